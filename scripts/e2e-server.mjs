@@ -1,0 +1,25 @@
+// Starts the production build the e2e tests run against: a fresh embedded database by default,
+// or the PostgreSQL in E2E_DATABASE_URL (CI gives it a throwaway database). A DATABASE_URL from
+// the developer's shell is deliberately not used, so the tests never write into a real database.
+import { spawnSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const port = process.env.E2E_PORT ?? "3100";
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true" };
+
+delete env.DATABASE_URL;
+if (process.env.E2E_DATABASE_URL) {
+  env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+} else {
+  env.PGLITE_DATA_DIR = ".data/e2e-pglite";
+  rmSync(env.PGLITE_DATA_DIR, { recursive: true, force: true });
+}
+
+if (process.env.E2E_SKIP_BUILD !== "1") {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn("npm", ["start", "--", "-p", port], { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
