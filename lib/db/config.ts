@@ -1,0 +1,52 @@
+/**
+ * Which database the app talks to. DATABASE_URL selects PostgreSQL; without it the embedded
+ * PGlite database in PGLITE_DATA_DIR (default .data/pglite) is used. This module and
+ * connection.ts are the only places that know there are two modes.
+ */
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; host: string }
+  | { kind: "pglite"; dataDir: string };
+
+export class DatabaseConfigError extends Error {}
+
+export const DEFAULT_PGLITE_DIR = ".data/pglite";
+
+export function resolveDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return { kind: "pglite", dataDir: env.PGLITE_DATA_DIR?.trim() || DEFAULT_PGLITE_DIR };
+  return { kind: "postgres", url, host: describeHost(url) };
+}
+
+/** "host:port" of a PostgreSQL URL, or a config error naming the variable. */
+export function describeHost(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseConfigError("DATABASE_URL is not a valid URL (expected postgresql://user:password@host:5432/database).");
+  }
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
+    throw new DatabaseConfigError(`DATABASE_URL must start with postgresql:// (got ${parsed.protocol}//).`);
+  }
+  return `${parsed.hostname || "localhost"}:${parsed.port || "5432"}`;
+}
+
+/** One line a person can act on, for errors raised while connecting or opening the database. */
+export function describeDatabaseError(error: unknown, target: DatabaseTarget): string {
+  if (error instanceof DatabaseConfigError) return error.message;
+  const reason = errorReason(error);
+  if (target.kind === "postgres") {
+    return `Cannot reach PostgreSQL at ${target.host} (DATABASE_URL): ${reason}`;
+  }
+  return `The embedded database in ${target.dataDir} cannot be opened (${reason}). If it is damaged, reset it with \`npm run db:reset\` (or delete ${target.dataDir}).`;
+}
+
+function errorReason(error: unknown): string {
+  if (error && typeof error === "object") {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    const text = typeof message === "string" && message ? message.split("\n")[0] : String(error);
+    if (typeof code === "string" && !text.includes(code)) return `${code}: ${text}`;
+    return text ?? "unknown error";
+  }
+  return String(error);
+}
