@@ -26,8 +26,10 @@ export type Database = {
 
 export class DatabaseUnavailableError extends Error {}
 
-export async function openDatabase(target: DatabaseTarget = resolveDatabaseTarget()): Promise<Database> {
+export async function openDatabase(requested?: DatabaseTarget): Promise<Database> {
+  let target: DatabaseTarget = { kind: "pglite", dataDir: "" };
   try {
+    target = requested ?? resolveDatabaseTarget();
     return target.kind === "postgres" ? await openPostgres(target) : await openEmbedded(target);
   } catch (error) {
     throw new DatabaseUnavailableError(describeDatabaseError(error, target), { cause: error });

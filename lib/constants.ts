@@ -1,0 +1,65 @@
+/** Business constants of the product spec (sections 3 and 9). */
+
+export const PRODUCT_NAME = { en: "Maister", uk: "Майстер" } as const;
+
+export const IMAGE_MAX_BYTES = 1_048_576;
+export const PAGE_SIZE = 12;
+
+export const PAYMENT = { item: "2.40", tax: "0.60", total: "3.00", currency: "USD" } as const;
+
+export const MAP_DEFAULT_CENTER = { lat: 49.2331, lng: 28.4682 } as const;
+export const MAP_DEFAULT_ZOOM = 6;
+export const MAP_HEIGHT_PX = 400;
+export const MARKER_SIZE = [34, 45] as const;
+export const OWN_LOCATION_ZOOM = 13;
+
+export const TOAST_DURATION_MS = 5000;
+export const REGISTRATION_TOAST_DURATION_MS = 20_000;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 40;
+
+export const DEFAULT_TIME_ZONE = "Europe/Kyiv";
+
+export const ROLES = ["sto", "mechanic"] as const;
+
+export const CATEGORIES = [
+  "any",
+  "cars",
+  "trucks",
+  "buses",
+  "trailers",
+  "specialmachinery",
+  "agriculturalmachinery",
+  "watertransport",
+  "airtransport",
+  "motorhomes",
+] as const;
+
+/** Spelling as in the product ("Shevrolet" means Chevrolet). */
+export const BRANDS = [
+  "Any", "Audi", "Shevrolet", "Bmw", "Ford", "Honda", "Hyundai", "Kia", "Lexus", "Mazda", "Mercedes-Benz",
+  "Mitsubishi", "Nissan", "Opel", "Peugeot", "Renault", "Skoda", "Toyota", "Volkswagen", "Volvo", "Waz/Lada",
+] as const;
+
+/** 0 to 19.5 in steps of 0.5, then 21 shown as "20+". */
+export const EXPERIENCE_OPTIONS = [...Array.from({ length: 40 }, (_, index) => index / 2), 21] as const;
+
+export const SORT_KEYS = [
+  "rating.desc", "rating.asc", "price.desc", "price.asc", "quality.desc", "quality.asc", "speed.desc", "speed.asc",
+] as const;
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export type DayHours = { closed: boolean; opening: string; closing: string };
+export type Timetable = Record<Weekday, DayHours>;
+
+export const DEFAULT_TIMETABLE: Timetable = {
+  monday: { closed: false, opening: "09:00", closing: "18:00" },
+  tuesday: { closed: false, opening: "09:00", closing: "18:00" },
+  wednesday: { closed: false, opening: "09:00", closing: "18:00" },
+  thursday: { closed: false, opening: "09:00", closing: "18:00" },
+  friday: { closed: false, opening: "09:00", closing: "18:00" },
+  saturday: { closed: true, opening: "10:00", closing: "16:00" },
+  sunday: { closed: true, opening: "10:00", closing: "16:00" },
+};

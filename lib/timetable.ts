@@ -1,0 +1,40 @@
+import { WEEKDAYS, type Timetable } from "@/lib/constants";
+
+/**
+ * Opening hours as stored: one row per ISO weekday (1 = Monday), minutes from local midnight.
+ * A day's interval is [opensAt, closesAt) in the service's time zone; when closesAt <= opensAt the
+ * interval runs past midnight and ends at closesAt on the next day. 0..1440 is a full day.
+ */
+export type HoursRow = { weekday: number; closed: boolean; opensAt: number; closesAt: number };
+
+export function parseTime(value: string): number {
+  const match = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(value);
+  if (!match) throw new RangeError(`Not a HH:MM time: ${value}`);
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  if (minutes > 1440) throw new RangeError(`Not a HH:MM time: ${value}`);
+  return minutes;
+}
+
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  return `${String(hours).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+export function timetableToRows(timetable: Timetable): HoursRow[] {
+  return WEEKDAYS.map((day, index) => ({
+    weekday: index + 1,
+    closed: timetable[day].closed,
+    opensAt: parseTime(timetable[day].opening),
+    closesAt: parseTime(timetable[day].closing),
+  }));
+}
+
+export function rowsToTimetable(rows: HoursRow[]): Timetable {
+  const byDay = new Map(rows.map((row) => [row.weekday, row]));
+  return Object.fromEntries(
+    WEEKDAYS.map((day, index) => {
+      const row = byDay.get(index + 1);
+      return [day, row ? { closed: row.closed, opening: formatMinutes(row.opensAt), closing: formatMinutes(row.closesAt) } : { closed: true, opening: "10:00", closing: "16:00" }];
+    }),
+  ) as Timetable;
+}

@@ -1,0 +1,257 @@
+import { createHash } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
+import { BRANDS, CATEGORIES, DEFAULT_TIMETABLE, EXPERIENCE_OPTIONS, PAYMENT, type Timetable } from "@/lib/constants";
+import { encodePng } from "@/lib/png";
+import { computeAggregates, reviewAverage } from "@/lib/rating";
+import { timetableToRows } from "@/lib/timetable";
+import { CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES, REVIEW_COMMENTS, STATION_NAMES } from "./seed-data";
+
+/**
+ * Demo data for local use: four demo accounts, reviewers, about 60 stations and masters across
+ * Ukrainian cities with hours, images and reviews. Deterministic, and idempotent: users are
+ * upserted, services are found by owner and name, reviews by (user, service).
+ */
+
+export const DEMO_ACCOUNTS = [
+  { key: "admin", name: "Admin Maister", email: "admin@maister.local", password: "Admin123!", isAdmin: true },
+  { key: "user", name: "Ольга Користувач", email: "user@maister.local", password: "User1234!", isAdmin: false },
+  { key: "owner", name: "Owner Stations", email: "owner@maister.local", password: "Owner123!", isAdmin: false },
+  { key: "mechanic", name: "Микола Майстер", email: "mechanic@maister.local", password: "Mechanic1!", isAdmin: false },
+] as const;
+
+const ARGON2ID = 2;
+
+/** Deterministic PRNG (mulberry32), so every machine gets the same demo data. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+
+export async function isDatabaseEmpty(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.user.count()) === 0 && (await prisma.service.count()) === 0;
+}
+
+type SeedUser = { id: string };
+
+async function upsertUser(prisma: PrismaClient, input: { name: string; email: string; passwordHash: string; isAdmin?: boolean }): Promise<SeedUser> {
+  const emailNormalized = input.email.toLowerCase();
+  return prisma.user.upsert({
+    where: { emailNormalized },
+    update: {},
+    create: {
+      name: input.name,
+      email: input.email,
+      emailNormalized,
+      passwordHash: input.passwordHash,
+      isAdmin: input.isAdmin ?? false,
+      emailVerifiedAt: new Date("2026-01-01T00:00:00Z"),
+    },
+    select: { id: true },
+  });
+}
+
+function demoImage(seed: number, role: ServiceRole): Buffer {
+  const random = prng(seed);
+  const base = role === "sto" ? [29, 78, 216] : [4, 120, 87];
+  const accent = [random.int(180, 255), random.int(120, 220), random.int(20, 90)];
+  const cx = random.int(70, 130);
+  const cy = random.int(70, 130);
+  const radius = random.int(35, 60);
+  return encodePng(200, 200, (x, y) => {
+    const inside = (x - cx) ** 2 + (y - cy) ** 2 < radius ** 2;
+    const shade = (x + y) / 400;
+    if (inside) return accent as [number, number, number];
+    return base.map((c) => Math.round(c * (0.7 + 0.5 * shade))) as [number, number, number];
+  });
+}
+
+function timetableFor(random: ReturnType<typeof prng>, isOnTheGo: boolean): Timetable {
+  const kind = isOnTheGo ? random.pick(["always", "late", "default"]) : random.pick(["default", "default", "saturday", "always", "late", "early"]);
+  const day = (opening: string, closing: string, closed = false) => ({ closed, opening, closing });
+  switch (kind) {
+    case "always":
+      return Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((d) => [d, day("00:00", "24:00")])) as Timetable;
+    case "late":
+      return { ...DEFAULT_TIMETABLE, friday: day("18:00", "02:00"), saturday: day("18:00", "02:00"), sunday: day("10:00", "16:00", true) };
+    case "saturday":
+      return { ...DEFAULT_TIMETABLE, saturday: day("10:00", "16:00") };
+    case "early":
+      return Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((d) => [d, day("07:00", "21:00", d === "sunday")])) as Timetable;
+    default:
+      return DEFAULT_TIMETABLE;
+  }
+}
+
+function phone(random: ReturnType<typeof prng>): string {
+  const operator = random.pick(["050", "063", "066", "067", "068", "073", "093", "095", "096", "097", "098", "099"]);
+  return `${operator} ${random.int(100, 999)} ${random.int(1000, 9999)}`;
+}
+
+function slug(text: string, index: number): string {
+  const latin = text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  return latin.length >= 3 ? latin : `service${index + 1}`;
+}
+
+type Plan = {
+  index: number;
+  role: ServiceRole;
+  ownerId: string;
+  name: string;
+  isPaid: boolean;
+  isBlocked: boolean;
+};
+
+/** Seeds (or completes) the demo data; returns a one-line summary. */
+export async function seedDemoData(prisma: PrismaClient): Promise<string> {
+  const demoHashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hash(account.password, { algorithm: ARGON2ID })));
+  const sharedHash = await hash("Demo1234!", { algorithm: ARGON2ID });
+
+  const demo = Object.fromEntries(
+    await Promise.all(
+      DEMO_ACCOUNTS.map(async (account, index) => [
+        account.key,
+        await upsertUser(prisma, { name: account.name, email: account.email, passwordHash: demoHashes[index]!, isAdmin: account.isAdmin }),
+      ]),
+    ),
+  ) as Record<(typeof DEMO_ACCOUNTS)[number]["key"], SeedUser>;
+
+  const reviewers: SeedUser[] = [];
+  for (const [index, name] of REVIEWER_NAMES.entries()) {
+    reviewers.push(await upsertUser(prisma, { name, email: `reviewer${index + 1}@maister.local`, passwordHash: sharedHash }));
+  }
+  const stationOwners: SeedUser[] = [demo.owner];
+  for (let index = 0; index < 6; index++) {
+    stationOwners.push(await upsertUser(prisma, { name: `Station Owner ${index + 1}`, email: `station${index + 1}@maister.local`, passwordHash: sharedHash }));
+  }
+  const mechanicUsers: SeedUser[] = [demo.mechanic];
+  for (const [index, name] of MECHANIC_NAMES.slice(1).entries()) {
+    mechanicUsers.push(await upsertUser(prisma, { name, email: `master${index + 1}@maister.local`, passwordHash: sharedHash }));
+  }
+
+  const plans: Plan[] = [];
+  STATION_NAMES.forEach((name, index) => {
+    plans.push({
+      index,
+      role: "sto",
+      ownerId: index < 5 ? demo.owner.id : stationOwners[1 + (index % (stationOwners.length - 1))]!.id,
+      name,
+      // One unpaid order (never public) and one blocked station, so moderation has something to show.
+      isPaid: index !== 4,
+      isBlocked: index === STATION_NAMES.length - 1,
+    });
+  });
+  MECHANIC_NAMES.forEach((name, index) => {
+    plans.push({ index: STATION_NAMES.length + index, role: "mechanic", ownerId: mechanicUsers[index]!.id, name, isPaid: false, isBlocked: false });
+  });
+
+  let created = 0;
+  for (const plan of plans) {
+    const local = prng(1000 + plan.index);
+    const city = CITIES[plan.index % CITIES.length]!;
+    const existing = await prisma.service.findFirst({ where: { ownerId: plan.ownerId, name: plan.name }, select: { id: true } });
+    if (existing) continue;
+    const isOnTheGo = plan.role === "mechanic" && local.chance(0.6);
+    const png = demoImage(plan.index, plan.role);
+    const category: Category =
+      /Truck|Bus/i.test(plan.name) ? (/Bus/.test(plan.name) ? "buses" : "trucks") : /Агро/.test(plan.name) ? "agriculturalmachinery" : /Спецтехн/.test(plan.name) ? "specialmachinery" : /Camper/.test(plan.name) ? "motorhomes" : local.pick(["any", "cars", "cars", "cars"] as const satisfies readonly (typeof CATEGORIES)[number][]);
+    const web = slug(plan.name, plan.index);
+    const hours = timetableToRows(timetableFor(local, isOnTheGo));
+    await prisma.$transaction(async (tx) => {
+      const image = await tx.image.create({
+        data: { bytes: new Uint8Array(png), contentType: "image/png", size: png.length, sha256: createHash("sha256").update(png).digest("hex"), ownerId: plan.ownerId },
+        select: { id: true },
+      });
+      const service = await tx.service.create({
+        data: {
+          role: plan.role,
+          ownerId: plan.ownerId,
+          mechanicOwnerId: plan.role === "mechanic" ? plan.ownerId : null,
+          name: plan.name,
+          imageId: image.id,
+          description: local.pick(DESCRIPTIONS),
+          category,
+          brand: local.chance(0.5) ? "Any" : local.pick(BRANDS),
+          experience: local.pick(EXPERIENCE_OPTIONS),
+          isOnTheGo,
+          isBlocked: plan.isBlocked,
+          isPaid: plan.isPaid,
+          paidAt: plan.isPaid ? new Date("2026-06-01T10:00:00Z") : null,
+          contactPhone1: phone(local),
+          contactPhone2: local.chance(0.4) ? phone(local) : "",
+          contactMail: `${web}@maister.local`,
+          website: local.chance(0.5) ? `https://${web}.com.ua` : "",
+          facebook: local.chance(0.4) ? `https://www.facebook.com/${web}` : "",
+          instagram: local.chance(0.4) ? `https://www.instagram.com/${web}` : "",
+          latitude: Number((city.lat + (local.next() - 0.5) * 0.08).toFixed(6)),
+          longitude: Number((city.lng + (local.next() - 0.5) * 0.12).toFixed(6)),
+          address: `${local.pick(city.streets)}, ${local.int(1, 180)}, ${city.uk}`,
+          openingHours: { create: hours },
+        },
+        select: { id: true },
+      });
+      if (plan.isPaid) {
+        await tx.payment.create({
+          data: {
+            serviceId: service.id,
+            userId: plan.ownerId,
+            serviceName: plan.name,
+            payerEmail: `${web}@maister.local`,
+            amount: PAYMENT.total,
+            currency: PAYMENT.currency,
+            provider: "test",
+            requestId: `seed-${service.id}`,
+            status: "captured",
+            capturedAt: new Date("2026-06-01T10:00:00Z"),
+          },
+        });
+      }
+    });
+    created++;
+  }
+
+  const services = await prisma.service.findMany({ select: { id: true, ownerId: true, name: true }, orderBy: { name: "asc" } });
+  for (const [index, service] of services.entries()) {
+    const local = prng(5000 + index);
+    const count = local.int(0, 6);
+    const authors = reviewers.filter((reviewer) => reviewer.id !== service.ownerId).slice(0, count);
+    for (const [n, author] of authors.entries()) {
+      const quality = local.int(3, 5);
+      const speed = local.int(2, 5);
+      const price = local.int(2, 5);
+      await prisma.review.upsert({
+        where: { userId_serviceId: { userId: author.id, serviceId: service.id } },
+        update: {},
+        create: {
+          userId: author.id,
+          serviceId: service.id,
+          quality,
+          speed,
+          price,
+          avg: reviewAverage({ quality, speed, price }),
+          comment: local.pick(REVIEW_COMMENTS),
+          createdAt: new Date(Date.UTC(2026, 6 + (n % 4), 1 + local.int(0, 27), local.int(8, 19))),
+        },
+        select: { id: true },
+      });
+    }
+    const all = await prisma.review.findMany({ where: { serviceId: service.id }, select: { quality: true, speed: true, price: true } });
+    await prisma.service.update({ where: { id: service.id }, data: computeAggregates(all) });
+  }
+
+  const [users, total, reviews] = await Promise.all([prisma.user.count(), prisma.service.count(), prisma.review.count()]);
+  return `${users} users, ${total} services (${created} new), ${reviews} reviews`;
+}

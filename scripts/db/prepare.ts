@@ -1,0 +1,17 @@
+// Before `dev` and `start`: apply pending migrations, then seed demo data into an empty database
+// when seeding is enabled (--seed or SEED_DEMO_DATA=true; SEED_DEMO_DATA=false always wins).
+import { applyMigrations } from "@/lib/db/migrations";
+import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
+import { describeTarget, runDbCommand } from "./run";
+
+const flag = process.env.SEED_DEMO_DATA?.toLowerCase();
+const seedEnabled = flag === "false" ? false : flag === "true" || process.argv.includes("--seed");
+
+await runDbCommand(async (db) => {
+  const applied = await applyMigrations(db.sql);
+  if (applied.length) console.log(`Applied ${applied.join(", ")} to the ${describeTarget(db)}.`);
+  if (seedEnabled && (await isDatabaseEmpty(db.prisma))) {
+    const summary = await seedDemoData(db.prisma);
+    console.log(`Seeded demo data: ${summary}.`);
+  }
+});
