@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { closeDatabase, getDatabase } from "@/lib/db/client";
+import type { Database } from "@/lib/db/connection";
+import { applyMigrations } from "@/lib/db/migrations";
+
+/**
+ * Gives the current test file a fresh, migrated database behind the app's own singleton:
+ * an in-memory PGlite by default, or a throwaway database on the PostgreSQL server in
+ * TEST_POSTGRES_URL.
+ */
+let throwaway: { adminUrl: string; name: string } | null = null;
+
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_POSTGRES_URL;
+  if (serverUrl) {
+    const name = `maister_test_${randomBytes(6).toString("hex")}`;
+    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+    throwaway = { adminUrl: serverUrl, name };
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+  } else {
+    delete process.env.DATABASE_URL;
+    process.env.PGLITE_DATA_DIR = "memory://";
+  }
+  const db = await getDatabase();
+  await applyMigrations(db.sql);
+  return db;
+}
+
+export async function dropTestDatabase(): Promise<void> {
+  await closeDatabase();
+  if (throwaway) {
+    await adminQuery(throwaway.adminUrl, `DROP DATABASE IF EXISTS ${throwaway.name} WITH (FORCE)`);
+    throwaway = null;
+  }
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

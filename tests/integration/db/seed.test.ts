@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { computeAggregates } from "@/lib/rating";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
+
+async function counts() {
+  const prisma = await getPrisma();
+  const [users, services, reviews, hours, images, payments] = await Promise.all([
+    prisma.user.count(),
+    prisma.service.count(),
+    prisma.review.count(),
+    prisma.openingHours.count(),
+    prisma.image.count(),
+    prisma.payment.count(),
+  ]);
+  return { users, services, reviews, hours, images, payments };
+}
+
+describe("demo data", () => {
+  it("seeds an empty database and changes nothing the second time", async () => {
+    const prisma = await getPrisma();
+    expect(await isDatabaseEmpty(prisma)).toBe(true);
+    await seedDemoData(prisma);
+    const first = await counts();
+    await seedDemoData(prisma);
+    expect(await counts()).toEqual(first);
+    expect(await isDatabaseEmpty(prisma)).toBe(false);
+    expect(first.hours).toBe(first.services * 7);
+    expect(first.images).toBe(first.services);
+  });
+
+  it("has the demo accounts, verified, with the admin flag only on the admin", async () => {
+    const prisma = await getPrisma();
+    const users = await prisma.user.findMany({
+      where: { emailNormalized: { in: DEMO_ACCOUNTS.map((a) => a.email) } },
+      select: { emailNormalized: true, isAdmin: true, emailVerifiedAt: true, passwordHash: true },
+    });
+    expect(users).toHaveLength(4);
+    for (const user of users) {
+      expect(user.emailVerifiedAt).not.toBeNull();
+      expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(user.isAdmin).toBe(user.emailNormalized === "admin@maister.local");
+    }
+    const mechanic = await prisma.user.findUniqueOrThrow({ where: { emailNormalized: "mechanic@maister.local" }, select: { mechanic: { select: { role: true } } } });
+    expect(mechanic.mechanic?.role).toBe("mechanic");
+    const owner = await prisma.user.findUniqueOrThrow({ where: { emailNormalized: "owner@maister.local" }, select: { _count: { select: { services: true } } } });
+    expect(owner._count.services).toBeGreaterThanOrEqual(3);
+  });
+
+  it("publishes at least 55 services across cities, with one unpaid and one blocked kept private", async () => {
+    const prisma = await getPrisma();
+    const published = await prisma.service.count({ where: { isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] } });
+    expect(published).toBeGreaterThanOrEqual(55);
+    expect(await prisma.service.count({ where: { role: "sto", isPaid: false } })).toBeGreaterThanOrEqual(1);
+    expect(await prisma.service.count({ where: { isBlocked: true } })).toBeGreaterThanOrEqual(1);
+    expect(await prisma.service.count({ where: { isOnTheGo: true } })).toBeGreaterThanOrEqual(3);
+    const phones = await prisma.service.findMany({ select: { contactPhone1: true } });
+    expect(phones.every((s) => /^\d{3} \d{3} \d{4}$/.test(s.contactPhone1))).toBe(true);
+  });
+
+  it("stores aggregates equal to a recomputation from the reviews", async () => {
+    const prisma = await getPrisma();
+    const services = await prisma.service.findMany({
+      select: { ratingAvg: true, qualityAvg: true, speedAvg: true, priceAvg: true, numReviews: true, reviews: { select: { quality: true, speed: true, price: true } } },
+    });
+    for (const { reviews, ...stored } of services) expect(stored).toEqual(computeAggregates(reviews));
+    expect(services.some((s) => s.numReviews > 0)).toBe(true);
+  });
+});
