@@ -1,0 +1,30 @@
+import "server-only";
+
+/** Errors the data layer raises; route handlers turn them into 4xx answers with message keys. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(key);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(key = "Api.notFound") {
+    super(404, key);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(fields: Record<string, string>, key = "Api.badRequest") {
+    super(400, key, fields);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import { NextResponse, type NextRequest } from "next/server";
+import en from "@/messages/en.json";
+import uk from "@/messages/uk.json";
+import { AppError } from "./errors";
+
+/**
+ * Turns data-layer results and errors into JSON answers. Errors carry a message key and its text
+ * in the caller's language (?lng, NEXT_LOCALE cookie, Accept-Language), never a stack trace.
+ */
+type Locale = "en" | "uk";
+const MESSAGES = { en, uk } as const;
+
+export function requestLocale(request: NextRequest): Locale {
+  const lng = request.nextUrl.searchParams.get("lng");
+  if (lng === "ua" || lng === "uk") return "uk";
+  if (lng === "en") return "en";
+  const cookie = request.cookies.get("NEXT_LOCALE")?.value;
+  if (cookie === "uk" || cookie === "en") return cookie;
+  const accept = request.headers.get("accept-language") ?? "";
+  const first = accept.split(",")[0]?.trim().toLowerCase() ?? "";
+  return first.startsWith("uk") || first.startsWith("ua") ? "uk" : "en";
+}
+
+export function translate(locale: Locale, key: string): string {
+  const t = createTranslator({ locale, messages: MESSAGES[locale] });
+  const translate = t as unknown as { has(key: string): boolean; (key: string): string };
+  return translate.has(key) ? translate(key) : translate("Api.error");
+}
+
+export function errorResponse(request: NextRequest, status: number, key: string, fields?: Record<string, string>): NextResponse {
+  const locale = requestLocale(request);
+  const body: { message: string; key: string; errors?: Record<string, { key: string; message: string }> } = { message: translate(locale, key), key };
+  if (fields) {
+    body.errors = Object.fromEntries(Object.entries(fields).map(([field, fieldKey]) => [field, { key: fieldKey, message: translate(locale, fieldKey) }]));
+    const first = Object.values(body.errors)[0];
+    if (first) body.message = first.message;
+  }
+  return NextResponse.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Runs a handler body; AppErrors become their 4xx, anything else a logged 500 with no details. */
+export async function handle(request: NextRequest, body: () => Promise<Response>): Promise<Response> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(request, error.status, error.key, error.fields);
+    console.error(`[api] ${request.method} ${request.nextUrl.pathname}`, error);
+    return errorResponse(request, 500, "Api.error");
+  }
+}
+
+export function json(data: unknown, init?: { status?: number; maxAge?: number }): NextResponse {
+  const cache = init?.maxAge ? `public, max-age=${init.maxAge}, stale-while-revalidate=${init.maxAge * 4}` : "no-store";
+  return NextResponse.json(data, { status: init?.status ?? 200, headers: { "Cache-Control": cache } });
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { ROLES, SORT_KEYS } from "@/lib/constants";
+
+/**
+ * The GET /api/items query (spec section 7), shared by the route handler, the /services page and
+ * the links the filters build. Values "null", "undefined" or blank count as absent (spec 5).
+ */
+export type ItemsQuery = {
+  filter?: (typeof ROLES)[number];
+  keyword?: string;
+  page: number;
+  sort?: (typeof SORT_KEYS)[number];
+  onthego?: boolean;
+  open?: boolean;
+  userDateTime?: string;
+  near?: { lat: number; lng: number };
+};
+
+export type QueryIssues = Record<string, string>;
+
+const ABSENT = new Set(["", "null", "undefined"]);
+
+const boolFlag = z.enum(["true", "false"], { error: "Validation.flag" }).transform((value) => value === "true");
+
+const fields = {
+  filter: z.enum(ROLES, { error: "Validation.filter" }),
+  keyword: z.string().trim().max(100, { error: "Validation.keywordTooLong" }),
+  page: z.string().regex(/^\d{1,5}$/, { error: "Validation.page" }).transform(Number).pipe(z.number().int().min(1, { error: "Validation.page" })),
+  sort: z.enum(SORT_KEYS, { error: "Validation.sort" }),
+  onthego: boolFlag,
+  open: boolFlag,
+  userDateTime: z.iso.datetime({ offset: true, error: "Validation.userDateTime" }),
+  near: z
+    .string()
+    .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, { error: "Validation.near" })
+    .transform((value) => {
+      const [lat, lng] = value.split(",").map(Number) as [number, number];
+      return { lat, lng };
+    })
+    .refine(({ lat, lng }) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, { error: "Validation.near" }),
+} as const;
+
+type Raw = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function read(raw: Raw, key: string): string | undefined {
+  const value = raw instanceof URLSearchParams ? raw.get(key) ?? undefined : raw[key];
+  const single = Array.isArray(value) ? value[0] : value;
+  if (single === undefined || ABSENT.has(single.trim())) return undefined;
+  return single;
+}
+
+export function parseItemsQuery(raw: Raw): { ok: true; query: ItemsQuery } | { ok: false; issues: QueryIssues } {
+  const query: ItemsQuery = { page: 1 };
+  const issues: QueryIssues = {};
+  for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
+    const value = read(raw, key);
+    if (value === undefined) continue;
+    const result = fields[key].safeParse(value);
+    if (!result.success) {
+      issues[key] = result.error.issues[0]?.message ?? "Validation.invalid";
+      continue;
+    }
+    if (key === "keyword" && result.data === "") continue;
+    (query as Record<string, unknown>)[key] = result.data;
+  }
+  return Object.keys(issues).length ? { ok: false, issues } : { ok: true, query };
+}
+
+/** URL parameters for a query, leaving out defaults so links stay short and shareable. */
+export function serializeItemsQuery(query: Partial<ItemsQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.keyword) params.set("keyword", query.keyword);
+  if (query.filter) params.set("filter", query.filter);
+  if (query.sort) params.set("sort", query.sort);
+  if (query.onthego) params.set("onthego", "true");
+  if (query.open) params.set("open", "true");
+  if (query.near) params.set("near", `${query.near.lat},${query.near.lng}`);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return params;
+}

@@ -1,0 +1,66 @@
+import { getPrisma } from "@/lib/db/client";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/lib/constants";
+import { timetableToRows } from "@/lib/timetable";
+
+let counter = 0;
+
+export async function makeUser(overrides: { name?: string; email?: string; isAdmin?: boolean; isBlocked?: boolean } = {}) {
+  const prisma = await getPrisma();
+  counter++;
+  const email = overrides.email ?? `user${counter}-${Date.now()}@test.local`;
+  return prisma.user.create({
+    data: {
+      name: overrides.name ?? `Test User ${counter}`,
+      email,
+      emailNormalized: email.toLowerCase(),
+      passwordHash: "x",
+      isAdmin: overrides.isAdmin ?? false,
+      isBlocked: overrides.isBlocked ?? false,
+      emailVerifiedAt: new Date(),
+    },
+  });
+}
+
+type ServiceInput = {
+  name?: string;
+  role?: "sto" | "mechanic";
+  ownerId?: string;
+  isPaid?: boolean;
+  isBlocked?: boolean;
+  isOnTheGo?: boolean;
+  lat?: number;
+  lng?: number;
+  address?: string;
+  description?: string;
+  brand?: string;
+  timeZone?: string;
+  timetable?: Timetable;
+  ratings?: Partial<Record<"ratingAvg" | "qualityAvg" | "speedAvg" | "priceAvg" | "numReviews", number>>;
+};
+
+export async function makeService(input: ServiceInput = {}) {
+  const prisma = await getPrisma();
+  counter++;
+  const role = input.role ?? "sto";
+  const ownerId = input.ownerId ?? (await makeUser()).id;
+  return prisma.service.create({
+    data: {
+      role,
+      ownerId,
+      mechanicOwnerId: role === "mechanic" ? ownerId : null,
+      name: input.name ?? `Service ${counter}`,
+      contactMail: `service${counter}@test.local`,
+      latitude: input.lat ?? 49.23,
+      longitude: input.lng ?? 28.47,
+      address: input.address ?? "вул. Тестова, 1, Вінниця",
+      description: input.description ?? "",
+      brand: input.brand ?? "Any",
+      isPaid: input.isPaid ?? role === "sto",
+      isBlocked: input.isBlocked ?? false,
+      isOnTheGo: input.isOnTheGo ?? false,
+      timeZone: input.timeZone ?? "Europe/Kyiv",
+      ...input.ratings,
+      openingHours: { create: timetableToRows(input.timetable ?? DEFAULT_TIMETABLE) },
+    },
+  });
+}
