@@ -75,7 +75,7 @@ function demoImage(seed: number, role: ServiceRole): Buffer {
     const inside = (x - cx) ** 2 + (y - cy) ** 2 < radius ** 2;
     const shade = (x + y) / 400;
     if (inside) return accent as [number, number, number];
-    return base.map((c) => Math.round(c * (0.7 + 0.5 * shade))) as [number, number, number];
+    return base.map((c) => Math.min(255, Math.round(c * (0.7 + 0.5 * shade)))) as [number, number, number];
   });
 }
 

@@ -11,7 +11,7 @@ export class DatabaseConfigError extends Error {}
 
 export const DEFAULT_PGLITE_DIR = ".data/pglite";
 
-export function resolveDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+export function resolveDatabaseTarget(env: Partial<Record<string, string>> = process.env): DatabaseTarget {
   const url = env.DATABASE_URL?.trim();
   if (!url) return { kind: "pglite", dataDir: env.PGLITE_DATA_DIR?.trim() || DEFAULT_PGLITE_DIR };
   return { kind: "postgres", url, host: describeHost(url) };
@@ -44,9 +44,9 @@ export function describeDatabaseError(error: unknown, target: DatabaseTarget): s
 function errorReason(error: unknown): string {
   if (error && typeof error === "object") {
     const { code, message } = error as { code?: unknown; message?: unknown };
-    const text = typeof message === "string" && message ? message.split("\n")[0] : String(error);
+    const text = (typeof message === "string" && message ? message.split("\n")[0] : undefined) ?? String(error);
     if (typeof code === "string" && !text.includes(code)) return `${code}: ${text}`;
-    return text ?? "unknown error";
+    return text;
   }
   return String(error);
 }

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { alternatesFor } from "@/lib/site";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
+  return { title: t("homeTitle"), alternates: alternatesFor("/home", locale) };
+}
+
+export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const t = await getTranslations("Home");
+  const cards = [
+    { title: t("findStationTitle"), text: t("findStationText"), action: t("findStationAction"), href: "/stos" },
+    { title: t("findMechanicTitle"), text: t("findMechanicText"), action: t("findMechanicAction"), href: "/mechanics" },
+    { title: t("becomeMechanicTitle"), text: t("becomeMechanicText"), action: t("becomeMechanicAction"), href: "/mechanicregister" },
+  ];
+  return (
+    <div className="space-y-10">
+      <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-10 text-white sm:px-10 sm:py-14">
+        <h1 className="max-w-2xl text-3xl font-bold sm:text-4xl">{t("bannerTitle")}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-brand-100">{t("welcome")}</p>
+        <Link href="/services" className="mt-6 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
+          {t("browse")}
+        </Link>
+      </section>
+
+      <section aria-labelledby="home-map">
+        <h2 id="home-map" className="text-xl font-semibold">
+          {t("mapTitle")}
+        </h2>
+        <div className="mt-3 grid h-[400px] place-items-center rounded-xl border border-dashed border-slate-300 bg-white text-slate-500">
+          {t("mapPending")}
+        </div>
+      </section>
+
+      <section aria-labelledby="home-cards">
+        <h2 id="home-cards" className="text-xl font-semibold">
+          {t("cardsTitle")}
+        </h2>
+        <ul className="mt-3 grid gap-4 md:grid-cols-3">
+          {cards.map((card) => (
+            <li key={card.href} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h3 className="text-lg font-semibold">{card.title}</h3>
+              <p className="mt-2 flex-1 text-slate-600">{card.text}</p>
+              <Link href={card.href} className="mt-4 self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+                {card.action}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="home-feedback" className="rounded-xl border border-slate-200 bg-white p-5">
+        <h2 id="home-feedback" className="text-xl font-semibold">
+          {t("feedbackTitle")}
+        </h2>
+        <p className="mt-2 text-slate-600">{t("feedbackPending")}</p>
+      </section>
+    </div>
+  );
+}

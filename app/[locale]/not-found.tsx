@@ -1,0 +1,18 @@
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+
+export default async function NotFound() {
+  const t = await getTranslations("NotFound");
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <p className="text-6xl font-bold text-brand-600" aria-hidden>
+        404
+      </p>
+      <h1 className="mt-4 text-2xl font-semibold">{t("title")}</h1>
+      <p className="mt-2 text-slate-600">{t("text")}</p>
+      <Link href="/stos" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+        {t("action")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { Suspense, useId, useState } from "react";
+import { Link, usePathname } from "@/i18n/navigation";
+import { useCart } from "@/components/cart/use-cart";
+import { LanguageSwitch } from "./language-switch";
+import { SearchBox } from "./search-box";
+
+export type NavItem = { href: string; label: string; exact?: boolean; savedBadge?: boolean };
+type AdminMenu = { label: string; items: NavItem[] } | null;
+
+function isActive(pathname: string, item: NavItem) {
+  if (item.exact) return pathname === item.href || pathname === "/home";
+  return pathname === item.href || pathname.startsWith(`${item.href}/`);
+}
+
+export function HeaderNav({ items, admin }: { items: NavItem[]; admin: AdminMenu }) {
+  const t = useTranslations("Header");
+  const pathname = usePathname();
+  const locale = useLocale();
+  // The menu belongs to the page it was opened on, so navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuId = useId();
+  const [cart] = useCart();
+  const onServices = pathname === "/services" || pathname.startsWith("/services/") || pathname === "/stos" || pathname === "/mechanics";
+
+  const link = (item: NavItem, className: string) => (
+    <Link key={item.href} href={item.href} aria-current={isActive(pathname, item) ? "page" : undefined} className={className}>
+      {item.label}
+      {item.savedBadge ? (
+        <span className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white" aria-label={t("savedCount", { count: cart.cartItemsQty })}>
+          {cart.cartItemsQty}
+        </span>
+      ) : null}
+    </Link>
+  );
+  const linkClass = "rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
+
+  return (
+    <>
+      <nav aria-label={t("mainNavigation")} className="ml-auto hidden items-center gap-1 lg:flex">
+        {items.map((item) => link(item, linkClass))}
+        {admin ? (
+          <details className="relative">
+            <summary className={`${linkClass} cursor-pointer list-none`}>{admin.label}</summary>
+            <div className="absolute right-0 mt-1 flex w-44 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+              {admin.items.map((item) => link(item, linkClass))}
+            </div>
+          </details>
+        ) : null}
+      </nav>
+      <div className="ml-auto flex items-center gap-2 lg:ml-2">
+        <Suspense fallback={null}>
+          <LanguageSwitch />
+        </Suspense>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          {t("menu")}
+        </button>
+      </div>
+      {onServices ? (
+        <div className="order-last w-full sm:order-none sm:w-auto">
+          <Suspense fallback={null}>
+            <SearchBox key={locale} />
+          </Suspense>
+        </div>
+      ) : null}
+      {open ? (
+        <nav id={menuId} aria-label={t("mainNavigation")} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md lg:hidden">
+          <div className="flex flex-col gap-1">
+            {items.map((item) => link(item, linkClass))}
+            {admin ? (
+              <>
+                <p className="mt-2 px-2.5 text-xs font-semibold uppercase tracking-wide text-slate-500">{admin.label}</p>
+                {admin.items.map((item) => link(item, linkClass))}
+              </>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
+    </>
+  );
+}

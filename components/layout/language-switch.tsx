@@ -1,0 +1,40 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
+import { usePathname } from "@/i18n/navigation";
+import { LOCALE_CODES, routing } from "@/i18n/routing";
+
+const NAMES = { en: "English", uk: "Українська" } as const;
+
+/**
+ * Plain links with ?lng=: the proxy sets the language cookie and redirects to the same path and
+ * query in that language. A full page load, because the html element's lang changes too.
+ */
+export function LanguageSwitch() {
+  const t = useTranslations("Header");
+  const current = useLocale();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  return (
+    <div role="group" aria-label={t("language")} className="flex overflow-hidden rounded-md border border-slate-300 text-sm font-semibold">
+      {routing.locales.map((locale) => {
+        const query = new URLSearchParams(search);
+        query.set("lng", LOCALE_CODES[locale]);
+        return (
+          <a
+            key={locale}
+            href={`${pathname}?${query}`}
+            lang={locale}
+            hrefLang={locale}
+            aria-current={locale === current ? "true" : undefined}
+            aria-label={t("switchTo", { language: NAMES[locale] })}
+            className="px-2.5 py-1.5 uppercase text-slate-600 hover:bg-slate-100 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
+          >
+            {LOCALE_CODES[locale]}
+          </a>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { usePathname, useRouter } from "@/i18n/navigation";
+
+/** Sets `keyword` on the current services URL (and drops `page`); a blank search is ignored. */
+export function SearchBox() {
+  const t = useTranslations("Header");
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [value, setValue] = useState(params.get("keyword") ?? "");
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const keyword = value.trim();
+    if (!keyword) return;
+    const next = new URLSearchParams(params);
+    next.set("keyword", keyword);
+    next.delete("page");
+    router.push({ pathname, query: Object.fromEntries(next.entries()) });
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className="flex items-center">
+      <label htmlFor="header-search" className="sr-only">
+        {t("searchLabel")}
+      </label>
+      <input
+        id="header-search"
+        type="search"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={t("searchPlaceholder")}
+        maxLength={100}
+        className="w-[125px] rounded-l-md border border-slate-300 px-2 py-1.5 text-sm"
+      />
+      <button type="submit" className="rounded-r-md border border-l-0 border-brand-600 bg-brand-600 px-2 py-1.5 text-sm font-medium text-white">
+        {t("search")}
+      </button>
+    </form>
+  );
+}

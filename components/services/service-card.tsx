@@ -1,0 +1,41 @@
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import type { ServiceCard as Card } from "@/lib/server/service-dto";
+import { StarRating } from "./star-rating";
+
+export async function ServiceCard({ service }: { service: Card }) {
+  const t = await getTranslations("Services");
+  const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
+  return (
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {service.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
+          <img src={service.image} alt="" loading="lazy" decoding="async" width={400} height={300} className="size-full object-cover" />
+        ) : (
+          <span className="grid size-full place-items-center text-sm text-slate-500">{t("noImage")}</span>
+        )}
+        <span title={tooltip} className="absolute left-2 top-2 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-800 shadow">
+          {service.role === "sto" ? t("roleSto") : t("roleMechanic")}
+          <span className="sr-only"> — {tooltip}</span>
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-base font-semibold leading-snug">
+          <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none">
+            {service.name}
+          </Link>
+        </h3>
+        <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} suffix={t("reviews", { count: service.numReviews })} />
+        <p className="text-sm text-slate-600">{service.address}</p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
+          <span className={service.openNow ? "rounded-full bg-emerald-100 px-2 py-1 text-emerald-800" : "rounded-full bg-slate-100 px-2 py-1 text-slate-700"}>
+            {service.openNow ? t("openNow") : t("closedNow")}
+          </span>
+          {service.isOnTheGo ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
+          {service.distanceKm !== undefined ? <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

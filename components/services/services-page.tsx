@@ -1,0 +1,76 @@
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { listServices } from "@/lib/server/services";
+import { parseItemsQuery } from "@/lib/validation/items-query";
+import { Pagination } from "./pagination";
+import { ServiceCard } from "./service-card";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The services list, server-rendered from the URL; /stos and /mechanics fix the role filter. */
+export async function ServicesPage({ searchParams, fixedFilter, pathname }: { searchParams: SearchParams; fixedFilter?: "sto" | "mechanic"; pathname: string }) {
+  const t = await getTranslations("Services");
+  const tv = await getTranslations();
+  const parsed = parseItemsQuery(fixedFilter ? { ...searchParams, filter: fixedFilter } : searchParams);
+  const title = fixedFilter === "sto" ? t("stationsTitle") : fixedFilter === "mechanic" ? t("mechanicsTitle") : t("title");
+
+  if (!parsed.ok) {
+    return (
+      <section>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+          <p className="font-semibold">{t("loadError")}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {Object.entries(parsed.issues).map(([field, key]) => (
+              <li key={field}>{tv(key as Parameters<typeof tv>[0])}</li>
+            ))}
+          </ul>
+          <Link href={pathname} className="mt-3 inline-block font-medium underline">
+            {t("resetFilters")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const query = parsed.query;
+  const { items, pages, total } = await listServices(query);
+  const hasParams = Object.keys(searchParams).some((key) => searchParams[key]);
+
+  return (
+    <section aria-labelledby="services-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="services-title" className="text-2xl font-bold">
+            {title}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+            {query.keyword ? `${t("keyword", { keyword: query.keyword })} · ` : null}
+            {t("results", { count: total })}
+          </p>
+        </div>
+        {hasParams ? (
+          <Link href={pathname} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+            {t("resetFilters")}
+          </Link>
+        ) : null}
+      </div>
+
+      {items.length ? (
+        <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {items.map((service) => (
+            <li key={service._id}>
+              <ServiceCard service={service} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="font-semibold">{t("empty")}</p>
+          <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
+        </div>
+      )}
+      <Pagination pathname={pathname} query={fixedFilter ? { ...query, filter: undefined } : query} pages={pages} />
+    </section>
+  );
+}
