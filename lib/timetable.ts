@@ -38,3 +38,9 @@ export function rowsToTimetable(rows: HoursRow[]): Timetable {
     }),
   ) as Timetable;
 }
+
+/** ISO weekday (1 = Monday) of an instant in a time zone. */
+export function weekdayIn(instant: Date, timeZone: string): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(instant);
+  return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(name) + 1;
+}

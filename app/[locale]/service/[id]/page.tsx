@@ -1,0 +1,143 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AddToSaved } from "@/components/service/add-to-saved";
+import { ContactsToggle } from "@/components/service/contacts-toggle";
+import { ServiceJsonLd } from "@/components/service/json-ld";
+import { WeeklyTimetable } from "@/components/service/weekly-timetable";
+import { StarRating } from "@/components/services/star-rating";
+import { Link } from "@/i18n/navigation";
+import { directionsUrl } from "@/lib/links";
+import { NotFoundError } from "@/lib/server/errors";
+import { getPublicService } from "@/lib/server/services";
+import { alternatesFor, appUrl } from "@/lib/site";
+import { weekdayIn } from "@/lib/timetable";
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+async function load(id: string) {
+  try {
+    return await getPublicService(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, id } = await params;
+  const service = await load(id);
+  const description = (service.description || service.address).slice(0, 160);
+  return {
+    title: service.name,
+    description,
+    alternates: alternatesFor(`/service/${id}`, locale),
+    openGraph: { title: service.name, description, images: service.image ? [service.image] : undefined },
+  };
+}
+
+export default async function ServicePage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const [service, t, ts, tc] = await Promise.all([load(id), getTranslations("ServiceDetail"), getTranslations("Services"), getTranslations("Categories")]);
+  const today = weekdayIn(new Date(), service.timeZone);
+  const experience = service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
+  const path = `${locale === "uk" ? "/ua" : ""}/service/${id}`;
+
+  return (
+    <article className="space-y-8">
+      <ServiceJsonLd service={service} url={`${appUrl()}${path}`} origin={appUrl()} />
+      <Link href="/services" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <span aria-hidden>←</span> {t("back")}
+      </Link>
+
+      <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="overflow-hidden rounded-xl bg-slate-100">
+          {service.image ? (
+            // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
+            <img src={service.image} alt={service.name} width={600} height={450} className="aspect-[4/3] w-full object-cover" fetchPriority="high" />
+          ) : (
+            <div className="grid aspect-[4/3] place-items-center text-slate-500">{ts("noImage")}</div>
+          )}
+        </div>
+        <div className="space-y-4">
+          <p className="text-sm font-semibold uppercase tracking-wide text-slate-500" title={service.role === "sto" ? ts("tooltipSto") : ts("tooltipMechanic")}>
+            {service.role === "sto" ? ts("roleSto") : ts("roleMechanic")}
+          </p>
+          <h1 className="text-3xl font-bold">{service.name}</h1>
+          <StarRating value={service.rating.avg} label={ts("rating", { value: service.rating.avg.toFixed(1) })} suffix={ts("reviews", { count: service.numReviews })} />
+          <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
+            <span className={service.openNow ? "rounded-full bg-emerald-100 px-2.5 py-1 text-emerald-800" : "rounded-full bg-slate-200 px-2.5 py-1 text-slate-700"}>
+              {service.openNow ? t("openNow") : t("closedNow")}
+            </span>
+            <span className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}>
+              <span aria-hidden>{service.isOnTheGo ? "✔ " : "✖ "}</span>
+              {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
+            </span>
+          </div>
+          <p>
+            <a href={directionsUrl(service.coordinates.lat, service.coordinates.lng)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline" aria-label={t("directions", { address: service.address })}>
+              {service.address}
+            </a>
+          </p>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+            <li>{t("category", { category: tc(service.category as Parameters<typeof tc>[0]) })}</li>
+            {service.brand !== "Any" ? <li>{t("brand", { brand: service.brand })}</li> : null}
+            <li>{t("experience", { years: experience })}</li>
+          </ul>
+          <div className="flex flex-wrap items-start gap-3">
+            <AddToSaved item={{ _id: service._id, name: service.name, image: service.image, address: service.address, coordinates: service.coordinates, contactPhone1: service.contactPhone1, contactPhone2: service.contactPhone2, contactMail: service.contactMail }} />
+            <ContactsToggle contacts={service} />
+          </div>
+        </div>
+      </div>
+
+      {service.description ? (
+        <section aria-labelledby="about">
+          <h2 id="about" className="text-xl font-semibold">
+            {t("description")}
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-700">{service.description}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="hours">
+        <h2 id="hours" className="text-xl font-semibold">
+          {t("timetable")}
+        </h2>
+        <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: service.timeZone })}</p>
+        <WeeklyTimetable timetable={service.timetable} today={today} />
+      </section>
+
+      <section aria-labelledby="reviews">
+        <h2 id="reviews" className="text-xl font-semibold">
+          {t("reviews")}
+        </h2>
+        {service.reviews.length ? (
+          <ul className="mt-3 space-y-3">
+            {service.reviews.map((review) => (
+              <li key={review._id} className="rounded-xl border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-semibold">{review.name}</p>
+                  <time dateTime={review.createdAt} className="text-sm text-slate-500">
+                    {review.createdAt.slice(0, 10)}
+                  </time>
+                </div>
+                <StarRating value={review.rating.avg} label={t("reviewAverage", { value: review.rating.avg.toFixed(1) })} />
+                {review.comment ? <p className="mt-2 whitespace-pre-line text-slate-700">{review.comment}</p> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 rounded-lg bg-slate-100 p-4 text-slate-700">{t("noReviews")}</p>
+        )}
+        <p className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
+          {t("signInToReview")}{" "}
+          <Link href={{ pathname: "/login", query: { redirect: path } }} className="font-semibold text-brand-700 underline">
+            {t("signIn")}
+          </Link>
+        </p>
+      </section>
+    </article>
+  );
+}
