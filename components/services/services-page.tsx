@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { listServices } from "@/lib/server/services";
 import { parseItemsQuery } from "@/lib/validation/items-query";
+import { FilterBar } from "./filter-bar";
 import { Pagination } from "./pagination";
 import { ServiceCard } from "./service-card";
 
@@ -55,6 +56,8 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
           </Link>
         ) : null}
       </div>
+
+      <FilterBar pathname={pathname} query={query} fixedFilter={fixedFilter} />
 
       {items.length ? (
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">

@@ -157,3 +157,13 @@ export const getPublicService = cache(async (id: string, now: Date = new Date())
     })),
   };
 });
+
+/** Ids and last changes of every published service, for sitemap.xml. */
+export async function listPublishedServiceIds(): Promise<{ id: string; updatedAt: Date }[]> {
+  const prisma = await getPrisma();
+  return prisma.service.findMany({
+    where: { isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
+    select: { id: true, updatedAt: true },
+    orderBy: { id: "asc" },
+  });
+}
