@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getItem } from "@/app/api/items/[id]/route";
+import { GET as getLocations } from "@/app/api/items/locations/route";
+import { GET as listItems } from "@/app/api/items/route";
+import { GET as getTop } from "@/app/api/items/top/route";
+import { GET as getUpload } from "@/app/api/uploads/[id]/route";
+import { getPrisma } from "@/lib/db/client";
+import { encodePng } from "@/lib/png";
+import { makeService } from "../../helpers/factories";
+import { makeRequest, params } from "../../helpers/request";
+
+let publishedId = "";
+let unpaidId = "";
+let imageId = "";
+
+beforeAll(async () => {
+  const prisma = await getPrisma();
+  const png = encodePng(2, 2, () => [1, 2, 3]);
+  imageId = (await prisma.image.create({ data: { bytes: new Uint8Array(png), contentType: "image/png", size: png.length, sha256: "f".repeat(64) } })).id;
+  publishedId = (await makeService({ name: "Published", ratings: { ratingAvg: 4, numReviews: 3 } })).id;
+  await prisma.service.update({ where: { id: publishedId }, data: { imageId } });
+  unpaidId = (await makeService({ name: "Unpaid", isPaid: false })).id;
+});
+
+describe("GET /api/items", () => {
+  it("answers { items, page, pages } with published services", async () => {
+    const response = await listItems(makeRequest("/api/items?filter=null&keyword="));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(Object.keys(body).sort()).toEqual(["items", "page", "pages"]);
+    expect(body.items.map((i: { name: string }) => i.name)).toEqual(["Published"]);
+    expect(body.items[0]).toMatchObject({ _id: publishedId, role: "sto", image: `/api/uploads/${imageId}`, rating: { avg: 4 }, numReviews: 3 });
+  });
+
+  it.each([
+    ["page=-1", "page"],
+    ["sort=foo", "sort"],
+    ["near=abc", "near"],
+    ["userDateTime=garbage&open=true", "userDateTime"],
+    ["filter=bus", "filter"],
+    ["onthego=1", "onthego"],
+  ])("refuses %s with 400 and a translated message", async (query, field) => {
+    const response = await listItems(makeRequest(`/api/items?${query}`));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.key).toBe("Api.badRequest");
+    expect(Object.keys(body.errors)).toEqual([field]);
+    expect(body.message).toBe(body.errors[field].message);
+    expect(body.message).not.toMatch(/^Validation\./);
+  });
+
+  it("answers errors in Ukrainian for Ukrainian callers", async () => {
+    const byHeader = await (await listItems(makeRequest("/api/items?sort=foo", { headers: { "accept-language": "uk-UA,uk;q=0.9" } }))).json();
+    expect(byHeader.message).toBe("Невідомий порядок сортування.");
+    const byCookie = await (await listItems(makeRequest("/api/items?sort=foo", { headers: { cookie: "NEXT_LOCALE=uk" } }))).json();
+    expect(byCookie.message).toBe("Невідомий порядок сортування.");
+    const byQuery = await (await listItems(makeRequest("/api/items?sort=foo&lng=ua"))).json();
+    expect(byQuery.message).toBe("Невідомий порядок сортування.");
+  });
+});
+
+describe("GET /api/items/{id}", () => {
+  it("returns a published service", async () => {
+    const response = await getItem(makeRequest(`/api/items/${publishedId}`), params({ id: publishedId }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ _id: publishedId, name: "Published", reviews: [] });
+  });
+
+  it("is 404 for unknown or unpublished ids and 400 for malformed ones", async () => {
+    expect((await getItem(makeRequest(`/api/items/${unpaidId}`), params({ id: unpaidId }))).status).toBe(404);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await getItem(makeRequest(`/api/items/${unknown}`), params({ id: unknown }))).status).toBe(404);
+    const bad = await getItem(makeRequest("/api/items/1;drop"), params({ id: "1;drop" }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.id.key).toBe("Validation.id");
+  });
+});
+
+describe("map and top", () => {
+  it("GET /api/items/locations lists what the map needs", async () => {
+    const body = await (await getLocations(makeRequest("/api/items/locations"))).json();
+    expect(body.services).toEqual([expect.objectContaining({ _id: publishedId, coordinates: { lat: 49.23, lng: 28.47 }, rating: { avg: 4 } })]);
+  });
+
+  it("GET /api/items/top is an array of well-reviewed services", async () => {
+    const body = await (await getTop(makeRequest("/api/items/top"))).json();
+    expect(body.map((s: { _id: string }) => s._id)).toEqual([publishedId]);
+  });
+});
+
+describe("GET /api/uploads/{id}", () => {
+  it("serves stored image bytes with an immutable cache", async () => {
+    const response = await getUpload(makeRequest(`/api/uploads/${imageId}`), params({ id: imageId }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("is 404 for unknown and malformed ids", async () => {
+    expect((await getUpload(makeRequest("/api/uploads/x"), params({ id: "x" }))).status).toBe(404);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await getUpload(makeRequest(`/api/uploads/${unknown}`), params({ id: unknown }))).status).toBe(404);
+  });
+});
