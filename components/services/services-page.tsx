@@ -1,10 +1,11 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
-import { listServices } from "@/lib/server/services";
+import { listServices, listTopServices } from "@/lib/server/services";
 import { parseItemsQuery } from "@/lib/validation/items-query";
 import { FilterBar } from "./filter-bar";
 import { Pagination } from "./pagination";
 import { ServiceCard } from "./service-card";
+import { TopCarousel } from "./top-carousel";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -35,8 +36,8 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
   }
 
   const query = parsed.query;
-  const { items, pages, total } = await listServices(query);
   const hasParams = Object.keys(searchParams).some((key) => searchParams[key]);
+  const [{ items, pages, total }, top] = await Promise.all([listServices(query), hasParams || fixedFilter ? [] : listTopServices()]);
 
   return (
     <section aria-labelledby="services-title">
@@ -56,6 +57,19 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
           </Link>
         ) : null}
       </div>
+
+      {top.length ? (
+        <TopCarousel
+          slides={top.map((service) => ({
+            id: service._id,
+            content: (
+              <div className="mx-auto max-w-sm">
+                <ServiceCard service={service} />
+              </div>
+            ),
+          }))}
+        />
+      ) : null}
 
       <FilterBar pathname={pathname} query={query} fixedFilter={fixedFilter} />
 
