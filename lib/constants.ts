@@ -34,6 +34,7 @@ export const CATEGORIES = [
   "airtransport",
   "motorhomes",
 ] as const;
+export type Category = (typeof CATEGORIES)[number];
 
 /** Spelling as in the product ("Shevrolet" means Chevrolet). */
 export const BRANDS = [

@@ -38,6 +38,9 @@ export async function openDatabase(requested?: DatabaseTarget): Promise<Database
 
 async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
   const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
+  // An idle client dropped by the server (restart, failover, admin terminate) must not crash the
+  // process: pg emits it on the pool, and the next checkout simply opens a new connection.
+  pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
   // A failed connection must surface here, as one clear line, not on the first page request.
   const probe = await pool.connect();
   probe.release();

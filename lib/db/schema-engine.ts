@@ -21,6 +21,13 @@ type Engine = {
 export const SCHEMA_PATH = path.join(process.cwd(), "prisma", "schema.prisma");
 const FILTERS = { externalTables: [], externalEnums: [] };
 
+/**
+ * Objects the migrations create by hand because schema.prisma cannot describe them. They are
+ * dropped from the replayed history before diffing, so the engine neither reports them as drift
+ * nor writes a migration that removes them.
+ */
+export const HAND_WRITTEN_INDEXES = ["services_location_knn_idx"];
+
 // The engine's own shadow-database path is not wired for driver adapters, so the migration
 // history is replayed by our runner into an in-memory PGlite, which the engine then reads as the
 // live database ("schemaDatasource") and diffs against schema.prisma.
@@ -39,6 +46,7 @@ async function loadEngine(schema: string): Promise<Engine> {
   (instance.exports.__wbindgen_start as (() => void) | undefined)?.();
   const pglite = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
   for (const migration of readMigrations()) await pglite.exec(migration.sql);
+  for (const index of HAND_WRITTEN_INDEXES) await pglite.exec(`DROP INDEX IF EXISTS "${index}"`);
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(pglite));
   return glue.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => undefined, adapter);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { PAGE_SIZE } from "@/lib/constants";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { categoriesMatching } from "@/lib/category-search";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
@@ -24,7 +25,7 @@ const SORT_COLUMNS = {
 /**
  * True when the service is open at the instant, in its own time zone. Same semantics as
  * lib/timetable.ts: [opensAt, closesAt) on the local weekday; closesAt <= opensAt runs past
- * midnight into the next day.
+ * midnight into the next day. Used per row, so only for the rows a page returns.
  */
 function openAt(instant: Date): Prisma.Sql {
   const local = Prisma.sql`timezone(s."timeZone", ${instant}::timestamptz)`;
@@ -39,21 +40,115 @@ function openAt(instant: Date): Prisma.Sql {
   )`;
 }
 
-function keywordMatch(keyword: string): Prisma.Sql {
-  const clauses = keywordVariants(keyword).map((variant) => {
-    const like = `%${variant.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return Prisma.sql`(s.name ILIKE ${like} OR s.address ILIKE ${like} OR s.description ILIKE ${like} OR s.brand ILIKE ${like} OR s.category::text ILIKE ${like}
-      OR word_similarity(${variant}, lower(s.name)) >= 0.5 OR word_similarity(${variant}, lower(s.address)) >= 0.6)`;
+/**
+ * The open-now filter for a whole list. The local weekday and minute are computed here once per
+ * time zone in use and handed to PostgreSQL as a small table, so a single correlated EXISTS
+ * remains: the planner turns it into a semi-join that probes opening_hours by (serviceId, weekday)
+ * only for the rows a page walks, instead of converting time zones row by row.
+ */
+async function openFilter(instant: Date): Promise<Prisma.Sql> {
+  const clocks = (await timeZonesInUse()).map((zone) => {
+    const { weekday, minute } = localClock(instant, zone);
+    const previous = ((weekday + 5) % 7) + 1;
+    return Prisma.sql`(${zone}, ${weekday}::int, ${previous}::int, ${minute}::int)`;
   });
+  if (!clocks.length) return Prisma.sql`false`;
+  return Prisma.sql`EXISTS (
+    SELECT 1 FROM opening_hours h JOIN (VALUES ${Prisma.join(clocks)}) AS clock(zone, weekday, previous, minute) ON clock.zone = s."timeZone"
+    WHERE h."serviceId" = s.id AND h.closed = false AND (
+      (h.weekday = clock.weekday AND h."opensAt" <= clock.minute AND (h."closesAt" <= h."opensAt" OR h."closesAt" > clock.minute))
+      OR (h.weekday = clock.previous AND h."closesAt" <= h."opensAt" AND h."closesAt" > clock.minute)))`;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function localClock(instant: Date, timeZone: string): { weekday: number; minute: number } {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return { weekday: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1, minute: Number(get("hour")) * 60 + Number(get("minute")) };
+}
+
+/**
+ * Distinct time zones of services, read fresh every time (a new zone must count at once) with a
+ * skip scan over services_timeZone_idx: one index probe per zone, not a pass over the table.
+ */
+async function timeZonesInUse(): Promise<string[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.$queryRaw<{ zone: string }[]>`WITH RECURSIVE zones AS (
+      SELECT min("timeZone") AS zone FROM services
+      UNION ALL SELECT (SELECT min("timeZone") FROM services WHERE "timeZone" > zones.zone) FROM zones WHERE zones.zone IS NOT NULL)
+    SELECT zone FROM zones WHERE zone IS NOT NULL`;
+  return rows.map((row) => row.zone).filter(isKnownTimeZone);
+}
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function keywordMatch(keyword: string): Prisma.Sql {
+  const variants = keywordVariants(keyword);
+  const clauses = variants.map((variant) => {
+    const like = `%${variant.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return Prisma.sql`(s.name ILIKE ${like} OR s.address ILIKE ${like} OR s.description ILIKE ${like} OR s.brand ILIKE ${like}
+      OR ${variant} <% s.name OR ${variant} <% s.address)`;
+  });
+  const categories = categoriesMatching(variants);
+  if (categories.length) clauses.push(Prisma.sql`s.category IN (${Prisma.join(categories.map((category) => Prisma.sql`${category}::"Category"`))})`);
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
 }
 
-function distanceKm(near: { lat: number; lng: number }): Prisma.Sql {
+type Point = { lat: number; lng: number };
+
+function distanceKm(near: Point): Prisma.Sql {
   return Prisma.sql`(earth_distance(ll_to_earth(${near.lat}::float8, ${near.lng}::float8), ll_to_earth(s.latitude, s.longitude)) / 1000.0)`;
 }
 
+/** Nearest first, answered by services_location_knn_idx (chord distance orders like km do). */
+function nearestFirst(near: Point): Prisma.Sql {
+  return Prisma.sql`ll_to_earth(s.latitude, s.longitude) <-> ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
+}
+
+/**
+ * A GiST scan orders by distance alone, so the page is cut from a few more nearest candidates
+ * than it needs and the tie-breakers (sort key, id) are applied to those: services at exactly
+ * the same spot beyond this margin are the only case it would not order stably.
+ */
+const NEAR_TIE_MARGIN = 24;
+
 const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
   s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."numReviews"`;
+
+/**
+ * Totals only size the pager, yet counting tens of thousands of matches is the dominant cost of
+ * a busy list. A large total is therefore reused for half a minute; a small one, where a stale
+ * number would show, is always counted.
+ */
+const COUNT_REUSE_FROM = 1000;
+const COUNT_REUSE_MS = 30_000;
+const COUNT_CACHE_SIZE = 500;
+const counts = new Map<string, { total: number; at: number }>();
+
+function reusableCount(key: string): number | undefined {
+  const entry = counts.get(key);
+  if (!entry || Date.now() - entry.at > COUNT_REUSE_MS) return undefined;
+  return entry.total;
+}
+
+function rememberCount(key: string, total: number): void {
+  if (total < COUNT_REUSE_FROM) return;
+  if (counts.size >= COUNT_CACHE_SIZE) counts.delete(counts.keys().next().value!);
+  counts.set(key, { total, at: Date.now() });
+}
 
 export type ServicePage = { items: ServiceCard[]; page: number; pages: number; total: number };
 
@@ -63,28 +158,43 @@ export async function listServices(query: ItemsQuery, now: Date = new Date()): P
   const where: Prisma.Sql[] = [PUBLISHED];
   if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
   if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
-  if (query.open) where.push(openAt(instant));
+  if (query.open) where.push(await openFilter(instant));
   if (query.keyword) where.push(keywordMatch(query.keyword));
   const condition = Prisma.join(where, " AND ");
 
   const order: Prisma.Sql[] = [];
   if (query.near) order.push(Prisma.sql`"distanceKm" ASC`);
-  if (query.sort) {
-    const [field, direction] = query.sort.split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
-    order.push(direction === "asc" ? Prisma.sql`${SORT_COLUMNS[field]} ASC` : Prisma.sql`${SORT_COLUMNS[field]} DESC`);
-    order.push(Prisma.sql`s."numReviews" DESC`);
-  }
-  if (!query.near && !query.sort) order.push(Prisma.sql`s."ratingAvg" DESC`, Prisma.sql`s."numReviews" DESC`);
-  order.push(Prisma.sql`s.id ASC`);
+  const [field, direction] = (query.sort ?? "rating.desc").split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
+  // Ascending is the exact reverse of descending, so both directions walk the same index.
+  order.push(
+    direction === "asc"
+      ? Prisma.sql`${SORT_COLUMNS[field]} ASC, s."numReviews" ASC, s.id DESC`
+      : Prisma.sql`${SORT_COLUMNS[field]} DESC, s."numReviews" DESC, s.id ASC`,
+  );
+  const orderBy = Prisma.join(order, ", ");
 
-  const distance = query.near ? Prisma.sql`, ${distanceKm(query.near)} AS "distanceKm"` : Prisma.empty;
   const offset = (query.page - 1) * PAGE_SIZE;
-  const [rows, counted] = await Promise.all([
-    prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${openAt(instant)} AS "openNow" ${distance}
-      FROM services s WHERE ${condition} ORDER BY ${Prisma.join(order, ", ")} LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
-    prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${condition}`,
+  const page = query.near
+    ? Prisma.sql`SELECT * FROM (
+        SELECT ${CARD_COLUMNS}, ${distanceKm(query.near)} AS "distanceKm" FROM services s WHERE ${condition}
+        ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN}) s
+      ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
+    : Prisma.sql`SELECT ${CARD_COLUMNS} FROM services s WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
+  const countKey = `${condition.sql}|${JSON.stringify(condition.values)}`;
+  const known = reusableCount(countKey);
+  // A typo-tolerant keyword needs a looser word-similarity threshold than pg_trgm's 0.6; SET LOCAL
+  // keeps it to this transaction.
+  const [, rows, counted] = await prisma.$transaction([
+    prisma.$executeRaw`SET LOCAL pg_trgm.word_similarity_threshold = 0.5`,
+    // The page is chosen first and open-now computed for its twelve rows only.
+    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${openAt(instant)} AS "openNow" FROM (${page}) page
+      JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
+    known === undefined
+      ? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${condition}`
+      : prisma.$queryRaw<{ total: bigint }[]>`SELECT ${known}::bigint AS total`,
   ]);
   const total = Number(counted[0]?.total ?? 0);
+  if (known === undefined) rememberCount(countKey, total);
   return { items: rows.map(toCard), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };
 }
 

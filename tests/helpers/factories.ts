@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db/client";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIMETABLE, type Category, type Timetable } from "@/lib/constants";
 import { timetableToRows } from "@/lib/timetable";
 
 let counter = 0;
@@ -33,6 +33,7 @@ type ServiceInput = {
   address?: string;
   description?: string;
   brand?: string;
+  category?: Category;
   timeZone?: string;
   timetable?: Timetable;
   ratings?: Partial<Record<"ratingAvg" | "qualityAvg" | "speedAvg" | "priceAvg" | "numReviews", number>>;
@@ -55,6 +56,7 @@ export async function makeService(input: ServiceInput = {}) {
       address: input.address ?? "вул. Тестова, 1, Вінниця",
       description: input.description ?? "",
       brand: input.brand ?? "Any",
+      category: input.category ?? "any",
       isPaid: input.isPaid ?? role === "sto",
       isBlocked: input.isBlocked ?? false,
       isOnTheGo: input.isOnTheGo ?? false,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE, PAGE_SIZE, type Timetable } from "@/lib/constants";
 import { NotFoundError } from "@/lib/server/errors";
 import { getPublicService, listServiceLocations, listServices, listTopServices } from "@/lib/server/services";
+import { getPrisma } from "@/lib/db/client";
 import { makeService } from "../../helpers/factories";
 
 const allWeek = (opening: string, closing: string): Timetable =>
@@ -57,6 +58,16 @@ describe("listServices", () => {
     expect((await listServices({ page: 1, keyword: "%_" })).items).toEqual([]);
   });
 
+  it("matches a category by its label in either language", async () => {
+    const truck = await makeService({ name: "Heavy Duty", category: "trucks" });
+    try {
+      expect(names((await listServices({ page: 1, keyword: "вантаж" })).items)).toEqual(["Heavy Duty"]);
+      expect(names((await listServices({ page: 1, keyword: "Trucks" })).items)).toEqual(["Heavy Duty"]);
+    } finally {
+      await (await getPrisma()).service.delete({ where: { id: truck.id } });
+    }
+  });
+
   it("sorts by the chosen rating with stable ties", async () => {
     const byPrice = (await listServices({ page: 1, sort: "price.desc" })).items.map((i) => i.name);
     expect(byPrice[0]).toBe("Taras Hnatyuk");
@@ -73,6 +84,23 @@ describe("listServices", () => {
     expect(items.at(-1)!.name).toBe("Taras Hnatyuk");
     expect(items.at(-1)!.distanceKm).toBeGreaterThan(460);
     expect(items.at(-1)!.distanceKm).toBeLessThan(480);
+  });
+
+  it("pages nearest first without repeating services that stand at the same spot", async () => {
+    const spot = { lat: 46.48, lng: 30.72 };
+    const crowd = [];
+    for (let i = 0; i < PAGE_SIZE * 3; i++) crowd.push(await makeService({ name: `Odesa ${i}`, lat: spot.lat, lng: spot.lng, ratings: { ratingAvg: i % 5, numReviews: i % 3 } }));
+    try {
+      const pages = [];
+      for (let page = 1; page <= 3; page++) pages.push((await listServices({ page, near: spot, sort: "rating.desc" })).items);
+      const seen = pages.flat();
+      expect(new Set(seen.map((item) => item._id)).size).toBe(PAGE_SIZE * 3);
+      expect(seen.every((item) => item.distanceKm === 0)).toBe(true);
+      const ratings = seen.map((item) => item.rating.avg);
+      expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    } finally {
+      await (await getPrisma()).service.deleteMany({ where: { id: { in: crowd.map((service) => service.id) } } });
+    }
   });
 
   it("pages by twelve", async () => {

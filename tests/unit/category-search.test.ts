@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { categoriesMatching } from "@/lib/category-search";
+
+describe("categoriesMatching", () => {
+  it("finds categories by code or by a part of their label in either language", () => {
+    expect(categoriesMatching(["вантаж"])).toEqual(["trucks"]);
+    expect(categoriesMatching(["TRUCK"])).toEqual(["trucks"]);
+    expect(categoriesMatching(["agriculturalmachinery"])).toEqual(["agriculturalmachinery"]);
+    expect(categoriesMatching(["спецтехн"])).toEqual(["specialmachinery"]);
+  });
+
+  it("finds nothing for words that name no category", () => {
+    expect(categoriesMatching(["toyota", "тоиота"])).toEqual([]);
+    expect(categoriesMatching([""])).toEqual([]);
+  });
+});
