@@ -1,21 +1,28 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { PointPickerMap } from "@/components/map/lazy-maps";
+import { GeoFeedback, useGeolocation } from "@/components/map/use-geolocation";
 import { Link, useRouter } from "@/i18n/navigation";
 import { SORT_KEYS } from "@/lib/constants";
+import { parsePoint, type LatLng } from "@/lib/map";
 import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query";
 
 type Props = { pathname: string; query: ItemsQuery; fixedFilter?: "sto" | "mechanic" };
-type GeoState = { status: "idle" } | { status: "locating" } | { status: "error"; message: string };
 
 /** Filter chips, sort and distance: every choice is a URL change, so results are shareable. */
 export function FilterBar({ pathname, query, fixedFilter }: Props) {
   const t = useTranslations("Filters");
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [geo, setGeo] = useState<GeoState>({ status: "idle" });
+  const tm = useTranslations("Map");
+  // Typed text, not numbers, so "49." can be typed on the way to "49.5".
+  const [point, setPoint] = useState({ lat: String(query.near?.lat ?? ""), lng: String(query.near?.lng ?? "") });
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const picked = parsePoint(point.lat, point.lng);
+  const pick = useCallback((chosen: LatLng) => setPoint({ lat: String(chosen.lat), lng: String(chosen.lng) }), []);
 
   const hrefFor = (change: Partial<ItemsQuery>) => {
     const next = { ...query, ...change, page: 1 };
@@ -23,40 +30,25 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
     return { pathname, query: Object.fromEntries(serializeItemsQuery(next).entries()) };
   };
   const go = (change: Partial<ItemsQuery>) => router.push(hrefFor(change));
-
-  function locate() {
-    if (!("geolocation" in navigator)) {
-      setGeo({ status: "error", message: t("geoUnsupported") });
-      return;
-    }
-    setGeo({ status: "locating" });
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setGeo({ status: "idle" });
-        go({ near: { lat: Number(position.coords.latitude.toFixed(5)), lng: Number(position.coords.longitude.toFixed(5)) } });
-      },
-      (error) => setGeo({ status: "error", message: error.code === error.PERMISSION_DENIED ? t("geoDenied") : t("geoError") }),
-      { timeout: 10_000, maximumAge: 60_000 },
-    );
-  }
+  const geo = useGeolocation((near: LatLng) => go({ near }));
 
   function chooseDistance(value: string) {
     if (value === "") go({ near: undefined });
-    else if (value === "mine") locate();
-    else if (value === "map") dialog.current?.showModal();
+    else if (value === "mine") geo.locate();
+    else if (value === "map") {
+      setPickerOpen(true);
+      dialog.current?.showModal();
+    }
   }
 
   function applyPoint(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const lat = Number(data.get("lat"));
-    const lng = Number(data.get("lng"));
-    if (!data.get("lat") || !data.get("lng") || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    if (!picked) {
       toast.error(t("chooseLocationFirst"));
       return;
     }
     dialog.current?.close();
-    go({ near: { lat, lng } });
+    go({ near: picked });
   }
 
   const chips: { key: string; label: string; active: boolean; change: Partial<ItemsQuery> }[] = [
@@ -112,33 +104,22 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
           </select>
         </label>
       </div>
-      {geo.status === "locating" ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t("locating")}
-        </p>
-      ) : null}
-      {geo.status === "error" ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <span>{geo.message}</span>
-          <button type="button" onClick={locate} className="rounded-md bg-red-700 px-3 py-1 font-medium text-white">
-            {t("tryAgain")}
-          </button>
-        </div>
-      ) : null}
-      <dialog ref={dialog} aria-labelledby="choose-point-title" className="m-auto w-[min(28rem,92vw)] rounded-xl p-0 backdrop:bg-slate-900/50">
+      <GeoFeedback state={geo.state} onRetry={geo.locate} />
+      <dialog ref={dialog} aria-labelledby="choose-point-title" className="m-auto w-[min(36rem,94vw)] rounded-xl p-0 backdrop:bg-slate-900/50">
         <form onSubmit={applyPoint} className="space-y-4 p-5">
           <h2 id="choose-point-title" className="text-lg font-semibold">
             {t("chooseOnMap")}
           </h2>
           <p className="text-sm text-slate-600">{t("chooseHint")}</p>
+          {pickerOpen ? <PointPickerMap value={picked} onPick={pick} label={tm("pickerLabel")} /> : null}
           <div className="grid grid-cols-2 gap-3">
             <label className="text-sm">
               <span className="font-medium">{t("latitude")}</span>
-              <input name="lat" inputMode="decimal" defaultValue={query.near?.lat ?? ""} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+              <input name="lat" inputMode="decimal" value={point.lat} onChange={(event) => setPoint({ ...point, lat: event.target.value })} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
             </label>
             <label className="text-sm">
               <span className="font-medium">{t("longitude")}</span>
-              <input name="lng" inputMode="decimal" defaultValue={query.near?.lng ?? ""} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+              <input name="lng" inputMode="decimal" value={point.lng} onChange={(event) => setPoint({ ...point, lng: event.target.value })} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
             </label>
           </div>
           <div className="flex justify-end gap-2">

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ServicesMap, WhenNearViewport } from "@/components/map/lazy-maps";
 import { Link } from "@/i18n/navigation";
 import { listServices, listTopServices } from "@/lib/server/services";
 import { parseItemsQuery } from "@/lib/validation/items-query";
@@ -13,6 +14,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export async function ServicesPage({ searchParams, fixedFilter, pathname }: { searchParams: SearchParams; fixedFilter?: "sto" | "mechanic"; pathname: string }) {
   const t = await getTranslations("Services");
   const tv = await getTranslations();
+  const tm = await getTranslations("Map");
   const parsed = parseItemsQuery(fixedFilter ? { ...searchParams, filter: fixedFilter } : searchParams);
   const title = fixedFilter === "sto" ? t("stationsTitle") : fixedFilter === "mechanic" ? t("mechanicsTitle") : t("title");
 
@@ -88,6 +90,19 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
         </div>
       )}
       <Pagination pathname={pathname} query={fixedFilter ? { ...query, filter: undefined } : query} pages={pages} />
+
+      <section aria-labelledby="results-map" className="mt-8">
+        <h2 id="results-map" className="mb-3 text-xl font-semibold">
+          {t("mapTitle")}
+        </h2>
+        <WhenNearViewport>
+          <ServicesMap
+            label={tm("resultsMap")}
+            showMyLocation
+            services={items.map(({ _id, name, role, coordinates, rating, address }) => ({ _id, name, role, coordinates, rating: { avg: rating.avg }, address }))}
+          />
+        </WhenNearViewport>
+      </section>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("service page and Saved list", () => {
   test("a service page shows its details, contacts on demand and reviews, and can be saved", async ({ page }) => {

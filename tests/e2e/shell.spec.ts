@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("site shell and languages", () => {
   test("the root redirects to /home", async ({ page }) => {

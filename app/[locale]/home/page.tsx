@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { HomeMap } from "@/components/map/home-map";
 import { Link } from "@/i18n/navigation";
 import { alternatesFor } from "@/lib/site";
 
@@ -32,8 +33,8 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         <h2 id="home-map" className="text-xl font-semibold">
           {t("mapTitle")}
         </h2>
-        <div className="mt-3 grid h-[400px] place-items-center rounded-xl border border-dashed border-slate-300 bg-white text-slate-500">
-          {t("mapPending")}
+        <div className="mt-3">
+          <HomeMap />
         </div>
       </section>
 

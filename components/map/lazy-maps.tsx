@@ -1,0 +1,36 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { MAP_HEIGHT_PX } from "@/lib/constants";
+
+/**
+ * Leaflet touches `window` and weighs ~45 KB gzipped, so maps load on the client only, and the
+ * list map only once it scrolls near the viewport: the first render never waits for them.
+ */
+function MapPlaceholder({ height }: { height: number }) {
+  const t = useTranslations("Map");
+  return (
+    <div role="status" className="grid animate-pulse place-items-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-500" style={{ height }}>
+      {t("loading")}
+    </div>
+  );
+}
+
+export const ServicesMap = dynamic(() => import("./services-map"), { ssr: false, loading: () => <MapPlaceholder height={MAP_HEIGHT_PX} /> });
+export const PointPickerMap = dynamic(() => import("./point-picker-map"), { ssr: false, loading: () => <MapPlaceholder height={280} /> });
+
+/** Renders children once the placeholder is within 300 px of the viewport. */
+export function WhenNearViewport({ children, height = MAP_HEIGHT_PX }: { children: ReactNode; height?: number }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = anchor.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: "300px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return <div ref={anchor}>{near ? children : <MapPlaceholder height={height} />}</div>;
+}

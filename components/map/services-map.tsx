@@ -1,0 +1,98 @@
+"use client";
+
+import "leaflet/dist/leaflet.css";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import { MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
+import { Link } from "@/i18n/navigation";
+import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/lib/constants";
+import { mapCenter, TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/lib/map";
+import { PINS } from "./pins";
+import { GeoFeedback, useGeolocation } from "./use-geolocation";
+
+export type MapService = {
+  _id: string;
+  name: string;
+  role: "sto" | "mechanic";
+  coordinates: LatLng;
+  rating: { avg: number };
+  address: string;
+};
+
+type Props = { services: MapService[]; showMyLocation?: boolean; label: string };
+
+/** Services as pins with a popup each; optionally the visitor's own position (spec 2, 9). */
+export default function ServicesMap({ services, showMyLocation = false, label }: Props) {
+  const t = useTranslations("Map");
+  const [me, setMe] = useState<LatLng | null>(null);
+  const onFound = useCallback((point: LatLng) => setMe(point), []);
+  const geo = useGeolocation(onFound);
+  const center = mapCenter(services.map((service) => service.coordinates));
+
+  return (
+    <div className="space-y-2">
+      {showMyLocation ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" onClick={geo.locate} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+            {t("showMyLocation")}
+          </button>
+          <GeoFeedback state={geo.state} onRetry={geo.locate} />
+        </div>
+      ) : null}
+      <div role="region" aria-label={label} className="overflow-hidden rounded-xl border border-slate-200" style={{ height: MAP_HEIGHT_PX }}>
+        <MapContainer center={[center.lat, center.lng]} zoom={MAP_DEFAULT_ZOOM} scrollWheelZoom={false} className="size-full">
+          <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+          {services.map((service) => (
+            <Marker
+              key={service._id}
+              position={[service.coordinates.lat, service.coordinates.lng]}
+              icon={PINS[service.role]}
+              title={service.name}
+              alt={`${service.role === "sto" ? t("station") : t("master")}: ${service.name}`}
+            >
+              <Popup>
+                <div className="space-y-1">
+                  <p className="text-sm font-semibold">{service.name}</p>
+                  <p className="text-xs text-slate-600">{service.address}</p>
+                  <p className="text-xs">{t("rating", { value: service.rating.avg.toFixed(1) })}</p>
+                  <Link href={`/service/${service._id}`} className="inline-block rounded bg-brand-600 px-2 py-1 text-xs font-medium !text-white">
+                    {t("details")}
+                  </Link>
+                </div>
+              </Popup>
+            </Marker>
+          ))}
+          {me ? (
+            <>
+              <Marker position={[me.lat, me.lng]} icon={PINS.me} title={t("youAreHere")} alt={t("youAreHere")} />
+              <FlyTo point={me} />
+            </>
+          ) : null}
+        </MapContainer>
+      </div>
+      <Legend />
+    </div>
+  );
+}
+
+function FlyTo({ point }: { point: LatLng }) {
+  const map = useMap();
+  useEffect(() => {
+    map.flyTo([point.lat, point.lng], OWN_LOCATION_ZOOM);
+  }, [map, point]);
+  return null;
+}
+
+function Legend() {
+  const t = useTranslations("Map");
+  return (
+    <p className="flex flex-wrap gap-4 text-xs text-slate-600">
+      <span className="flex items-center gap-1">
+        <span aria-hidden className="inline-block size-3 rounded-full bg-[#1d4ed8]" /> {t("station")}
+      </span>
+      <span className="flex items-center gap-1">
+        <span aria-hidden className="inline-block size-3 rounded-full bg-[#b45309]" /> {t("master")}
+      </span>
+    </p>
+  );
+}

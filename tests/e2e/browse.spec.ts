@@ -1,0 +1,124 @@
+import { expect, test } from "./fixtures";
+
+const KYIV = { latitude: 50.4501, longitude: 30.5234 };
+
+test.describe("browsing services", () => {
+  test("a filter chip narrows the list, is shareable, and the back button undoes it", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByRole("button", { name: "Masters" }).click();
+    await expect(page).toHaveURL(/filter=mechanic/);
+    await expect(page.getByRole("button", { name: "Masters" })).toHaveAttribute("aria-pressed", "true");
+    const badges = page.getByRole("article").locator("span[title]");
+    await expect(badges.first()).toHaveText(/Master/);
+    for (const badge of await badges.all()) await expect(badge).toHaveText(/Master/);
+    await expect(page.getByRole("link", { name: "Filter reset" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Top rated" })).toBeHidden();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { name: "Top rated" })).toBeVisible();
+  });
+
+  test("sorting by rating orders the cards from the best", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByLabel("Sort by").selectOption({ label: "Rating: high to low" });
+    await expect(page).toHaveURL(/sort=rating\.desc/);
+    const values = (await page.getByRole("article").getByRole("img").evaluateAll((stars) => stars.map((star) => star.getAttribute("aria-label")))).map((label) =>
+      Number(/([\d.]+) of 5/.exec(label ?? "")?.[1]),
+    );
+    expect(values.length).toBeGreaterThan(1);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+
+  test("open now keeps only services that are open at this moment", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByRole("button", { name: "Open now" }).click();
+    await expect(page).toHaveURL(/open=true/);
+    const cards = page.getByRole("article");
+    if ((await cards.count()) === 0) {
+      await expect(page.getByText("No services match these filters.")).toBeVisible();
+    } else {
+      for (const card of await cards.all()) await expect(card.getByText("Open now")).toBeVisible();
+    }
+  });
+
+  test.describe("with the location allowed", () => {
+    test.use({ geolocation: KYIV, permissions: ["geolocation"] });
+
+    test("distance from my location sorts nearest first and shows the km", async ({ page }) => {
+      await page.goto("/services");
+      await page.getByLabel("Distance").selectOption({ label: "From my location" });
+      await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
+      const km = (await page.getByRole("article").getByText(/km away$/).allTextContents()).map((text) => Number.parseFloat(text));
+      expect(km.length).toBeGreaterThan(1);
+      expect(km).toEqual([...km].sort((a, b) => a - b));
+      await page.getByLabel("Distance").selectOption({ label: "Any distance" });
+      await expect(page).not.toHaveURL(/near=/);
+    });
+
+    test("Show My Location puts the visitor on the services map", async ({ page, tiles }) => {
+      await page.goto("/services?sort=rating.desc");
+      await page.getByRole("heading", { name: "Map" }).scrollIntoViewIfNeeded();
+      await expect(page.locator(".maister-pin").first()).toBeVisible();
+      await page.getByRole("button", { name: "Show My Location" }).click();
+      await expect(page.getByRole("button", { name: "You are here" })).toBeVisible();
+      expect(tiles.count).toBeGreaterThan(0);
+    });
+  });
+
+  test("a refused location shows the error with Try Again", async ({ page, context }) => {
+    await context.clearPermissions();
+    await page.goto("/services");
+    await page.getByLabel("Distance").selectOption({ label: "From my location" });
+    const alert = page.getByRole("alert").filter({ hasText: "Geolocation permission denied" });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole("button", { name: "Try Again" })).toBeVisible();
+  });
+
+  test("a point chosen on the map sorts by distance from it; nothing chosen asks for a point", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByLabel("Distance").selectOption({ label: "From a point on the map" });
+    const dialog = page.getByRole("dialog", { name: "Choose a location" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Please choose a location on the map.")).toBeVisible();
+
+    await dialog.locator(".leaflet-container").click({ position: { x: 160, y: 120 } });
+    await expect(dialog.getByLabel("Latitude")).not.toHaveValue("");
+    await dialog.getByLabel("Latitude").fill("49.8397");
+    await dialog.getByLabel("Longitude").fill("24.0297");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/near=49\.8397(%2C|,)24\.0297/);
+    await expect(page.getByRole("article").first().getByText(/km away$/)).toBeVisible();
+  });
+
+  test("the top-rated carousel moves by button and keyboard and pauses", async ({ page }) => {
+    await page.goto("/services");
+    const carousel = page.getByRole("region", { name: "Top rated" });
+    const position = carousel.getByText(/^\d+ of \d+$/);
+    await expect(position).toHaveText(/^1 of /);
+    await carousel.getByRole("button", { name: "Pause" }).click();
+    await expect(carousel.getByRole("button", { name: "Play" })).toBeVisible();
+    await carousel.getByRole("button", { name: "Next service" }).click();
+    await expect(position).toHaveText(/^2 of /);
+    await carousel.getByRole("button", { name: "Previous service" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(position).toHaveText(/^1 of /);
+  });
+
+  test("the home map shows every service; a pin opens by keyboard and leads to the service", async ({ page, tiles }) => {
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "Services on the map" }).scrollIntoViewIfNeeded();
+    const pins = page.locator(".maister-pin");
+    await expect(pins.first()).toBeVisible();
+    expect(await pins.count()).toBeGreaterThan(10);
+    expect(tiles.count).toBeGreaterThan(0);
+    const name = (await pins.first().getAttribute("title"))!;
+    await pins.first().focus();
+    await page.keyboard.press("Enter");
+    const popup = page.locator(".leaflet-popup");
+    await expect(popup).toContainText(name);
+    await popup.getByRole("link", { name: "Details" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+});
