@@ -55,3 +55,23 @@ export function json(data: unknown, init?: { status?: number; maxAge?: number })
   const cache = init?.maxAge ? `public, max-age=${init.maxAge}, stale-while-revalidate=${init.maxAge * 4}` : "no-store";
   return NextResponse.json(data, { status: init?.status ?? 200, headers: { "Cache-Control": cache } });
 }
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+/** The JSON body, refused with a translated 400/413 when it is not JSON or is too large. */
+export async function readJson(request: NextRequest): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new AppError(413, "Validation.tooLarge");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError(413, "Validation.tooLarge");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError(400, "Validation.json");
+  }
+}
+
+/** The client address for throttling: the first X-Forwarded-For hop set by the proxy in front. */
+export function clientIp(request: NextRequest): string {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+}

@@ -1,10 +1,13 @@
 import { getPrisma } from "@/lib/db/client";
+import { hashPassword } from "@/lib/server/passwords";
 import { DEFAULT_TIMETABLE, type Category, type Timetable } from "@/lib/constants";
 import { timetableToRows } from "@/lib/timetable";
 
 let counter = 0;
 
-export async function makeUser(overrides: { name?: string; email?: string; isAdmin?: boolean; isBlocked?: boolean } = {}) {
+export const TEST_PASSWORD = "Test1234!";
+
+export async function makeUser(overrides: { name?: string; email?: string; isAdmin?: boolean; isBlocked?: boolean; confirmed?: boolean; password?: string } = {}) {
   const prisma = await getPrisma();
   counter++;
   const email = overrides.email ?? `user${counter}-${Date.now()}@test.local`;
@@ -13,10 +16,10 @@ export async function makeUser(overrides: { name?: string; email?: string; isAdm
       name: overrides.name ?? `Test User ${counter}`,
       email,
       emailNormalized: email.toLowerCase(),
-      passwordHash: "x",
+      passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
       isAdmin: overrides.isAdmin ?? false,
       isBlocked: overrides.isBlocked ?? false,
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: overrides.confirmed === false ? null : new Date(),
     },
   });
 }

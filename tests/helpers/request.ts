@@ -8,3 +8,26 @@ export function makeRequest(path: string, init: { method?: string; headers?: Rec
 export function params<T extends Record<string, string>>(value: T): { params: Promise<T> } {
   return { params: Promise.resolve(value) };
 }
+
+/**
+ * Route handlers read the session through next/headers' cookies(), which only exists inside a
+ * Next request. Integration tests stand in for it: call() makes a request current while the
+ * handler runs, and integration-setup.ts mocks next/headers to read from it.
+ */
+export const currentRequest: { value: NextRequest | null } = { value: null };
+
+export async function call<C>(handler: (request: NextRequest, context: C) => Promise<Response>, request: NextRequest, context?: C): Promise<Response> {
+  currentRequest.value = request;
+  try {
+    return await handler(request, context as C);
+  } finally {
+    currentRequest.value = null;
+  }
+}
+
+/** The session cookie a response set, as a Cookie header value for the next request. */
+export function sessionFrom(response: Response): string {
+  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("maister.session="));
+  if (!header) throw new Error("no session cookie set");
+  return header.split(";")[0]!;
+}

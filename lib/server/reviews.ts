@@ -1,0 +1,38 @@
+import "server-only";
+import { reviewInput } from "@/lib/validation/account";
+import { getPrisma } from "./db";
+import { AppError, isUuid, NotFoundError } from "./errors";
+import type { Viewer } from "./session";
+import { parseOrThrow } from "./validate";
+
+/**
+ * One review per user per service: a second post replaces the first. The service's averages and
+ * count are recomputed from its reviews in the same transaction, so they never drift.
+ */
+export async function upsertReview(viewer: Viewer | null, serviceId: string, body: unknown): Promise<{ _id: string; avg: number }> {
+  if (!viewer) throw new AppError(401, "Auth.signInRequired");
+  if (!isUuid(serviceId)) throw new NotFoundError();
+  const input = parseOrThrow(reviewInput, body);
+  const prisma = await getPrisma();
+  const { quality, speed, price } = input.rating;
+  const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
+  return prisma.$transaction(async (tx) => {
+    const service = await tx.service.findFirst({
+      where: { id: serviceId, isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
+      select: { id: true, ownerId: true },
+    });
+    if (!service) throw new NotFoundError();
+    if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
+    const review = await tx.review.upsert({
+      where: { userId_serviceId: { userId: viewer.id, serviceId } },
+      create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment },
+      update: { quality, speed, price, avg, comment: input.comment },
+    });
+    await tx.$executeRaw`UPDATE services s SET
+        "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n, "updatedAt" = now()
+      FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,
+                   coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews WHERE "serviceId" = ${serviceId}::uuid) agg
+      WHERE s.id = ${serviceId}::uuid`;
+    return { _id: review.id, avg };
+  });
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * Form rules of spec section 5 for accounts, reviews and feedback, shared by the forms (client)
+ * and the data layer (server). Errors are message keys under "Validation".
+ */
+export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!@#$%^&*]).{8,100}$/;
+export const NAME_PATTERN = /^[A-Za-zА-Яа-яІіЇїЄєҐґЁёЪъЫыЭэ0-9 `'’-]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = z.string({ error: "Validation.email" }).trim().max(100, { error: "Validation.email" }).regex(EMAIL_PATTERN, { error: "Validation.email" });
+const password = z.string({ error: "Validation.password" }).regex(PASSWORD_PATTERN, { error: "Validation.password" });
+const name = z.string({ error: "Validation.name" }).trim().min(1, { error: "Validation.name" }).max(100, { error: "Validation.name" }).regex(NAME_PATTERN, { error: "Validation.name" });
+
+export const registerInput = z.object({ name, email, password });
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** Sign-in checks only the shape: a weak password is simply a wrong one. */
+export const loginInput = z.object({
+  email: z.string({ error: "Auth.invalidCredentials" }).trim().max(100, { error: "Auth.invalidCredentials" }),
+  password: z.string({ error: "Auth.invalidCredentials" }).max(100, { error: "Auth.invalidCredentials" }),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** Profile: every field optional; a blank password keeps the current one. */
+export const profileInput = z.object({
+  name: name.refine((value) => value.length >= 3, { error: "Validation.name" }).optional(),
+  email: email.optional(),
+  password: z.union([z.literal(""), password]).optional(),
+});
+export type ProfileInput = z.infer<typeof profileInput>;
+
+const score = z.coerce.number({ error: "Validation.score" }).int({ error: "Validation.score" }).min(1, { error: "Validation.score" }).max(5, { error: "Validation.score" });
+
+export const reviewInput = z.object({
+  rating: z.object({ quality: score, speed: score, price: score }, { error: "Validation.score" }),
+  comment: z.string({ error: "Validation.comment" }).trim().max(600, { error: "Validation.comment" }).default(""),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+export const feedbackInput = z.object({
+  title: z.string({ error: "Validation.feedbackTitle" }).trim().min(1, { error: "Validation.feedbackTitle" }).max(200, { error: "Validation.feedbackTitle" }),
+  message: z.string({ error: "Validation.feedbackMessage" }).trim().min(1, { error: "Validation.feedbackMessage" }).max(2000, { error: "Validation.feedbackMessage" }),
+  email,
+});
+export type FeedbackInput = z.infer<typeof feedbackInput>;
+
+/** First message key per field, the shape the API's 400 answers carry. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "body";
+    fields[field] ??= issue.message.includes(".") ? issue.message : "Validation.invalid";
+  }
+  return fields;
+}

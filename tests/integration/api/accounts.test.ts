@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { POST as confirmRoute } from "@/app/api/users/confirm-email/route";
+import { POST as loginRoute } from "@/app/api/users/login/route";
+import { POST as logoutRoute } from "@/app/api/users/logout/route";
+import { PUT as profileRoute } from "@/app/api/users/profile/route";
+import { POST as registerRoute } from "@/app/api/users/route";
+import { getPrisma } from "@/lib/db/client";
+import { getViewer } from "@/lib/server/session";
+import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { call, makeRequest, sessionFrom } from "../../helpers/request";
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  makeRequest(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+
+async function lastLinkTo(email: string): Promise<string> {
+  const prisma = await getPrisma();
+  const mail = await prisma.mailOutbox.findFirstOrThrow({ where: { to: email }, orderBy: { createdAt: "desc" } });
+  return /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? "";
+}
+
+async function viewerWith(cookie: string) {
+  return call(async () => Response.json(await getViewer()), makeRequest("/", { headers: { cookie } })).then((response) => response.json());
+}
+
+let ipCounter = 0;
+const freshIp = () => ({ "x-forwarded-for": `10.0.0.${++ipCounter}` });
+
+describe("registration and e-mail confirmation", () => {
+  it("registers, mails a single-use link, and the link signs the user in", async () => {
+    const email = `Olena.${Date.now()}@Test.local`;
+    const registered = await call(registerRoute, post("/api/users", { name: "Олена Коваль", email, password: "Secret12!" }, freshIp()));
+    expect(registered.status).toBe(201);
+    expect((await registered.json()).message).toMatch(/confirmation link/);
+
+    const beforeConfirm = await call(loginRoute, post("/api/users/login", { email, password: "Secret12!" }, freshIp()));
+    expect(beforeConfirm.status).toBe(403);
+    expect((await beforeConfirm.json()).key).toBe("Auth.unconfirmed");
+
+    const token = await lastLinkTo(email);
+    expect(token.length).toBeGreaterThan(20);
+    const confirmed = await call(confirmRoute, makeRequest(`/api/users/confirm-email?token=${token}`, { method: "POST" }));
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ name: "Олена Коваль", email });
+    expect(await viewerWith(sessionFrom(confirmed))).toMatchObject({ name: "Олена Коваль", isAdmin: false });
+
+    const reused = await call(confirmRoute, makeRequest(`/api/users/confirm-email?token=${token}`, { method: "POST" }));
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).key).toBe("Auth.confirmInvalid");
+  });
+
+  it("refuses wrong and expired tokens", async () => {
+    const wrong = await call(confirmRoute, makeRequest("/api/users/confirm-email?token=not-a-real-token-at-all-0000", { method: "POST" }));
+    expect(wrong.status).toBe(400);
+    const missing = await call(confirmRoute, makeRequest("/api/users/confirm-email", { method: "POST" }));
+    expect(missing.status).toBe(400);
+
+    const email = `late${Date.now()}@test.local`;
+    await call(registerRoute, post("/api/users", { name: "Late", email, password: "Secret12!" }, freshIp()));
+    const token = await lastLinkTo(email);
+    const prisma = await getPrisma();
+    await prisma.emailToken.updateMany({ where: { user: { emailNormalized: email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await call(confirmRoute, makeRequest(`/api/users/confirm-email?token=${token}`, { method: "POST" }));
+    expect(expired.status).toBe(400);
+  });
+
+  it("answers the same for a taken e-mail and mails its owner instead", async () => {
+    const owner = await makeUser();
+    const response = await call(registerRoute, post("/api/users", { name: "Someone", email: owner.email.toUpperCase(), password: "Secret12!" }, freshIp()));
+    expect(response.status).toBe(201);
+    expect((await response.json()).message).toMatch(/confirmation link/);
+    const prisma = await getPrisma();
+    expect(await prisma.user.count({ where: { emailNormalized: owner.emailNormalized } })).toBe(1);
+    const mail = await prisma.mailOutbox.findFirstOrThrow({ where: { to: owner.email }, orderBy: { createdAt: "desc" } });
+    expect(mail.kind).toBe("register_existing");
+  });
+
+  it("refuses bad input with translated field messages, bad JSON and huge bodies", async () => {
+    const bad = await call(registerRoute, post("/api/users?lng=ua", { name: "<script>", email: "nope", password: "short" }, freshIp()));
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(Object.keys(body.errors).sort()).toEqual(["email", "name", "password"]);
+    expect(body.errors.password.message).toMatch(/Пароль/);
+
+    expect((await call(registerRoute, post("/api/users", "{not json", freshIp()))).status).toBe(400);
+    expect((await call(registerRoute, post("/api/users", { name: 5, email: [], password: null }, freshIp()))).status).toBe(400);
+    const huge = await call(registerRoute, post("/api/users", { name: "x".repeat(70_000), email: "a@b.co", password: "Secret12!" }, freshIp()));
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe("sign-in, sessions and profile", () => {
+  it("signs in with the right password only, in any letter case of the e-mail", async () => {
+    const user = await makeUser();
+    const wrong = await call(loginRoute, post("/api/users/login", { email: user.email, password: "Wrong123!" }, freshIp()));
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).message).toBe("Invalid email or password");
+    const unknown = await call(loginRoute, post("/api/users/login", { email: "nobody@test.local", password: TEST_PASSWORD }, freshIp()));
+    expect(unknown.status).toBe(401);
+
+    const ok = await call(loginRoute, post("/api/users/login", { email: user.email.toUpperCase(), password: TEST_PASSWORD }, freshIp()));
+    expect(ok.status).toBe(200);
+    const body = await ok.json();
+    expect(body).toMatchObject({ user: { _id: user.id, email: user.email }, mechanic: null, userStos: [], stoForOrder: null });
+    expect(body.user.passwordHash).toBeUndefined();
+    expect(await viewerWith(sessionFrom(ok))).toMatchObject({ id: user.id });
+  });
+
+  it("throttles repeated failures per account with a 429, and the window ends", async () => {
+    const user = await makeUser();
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      statuses.push((await call(loginRoute, post("/api/users/login", { email: user.email, password: "Wrong123!" }, freshIp()))).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const locked = await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp()));
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).key).toBe("Auth.tooManyAttempts");
+
+    const prisma = await getPrisma();
+    await prisma.rateLimit.updateMany({ where: { key: { startsWith: "login:account:" } }, data: { windowStart: new Date(Date.now() - 16 * 60_000) } });
+    expect((await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp()))).status).toBe(200);
+  });
+
+  it("refuses blocked users, and a user blocked mid-session loses access on the next request", async () => {
+    const blocked = await makeUser({ isBlocked: true });
+    expect((await call(loginRoute, post("/api/users/login", { email: blocked.email, password: TEST_PASSWORD }, freshIp()))).status).toBe(403);
+
+    const user = await makeUser();
+    const cookie = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
+    expect(await viewerWith(cookie)).toMatchObject({ id: user.id });
+    const prisma = await getPrisma();
+    await prisma.user.update({ where: { id: user.id }, data: { isBlocked: true } });
+    expect(await viewerWith(cookie)).toBeNull();
+  });
+
+  it("ignores a forged or garbage session cookie", async () => {
+    expect(await viewerWith("maister.session=garbage")).toBeNull();
+  });
+
+  it("logout clears the cookie", async () => {
+    const response = await call(logoutRoute, makeRequest("/api/users/logout", { method: "POST" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("maister.session="))).toMatch(/Max-Age=0/);
+  });
+
+  it("updates the profile; a new password ends other sessions but keeps this one", async () => {
+    const anonymous = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", body: JSON.stringify({ name: "New Name" }) }));
+    expect(anonymous.status).toBe(401);
+
+    const user = await makeUser();
+    const first = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
+    const other = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
+    const renamed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: first }, body: JSON.stringify({ name: "Тарас Шевчук" }) }));
+    expect(renamed.status).toBe(200);
+    expect((await renamed.json()).name).toBe("Тарас Шевчук");
+
+    const weak = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: first }, body: JSON.stringify({ password: "weak" }) }));
+    expect(weak.status).toBe(400);
+
+    const changed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: first }, body: JSON.stringify({ password: "Another1!" }) }));
+    expect(changed.status).toBe(200);
+    expect(await viewerWith(sessionFrom(changed))).toMatchObject({ id: user.id });
+    expect(await viewerWith(other)).toBeNull();
+
+    const taken = await makeUser();
+    const clash = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: sessionFrom(changed) }, body: JSON.stringify({ email: taken.email }) }));
+    expect(clash.status).toBe(400);
+    expect((await clash.json()).key).toBe("Api.badRequest");
+  });
+});

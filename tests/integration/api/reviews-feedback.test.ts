@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as feedbackRoute } from "@/app/api/etc/feedback/route";
+import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
+import { POST as loginRoute } from "@/app/api/users/login/route";
+import { getPrisma } from "@/lib/db/client";
+import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+
+let ip = 0;
+async function signIn(email: string): Promise<string> {
+  const response = await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.1.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) }));
+  return sessionFrom(response);
+}
+
+const review = (serviceId: string, body: unknown, cookie?: string) =>
+  call(reviewRoute, makeRequest(`/api/items/${serviceId}/reviews`, { method: "POST", headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }), params({ id: serviceId }));
+
+const cookies: Record<string, string> = {};
+let serviceId = "";
+let ownerId = "";
+
+beforeAll(async () => {
+  const owner = await makeUser();
+  const reviewer = await makeUser({ name: "Reviewer" });
+  const other = await makeUser();
+  const blocked = await makeUser();
+  const admin = await makeUser({ isAdmin: true });
+  ownerId = owner.id;
+  serviceId = (await makeService({ ownerId: owner.id, name: "Reviewed Garage" })).id;
+  cookies.owner = await signIn(owner.email);
+  cookies.reviewer = await signIn(reviewer.email);
+  cookies.other = await signIn(other.email);
+  cookies.admin = await signIn(admin.email);
+  cookies.blocked = await signIn(blocked.email);
+  await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
+});
+
+const good = { rating: { quality: 5, speed: 4, price: 3 }, comment: "<b>Fast</b> and fair" };
+
+describe("POST /api/items/{id}/reviews", () => {
+  it.each([
+    ["anonymous", undefined, 401],
+    ["blocked mid-session", "blocked", 401],
+    ["the owner", "owner", 403],
+  ])("refuses %s", async (_who, as, status) => {
+    const response = await review(serviceId, good, as ? cookies[as] : undefined);
+    expect(response.status).toBe(status);
+    expect((await response.json()).message).toBeTruthy();
+  });
+
+  it("stores a review, updates the aggregates, and a second post replaces the first", async () => {
+    expect((await review(serviceId, good, cookies.reviewer)).status).toBe(201);
+    const prisma = await getPrisma();
+    let service = await prisma.service.findUniqueOrThrow({ where: { id: serviceId } });
+    expect(service).toMatchObject({ numReviews: 1, qualityAvg: 5, speedAvg: 4, priceAvg: 3, ratingAvg: 4 });
+
+    expect((await review(serviceId, { rating: { quality: 1, speed: 1, price: 1 }, comment: "" }, cookies.reviewer)).status).toBe(201);
+    service = await prisma.service.findUniqueOrThrow({ where: { id: serviceId } });
+    expect(service).toMatchObject({ numReviews: 1, ratingAvg: 1 });
+
+    expect((await review(serviceId, good, cookies.other)).status).toBe(201);
+    expect((await review(serviceId, good, cookies.admin)).status).toBe(201);
+    service = await prisma.service.findUniqueOrThrow({ where: { id: serviceId } });
+    expect(service.numReviews).toBe(3);
+    expect(service.ratingAvg).toBeCloseTo((1 + 4 + 4) / 3, 5);
+    const stored = await prisma.review.findFirstOrThrow({ where: { serviceId, user: { name: { not: "Reviewer" } } } });
+    expect(stored.comment).toBe("<b>Fast</b> and fair");
+    expect(service.ownerId).toBe(ownerId);
+  });
+
+  it.each([
+    ["a score of 0", { rating: { quality: 0, speed: 4, price: 3 } }],
+    ["a score of 6", { rating: { quality: 5, speed: 6, price: 3 } }],
+    ["a missing score", { rating: { quality: 5, speed: 4 } }],
+    ["no rating", { comment: "hi" }],
+    ["a comment over 600", { rating: { quality: 5, speed: 4, price: 3 }, comment: "x".repeat(601) }],
+  ])("refuses %s with a 400 and changes nothing", async (_case, body) => {
+    const prisma = await getPrisma();
+    const before = await prisma.service.findUniqueOrThrow({ where: { id: serviceId } });
+    const response = await review(serviceId, body, cookies.other);
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toBeTruthy();
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: serviceId } })).toMatchObject({ numReviews: before.numReviews, ratingAvg: before.ratingAvg });
+  });
+
+  it("answers 404 for unknown, malformed and unpublished services", async () => {
+    expect((await review("0190a000-0000-7000-8000-000000000000", good, cookies.other)).status).toBe(404);
+    expect((await review("abc", good, cookies.other)).status).toBe(404);
+    const unpaid = await makeService({ isPaid: false });
+    expect((await review(unpaid.id, good, cookies.other)).status).toBe(404);
+  });
+});
+
+describe("POST /api/etc/feedback", () => {
+  const send = (body: unknown, from = "10.2.0.1") =>
+    call(feedbackRoute, makeRequest("/api/etc/feedback", { method: "POST", headers: { "x-forwarded-for": from }, body: typeof body === "string" ? body : JSON.stringify(body) }));
+
+  it("stores the feedback and mails it to the site", async () => {
+    const response = await send({ title: "Great site", message: "Thanks!\nMore masters in Lviv, please.", email: "driver@test.local" });
+    expect(response.status).toBe(201);
+    expect((await response.json()).message).toBe("Thank you for your feedback!");
+    const prisma = await getPrisma();
+    expect(await prisma.feedback.count({ where: { email: "driver@test.local" } })).toBe(1);
+    expect(await prisma.mailOutbox.count({ where: { kind: "feedback" } })).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["no title", { message: "m", email: "a@b.co" }, "title"],
+    ["a title over 200", { title: "t".repeat(201), message: "m", email: "a@b.co" }, "title"],
+    ["a message over 2000", { title: "t", message: "m".repeat(2001), email: "a@b.co" }, "message"],
+    ["no e-mail", { title: "t", message: "m" }, "email"],
+  ])("refuses %s", async (_case, body, field) => {
+    const response = await send(body, "10.2.0.9");
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()).errors)).toContain(field);
+  });
+
+  it("limits one address to five messages an hour", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await send({ title: `t${i}`, message: "m", email: "spam@test.local" }, "10.2.0.77")).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
