@@ -5,6 +5,7 @@ import { Suspense, useId, useState } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useCart } from "@/components/cart/use-cart";
 import { LanguageSwitch } from "./language-switch";
+import { LogoutButton } from "./logout-button";
 import { SearchBox } from "./search-box";
 
 export type NavItem = { href: string; label: string; exact?: boolean; savedBadge?: boolean };
@@ -15,7 +16,7 @@ function isActive(pathname: string, item: NavItem) {
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }
 
-export function HeaderNav({ items, admin }: { items: NavItem[]; admin: AdminMenu }) {
+export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin: AdminMenu; signedIn: boolean }) {
   const t = useTranslations("Header");
   const pathname = usePathname();
   const locale = useLocale();
@@ -50,6 +51,7 @@ export function HeaderNav({ items, admin }: { items: NavItem[]; admin: AdminMenu
             </div>
           </details>
         ) : null}
+        {signedIn ? <LogoutButton className={linkClass} /> : null}
       </nav>
       <div className="ml-auto flex items-center gap-2 lg:ml-2">
         <Suspense fallback={null}>
@@ -82,6 +84,7 @@ export function HeaderNav({ items, admin }: { items: NavItem[]; admin: AdminMenu
                 {admin.items.map((item) => link(item, linkClass))}
               </>
             ) : null}
+            {signedIn ? <LogoutButton className={linkClass} /> : null}
           </div>
         </nav>
       ) : null}

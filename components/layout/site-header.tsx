@@ -26,7 +26,7 @@ export async function SiteHeader() {
           <span aria-hidden className="grid size-8 place-items-center rounded-lg bg-brand-600 text-white">M</span>
           {tm("productName")}
         </Link>
-        <HeaderNav items={items} admin={admin} />
+        <HeaderNav items={items} admin={admin} signedIn={Boolean(viewer)} />
       </div>
     </header>
   );

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthCard } from "@/components/account/auth-page";
+import { LoginForm } from "@/components/account/login-form";
+import { redirect } from "@/i18n/navigation";
+import { safeRedirect } from "@/lib/safe-redirect";
+import { getViewer } from "@/lib/server/session";
+import { alternatesFor } from "@/lib/site";
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
+  return { title: t("loginTitle"), alternates: alternatesFor("/login", locale), robots: { index: false } };
+}
+
+export default async function LoginPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const target = safeRedirect((await searchParams).redirect);
+  if (await getViewer()) redirect({ href: target, locale: locale === "uk" ? "uk" : "en" });
+  const t = await getTranslations("Account");
+  return (
+    <AuthCard title={t("loginTitle")}>
+      <LoginForm redirectTo={target} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+/** JSON calls to our API; failures carry the server's translated message and key. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly key?: string,
+    readonly errors?: Record<string, { key: string; message: string }>,
+  ) {
+    super(message);
+  }
+}
+
+export async function postJson<T>(url: string, body: unknown, method = "POST", networkMessage = "Network error"): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch {
+    throw new ApiError(networkMessage, 0, "FETCH_ERROR");
+  }
+  const data = (await response.json().catch(() => null)) as (T & { message?: string; key?: string; errors?: ApiError["errors"] }) | null;
+  if (!response.ok) throw new ApiError(data?.message ?? response.statusText, response.status, data?.key, data?.errors);
+  return data as T;
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { dispatchCart } from "@/components/cart/use-cart";
+import { useRouter } from "@/i18n/navigation";
+
+/** Ends the session and forgets what this browser kept for the user (spec: logout clears state). */
+export function LogoutButton({ className }: { className: string }) {
+  const t = useTranslations("Account");
+  const router = useRouter();
+  async function logout() {
+    await fetch("/api/users/logout", { method: "POST" }).catch(() => undefined);
+    dispatchCart({ type: "reset" });
+    window.localStorage.clear();
+    toast(t("signedOut"));
+    router.replace("/login");
+    router.refresh();
+  }
+  return (
+    <button type="button" onClick={logout} className={`${className} text-left`}>
+      {t("logout")}
+    </button>
+  );
+}

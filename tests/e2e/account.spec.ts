@@ -1,0 +1,59 @@
+import { expect, test } from "./fixtures";
+
+test.describe("accounts", () => {
+  test("register, read the mail in the outbox, confirm, and be signed in; then sign out", async ({ page }) => {
+    const email = `e2e.${Date.now()}@test.local`;
+    await page.goto("/register");
+    await page.getByLabel("Name").fill("Ірина Test");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Secret12!");
+    await page.getByLabel("Confirm password").fill("Secret99!");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await page.getByLabel("Confirm password").fill("Secret12!");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByRole("status")).toContainText("confirmation link");
+
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("Secret12!");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("form").getByRole("alert")).toContainText("confirm your e-mail");
+
+    await page.goto("/dev/outbox");
+    const mail = page.getByRole("listitem").filter({ hasText: email }).first();
+    const link = /https?:\/\/\S+\/confirm-email\?token=[\w-]+/.exec((await mail.textContent()) ?? "")![0];
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByRole("button", { name: "Submit registration" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText("Welcome to Maister, Ірина Test!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
+
+    await page.goto("/login?redirect=/cart");
+    await expect(page).toHaveURL(/\/cart$/);
+
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  });
+
+  test("wrong or weak passwords are refused with the same message", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill("user@maister.local");
+    await page.getByLabel("Password").fill("weak");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
+    await page.getByLabel("Password").fill("Wrong123!");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
+  });
+
+  test("the demo user signs in and lands where the redirect says, never off-site", async ({ page }) => {
+    await page.goto("/login?redirect=//evil.example");
+    await page.getByLabel("E-mail").fill("user@maister.local");
+    await page.getByLabel("Password").fill("User1234!");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/(home)?$/);
+    await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
+  });
+});
