@@ -5,11 +5,13 @@ import { appUrl } from "@/lib/site";
 import { loginInput, profileInput, registerInput, type ProfileInput } from "@/lib/validation/account";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError } from "./errors";
 import { escapeHtml, sendMail } from "./mail";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { clear, hit } from "./rate-limit";
+import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
 
 export type Locale = "en" | "uk";
@@ -42,8 +44,9 @@ export async function register(body: unknown, locale: Locale): Promise<{ message
     const text = t("existingText", { name: existing.name, link: pathFor(existing.locale, "/login") });
     await sendMail({ to: existing.email, subject: t("existingSubject"), text, html: `<p>${escapeHtml(text)}</p>`, locale: existing.locale, kind: "register_existing" });
   } else {
-    const user = await prisma.user.create({ data: { name: input.name, email: input.email, emailNormalized, passwordHash, locale } });
-    await sendConfirmation(user, locale);
+    // Two registrations racing for one e-mail: the loser gets the same answer as any taken e-mail.
+    const user = await prisma.user.create({ data: { name: input.name, email: input.email, emailNormalized, passwordHash, locale } }).catch(ignoreUniqueViolation);
+    if (user) await sendConfirmation(user, locale);
   }
   return { message: "Auth.registered" };
 }
@@ -114,10 +117,12 @@ export async function authenticate(body: unknown, ip: string): Promise<PublicUse
   return { ...toPublicUser(user), tokenVersion: user.tokenVersion };
 }
 
-/** A changed e-mail or password bumps tokenVersion, which ends every other session. */
-export async function updateProfile(userId: string, body: unknown): Promise<PublicUser & { tokenVersion: number }> {
+/** The viewer's own profile only. A changed e-mail or password bumps tokenVersion, ending every other session. */
+export async function updateProfile(viewer: Viewer | null, body: unknown): Promise<PublicUser & { tokenVersion: number }> {
+  if (!viewer) throw new AppError(401, "Auth.signInRequired");
   const input: ProfileInput = parseOrThrow(profileInput, body);
   const prisma = await getPrisma();
+  const userId = viewer.id;
   const current = await prisma.user.findUnique({ where: { id: userId } });
   if (!current) throw new AppError(401, "Auth.signInRequired");
   const data: { name?: string; email?: string; emailNormalized?: string; passwordHash?: string; tokenVersion?: { increment: number } } = {};
@@ -129,11 +134,17 @@ export async function updateProfile(userId: string, body: unknown): Promise<Publ
   }
   if (input.password) data.passwordHash = await hashPassword(input.password);
   if (data.emailNormalized || data.passwordHash) data.tokenVersion = { increment: 1 };
-  const user = await prisma.user.update({ where: { id: userId }, data });
+  const user = await prisma.user.update({ where: { id: userId }, data }).catch(ignoreUniqueViolation);
+  if (!user) throw new BadRequestError({ email: "Auth.emailTaken" });
   return { ...toPublicUser(user), tokenVersion: user.tokenVersion };
 }
 
 export { toPublicUser };
+
+function ignoreUniqueViolation(error: unknown): null {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return null;
+  throw error;
+}
 
 /** What the client keeps after sign-in (spec 7 login response). */
 export async function accountState(userId: string) {

@@ -6,7 +6,6 @@ import { decode, encode } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { getPrisma } from "./db";
-import { AppError } from "./errors";
 
 /** The signed-in person as the UI needs them; never carries secrets. */
 export type Viewer = {
@@ -84,9 +83,3 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
     ownsStations: user._count.services > 0,
   };
 });
-
-export async function requireViewer(): Promise<Viewer> {
-  const viewer = await getViewer();
-  if (!viewer) throw new AppError(401, "Auth.signInRequired");
-  return viewer;
-}

@@ -74,6 +74,13 @@ describe("registration and e-mail confirmation", () => {
     expect(mail.kind).toBe("register_existing");
   });
 
+  it("two registrations racing for one e-mail both get the same answer and make one account", async () => {
+    const email = `race${Date.now()}@test.local`;
+    const responses = await Promise.all([1, 2].map(() => call(registerRoute, post("/api/users", { name: "Racer", email, password: "Secret12!" }, freshIp()))));
+    expect(responses.map((response) => response.status)).toEqual([201, 201]);
+    expect(await (await getPrisma()).user.count({ where: { emailNormalized: email } })).toBe(1);
+  });
+
   it("refuses bad input with translated field messages, bad JSON and huge bodies", async () => {
     const bad = await call(registerRoute, post("/api/users?lng=ua", { name: "<script>", email: "nope", password: "short" }, freshIp()));
     expect(bad.status).toBe(400);
