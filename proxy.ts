@@ -1,29 +1,43 @@
 import createMiddleware from "next-intl/middleware";
 import { NextResponse, type NextRequest } from "next/server";
 import { routing } from "@/i18n/routing";
+import { ruleForPath } from "@/lib/guarded-paths";
+import { splitLocale } from "@/lib/locale-path";
 
 const intl = createMiddleware(routing);
+const SESSION_COOKIE = "maister.session";
 
 /**
- * Locale routing only (UX): `?lng=en|ua` wins and sticks through the cookie, then the cookie,
- * then Accept-Language. Nothing here is a security check; the data layer does those.
+ * Locale routing and the UX half of the guards. `?lng=en|ua` wins and sticks through the cookie,
+ * then the cookie, then Accept-Language. A guarded page visited without a session cookie goes
+ * straight to /login; whether a cookie is valid and what its user may do is decided by the page
+ * through lib/server/guards.ts, so nothing here is a security check.
  */
 export default function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
   const lng = request.nextUrl.searchParams.get("lng");
   if (lng === "en" || lng === "ua") {
     const locale = lng === "ua" ? "uk" : "en";
     const url = request.nextUrl.clone();
     url.searchParams.delete("lng");
-    const bare = url.pathname.replace(/^\/(ua|en)(?=\/|$)/, "") || "/";
+    const bare = splitLocale(url.pathname).path;
     url.pathname = locale === "uk" ? `/ua${bare === "/" ? "" : bare}` : bare;
     const response = NextResponse.redirect(url);
     response.cookies.set("NEXT_LOCALE", locale, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" });
     return response;
   }
   // The product has no page at the root: "/" and "/ua" open the home page of their language.
-  if (request.nextUrl.pathname === "/" || request.nextUrl.pathname === "/ua") {
+  if (pathname === "/" || pathname === "/ua") {
     const url = request.nextUrl.clone();
-    url.pathname = request.nextUrl.pathname === "/" ? "/home" : "/ua/home";
+    url.pathname = pathname === "/" ? "/home" : "/ua/home";
+    return NextResponse.redirect(url);
+  }
+  if (ruleForPath(pathname) && !request.cookies.has(SESSION_COOKIE)) {
+    const url = request.nextUrl.clone();
+    const { prefix, path } = splitLocale(pathname);
+    url.pathname = `${prefix}/login`;
+    url.search = "";
+    url.searchParams.set("redirect", `${path}${request.nextUrl.search}`);
     return NextResponse.redirect(url);
   }
   return intl(request);

@@ -7,6 +7,7 @@ import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "./db";
+import { requireAccess } from "./guards";
 import { AppError, BadRequestError } from "./errors";
 import { escapeHtml, sendMail } from "./mail";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
@@ -119,7 +120,7 @@ export async function authenticate(body: unknown, ip: string): Promise<PublicUse
 
 /** The viewer's own profile only. A changed e-mail or password bumps tokenVersion, ending every other session. */
 export async function updateProfile(viewer: Viewer | null, body: unknown): Promise<PublicUser & { tokenVersion: number }> {
-  if (!viewer) throw new AppError(401, "Auth.signInRequired");
+  requireAccess(viewer, "signedIn");
   const input: ProfileInput = parseOrThrow(profileInput, body);
   const prisma = await getPrisma();
   const userId = viewer.id;

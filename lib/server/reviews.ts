@@ -1,6 +1,7 @@
 import "server-only";
 import { reviewInput } from "@/lib/validation/account";
 import { getPrisma } from "./db";
+import { requireAccess } from "./guards";
 import { AppError, isUuid, NotFoundError } from "./errors";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
@@ -10,7 +11,7 @@ import { parseOrThrow } from "./validate";
  * count are recomputed from its reviews in the same transaction, so they never drift.
  */
 export async function upsertReview(viewer: Viewer | null, serviceId: string, body: unknown): Promise<{ _id: string; avg: number }> {
-  if (!viewer) throw new AppError(401, "Auth.signInRequired");
+  requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const input = parseOrThrow(reviewInput, body);
   const prisma = await getPrisma();
@@ -35,4 +36,19 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
       WHERE s.id = ${serviceId}::uuid`;
     return { _id: review.id, avg };
   });
+}
+
+export type ReviewerState = "anonymous" | "owner" | "reviewed" | "new";
+
+/** What the detail page offers the viewer: the sign-in prompt, nothing (own service), or the form. */
+export async function reviewerState(viewer: Viewer | null, serviceId: string): Promise<ReviewerState> {
+  if (!viewer) return "anonymous";
+  if (!isUuid(serviceId)) return "new";
+  const prisma = await getPrisma();
+  const [service, review] = await Promise.all([
+    prisma.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }),
+    prisma.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } }),
+  ]);
+  if (service?.ownerId === viewer.id) return "owner";
+  return review ? "reviewed" : "new";
 }

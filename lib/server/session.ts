@@ -70,7 +70,7 @@ export const getViewer = cache(async (): Promise<Viewer | null> => {
   const prisma = await getPrisma();
   const user = await prisma.user.findUnique({
     where: { id: token.sub },
-    include: { mechanic: { select: { id: true } }, _count: { select: { services: { where: { role: "sto" } } } } },
+    include: { mechanic: { select: { id: true } }, _count: { select: { services: { where: { role: "sto", isPaid: true } } } } },
   });
   if (!user || user.isBlocked || !user.emailVerifiedAt || user.tokenVersion !== token.v) return null;
   return {

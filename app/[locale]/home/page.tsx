@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { FeedbackForm } from "@/components/home/feedback-form";
 import { HomeMap } from "@/components/map/home-map";
 import { Link } from "@/i18n/navigation";
+import { getViewer } from "@/lib/server/session";
 import { alternatesFor } from "@/lib/site";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -13,7 +15,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale === "uk" ? "uk" : "en");
-  const t = await getTranslations("Home");
+  const [t, viewer] = await Promise.all([getTranslations("Home"), getViewer()]);
   const cards = [
     { title: t("findStationTitle"), text: t("findStationText"), action: t("findStationAction"), href: "/stos" },
     { title: t("findMechanicTitle"), text: t("findMechanicText"), action: t("findMechanicAction"), href: "/mechanics" },
@@ -59,7 +61,8 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         <h2 id="home-feedback" className="text-xl font-semibold">
           {t("feedbackTitle")}
         </h2>
-        <p className="mt-2 text-slate-600">{t("feedbackPending")}</p>
+        <p className="mt-2 text-slate-600">{t("feedbackIntro")}</p>
+        <FeedbackForm email={viewer?.email ?? null} />
       </section>
     </div>
   );

@@ -3,6 +3,8 @@ import { POST as feedbackRoute } from "@/app/api/etc/feedback/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
+import { reviewerState } from "@/lib/server/reviews";
+import { getViewer, type Viewer } from "@/lib/server/session";
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
 
@@ -88,6 +90,26 @@ describe("POST /api/items/{id}/reviews", () => {
     expect((await review("abc", good, cookies.other)).status).toBe(404);
     const unpaid = await makeService({ isPaid: false });
     expect((await review(unpaid.id, good, cookies.other)).status).toBe(404);
+  });
+});
+
+describe("reviewerState (what the detail page offers)", () => {
+  it("is the sign-in prompt for visitors, nothing for the owner, and the form otherwise", async () => {
+    const viewer = async (cookie: string) => {
+      let found: Viewer | null = null;
+      await call(async () => {
+        found = await getViewer();
+        return new Response(null);
+      }, makeRequest("/", { headers: { cookie } }));
+      return found;
+    };
+    const fresh = (await makeService({ ownerId })).id;
+    expect(await reviewerState(null, fresh)).toBe("anonymous");
+    expect(await reviewerState(await viewer(cookies.owner!), fresh)).toBe("owner");
+    expect(await reviewerState(await viewer(cookies.other!), fresh)).toBe("new");
+    expect((await review(fresh, good, cookies.other)).status).toBe(201);
+    expect(await reviewerState(await viewer(cookies.other!), fresh)).toBe("reviewed");
+    expect(await reviewerState(await viewer(cookies.other!), "not-a-uuid")).toBe("new");
   });
 });
 

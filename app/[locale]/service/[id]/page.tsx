@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
+import { ReviewForm } from "@/components/service/review-form";
 import { ContactsToggle } from "@/components/service/contacts-toggle";
 import { ServiceJsonLd } from "@/components/service/json-ld";
 import { WeeklyTimetable } from "@/components/service/weekly-timetable";
@@ -9,7 +10,9 @@ import { StarRating } from "@/components/services/star-rating";
 import { Link } from "@/i18n/navigation";
 import { directionsUrl } from "@/lib/links";
 import { NotFoundError } from "@/lib/server/errors";
+import { reviewerState } from "@/lib/server/reviews";
 import { getPublicService } from "@/lib/server/services";
+import { getViewer } from "@/lib/server/session";
 import { alternatesFor, appUrl } from "@/lib/site";
 import { weekdayIn } from "@/lib/timetable";
 
@@ -39,7 +42,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ServicePage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale === "uk" ? "uk" : "en");
-  const [service, t, ts, tc] = await Promise.all([load(id), getTranslations("ServiceDetail"), getTranslations("Services"), getTranslations("Categories")]);
+  const [service, t, ts, tc, tr, reviewer] = await Promise.all([
+    load(id),
+    getTranslations("ServiceDetail"),
+    getTranslations("Services"),
+    getTranslations("Categories"),
+    getTranslations("Review"),
+    getViewer().then((viewer) => reviewerState(viewer, id)),
+  ]);
   const today = weekdayIn(new Date(), service.timeZone);
   const experience = service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
   const path = `${locale === "uk" ? "/ua" : ""}/service/${id}`;
@@ -131,12 +141,18 @@ export default async function ServicePage({ params }: Props) {
         ) : (
           <p className="mt-3 rounded-lg bg-slate-100 p-4 text-slate-700">{t("noReviews")}</p>
         )}
-        <p className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
-          {t("signInToReview")}{" "}
-          <Link href={{ pathname: "/login", query: { redirect: path } }} className="font-semibold text-brand-700 underline">
-            {t("signIn")}
-          </Link>
-        </p>
+        {reviewer === "anonymous" ? (
+          <p className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
+            {t("signInToReview")}{" "}
+            <Link href={{ pathname: "/login", query: { redirect: `/service/${id}` } }} className="font-semibold text-brand-700 underline">
+              {t("signIn")}
+            </Link>
+          </p>
+        ) : reviewer === "owner" ? (
+          <p className="mt-4 rounded-lg bg-slate-100 p-4 text-slate-700">{tr("ownService")}</p>
+        ) : (
+          <ReviewForm serviceId={service._id} reviewed={reviewer === "reviewed"} />
+        )}
       </section>
     </article>
   );

@@ -1,0 +1,89 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { useRouter } from "@/i18n/navigation";
+import { fieldErrors, profileInput } from "@/lib/validation/account";
+import { ApiError, postJson } from "./api";
+import { Field, FormAlert, SubmitButton } from "./fields";
+
+type Errors = Partial<Record<"name" | "email" | "password" | "confirm", string>>;
+type Props = { user: { name: string; email: string; image: string | null } };
+
+/** Sends only what changed; a blank password keeps the current one. */
+export function ProfileForm({ user }: Props) {
+  const t = useTranslations("Profile");
+  const ta = useTranslations("Account");
+  const tv = useTranslations();
+  const router = useRouter();
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const password = String(data.get("password") ?? "");
+    const confirm = String(data.get("confirm") ?? "");
+    const changes: Record<string, string> = {};
+    if (name.trim() !== user.name) changes.name = name;
+    if (email.trim().toLowerCase() !== user.email.toLowerCase()) changes.email = email;
+    if (password) changes.password = password;
+    const parsed = profileInput.safeParse(changes);
+    const next: Errors = {};
+    if (!parsed.success) {
+      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = tv(key as never);
+      if (next.password) next.password = tv("Validation.passwordInvalid");
+    }
+    if (password !== confirm) next.confirm = tv("Validation.passwordsMismatch");
+    setErrors(next);
+    setFailure(null);
+    if (!parsed.success || next.confirm) return;
+    if (!Object.keys(changes).length) {
+      setFailure(t("nothingChanged"));
+      return;
+    }
+    setBusy(true);
+    try {
+      await postJson("/api/users/profile", parsed.data, "PUT", ta("networkError"));
+      form.reset();
+      toast.success(t("updated"));
+      router.refresh();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.errors) {
+        setErrors(Object.fromEntries(Object.entries(caught.errors).map(([field, detail]) => [field, detail.message])));
+      }
+      setFailure(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="flex items-center gap-4">
+        {user.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
+          <img src={user.image} alt={t("image")} width={64} height={64} className="size-16 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden className="grid size-16 place-items-center rounded-full bg-brand-100 text-2xl font-bold text-brand-700">
+            {user.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        {user.image ? null : <p className="text-sm text-slate-600">{t("noImage")}</p>}
+      </div>
+      <Field label={ta("name")} name="name" autoComplete="name" required maxLength={100} value={name} onChange={setName} error={errors.name} hint={errors.name ? tv("Validation.nameHint") : undefined} />
+      <Field label={ta("email")} name="email" type="email" autoComplete="email" required maxLength={100} value={email} onChange={setEmail} error={errors.email} />
+      <p className="text-sm text-slate-600">{t("passwordKeep")}</p>
+      <Field label={t("newPassword")} name="password" type="password" autoComplete="new-password" maxLength={100} error={errors.password} hint={ta("passwordHint")} />
+      <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" maxLength={100} error={errors.confirm} />
+      <p className="text-xs text-slate-500">{t("sessionsNote")}</p>
+      <SubmitButton busy={busy} label={t("submit")} busyLabel={ta("working")} />
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { ApiError, postJson } from "@/components/account/api";
+import { FormAlert } from "@/components/account/fields";
+import { useRouter } from "@/i18n/navigation";
+import { fieldErrors, reviewInput } from "@/lib/validation/account";
+
+const SCORES = ["quality", "speed", "price"] as const;
+const COMMENT_MAX = 600;
+type Errors = Partial<Record<(typeof SCORES)[number] | "comment", string>>;
+
+/** Three ratings and a comment; on success the page refetches the service and the form resets. */
+export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewed: boolean }) {
+  const t = useTranslations("Review");
+  const ta = useTranslations("Account");
+  const tv = useTranslations();
+  const router = useRouter();
+  const [comment, setComment] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body = { rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])), comment };
+    const parsed = reviewInput.safeParse(body);
+    const next: Errors = {};
+    if (!parsed.success) {
+      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field.replace("rating.", "") as keyof Errors] = tv(key as never);
+    }
+    setErrors(next);
+    setFailure(null);
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      await postJson(`/api/items/${serviceId}/reviews`, parsed.data, "POST", ta("networkError"));
+      form.reset();
+      setComment("");
+      toast.success(t("submitted"));
+      router.refresh();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.errors) {
+        setErrors(Object.fromEntries(Object.entries(caught.errors).map(([field, detail]) => [field.replace("rating.", ""), detail.message])));
+      }
+      setFailure(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="review-form-title" className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h3 id="review-form-title" className="text-lg font-semibold">
+        {reviewed ? t("updateTitle") : t("title")}
+      </h3>
+      {reviewed ? <p className="text-sm text-slate-600">{t("updateNote")}</p> : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {SCORES.map((score) => (
+          <div key={score} className="text-sm">
+            <label htmlFor={`review-${score}`} className="font-medium">
+              {t(score)}
+            </label>
+            <select
+              id={`review-${score}`}
+              name={score}
+              required
+              defaultValue=""
+              aria-invalid={errors[score] ? true : undefined}
+              aria-describedby={errors[score] ? `review-${score}-error` : undefined}
+              className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
+            >
+              <option value="">{t("choose")}</option>
+              {([1, 2, 3, 4, 5] as const).map((value) => (
+                <option key={value} value={value}>
+                  {t(`score${value}`)}
+                </option>
+              ))}
+            </select>
+            {errors[score] ? (
+              <span id={`review-${score}-error`} className="mt-1 block text-xs font-medium text-red-700">
+                {errors[score]}
+              </span>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <div className="text-sm">
+        <label htmlFor="review-comment" className="font-medium">
+          {t("comment")}
+        </label>
+        <textarea
+          id="review-comment"
+          name="comment"
+          rows={4}
+          maxLength={COMMENT_MAX}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby="review-comment-remaining"
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+        />
+        <span id="review-comment-remaining" className="mt-1 block text-xs text-slate-500">
+          {errors.comment ?? t("remaining", { count: COMMENT_MAX - comment.length })}
+        </span>
+      </div>
+      <button type="submit" disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        {busy ? t("sending") : t("submit")}
+      </button>
+    </form>
+  );
+}

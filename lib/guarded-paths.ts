@@ -1,0 +1,20 @@
+import { splitLocale } from "./locale-path";
+
+/** The access rules of spec section 2, checked for real by lib/server/guards.ts. */
+export type AccessRule = "signedIn" | "mechanic" | "noMechanic" | "stationOwner" | "admin";
+
+/** Spec section 2: which pages need which rule. Paths are without the /ua prefix. */
+const RULES: [prefix: string, rule: AccessRule][] = [
+  ["/profile", "signedIn"],
+  ["/addservice", "signedIn"],
+  ["/placeorder", "signedIn"],
+  ["/mechanicregister", "noMechanic"],
+  ["/mechanic-profile", "mechanic"],
+  ["/mystos", "stationOwner"],
+  ["/admin", "admin"],
+];
+
+export function ruleForPath(pathname: string): AccessRule | null {
+  const { path } = splitLocale(pathname);
+  return RULES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;
+}

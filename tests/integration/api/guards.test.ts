@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as loginRoute } from "@/app/api/users/login/route";
+import { getPrisma } from "@/lib/db/client";
+import type { AccessRule } from "@/lib/guarded-paths";
+import { refusal, requireAccess } from "@/lib/server/guards";
+import { getViewer, type Viewer } from "@/lib/server/session";
+import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { call, makeRequest, sessionFrom } from "../../helpers/request";
+
+type Role = "anonymous" | "user" | "mechanic" | "owner" | "unpaidOwner" | "admin" | "blocked";
+const viewers = {} as Record<Role, Viewer | null>;
+
+let ip = 0;
+async function viewerFor(email: string | null): Promise<Viewer | null> {
+  if (!email) return null;
+  const login = await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.3.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) }));
+  const cookie = sessionFrom(login);
+  let viewer: Viewer | null = null;
+  await call(async () => {
+    viewer = await getViewer();
+    return new Response(null);
+  }, makeRequest("/", { headers: { cookie } }));
+  return viewer;
+}
+
+beforeAll(async () => {
+  const [user, mechanic, owner, unpaidOwner, admin, blocked] = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser(), makeUser({ isAdmin: true }), makeUser()]);
+  await makeService({ ownerId: mechanic.id, role: "mechanic" });
+  await makeService({ ownerId: owner.id, role: "sto" });
+  await makeService({ ownerId: unpaidOwner.id, role: "sto", isPaid: false });
+  Object.assign(viewers, {
+    anonymous: null,
+    user: await viewerFor(user.email),
+    mechanic: await viewerFor(mechanic.email),
+    owner: await viewerFor(owner.email),
+    unpaidOwner: await viewerFor(unpaidOwner.email),
+    admin: await viewerFor(admin.email),
+  });
+  await viewerFor(blocked.email);
+  await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
+  viewers.blocked = null;
+});
+
+// Expected answer per rule and role: null = allowed, else the status and where the page sends them.
+const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
+  signedIn: { anonymous: [401, "/login"], user: null, mechanic: null, owner: null, unpaidOwner: null, admin: null, blocked: [401, "/login"] },
+  noMechanic: { anonymous: [401, "/login"], user: null, mechanic: [403, "/"], owner: null, unpaidOwner: null, admin: null, blocked: [401, "/login"] },
+  mechanic: { anonymous: [401, "/login"], user: [403, "/"], mechanic: null, owner: [403, "/"], unpaidOwner: [403, "/"], admin: [403, "/"], blocked: [401, "/login"] },
+  stationOwner: { anonymous: [401, "/login"], user: [403, "/"], mechanic: [403, "/"], owner: null, unpaidOwner: [403, "/"], admin: [403, "/"], blocked: [401, "/login"] },
+  admin: { anonymous: [401, "/login"], user: [403, "/login"], mechanic: [403, "/login"], owner: [403, "/login"], unpaidOwner: [403, "/login"], admin: null, blocked: [401, "/login"] },
+};
+
+describe("access rules (spec section 2) for every role", () => {
+  for (const [rule, row] of Object.entries(TABLE) as [AccessRule, Record<Role, [number, string] | null>][]) {
+    it.each(Object.entries(row) as [Role, [number, string] | null][])(`${rule}: %s`, (role, expected) => {
+      const viewer = viewers[role];
+      const refused = refusal(viewer, rule);
+      if (!expected) {
+        expect(refused).toBeNull();
+        expect(() => requireAccess(viewer, rule)).not.toThrow();
+      } else {
+        expect(refused).toMatchObject({ status: expected[0], redirectTo: expected[1] });
+        expect(() => requireAccess(viewer, rule)).toThrow(expect.objectContaining({ status: expected[0] }));
+      }
+    });
+  }
+
+  it("sees the roles the database says, not what a token claims", () => {
+    expect(viewers.mechanic).toMatchObject({ hasMechanicProfile: true, ownsStations: false });
+    expect(viewers.owner).toMatchObject({ hasMechanicProfile: false, ownsStations: true });
+    expect(viewers.unpaidOwner?.ownsStations).toBe(false);
+    expect(viewers.blocked).toBeNull();
+  });
+});
