@@ -6,7 +6,7 @@ import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
 import { getViewer } from "@/lib/server/session";
-import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { call, makeRequest, sessionFrom } from "../../helpers/request";
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -173,5 +173,24 @@ describe("sign-in, sessions and profile", () => {
     const clash = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: sessionFrom(changed) }, body: JSON.stringify({ email: taken.email }) }));
     expect(clash.status).toBe(400);
     expect((await clash.json()).key).toBe("Api.badRequest");
+  });
+
+  it("authorization table: every role edits only its own profile, whatever _id the body names", async () => {
+    const victim = await makeUser({ name: "Victim Name" });
+    const [plain, admin, blocked] = await Promise.all([makeUser(), makeUser({ isAdmin: true }), makeUser()]);
+    const mechanic = await makeUser();
+    await makeService({ ownerId: mechanic.id, role: "mechanic" });
+    const signIn = async (email: string) => sessionFrom(await call(loginRoute, post("/api/users/login", { email, password: TEST_PASSWORD }, freshIp())));
+    const cookies: Record<string, string> = { plain: await signIn(plain.email), admin: await signIn(admin.email), mechanic: await signIn(mechanic.email), blocked: await signIn(blocked.email) };
+    await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
+    const ids: Record<string, string> = { plain: plain.id, admin: admin.id, mechanic: mechanic.id };
+
+    for (const [role, status] of [["anonymous", 401], ["blocked", 401], ["plain", 200], ["admin", 200], ["mechanic", 200]] as const) {
+      const headers: Record<string, string> = role === "anonymous" ? {} : { cookie: cookies[role]! };
+      const response = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers, body: JSON.stringify({ _id: victim.id, name: `Renamed ${role}` }) }));
+      expect(response.status, role).toBe(status);
+      if (status === 200) expect((await response.json())._id).toBe(ids[role]);
+    }
+    expect((await (await getPrisma()).user.findUniqueOrThrow({ where: { id: victim.id } })).name).toBe("Victim Name");
   });
 });

@@ -34,6 +34,10 @@ beforeAll(async () => {
   cookies.other = await signIn(other.email);
   cookies.admin = await signIn(admin.email);
   cookies.blocked = await signIn(blocked.email);
+  const mechanic = await makeUser();
+  await makeService({ ownerId: mechanic.id, role: "mechanic" });
+  cookies.mechanic = await signIn(mechanic.email);
+
   await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
 });
 
@@ -68,6 +72,11 @@ describe("POST /api/items/{id}/reviews", () => {
     const stored = await prisma.review.findFirstOrThrow({ where: { serviceId, user: { name: { not: "Reviewer" } } } });
     expect(stored.comment).toBe("<b>Fast</b> and fair");
     expect(service.ownerId).toBe(ownerId);
+  });
+
+  it("lets a master review someone else's service", async () => {
+    const other = (await makeService({ name: "Another Garage" })).id;
+    expect((await review(other, good, cookies.mechanic)).status).toBe(201);
   });
 
   it.each([

@@ -1,0 +1,27 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export const NEW_PASSWORD = "Secret12!";
+
+/**
+ * A fresh confirmed account, signed in in this page's browser context: registered through the API,
+ * its link read from the dev outbox, confirmed through the API (the cookie lands in the context).
+ */
+export async function signUpAndConfirm(page: Page, name = "E2E Tester"): Promise<string> {
+  const email = `e2e.${Date.now()}.${Math.round(Math.random() * 1e6)}@test.local`;
+  const registered = await page.request.post("/api/users", { data: { name, email, password: NEW_PASSWORD } });
+  expect(registered.status()).toBe(201);
+  const outbox = await (await page.request.get("/dev/outbox")).text();
+  const at = outbox.indexOf(email);
+  const token = /confirm-email\?token=([\w-]+)/.exec(outbox.slice(at))?.[1];
+  expect(token, "confirmation link in the outbox").toBeTruthy();
+  const confirmed = await page.request.post(`/api/users/confirm-email?token=${token}`);
+  expect(confirmed.status()).toBe(200);
+  return email;
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}

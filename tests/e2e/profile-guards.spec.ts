@@ -1,0 +1,121 @@
+import { NEW_PASSWORD, signIn, signUpAndConfirm } from "./accounts-helpers";
+import { expect, test } from "./fixtures";
+
+test.describe("guards", () => {
+  test("visitors are sent to sign in and come back to the page they wanted", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+    await signIn(page, "user@maister.local", "User1234!");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+  });
+
+  test("every guarded page refuses visitors, in both languages", async ({ page }) => {
+    for (const path of ["/addservice", "/placeorder", "/mechanicregister", "/mechanic-profile", "/mystos", "/admin/users"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
+    }
+    await page.goto("/ua/profile");
+    await expect(page).toHaveURL(/\/ua\/login\?redirect=%2Fprofile$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вхід");
+  });
+
+  test("a forged or stale session cookie does not pass the page guard", async ({ page, context }) => {
+    await context.addCookies([{ name: "maister.session", value: "forged", domain: "localhost", path: "/" }]);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  });
+});
+
+test.describe("profile", () => {
+  test("updates the name, refuses mismatched passwords, and a new password works for the next sign-in", async ({ page }) => {
+    const email = await signUpAndConfirm(page, "Profile Tester");
+    await page.goto("/profile");
+    await expect(page.getByLabel("Name")).toHaveValue("Profile Tester");
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+
+    await page.getByLabel("Name").fill("Петро Профіль");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Name")).toHaveValue("Петро Профіль");
+
+    await page.getByLabel("New password", { exact: true }).fill("Better123!");
+    await page.getByLabel("Confirm new password").fill("Better124!");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+    await page.getByLabel("Confirm new password").fill("Better123!");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    // This session goes on with the new password; the old one no longer signs in.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email, NEW_PASSWORD);
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
+    await signIn(page, email, "Better123!");
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("is in Ukrainian under /ua", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await page.goto("/ua/profile");
+    await expect(page.getByRole("heading", { name: "Ваш профіль" })).toBeVisible();
+    await page.getByLabel("Ім’я").fill("x");
+    await page.getByRole("button", { name: "Оновити" }).click();
+    await expect(page.locator("#name-error")).toBeVisible();
+  });
+});
+
+test.describe("reviews", () => {
+  test("visitors get the sign-in prompt; a user writes a review and sees the count change", async ({ page }) => {
+    await page.goto("/services");
+    const first = page.locator("main article h2 a, main article h3 a").first();
+    const href = await first.getAttribute("href");
+    await page.goto(href!);
+    await expect(page.getByText("Please sign in to write a review")).toBeVisible();
+
+    await signUpAndConfirm(page, "Review Writer");
+    await page.reload();
+    const count = page.locator("main article").first().getByText(/\d+ reviews?|no reviews/).first();
+    const before = Number(/\d+/.exec((await count.textContent()) ?? "")?.[0] ?? 0);
+
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.locator("#review-quality-error")).toBeVisible();
+    await page.getByLabel("Quality").selectOption("5");
+    await page.getByLabel("Speed").selectOption("4");
+    await page.getByLabel("Price").selectOption("3");
+    const comment = `Quick and honest <b>${Date.now()}</b>`;
+    await page.getByLabel("Comment").fill(comment);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Review submitted")).toBeVisible();
+    await expect(page.getByText(comment)).toBeVisible();
+    await expect(count).toHaveText(new RegExp(`${before + 1} review`));
+    await expect(page.getByLabel("Comment")).toHaveValue("");
+    await expect(page.getByRole("heading", { name: "Update your review" })).toBeVisible();
+  });
+});
+
+test.describe("feedback", () => {
+  test("visitors are asked to sign in; a signed-in user gets the thank-you", async ({ page }) => {
+    await page.goto("/home");
+    const form = page.locator("section", { has: page.getByRole("heading", { name: "Tell us what you think" }) });
+    await form.getByLabel("Title").fill("Idea");
+    await form.getByLabel("Message").fill("A dark theme, please.");
+    await form.getByRole("button", { name: "Send" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Please sign in to send feedback." });
+    await expect(toast).toBeVisible();
+    await expect(toast.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/register");
+
+    await signUpAndConfirm(page);
+    await page.reload();
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(form.getByText("Please enter a title (at most 200 characters).")).toBeVisible();
+    await form.getByLabel("Title").fill("Idea");
+    await form.getByLabel("Message").fill("A dark theme, please.");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(form.getByRole("status")).toHaveText("Thank you for your feedback!");
+  });
+});
