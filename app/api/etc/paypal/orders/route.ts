@@ -1,0 +1,9 @@
+import type { NextRequest } from "next/server";
+import { handle, json, readJson } from "@/lib/server/http";
+import { startPaypalOrder } from "@/lib/server/payments";
+import { getViewer } from "@/lib/server/session";
+
+/** Creates the PayPal order for { stoId }; the SDK's createOrder callback calls this. */
+export async function POST(request: NextRequest) {
+  return handle(request, async () => json(await startPaypalOrder(await getViewer(), await readJson(request)), { status: 201 }));
+}

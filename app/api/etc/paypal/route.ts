@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { handle, json } from "@/lib/server/http";
+import { paymentClientConfig } from "@/lib/server/payments";
+
+/** The public PayPal client id (and whether the test payment is on) for the checkout page. */
+export async function GET(request: NextRequest) {
+  return handle(request, async () => json(paymentClientConfig()));
+}

@@ -1,0 +1,21 @@
+import type { NextRequest } from "next/server";
+import { handle, json, readJson } from "@/lib/server/http";
+import { deleteOwnService, getOwnService, updateOwnService } from "@/lib/server/listings";
+import { getViewer } from "@/lib/server/session";
+
+type Context = { params: Promise<{ id: string }> };
+
+export async function GET(request: NextRequest, { params }: Context) {
+  return handle(request, async () => json(await getOwnService(await getViewer(), (await params).id)));
+}
+
+export async function PUT(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const { id } = await params;
+    return json(await updateOwnService(await getViewer(), id, await readJson(request)));
+  });
+}
+
+export async function DELETE(request: NextRequest, { params }: Context) {
+  return handle(request, async () => json(await deleteOwnService(await getViewer(), (await params).id)));
+}

@@ -1,0 +1,228 @@
+import "server-only";
+import { DEFAULT_TIME_ZONE, type Timetable } from "@/lib/constants";
+import { rowsToTimetable, timetableToRows, type HoursRow } from "@/lib/timetable";
+import { serviceInput, servicePatch, type ServiceInput } from "@/lib/validation/service";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { accountState } from "./accounts";
+import { getPrisma } from "./db";
+import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
+import { requireAccess } from "./guards";
+import type { Viewer } from "./session";
+import { parseOrThrow } from "./validate";
+
+/**
+ * How services get into the directory and how their owners change them: station orders (unpaid
+ * until the payment is captured), master profiles (published at once), and the owner's edits and
+ * deletions. Every function checks who is asking before it touches anything.
+ */
+export type EditableService = {
+  _id: string;
+  user: string;
+  role: "sto" | "mechanic";
+  name: string;
+  image: string | null;
+  description: string;
+  category: ServiceInput["category"];
+  brand: ServiceInput["brand"];
+  experience: number;
+  isOnTheGo: boolean;
+  contactPhone1: string;
+  contactPhone2: string;
+  contactMail: string;
+  website: string;
+  facebook: string;
+  instagram: string;
+  coordinates: { lat: number; lng: number };
+  address: string;
+  timetable: Timetable;
+  ispaid: boolean;
+  isBlocked: boolean;
+};
+
+const withHours = { openingHours: true } as const;
+type ServiceRow = Prisma.ServiceGetPayload<{ include: typeof withHours }>;
+
+export function toEditable(row: ServiceRow): EditableService {
+  return {
+    _id: row.id,
+    user: row.ownerId,
+    role: row.role,
+    name: row.name,
+    image: row.imageId ? `/api/uploads/${row.imageId}` : null,
+    description: row.description,
+    category: row.category,
+    brand: row.brand as ServiceInput["brand"],
+    experience: row.experience,
+    isOnTheGo: row.isOnTheGo,
+    contactPhone1: row.contactPhone1,
+    contactPhone2: row.contactPhone2,
+    contactMail: row.contactMail,
+    website: row.website,
+    facebook: row.facebook,
+    instagram: row.instagram,
+    coordinates: { lat: row.latitude, lng: row.longitude },
+    address: row.address,
+    timetable: rowsToTimetable(row.openingHours as HoursRow[]),
+    ispaid: row.isPaid,
+    isBlocked: row.isBlocked,
+  };
+}
+
+/** Form fields → columns; only the keys present are written, so a patch touches only what changed. */
+function columns(input: Partial<ServiceInput>) {
+  const data: Prisma.ServiceUncheckedUpdateInput = {};
+  const copy = ["name", "description", "category", "brand", "experience", "isOnTheGo", "contactPhone1", "contactPhone2", "contactMail", "website", "facebook", "instagram", "address"] as const;
+  for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
+  if (input.coordinates) Object.assign(data, { latitude: input.coordinates.lat, longitude: input.coordinates.lng });
+  if (input.image !== undefined) data.imageId = input.image ? input.image.slice("/api/uploads/".length) : null;
+  return data;
+}
+
+async function replaceHours(tx: Prisma.TransactionClient, serviceId: string, timetable: Timetable) {
+  await tx.openingHours.deleteMany({ where: { serviceId } });
+  await tx.openingHours.createMany({ data: timetableToRows(timetable).map((row) => ({ ...row, serviceId })) });
+}
+
+/** The image must be one the viewer uploaded (or already on this service): no borrowing others' files. */
+async function checkImage(tx: Prisma.TransactionClient, viewer: Viewer, image: string | null | undefined, current?: string | null) {
+  if (!image) return;
+  const id = image.slice("/api/uploads/".length);
+  if (id === current) return;
+  const found = await tx.image.findUnique({ where: { id }, select: { ownerId: true } });
+  if (!found || (found.ownerId !== viewer.id && !viewer.isAdmin)) throw new BadRequestError({ image: "Validation.imageType" });
+}
+
+async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechanic"): Promise<EditableService> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    await checkImage(tx, viewer, input.image);
+    const created = await tx.service.create({
+      data: {
+        ...(columns(input) as Prisma.ServiceUncheckedCreateInput),
+        role,
+        ownerId: viewer.id,
+        mechanicOwnerId: role === "mechanic" ? viewer.id : null,
+        name: input.name,
+        contactMail: input.contactMail,
+        latitude: input.coordinates.lat,
+        longitude: input.coordinates.lng,
+        address: input.address,
+        timeZone: DEFAULT_TIME_ZONE,
+        isPaid: false,
+        openingHours: { create: timetableToRows(input.timetable) },
+      },
+      include: withHours,
+    });
+    return toEditable(created);
+  });
+}
+
+async function patch(viewer: Viewer, row: { id: string; imageId: string | null }, input: Partial<ServiceInput>): Promise<EditableService> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    await checkImage(tx, viewer, input.image, row.imageId);
+    if (input.timetable) await replaceHours(tx, row.id, input.timetable);
+    const updated = await tx.service.update({ where: { id: row.id }, data: columns(input), include: withHours });
+    return toEditable(updated);
+  });
+}
+
+/** The service when the viewer owns it (or is an admin); 404 for unknown ids, 403 for others'. */
+async function ownService(viewer: Viewer, id: unknown) {
+  if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true, imageId: true } });
+  if (!row) throw new NotFoundError();
+  if (row.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
+  return row;
+}
+
+/**
+ * POST sto-order: the unpaid station the viewer is about to pay for. One draft per user: a second
+ * order replaces the first draft instead of piling up unpaid rows.
+ */
+export async function createStationOrder(viewer: Viewer | null, body: unknown): Promise<EditableService> {
+  requireAccess(viewer, "signedIn");
+  const input = parseOrThrow(serviceInput, body);
+  const prisma = await getPrisma();
+  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, select: { id: true, imageId: true } });
+  if (draft) return patch(viewer, draft, input);
+  return create(viewer, input, "sto");
+}
+
+/** PUT sto-order: only the changed fields of the viewer's own unpaid station. */
+export async function updateStationOrder(viewer: Viewer | null, body: unknown): Promise<EditableService> {
+  requireAccess(viewer, "signedIn");
+  const { _id, ...input } = parseOrThrow(servicePatch, body);
+  const row = await ownService(viewer, _id);
+  if (row.role !== "sto" || row.isPaid) throw new AppError(409, "Listing.notAnOrder");
+  return patch(viewer, row, input);
+}
+
+/** The viewer's prepared (unpaid) station, for /placeorder and to prefill /addservice. */
+export async function getStationOrder(viewer: Viewer | null): Promise<EditableService | null> {
+  requireAccess(viewer, "signedIn");
+  const prisma = await getPrisma();
+  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, include: withHours, orderBy: { createdAt: "desc" } });
+  return draft ? toEditable(draft) : null;
+}
+
+/** POST /api/items/users: a master profile, listed at once (no payment for masters). */
+export async function registerMechanic(viewer: Viewer | null, body: unknown): Promise<EditableService> {
+  requireAccess(viewer, "noMechanic");
+  const input = parseOrThrow(serviceInput, body);
+  try {
+    return await create(viewer, input, "mechanic");
+  } catch (error) {
+    // Two registrations racing: the unique mechanicOwnerId lets only one through.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(403, "Auth.alreadyMechanic");
+    throw error;
+  }
+}
+
+/** The viewer's master profile, for /mechanic-profile. */
+export async function getOwnMechanic(viewer: Viewer | null): Promise<EditableService> {
+  requireAccess(viewer, "mechanic");
+  const prisma = await getPrisma();
+  const row = await prisma.service.findUnique({ where: { mechanicOwnerId: viewer.id }, include: withHours });
+  if (!row) throw new AppError(403, "Auth.mechanicRequired");
+  return toEditable(row);
+}
+
+/** A station or master profile the viewer owns (or any, for an admin), to edit. */
+export async function getOwnService(viewer: Viewer | null, id: string): Promise<EditableService> {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const prisma = await getPrisma();
+  return toEditable(await prisma.service.findUniqueOrThrow({ where: { id: row.id }, include: withHours }));
+}
+
+/** PUT /api/items/users/{id}: the owner changes only the fields that changed. */
+export async function updateOwnService(viewer: Viewer | null, id: string, body: unknown): Promise<EditableService> {
+  requireAccess(viewer, "signedIn");
+  const { _id, ...input } = parseOrThrow(servicePatch, { ...(body && typeof body === "object" ? body : {}), _id: id });
+  return patch(viewer, await ownService(viewer, _id), input);
+}
+
+export type OwnServices = { userStos: EditableService[]; mechanic: EditableService | null };
+
+/** The viewer's paid stations for /mystos. */
+export async function listOwnStations(viewer: Viewer | null): Promise<EditableService[]> {
+  requireAccess(viewer, "signedIn");
+  const prisma = await getPrisma();
+  const rows = await prisma.service.findMany({ where: { ownerId: viewer.id, role: "sto", isPaid: true }, include: withHours, orderBy: { createdAt: "asc" } });
+  return rows.map(toEditable);
+}
+
+/**
+ * DELETE /api/items/users/{id}: the owner removes a station or their master profile. Reviews and
+ * opening hours go with it; payments stay for the record (their service link is cleared).
+ * Answers what the client keeps afterwards (spec: the remaining userStos).
+ */
+export async function deleteOwnService(viewer: Viewer | null, id: string) {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const prisma = await getPrisma();
+  await prisma.service.delete({ where: { id: row.id } });
+  return accountState(viewer.id);
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, WEEKDAYS, type Timetable } from "@/lib/constants";
+import { NAME_PATTERN } from "./account";
+
+/**
+ * The station / master form of spec section 5, shared by the form (client) and the data layer.
+ * Keys are declared in the spec's checking order (name, phones, contact mail, location, website,
+ * facebook, instagram), so the first error reported is the one the spec names first.
+ */
+export const PHONE_PATTERN = /^\d{3} \d{3} \d{4}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const WEBSITE_PATTERN = /^(ftp|http|https):\/\/[^\s"<>]+\.[^\s"<>]+$/i;
+const FACEBOOK_PATTERN = /^(https?:\/\/)?(www\.|m\.|web\.)?(facebook|fb)\.com\/[\w.\-/?=&%]+$/i;
+const INSTAGRAM_PATTERN = /^(https?:\/\/)?(www\.)?instagram\.com\/[\w.]+\/?$/i;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+const IMAGE_URL_PATTERN = /^\/api\/uploads\/[0-9a-f-]{36}$/i;
+export const DESCRIPTION_MAX = 500;
+
+/** Strips everything but digits and inserts the spaces of XXX XXX XXXX as the user types. */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, "").slice(0, 10);
+  return [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter(Boolean).join(" ");
+}
+
+const optional = (pattern: RegExp, key: string, max: number) =>
+  z
+    .string({ error: key })
+    .trim()
+    .max(max, { error: key })
+    .refine((value) => value === "" || pattern.test(value), { error: key })
+    .default("");
+
+const day = z.object({
+  closed: z.boolean({ error: "Validation.time" }),
+  opening: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }),
+  closing: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }),
+});
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+
+/** The first open day whose closing time is not after its opening time, if any. */
+export function invalidDay(timetable: Timetable): (typeof WEEKDAYS)[number] | null {
+  return WEEKDAYS.find((name) => !timetable[name].closed && minutes(timetable[name].closing) <= minutes(timetable[name].opening)) ?? null;
+}
+
+const timetable = z
+  .object(Object.fromEntries(WEEKDAYS.map((name) => [name, day])) as Record<(typeof WEEKDAYS)[number], typeof day>, { error: "Validation.time" })
+  .superRefine((value, context) => {
+    const name = invalidDay(value);
+    if (name) context.addIssue({ code: "custom", path: [name], message: "Validation.closingAfterOpening" });
+  });
+
+const location = z.object(
+  {
+    lat: z.number({ error: "Validation.location" }).min(-90, { error: "Validation.location" }).max(90, { error: "Validation.location" }),
+    lng: z.number({ error: "Validation.location" }).min(-180, { error: "Validation.location" }).max(180, { error: "Validation.location" }),
+  },
+  { error: "Validation.location" },
+);
+
+export const serviceFields = {
+  name: z
+    .string({ error: "Validation.serviceName" })
+    .trim()
+    .min(3, { error: "Validation.serviceName" })
+    .max(100, { error: "Validation.serviceName" })
+    .regex(NAME_PATTERN, { error: "Validation.serviceName" }),
+  contactPhone1: optional(PHONE_PATTERN, "Validation.phone", 12),
+  contactPhone2: optional(PHONE_PATTERN, "Validation.phone", 12),
+  contactMail: z.string({ error: "Validation.contactMail" }).trim().max(100, { error: "Validation.contactMail" }).regex(EMAIL_PATTERN, { error: "Validation.contactMail" }),
+  coordinates: location,
+  address: z.string({ error: "Validation.location" }).trim().min(1, { error: "Validation.location" }).max(300, { error: "Validation.location" }),
+  website: optional(WEBSITE_PATTERN, "Validation.website", 100),
+  facebook: optional(FACEBOOK_PATTERN, "Validation.facebook", 100),
+  instagram: optional(INSTAGRAM_PATTERN, "Validation.instagram", 100),
+  image: z
+    .string({ error: "Validation.imageType" })
+    .refine((value) => value === "" || IMAGE_URL_PATTERN.test(value), { error: "Validation.imageType" })
+    .nullable()
+    .default(null),
+  description: z.string({ error: "Validation.description" }).max(DESCRIPTION_MAX, { error: "Validation.description" }).default(""),
+  category: z.enum(CATEGORIES, { error: "Validation.category" }).default("any"),
+  brand: z.enum(BRANDS, { error: "Validation.brand" }).default("Any"),
+  experience: z.coerce
+    .number({ error: "Validation.experience" })
+    .refine((value) => (EXPERIENCE_OPTIONS as readonly number[]).includes(value), { error: "Validation.experience" })
+    .default(0),
+  isOnTheGo: z.boolean({ error: "Validation.flag" }).default(false),
+  timetable,
+};
+
+export const serviceInput = z.object(serviceFields);
+export type ServiceInput = z.infer<typeof serviceInput>;
+export type ServiceFormValues = z.input<typeof serviceInput>;
+
+/** Updates carry `_id` and only the fields that changed (spec 4 and 7). */
+export const servicePatch = z
+  .object({
+    _id: z.string({ error: "Validation.id" }).uuid({ error: "Validation.id" }),
+    ...Object.fromEntries(Object.entries(serviceFields).map(([key, schema]) => [key, schema instanceof z.ZodDefault ? schema.removeDefault().optional() : schema.optional()])),
+  })
+  .strip() as unknown as z.ZodType<{ _id: string } & Partial<ServiceInput>>;
+export type ServicePatch = { _id: string } & Partial<ServiceInput>;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { fieldErrors } from "@/lib/validation/account";
+import { formatPhone, serviceInput, servicePatch } from "@/lib/validation/service";
+
+const valid = {
+  name: "СТО Південь",
+  contactPhone1: "067 123 4567",
+  contactMail: "sto@example.com",
+  coordinates: { lat: 50.45, lng: 30.52 },
+  address: "вул. Хрещатик, 1, Київ",
+  timetable: DEFAULT_TIMETABLE,
+};
+
+const firstError = (input: unknown) => {
+  const parsed = serviceInput.safeParse(input);
+  return parsed.success ? null : Object.entries(fieldErrors(parsed.error))[0];
+};
+
+describe("serviceInput (spec section 5)", () => {
+  it("accepts a complete station with defaults for the optional fields", () => {
+    const parsed = serviceInput.parse(valid);
+    expect(parsed).toMatchObject({ contactPhone2: "", website: "", category: "any", brand: "Any", experience: 0, isOnTheGo: false, image: null, description: "" });
+  });
+
+  it("reports errors in the spec's order: name, phone 1, phone 2, contact mail, location, website, facebook, instagram", () => {
+    const bad = { ...valid, name: "x", contactPhone1: "123", contactPhone2: "12", contactMail: "no", coordinates: undefined, address: "", website: "www", facebook: "x", instagram: "y" };
+    expect(firstError(bad)).toEqual(["name", "Validation.serviceName"]);
+    expect(firstError({ ...bad, name: valid.name })).toEqual(["contactPhone1", "Validation.phone"]);
+    expect(firstError({ ...bad, name: valid.name, contactPhone1: "" })).toEqual(["contactPhone2", "Validation.phone"]);
+    expect(firstError({ ...valid, contactMail: "a@b" })).toEqual(["contactMail", "Validation.contactMail"]);
+    expect(firstError({ ...valid, coordinates: undefined })).toEqual(["coordinates", "Validation.location"]);
+    expect(firstError({ ...valid, address: " " })).toEqual(["address", "Validation.location"]);
+    expect(firstError({ ...valid, website: "example.com" })).toEqual(["website", "Validation.website"]);
+    expect(firstError({ ...valid, facebook: "https://evil.com/x" })).toEqual(["facebook", "Validation.facebook"]);
+    expect(firstError({ ...valid, instagram: "instagram.com/" })).toEqual(["instagram", "Validation.instagram"]);
+  });
+
+  it("accepts the social links people paste", () => {
+    expect(serviceInput.safeParse({ ...valid, website: "https://sto.ua", facebook: "https://www.facebook.com/sto.pivden", instagram: "instagram.com/sto_pivden/" }).success).toBe(true);
+  });
+
+  it("limits lengths, lists and the image to our own uploads", () => {
+    expect(firstError({ ...valid, description: "x".repeat(501) })).toEqual(["description", "Validation.description"]);
+    expect(firstError({ ...valid, brand: "Tesla" })).toEqual(["brand", "Validation.brand"]);
+    expect(firstError({ ...valid, category: "boats" })).toEqual(["category", "Validation.category"]);
+    expect(firstError({ ...valid, experience: 20 })).toEqual(["experience", "Validation.experience"]);
+    expect(serviceInput.parse({ ...valid, experience: 21 }).experience).toBe(21);
+    expect(firstError({ ...valid, image: "https://evil.example/x.png" })).toEqual(["image", "Validation.imageType"]);
+    expect(serviceInput.parse({ ...valid, image: "/api/uploads/0195f6c8-1111-7222-8333-444455556666" }).image).toContain("/api/uploads/");
+  });
+
+  it("names the day whose closing time is not after its opening time", () => {
+    const timetable = { ...DEFAULT_TIMETABLE, wednesday: { closed: false, opening: "18:00", closing: "09:00" } };
+    expect(firstError({ ...valid, timetable })).toEqual(["timetable.wednesday", "Validation.closingAfterOpening"]);
+    const closed = { ...DEFAULT_TIMETABLE, sunday: { closed: true, opening: "16:00", closing: "10:00" } };
+    expect(serviceInput.safeParse({ ...valid, timetable: closed }).success).toBe(true);
+    expect(firstError({ ...valid, timetable: { ...DEFAULT_TIMETABLE, monday: { closed: false, opening: "9:00", closing: "18:00" } } })).toEqual(["timetable.monday.opening", "Validation.time"]);
+  });
+});
+
+describe("servicePatch", () => {
+  it("keeps only the fields sent, without filling defaults", () => {
+    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова назва", role: "admin" })).toEqual({ _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова назва" });
+  });
+
+  it("needs a valid _id and still checks each field", () => {
+    expect(servicePatch.safeParse({ name: "Нова назва" }).success).toBe(false);
+    expect(servicePatch.safeParse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone1: "1234" }).success).toBe(false);
+  });
+});
+
+describe("formatPhone", () => {
+  it("keeps digits and spaces them as XXX XXX XXXX", () => {
+    expect(formatPhone("0671234567")).toBe("067 123 4567");
+    expect(formatPhone("+38 (067) 12-34")).toBe("380 671 234");
+    expect(formatPhone("067")).toBe("067");
+    expect(formatPhone("0671")).toBe("067 1");
+    expect(formatPhone("067 123 45678")).toBe("067 123 4567");
+  });
+});
