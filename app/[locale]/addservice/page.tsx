@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AddServiceForm } from "@/components/listing/add-service";
+import { guardPage } from "@/lib/server/guards";
+import { getStationOrder } from "@/lib/server/listings";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
+  return { title: t("addTitle"), robots: { index: false } };
+}
+
+export default async function AddServicePage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const viewer = await guardPage("signedIn", "/addservice", locale);
+  const [t, draft] = await Promise.all([getTranslations("Listing"), getStationOrder(viewer)]);
+  return (
+    <section aria-labelledby="add-title" className="mx-auto max-w-3xl space-y-6">
+      <header>
+        <h1 id="add-title" className="text-2xl font-bold">
+          {t("addTitle")}
+        </h1>
+        <p className="mt-2 text-slate-600">{t("addIntro")}</p>
+      </header>
+      <AddServiceForm draft={draft} />
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { MechanicRegisterForm } from "@/components/listing/mechanic-register";
+import { guardPage } from "@/lib/server/guards";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
+  return { title: t("mechanicTitle"), robots: { index: false } };
+}
+
+export default async function MechanicRegisterPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  await guardPage("noMechanic", "/mechanicregister", locale);
+  const t = await getTranslations("Listing");
+  return (
+    <section aria-labelledby="mechanic-title" className="mx-auto max-w-3xl space-y-6">
+      <header>
+        <h1 id="mechanic-title" className="text-2xl font-bold">
+          {t("mechanicTitle")}
+        </h1>
+        <p className="mt-2 text-slate-600">{t("mechanicIntro")}</p>
+      </header>
+      <MechanicRegisterForm />
+    </section>
+  );
+}

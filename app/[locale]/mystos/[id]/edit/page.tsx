@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ServiceEditor } from "@/components/listing/service-editor";
+import { Link } from "@/i18n/navigation";
+import { AppError } from "@/lib/server/errors";
+import { guardPage } from "@/lib/server/guards";
+import { getOwnService } from "@/lib/server/listings";
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
+  return { title: t("editStationTitle"), robots: { index: false } };
+}
+
+export default async function EditStationPage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const viewer = await guardPage("stationOwner", `/mystos/${id}/edit`, locale);
+  const station = await getOwnService(viewer, id).catch((error: unknown) => {
+    // Someone else's station looks the same as a missing one: nothing to learn from the id.
+    if (error instanceof AppError && (error.status === 404 || error.status === 403)) notFound();
+    throw error;
+  });
+  const t = await getTranslations("Listing");
+  return (
+    <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-6">
+      <Link href="/mystos" className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("myStationsTitle")}
+      </Link>
+      <h1 id="edit-title" className="text-2xl font-bold">
+        {t("editStationTitle")}
+      </h1>
+      <ServiceEditor service={station} endpoint="/api/items/users" afterDelete="/mystos" />
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { DeleteStationButton } from "@/components/listing/delete-station-button";
+import { Link } from "@/i18n/navigation";
+import { guardPage } from "@/lib/server/guards";
+import { listOwnStations } from "@/lib/server/listings";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
+  return { title: t("myStationsTitle"), robots: { index: false } };
+}
+
+export default async function MyStationsPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const viewer = await guardPage("stationOwner", "/mystos", locale);
+  const [t, stations] = await Promise.all([getTranslations("Listing"), listOwnStations(viewer)]);
+  return (
+    <section aria-labelledby="mystos-title" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="mystos-title" className="text-2xl font-bold">
+          {t("myStationsTitle")}
+        </h1>
+        <Link href="/addservice" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          {t("addAnother")}
+        </Link>
+      </div>
+      {stations.length === 0 ? (
+        <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noStations")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {stations.map((station) => (
+            <li key={station._id} className="flex flex-wrap items-center gap-4 p-4">
+              {station.image ? (
+                // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
+                <img src={station.image} alt="" width={56} height={56} className="size-14 rounded-full object-cover" />
+              ) : (
+                <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-50 text-2xl">
+                  🔧
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <Link href={`/service/${station._id}`} className="font-semibold text-brand-700 hover:underline">
+                  {station.name}
+                </Link>
+                <p className="truncate text-sm text-slate-600">{station.address}</p>
+              </div>
+              <div className="flex gap-2">
+                <Link href={`/mystos/${station._id}/edit`} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+                  {t("editStation")}
+                </Link>
+                <DeleteStationButton id={station._id} name={station.name} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

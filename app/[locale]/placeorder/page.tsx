@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { MissingOrder } from "@/components/listing/missing-order";
+import { PaymentPanel } from "@/components/listing/payment-panel";
+import { StarRating } from "@/components/services/star-rating";
+import { Link } from "@/i18n/navigation";
+import { PAYMENT } from "@/lib/constants";
+import { guardPage } from "@/lib/server/guards";
+import { getStationOrder } from "@/lib/server/listings";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "PlaceOrder" });
+  return { title: t("title"), robots: { index: false } };
+}
+
+export default async function PlaceOrderPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const viewer = await guardPage("signedIn", "/placeorder", locale);
+  const [t, ts, draft] = await Promise.all([getTranslations("PlaceOrder"), getTranslations("Services"), getStationOrder(viewer)]);
+  if (!draft) return <MissingOrder />;
+  const lines = [
+    [t("item"), PAYMENT.item],
+    [t("tax"), PAYMENT.tax],
+  ] as const;
+
+  return (
+    <section aria-labelledby="order-title" className="mx-auto max-w-4xl space-y-6">
+      <h1 id="order-title" className="text-2xl font-bold">
+        {t("title")}
+      </h1>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <article aria-labelledby="preview-title" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <h2 id="preview-title" className="sr-only">
+            {t("preview")}
+          </h2>
+          {draft.image ? (
+            // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
+            <img src={draft.image} alt={draft.name} width={600} height={300} className="aspect-[2/1] w-full object-cover" />
+          ) : (
+            <div aria-hidden className="grid aspect-[2/1] place-items-center bg-brand-50 text-5xl">
+              🔧
+            </div>
+          )}
+          <div className="space-y-2 p-4">
+            <p className="text-lg font-semibold">{draft.name}</p>
+            <StarRating value={5} label={ts("rating", { value: "5.0" })} suffix={ts("reviews", { count: 100 })} />
+            <p className="text-sm text-slate-600">{draft.address}</p>
+            {draft.description ? <p className="whitespace-pre-line text-sm text-slate-700">{draft.description}</p> : null}
+          </div>
+        </article>
+        <div className="space-y-4">
+          <section aria-labelledby="summary-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="summary-title" className="text-lg font-semibold">
+              {t("summary")}
+            </h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              {lines.map(([label, value]) => (
+                <div key={label} className="flex justify-between">
+                  <dt>{label}</dt>
+                  <dd>${value}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+                <dt>{t("total")}</dt>
+                <dd>${PAYMENT.total} USD</dd>
+              </div>
+            </dl>
+          </section>
+          <PaymentPanel stoId={draft._id} />
+          <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
+            {t("backToEdit")}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

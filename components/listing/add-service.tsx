@@ -1,0 +1,46 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { postJson } from "@/components/account/api";
+import { dispatchCart } from "@/components/cart/use-cart";
+import { useRouter } from "@/i18n/navigation";
+import { changedFields, formStateOf, EMPTY_SERVICE, type ServiceFormState } from "@/lib/service-form";
+import type { ServiceInput } from "@/lib/validation/service";
+import { fieldMessages } from "./api";
+import { ServiceForm } from "./service-form";
+
+/**
+ * Spec 4 "station order": a new order is created; an existing one goes straight on when nothing
+ * changed, else only the changed fields are sent with its _id. Then /placeorder.
+ */
+export function AddServiceForm({ draft }: { draft: (ServiceFormState & { _id: string }) | null }) {
+  const t = useTranslations("Listing");
+  const ta = useTranslations("Account");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [initial] = useState(() => (draft ? formStateOf(draft) : EMPTY_SERVICE));
+
+  async function submit(values: ServiceInput) {
+    setBusy(true);
+    setServerErrors({});
+    try {
+      let order: { _id: string; name: string } = draft ?? { _id: "", name: "" };
+      if (!draft) order = await postJson("/api/items/users/sto-order", values, "POST", ta("networkError"));
+      else {
+        const changed = changedFields(initial, values);
+        if (Object.keys(changed).length) order = await postJson("/api/items/users/sto-order", { _id: draft._id, ...changed }, "PUT", ta("networkError"));
+      }
+      dispatchCart({ type: "setStoForOrder", sto: { _id: order._id, name: order.name } });
+      router.push("/placeorder");
+    } catch (error) {
+      setServerErrors(fieldMessages(error));
+      toast.error(error instanceof Error ? error.message : String(error));
+      setBusy(false);
+    }
+  }
+
+  return <ServiceForm initial={initial} busy={busy} submitLabel={t("continue")} onSubmit={submit} serverErrors={serverErrors} />;
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { PointPickerMap } from "@/components/map/lazy-maps";
+import type { LatLng } from "@/lib/map";
+
+type Props = {
+  coordinates: LatLng | null;
+  address: string;
+  onChange: (next: { coordinates: LatLng | null; address: string }) => void;
+  disabled?: boolean;
+  error?: string;
+};
+
+const inRange = (lat: number, lng: number) => Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+
+/**
+ * Spec 2 "map chooser": a click on the map sets the point and fills the address by reverse
+ * geocoding; the typed coordinates are the keyboard way, and the address stays editable because
+ * the lookup can fail or be imprecise.
+ */
+export function LocationPicker({ coordinates, address, onChange, disabled, error }: Props) {
+  const t = useTranslations("ServiceForm");
+  const [lat, setLat] = useState(coordinates ? String(coordinates.lat) : "");
+  const [lng, setLng] = useState(coordinates ? String(coordinates.lng) : "");
+  const [looking, setLooking] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // A point picked on the map (or reset by Cancel) shows in the typed fields too.
+  const [shown, setShown] = useState(coordinates);
+  if (shown !== coordinates) {
+    setShown(coordinates);
+    setLat(coordinates ? String(coordinates.lat) : "");
+    setLng(coordinates ? String(coordinates.lng) : "");
+  }
+
+  async function lookUp(point: LatLng) {
+    setLooking(true);
+    setNotice(null);
+    try {
+      const response = await fetch(`/api/geocode/reverse?lat=${point.lat}&lng=${point.lng}`);
+      const data = (await response.json().catch(() => null)) as { address?: string; source?: string; message?: string } | null;
+      if (!response.ok || !data?.address) throw new Error(data?.message);
+      if (data.source === "coordinates") setNotice(t("lookupFailed"));
+      onChange({ coordinates: point, address: data.address });
+    } catch {
+      setNotice(t("lookupFailed"));
+      onChange({ coordinates: point, address: address || `${point.lat}, ${point.lng}` });
+    } finally {
+      setLooking(false);
+    }
+  }
+
+  function useTyped() {
+    const point = { lat: Number(lat.replace(",", ".")), lng: Number(lng.replace(",", ".")) };
+    if (lat.trim() && lng.trim() && inRange(point.lat, point.lng)) void lookUp(point);
+    else setNotice(t("chooseLocation"));
+  }
+
+  return (
+    <fieldset className="space-y-3 text-sm" disabled={disabled}>
+      <legend className="font-medium">{t("location")}</legend>
+      <p id="location-hint" className="text-xs text-slate-500">
+        {t("locationHint")}
+      </p>
+      {disabled ? null : <PointPickerMap value={coordinates} onPick={(point) => void lookUp(point)} label={t("location")} />}
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <label className="block">
+          <span className="text-slate-600">{t("latitude")}</span>
+          <input inputMode="decimal" value={lat} onChange={(event) => setLat(event.target.value)} aria-describedby="location-hint" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+        </label>
+        <label className="block">
+          <span className="text-slate-600">{t("longitude")}</span>
+          <input inputMode="decimal" value={lng} onChange={(event) => setLng(event.target.value)} aria-describedby="location-hint" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+        </label>
+        <button type="button" onClick={useTyped} disabled={looking} className="rounded-md border border-brand-600 px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+          {looking ? t("lookingUp") : t("findAddress")}
+        </button>
+      </div>
+      <label className="block">
+        <span className="font-medium">{t("address")}</span>
+        <input
+          name="address"
+          value={address}
+          maxLength={300}
+          onChange={(event) => onChange({ coordinates, address: event.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "location-error" : undefined}
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+        />
+      </label>
+      <p aria-live="polite" className="text-xs text-slate-600">
+        {looking ? t("lookingUp") : notice}
+      </p>
+      {error ? (
+        <span id="location-error" className="block text-xs font-medium text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { postJson } from "@/components/account/api";
+import { useRouter } from "@/i18n/navigation";
+import { EMPTY_SERVICE } from "@/lib/service-form";
+import type { ServiceInput } from "@/lib/validation/service";
+import { fieldMessages } from "./api";
+import { ServiceForm } from "./service-form";
+
+export function MechanicRegisterForm() {
+  const t = useTranslations("Listing");
+  const ta = useTranslations("Account");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  async function submit(values: ServiceInput) {
+    setBusy(true);
+    setServerErrors({});
+    try {
+      const mechanic = await postJson<{ name: string }>("/api/items/users", values, "POST", ta("networkError"));
+      toast.success(t("mechanicWelcome", { name: mechanic.name }));
+      router.replace("/mechanic-profile");
+      router.refresh();
+    } catch (error) {
+      setServerErrors(fieldMessages(error));
+      toast.error(error instanceof Error ? error.message : String(error));
+      setBusy(false);
+    }
+  }
+
+  return <ServiceForm initial={EMPTY_SERVICE} busy={busy} submitLabel={busy ? t("saving") : t("mechanicSubmit")} onSubmit={submit} serverErrors={serverErrors} />;
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { loadScript } from "@paypal/paypal-js";
+import { useTranslations } from "next-intl";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ApiError, postJson } from "@/components/account/api";
+import { dispatchCart } from "@/components/cart/use-cart";
+import { useRouter } from "@/i18n/navigation";
+
+type Config = { clientId: string; currency: string; testMode: boolean };
+type State = { status: "loading" } | { status: "ready"; config: Config } | { status: "failed" };
+
+/**
+ * The PayPal button (SDK loaded with the client id from /api/etc/paypal); the server creates and
+ * captures the order. Without PayPal credentials, outside production, a labelled test payment.
+ */
+export function PaymentPanel({ stoId }: { stoId: string }) {
+  const t = useTranslations("PlaceOrder");
+  const ta = useTranslations("Account");
+  const router = useRouter();
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [paying, setPaying] = useState(false);
+  const buttons = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetch("/api/etc/paypal")
+      .then((response) => (response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error(String(response.status)))))
+      .then((config) => live && setState({ status: "ready", config }))
+      .catch(() => live && setState({ status: "failed" }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  function paid() {
+    dispatchCart({ type: "clearStoForOrder" });
+    toast.success(t("paymentSuccessful"));
+    router.push(`/service/${stoId}`);
+    router.refresh();
+  }
+
+  async function pay(body: Record<string, unknown>) {
+    setPaying(true);
+    try {
+      await postJson(`/api/items/users/${stoId}/pay`, body, "PUT", ta("networkError"));
+      paid();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t("unavailable"));
+      setPaying(false);
+    }
+  }
+
+  const clientId = state.status === "ready" ? state.config.clientId : "";
+  const createOrder = useEffectEvent(async () => (await postJson<{ id: string }>("/api/etc/paypal/orders", { stoId }, "POST", ta("networkError"))).id);
+  const approve = useEffectEvent((orderID: string) => pay({ paymentMethod: "PayPal", orderID }));
+  const failed = useEffectEvent(() => toast.error(t("unavailable")));
+  useEffect(() => {
+    if (!clientId || !buttons.current) return;
+    const container = buttons.current;
+    let closed = false;
+    loadScript({ clientId, currency: "USD", intent: "capture", components: "buttons" })
+      .then((paypal) => {
+        if (closed || !paypal?.Buttons) return;
+        return paypal
+          .Buttons({
+            style: { layout: "vertical", shape: "rect", label: "pay" },
+            createOrder: () => createOrder(),
+            onApprove: ({ orderID }) => approve(orderID),
+            onError: () => failed(),
+          })
+          .render(container);
+      })
+      .catch(() => !closed && setState({ status: "failed" }));
+    return () => {
+      closed = true;
+      container.replaceChildren();
+    };
+  }, [clientId]);
+
+  if (state.status === "loading") return <p role="status" className="text-sm text-slate-600">{t("paypalLoading")}</p>;
+  if (state.status === "failed") return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("paypalFailed")}</p>;
+  if (state.config.clientId) return <div ref={buttons} aria-busy={paying} className="min-h-12" />;
+  if (state.config.testMode) {
+    return (
+      <div className="space-y-3">
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t("testNote")}</p>
+        <button type="button" disabled={paying} aria-busy={paying} onClick={() => void pay({ paymentMethod: "test" })} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          {paying ? t("paying") : t("testPayment")}
+        </button>
+      </div>
+    );
+  }
+  return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("unavailable")}</p>;
+}

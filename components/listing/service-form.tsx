@@ -1,0 +1,230 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { toast } from "sonner";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, type Weekday } from "@/lib/constants";
+import { ERROR_ORDER, type ServiceFormState } from "@/lib/service-form";
+import { DESCRIPTION_MAX, formatPhone, serviceInput, type ServiceInput } from "@/lib/validation/service";
+import { ImageField } from "./image-field";
+import { LocationPicker } from "./location-picker";
+import { TimetableEditor } from "./timetable-editor";
+
+type Props = {
+  initial: ServiceFormState;
+  readOnly?: boolean;
+  busy?: boolean;
+  submitLabel: string;
+  onSubmit: (values: ServiceInput) => void | Promise<void>;
+  onCancel?: () => void;
+  /** Server field errors (message keys already translated) to show next to the fields. */
+  serverErrors?: Record<string, string>;
+};
+
+/** The first message in a (possibly nested: coordinates.lat, timetable.friday) field error. */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  if ("message" in error && typeof error.message === "string" && error.message) return error.message;
+  for (const [key, value] of Object.entries(error)) {
+    const found = key === "ref" ? undefined : firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 disabled:bg-slate-50 disabled:text-slate-700 aria-invalid:border-red-500";
+
+/**
+ * The one station / master form (spec 2 and 5): /addservice, /mechanicregister, /mechanic-profile,
+ * /mystos edits and the admin edit. Rules come from lib/validation/service.ts, shared with the
+ * server; the first problem in the spec's order is also announced as a toast. `initial` is read
+ * on mount only: callers remount (key) to start over.
+ */
+export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, onCancel, serverErrors = {} }: Props) {
+  const t = useTranslations("ServiceForm");
+  const tc = useTranslations("Categories");
+  const tr = useTranslations();
+  const form = useForm<ServiceFormState, unknown, ServiceInput>({ resolver: zodResolver(serviceInput) as unknown as Resolver<ServiceFormState, unknown, ServiceInput>, defaultValues: initial });
+  const { register, control, handleSubmit, formState } = form;
+  const [address, description = ""] = useWatch({ control, name: ["address", "description"] });
+
+  const message = (key: string | undefined) => (key ? (key.includes(".") ? tr(key as never) : key) : undefined);
+  const errors = formState.errors as FieldErrors<ServiceFormState> & Record<string, { message?: string } | undefined>;
+  const fieldError = (name: string) => serverErrors[name] ?? message(errors[name]?.message);
+  const locationError = serverErrors.coordinates ?? serverErrors.address ?? message(firstMessage(errors.coordinates) ?? errors.address?.message);
+  const dayErrors = Object.fromEntries(
+    Object.entries((errors.timetable ?? {}) as Record<string, { message?: string }>).map(([day, error]) => [day, message(error?.message) ?? ""]),
+  ) as Partial<Record<Weekday, string>>;
+
+  function announceFirst(found: FieldErrors<ServiceFormState>) {
+    const key = ERROR_ORDER.find((name) => found[name]);
+    if (!key) return;
+    const text = firstMessage(found[key]);
+    if (text) toast.error(message(text));
+  }
+
+  const text = (name: "name" | "contactMail" | "website" | "facebook" | "instagram", type = "text", autoComplete?: string, max = 100) => (
+    <div className="text-sm">
+      <label htmlFor={`service-${name}`} className="font-medium">
+        {t(name)}
+      </label>
+      <input id={`service-${name}`} type={type} autoComplete={autoComplete} maxLength={max} {...register(name)} aria-invalid={fieldError(name) ? true : undefined} aria-describedby={fieldError(name) ? `service-${name}-error` : undefined} className={input} />
+      {fieldError(name) ? (
+        <span id={`service-${name}-error`} className="mt-1 block text-xs font-medium text-red-700">
+          {fieldError(name)}
+        </span>
+      ) : null}
+    </div>
+  );
+  const phone = (name: "contactPhone1" | "contactPhone2") => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <div className="text-sm">
+          <label htmlFor={`service-${name}`} className="font-medium">
+            {t(name)}
+          </label>
+          <input
+            id={`service-${name}`}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={12}
+            placeholder="067 123 4567"
+            value={field.value ?? ""}
+            onChange={(event) => field.onChange(formatPhone(event.target.value))}
+            onBlur={field.onBlur}
+            aria-invalid={fieldError(name) ? true : undefined}
+            aria-describedby={`service-${name}-hint`}
+            className={input}
+          />
+          <span id={`service-${name}-hint`} className={fieldError(name) ? "mt-1 block text-xs font-medium text-red-700" : "mt-1 block text-xs text-slate-500"}>
+            {fieldError(name) ?? t("phoneHint")}
+          </span>
+        </div>
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={handleSubmit((values) => onSubmit(values), announceFirst)} noValidate className="space-y-6">
+      <fieldset disabled={readOnly || busy} className="space-y-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("name", "text", "organization")}
+          {text("contactMail", "email", "email")}
+          {phone("contactPhone1")}
+          {phone("contactPhone2")}
+        </div>
+
+        <Controller name="image" control={control} render={({ field }) => <ImageField value={field.value ?? null} onChange={field.onChange} disabled={readOnly || busy} error={fieldError("image")} />} />
+
+        <fieldset className="text-sm">
+          <legend className="font-medium">{t("isOnTheGo")}</legend>
+          <Controller
+            name="isOnTheGo"
+            control={control}
+            render={({ field }) => (
+              <div className="mt-1 flex gap-4">
+                {[true, false].map((option) => (
+                  <label key={String(option)} className="flex items-center gap-2">
+                    <input type="radio" name="isOnTheGo" checked={field.value === option} onChange={() => field.onChange(option)} className="size-4" />
+                    {option ? t("yes") : t("no")}
+                  </label>
+                ))}
+              </div>
+            )}
+          />
+        </fieldset>
+
+        <Controller name="timetable" control={control} render={({ field }) => <TimetableEditor value={field.value} onChange={field.onChange} disabled={readOnly || busy} errors={dayErrors} />} />
+
+        <Controller
+          name="coordinates"
+          control={control}
+          render={({ field }) => (
+            <LocationPicker
+              coordinates={field.value}
+              address={address}
+              disabled={readOnly || busy}
+              error={locationError}
+              onChange={(next) => {
+                field.onChange(next.coordinates);
+                form.setValue("address", next.address, { shouldDirty: true });
+              }}
+            />
+          )}
+        />
+
+        <div className="text-sm">
+          <label htmlFor="service-description" className="font-medium">
+            {t("description")}
+          </label>
+          <textarea id="service-description" rows={4} maxLength={DESCRIPTION_MAX} {...register("description")} aria-describedby="service-description-count" className={input} />
+          <span id="service-description-count" className="mt-1 block text-xs text-slate-500">
+            {fieldError("description") ?? t("remaining", { count: DESCRIPTION_MAX - description.length })}
+          </span>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div className="text-sm">
+            <label htmlFor="service-category" className="font-medium">
+              {t("category")}
+            </label>
+            <select id="service-category" {...register("category")} className={`${input} bg-white`}>
+              {CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {tc(category)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="text-sm">
+            <label htmlFor="service-brand" className="font-medium">
+              {t("brand")}
+            </label>
+            <select id="service-brand" {...register("brand")} className={`${input} bg-white`}>
+              {BRANDS.map((brand) => (
+                <option key={brand} value={brand}>
+                  {brand}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="text-sm">
+            <label htmlFor="service-experience" className="font-medium">
+              {t("experience")}
+            </label>
+            <select id="service-experience" {...register("experience", { valueAsNumber: true })} className={`${input} bg-white`}>
+              {EXPERIENCE_OPTIONS.map((years) => (
+                <option key={years} value={years}>
+                  {years === 21 ? t("experienceMore") : years}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text("website", "url", "url")}
+          {text("facebook", "url")}
+          {text("instagram", "url")}
+        </div>
+      </fieldset>
+
+      {readOnly ? null : (
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+            {submitLabel}
+          </button>
+          {onCancel ? (
+            <button type="button" onClick={onCancel} disabled={busy} className="rounded-lg border border-slate-300 px-5 py-2.5 font-medium hover:bg-slate-50">
+              {tr("Listing.cancel")}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { DEFAULT_TIMETABLE, WEEKDAYS } from "@/lib/constants";
+import type { ServiceInput } from "@/lib/validation/service";
+
+/** What the station / master form edits: the service fields, with no location until one is chosen. */
+export type ServiceFormState = Omit<ServiceInput, "coordinates"> & { coordinates: { lat: number; lng: number } | null };
+
+export const EMPTY_SERVICE: ServiceFormState = {
+  name: "",
+  contactPhone1: "",
+  contactPhone2: "",
+  contactMail: "",
+  coordinates: null,
+  address: "",
+  website: "",
+  facebook: "",
+  instagram: "",
+  image: null,
+  description: "",
+  category: "any",
+  brand: "Any",
+  experience: 0,
+  isOnTheGo: false,
+  timetable: DEFAULT_TIMETABLE,
+};
+
+const FIELDS = Object.keys(EMPTY_SERVICE) as (keyof ServiceFormState)[];
+
+/** The form's part of a stored service (which also carries _id, role, ispaid…). */
+export function formStateOf(service: Partial<Record<keyof ServiceFormState, unknown>>): ServiceFormState {
+  return Object.fromEntries(FIELDS.map((key) => [key, service[key] ?? EMPTY_SERVICE[key]])) as ServiceFormState;
+}
+
+/** Spec 4: updates send only the fields that differ from what is stored. */
+export function changedFields(before: ServiceFormState, after: ServiceFormState): Partial<ServiceFormState> {
+  const changed: Partial<Record<keyof ServiceFormState, unknown>> = {};
+  for (const key of FIELDS) {
+    const a = key === "timetable" ? WEEKDAYS.map((day) => before.timetable[day]) : before[key];
+    const b = key === "timetable" ? WEEKDAYS.map((day) => after.timetable[day]) : after[key];
+    if (JSON.stringify(a) !== JSON.stringify(b)) changed[key] = after[key];
+  }
+  if (changed.coordinates !== undefined || changed.address !== undefined) Object.assign(changed, { coordinates: after.coordinates, address: after.address });
+  return changed as Partial<ServiceFormState>;
+}
+
+/** The order in which spec 5 reports the first problem of the form (as a toast). */
+export const ERROR_ORDER = ["name", "contactPhone1", "contactPhone2", "contactMail", "coordinates", "address", "website", "facebook", "instagram", "image", "description", "category", "brand", "experience", "isOnTheGo", "timetable"] as const;
