@@ -5,7 +5,7 @@ import { spawnSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const port = process.env.E2E_PORT ?? "3100";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", MAIL_DEV_OUTBOX: "true", PAYMENTS_TEST_MODE: "true", APP_URL: `http://localhost:${port}` };
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", MAIL_DEV_OUTBOX: "true", PAYMENTS_TEST_MODE: "true", NOMINATIM_URL: "http://127.0.0.1:9", APP_URL: `http://localhost:${port}` };
 
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) {

@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import { signUpAndConfirm } from "./accounts-helpers";
+import { expect, test } from "./fixtures";
+
+async function fillService(page: Page, name: string) {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Contact mail").fill("garage@example.com");
+  await page.getByLabel("Contact phone 1").fill("0671234567");
+  await expect(page.getByLabel("Contact phone 1")).toHaveValue("067 123 4567");
+  await page.getByLabel("Latitude").fill("50.4501");
+  await page.getByLabel("Longitude").fill("30.5234");
+  await page.getByRole("button", { name: "Find the address" }).click();
+  // The e2e server has no geocoder: the lookup falls back to the coordinates, and the user types the address.
+  await expect(page.getByLabel("Address")).not.toHaveValue("");
+  await page.getByLabel("Address").fill("вул. Хрещатик, 22, Київ");
+  await page.getByLabel("Description").fill("Діагностика та ремонт ходової");
+  await page.getByLabel("Brand").selectOption("Toyota");
+  await page.getByLabel("Experience, years").selectOption("21");
+}
+
+test.describe("listings", () => {
+  test("a user orders a station, pays in test mode, finds it in the directory, then deletes it from My stations", async ({ page }) => {
+    await signUpAndConfirm(page, "Station Owner");
+    await page.goto("/addservice");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page.locator("[data-sonner-toast]").first()).toContainText("Please enter a valid name");
+
+    const name = `E2E Garage ${Date.now()}`;
+    await fillService(page, name);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+    await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText("100 reviews")).toBeVisible();
+    await expect(page.getByText("$3.00 USD")).toBeVisible();
+
+    await page.getByRole("link", { name: "Back to edit" }).click();
+    await expect(page.getByLabel("Name")).toHaveValue(name);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+
+    await page.getByRole("button", { name: "Pay 3.00 USD in test mode" }).click();
+    await expect(page.getByText("Payment successful")).toBeVisible();
+    await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+    await page.goto(`/services?keyword=${encodeURIComponent(name)}`);
+    await expect(page.getByRole("link", { name }).first()).toBeVisible();
+
+    await page.getByRole("link", { name: "My stations" }).first().click();
+    await expect(page).toHaveURL(/\/mystos$/);
+    const row = page.getByRole("listitem").filter({ hasText: name });
+    await row.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("CSS deleted!")).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("without a prepared order, /placeorder says so and goes back to /addservice", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await page.goto("/placeorder");
+    await expect(page.getByText("Please fill in all fields before proceed").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/addservice$/);
+  });
+
+  test("the timetable refuses a closing time before the opening time, naming the day", async ({ page }) => {
+    await signUpAndConfirm(page);
+    await page.goto("/addservice");
+    await fillService(page, "Late Garage");
+    await page.getByRole("group", { name: "Opening hours" }).getByLabel("Closes").nth(4).fill("08:00");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Friday: Closing time must be after opening time" })).toBeVisible();
+    await expect(page).toHaveURL(/\/addservice$/);
+  });
+
+  test("a user becomes a master, edits the profile, and deletes it", async ({ page }) => {
+    await signUpAndConfirm(page, "Master Tester");
+    await page.goto("/mechanicregister");
+    const name = `Майстер ${Date.now()}`;
+    await fillService(page, name);
+    await page.getByRole("group", { name: "Comes to you on the road" }).getByLabel("Yes").check();
+    await page.getByRole("button", { name: "Register as a master" }).click();
+    await expect(page.getByText(/Congratulations, .*You are now a master on Maister\./)).toBeVisible();
+    await expect(page).toHaveURL(/\/mechanic-profile$/);
+
+    await expect(page.getByLabel("Name")).toBeDisabled();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Description").fill("Виїзд по Києву цілодобово");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Mechanic updated")).toBeVisible();
+    await expect(page.getByLabel("Description")).toBeDisabled();
+    await page.reload();
+    await expect(page.getByLabel("Description")).toHaveValue("Виїзд по Києву цілодобово");
+
+    await page.goto("/mechanicregister");
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.goto("/mechanic-profile");
+    await page.getByRole("button", { name: "Delete master account" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByLabel("Name")).toHaveValue(name);
+    await page.getByRole("button", { name: "Delete master account" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Mechanic deleted!")).toBeVisible();
+    await page.goto("/mechanic-profile");
+    await expect(page).toHaveURL(/\/home$/);
+  });
+});
