@@ -16,13 +16,16 @@ export function ImageField({ value, onChange, disabled, error }: Props) {
   const tv = useTranslations("Validation");
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   function reject(message: string) {
     if (input.current) input.current.value = "";
+    setFileName(null);
     toast.error(message);
   }
 
   async function choose(file: File | undefined) {
+    setFileName(file?.name ?? null);
     if (!file) return onChange(null);
     if (!file.type.startsWith("image/")) return reject(tv("imageType"));
     if (file.size >= IMAGE_MAX_BYTES) return reject(tv("image"));
@@ -56,6 +59,7 @@ export function ImageField({ value, onChange, disabled, error }: Props) {
           </span>
         )}
         <div className="space-y-1">
+          {/* The native chooser speaks the browser's language; this one speaks the page's. */}
           <input
             ref={input}
             id="service-image"
@@ -64,8 +68,16 @@ export function ImageField({ value, onChange, disabled, error }: Props) {
             disabled={disabled || busy}
             aria-describedby="service-image-hint"
             onChange={(event) => void choose(event.target.files?.[0])}
-            className="block text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
+            className="peer sr-only"
           />
+          <label
+            htmlFor="service-image"
+            aria-hidden
+            className="inline-block cursor-pointer rounded-md bg-brand-50 px-3 py-2 font-medium text-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-default peer-disabled:opacity-60"
+          >
+            {t("imageChoose")}
+          </label>
+          <span className="ml-2 text-slate-600">{fileName ?? (value ? "" : t("imageNone"))}</span>
           <span id="service-image-hint" className="block text-xs text-slate-500">
             {busy ? t("imageUploading") : t("imageHint")}
           </span>

@@ -16,14 +16,14 @@ export function TimetableEditor({ value, onChange, disabled, errors = {} }: Prop
       <legend className="font-medium">{t("timetable")}</legend>
       <div className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
         {WEEKDAYS.map((day) => (
-          <div key={day} className="grid grid-cols-[minmax(6rem,1fr)_auto] items-center gap-x-3 gap-y-2 p-2 sm:grid-cols-[8rem_auto_1fr_1fr]">
+          <div key={day} className="grid grid-cols-2 items-center gap-x-3 gap-y-2 p-2 sm:grid-cols-[8rem_8rem_1fr_1fr]">
             <span className="font-medium">{tw(day)}</span>
             <label className="flex items-center gap-2">
               <input type="checkbox" checked={value[day].closed} onChange={(event) => set(day, { closed: event.target.checked })} className="size-4" />
               {t("closed")}
             </label>
-            <label className="flex items-center gap-2">
-              <span className="w-24 text-slate-600 sm:w-auto">{t("opening")}</span>
+            <label className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
+              <span className="text-xs text-slate-600 sm:text-sm">{t("opening")}</span>
               <input
                 type="time"
                 value={value[day].opening}
@@ -33,8 +33,8 @@ export function TimetableEditor({ value, onChange, disabled, errors = {} }: Prop
                 className="rounded-md border border-slate-300 px-2 py-1 disabled:bg-slate-100 aria-invalid:border-red-500"
               />
             </label>
-            <label className="flex items-center gap-2">
-              <span className="w-24 text-slate-600 sm:w-auto">{t("closing")}</span>
+            <label className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
+              <span className="text-xs text-slate-600 sm:text-sm">{t("closing")}</span>
               <input
                 type="time"
                 value={value[day].closing}
