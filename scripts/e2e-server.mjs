@@ -5,7 +5,22 @@ import { spawnSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const port = process.env.E2E_PORT ?? "3100";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", MAIL_DEV_OUTBOX: "true", PAYMENTS_TEST_MODE: "true", NOMINATIM_URL: "http://127.0.0.1:9", APP_URL: `http://localhost:${port}` };
+const paypalPort = String(Number(port) + 99);
+// Mail goes to the dev outbox, payments to a local fake of PayPal's REST API (the browser gets a
+// stand-in SDK through request routing), and the geocoder is unreachable on purpose: no test
+// needs the internet.
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  SEED_DEMO_DATA: "true",
+  MAIL_DEV_OUTBOX: "true",
+  PAYMENTS_TEST_MODE: "true",
+  PAYPAL_CLIENT_ID: "test-client",
+  PAYPAL_CLIENT_SECRET: "test-secret",
+  PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
+  NOMINATIM_URL: "http://127.0.0.1:9",
+  APP_URL: `http://localhost:${port}`,
+};
 
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) {
@@ -20,6 +35,15 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const paypal = spawn("npx", ["tsx", "tests/helpers/fake-paypal-server.ts", paypalPort], { stdio: "inherit", env });
 const server = spawn("npm", ["start", "--", "-p", port], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    paypal.kill(signal);
+    server.kill(signal);
+  });
+}
+server.on("exit", (code) => {
+  paypal.kill("SIGTERM");
+  process.exit(code ?? 0);
+});

@@ -21,6 +21,7 @@ export function PaymentPanel({ stoId }: { stoId: string }) {
   const router = useRouter();
   const [state, setState] = useState<State>({ status: "loading" });
   const [paying, setPaying] = useState(false);
+  const [sdkFailed, setSdkFailed] = useState(false);
   const buttons = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -72,7 +73,7 @@ export function PaymentPanel({ stoId }: { stoId: string }) {
           })
           .render(container);
       })
-      .catch(() => !closed && setState({ status: "failed" }));
+      .catch(() => !closed && setSdkFailed(true));
     return () => {
       closed = true;
       container.replaceChildren();
@@ -81,16 +82,20 @@ export function PaymentPanel({ stoId }: { stoId: string }) {
 
   if (state.status === "loading") return <p role="status" className="text-sm text-slate-600">{t("paypalLoading")}</p>;
   if (state.status === "failed") return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("paypalFailed")}</p>;
-  if (state.config.clientId) return <div ref={buttons} aria-busy={paying} className="min-h-12" />;
-  if (state.config.testMode) {
-    return (
-      <div className="space-y-3">
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t("testNote")}</p>
-        <button type="button" disabled={paying} aria-busy={paying} onClick={() => void pay({ paymentMethod: "test" })} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
-          {paying ? t("paying") : t("testPayment")}
-        </button>
-      </div>
-    );
-  }
-  return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("unavailable")}</p>;
+  const { clientId: configured, testMode } = state.config;
+  if (!configured && !testMode) return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("unavailable")}</p>;
+  return (
+    <div className="space-y-3">
+      {configured && sdkFailed ? <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("paypalFailed")}</p> : null}
+      {configured && !sdkFailed ? <div ref={buttons} aria-busy={paying} className="min-h-12" /> : null}
+      {testMode ? (
+        <>
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t("testNote")}</p>
+          <button type="button" disabled={paying} aria-busy={paying} onClick={() => void pay({ paymentMethod: "test" })} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+            {paying ? t("paying") : t("testPayment")}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
 }

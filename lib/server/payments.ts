@@ -12,11 +12,12 @@ import type { Viewer } from "./session";
 /**
  * Paying for a station: the server creates the PayPal order and captures it, checks PayPal's answer
  * (status, amount, currency, custom id), and only then marks the station paid, once. Without PayPal
- * credentials a clearly labelled test payment exists outside production (PAYMENTS_TEST_MODE=true
- * allows it in a production build for the end-to-end tests).
+ * credentials a clearly labelled test payment exists outside production; PAYMENTS_TEST_MODE=true
+ * turns it on explicitly (the end-to-end tests run a production build with both).
  */
 export function testPaymentsAllowed(): boolean {
-  return !paypalConfig().configured && (process.env.NODE_ENV !== "production" || process.env.PAYMENTS_TEST_MODE === "true");
+  if (process.env.PAYMENTS_TEST_MODE === "true") return true;
+  return !paypalConfig().configured && process.env.NODE_ENV !== "production";
 }
 
 /** GET /api/etc/paypal. */

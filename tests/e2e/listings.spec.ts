@@ -55,6 +55,30 @@ test.describe("listings", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
+  test("the PayPal button path: SDK stand-in in the browser, the server against a fake PayPal API", async ({ page }) => {
+    // The real SDK would come from paypal.com; this stand-in calls the same createOrder/onApprove callbacks.
+    await page.route(/^https:\/\/www\.paypal\.com\/sdk\/js/, (route) =>
+      route.fulfill({
+        contentType: "application/javascript",
+        body: `window.paypal = { version: "stand-in", Buttons(options) { return { isEligible: () => true, render(container) {
+          const button = document.createElement("button");
+          button.type = "button"; button.textContent = "PayPal";
+          button.onclick = async () => { const orderID = await options.createOrder({}, {}); await options.onApprove({ orderID }, {}); };
+          container.appendChild(button); return Promise.resolve();
+        } }; } };`,
+      }),
+    );
+    await signUpAndConfirm(page, "PayPal Payer");
+    await page.goto("/addservice");
+    const name = `PayPal Garage ${Date.now()}`;
+    await fillService(page, name);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(page).toHaveURL(/\/placeorder$/);
+    await page.getByRole("button", { name: "PayPal", exact: true }).click();
+    await expect(page.getByText("Payment successful")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  });
+
   test("without a prepared order, /placeorder says so and goes back to /addservice", async ({ page }) => {
     await signUpAndConfirm(page);
     await page.goto("/placeorder");

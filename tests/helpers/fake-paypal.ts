@@ -23,7 +23,7 @@ const read = (request: IncomingMessage) =>
     request.on("end", () => resolve(raw));
   });
 
-export async function startFakePaypal(): Promise<FakePaypal> {
+export async function startFakePaypal(port = 0): Promise<FakePaypal> {
   const fake = {
     clientId: "test-client",
     secret: "test-secret",
@@ -77,7 +77,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     }
     send(404, { name: "NOT_FOUND" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return Object.assign(fake, {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
