@@ -8,7 +8,7 @@ export async function SiteHeader() {
   const items: NavItem[] = [
     { href: "/", label: t("home"), exact: true },
     { href: "/services", label: t("services") },
-    { href: "/mechanicregister", label: t("becomeMaster") },
+    viewer?.hasMechanicProfile ? { href: "/mechanic-profile", label: t("masterProfile") } : { href: "/mechanicregister", label: t("becomeMaster") },
     { href: "/addservice", label: t("addService") },
     { href: "/cart", label: t("saved"), savedBadge: true },
   ];
