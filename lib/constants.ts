@@ -4,6 +4,7 @@ export const PRODUCT_NAME = { en: "Maister", uk: "Майстер" } as const;
 
 export const IMAGE_MAX_BYTES = 1_048_576;
 export const PAGE_SIZE = 12;
+export const ADMIN_PAGE_SIZE = 20;
 
 export const PAYMENT = { item: "2.40", tax: "0.60", total: "3.00", currency: "USD" } as const;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { reviewInput } from "@/lib/validation/account";
 import { getPrisma } from "./db";
 import { requireAccess } from "./guards";
@@ -29,13 +30,18 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
       create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment },
       update: { quality, speed, price, avg, comment: input.comment },
     });
-    await tx.$executeRaw`UPDATE services s SET
-        "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n, "updatedAt" = now()
-      FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,
-                   coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews WHERE "serviceId" = ${serviceId}::uuid) agg
-      WHERE s.id = ${serviceId}::uuid`;
+    await recomputeAggregates(tx, serviceId);
     return { _id: review.id, avg };
   });
+}
+
+/** A service's averages and count, recomputed from its reviews (call inside the writing transaction). */
+export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
+  await tx.$executeRaw`UPDATE services s SET
+      "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n, "updatedAt" = now()
+    FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,
+                 coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews WHERE "serviceId" = ${serviceId}::uuid) agg
+    WHERE s.id = ${serviceId}::uuid`;
 }
 
 export type ReviewerState = "anonymous" | "owner" | "reviewed" | "new";

@@ -1,8 +1,15 @@
 import type { NextRequest } from "next/server";
 import { register } from "@/lib/server/accounts";
+import { listUsers } from "@/lib/server/admin";
 import { clientIp, handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
 import { hit } from "@/lib/server/rate-limit";
 import { AppError } from "@/lib/server/errors";
+import { getViewer } from "@/lib/server/session";
+
+/** Admin list: ?keyword&page → { users, pages, page }. */
+export async function GET(request: NextRequest) {
+  return handle(request, async () => json(await listUsers(await getViewer(), Object.fromEntries(request.nextUrl.searchParams))));
+}
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {

@@ -1,0 +1,24 @@
+import type { NextRequest } from "next/server";
+import { deleteServiceAsAdmin, getServiceForAdmin, updateServiceAsAdmin } from "@/lib/server/admin";
+import { handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { getViewer } from "@/lib/server/session";
+
+type Context = { params: Promise<{ id: string }> };
+
+export async function GET(request: NextRequest, { params }: Context) {
+  return handle(request, async () => json(await getServiceForAdmin(await getViewer(), (await params).id)));
+}
+
+export async function PUT(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const { id } = await params;
+    return json(await updateServiceAsAdmin(await getViewer(), id, await readJson(request)));
+  });
+}
+
+export async function DELETE(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const { message } = await deleteServiceAsAdmin(await getViewer(), (await params).id);
+    return json({ message: translate(requestLocale(request), message) });
+  });
+}

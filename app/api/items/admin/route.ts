@@ -1,0 +1,9 @@
+import type { NextRequest } from "next/server";
+import { listServicesForAdmin } from "@/lib/server/admin";
+import { handle, json } from "@/lib/server/http";
+import { getViewer } from "@/lib/server/session";
+
+/** Admin list: ?keyword&page → { stos, page, pages }, unpaid and blocked services included. */
+export async function GET(request: NextRequest) {
+  return handle(request, async () => json(await listServicesForAdmin(await getViewer(), Object.fromEntries(request.nextUrl.searchParams))));
+}

@@ -1,0 +1,220 @@
+import "server-only";
+import { ADMIN_PAGE_SIZE } from "@/lib/constants";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { adminListQuery, adminUserInput } from "@/lib/validation/admin";
+import { getPrisma } from "./db";
+import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
+import { requireAccess } from "./guards";
+import { deleteOwnService, getOwnService, updateOwnService, type EditableService } from "./listings";
+import { recomputeAggregates } from "./reviews";
+import type { Viewer } from "./session";
+import { parseOrThrow } from "./validate";
+
+/**
+ * Moderation (spec 2 admin pages, 4 block / admin flag / delete). Every function refuses
+ * non-admins itself, and every change is written to the audit log with who did it.
+ */
+type Tx = Prisma.TransactionClient;
+
+async function audit(tx: Tx, actor: Viewer, action: string, targetType: "user" | "service", targetId: string, details: Prisma.InputJsonObject = {}) {
+  await tx.auditLog.create({ data: { actorId: actor.id, action, targetType, targetId, details } });
+}
+
+/** Literal search (no LIKE wildcards, no regex): "%" or "_" in a keyword mean themselves. */
+const containsText = (column: Prisma.Sql, keyword: string) => Prisma.sql`strpos(lower(${column}), lower(${keyword})) > 0`;
+
+function pageOf(total: number, page: number) {
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
+  return { pages, offset: (page - 1) * ADMIN_PAGE_SIZE };
+}
+
+export type AdminUser = { _id: string; name: string; email: string; image: string | null; isAdmin: boolean; isBlocked: boolean; createdAt: string };
+type UserRow = { id: string; name: string; email: string; imageId: string | null; isAdmin: boolean; isBlocked: boolean; createdAt: Date };
+
+const toAdminUser = (row: UserRow): AdminUser => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  image: row.imageId ? `/api/uploads/${row.imageId}` : null,
+  isAdmin: row.isAdmin,
+  isBlocked: row.isBlocked,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** GET /api/users?keyword&page → { users, pages, page }. */
+export async function listUsers(viewer: Viewer | null, query: unknown) {
+  requireAccess(viewer, "admin");
+  const { keyword, page } = parseOrThrow(adminListQuery, query);
+  const prisma = await getPrisma();
+  const where = keyword ? Prisma.sql`WHERE ${containsText(Prisma.sql`name`, keyword)} OR ${containsText(Prisma.sql`email`, keyword)}` : Prisma.empty;
+  const [counted] = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM users ${where}`;
+  const { pages, offset } = pageOf(counted?.total ?? 0, page);
+  const rows = await prisma.$queryRaw<UserRow[]>`SELECT id, name, email, "imageId", "isAdmin", "isBlocked", "createdAt" FROM users ${where}
+    ORDER BY "createdAt" DESC, id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`;
+  return { users: rows.map(toAdminUser), pages, page };
+}
+
+async function findUser(id: string): Promise<UserRow> {
+  if (!isUuid(id)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const user = await prisma.user.findUnique({ where: { id }, select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true } });
+  if (!user) throw new NotFoundError();
+  return user;
+}
+
+/** GET /api/users/{id}. */
+export async function getUser(viewer: Viewer | null, id: string): Promise<AdminUser> {
+  requireAccess(viewer, "admin");
+  return toAdminUser(await findUser(id));
+}
+
+/** PUT /api/users/{userId}: name, email, image, isAdmin ('true'/'false'); an admin cannot demote themselves. */
+export async function updateUser(viewer: Viewer | null, id: string, body: unknown): Promise<AdminUser> {
+  requireAccess(viewer, "admin");
+  const input = parseOrThrow(adminUserInput, body);
+  const before = await findUser(id);
+  if (input.isAdmin === "false" && id === viewer.id) throw new AppError(403, "Admin.selfDemote");
+  const data: Prisma.UserUpdateInput = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase()) {
+    Object.assign(data, { email: input.email, emailNormalized: input.email.toLowerCase(), tokenVersion: { increment: 1 } });
+  }
+  if (input.image !== undefined) data.image = input.image ? { connect: { id: input.image.slice("/api/uploads/".length) } } : { disconnect: true };
+  if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin === "true";
+  const prisma = await getPrisma();
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const user = await tx.user.update({ where: { id }, data, select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true } });
+      // Two admins demoting each other at once must not leave the site without one.
+      if ((await tx.user.count({ where: { isAdmin: true } })) === 0) throw new AppError(409, "Admin.lastAdmin");
+      const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
+      await audit(tx, viewer, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
+      return toAdminUser(user);
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new BadRequestError({ email: "Auth.emailTaken" });
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new BadRequestError({ image: "Validation.imageType" });
+    throw error;
+  }
+}
+
+/** PUT /api/users/admin/{id}/block: toggles; the user loses access on the next request. */
+export async function toggleUserBlock(viewer: Viewer | null, id: string): Promise<{ isBlocked: boolean; message: string }> {
+  requireAccess(viewer, "admin");
+  const user = await findUser(id);
+  if (id === viewer.id) throw new AppError(403, "Admin.selfBlock");
+  const prisma = await getPrisma();
+  const isBlocked = !user.isBlocked;
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id }, data: { isBlocked } });
+    await audit(tx, viewer, isBlocked ? "user.block" : "user.unblock", "user", id);
+  });
+  return { isBlocked, message: isBlocked ? "Admin.userBlocked" : "Admin.userUnblocked" };
+}
+
+/**
+ * DELETE /api/users/{id}. Decided explicitly: the user's stations and master profile go (with
+ * their reviews and hours); the user's reviews of other services go and those services'
+ * aggregates are recomputed; payments stay for the record (user and service links cleared);
+ * images only this user uploaded and nothing else shows are deleted.
+ */
+export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ message: string }> {
+  requireAccess(viewer, "admin");
+  const user = await findUser(id);
+  if (id === viewer.id) throw new AppError(403, "Admin.selfDelete");
+  const prisma = await getPrisma();
+  await prisma.$transaction(async (tx) => {
+    const reviewed = await tx.review.findMany({ where: { userId: id, service: { ownerId: { not: id } } }, select: { serviceId: true } });
+    await tx.review.deleteMany({ where: { userId: id } });
+    for (const { serviceId } of reviewed) await recomputeAggregates(tx, serviceId);
+    const services = await tx.service.deleteMany({ where: { ownerId: id } });
+    await tx.user.update({ where: { id }, data: { image: { disconnect: true } } });
+    const images = await tx.image.deleteMany({ where: { ownerId: id, services: { none: {} }, users: { none: {} } } });
+    await tx.user.delete({ where: { id } });
+    await audit(tx, viewer, "user.delete", "user", id, { email: user.email, services: services.count, reviews: reviewed.length, images: images.count });
+  });
+  return { message: "Admin.userDeleted" };
+}
+
+export type AdminService = { _id: string; user: { _id: string; name: string }; name: string; contactMail: string; image: string | null; role: "sto" | "mechanic"; isBlocked: boolean; ispaid: boolean };
+
+/** GET /api/items/admin?keyword&page → { stos, page, pages }: every service, unpaid and blocked too. */
+export async function listServicesForAdmin(viewer: Viewer | null, query: unknown) {
+  requireAccess(viewer, "admin");
+  const { keyword, page } = parseOrThrow(adminListQuery, query);
+  const prisma = await getPrisma();
+  const where = keyword
+    ? Prisma.sql`WHERE ${containsText(Prisma.sql`s.name`, keyword)} OR ${containsText(Prisma.sql`s."contactMail"`, keyword)} OR ${containsText(Prisma.sql`s.address`, keyword)} OR ${containsText(Prisma.sql`u.name`, keyword)}`
+    : Prisma.empty;
+  const [counted] = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM services s JOIN users u ON u.id = s."ownerId" ${where}`;
+  const { pages, offset } = pageOf(counted?.total ?? 0, page);
+  const rows = await prisma.$queryRaw<{ id: string; ownerId: string; ownerName: string; name: string; contactMail: string; imageId: string | null; role: "sto" | "mechanic"; isBlocked: boolean; isPaid: boolean }[]>`
+    SELECT s.id, s."ownerId", u.name AS "ownerName", s.name, s."contactMail", s."imageId", s.role, s."isBlocked", s."isPaid"
+    FROM services s JOIN users u ON u.id = s."ownerId" ${where}
+    ORDER BY s."createdAt" DESC, s.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`;
+  const stos: AdminService[] = rows.map((row) => ({
+    _id: row.id,
+    user: { _id: row.ownerId, name: row.ownerName },
+    name: row.name,
+    contactMail: row.contactMail,
+    image: row.imageId ? `/api/uploads/${row.imageId}` : null,
+    role: row.role,
+    isBlocked: row.isBlocked,
+    ispaid: row.isPaid,
+  }));
+  return { stos, page, pages };
+}
+
+/** The service for the admin edit page, whoever owns it. */
+export async function getServiceForAdmin(viewer: Viewer | null, id: string): Promise<EditableService> {
+  requireAccess(viewer, "admin");
+  return getOwnService(viewer, id);
+}
+
+/** PUT /api/items/admin/{stoId}: only the changed fields, as for owners. */
+export async function updateServiceAsAdmin(viewer: Viewer | null, id: string, body: unknown): Promise<EditableService> {
+  requireAccess(viewer, "admin");
+  const service = await updateOwnService(viewer, id, body);
+  const prisma = await getPrisma();
+  const fields = body && typeof body === "object" ? Object.keys(body).filter((key) => key !== "_id") : [];
+  await prisma.$transaction((tx) => audit(tx, viewer, "service.update", "service", id, { fields }));
+  return service;
+}
+
+/** DELETE /api/items/admin/{id}. */
+export async function deleteServiceAsAdmin(viewer: Viewer | null, id: string): Promise<{ message: string }> {
+  requireAccess(viewer, "admin");
+  const service = await getOwnService(viewer, id);
+  await deleteOwnService(viewer, id);
+  const prisma = await getPrisma();
+  await prisma.$transaction((tx) => audit(tx, viewer, "service.delete", "service", id, { name: service.name, role: service.role, owner: service.user }));
+  return { message: service.role === "mechanic" ? "Listing.mechanicDeleted" : "Listing.cssDeleted" };
+}
+
+/** PUT /api/items/admin/{id}/block: toggles; a blocked service disappears from every public list. */
+export async function toggleServiceBlock(viewer: Viewer | null, id: string): Promise<{ isBlocked: boolean; message: string }> {
+  requireAccess(viewer, "admin");
+  if (!isUuid(id)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const service = await prisma.service.findUnique({ where: { id }, select: { isBlocked: true, role: true } });
+  if (!service) throw new NotFoundError();
+  const isBlocked = !service.isBlocked;
+  await prisma.$transaction(async (tx) => {
+    await tx.service.update({ where: { id }, data: { isBlocked } });
+    await audit(tx, viewer, isBlocked ? "service.block" : "service.unblock", "service", id);
+  });
+  const kind = service.role === "mechanic" ? "mechanic" : "service";
+  return { isBlocked, message: `Admin.${kind}${isBlocked ? "Blocked" : "Unblocked"}` };
+}
+
+export type AuditEntry = { _id: string; action: string; actor: string | null; createdAt: string; details: unknown };
+
+/** The last actions on a user or service, for the edit pages. */
+export async function recentAudit(viewer: Viewer | null, targetType: "user" | "service", targetId: string, limit = 10): Promise<AuditEntry[]> {
+  requireAccess(viewer, "admin");
+  if (!isUuid(targetId)) return [];
+  const prisma = await getPrisma();
+  const rows = await prisma.auditLog.findMany({ where: { targetType, targetId }, orderBy: { createdAt: "desc" }, take: limit, include: { actor: { select: { name: true } } } });
+  return rows.map((row) => ({ _id: row.id, action: row.action, actor: row.actor?.name ?? null, createdAt: row.createdAt.toISOString(), details: row.details }));
+}
