@@ -1,0 +1,97 @@
+import { NextRequest } from "next/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getUpload } from "@/app/api/uploads/[id]/route";
+import { POST as uploadRoute } from "@/app/api/uploads/route";
+import { POST as loginRoute } from "@/app/api/users/login/route";
+import { getPrisma } from "@/lib/db/client";
+import { encodePng } from "@/lib/png";
+import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+
+const cookies: Record<string, string> = {};
+let ip = 0;
+async function signIn(email: string) {
+  return sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.6.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
+}
+
+beforeAll(async () => {
+  const [user, blocked] = await Promise.all([makeUser(), makeUser()]);
+  cookies.user = await signIn(user.email);
+  cookies.blocked = await signIn(blocked.email);
+  await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
+});
+
+function upload(file: Blob | string | null, cookie?: string, name = "photo.png") {
+  const form = new FormData();
+  if (typeof file === "string") form.append("image", file);
+  else if (file) form.append("image", file, name);
+  return call(uploadRoute, new NextRequest("http://localhost/api/uploads", { method: "POST", body: form, headers: cookie ? { cookie } : {} }));
+}
+const count = async () => (await getPrisma()).image.count();
+const png = new Uint8Array(encodePng(2, 2, () => [200, 30, 30]));
+const padded = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(png);
+  return new Blob([bytes], { type: "image/png" });
+};
+
+describe("POST /api/uploads", () => {
+  it("refuses visitors and blocked users and stores nothing", async () => {
+    const before = await count();
+    expect((await upload(new Blob([png]))).status).toBe(401);
+    expect((await upload(new Blob([png]), cookies.blocked)).status).toBe(401);
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    ["PNG", png, "image/png"],
+    ["JPEG", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]), "image/jpeg"],
+    ["GIF", new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000"), "image/gif"],
+    ["WebP", new TextEncoder().encode("RIFF\u0000\u0000\u0000\u0000WEBPVP8 "), "image/webp"],
+  ])("stores a %s and serves it back with its real type, nosniff and immutable caching", async (_kind, bytes, type) => {
+    const response = await upload(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" }), cookies.user, "whatever.bin");
+    expect(response.status).toBe(201);
+    const { image } = await response.json();
+    expect(image).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+    const id = image.split("/").at(-1);
+    const served = await call(getUpload, makeRequest(image), params({ id }));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe(type);
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(served.headers.get("cache-control")).toContain("immutable");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("refuses an SVG (or HTML) named like a PNG", async () => {
+    const before = await count();
+    const response = await upload(new Blob(["<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"], { type: "image/png" }), cookies.user, "x.png");
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.key).toBe("Api.badRequest");
+    expect(body.errors.image.key).toBe("Validation.imageType");
+    expect(await count()).toBe(before);
+  });
+
+  it("draws the size line at 1048576 bytes with the spec's message", async () => {
+    const before = await count();
+    const tooBig = await upload(padded(1_048_576), cookies.user);
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).message).toBe("Image size should be less than 10MB");
+    expect(await count()).toBe(before);
+    expect((await upload(padded(1_048_575), cookies.user)).status).toBe(201);
+  });
+
+  it("refuses a missing field, a text field and a JSON body", async () => {
+    const before = await count();
+    expect((await upload(null, cookies.user)).status).toBe(400);
+    expect((await upload("not a file", cookies.user)).status).toBe(400);
+    const asJson = await call(uploadRoute, makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "application/json" }, body: "{}" }));
+    expect(asJson.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it("answers 404 for unknown and malformed image ids", async () => {
+    expect((await call(getUpload, makeRequest("/api/uploads/x"), params({ id: "x" }))).status).toBe(404);
+    expect((await call(getUpload, makeRequest("/api/uploads/0195f6c8-1111-7222-8333-444455556666"), params({ id: "0195f6c8-1111-7222-8333-444455556666" }))).status).toBe(404);
+  });
+});
