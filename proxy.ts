@@ -43,6 +43,8 @@ export default function proxy(request: NextRequest) {
   return intl(request);
 }
 
+// Files are skipped by their extension, not by "any dot": an admin search for an e-mail address
+// (/admin/users/search/jane.doe@example.com) is a page and needs its locale.
 export const config = {
-  matcher: ["/((?!api|_next|_vercel|.*\\..*).*)"],
+  matcher: ["/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)"],
 };

@@ -44,7 +44,8 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
       <nav aria-label={t("mainNavigation")} className="ml-auto hidden items-center gap-1 lg:flex">
         {items.map((item) => link(item, linkClass))}
         {admin ? (
-          <details className="relative">
+          // Keyed by page so the menu closes once one of its links has been followed.
+          <details key={pathname} className="relative">
             <summary className={`${linkClass} cursor-pointer list-none`}>{admin.label}</summary>
             <div className="absolute right-0 mt-1 flex w-44 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
               {admin.items.map((item) => link(item, linkClass))}

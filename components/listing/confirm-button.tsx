@@ -3,15 +3,15 @@
 import { useTranslations } from "next-intl";
 import { useRef, type ReactNode } from "react";
 
-type Props = { label: ReactNode; question: string; onConfirm: () => void; disabled?: boolean; className?: string };
+type Props = { label: ReactNode; ariaLabel?: string; question: string; onConfirm: () => void; disabled?: boolean; className?: string };
 
 /** Spec 5 "AreYouSure": a modal dialog (focus kept inside, Esc cancels) before anything is deleted. */
-export function ConfirmButton({ label, question, onConfirm, disabled, className }: Props) {
+export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled, className }: Props) {
   const t = useTranslations("Listing");
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
-      <button type="button" disabled={disabled} onClick={() => dialog.current?.showModal()} className={className ?? "rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"}>
+      <button type="button" aria-label={ariaLabel} disabled={disabled} onClick={() => dialog.current?.showModal()} className={className ?? "rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"}>
         {label}
       </button>
       <dialog ref={dialog} aria-label={t("areYouSure")} className="m-auto max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { IMAGE_MAX_BYTES } from "@/lib/constants";
+import { WrenchIcon } from "./wrench-icon";
 
 type Props = { value: string | null; onChange: (image: string | null) => void; disabled?: boolean; error?: string };
 
@@ -54,8 +55,8 @@ export function ImageField({ value, onChange, disabled, error }: Props) {
           // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
           <img src={value} alt={t("imagePreview")} width={80} height={80} className="size-20 rounded-full border border-slate-200 object-cover" />
         ) : (
-          <span aria-hidden className="grid size-20 place-items-center rounded-full bg-slate-100 text-2xl text-slate-400">
-            🔧
+          <span aria-hidden className="grid size-20 place-items-center rounded-full bg-slate-100 text-slate-400">
+            <WrenchIcon className="size-9 text-brand-600" />
           </span>
         )}
         <div className="space-y-1">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { postJson } from "@/components/account/api";
 import { Link, useRouter } from "@/i18n/navigation";
@@ -12,13 +12,13 @@ import { ConfirmButton } from "./confirm-button";
 import { ServiceForm } from "./service-form";
 
 type Stored = ServiceFormState & { _id: string; role: "sto" | "mechanic" };
-type Props = { service: Stored; endpoint: string; afterDelete: string; publicLink?: boolean };
+type Props = { service: Stored; endpoint: string; afterDelete: string; publicLink?: boolean; actions?: ReactNode };
 
 /**
  * Spec 2/4 edit forms: read-only until Edit; Update sends only the changed fields and returns to
  * view mode; Cancel returns to view mode; Delete asks 'Are you sure?' first.
  */
-export function ServiceEditor({ service: first, endpoint, afterDelete, publicLink = true }: Props) {
+export function ServiceEditor({ service: first, endpoint, afterDelete, publicLink = true, actions }: Props) {
   const t = useTranslations("Listing");
   const ta = useTranslations("Account");
   const router = useRouter();
@@ -73,6 +73,7 @@ export function ServiceEditor({ service: first, endpoint, afterDelete, publicLin
           <button type="button" onClick={() => setEditing(true)} disabled={busy} className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">
             {t("edit")}
           </button>
+          {actions}
           <ConfirmButton label={busy ? t("deleting") : isMechanic ? t("deleteMechanic") : t("deleteStation")} question={t("areYouSureDelete", { name: service.name })} onConfirm={() => void remove()} disabled={busy} />
           {publicLink ? (
             <Link href={`/service/${service._id}`} className="text-sm font-medium text-brand-700 underline">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteStationButton } from "@/components/listing/delete-station-button";
+import { WrenchIcon } from "@/components/listing/wrench-icon";
 import { Link } from "@/i18n/navigation";
 import { guardPage } from "@/lib/server/guards";
 import { listOwnStations } from "@/lib/server/listings";
@@ -38,8 +39,8 @@ export default async function MyStationsPage({ params }: Props) {
                 // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
                 <img src={station.image} alt="" width={56} height={56} className="size-14 rounded-full object-cover" />
               ) : (
-                <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-50 text-2xl">
-                  🔧
+                <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-50">
+                  <WrenchIcon className="size-7 text-brand-600" />
                 </span>
               )}
               <div className="min-w-0 flex-1">

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { MissingOrder } from "@/components/listing/missing-order";
 import { PaymentPanel } from "@/components/listing/payment-panel";
 import { StarRating } from "@/components/services/star-rating";
+import { WrenchIcon } from "@/components/listing/wrench-icon";
 import { Link } from "@/i18n/navigation";
 import { PAYMENT } from "@/lib/constants";
 import { guardPage } from "@/lib/server/guards";
@@ -41,8 +42,8 @@ export default async function PlaceOrderPage({ params }: Props) {
             // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
             <img src={draft.image} alt={draft.name} width={600} height={300} className="aspect-[2/1] w-full object-cover" />
           ) : (
-            <div aria-hidden className="grid aspect-[2/1] place-items-center bg-brand-50 text-5xl">
-              🔧
+            <div aria-hidden className="grid aspect-[2/1] place-items-center bg-brand-50">
+              <WrenchIcon className="size-16 text-brand-600" />
             </div>
           )}
           <div className="space-y-2 p-4">

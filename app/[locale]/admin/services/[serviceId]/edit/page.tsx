@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuditList } from "@/components/admin/audit-list";
+import { BlockButton } from "@/components/admin/block-button";
+import { ServiceEditor } from "@/components/listing/service-editor";
+import { Link } from "@/i18n/navigation";
+import { getServiceForAdmin, recentAudit } from "@/lib/server/admin";
+import { NotFoundError } from "@/lib/server/errors";
+import { guardPage } from "@/lib/server/guards";
+
+type Props = { params: Promise<{ locale: string; serviceId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Admin" });
+  return { title: t("editServiceTitle"), robots: { index: false } };
+}
+
+export default async function AdminServiceEditPage({ params }: Props) {
+  const { locale, serviceId } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const viewer = await guardPage("admin", `/admin/services/${serviceId}/edit`, locale);
+  const [t, service, history] = await Promise.all([
+    getTranslations("Admin"),
+    getServiceForAdmin(viewer, serviceId).catch((error: unknown) => (error instanceof NotFoundError ? notFound() : Promise.reject(error))),
+    recentAudit(viewer, "service", serviceId),
+  ]);
+  return (
+    <section aria-labelledby="service-edit-title" className="mx-auto max-w-3xl space-y-6">
+      <Link href="/admin/services" className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("servicesTitle")}
+      </Link>
+      <h1 id="service-edit-title" className="text-2xl font-bold">
+        {t("editServiceTitle")}
+      </h1>
+      <p className="text-sm text-slate-600">
+        {service.role === "sto" ? t("roleSto") : t("roleMechanic")} · {t("serviceStatus", { paid: String(service.role === "mechanic" || service.ispaid), blocked: String(service.isBlocked) })}
+      </p>
+      <ServiceEditor
+        key={`${service.isBlocked}`}
+        service={service}
+        endpoint="/api/items/admin"
+        afterDelete="/admin/services"
+        publicLink={!service.isBlocked && (service.role === "mechanic" || service.ispaid)}
+        actions={<BlockButton url={`/api/items/admin/${service._id}/block`} isBlocked={service.isBlocked} />}
+      />
+      <AuditList entries={history} />
+    </section>
+  );
+}

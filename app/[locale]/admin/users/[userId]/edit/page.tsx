@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuditList } from "@/components/admin/audit-list";
+import { BlockButton } from "@/components/admin/block-button";
+import { DeleteRowButton } from "@/components/admin/delete-row-button";
+import { UserEditor } from "@/components/admin/user-editor";
+import { Link } from "@/i18n/navigation";
+import { getUser, recentAudit } from "@/lib/server/admin";
+import { NotFoundError } from "@/lib/server/errors";
+import { guardPage } from "@/lib/server/guards";
+
+type Props = { params: Promise<{ locale: string; userId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Admin" });
+  return { title: t("editUserTitle"), robots: { index: false } };
+}
+
+export default async function AdminUserEditPage({ params }: Props) {
+  const { locale, userId } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const viewer = await guardPage("admin", `/admin/users/${userId}/edit`, locale);
+  const [t, user, history] = await Promise.all([
+    getTranslations("Admin"),
+    getUser(viewer, userId).catch((error: unknown) => (error instanceof NotFoundError ? notFound() : Promise.reject(error))),
+    recentAudit(viewer, "user", userId),
+  ]);
+  const isSelf = user._id === viewer.id;
+  return (
+    <section aria-labelledby="user-edit-title" className="mx-auto max-w-2xl space-y-6">
+      <Link href="/admin/users" className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t("usersTitle")}
+      </Link>
+      <h1 id="user-edit-title" className="text-2xl font-bold">
+        {t("editUserTitle")}
+      </h1>
+      {isSelf ? null : (
+        <div className="flex flex-wrap gap-3">
+          <BlockButton url={`/api/users/admin/${user._id}/block`} isBlocked={user.isBlocked} />
+          <DeleteRowButton url={`/api/users/${user._id}`} label={t("deleteUserLabel", { name: user.name })} question={t("areYouSureUser", { name: user.name })} afterDelete="/admin/users" />
+        </div>
+      )}
+      {user.isBlocked ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("statusBlocked")}</p> : null}
+      <UserEditor user={user} isSelf={isSelf} />
+      <AuditList entries={history} />
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { setRequestLocale } from "next-intl/server";
+import { decodeSegment, UsersView } from "@/components/admin/users-view";
+import { guardPage } from "@/lib/server/guards";
+
+export { generateMetadata } from "../../page";
+
+export default async function AdminUsersSearchPage({ params }: { params: Promise<{ locale: string; keyword: string }> }) {
+  const { locale, keyword } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const text = decodeSegment(keyword);
+  const viewer = await guardPage("admin", `/admin/users/search/${keyword}`, locale);
+  return <UsersView viewer={viewer} keyword={text} page={1} />;
+}

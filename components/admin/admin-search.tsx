@@ -1,0 +1,31 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { useRouter } from "@/i18n/navigation";
+
+/** The admin lists' search box; a blank keyword goes back to the unfiltered list. */
+export function AdminSearch({ label, initial, hrefFor }: { label: string; initial: string; hrefFor: "users" | "services" }) {
+  const t = useTranslations("Admin");
+  const router = useRouter();
+  const [keyword, setKeyword] = useState(initial);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = keyword.trim();
+    if (hrefFor === "users") router.push(text ? `/admin/users/search/${encodeURIComponent(text)}` : "/admin/users");
+    else router.push(text ? { pathname: "/admin/services", query: { keyword: text } } : "/admin/services");
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className="flex max-w-md gap-2">
+      <label htmlFor="admin-search" className="sr-only">
+        {label}
+      </label>
+      <input id="admin-search" type="search" value={keyword} maxLength={100} placeholder={label} onChange={(event) => setKeyword(event.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        {t("search")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { AuditEntry } from "@/lib/server/admin";
+
+/** The last admin actions on a user or service (who, what, when). */
+export async function AuditList({ entries }: { entries: AuditEntry[] }) {
+  const [t, format] = await Promise.all([getTranslations("Admin"), getFormatter()]);
+  return (
+    <section aria-labelledby="audit-title" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="audit-title" className="font-semibold">
+        {t("history")}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t("noHistory")}</p>
+      ) : (
+        <ol className="mt-2 space-y-1 text-sm">
+          {entries.map((entry) => (
+            <li key={entry._id} className="flex flex-wrap gap-x-2">
+              <time dateTime={entry.createdAt} className="text-slate-500">
+                {format.dateTime(new Date(entry.createdAt), { dateStyle: "short", timeStyle: "short" })}
+              </time>
+              <code className="font-mono text-slate-800">{entry.action}</code>
+              {entry.actor ? <span className="text-slate-600">{t("by", { name: entry.actor })}</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
