@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { createSpacer } from "@/lib/request-spacing";
 import { appUrl } from "@/lib/site";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError } from "./errors";
@@ -69,18 +70,10 @@ async function lookUp(lat: number, lng: number, locale: Locale): Promise<string>
   return address;
 }
 
-/**
- * Nominatim's usage policy allows one request per second per application, so every upstream call
- * in this process books the next free start time, one interval after the previous booking; the
- * booking is synchronous, so concurrent requests cannot take the same slot. A caller that would
- * wait longer than the upstream timeout gives up instead of piling up behind a burst.
- */
-let nextSlot = 0;
+const reserveUpstream = createSpacer(() => Number(process.env.NOMINATIM_MIN_INTERVAL_MS ?? 1000));
 
 async function upstreamSlot(maxWaitMs: number): Promise<void> {
-  const now = Date.now();
-  const start = Math.max(now, nextSlot);
-  if (start - now > maxWaitMs) throw new Error("too many lookups queued");
-  nextSlot = start + Number(process.env.NOMINATIM_MIN_INTERVAL_MS ?? 1000);
-  if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+  const delay = reserveUpstream(maxWaitMs);
+  if (delay === null) throw new Error("too many lookups queued");
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 
 /**
  * Form rules of spec section 5 for accounts, reviews and feedback, shared by the forms (client)

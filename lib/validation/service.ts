@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, WEEKDAYS, type Timetable } from "@/lib/constants";
 import { NAME_PATTERN } from "./account";
 
