@@ -9,7 +9,7 @@ import { MAP_HEIGHT_PX } from "@/lib/constants";
  * Leaflet touches `window` and weighs ~45 KB gzipped, so maps load on the client only, and the
  * list map only once it scrolls near the viewport: the first render never waits for them.
  */
-function MapPlaceholder({ height }: { height: number }) {
+export function MapPlaceholder({ height = MAP_HEIGHT_PX }: { height?: number }) {
   const t = useTranslations("Map");
   return (
     <div role="status" className="grid animate-pulse place-items-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-500" style={{ height }}>

@@ -3,11 +3,12 @@
 import "leaflet/dist/leaflet.css";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { MapContainer, Marker, Popup, TileLayer, useMap } from "react-leaflet";
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { Link } from "@/i18n/navigation";
 import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/lib/constants";
 import { mapCenter, TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/lib/map";
-import { PINS } from "./pins";
+import type { MapCluster, Viewport } from "@/lib/map-viewport";
+import { clusterIcon, PINS } from "./pins";
 import { GeoFeedback, useGeolocation } from "./use-geolocation";
 
 export type MapService = {
@@ -19,15 +20,19 @@ export type MapService = {
   address: string;
 };
 
-type Props = { services: MapService[]; showMyLocation?: boolean; label: string };
+type Props = { services: MapService[]; clusters?: MapCluster[]; onViewChange?: (viewport: Viewport) => void; showMyLocation?: boolean; label: string };
 
-/** Services as pins with a popup each; optionally the visitor's own position (spec 2, 9). */
-export default function ServicesMap({ services, showMyLocation = false, label }: Props) {
+/**
+ * Services as pins with a popup each, or as counted clusters when the server says there are too
+ * many in view; optionally the visitor's own position (spec 2, 9).
+ */
+export default function ServicesMap({ services, clusters = [], onViewChange, showMyLocation = false, label }: Props) {
   const t = useTranslations("Map");
   const [me, setMe] = useState<LatLng | null>(null);
   const onFound = useCallback((point: LatLng) => setMe(point), []);
   const geo = useGeolocation(onFound);
-  const center = mapCenter(services.map((service) => service.coordinates));
+  // The first answer sets the centre (spec: the average of the services); later ones only redraw.
+  const [center] = useState(() => mapCenter(services.map((service) => service.coordinates)));
 
   return (
     <div className="space-y-2">
@@ -42,6 +47,10 @@ export default function ServicesMap({ services, showMyLocation = false, label }:
       <div role="region" aria-label={label} className="overflow-hidden rounded-xl border border-slate-200" style={{ height: MAP_HEIGHT_PX }}>
         <MapContainer center={[center.lat, center.lng]} zoom={MAP_DEFAULT_ZOOM} scrollWheelZoom={false} className="size-full">
           <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+          {onViewChange ? <ViewWatcher onViewChange={onViewChange} /> : null}
+          {clusters.map((cluster) => (
+            <ClusterMarker key={`${cluster.lat},${cluster.lng}`} cluster={cluster} label={t("cluster", { count: cluster.count })} />
+          ))}
           {services.map((service) => (
             <Marker
               key={service._id}
@@ -72,6 +81,31 @@ export default function ServicesMap({ services, showMyLocation = false, label }:
       </div>
       <Legend />
     </div>
+  );
+}
+
+function ViewWatcher({ onViewChange }: { onViewChange: (viewport: Viewport) => void }) {
+  const map = useMapEvents({ moveend: () => report() });
+  const report = useCallback(() => {
+    const bounds = map.getBounds();
+    const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, Number(value.toFixed(5))));
+    onViewChange({ west: clamp(bounds.getWest(), 180), south: clamp(bounds.getSouth(), 90), east: clamp(bounds.getEast(), 180), north: clamp(bounds.getNorth(), 90), zoom: map.getZoom() });
+  }, [map, onViewChange]);
+  useEffect(() => report(), [report]);
+  return null;
+}
+
+/** A counted group: activating it (click or Enter) zooms in on it. */
+function ClusterMarker({ cluster, label }: { cluster: MapCluster; label: string }) {
+  const map = useMap();
+  return (
+    <Marker
+      position={[cluster.lat, cluster.lng]}
+      icon={clusterIcon(cluster.count)}
+      title={label}
+      alt={label}
+      eventHandlers={{ click: () => map.setView([cluster.lat, cluster.lng], Math.min(map.getZoom() + 2, 18)) }}
+    />
   );
 }
 

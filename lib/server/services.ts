@@ -3,6 +3,7 @@ import { cache } from "react";
 import { PAGE_SIZE } from "@/lib/constants";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { categoriesMatching } from "@/lib/category-search";
+import { clusterCellDegrees, MAX_MAP_POINTS, WHOLE_WORLD, type MapCluster, type Viewport } from "@/lib/map-viewport";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
@@ -207,19 +208,35 @@ export type ServiceLocation = {
   address: string;
 };
 
-export const listServiceLocations = cache(async (): Promise<ServiceLocation[]> => {
+export type ServiceLocations = { services: ServiceLocation[]; clusters: MapCluster[]; total: number };
+
+/**
+ * GET /api/items/locations: the pins in view, or grid clusters when more than MAX_MAP_POINTS
+ * services are in view (clustered in SQL, so the answer stays small at any scale).
+ */
+export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<ServiceLocations> {
   const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<{ id: string; name: string; role: "sto" | "mechanic"; latitude: number; longitude: number; ratingAvg: number; address: string }[]>`
-    SELECT s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address FROM services s WHERE ${PUBLISHED} ORDER BY s.id`;
-  return rows.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    role: row.role,
-    coordinates: { lat: row.latitude, lng: row.longitude },
-    rating: { avg: row.ratingAvg },
-    address: row.address,
-  }));
-});
+  const inView = Prisma.sql`${PUBLISHED} AND s.latitude BETWEEN ${viewport.south} AND ${viewport.north} AND s.longitude BETWEEN ${viewport.west} AND ${viewport.east}`;
+  const pins = await prisma.$queryRaw<{ id: string; name: string; role: "sto" | "mechanic"; latitude: number; longitude: number; ratingAvg: number; address: string }[]>`
+    SELECT s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address FROM services s WHERE ${inView} ORDER BY s.id LIMIT ${MAX_MAP_POINTS + 1}`;
+  if (pins.length <= MAX_MAP_POINTS) {
+    const services = pins.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      role: row.role,
+      coordinates: { lat: row.latitude, lng: row.longitude },
+      rating: { avg: row.ratingAvg },
+      address: row.address,
+    }));
+    return { services, clusters: [], total: services.length };
+  }
+  const cell = clusterCellDegrees(viewport.zoom);
+  const clusters = await prisma.$queryRaw<{ lat: number; lng: number; count: number }[]>`
+    SELECT avg(s.latitude)::float8 AS lat, avg(s.longitude)::float8 AS lng, count(*)::int AS count
+    FROM services s WHERE ${inView}
+    GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
+  return { services: [], clusters, total: clusters.reduce((sum, cluster) => sum + cluster.count, 0) };
+}
 
 /** Best rated services with enough reviews for the rating to mean something. */
 export const MIN_REVIEWS_FOR_TOP = 3;

@@ -6,7 +6,7 @@ import { GET as getTop } from "@/app/api/items/top/route";
 import { GET as getUpload } from "@/app/api/uploads/[id]/route";
 import { getPrisma } from "@/lib/db/client";
 import { encodePng } from "@/lib/png";
-import { makeService } from "../../helpers/factories";
+import { makeService, makeUser } from "../../helpers/factories";
 import { makeRequest, params } from "../../helpers/request";
 
 let publishedId = "";
@@ -80,6 +80,33 @@ describe("map and top", () => {
   it("GET /api/items/locations lists what the map needs", async () => {
     const body = await (await getLocations(makeRequest("/api/items/locations"))).json();
     expect(body.services).toEqual([expect.objectContaining({ _id: publishedId, coordinates: { lat: 49.23, lng: 28.47 }, rating: { avg: 4 } })]);
+    expect(body.clusters).toEqual([]);
+    const outside = await (await getLocations(makeRequest("/api/items/locations?bbox=30,50,31,51&zoom=10"))).json();
+    expect(outside).toEqual({ services: [], clusters: [], total: 0 });
+  });
+
+  it("GET /api/items/locations answers clusters, not rows, when many services are in view", async () => {
+    const prisma = await getPrisma();
+    const owner = await makeUser();
+    // 450 published pins around Lviv, more than MAX_MAP_POINTS, in two groups far apart.
+    await prisma.$executeRaw`INSERT INTO services (id, role, "ownerId", name, "contactMail", latitude, longitude, address, "isPaid", "updatedAt")
+      SELECT gen_random_uuid(), 'sto', ${owner.id}::uuid, 'Cluster ' || g, 'c@test.local', CASE WHEN g % 2 = 0 THEN 49.80 ELSE 48.60 END + (g % 10) * 0.001, 24.0 + (g % 7) * 0.001, 'Lviv', true, now()
+      FROM generate_series(1, 450) g`;
+    const response = await getLocations(makeRequest("/api/items/locations?bbox=23,48,25,50&zoom=6"));
+    const body = await response.json();
+    expect(body.services).toEqual([]);
+    expect(body.clusters).toHaveLength(2);
+    expect(body.total).toBe(450);
+    expect(body.clusters.map((cluster: { count: number }) => cluster.count).sort()).toEqual([225, 225]);
+    const zoomedIn = await (await getLocations(makeRequest("/api/items/locations?bbox=23.9,49.7,24.1,49.9&zoom=14"))).json();
+    expect(zoomedIn.services).toHaveLength(225);
+    await prisma.service.deleteMany({ where: { ownerId: owner.id } });
+  });
+
+  it.each(["bbox=1,2,3&zoom=5", "bbox=0,0,1,1", "bbox=a,b,c,d&zoom=5", "bbox=0,0,1,1&zoom=25", "bbox=10,0,1,1&zoom=3", "bbox=0,-91,1,1&zoom=3"])("GET /api/items/locations?%s is a 400", async (query) => {
+    const response = await getLocations(makeRequest(`/api/items/locations?${query}`));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.bbox.key).toBe("Validation.viewport");
   });
 
   it("GET /api/items/top is an array of well-reviewed services", async () => {

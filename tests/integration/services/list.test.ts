@@ -117,7 +117,8 @@ describe("listServices", () => {
 
 describe("other public reads", () => {
   it("gives the map only published services with what it needs", async () => {
-    const locations = await listServiceLocations();
+    const { services: locations, clusters } = await listServiceLocations();
+    expect(clusters).toEqual([]);
     const found = locations.find((l) => l._id === ids.kyivStation);
     expect(found).toEqual({ _id: ids.kyivStation, name: "СТО Автодоктор", role: "sto", coordinates: { lat: 50.45, lng: 30.52 }, rating: { avg: 4.5 }, address: "вул. Хрещатик, 1, Київ" });
     expect(locations.some((l) => l._id === ids.unpaid || l._id === ids.blocked)).toBe(false);

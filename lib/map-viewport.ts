@@ -1,0 +1,27 @@
+/**
+ * What the home map asks for: the visible box and zoom. Above MAX_MAP_POINTS services in view the
+ * server answers grid clusters instead of pins, so 100,000 services never travel to a phone.
+ */
+export type Viewport = { west: number; south: number; east: number; north: number; zoom: number };
+export type MapCluster = { lat: number; lng: number; count: number };
+
+export const MAX_MAP_POINTS = 400;
+export const WHOLE_WORLD: Viewport = { west: -180, south: -90, east: 180, north: 90, zoom: 6 };
+
+/** `bbox=west,south,east,north&zoom=z`; absent means the whole world at the default zoom. */
+export function parseViewport(params: URLSearchParams): Viewport | null {
+  const bbox = params.get("bbox");
+  const zoom = params.get("zoom");
+  if (bbox === null && zoom === null) return WHOLE_WORLD;
+  const parts = (bbox ?? "").split(",").map((part) => (/^-?\d+(\.\d+)?$/.test(part.trim()) ? Number(part) : NaN));
+  const z = /^\d{1,2}$/.test(zoom ?? "") ? Number(zoom) : NaN;
+  if (parts.length !== 4 || parts.some((value) => !Number.isFinite(value)) || !(z >= 0 && z <= 20)) return null;
+  const [west, south, east, north] = parts as [number, number, number, number];
+  if (south < -90 || north > 90 || south > north || west < -180 || east > 180 || west > east) return null;
+  return { west, south, east, north, zoom: z };
+}
+
+/** Grid cell in degrees: about 40 px on screen at this zoom (256 px tiles). */
+export function clusterCellDegrees(zoom: number): number {
+  return 360 / 2 ** zoom / 6;
+}

@@ -1,0 +1,41 @@
+// The floor under the HTTP numbers: the same data-layer calls the route handlers make (same SQL,
+// same Prisma client), without Next.js or HTTP, at the same concurrency. Prints one JSON line per
+// case for scripts/bench/run.mjs. Run with react-server conditions (server-only, React cache):
+//   DATABASE_URL=… npx tsx --conditions=react-server scripts/bench/floor.ts '<json cases>' <concurrency> <seconds>
+import { closeDatabase } from "@/lib/db/client";
+import { getPublicService, listServiceLocations, listServices } from "@/lib/server/services";
+import { parseItemsQuery } from "@/lib/validation/items-query";
+
+type Case = { name: string; kind: "list" | "detail" | "locations"; paths: string[] };
+const [casesJson, concurrency = "8", seconds = "5"] = process.argv.slice(2);
+const cases = JSON.parse(casesJson ?? "[]") as Case[];
+
+function call(kind: Case["kind"], path: string): Promise<unknown> {
+  const url = new URL(path, "http://bench");
+  if (kind === "detail") return getPublicService(url.pathname.split("/").at(-1)!);
+  if (kind === "locations") return listServiceLocations();
+  const parsed = parseItemsQuery(url.searchParams);
+  if (!parsed.ok) throw new Error(`bad bench query ${path}`);
+  return listServices(parsed.query);
+}
+
+for (const benchCase of cases) {
+  const timings: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const until = performance.now() + Number(seconds) * 1000;
+  await Promise.all(
+    Array.from({ length: Number(concurrency) }, async () => {
+      while (performance.now() < until) {
+        const path = benchCase.paths[next++ % benchCase.paths.length]!;
+        const started = performance.now();
+        await call(benchCase.kind, path).catch(() => errors++);
+        timings.push(performance.now() - started);
+      }
+    }),
+  );
+  timings.sort((a, b) => a - b);
+  const pct = (p: number) => Number(timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!.toFixed(1));
+  console.log(JSON.stringify({ name: benchCase.name, requests: timings.length, rps: Math.round(timings.length / Number(seconds)), p50: pct(50), p95: pct(95), p99: pct(99), errors }));
+}
+await closeDatabase();

@@ -1,0 +1,120 @@
+// npm run bench: fresh PostgreSQL database with 100,000 generated services, the production build
+// on it, and autocannon driving the API and pages at several concurrencies, next to the floor of
+// the same data-layer calls without HTTP. Loopback only; nothing here runs in `npm test`.
+//   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+// Optional: BENCH_SERVICES (100000), BENCH_SECONDS (10), BENCH_CONCURRENCY ("1,8"), BENCH_SKIP_BUILD=1.
+import { spawn, spawnSync } from "node:child_process";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const serverUrl = process.env.BENCH_POSTGRES_URL;
+if (!serverUrl) {
+  console.error("Set BENCH_POSTGRES_URL to a PostgreSQL server (a fresh database is created on it).");
+  process.exit(2);
+}
+const services = Number(process.env.BENCH_SERVICES ?? 100_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number);
+const port = Number(process.env.BENCH_PORT ?? 3300);
+const origin = `http://127.0.0.1:${port}`;
+
+const dbName = `maister_bench_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+await admin.end();
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "false" };
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+};
+console.log(`▶ database ${dbName}: migrations and ${services} services`);
+run("npx", ["tsx", "scripts/db/migrate.ts"]);
+run("npx", ["tsx", "scripts/bench/generate-services.ts", String(services)]);
+if (process.env.BENCH_SKIP_BUILD !== "1") run("npm", ["run", "build"]);
+
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+await db.query("ANALYZE");
+const ids = (await db.query(`SELECT id FROM services WHERE "isPaid" OR role = 'mechanic' ORDER BY random() LIMIT 200`)).rows.map((row) => row.id);
+await db.end();
+
+const now = new Date().toISOString();
+const LIST = [
+  "/api/items",
+  "/api/items?page=25",
+  "/api/items?keyword=toyota",
+  "/api/items?keyword=diagnostics&filter=sto",
+  "/api/items?sort=rating.desc&filter=mechanic",
+  "/api/items?near=50.4501,30.5234",
+  `/api/items?open=true&userDateTime=${encodeURIComponent(now)}`,
+  `/api/items?near=49.84,24.03&open=true&userDateTime=${encodeURIComponent(now)}&sort=rating.desc&onthego=true`,
+];
+const cases = [
+  { name: "GET /api/items (mix)", kind: "list", paths: LIST },
+  { name: "GET /api/items/{id}", kind: "detail", paths: ids.slice(0, 100).map((id) => `/api/items/${id}`) },
+  { name: "GET /api/items/locations", kind: "locations", paths: ["/api/items/locations"] },
+  { name: "HTML /services (mix)", kind: "page", paths: LIST.map((path) => path.replace("/api/items", "/services")) },
+  { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100).map((id) => `/service/${id}`) },
+];
+
+console.log(`▶ next start on ${origin}`);
+const server = spawn("npx", ["next", "start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+const stop = () => server.kill("SIGTERM");
+process.on("exit", stop);
+for (let i = 0; ; i++) {
+  const up = await fetch(`${origin}/api/health`).then((response) => response.ok).catch(() => false);
+  if (up) break;
+  if (i > 120) throw new Error("the server did not start");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+function drive(paths, connections) {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: origin, connections, duration: seconds, requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+function floor(benchCases, connections) {
+  const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", JSON.stringify(benchCases), String(connections), String(Math.min(seconds, 5))], { env, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return Object.fromEntries(result.stdout.trim().split("\n").map((line) => JSON.parse(line)).map((row) => [row.name, row]));
+}
+
+const rows = [];
+for (const connections of concurrencies) {
+  const floors = floor(cases.filter((benchCase) => benchCase.kind !== "page"), connections);
+  for (const benchCase of cases) {
+    await drive(benchCase.paths, connections).catch(() => null);
+    const result = await drive(benchCase.paths, connections);
+    const errors = result.errors + result.timeouts + result.non2xx;
+    const base = floors[benchCase.name];
+    rows.push({
+      case: benchCase.name,
+      clients: connections,
+      "req/s": Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p95: percentile95(result),
+      p99: result.latency.p99,
+      errors,
+      "floor p95": base ? base.p95 : "",
+      "x floor": base && base.p95 > 0 ? (percentile95(result) / base.p95).toFixed(1) : "",
+      "KiB/req": (result.throughput.total / Math.max(1, result.requests.total) / 1024).toFixed(1),
+    });
+    console.log(JSON.stringify(rows.at(-1)));
+  }
+}
+console.table(rows);
+stop();
+
+/** autocannon reports p90 and p97.5, not p95: interpolate between them. */
+function percentile95(result) {
+  return Number((result.latency.p90 + ((result.latency.p97_5 - result.latency.p90) * 5) / 7.5).toFixed(1));
+}
+process.exit(0);
