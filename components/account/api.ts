@@ -23,3 +23,11 @@ export async function postJson<T>(url: string, body: unknown, method = "POST", n
   if (!response.ok) throw new ApiError(data?.message ?? response.statusText, response.status, data?.key, data?.errors);
   return data as T;
 }
+
+/** A 400's translated messages by field (`rename` maps "timetable.friday" or "rating.speed" to the form's name). */
+export function fieldMessages(error: unknown, rename: (field: string) => string = (field) => field): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.errors) return {};
+  return Object.fromEntries(Object.entries(error.errors).map(([field, detail]) => [rename(field), detail.message]));
+}
+
+export const topLevelField = (field: string) => field.split(".")[0]!;

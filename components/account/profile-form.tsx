@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { useRouter } from "@/i18n/navigation";
 import { fieldErrors, profileInput } from "@/lib/validation/account";
-import { ApiError, postJson } from "./api";
+import { fieldMessages, postJson } from "./api";
 import { Field, FormAlert, SubmitButton } from "./fields";
 
 type Errors = Partial<Record<"name" | "email" | "password" | "confirm", string>>;
@@ -54,9 +54,7 @@ export function ProfileForm({ user }: Props) {
       toast.success(t("updated"));
       router.refresh();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.errors) {
-        setErrors(Object.fromEntries(Object.entries(caught.errors).map(([field, detail]) => [field, detail.message])));
-      }
+      setErrors(fieldMessages(caught));
       setFailure(caught instanceof Error ? caught.message : String(caught));
     } finally {
       setBusy(false);

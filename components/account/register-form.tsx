@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Link } from "@/i18n/navigation";
 import { registerInput, fieldErrors } from "@/lib/validation/account";
-import { ApiError, postJson } from "./api";
+import { fieldMessages, postJson } from "./api";
 import { Field, FormAlert, SubmitButton } from "./fields";
 
 type Errors = Partial<Record<"name" | "email" | "password" | "confirm", string>>;
@@ -35,9 +35,7 @@ export function RegisterForm() {
       const { message } = await postJson<{ message: string }>("/api/users", parsed.data, "POST", t("networkError"));
       setDone(message);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.errors) {
-        setErrors(Object.fromEntries(Object.entries(caught.errors).map(([field, detail]) => [field, detail.message])));
-      }
+      setErrors(fieldMessages(caught));
       setFailure(caught instanceof Error ? caught.message : String(caught));
     } finally {
       setBusy(false);

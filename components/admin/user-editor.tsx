@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { ApiError, postJson } from "@/components/account/api";
+import { fieldMessages, postJson } from "@/components/account/api";
 import { Field } from "@/components/account/fields";
 import { ImageField } from "@/components/listing/image-field";
 import { useRouter } from "@/i18n/navigation";
@@ -50,7 +50,7 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
       toast.success(t("userUpdated"));
       router.refresh();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, detail]) => [field, detail.message])));
+      setErrors(fieldMessages(error));
       toast.error(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);

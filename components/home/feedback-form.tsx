@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { ApiError, postJson } from "@/components/account/api";
+import { fieldMessages, postJson } from "@/components/account/api";
 import { Field, FormAlert } from "@/components/account/fields";
 import { Link } from "@/i18n/navigation";
 import { feedbackInput, fieldErrors } from "@/lib/validation/account";
@@ -52,9 +52,7 @@ export function FeedbackForm({ email }: { email: string | null }) {
       await postJson("/api/etc/feedback", parsed.data, "POST", ta("networkError"));
       setSent(true);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.errors) {
-        setErrors(Object.fromEntries(Object.entries(caught.errors).map(([field, detail]) => [field, detail.message])));
-      }
+      setErrors(fieldMessages(caught));
       setFailure(caught instanceof Error ? caught.message : String(caught));
     } finally {
       setBusy(false);

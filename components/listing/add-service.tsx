@@ -3,12 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { postJson } from "@/components/account/api";
+import { fieldMessages, postJson, topLevelField } from "@/components/account/api";
 import { dispatchCart } from "@/components/cart/use-cart";
 import { useRouter } from "@/i18n/navigation";
 import { changedFields, formStateOf, EMPTY_SERVICE, type ServiceFormState } from "@/lib/service-form";
 import type { ServiceInput } from "@/lib/validation/service";
-import { fieldMessages } from "./api";
 import { ServiceForm } from "./service-form";
 
 /**
@@ -36,7 +35,7 @@ export function AddServiceForm({ draft }: { draft: (ServiceFormState & { _id: st
       dispatchCart({ type: "setStoForOrder", sto: { _id: order._id, name: order.name } });
       router.push("/placeorder");
     } catch (error) {
-      setServerErrors(fieldMessages(error));
+      setServerErrors(fieldMessages(error, topLevelField));
       toast.error(error instanceof Error ? error.message : String(error));
       setBusy(false);
     }

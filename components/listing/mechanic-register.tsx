@@ -3,11 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { postJson } from "@/components/account/api";
+import { fieldMessages, postJson, topLevelField } from "@/components/account/api";
 import { useRouter } from "@/i18n/navigation";
 import { EMPTY_SERVICE } from "@/lib/service-form";
 import type { ServiceInput } from "@/lib/validation/service";
-import { fieldMessages } from "./api";
 import { ServiceForm } from "./service-form";
 
 export function MechanicRegisterForm() {
@@ -26,7 +25,7 @@ export function MechanicRegisterForm() {
       router.replace("/mechanic-profile");
       router.refresh();
     } catch (error) {
-      setServerErrors(fieldMessages(error));
+      setServerErrors(fieldMessages(error, topLevelField));
       toast.error(error instanceof Error ? error.message : String(error));
       setBusy(false);
     }

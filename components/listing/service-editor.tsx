@@ -3,11 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { postJson } from "@/components/account/api";
+import { fieldMessages, postJson, topLevelField } from "@/components/account/api";
 import { Link, useRouter } from "@/i18n/navigation";
 import { changedFields, formStateOf, type ServiceFormState } from "@/lib/service-form";
 import type { ServiceInput } from "@/lib/validation/service";
-import { fieldMessages } from "./api";
 import { ConfirmButton } from "./confirm-button";
 import { ServiceForm } from "./service-form";
 
@@ -46,7 +45,7 @@ export function ServiceEditor({ service: first, endpoint, afterDelete, publicLin
       toast.success(isMechanic ? t("mechanicUpdated") : t("cssUpdated"));
       router.refresh();
     } catch (error) {
-      setServerErrors(fieldMessages(error));
+      setServerErrors(fieldMessages(error, topLevelField));
       toast.error(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { ApiError, postJson } from "@/components/account/api";
+import { fieldMessages, postJson } from "@/components/account/api";
 import { FormAlert } from "@/components/account/fields";
 import { useRouter } from "@/i18n/navigation";
 import { fieldErrors, reviewInput } from "@/lib/validation/account";
@@ -44,9 +44,7 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
       toast.success(t("submitted"));
       router.refresh();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.errors) {
-        setErrors(Object.fromEntries(Object.entries(caught.errors).map(([field, detail]) => [field.replace("rating.", ""), detail.message])));
-      }
+      setErrors(fieldMessages(caught, (field) => field.replace("rating.", "")));
       setFailure(caught instanceof Error ? caught.message : String(caught));
     } finally {
       setBusy(false);

@@ -1,16 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddServiceForm } from "@/components/listing/add-service";
 import { guardPage } from "@/lib/server/guards";
 import { getStationOrder } from "@/lib/server/listings";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
-  return { title: t("addTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Listing", "addTitle");
 
 export default async function AddServicePage({ params }: Props) {
   const { locale } = await params;

@@ -1,16 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ServiceEditor } from "@/components/listing/service-editor";
 import { guardPage } from "@/lib/server/guards";
 import { getOwnMechanic } from "@/lib/server/listings";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
-  return { title: t("profileTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Listing", "profileTitle");
 
 export default async function MechanicProfilePage({ params }: Props) {
   const { locale } = await params;

@@ -1,15 +1,11 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { MechanicRegisterForm } from "@/components/listing/mechanic-register";
 import { guardPage } from "@/lib/server/guards";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
-  return { title: t("mechanicTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Listing", "mechanicTitle");
 
 export default async function MechanicRegisterPage({ params }: Props) {
   const { locale } = await params;

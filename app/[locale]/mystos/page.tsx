@@ -1,18 +1,14 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteStationButton } from "@/components/listing/delete-station-button";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
 import { Link } from "@/i18n/navigation";
 import { guardPage } from "@/lib/server/guards";
 import { listOwnStations } from "@/lib/server/listings";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
-  return { title: t("myStationsTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Listing", "myStationsTitle");
 
 export default async function MyStationsPage({ params }: Props) {
   const { locale } = await params;

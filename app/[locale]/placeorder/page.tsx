@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { MissingOrder } from "@/components/listing/missing-order";
 import { PaymentPanel } from "@/components/listing/payment-panel";
@@ -8,14 +7,11 @@ import { Link } from "@/i18n/navigation";
 import { PAYMENT } from "@/lib/constants";
 import { guardPage } from "@/lib/server/guards";
 import { getStationOrder } from "@/lib/server/listings";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "PlaceOrder" });
-  return { title: t("title"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("PlaceOrder", "title");
 
 export default async function PlaceOrderPage({ params }: Props) {
   const { locale } = await params;

@@ -1,16 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { ProfileForm } from "@/components/account/profile-form";
 import { guardPage } from "@/lib/server/guards";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Profile" });
-  return { title: t("title"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Profile", "title");
 
 export default async function ProfilePage({ params }: Props) {
   const { locale } = await params;

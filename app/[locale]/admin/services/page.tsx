@@ -1,15 +1,11 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { setRequestLocale } from "next-intl/server";
 import { ServicesView } from "@/components/admin/services-view";
 import { guardPage } from "@/lib/server/guards";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Admin" });
-  return { title: t("servicesTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Admin", "servicesTitle");
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 

@@ -1,15 +1,11 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { setRequestLocale } from "next-intl/server";
 import { UsersView } from "@/components/admin/users-view";
 import { guardPage } from "@/lib/server/guards";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Admin" });
-  return { title: t("usersTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Admin", "usersTitle");
 
 export default async function AdminUsersPage({ params }: Props) {
   const { locale } = await params;

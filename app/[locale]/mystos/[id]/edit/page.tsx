@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ServiceEditor } from "@/components/listing/service-editor";
@@ -6,14 +5,11 @@ import { Link } from "@/i18n/navigation";
 import { AppError } from "@/lib/server/errors";
 import { guardPage } from "@/lib/server/guards";
 import { getOwnService } from "@/lib/server/listings";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Listing" });
-  return { title: t("editStationTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Listing", "editStationTitle");
 
 export default async function EditStationPage({ params }: Props) {
   const { locale, id } = await params;

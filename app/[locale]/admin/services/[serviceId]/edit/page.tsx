@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuditList } from "@/components/admin/audit-list";
@@ -8,14 +7,11 @@ import { Link } from "@/i18n/navigation";
 import { getServiceForAdmin, recentAudit } from "@/lib/server/admin";
 import { NotFoundError } from "@/lib/server/errors";
 import { guardPage } from "@/lib/server/guards";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string; serviceId: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Admin" });
-  return { title: t("editServiceTitle"), robots: { index: false } };
-}
+export const generateMetadata = privatePageMetadata("Admin", "editServiceTitle");
 
 export default async function AdminServiceEditPage({ params }: Props) {
   const { locale, serviceId } = await params;
