@@ -211,10 +211,22 @@ export type ServiceLocation = {
 export type ServiceLocations = { services: ServiceLocation[]; clusters: MapCluster[]; total: number };
 
 /**
+ * Clustered answers cost a scan of everything in view, and most map openings ask for the same
+ * view (the whole map), so they are kept for as long as browsers may cache them anyway (30 s).
+ * Pin answers are cheap and must show a new service at once: they are never kept.
+ */
+const CLUSTERS_REUSE_MS = 30_000;
+const CLUSTERS_CACHE_SIZE = 200;
+const clusterAnswers = new Map<string, { answer: ServiceLocations; at: number }>();
+
+/**
  * GET /api/items/locations: the pins in view, or grid clusters when more than MAX_MAP_POINTS
  * services are in view (clustered in SQL, so the answer stays small at any scale).
  */
 export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<ServiceLocations> {
+  const key = `${viewport.west},${viewport.south},${viewport.east},${viewport.north},${viewport.zoom}`;
+  const kept = clusterAnswers.get(key);
+  if (kept && Date.now() - kept.at <= CLUSTERS_REUSE_MS) return kept.answer;
   const prisma = await getPrisma();
   const inView = Prisma.sql`${PUBLISHED} AND s.latitude BETWEEN ${viewport.south} AND ${viewport.north} AND s.longitude BETWEEN ${viewport.west} AND ${viewport.east}`;
   const pins = await prisma.$queryRaw<{ id: string; name: string; role: "sto" | "mechanic"; latitude: number; longitude: number; ratingAvg: number; address: string }[]>`
@@ -235,7 +247,10 @@ export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Pr
     SELECT avg(s.latitude)::float8 AS lat, avg(s.longitude)::float8 AS lng, count(*)::int AS count
     FROM services s WHERE ${inView}
     GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
-  return { services: [], clusters, total: clusters.reduce((sum, cluster) => sum + cluster.count, 0) };
+  const answer = { services: [], clusters, total: clusters.reduce((sum, cluster) => sum + cluster.count, 0) };
+  if (clusterAnswers.size >= CLUSTERS_CACHE_SIZE) clusterAnswers.delete(clusterAnswers.keys().next().value!);
+  clusterAnswers.set(key, { answer, at: Date.now() });
+  return answer;
 }
 
 /** Best rated services with enough reviews for the rating to mean something. */

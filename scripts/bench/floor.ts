@@ -4,6 +4,7 @@
 //   DATABASE_URL=… npx tsx --conditions=react-server scripts/bench/floor.ts '<json cases>' <concurrency> <seconds>
 import { closeDatabase } from "@/lib/db/client";
 import { getPublicService, listServiceLocations, listServices } from "@/lib/server/services";
+import { parseViewport } from "@/lib/map-viewport";
 import { parseItemsQuery } from "@/lib/validation/items-query";
 
 type Case = { name: string; kind: "list" | "detail" | "locations"; paths: string[] };
@@ -13,13 +14,15 @@ const cases = JSON.parse(casesJson ?? "[]") as Case[];
 function call(kind: Case["kind"], path: string): Promise<unknown> {
   const url = new URL(path, "http://bench");
   if (kind === "detail") return getPublicService(url.pathname.split("/").at(-1)!);
-  if (kind === "locations") return listServiceLocations();
+  if (kind === "locations") return listServiceLocations(parseViewport(url.searchParams) ?? undefined);
   const parsed = parseItemsQuery(url.searchParams);
   if (!parsed.ok) throw new Error(`bad bench query ${path}`);
   return listServices(parsed.query);
 }
 
 for (const benchCase of cases) {
+  // Same warm-up as the HTTP run gets: every path once (plans cached, counts remembered).
+  for (const path of benchCase.paths) await call(benchCase.kind, path).catch(() => undefined);
   const timings: number[] = [];
   let errors = 0;
   let next = 0;

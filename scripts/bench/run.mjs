@@ -52,10 +52,19 @@ const LIST = [
   `/api/items?open=true&userDateTime=${encodeURIComponent(now)}`,
   `/api/items?near=49.84,24.03&open=true&userDateTime=${encodeURIComponent(now)}&sort=rating.desc&onthego=true`,
 ];
+// A visitor panning and zooming over Ukraine: views no earlier request asked for.
+const PANNING = Array.from({ length: 400 }, (_, index) => {
+  const zoom = 7 + (index % 6);
+  const span = 360 / 2 ** zoom;
+  const west = 22.5 + ((index * 7.3) % 15);
+  const south = 44.5 + ((index * 3.1) % 6.5);
+  return `/api/items/locations?bbox=${west.toFixed(4)},${south.toFixed(4)},${(west + span * 2).toFixed(4)},${(south + span).toFixed(4)}&zoom=${zoom}`;
+});
 const cases = [
   { name: "GET /api/items (mix)", kind: "list", paths: LIST },
   { name: "GET /api/items/{id}", kind: "detail", paths: ids.slice(0, 100).map((id) => `/api/items/${id}`) },
   { name: "GET /api/items/locations", kind: "locations", paths: ["/api/items/locations"] },
+  { name: "GET /api/items/locations (panning)", kind: "locations", paths: PANNING },
   { name: "HTML /services (mix)", kind: "page", paths: LIST.map((path) => path.replace("/api/items", "/services")) },
   { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100).map((id) => `/service/${id}`) },
 ];
