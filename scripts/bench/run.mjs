@@ -69,9 +69,17 @@ const cases = [
   { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100).map((id) => `/service/${id}`) },
 ];
 
+if (await fetch(`${origin}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
 console.log(`▶ next start on ${origin}`);
-const server = spawn("npx", ["next", "start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
-const stop = () => server.kill("SIGTERM");
+// Its own process group, so stopping it also stops the next-server process npm/next spawn.
+const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+const stop = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
 process.on("exit", stop);
 for (let i = 0; ; i++) {
   const up = await fetch(`${origin}/api/health`).then((response) => response.ok).catch(() => false);
