@@ -26,7 +26,7 @@ delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) {
   env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 } else {
-  env.PGLITE_DATA_DIR = ".data/e2e-pglite";
+  env.PGLITE_DATA_DIR = process.env.E2E_PGLITE_DIR ?? ".data/e2e-pglite";
   rmSync(env.PGLITE_DATA_DIR, { recursive: true, force: true });
 }
 

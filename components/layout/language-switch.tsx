@@ -28,10 +28,11 @@ export function LanguageSwitch() {
             lang={locale}
             hrefLang={locale}
             aria-current={locale === current ? "true" : undefined}
-            aria-label={t("switchTo", { language: NAMES[locale] })}
             className="px-2.5 py-1.5 uppercase text-slate-600 hover:bg-slate-100 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
           >
+            {/* The name starts with the visible code, so speech users can say what they see. */}
             {LOCALE_CODES[locale]}
+            <span className="sr-only normal-case"> {t("switchTo", { language: NAMES[locale] })}</span>
           </a>
         );
       })}

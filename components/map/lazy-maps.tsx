@@ -12,7 +12,7 @@ import { MAP_HEIGHT_PX } from "@/lib/constants";
 export function MapPlaceholder({ height = MAP_HEIGHT_PX }: { height?: number }) {
   const t = useTranslations("Map");
   return (
-    <div role="status" className="grid animate-pulse place-items-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-500" style={{ height }}>
+    <div role="status" className="grid place-items-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-700" style={{ height }}>
       {t("loading")}
     </div>
   );

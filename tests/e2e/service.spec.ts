@@ -37,7 +37,7 @@ test.describe("service page and Saved list", () => {
     await page.getByRole("article").first().getByRole("link").click();
     await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
     const path = new URL(page.url()).pathname;
-    await page.getByRole("link", { name: "Switch language to Українська" }).click();
+    await page.getByRole("link", { name: /Switch language to Українська/ }).click();
     await expect(page).toHaveURL(new RegExp(`/ua${path}$`));
     await expect(page.getByRole("link", { name: "Назад до сервісів" })).toBeVisible();
   });
