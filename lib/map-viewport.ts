@@ -1,6 +1,7 @@
 /**
- * What the home map asks for: the visible box and zoom. Above MAX_MAP_POINTS services in view the
- * server answers grid clusters instead of pins, so 100,000 services never travel to a phone.
+ * What the home map asks for: the visible box and zoom. The server groups what is in view into
+ * cells about a pin's size and sends at most MAX_MAP_POINTS single pins, so 100,000 services never
+ * travel to a phone and pins never cover each other.
  */
 export type Viewport = { west: number; south: number; east: number; north: number; zoom: number };
 export type MapCluster = { lat: number; lng: number; count: number };

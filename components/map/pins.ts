@@ -25,7 +25,7 @@ export function clusterIcon(count: number): L.DivIcon {
   const size = count < 100 ? 36 : count < 1000 ? 44 : 52;
   const label = count < 10_000 ? String(count) : `${Math.floor(count / 1000)}k`;
   return L.divIcon({
-    className: "maister-pin",
+    className: "maister-pin maister-cluster",
     html: `<span style="display:grid;place-items:center;width:${size}px;height:${size}px;border-radius:9999px;background:#1d4ed8cc;border:3px solid #fff;color:#fff;font:700 13px system-ui,sans-serif;box-shadow:0 1px 4px #0004">${label}</span>`,
     iconSize: [size, size],
     iconAnchor: [size / 2, size / 2],

@@ -98,13 +98,20 @@ function ViewWatcher({ onViewChange }: { onViewChange: (viewport: Viewport) => v
 /** A counted group: activating it (click or Enter) zooms in on it. */
 function ClusterMarker({ cluster, label }: { cluster: MapCluster; label: string }) {
   const map = useMap();
+  const zoomIn = () => map.setView([cluster.lat, cluster.lng], Math.min(map.getZoom() + 2, 18));
   return (
     <Marker
       position={[cluster.lat, cluster.lng]}
       icon={clusterIcon(cluster.count)}
       title={label}
       alt={label}
-      eventHandlers={{ click: () => map.setView([cluster.lat, cluster.lng], Math.min(map.getZoom() + 2, 18)) }}
+      eventHandlers={{
+        click: zoomIn,
+        // Leaflet turns Enter into a click only for popups; a cluster has none, so it listens itself.
+        keypress: (event) => {
+          if (event.originalEvent.key === "Enter" || event.originalEvent.key === " ") zoomIn();
+        },
+      }}
     />
   );
 }

@@ -211,45 +211,52 @@ export type ServiceLocation = {
 export type ServiceLocations = { services: ServiceLocation[]; clusters: MapCluster[]; total: number };
 
 /**
- * Clustered answers cost a scan of everything in view, and most map openings ask for the same
- * view (the whole map), so they are kept for as long as browsers may cache them anyway (30 s).
- * Pin answers are cheap and must show a new service at once: they are never kept.
+ * Large answers cost a scan of everything in view, and most map openings ask for the same view
+ * (the whole map), so they are kept for as long as browsers may cache them anyway (30 s). Small
+ * ones are cheap and must show a new service at once: they are never kept.
  */
-const CLUSTERS_REUSE_MS = 30_000;
-const CLUSTERS_CACHE_SIZE = 200;
-const clusterAnswers = new Map<string, { answer: ServiceLocations; at: number }>();
+const LOCATIONS_REUSE_MS = 30_000;
+const LOCATIONS_CACHE_SIZE = 200;
+const keptLocations = new Map<string, { answer: ServiceLocations; at: number }>();
 
 /**
- * GET /api/items/locations: the pins in view, or grid clusters when more than MAX_MAP_POINTS
- * services are in view (clustered in SQL, so the answer stays small at any scale).
+ * GET /api/items/locations: services in view grouped by a grid of about a pin's size at this zoom
+ * (in SQL, so the answer stays small at any scale). A cell with one service is that service's
+ * pin; a fuller cell is a counted cluster, so pins never cover each other.
  */
 export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<ServiceLocations> {
   const key = `${viewport.west},${viewport.south},${viewport.east},${viewport.north},${viewport.zoom}`;
-  const kept = clusterAnswers.get(key);
-  if (kept && Date.now() - kept.at <= CLUSTERS_REUSE_MS) return kept.answer;
+  const kept = keptLocations.get(key);
+  if (kept && Date.now() - kept.at <= LOCATIONS_REUSE_MS) return kept.answer;
   const prisma = await getPrisma();
   const inView = Prisma.sql`${PUBLISHED} AND s.latitude BETWEEN ${viewport.south} AND ${viewport.north} AND s.longitude BETWEEN ${viewport.west} AND ${viewport.east}`;
-  const pins = await prisma.$queryRaw<{ id: string; name: string; role: "sto" | "mechanic"; latitude: number; longitude: number; ratingAvg: number; address: string }[]>`
-    SELECT s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address FROM services s WHERE ${inView} ORDER BY s.id LIMIT ${MAX_MAP_POINTS + 1}`;
-  if (pins.length <= MAX_MAP_POINTS) {
-    const services = pins.map((row) => ({
+  const cell = clusterCellDegrees(viewport.zoom);
+  const cells = await prisma.$queryRaw<{ lat: number; lng: number; count: number; id: string }[]>`
+    SELECT avg(s.latitude)::float8 AS lat, avg(s.longitude)::float8 AS lng, count(*)::int AS count, min(s.id::text) AS id
+    FROM services s WHERE ${inView}
+    GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
+  const pinIds = cells.filter((group) => group.count === 1).slice(0, MAX_MAP_POINTS).map((group) => group.id);
+  const rows = pinIds.length
+    ? await prisma.$queryRaw<{ id: string; name: string; role: "sto" | "mechanic"; latitude: number; longitude: number; ratingAvg: number; address: string }[]>`
+        SELECT s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address FROM services s WHERE s.id = ANY(${pinIds}::uuid[]) ORDER BY s.id`
+    : [];
+  const pinned = new Set(pinIds);
+  const answer: ServiceLocations = {
+    services: rows.map((row) => ({
       _id: row.id,
       name: row.name,
       role: row.role,
       coordinates: { lat: row.latitude, lng: row.longitude },
       rating: { avg: row.ratingAvg },
       address: row.address,
-    }));
-    return { services, clusters: [], total: services.length };
+    })),
+    clusters: cells.filter((group) => !pinned.has(group.id)).map(({ lat, lng, count }) => ({ lat, lng, count })),
+    total: cells.reduce((sum, group) => sum + group.count, 0),
+  };
+  if (answer.total > MAX_MAP_POINTS) {
+    if (keptLocations.size >= LOCATIONS_CACHE_SIZE) keptLocations.delete(keptLocations.keys().next().value!);
+    keptLocations.set(key, { answer, at: Date.now() });
   }
-  const cell = clusterCellDegrees(viewport.zoom);
-  const clusters = await prisma.$queryRaw<{ lat: number; lng: number; count: number }[]>`
-    SELECT avg(s.latitude)::float8 AS lat, avg(s.longitude)::float8 AS lng, count(*)::int AS count
-    FROM services s WHERE ${inView}
-    GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
-  const answer = { services: [], clusters, total: clusters.reduce((sum, cluster) => sum + cluster.count, 0) };
-  if (clusterAnswers.size >= CLUSTERS_CACHE_SIZE) clusterAnswers.delete(clusterAnswers.keys().next().value!);
-  clusterAnswers.set(key, { answer, at: Date.now() });
   return answer;
 }
 

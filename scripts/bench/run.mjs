@@ -2,7 +2,8 @@
 // on it, and autocannon driving the API and pages at several concurrencies, next to the floor of
 // the same data-layer calls without HTTP. Loopback only; nothing here runs in `npm test`.
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
-// Optional: BENCH_SERVICES (100000), BENCH_SECONDS (10), BENCH_CONCURRENCY ("1,8"), BENCH_SKIP_BUILD=1.
+// Optional: BENCH_SERVICES (100000), BENCH_SECONDS (10), BENCH_CONCURRENCY ("1,8"), BENCH_SKIP_BUILD=1,
+// BENCH_ONLY=<text> (only the cases whose name contains it).
 import { spawn, spawnSync } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -70,6 +71,8 @@ const cases = [
 ];
 
 if (await fetch(`${origin}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
+const only = process.env.BENCH_ONLY;
+if (only) cases.splice(0, cases.length, ...cases.filter((benchCase) => benchCase.name.includes(only)));
 console.log(`▶ next start on ${origin}`);
 // Its own process group, so stopping it also stops the next-server process npm/next spawn.
 const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });

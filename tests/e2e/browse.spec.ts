@@ -106,13 +106,19 @@ test.describe("browsing services", () => {
     await expect(position).toHaveText(/^1 of /);
   });
 
-  test("the home map shows every service; a pin opens by keyboard and leads to the service", async ({ page, tiles }) => {
+  test("the home map shows services as pins or counted clusters; a cluster zooms in; a pin opens by keyboard and leads to the service", async ({ page, tiles }) => {
     await page.goto("/home");
     await page.getByRole("heading", { name: "Services on the map" }).scrollIntoViewIfNeeded();
-    const pins = page.locator(".maister-pin");
-    await expect(pins.first()).toBeVisible();
-    expect(await pins.count()).toBeGreaterThan(10);
+    await expect(page.locator(".maister-pin").first()).toBeVisible();
     expect(tiles.count).toBeGreaterThan(0);
+    // Demo cities hold several services each: at the default zoom they are counted clusters.
+    const cluster = page.locator(".maister-cluster").first();
+    await expect(cluster).toHaveAttribute("title", /services here: zoom in/);
+    const pins = page.locator(".maister-pin:not(.maister-cluster)");
+    for (let step = 0; step < 10 && (step === 0 || (await pins.count()) === 0); step++) {
+      await cluster.focus();
+      await Promise.all([page.waitForResponse(/\/api\/items\/locations\?bbox=/), page.keyboard.press("Enter")]);
+    }
     const name = (await pins.first().getAttribute("title"))!;
     await pins.first().focus();
     await page.keyboard.press("Enter");
