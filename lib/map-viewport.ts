@@ -26,3 +26,26 @@ export function parseViewport(params: URLSearchParams): Viewport | null {
 export function clusterCellDegrees(zoom: number): number {
   return 360 / 2 ** zoom / 6;
 }
+
+export type CellGroup = { lat: number; lng: number; count: number; id: string };
+
+/**
+ * Grid cells meet at borders, so a lone pin can sit right next to a cluster in the neighbouring
+ * cell. Groups closer than a cell (on screen: latitude degrees are taller by 1/cos φ) are merged,
+ * biggest first, so no two markers overlap.
+ */
+export function mergeNearby(groups: CellGroup[], cellDegrees: number): CellGroup[] {
+  const merged: CellGroup[] = [];
+  for (const group of [...groups].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id))) {
+    const near = merged.find((kept) => Math.abs(kept.lng - group.lng) < cellDegrees && Math.abs(kept.lat - group.lat) < cellDegrees * Math.cos((kept.lat * Math.PI) / 180));
+    if (!near) {
+      merged.push({ ...group });
+      continue;
+    }
+    const count = near.count + group.count;
+    near.lat = (near.lat * near.count + group.lat * group.count) / count;
+    near.lng = (near.lng * near.count + group.lng * group.count) / count;
+    near.count = count;
+  }
+  return merged;
+}

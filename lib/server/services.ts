@@ -3,7 +3,7 @@ import { cache } from "react";
 import { PAGE_SIZE } from "@/lib/constants";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { categoriesMatching } from "@/lib/category-search";
-import { clusterCellDegrees, MAX_MAP_POINTS, WHOLE_WORLD, type MapCluster, type Viewport } from "@/lib/map-viewport";
+import { clusterCellDegrees, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type CellGroup, type MapCluster, type Viewport } from "@/lib/map-viewport";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
@@ -231,10 +231,11 @@ export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Pr
   const prisma = await getPrisma();
   const inView = Prisma.sql`${PUBLISHED} AND s.latitude BETWEEN ${viewport.south} AND ${viewport.north} AND s.longitude BETWEEN ${viewport.west} AND ${viewport.east}`;
   const cell = clusterCellDegrees(viewport.zoom);
-  const cells = await prisma.$queryRaw<{ lat: number; lng: number; count: number; id: string }[]>`
+  const grid = await prisma.$queryRaw<CellGroup[]>`
     SELECT avg(s.latitude)::float8 AS lat, avg(s.longitude)::float8 AS lng, count(*)::int AS count, min(s.id::text) AS id
     FROM services s WHERE ${inView}
     GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
+  const cells = mergeNearby(grid, cell);
   const pinIds = cells.filter((group) => group.count === 1).slice(0, MAX_MAP_POINTS).map((group) => group.id);
   const rows = pinIds.length
     ? await prisma.$queryRaw<{ id: string; name: string; role: "sto" | "mechanic"; latitude: number; longitude: number; ratingAvg: number; address: string }[]>`

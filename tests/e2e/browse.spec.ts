@@ -119,6 +119,8 @@ test.describe("browsing services", () => {
       await cluster.focus();
       await Promise.all([page.waitForResponse(/\/api\/items\/locations\?bbox=/), page.keyboard.press("Enter")]);
     }
+    // The zoom animation ends with one more look-up; the pins must have settled before one is opened.
+    await page.waitForLoadState("networkidle");
     const name = (await pins.first().getAttribute("title"))!;
     await pins.first().focus();
     await page.keyboard.press("Enter");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterCellDegrees, parseViewport, WHOLE_WORLD } from "@/lib/map-viewport";
+import { clusterCellDegrees, mergeNearby, parseViewport, WHOLE_WORLD } from "@/lib/map-viewport";
 
 const parse = (query: string) => parseViewport(new URLSearchParams(query));
 
@@ -20,5 +20,26 @@ describe("clusterCellDegrees", () => {
   it("halves with each zoom level", () => {
     expect(clusterCellDegrees(6) / clusterCellDegrees(7)).toBe(2);
     expect(clusterCellDegrees(0)).toBe(60);
+  });
+});
+
+describe("mergeNearby", () => {
+  it("folds a lone pin next to a cluster across a cell border into it", () => {
+    const merged = mergeNearby(
+      [
+        { lat: 50.0, lng: 30.0, count: 6, id: "a" },
+        { lat: 50.1, lng: 30.2, count: 1, id: "b" },
+        { lat: 46.5, lng: 30.7, count: 1, id: "c" },
+      ],
+      0.9,
+    );
+    expect(merged).toHaveLength(2);
+    expect(merged[0]).toMatchObject({ count: 7, id: "a" });
+    expect(merged[0]!.lng).toBeCloseTo((30 * 6 + 30.2) / 7, 6);
+    expect(merged[1]).toEqual({ lat: 46.5, lng: 30.7, count: 1, id: "c" });
+  });
+
+  it("keeps groups a cell apart", () => {
+    expect(mergeNearby([{ lat: 50, lng: 30, count: 2, id: "a" }, { lat: 50, lng: 31, count: 2, id: "b" }], 0.9)).toHaveLength(2);
   });
 });
