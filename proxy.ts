@@ -1,11 +1,11 @@
 import createMiddleware from "next-intl/middleware";
 import { NextResponse, type NextRequest } from "next/server";
 import { routing } from "@/i18n/routing";
+import { SESSION_COOKIE } from "@/lib/auth/cookie";
 import { ruleForPath } from "@/lib/guarded-paths";
 import { splitLocale } from "@/lib/locale-path";
 
 const intl = createMiddleware(routing);
-const SESSION_COOKIE = "maister.session";
 
 /**
  * Locale routing and the UX half of the guards. `?lng=en|ua` wins and sticks through the cookie,

@@ -5,6 +5,7 @@ import path from "node:path";
 import { decode, encode } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { cache } from "react";
+import { SESSION_COOKIE } from "@/lib/auth/cookie";
 import { getPrisma } from "./db";
 
 /** The signed-in person as the UI needs them; never carries secrets. */
@@ -18,7 +19,7 @@ export type Viewer = {
   ownsStations: boolean;
 };
 
-export const SESSION_COOKIE = "maister.session";
+export { SESSION_COOKIE };
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 let secret: string | null = null;
