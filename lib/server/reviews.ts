@@ -35,8 +35,16 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
   });
 }
 
-/** A service's averages and count, recomputed from its reviews (call inside the writing transaction). */
+/**
+ * A service's averages and count, recomputed from its reviews (call inside the writing
+ * transaction). The row lock comes first, in its own statement: a concurrent review's transaction
+ * waits here until this one commits, and its recompute then sees this review too. Without it two
+ * reviews at once each counted only themselves (caught by tests/integration/api/faults.test.ts).
+ * NO KEY UPDATE, not UPDATE: the review insert's foreign-key check holds KEY SHARE on this row,
+ * which a plain FOR UPDATE would wait on, deadlocking two reviews.
+ */
 export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM services WHERE id = ${serviceId}::uuid FOR NO KEY UPDATE`;
   await tx.$executeRaw`UPDATE services s SET
       "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n, "updatedAt" = now()
     FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,

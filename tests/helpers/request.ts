@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { NextRequest } from "next/server";
 
 /** A request as the route handlers receive it, for calling them directly in integration tests. */
@@ -11,18 +12,20 @@ export function params<T extends Record<string, string>>(value: T): { params: Pr
 
 /**
  * Route handlers read the session through next/headers' cookies(), which only exists inside a
- * Next request. Integration tests stand in for it: call() makes a request current while the
- * handler runs, and integration-setup.ts mocks next/headers to read from it.
+ * Next request. Integration tests stand in for it: call() runs the handler with its request as
+ * the current one (per async context, so concurrent calls keep their own cookies), and
+ * integration-setup.ts mocks next/headers to read from it.
  */
-export const currentRequest: { value: NextRequest | null } = { value: null };
+const requestScope = new AsyncLocalStorage<NextRequest>();
 
-export async function call<C>(handler: (request: NextRequest, context: C) => Promise<Response>, request: NextRequest, context?: C): Promise<Response> {
-  currentRequest.value = request;
-  try {
-    return await handler(request, context as C);
-  } finally {
-    currentRequest.value = null;
-  }
+export const currentRequest = {
+  get value(): NextRequest | null {
+    return requestScope.getStore() ?? null;
+  },
+};
+
+export function call<C>(handler: (request: NextRequest, context: C) => Promise<Response>, request: NextRequest, context?: C): Promise<Response> {
+  return requestScope.run(request, () => handler(request, context as C));
 }
 
 /** The session cookie a response set, as a Cookie header value for the next request. */

@@ -1,0 +1,71 @@
+import { NextRequest } from "next/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
+import { POST as uploadRoute } from "@/app/api/uploads/route";
+import { POST as loginRoute } from "@/app/api/users/login/route";
+import { getPrisma } from "@/lib/db/client";
+import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+
+/** What must hold when clients misbehave: double submits and requests cut off half-way. */
+let cookie = "";
+
+beforeAll(async () => {
+  const user = await makeUser();
+  cookie = sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": "10.11.0.1" }, body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }) })));
+});
+
+describe("faults", () => {
+  it("a review sent many times at once is stored once and counted once", async () => {
+    const service = await makeService();
+    const send = (quality: number) =>
+      call(reviewRoute, makeRequest(`/api/items/${service.id}/reviews`, { method: "POST", headers: { cookie }, body: JSON.stringify({ rating: { quality, speed: 3, price: 3 }, comment: "twice" }) }), params({ id: service.id }));
+    const answers = await Promise.all([5, 4, 3, 5, 4].map(send));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    const prisma = await getPrisma();
+    expect(await prisma.review.count({ where: { serviceId: service.id } })).toBe(1);
+    expect((await prisma.service.findUniqueOrThrow({ where: { id: service.id } })).numReviews).toBe(1);
+  });
+
+  it("reviews by many people at once all count in the service's rating", async () => {
+    const service = await makeService();
+    const people = await Promise.all(Array.from({ length: 6 }, () => makeUser()));
+    const cookies = await Promise.all(
+      people.map(async (person, index) =>
+        sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.11.1.${index}` }, body: JSON.stringify({ email: person.email, password: TEST_PASSWORD }) }))),
+      ),
+    );
+    const answers = await Promise.all(
+      cookies.map((personCookie, index) =>
+        call(reviewRoute, makeRequest(`/api/items/${service.id}/reviews`, { method: "POST", headers: { cookie: personCookie }, body: JSON.stringify({ rating: { quality: 1 + (index % 5), speed: 3, price: 3 } }) }), params({ id: service.id })),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 201)).toBe(true);
+    const stored = await (await getPrisma()).service.findUniqueOrThrow({ where: { id: service.id } });
+    expect(stored.numReviews).toBe(6);
+    expect(stored.qualityAvg).toBeCloseTo((1 + 2 + 3 + 4 + 5 + 1) / 6, 5);
+  });
+
+  it("an upload cut off half-way stores nothing and is answered 400", async () => {
+    const prisma = await getPrisma();
+    const before = await prisma.image.count();
+    const boundary = "cutoff";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head));
+        controller.enqueue(new Uint8Array(2048).fill(137));
+        controller.error(new Error("client went away"));
+      },
+    });
+    const request = new NextRequest("http://localhost/api/uploads", {
+      method: "POST",
+      headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    const response = await call(uploadRoute, request);
+    expect(response.status).toBe(400);
+    expect(await prisma.image.count()).toBe(before);
+  });
+});
