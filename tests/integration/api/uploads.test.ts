@@ -4,20 +4,24 @@ import { GET as getUpload } from "@/app/api/uploads/[id]/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
 import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
+import { hit } from "@/lib/server/rate-limit";
 import { encodePng } from "@/lib/png";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
 
 const cookies: Record<string, string> = {};
+let throttledId = "";
 let ip = 0;
 async function signIn(email: string) {
   return sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.6.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
 }
 
 beforeAll(async () => {
-  const [user, blocked] = await Promise.all([makeUser(), makeUser()]);
+  const [user, blocked, throttled] = await Promise.all([makeUser(), makeUser(), makeUser()]);
   cookies.user = await signIn(user.email);
   cookies.blocked = await signIn(blocked.email);
+  cookies.throttled = await signIn(throttled.email);
+  throttledId = throttled.id;
   await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
 });
 
@@ -87,6 +91,24 @@ describe("POST /api/uploads", () => {
     expect((await upload("not a file", cookies.user)).status).toBe(400);
     const asJson = await call(uploadRoute, makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "application/json" }, body: "{}" }));
     expect(asJson.status).toBe(400);
+    const malformed = await call(uploadRoute, makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "multipart/form-data; boundary=x" }, body: "not multipart" }));
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).errors.image.key).toBe("Validation.multipart");
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a declared body too large for any allowed image before reading it", async () => {
+    const response = await call(uploadRoute, makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1_048_576) }, body: "x" }));
+    expect(response.status).toBe(413);
+    expect((await response.json()).key).toBe("Validation.image");
+  });
+
+  it("throttles a user after 30 uploads an hour", async () => {
+    for (let i = 0; i < 30; i++) await hit(`upload:${throttledId}`, { max: 30, windowMs: 60 * 60_000 });
+    const before = await count();
+    const response = await upload(new Blob([png]), cookies.throttled);
+    expect(response.status).toBe(429);
+    expect((await response.json()).key).toBe("Auth.tooManyRequests");
     expect(await count()).toBe(before);
   });
 
