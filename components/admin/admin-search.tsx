@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { useRouter } from "@/i18n/navigation";
+import { Link, useRouter } from "@/i18n/navigation";
 
-/** The admin lists' search box; a blank keyword goes back to the unfiltered list. */
+/** The admin lists' search box and, while filtered, the link that clears it; a blank keyword clears too. */
 export function AdminSearch({ label, initial, hrefFor }: { label: string; initial: string; hrefFor: "users" | "services" }) {
   const t = useTranslations("Admin");
   const router = useRouter();
@@ -18,14 +18,21 @@ export function AdminSearch({ label, initial, hrefFor }: { label: string; initia
   }
 
   return (
-    <form role="search" onSubmit={submit} className="flex max-w-md gap-2">
-      <label htmlFor="admin-search" className="sr-only">
-        {label}
-      </label>
-      <input id="admin-search" type="search" value={keyword} maxLength={100} placeholder={label} onChange={(event) => setKeyword(event.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-      <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-        {t("search")}
-      </button>
-    </form>
+    <div className="flex flex-wrap items-center gap-4">
+      <form role="search" onSubmit={submit} className="flex max-w-md gap-2">
+        <label htmlFor="admin-search" className="sr-only">
+          {label}
+        </label>
+        <input id="admin-search" type="search" value={keyword} maxLength={100} placeholder={label} onChange={(event) => setKeyword(event.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          {t("search")}
+        </button>
+      </form>
+      {initial ? (
+        <Link href={`/admin/${hrefFor}`} className="text-sm font-medium text-brand-700 underline">
+          {t("clearFilter", { keyword: initial })}
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -3,7 +3,12 @@ import type { AuditEntry } from "@/lib/server/admin";
 
 /** The last admin actions on a user or service (who, what, when). */
 export async function AuditList({ entries }: { entries: AuditEntry[] }) {
-  const [t, format] = await Promise.all([getTranslations("Admin"), getFormatter()]);
+  const [t, ta, format] = await Promise.all([getTranslations("Admin"), getTranslations("AuditActions"), getFormatter()]);
+  // Stored actions are codes ("user.block"); older or unknown ones are shown as stored.
+  const actionName = (action: string) => {
+    const key = action.replace(".", "_");
+    return ta.has(key as never) ? ta(key as never) : action;
+  };
   return (
     <section aria-labelledby="audit-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="audit-title" className="font-semibold">
@@ -18,7 +23,7 @@ export async function AuditList({ entries }: { entries: AuditEntry[] }) {
               <time dateTime={entry.createdAt} className="text-slate-500">
                 {format.dateTime(new Date(entry.createdAt), { dateStyle: "short", timeStyle: "short" })}
               </time>
-              <code className="font-mono text-slate-800">{entry.action}</code>
+              <span className="font-medium text-slate-800">{actionName(entry.action)}</span>
               {entry.actor ? <span className="text-slate-600">{t("by", { name: entry.actor })}</span> : null}
             </li>
           ))}

@@ -25,14 +25,7 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
       <h1 id="services-title" className="text-2xl font-bold">
         {t("servicesTitle")}
       </h1>
-      <div className="flex flex-wrap items-center gap-4">
-        <AdminSearch label={t("searchServices")} initial={keyword} hrefFor="services" />
-        {keyword ? (
-          <Link href="/admin/services" className="text-sm font-medium text-brand-700 underline">
-            {t("clearFilter", { keyword })}
-          </Link>
-        ) : null}
-      </div>
+      <AdminSearch label={t("searchServices")} initial={keyword} hrefFor="services" />
       {result.stos.length === 0 ? (
         <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noServices")}</p>
       ) : (

@@ -31,14 +31,7 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
       <h1 id="users-title" className="text-2xl font-bold">
         {t("usersTitle")}
       </h1>
-      <div className="flex flex-wrap items-center gap-4">
-        <AdminSearch label={t("searchUsers")} initial={keyword} hrefFor="users" />
-        {keyword ? (
-          <Link href="/admin/users" className="text-sm font-medium text-brand-700 underline">
-            {t("clearFilter", { keyword })}
-          </Link>
-        ) : null}
-      </div>
+      <AdminSearch label={t("searchUsers")} initial={keyword} hrefFor="users" />
       {result.users.length === 0 ? (
         <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noUsers")}</p>
       ) : (

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { DEFAULT_TIMETABLE } from "../../lib/constants";
 import { signIn, signUpAndConfirm } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
@@ -6,15 +7,7 @@ const MASTER = {
   contactMail: "master@example.com",
   coordinates: { lat: 49.84, lng: 24.03 },
   address: "пл. Ринок, 1, Львів",
-  timetable: {
-    monday: { closed: false, opening: "09:00", closing: "18:00" },
-    tuesday: { closed: false, opening: "09:00", closing: "18:00" },
-    wednesday: { closed: false, opening: "09:00", closing: "18:00" },
-    thursday: { closed: false, opening: "09:00", closing: "18:00" },
-    friday: { closed: false, opening: "09:00", closing: "18:00" },
-    saturday: { closed: true, opening: "10:00", closing: "16:00" },
-    sunday: { closed: true, opening: "10:00", closing: "16:00" },
-  },
+  timetable: DEFAULT_TIMETABLE,
 };
 
 async function signInAsAdmin(page: Page) {
@@ -72,7 +65,7 @@ test.describe("admin", () => {
     await page.getByRole("group", { name: "Admin" }).getByLabel("Yes").check();
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("User updated")).toBeVisible();
-    await expect(page.getByText("user.update").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Last actions" }).getByText("User edited").first()).toBeVisible();
     await page.getByRole("button", { name: "Edit", exact: true }).click();
     await page.getByRole("group", { name: "Admin" }).getByLabel("No").check();
     await page.getByRole("button", { name: "Update" }).click();
