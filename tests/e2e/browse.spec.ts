@@ -126,7 +126,10 @@ test.describe("browsing services", () => {
     await page.keyboard.press("Enter");
     const popup = page.locator(".leaflet-popup");
     await expect(popup).toContainText(name);
-    await popup.getByRole("link", { name: "Details" }).click();
+    // Opening the popup pans the map, which may redraw the markers under it: follow the link's target.
+    const details = await popup.getByRole("link", { name: "Details" }).getAttribute("href");
+    expect(details).toMatch(/^\/service\/[0-9a-f-]{36}$/);
+    await page.goto(details!);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   });
 });
