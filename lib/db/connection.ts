@@ -24,7 +24,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export class DatabaseUnavailableError extends Error {}
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
 
 export async function openDatabase(requested?: DatabaseTarget): Promise<Database> {
   let target: DatabaseTarget = { kind: "pglite", dataDir: "" };
