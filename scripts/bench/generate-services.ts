@@ -1,10 +1,13 @@
 // Fills the database in DATABASE_URL (or the embedded one) with N generated published services,
-// their opening hours and owners, for benchmarks: npx tsx scripts/bench/generate-services.ts 100000
+// their opening hours, owners and reviews (0–12 each, by a pool of reviewers; the services'
+// averages are computed from those rows as the app computes them), for benchmarks:
+//   npx tsx scripts/bench/generate-services.ts 100000
 // Runs in SQL (generate_series), so 100,000 services take seconds, not minutes.
 import { applyMigrations } from "@/lib/db/migrations";
 import { runDbCommand } from "../db/run";
 
 const count = Number(process.argv[2] ?? 100_000);
+const REVIEWERS = 2000;
 if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
   console.error("Usage: generate-services.ts <count 1..2000000>");
   process.exit(2);
@@ -24,17 +27,16 @@ await runDbCommand(async (db) => {
       SELECT gen_random_uuid() AS id, o.id AS owner, o.n,
         CASE WHEN o.n % 3 = 0 THEN 'mechanic' ELSE 'sto' END AS role,
         44.5 + random() * 7.5 AS lat, 22.5 + random() * 17.5 AS lng,
-        round((1 + random() * 4)::numeric, 2)::float8 AS q, round((1 + random() * 4)::numeric, 2)::float8 AS s, round((1 + random() * 4)::numeric, 2)::float8 AS p,
-        (random() * 40)::int AS reviews
+        (random() * 12)::int AS reviews
       FROM bench_owner o;
       INSERT INTO services (id, role, "ownerId", "mechanicOwnerId", name, description, brand, "isOnTheGo", "isPaid", "contactPhone1", "contactMail",
-        latitude, longitude, address, "qualityAvg", "speedAvg", "priceAvg", "ratingAvg", "numReviews", "updatedAt")
+        latitude, longitude, address, "updatedAt")
       SELECT id, role::"ServiceRole", owner, CASE WHEN role = 'mechanic' THEN owner END,
         (ARRAY['Авто','Auto','СТО','Garage','Мотор','Service','Майстер','Diesel'])[1 + n % 8] || ' ' || (ARRAY['Центр','Pro','Плюс','Expert','Сервіс','Lab','Гараж','Fix'])[1 + (n / 8) % 8] || ' ' || n,
         'Ремонт і обслуговування автомобілів, діагностика, шиномонтаж',
         (ARRAY['Any','Audi','Bmw','Ford','Skoda','Toyota','Volkswagen','Renault'])[1 + n % 8],
         role = 'mechanic' AND n % 2 = 0, role = 'sto', '067 123 ' || lpad((n % 10000)::text, 4, '0'), 'svc' || n || '@bench.local',
-        lat, lng, 'вул. Тестова, ' || (n % 200 + 1) || ', Україна', q, s, p, round(((q + s + p) / 3)::numeric, 2)::float8, reviews, now()
+        lat, lng, 'вул. Тестова, ' || (n % 200 + 1) || ', Україна', now()
       FROM bench_service;
       INSERT INTO opening_hours (id, "serviceId", weekday, closed, "opensAt", "closesAt")
       SELECT gen_random_uuid(), s.id, d,
@@ -42,8 +44,25 @@ await runDbCommand(async (db) => {
         CASE WHEN s.n % 10 = 0 THEN 0 WHEN s.n % 7 = 0 THEN 1200 ELSE 540 END,
         CASE WHEN s.n % 10 = 0 THEN 1440 WHEN s.n % 7 = 0 THEN 120 ELSE 1080 END
       FROM bench_service s CROSS JOIN generate_series(1, 7) d;
+      -- Reviewer k of service n is (7n + 131k) mod ${REVIEWERS}: distinct for k < 12, as the unique (user, service) pair requires.
+      CREATE TEMP TABLE bench_reviewer ON COMMIT DROP AS
+      SELECT gen_random_uuid() AS id, g - 1 AS n FROM generate_series(1, ${REVIEWERS}) g;
+      INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "emailVerifiedAt", "updatedAt")
+      SELECT id, 'Bench Reviewer ' || n, '${run}-r' || n || '@bench.local', '${run}-r' || n || '@bench.local', 'x', now(), now() FROM bench_reviewer;
+      INSERT INTO reviews (id, "userId", "serviceId", quality, speed, price, avg, comment, "createdAt", "updatedAt")
+      SELECT gen_random_uuid(), r.id, v.id, v.q, v.sp, v.p, round(((v.q + v.sp + v.p) / 3.0)::numeric, 2)::float8,
+        (ARRAY['', 'Швидко і якісно', 'Good work, fair price', 'Довго чекав, але зробили добре', 'Recommended', ''])[1 + (v.n + v.k) % 6],
+        now() - v.k * interval '3 days', now()
+      FROM (
+        SELECT s.id, s.n, k, 1 + floor(random() * 5)::int AS q, 1 + floor(random() * 5)::int AS sp, 1 + floor(random() * 5)::int AS p
+        FROM bench_service s CROSS JOIN LATERAL generate_series(0, s.reviews - 1) k
+      ) v JOIN bench_reviewer r ON r.n = (7 * v.n + 131 * v.k) % ${REVIEWERS};
+      UPDATE services s SET "qualityAvg" = a.quality, "speedAvg" = a.speed, "priceAvg" = a.price, "ratingAvg" = a.avg, "numReviews" = a.count
+      FROM (SELECT "serviceId", avg(quality) AS quality, avg(speed) AS speed, avg(price) AS price, avg(avg) AS avg, count(*)::int AS count
+            FROM reviews WHERE "serviceId" IN (SELECT id FROM bench_service) GROUP BY "serviceId") a
+      WHERE s.id = a."serviceId";
     `);
   });
   await db.sql.exec("ANALYZE");
-  console.log(`Generated ${count} services with opening hours in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Generated ${count} services with opening hours and reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 });
