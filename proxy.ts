@@ -2,8 +2,10 @@ import createMiddleware from "next-intl/middleware";
 import { NextResponse, type NextRequest } from "next/server";
 import { routing } from "@/i18n/routing";
 import { SESSION_COOKIE } from "@/lib/auth/cookie";
+import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { ruleForPath } from "@/lib/guarded-paths";
 import { splitLocale } from "@/lib/locale-path";
+import { outagePage } from "@/lib/outage-page";
 
 const intl = createMiddleware(routing);
 
@@ -11,7 +13,8 @@ const intl = createMiddleware(routing);
  * Locale routing and the UX half of the guards. `?lng=en|ua` wins and sticks through the cookie,
  * then the cookie, then Accept-Language. A guarded page visited without a session cookie goes
  * straight to /login; whether a cookie is valid and what its user may do is decided by the page
- * through lib/server/guards.ts, so nothing here is a security check.
+ * through lib/server/guards.ts, so nothing here is a security check. While the database is away
+ * (lib/db/outage.ts), pages are answered 503 with a notice that reloads itself, not rendered.
  */
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -39,6 +42,13 @@ export default function proxy(request: NextRequest) {
     url.search = "";
     url.searchParams.set("redirect", `${path}${request.nextUrl.search}`);
     return NextResponse.redirect(url);
+  }
+  if (databaseOutageActive()) {
+    const locale = splitLocale(pathname).prefix === "/ua" ? "uk" : "en";
+    return new NextResponse(outagePage(locale), {
+      status: 503,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(RETRY_AFTER_SECONDS) },
+    });
   }
   return intl(request);
 }

@@ -3,6 +3,7 @@ import { createTranslator } from "next-intl";
 import { NextResponse, type NextRequest } from "next/server";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
+import { noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { AppError } from "./errors";
 
@@ -41,9 +42,6 @@ export function errorResponse(request: NextRequest, status: number, key: string,
   return NextResponse.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-/** Seconds a client should wait before retrying while the database is out of reach. */
-const RETRY_AFTER_SECONDS = 5;
-
 /**
  * Runs a handler body; AppErrors become their 4xx, a database out of reach a 503 with Retry-After
  * (nothing was written: a transaction cut off is rolled back by PostgreSQL), anything else a
@@ -55,6 +53,7 @@ export async function handle(request: NextRequest, body: () => Promise<Response>
   } catch (error) {
     if (error instanceof AppError) return errorResponse(request, error.status, error.key, error.fields);
     if (isDatabaseUnavailable(error)) {
+      noteDatabaseUnavailable();
       console.warn(`[api] ${request.method} ${request.nextUrl.pathname}: database unavailable (${error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error)})`);
       const response = errorResponse(request, 503, "Api.unavailable");
       response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));

@@ -5,6 +5,7 @@ import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { GET as itemsRoute } from "@/app/api/items/route";
 import { POST as loginRoute } from "@/app/api/users/login/route";
 import { closeDatabase, getPrisma } from "@/lib/db/client";
+import { databaseOutageActive } from "@/lib/db/outage";
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { startFaultProxy, type FaultProxy } from "../../helpers/fault-proxy";
 import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
@@ -12,7 +13,8 @@ import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
 /**
  * The database going away under a running app (a PostgreSQL restart, a network cut): requests
  * are answered 503 with Retry-After and a translated message, not 500 and not a hang, nothing is
- * written, and the app serves again by itself once the server is back. Needs a PostgreSQL server:
+ * written, the outage window that turns pages away in proxy.ts opens, and the app serves again by
+ * itself once the server is back. Needs a PostgreSQL server:
  * the embedded database lives inside the process and cannot go away.
  */
 describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", () => {
@@ -57,6 +59,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", 
     const ukrainian = await list("ua");
     expect(ukrainian.status).toBe(503);
     expect((await ukrainian.json()).message).toBe("Сервіс тимчасово недоступний. Спробуйте трохи згодом.");
+    expect(databaseOutageActive()).toBe(true);
     expect((await detail()).status).toBe(503);
     expect((await review(2)).status).toBe(503);
     expect((await health()).status).toBe(503);
