@@ -41,6 +41,34 @@ export function rowsToTimetable(rows: HoursRow[]): Timetable {
 
 /** ISO weekday (1 = Monday) of an instant in a time zone. */
 export function weekdayIn(instant: Date, timeZone: string): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(instant);
-  return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(name) + 1;
+  return localClock(instant, timeZone).weekday;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The ISO weekday and the minute since local midnight of an instant in a time zone. */
+export function localClock(instant: Date, timeZone: string): { weekday: number; minute: number } {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return { weekday: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1, minute: Number(get("hour")) * 60 + Number(get("minute")) };
+}
+
+/**
+ * Whether the hours say open at the instant: the same rule as the open-now SQL in
+ * lib/server/services.ts (today's interval, or yesterday's running past midnight).
+ */
+export function isOpenAt(rows: HoursRow[], timeZone: string, instant: Date): boolean {
+  const { weekday, minute } = localClock(instant, timeZone);
+  const previous = ((weekday + 5) % 7) + 1;
+  return rows.some(
+    (row) =>
+      !row.closed &&
+      ((row.weekday === weekday && minute >= row.opensAt && (row.closesAt <= row.opensAt || minute < row.closesAt)) ||
+        (row.weekday === previous && row.closesAt <= row.opensAt && minute < row.closesAt)),
+  );
 }

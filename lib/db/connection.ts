@@ -24,6 +24,13 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * Session defaults every connection gets: a typo-tolerant keyword search (lib/server/services.ts)
+ * needs a looser word-similarity threshold than pg_trgm's 0.6. Set per session, not per query, so
+ * a list request needs no transaction around it.
+ */
+const SESSION_SETTINGS = "SET pg_trgm.word_similarity_threshold = 0.5";
+
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
@@ -43,6 +50,8 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }
   // An idle client dropped by the server (restart, failover, admin terminate) must not crash the
   // process: pg emits it on the pool, and the next checkout simply opens a new connection.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
+  // Queued before anything else on each new connection, so no request has to set it.
+  pool.on("connect", (client) => void client.query(SESSION_SETTINGS).catch(() => undefined));
   // A failed connection must surface here, as one clear line, not on the first page request.
   const probe = await pool.connect();
   probe.release();
@@ -100,6 +109,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }
 
 async function openEmbedded(target: Extract<DatabaseTarget, { kind: "pglite" }>): Promise<Database> {
   const db: PGlite = await openPGlite(target.dataDir);
+  await db.exec(SESSION_SETTINGS);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   const sql: SqlRunner = {
     async exec(text) {

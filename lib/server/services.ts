@@ -4,6 +4,7 @@ import { PAGE_SIZE } from "@/lib/constants";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { categoriesMatching } from "@/lib/category-search";
 import { clusterCellDegrees, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type CellGroup, type MapCluster, type Viewport } from "@/lib/map-viewport";
+import { isOpenAt, localClock } from "@/lib/timetable";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
@@ -59,19 +60,6 @@ async function openFilter(instant: Date): Promise<Prisma.Sql> {
     WHERE h."serviceId" = s.id AND h.closed = false AND (
       (h.weekday = clock.weekday AND h."opensAt" <= clock.minute AND (h."closesAt" <= h."opensAt" OR h."closesAt" > clock.minute))
       OR (h.weekday = clock.previous AND h."closesAt" <= h."opensAt" AND h."closesAt" > clock.minute)))`;
-}
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function localClock(instant: Date, timeZone: string): { weekday: number; minute: number } {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    clockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return { weekday: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1, minute: Number(get("hour")) * 60 + Number(get("minute")) };
 }
 
 /**
@@ -183,18 +171,14 @@ export async function listServices(query: ItemsQuery, now: Date = new Date()): P
     : Prisma.sql`SELECT ${CARD_COLUMNS} FROM services s WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
   const countKey = `${condition.sql}|${JSON.stringify(condition.values)}`;
   const known = reusableCount(countKey);
-  // A typo-tolerant keyword needs a looser word-similarity threshold than pg_trgm's 0.6; SET LOCAL
-  // keeps it to this transaction.
-  const [, rows, counted] = await prisma.$transaction([
-    prisma.$executeRaw`SET LOCAL pg_trgm.word_similarity_threshold = 0.5`,
+  // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the
+  // page and the count need no transaction and run side by side.
+  const [rows, total] = await Promise.all([
     // The page is chosen first and open-now computed for its twelve rows only.
     prisma.$queryRaw<CardRow[]>`SELECT page.*, ${openAt(instant)} AS "openNow" FROM (${page}) page
       JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
-    known === undefined
-      ? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${condition}`
-      : prisma.$queryRaw<{ total: bigint }[]>`SELECT ${known}::bigint AS total`,
+    known ?? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${condition}`.then((counted) => Number(counted[0]?.total ?? 0)),
   ]);
-  const total = Number(counted[0]?.total ?? 0);
   if (known === undefined) rememberCount(countKey, total);
   return { items: rows.map(toCard), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };
 }
@@ -283,9 +267,8 @@ export const getPublicService = cache(async (id: string, now: Date = new Date())
     },
   });
   if (!service) throw new NotFoundError();
-  const [open] = await prisma.$queryRaw<{ openNow: boolean }[]>`SELECT ${openAt(now)} AS "openNow" FROM services s WHERE s.id = ${id}::uuid`;
   return {
-    ...toCard({ ...service, role: service.role, openNow: open?.openNow ?? false }),
+    ...toCard({ ...service, role: service.role, openNow: isOpenAt(service.openingHours, service.timeZone, now) }),
     image: imageUrl(service.imageId),
     description: service.description,
     experience: service.experience,
