@@ -1,5 +1,5 @@
 import createMiddleware from "next-intl/middleware";
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { routing } from "@/i18n/routing";
 import { SESSION_COOKIE } from "@/lib/auth/cookie";
 import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
@@ -50,7 +50,22 @@ export default function proxy(request: NextRequest) {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(RETRY_AFTER_SECONDS) },
     });
   }
-  return intl(request);
+  return pathname.includes("%25") ? intlKeepingPercent(request) : intl(request);
+}
+
+/**
+ * next-intl decodes the path once (decodeURI) and rewrites to the result, so an encoded "%" (an
+ * admin search for "50%" is /admin/users/search/50%25) reached Next as a bare "%" that it cannot
+ * decode: a 500. Encoded once more, the rewrite carries the path exactly as the browser sent it.
+ */
+function intlKeepingPercent(request: NextRequest) {
+  const url = request.nextUrl.clone();
+  url.pathname = url.pathname.replaceAll("%25", "%2525");
+  const response = intl(new NextRequest(url, request));
+  // The alternate links are built from that path as well: they get the browser's encoding back.
+  const links = response.headers.get("Link");
+  if (links) response.headers.set("Link", links.replaceAll("%2525", "%25"));
+  return response;
 }
 
 // Files are skipped by their extension, not by "any dot": an admin search for an e-mail address
