@@ -14,6 +14,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { clear, hit } from "./rate-limit";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
+import { changingCatalog } from "./read-cache";
 
 export type Locale = "en" | "uk";
 const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
@@ -135,7 +136,8 @@ export async function updateProfile(viewer: Viewer | null, body: unknown): Promi
   }
   if (input.password) data.passwordHash = await hashPassword(input.password);
   if (data.emailNormalized || data.passwordHash) data.tokenVersion = { increment: 1 };
-  const user = await prisma.user.update({ where: { id: userId }, data }).catch(ignoreUniqueViolation);
+  // The name is shown with the user's reviews on service pages.
+  const user = await changingCatalog(() => prisma.user.update({ where: { id: userId }, data }).catch(ignoreUniqueViolation));
   if (!user) throw new BadRequestError({ email: "Auth.emailTaken" });
   return { ...toPublicUser(user), tokenVersion: user.tokenVersion };
 }

@@ -9,6 +9,7 @@ import { deleteOwnService, getOwnService, updateOwnService, type EditableService
 import { recomputeAggregates } from "./reviews";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
+import { changingCatalog } from "./read-cache";
 
 /**
  * Moderation (spec 2 admin pages, 4 block / admin flag / delete). Every function refuses
@@ -84,14 +85,14 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
   if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin === "true";
   const prisma = await getPrisma();
   try {
-    return await prisma.$transaction(async (tx) => {
+    return await changingCatalog(() => prisma.$transaction(async (tx) => {
       const user = await tx.user.update({ where: { id }, data, select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true } });
       // Two admins demoting each other at once must not leave the site without one.
       if ((await tx.user.count({ where: { isAdmin: true } })) === 0) throw new AppError(409, "Admin.lastAdmin");
       const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
       await audit(tx, viewer, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
       return toAdminUser(user);
-    });
+    }));
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new BadRequestError({ email: "Auth.emailTaken" });
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new BadRequestError({ image: "Validation.imageType" });
@@ -124,7 +125,7 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
   const user = await findUser(id);
   if (id === viewer.id) throw new AppError(403, "Admin.selfDelete");
   const prisma = await getPrisma();
-  await prisma.$transaction(async (tx) => {
+  await changingCatalog(() => prisma.$transaction(async (tx) => {
     const reviewed = await tx.review.findMany({ where: { userId: id, service: { ownerId: { not: id } } }, select: { serviceId: true } });
     await tx.review.deleteMany({ where: { userId: id } });
     for (const { serviceId } of reviewed) await recomputeAggregates(tx, serviceId);
@@ -133,7 +134,7 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
     const images = await tx.image.deleteMany({ where: { ownerId: id, services: { none: {} }, users: { none: {} } } });
     await tx.user.delete({ where: { id } });
     await audit(tx, viewer, "user.delete", "user", id, { email: user.email, services: services.count, reviews: reviewed.length, images: images.count });
-  });
+  }));
   return { message: "Admin.userDeleted" };
 }
 
@@ -200,10 +201,12 @@ export async function toggleServiceBlock(viewer: Viewer | null, id: string): Pro
   const service = await prisma.service.findUnique({ where: { id }, select: { isBlocked: true, role: true } });
   if (!service) throw new NotFoundError();
   const isBlocked = !service.isBlocked;
-  await prisma.$transaction(async (tx) => {
-    await tx.service.update({ where: { id }, data: { isBlocked } });
-    await audit(tx, viewer, isBlocked ? "service.block" : "service.unblock", "service", id);
-  });
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      await tx.service.update({ where: { id }, data: { isBlocked } });
+      await audit(tx, viewer, isBlocked ? "service.block" : "service.unblock", "service", id);
+    }),
+  );
   const kind = service.role === "mechanic" ? "mechanic" : "service";
   return { isBlocked, message: `Admin.${kind}${isBlocked ? "Blocked" : "Unblocked"}` };
 }

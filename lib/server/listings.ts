@@ -9,6 +9,7 @@ import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
+import { changingCatalog } from "./read-cache";
 
 /**
  * How services get into the directory and how their owners change them: station orders (unpaid
@@ -94,7 +95,7 @@ async function checkImage(tx: Prisma.TransactionClient, viewer: Viewer, image: s
 
 async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechanic"): Promise<EditableService> {
   const prisma = await getPrisma();
-  return prisma.$transaction(async (tx) => {
+  return changingCatalog(() => prisma.$transaction(async (tx) => {
     await checkImage(tx, viewer, input.image);
     const created = await tx.service.create({
       data: {
@@ -114,17 +115,17 @@ async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechan
       include: withHours,
     });
     return toEditable(created);
-  });
+  }));
 }
 
 async function patch(viewer: Viewer, row: { id: string; imageId: string | null }, input: Partial<ServiceInput>): Promise<EditableService> {
   const prisma = await getPrisma();
-  return prisma.$transaction(async (tx) => {
+  return changingCatalog(() => prisma.$transaction(async (tx) => {
     await checkImage(tx, viewer, input.image, row.imageId);
     if (input.timetable) await replaceHours(tx, row.id, input.timetable);
     const updated = await tx.service.update({ where: { id: row.id }, data: columns(input), include: withHours });
     return toEditable(updated);
-  });
+  }));
 }
 
 /** The service when the viewer owns it (or is an admin); 404 for unknown ids, 403 for others'. */
@@ -223,6 +224,6 @@ export async function deleteOwnService(viewer: Viewer | null, id: string) {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
-  await prisma.service.delete({ where: { id: row.id } });
+  await changingCatalog(() => prisma.service.delete({ where: { id: row.id } }));
   return accountState(viewer.id);
 }

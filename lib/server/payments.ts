@@ -8,6 +8,7 @@ import { requireAccess } from "./guards";
 import { toEditable, type EditableService } from "./listings";
 import { capturePaypalOrder, createPaypalOrder, paypalConfig } from "./paypal";
 import type { Viewer } from "./session";
+import { changingCatalog } from "./read-cache";
 
 /**
  * Paying for a station: the server creates the PayPal order and captures it, checks PayPal's answer
@@ -70,14 +71,16 @@ export async function payStation(viewer: Viewer | null, stoId: string, body: unk
 async function payForTest(viewer: Viewer, station: { id: string; isPaid: boolean; name: string }): Promise<EditableService> {
   if (!testPaymentsAllowed()) throw new AppError(403, "Payment.testDisabled");
   const prisma = await getPrisma();
-  await prisma.$transaction(async (tx) => {
-    const marked = await tx.service.updateMany({ where: { id: station.id, isPaid: false }, data: { isPaid: true, paidAt: new Date() } });
-    if (marked.count === 1) {
-      await tx.payment.create({
-        data: { serviceId: station.id, userId: viewer.id, serviceName: station.name, payerEmail: viewer.email, amount: PAYMENT.total, currency: PAYMENT.currency, provider: "test", requestId: randomUUID(), status: "captured", capturedAt: new Date() },
-      });
-    }
-  });
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const marked = await tx.service.updateMany({ where: { id: station.id, isPaid: false }, data: { isPaid: true, paidAt: new Date() } });
+      if (marked.count === 1) {
+        await tx.payment.create({
+          data: { serviceId: station.id, userId: viewer.id, serviceName: station.name, payerEmail: viewer.email, amount: PAYMENT.total, currency: PAYMENT.currency, provider: "test", requestId: randomUUID(), status: "captured", capturedAt: new Date() },
+        });
+      }
+    }),
+  );
   return paidStation(station.id);
 }
 
@@ -99,12 +102,14 @@ async function payWithPaypal(station: { id: string; isPaid: boolean }, orderId: 
     await prisma.payment.update({ where: { id: payment.id }, data: { status: "failed", providerResponse: json } });
     throw new AppError(400, "Payment.mismatch");
   }
-  await prisma.$transaction(async (tx) => {
-    const captured = await tx.payment.updateMany({
-      where: { id: payment.id, status: "created" },
-      data: { status: "captured", capturedAt: new Date(), providerResponse: json, ...(capture.payerEmail ? { payerEmail: capture.payerEmail.slice(0, 100) } : {}) },
-    });
-    if (captured.count === 1) await tx.service.updateMany({ where: { id: station.id, isPaid: false }, data: { isPaid: true, paidAt: new Date() } });
-  });
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const captured = await tx.payment.updateMany({
+        where: { id: payment.id, status: "created" },
+        data: { status: "captured", capturedAt: new Date(), providerResponse: json, ...(capture.payerEmail ? { payerEmail: capture.payerEmail.slice(0, 100) } : {}) },
+      });
+      if (captured.count === 1) await tx.service.updateMany({ where: { id: station.id, isPaid: false }, data: { isPaid: true, paidAt: new Date() } });
+    }),
+  );
   return paidStation(station.id);
 }

@@ -6,6 +6,7 @@ import { requireAccess } from "./guards";
 import { AppError, isUuid, NotFoundError } from "./errors";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
+import { changingCatalog } from "./read-cache";
 
 /**
  * One review per user per service: a second post replaces the first. The service's averages and
@@ -18,7 +19,7 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
   const prisma = await getPrisma();
   const { quality, speed, price } = input.rating;
   const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
-  return prisma.$transaction(async (tx) => {
+  return changingCatalog(() => prisma.$transaction(async (tx) => {
     const service = await tx.service.findFirst({
       where: { id: serviceId, isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
       select: { id: true, ownerId: true },
@@ -32,7 +33,7 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
     });
     await recomputeAggregates(tx, serviceId);
     return { _id: review.id, avg };
-  });
+  }));
 }
 
 /**

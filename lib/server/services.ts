@@ -9,6 +9,7 @@ import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
+import { minuteOf, onCatalogChange, rememberRead } from "./read-cache";
 import { imageUrl, toCard, toTimetable, type CardRow, type ServiceCard, type ServiceDetail } from "./service-dto";
 
 /**
@@ -126,6 +127,7 @@ const COUNT_REUSE_FROM = 1000;
 const COUNT_REUSE_MS = 30_000;
 const COUNT_CACHE_SIZE = 500;
 const counts = new Map<string, { total: number; at: number }>();
+onCatalogChange(() => counts.clear());
 
 function reusableCount(key: string): number | undefined {
   const entry = counts.get(key);
@@ -141,9 +143,15 @@ function rememberCount(key: string, total: number): void {
 
 export type ServicePage = { items: ServiceCard[]; page: number; pages: number; total: number };
 
-export async function listServices(query: ItemsQuery, now: Date = new Date()): Promise<ServicePage> {
-  const prisma = await getPrisma();
+export function listServices(query: ItemsQuery, now: Date = new Date()): Promise<ServicePage> {
   const instant = query.userDateTime ? new Date(query.userDateTime) : now;
+  // The instant counts by its minute only, so questions asked within one minute share an answer.
+  const question = JSON.stringify({ ...query, userDateTime: undefined });
+  return rememberRead(`list:${question}:${minuteOf(instant)}`, () => queryServices(query, instant));
+}
+
+async function queryServices(query: ItemsQuery, instant: Date): Promise<ServicePage> {
+  const prisma = await getPrisma();
   const where: Prisma.Sql[] = [PUBLISHED];
   if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
   if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
@@ -194,24 +202,20 @@ export type ServiceLocation = {
 
 export type ServiceLocations = { services: ServiceLocation[]; clusters: MapCluster[]; total: number };
 
-/**
- * Large answers cost a scan of everything in view, and most map openings ask for the same view
- * (the whole map), so they are kept for as long as browsers may cache them anyway (30 s). Small
- * ones are cheap and must show a new service at once: they are never kept.
- */
-const LOCATIONS_REUSE_MS = 30_000;
-const LOCATIONS_CACHE_SIZE = 200;
-const keptLocations = new Map<string, { answer: ServiceLocations; at: number }>();
+/** A view's answer costs a scan of everything in it, and most map openings ask for the same view. */
+const LOCATIONS_KEEP_MS = 30_000;
 
 /**
  * GET /api/items/locations: services in view grouped by a grid of about a pin's size at this zoom
  * (in SQL, so the answer stays small at any scale). A cell with one service is that service's
  * pin; a fuller cell is a counted cluster, so pins never cover each other.
  */
-export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<ServiceLocations> {
-  const key = `${viewport.west},${viewport.south},${viewport.east},${viewport.north},${viewport.zoom}`;
-  const kept = keptLocations.get(key);
-  if (kept && Date.now() - kept.at <= LOCATIONS_REUSE_MS) return kept.answer;
+export function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<ServiceLocations> {
+  const key = `locations:${viewport.west},${viewport.south},${viewport.east},${viewport.north},${viewport.zoom}`;
+  return rememberRead(key, () => queryServiceLocations(viewport), LOCATIONS_KEEP_MS);
+}
+
+async function queryServiceLocations(viewport: Viewport): Promise<ServiceLocations> {
   const prisma = await getPrisma();
   const inView = Prisma.sql`${PUBLISHED} AND s.latitude BETWEEN ${viewport.south} AND ${viewport.north} AND s.longitude BETWEEN ${viewport.west} AND ${viewport.east}`;
   const cell = clusterCellDegrees(viewport.zoom);
@@ -226,7 +230,7 @@ export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Pr
         SELECT s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address FROM services s WHERE s.id = ANY(${pinIds}::uuid[]) ORDER BY s.id`
     : [];
   const pinned = new Set(pinIds);
-  const answer: ServiceLocations = {
+  return {
     services: rows.map((row) => ({
       _id: row.id,
       name: row.name,
@@ -238,26 +242,27 @@ export async function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Pr
     clusters: cells.filter((group) => !pinned.has(group.id)).map(({ lat, lng, count }) => ({ lat, lng, count })),
     total: cells.reduce((sum, group) => sum + group.count, 0),
   };
-  if (answer.total > MAX_MAP_POINTS) {
-    if (keptLocations.size >= LOCATIONS_CACHE_SIZE) keptLocations.delete(keptLocations.keys().next().value!);
-    keptLocations.set(key, { answer, at: Date.now() });
-  }
-  return answer;
 }
 
 /** Best rated services with enough reviews for the rating to mean something. */
 export const MIN_REVIEWS_FOR_TOP = 3;
 
-export const listTopServices = cache(async (limit = 8, now: Date = new Date()): Promise<ServiceCard[]> => {
-  const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${openAt(now)} AS "openNow"
-    FROM services s WHERE ${PUBLISHED} AND s."numReviews" >= ${MIN_REVIEWS_FOR_TOP}
-    ORDER BY s."ratingAvg" DESC, s."numReviews" DESC, s.id ASC LIMIT ${limit}`;
-  return rows.map(toCard);
+export const listTopServices = cache((limit = 8, now: Date = new Date()): Promise<ServiceCard[]> =>
+  rememberRead(`top:${limit}:${minuteOf(now)}`, async () => {
+    const prisma = await getPrisma();
+    const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${openAt(now)} AS "openNow"
+      FROM services s WHERE ${PUBLISHED} AND s."numReviews" >= ${MIN_REVIEWS_FOR_TOP}
+      ORDER BY s."ratingAvg" DESC, s."numReviews" DESC, s.id ASC LIMIT ${limit}`;
+    return rows.map(toCard);
+  }),
+);
+
+export const getPublicService = cache((id: string, now: Date = new Date()): Promise<ServiceDetail> => {
+  if (!isUuid(id)) return Promise.reject(new NotFoundError());
+  return rememberRead(`service:${id}:${minuteOf(now)}`, () => queryPublicService(id, now));
 });
 
-export const getPublicService = cache(async (id: string, now: Date = new Date()): Promise<ServiceDetail> => {
-  if (!isUuid(id)) throw new NotFoundError();
+async function queryPublicService(id: string, now: Date): Promise<ServiceDetail> {
   const prisma = await getPrisma();
   const service = await prisma.service.findFirst({
     where: { id, isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
@@ -289,7 +294,7 @@ export const getPublicService = cache(async (id: string, now: Date = new Date())
       createdAt: review.createdAt.toISOString(),
     })),
   };
-});
+}
 
 /** Ids and last changes of every published service, for sitemap.xml. */
 export async function listPublishedServiceIds(): Promise<{ id: string; updatedAt: Date }[]> {

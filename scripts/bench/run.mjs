@@ -1,6 +1,8 @@
 // npm run bench: fresh PostgreSQL database with 100,000 generated services, the production build
 // on it, and autocannon driving the API and pages at several concurrencies, next to the floor of
-// the same data-layer calls without HTTP. Loopback only; nothing here runs in `npm test`.
+// the same data-layer calls without HTTP and without the read cache (the database's own cost).
+// Repeated questions are answered by the read cache; the "new questions" cases never repeat.
+// Loopback only; nothing here runs in `npm test`.
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
 // Optional: BENCH_SERVICES (100000), BENCH_SECONDS (10), BENCH_CONCURRENCY ("1,8"), BENCH_SKIP_BUILD=1,
 // BENCH_ONLY=<text> (only the cases whose name contains it).
@@ -39,7 +41,7 @@ if (process.env.BENCH_SKIP_BUILD !== "1") run("npm", ["run", "build"]);
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 await db.query("ANALYZE");
-const ids = (await db.query(`SELECT id FROM services WHERE "isPaid" OR role = 'mechanic' ORDER BY random() LIMIT 200`)).rows.map((row) => row.id);
+const ids = (await db.query(`SELECT id FROM services WHERE "isPaid" OR role = 'mechanic' ORDER BY random() LIMIT 40200`)).rows.map((row) => row.id);
 await db.end();
 
 const now = new Date().toISOString();
@@ -61,13 +63,23 @@ const PANNING = Array.from({ length: 400 }, (_, index) => {
   const south = 44.5 + ((index * 3.1) % 6.5);
   return `/api/items/locations?bbox=${west.toFixed(4)},${south.toFixed(4)},${(west + span * 2).toFixed(4)},${(south + span).toFixed(4)}&zoom=${zoom}`;
 });
+// Questions that never repeat (a new point and page each time): what the read cache cannot answer.
+const FRESH = Array.from({ length: 20_000 }, (_, index) => {
+  const lat = (44.6 + ((index * 0.0137) % 7.4)).toFixed(4);
+  const lng = (22.6 + ((index * 0.0291) % 17.4)).toFixed(4);
+  return `/api/items?near=${lat},${lng}&page=${1 + (index % 3)}${index % 2 ? `&open=true&userDateTime=${encodeURIComponent(now)}` : ""}`;
+});
 const cases = [
   { name: "GET /api/items (mix)", kind: "list", paths: LIST },
+  { name: "GET /api/items (new questions)", kind: "list", paths: FRESH },
   { name: "GET /api/items/{id}", kind: "detail", paths: ids.slice(0, 100).map((id) => `/api/items/${id}`) },
+  { name: "GET /api/items/{id} (new ids)", kind: "detail", paths: ids.slice(200, 20200).map((id) => `/api/items/${id}`) },
   { name: "GET /api/items/locations", kind: "locations", paths: ["/api/items/locations"] },
   { name: "GET /api/items/locations (panning)", kind: "locations", paths: PANNING },
   { name: "HTML /services (mix)", kind: "page", paths: LIST.map((path) => path.replace("/api/items", "/services")) },
-  { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100).map((id) => `/service/${id}`) },
+  { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
+  { name: "HTML /service/{id} (new ids)", kind: "page", paths: ids.slice(20200).map((id) => `/service/${id}`) },
+  { name: "HTML /services (new questions)", kind: "page", paths: FRESH.map((path) => path.replace("/api/items", "/services")) },
 ];
 
 if (await fetch(`${origin}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
@@ -91,18 +103,25 @@ for (let i = 0; ; i++) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
+// One cursor per case across its warm-up and timed runs, so "new" questions stay new.
+const cursors = new Map();
 function drive(paths, connections) {
-  let next = 0;
   return new Promise((resolve, reject) => {
+    const nextPath = () => {
+      const next = cursors.get(paths) ?? 0;
+      cursors.set(paths, next + 1);
+      return paths[next % paths.length];
+    };
     autocannon(
-      { url: origin, connections, duration: seconds, requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] },
+      { url: origin, connections, duration: seconds, requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
 }
 
 function floor(benchCases, connections) {
-  const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", JSON.stringify(benchCases), String(connections), String(Math.min(seconds, 5))], { env, encoding: "utf8" });
+  // The floor is the database's own cost: the data layer without its read cache.
+  const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", JSON.stringify(benchCases), String(connections), String(Math.min(seconds, 5))], { env: { ...env, READ_CACHE: "off" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(result.stderr);
   return Object.fromEntries(result.stdout.trim().split("\n").map((line) => JSON.parse(line)).map((row) => [row.name, row]));
 }

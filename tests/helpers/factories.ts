@@ -1,5 +1,6 @@
 import { getPrisma } from "@/lib/db/client";
 import { hashPassword } from "@/lib/server/passwords";
+import { changingCatalog } from "@/lib/server/read-cache";
 import { DEFAULT_TIMETABLE, type Category, type Timetable } from "@/lib/constants";
 import { timetableToRows } from "@/lib/timetable";
 
@@ -47,7 +48,8 @@ export async function makeService(input: ServiceInput = {}) {
   counter++;
   const role = input.role ?? "sto";
   const ownerId = input.ownerId ?? (await makeUser()).id;
-  return prisma.service.create({
+  // Written past the data layer, so it drops the kept public reads as the data layer's writes do.
+  return changingCatalog(() => prisma.service.create({
     data: {
       role,
       ownerId,
@@ -67,5 +69,5 @@ export async function makeService(input: ServiceInput = {}) {
       ...input.ratings,
       openingHours: { create: timetableToRows(input.timetable ?? DEFAULT_TIMETABLE) },
     },
-  });
+  }));
 }

@@ -11,6 +11,7 @@ import { recentAudit } from "@/lib/server/admin";
 import { getViewer } from "@/lib/server/session";
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { catalogChanged } from "@/lib/server/read-cache";
 
 let ip = 0;
 async function signIn(email: string) {
@@ -133,6 +134,7 @@ describe("users", () => {
       ],
     });
     await prisma.service.update({ where: { id: reviewed.id }, data: { ratingAvg: 3, numReviews: 2 } });
+    catalogChanged();
     await prisma.payment.create({ data: { serviceId: own.id, userId: doomed.id, serviceName: own.name, payerEmail: doomed.email, amount: "3.00", currency: "USD", provider: "test", requestId: crypto.randomUUID(), status: "captured" } });
     const image = await prisma.image.create({ data: { bytes: new Uint8Array([1]), contentType: "image/png", size: 1, sha256: "0".repeat(64), ownerId: doomed.id } });
 

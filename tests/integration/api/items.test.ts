@@ -8,6 +8,7 @@ import { getPrisma } from "@/lib/db/client";
 import { encodePng } from "@/lib/png";
 import { makeService, makeUser } from "../../helpers/factories";
 import { makeRequest, params } from "../../helpers/request";
+import { catalogChanged } from "@/lib/server/read-cache";
 
 let publishedId = "";
 let unpaidId = "";
@@ -19,6 +20,7 @@ beforeAll(async () => {
   imageId = (await prisma.image.create({ data: { bytes: new Uint8Array(png), contentType: "image/png", size: png.length, sha256: "f".repeat(64) } })).id;
   publishedId = (await makeService({ name: "Published", ratings: { ratingAvg: 4, numReviews: 3 } })).id;
   await prisma.service.update({ where: { id: publishedId }, data: { imageId } });
+  catalogChanged();
   unpaidId = (await makeService({ name: "Unpaid", isPaid: false })).id;
 });
 
@@ -92,6 +94,7 @@ describe("map and top", () => {
     await prisma.$executeRaw`INSERT INTO services (id, role, "ownerId", name, "contactMail", latitude, longitude, address, "isPaid", "updatedAt")
       SELECT gen_random_uuid(), 'sto', ${owner.id}::uuid, 'Cluster ' || g, 'c@test.local', CASE WHEN g % 2 = 0 THEN 49.80 ELSE 48.60 END + (g % 10) * 0.001, 24.0 + (g % 7) * 0.001, 'Lviv', true, now()
       FROM generate_series(1, 450) g`;
+    catalogChanged();
     const response = await getLocations(makeRequest("/api/items/locations?bbox=23,48,25,50&zoom=6"));
     const body = await response.json();
     expect(body.services).toEqual([]);
@@ -103,6 +106,7 @@ describe("map and top", () => {
     expect(zoomedIn.total).toBe(225);
     expect(zoomedIn.services.length + zoomedIn.clusters.length).toBe(35);
     await prisma.service.deleteMany({ where: { ownerId: owner.id } });
+    catalogChanged();
   });
 
   it.each(["bbox=1,2,3&zoom=5", "bbox=0,0,1,1", "bbox=a,b,c,d&zoom=5", "bbox=0,0,1,1&zoom=25", "bbox=10,0,1,1&zoom=3", "bbox=0,-91,1,1&zoom=3"])("GET /api/items/locations?%s is a 400", async (query) => {

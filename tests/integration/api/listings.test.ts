@@ -9,6 +9,7 @@ import { getPrisma } from "@/lib/db/client";
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
 import { STATION_INPUT as station } from "../../helpers/service-input";
+import { catalogChanged } from "@/lib/server/read-cache";
 
 let ip = 0;
 async function signIn(email: string): Promise<string> {
@@ -153,6 +154,7 @@ describe("my stations (DELETE /api/items/users/{id})", () => {
     const [keep, drop] = [await makeService({ ownerId: owner.id, name: "Keep Station" }), await makeService({ ownerId: owner.id, name: "Drop Station" })];
     const prisma = await getPrisma();
     await prisma.review.create({ data: { userId: users.other!.id, serviceId: drop.id, quality: 5, speed: 5, price: 5, avg: 5 } });
+    catalogChanged();
     await prisma.payment.create({ data: { serviceId: drop.id, userId: owner.id, serviceName: drop.name, payerEmail: owner.email, amount: "3.00", currency: "USD", provider: "test", requestId: crypto.randomUUID(), status: "captured" } });
     const response = await call(deleteOwn, request("DELETE", `/api/items/users/${drop.id}`, undefined, cookie), params({ id: drop.id }));
     expect(response.status).toBe(200);

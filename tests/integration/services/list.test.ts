@@ -4,6 +4,7 @@ import { NotFoundError } from "@/lib/server/errors";
 import { getPublicService, listServiceLocations, listServices, listTopServices } from "@/lib/server/services";
 import { getPrisma } from "@/lib/db/client";
 import { makeService } from "../../helpers/factories";
+import { catalogChanged } from "@/lib/server/read-cache";
 
 const allWeek = (opening: string, closing: string): Timetable =>
   Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((day) => [day, { closed: false, opening, closing }])) as Timetable;
@@ -65,6 +66,7 @@ describe("listServices", () => {
       expect(names((await listServices({ page: 1, keyword: "Trucks" })).items)).toEqual(["Heavy Duty"]);
     } finally {
       await (await getPrisma()).service.delete({ where: { id: truck.id } });
+      catalogChanged();
     }
   });
 
@@ -100,6 +102,7 @@ describe("listServices", () => {
       expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     } finally {
       await (await getPrisma()).service.deleteMany({ where: { id: { in: crowd.map((service) => service.id) } } });
+      catalogChanged();
     }
   });
 

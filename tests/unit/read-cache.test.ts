@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { catalogChanged, changingCatalog, minuteOf, onCatalogChange, rememberRead } from "@/lib/server/read-cache";
+
+afterEach(() => {
+  catalogChanged();
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+describe("read cache", () => {
+  it("answers the same question from one load until the keeping time ends", async () => {
+    vi.useFakeTimers();
+    const load = vi.fn(async () => ({ items: [1] }));
+    const [first, second] = await Promise.all([rememberRead("q", load), rememberRead("q", load)]);
+    expect(first).toBe(second);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(9_999);
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("never keeps a failure", async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error("database away")).mockResolvedValueOnce("back");
+    await expect(rememberRead("q", load)).rejects.toThrow("database away");
+    await expect(rememberRead("q", load)).resolves.toBe("back");
+  });
+
+  it("a write drops every kept answer and tells the other memories, also when it fails", async () => {
+    const load = vi.fn(async () => "answer");
+    const listener = vi.fn();
+    onCatalogChange(listener);
+    await rememberRead("q", load);
+    await changingCatalog(async () => "written");
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(2);
+    await expect(changingCatalog(() => Promise.reject(new Error("commit unknown")))).rejects.toThrow("commit unknown");
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("an answer loading while a write completes is not served after the write", async () => {
+    let finish: (value: string) => void = () => undefined;
+    const slow = rememberRead("q", () => new Promise<string>((resolve) => (finish = resolve)));
+    await changingCatalog(async () => "written");
+    finish("before the write");
+    await slow;
+    await expect(rememberRead("q", async () => "after the write")).resolves.toBe("after the write");
+  });
+
+  it("READ_CACHE=off loads every time", async () => {
+    vi.stubEnv("READ_CACHE", "off");
+    const load = vi.fn(async () => "answer");
+    await rememberRead("q", load);
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("counts instants by the minute", () => {
+    expect(minuteOf(new Date("2026-11-23T10:15:00.000Z"))).toBe(minuteOf(new Date("2026-11-23T10:15:59.999Z")));
+    expect(minuteOf(new Date("2026-11-23T10:16:00.000Z"))).toBe(minuteOf(new Date("2026-11-23T10:15:00.000Z")) + 1);
+  });
+});
