@@ -53,12 +53,13 @@ test.describe("admin", () => {
     await page.getByRole("link", { name: "Edit Moderated User" }).click();
 
     await page.getByRole("button", { name: "Block" }).click();
-    await expect(page.getByText("User blocked")).toBeVisible();
+    // The toast, not the same words in the "Last actions" list, which the refresh may show first.
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "User blocked" })).toBeVisible();
     await victim.page.goto("/profile");
     await expect(victim.page).toHaveURL(/\/login/);
 
     await page.getByRole("button", { name: "Unblock" }).click();
-    await expect(page.getByText("User unblocked")).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "User unblocked" })).toBeVisible();
     await expect(page.getByText("This account is blocked.")).toBeHidden();
 
     await page.getByRole("button", { name: "Edit", exact: true }).click();
