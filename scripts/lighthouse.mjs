@@ -63,7 +63,8 @@ try {
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       const requests = lhr.audits["network-requests"]?.details?.items ?? [];
       const scripts = requests.filter((request) => request.resourceType === "Script");
-      const lcpNode = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+      // Lighthouse 13 names the LCP element in its LCP breakdown insight.
+      const lcpNode = (lhr.audits["lcp-breakdown-insight"]?.details?.items ?? []).find((item) => item.type === "node");
       const lcpTime = audit("largest-contentful-paint");
       // Observed (unthrottled) times, both from the start of the navigation.
       const observedLcp = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? 0;
