@@ -22,30 +22,44 @@ export function parseViewport(params: URLSearchParams): Viewport | null {
   return { west, south, east, north, zoom: z };
 }
 
-/** Grid cell in degrees: about 40 px on screen at this zoom (256 px tiles). */
+/** Grid cell in degrees: about 43 px on screen at this zoom (256 px tiles). */
 export function clusterCellDegrees(zoom: number): number {
   return 360 / 2 ** zoom / 6;
+}
+
+/** A grid cell on screen, in CSS pixels, at every zoom: 256 / 6. */
+export const CLUSTER_CELL_PX = 256 / 6;
+
+/**
+ * Every marker icon (pin or cluster) fits in a box this big with its anchor at the bottom centre.
+ * Markers at least a cell apart (see mergeNearby) then never overlap, so each stays a whole
+ * tap target, which Lighthouse's target-size audit checks.
+ */
+export const MARKER_BOX_PX = 40;
+
+/** Web Mercator's y for a latitude, in the units of longitude degrees (what the screen shows). */
+export function mercatorY(lat: number): number {
+  // Web maps stop at ±85.0511°, where y reaches ±180.
+  const clamped = Math.max(-85.0511287798, Math.min(85.0511287798, lat));
+  return (180 / Math.PI) * Math.log(Math.tan(Math.PI / 4 + (clamped * Math.PI) / 360));
 }
 
 export type CellGroup = { lat: number; lng: number; count: number; id: string };
 
 /**
  * Grid cells meet at borders, so a lone pin can sit right next to a cluster in the neighbouring
- * cell. Groups closer than a cell (on screen: latitude degrees are taller by 1/cos φ) are merged,
- * biggest first, so no two markers overlap.
+ * cell. Groups less than a cell apart on screen, both across and up (Mercator y), are merged into
+ * the bigger one, biggest first. A kept group does not move when others join it, so every two
+ * markers in the answer are at least a cell apart along one axis, and their icons (at most
+ * MARKER_BOX_PX, anchored alike) cannot overlap.
  */
 export function mergeNearby(groups: CellGroup[], cellDegrees: number): CellGroup[] {
-  const merged: CellGroup[] = [];
+  const merged: (CellGroup & { y: number })[] = [];
   for (const group of [...groups].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id))) {
-    const near = merged.find((kept) => Math.abs(kept.lng - group.lng) < cellDegrees && Math.abs(kept.lat - group.lat) < cellDegrees * Math.cos((kept.lat * Math.PI) / 180));
-    if (!near) {
-      merged.push({ ...group });
-      continue;
-    }
-    const count = near.count + group.count;
-    near.lat = (near.lat * near.count + group.lat * group.count) / count;
-    near.lng = (near.lng * near.count + group.lng * group.count) / count;
-    near.count = count;
+    const y = mercatorY(group.lat);
+    const near = merged.find((kept) => Math.abs(kept.lng - group.lng) < cellDegrees && Math.abs(kept.y - y) < cellDegrees);
+    if (near) near.count += group.count;
+    else merged.push({ ...group, y });
   }
-  return merged;
+  return merged.map(({ lat, lng, count, id }) => ({ lat, lng, count, id }));
 }

@@ -2,19 +2,28 @@
 // build with demo data on a fresh embedded database, for /home, /services and a service page.
 // Offline: map tiles and PayPal are blocked, so only our own code is measured.
 //   LIGHTHOUSE_SKIP_BUILD=1 reuses the last `next build`.
+//   LIGHTHOUSE_RUNS=3 measures every page that many times and prints medians and ranges: scores
+//   move by several points between runs on a busy machine, so compare medians, and the figures
+//   that do not depend on timing (JavaScript transferred, long tasks, the LCP element).
+//   LIGHTHOUSE_PAGES=/home,/services limits the pages ("service" stands for the first service).
+//   LIGHTHOUSE_JSON_DIR=dir keeps every report as JSON.
 import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { findChromium } from "./browser-path.mjs";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
-const origin = `http://localhost:${port}`;
-const server = spawn("node", ["scripts/e2e-server.mjs"], {
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+// LIGHTHOUSE_ORIGIN=http://localhost:3000 measures a server that is already running instead.
+const origin = process.env.LIGHTHOUSE_ORIGIN ?? `http://localhost:${port}`;
+const server = process.env.LIGHTHOUSE_ORIGIN ? null : spawn("node", ["scripts/e2e-server.mjs"], {
   env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: process.env.LIGHTHOUSE_SKIP_BUILD ?? "", E2E_PGLITE_DIR: ".data/lighthouse-pglite" },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
 const stopServer = () => {
+  if (!server) return;
   try {
     process.kill(-server.pid, "SIGTERM");
   } catch {
@@ -29,7 +38,11 @@ for (let i = 0; ; i++) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 const { items } = await (await fetch(`${origin}/api/items`)).json();
-const pages = ["/home", "/services", `/service/${items[0]._id}`];
+const wanted = (process.env.LIGHTHOUSE_PAGES ?? "/home,/services,service").split(",");
+const pages = wanted.map((path) => (path === "service" ? `/service/${items[0]._id}` : path));
+const label = (path) => (path.startsWith("/service/") ? "/service/{id}" : path);
+// The server compiles nothing at run time, but its first answers warm caches: not measured.
+for (const path of pages) await fetch(`${origin}${path}`).catch(() => undefined);
 
 const chrome = await chromeLauncher.launch({ chromePath: findChromium() ?? undefined, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 const config = {
@@ -37,25 +50,48 @@ const config = {
   settings: { blockedUrlPatterns: ["*tile.openstreetmap.org*", "*paypal.com*", "*paypalobjects.com*"] },
 };
 const rows = [];
+const seen = new Set();
 try {
-  for (const path of pages) {
-    const { lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, config);
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    rows.push({
-      page: path.startsWith("/service/") ? "/service/{id}" : path,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      "best practices": score("best-practices"),
-      seo: score("seo"),
-      "LCP ms": Math.round(audit("largest-contentful-paint")),
-      CLS: Number(audit("cumulative-layout-shift").toFixed(3)),
-      "TBT ms": Math.round(audit("total-blocking-time")),
-    });
-    const failing = Object.values(lhr.audits).filter((entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode === "binary");
-    for (const entry of failing) {
-      const nodes = (entry.details?.items ?? []).slice(0, 3).map((item) => item.node?.snippet ?? item.source?.url ?? item.description ?? "").filter(Boolean);
-      console.log(`${path} ✗ ${entry.id}${nodes.length ? `: ${nodes.join(" | ")}` : ""}`);
+  for (let run = 0; run < runs; run++) {
+    for (const path of pages) {
+      const { lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, config);
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+        writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${label(path).replace(/\W+/g, "_")}-${run + 1}.json`, JSON.stringify(lhr));
+      }
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+      const scripts = requests.filter((request) => request.resourceType === "Script");
+      // Lighthouse 13 names the LCP element in its LCP breakdown insight.
+      const lcpNode = (lhr.audits["lcp-breakdown-insight"]?.details?.items ?? []).find((item) => item.type === "node");
+      const lcpTime = audit("largest-contentful-paint");
+      // Observed (unthrottled) times, both from the start of the navigation.
+      const observedLcp = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? 0;
+      const beforeLcp = scripts.filter((request) => request.networkEndTime !== undefined && request.networkEndTime <= observedLcp).length;
+      rows.push({
+        page: label(path),
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best practices": score("best-practices"),
+        seo: score("seo"),
+        "LCP ms": Math.round(lcpTime),
+        CLS: Number(audit("cumulative-layout-shift").toFixed(3)),
+        "TBT ms": Math.round(audit("total-blocking-time")),
+        "JS KiB": Number((scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024).toFixed(1)),
+        scripts: scripts.length,
+        "long tasks": lhr.audits["long-tasks"]?.details?.items?.length ?? 0,
+        "main thread ms": Math.round(audit("mainthread-work-breakdown")),
+      });
+      if (!seen.has(`lcp ${path}`)) {
+        seen.add(`lcp ${path}`);
+        console.log(`${label(path)} LCP element: ${lcpNode?.snippet ?? "?"} (observed scripts: ${scripts.length}, ${beforeLcp} loaded before the observed LCP)`);
+      }
+      const failing = Object.values(lhr.audits).filter((entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode === "binary");
+      for (const entry of failing) {
+        const nodes = (entry.details?.items ?? []).slice(0, 3).map((item) => item.node?.snippet ?? item.source?.url ?? item.description ?? "").filter(Boolean);
+        console.log(`${path} ✗ ${entry.id}${nodes.length ? `: ${nodes.join(" | ")}` : ""}`);
+      }
     }
   }
 } finally {
@@ -63,4 +99,22 @@ try {
   stopServer();
 }
 console.table(rows);
+if (runs > 1) {
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const summary = pages.map(label).map((page) => {
+    const mine = rows.filter((row) => row.page === page);
+    const entry = { page };
+    for (const key of Object.keys(mine[0]).filter((key) => key !== "page")) {
+      const values = mine.map((row) => row[key]);
+      entry[key] = `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
+    }
+    return entry;
+  });
+  console.log(`Median (range) of ${runs} runs:`);
+  console.table(summary);
+}
 process.exit(0);

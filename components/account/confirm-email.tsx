@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 import { REGISTRATION_TOAST_DURATION_MS } from "@/lib/constants";
 import { postJson } from "./api";

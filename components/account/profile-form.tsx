@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 import { fieldErrors, profileInput } from "@/lib/validation/account";
 import { fieldMessages, postJson } from "./api";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { postJson } from "@/components/account/api";
 import { useRouter } from "@/i18n/navigation";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { Field } from "@/components/account/fields";
 import { ImageField } from "@/components/listing/image-field";

@@ -2,14 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { Field, FormAlert } from "@/components/account/fields";
 import { Link } from "@/i18n/navigation";
-import { feedbackInput, fieldErrors } from "@/lib/validation/account";
 
 type Errors = Partial<Record<"title" | "message", string>>;
 const MESSAGE_MAX = 2000;
+// The schemas (and Zod with them) are fetched when the form is first used, not with the page.
+const loadValidation = () => import("@/lib/validation/account");
 
 /** Sent with the signed-in user's e-mail (spec 4); visitors are asked to sign in first. */
 export function FeedbackForm({ email }: { email: string | null }) {
@@ -40,6 +41,7 @@ export function FeedbackForm({ email }: { email: string | null }) {
       );
       return;
     }
+    const { feedbackInput, fieldErrors } = await loadValidation();
     const parsed = feedbackInput.safeParse({ title: data.get("title"), message: data.get("message"), email });
     const next: Errors = {};
     if (!parsed.success) {
@@ -68,7 +70,7 @@ export function FeedbackForm({ email }: { email: string | null }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 max-w-2xl space-y-4">
+    <form onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate className="mt-4 max-w-2xl space-y-4">
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <Field label={t("title")} name="title" required maxLength={200} error={errors.title} />
       <div className="text-sm">

@@ -1,17 +1,19 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-import { Toaster } from "sonner";
+import dynamic from "next/dynamic";
+import type { ReactNode } from "react";
 import { TOAST_DURATION_MS } from "@/lib/constants";
+import { useToasterWanted } from "./toast";
+
+// Sonner comes with the first toast, not with every page.
+const Toaster = dynamic(() => import("sonner").then((sonner) => sonner.Toaster), { ssr: false });
 
 export function Providers({ children }: { children: ReactNode }) {
-  // Cached responses are dropped 5 s after the last component using them unmounts (spec 7).
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5000, gcTime: 5000, retry: 1 } } }));
+  const toasterWanted = useToasterWanted();
   return (
-    <QueryClientProvider client={client}>
+    <>
       {children}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
-    </QueryClientProvider>
+      {toasterWanted ? <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton /> : null}
+    </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson, topLevelField } from "@/components/account/api";
 import { dispatchCart } from "@/components/cart/use-cart";
 import { useRouter } from "@/i18n/navigation";

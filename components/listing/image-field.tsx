@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { IMAGE_MAX_BYTES } from "@/lib/constants";
 import { WrenchIcon } from "./wrench-icon";
 

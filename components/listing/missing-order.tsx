@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 
 /** Spec 2: with no prepared station, say so and go back to /addservice. */

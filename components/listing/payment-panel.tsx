@@ -3,7 +3,7 @@
 import { loadScript } from "@paypal/paypal-js";
 import { useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { ApiError, postJson } from "@/components/account/api";
 import { dispatchCart } from "@/components/cart/use-cart";
 import { useRouter } from "@/i18n/navigation";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson, topLevelField } from "@/components/account/api";
 import { Link, useRouter } from "@/i18n/navigation";
 import { changedFields, formStateOf, type ServiceFormState } from "@/lib/service-form";

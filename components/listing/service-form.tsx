@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, type Weekday } from "@/lib/constants";
 import { ERROR_ORDER, type ServiceFormState } from "@/lib/service-form";
 import { DESCRIPTION_MAX, formatPhone, serviceInput, type ServiceInput } from "@/lib/validation/service";

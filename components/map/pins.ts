@@ -1,15 +1,22 @@
 import L from "leaflet";
+import { MARKER_BOX_PX } from "@/lib/map-viewport";
 
-/** 34x45 map pins drawn inline, so no marker image has to be fetched or bundled. */
+// Every icon fits in MARKER_BOX_PX × MARKER_BOX_PX with its anchor at the bottom centre: the
+// server keeps markers at least a grid cell (~43 px) apart (mergeNearby), so none can cover
+// another and each stays a whole tap target.
+const PIN_WIDTH = 30;
+const PIN_HEIGHT = MARKER_BOX_PX;
+
+/** 30x40 map pins drawn inline, so no marker image has to be fetched or bundled. */
 function pin(fill: string, glyph: string): L.DivIcon {
   return L.divIcon({
     className: "maister-pin",
-    html: `<svg xmlns="http://www.w3.org/2000/svg" width="34" height="45" viewBox="0 0 34 45" aria-hidden="true">
+    html: `<svg xmlns="http://www.w3.org/2000/svg" width="${PIN_WIDTH}" height="${PIN_HEIGHT}" viewBox="0 0 34 45" aria-hidden="true">
       <path d="M17 1C8.2 1 1 8 1 16.7 1 28.5 17 44 17 44s16-15.5 16-27.3C33 8 25.8 1 17 1z" fill="${fill}" stroke="#fff" stroke-width="2"/>
       <text x="17" y="22" text-anchor="middle" font-family="system-ui,sans-serif" font-size="13" font-weight="700" fill="#fff">${glyph}</text></svg>`,
-    iconSize: [34, 45],
-    iconAnchor: [17, 45],
-    popupAnchor: [0, -40],
+    iconSize: [PIN_WIDTH, PIN_HEIGHT],
+    iconAnchor: [PIN_WIDTH / 2, PIN_HEIGHT],
+    popupAnchor: [0, -PIN_HEIGHT + 4],
   });
 }
 
@@ -20,14 +27,21 @@ export const PINS = {
   chosen: pin("#be123c", "●"),
 };
 
-/** A round badge with the number of services a grid cell holds; bigger for bigger groups. */
+/**
+ * A counted group: a round badge on a short stem pointing at the group's place, the same box and
+ * anchor as a pin. The count says how big the group is (up to four characters: 9999, then 12k).
+ */
 export function clusterIcon(count: number): L.DivIcon {
-  const size = count < 100 ? 36 : count < 1000 ? 44 : 52;
+  const size = MARKER_BOX_PX;
   const label = count < 10_000 ? String(count) : `${Math.floor(count / 1000)}k`;
+  const fontSize = label.length > 3 ? 11 : 13;
   return L.divIcon({
     className: "maister-pin maister-cluster",
-    html: `<span style="display:grid;place-items:center;width:${size}px;height:${size}px;border-radius:9999px;background:#1d4ed8cc;border:3px solid #fff;color:#fff;font:700 13px system-ui,sans-serif;box-shadow:0 1px 4px #0004">${label}</span>`,
+    html: `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 40 40" aria-hidden="true">
+      <path d="M15 31.5 20 39 25 31.5z" fill="#1d4ed8"/>
+      <circle cx="20" cy="17" r="15.5" fill="#1d4ed8" stroke="#fff" stroke-width="3"/>
+      <text x="20" y="21.5" text-anchor="middle" font-family="system-ui,sans-serif" font-size="${fontSize}" font-weight="700" fill="#fff">${label}</text></svg>`,
     iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
+    iconAnchor: [size / 2, size],
   });
 }

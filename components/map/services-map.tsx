@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { Link } from "@/i18n/navigation";
 import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/lib/constants";
-import { mapCenter, TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/lib/map";
+import { mapCenter, TILE_URL, type LatLng } from "@/lib/map";
 import type { MapCluster, Viewport } from "@/lib/map-viewport";
 import { clusterIcon, PINS } from "./pins";
 import { GeoFeedback, useGeolocation } from "./use-geolocation";
@@ -45,8 +45,10 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
         </div>
       ) : null}
       <div role="region" aria-label={label} className="overflow-hidden rounded-xl border border-slate-200" style={{ height: MAP_HEIGHT_PX }}>
-        <MapContainer center={[center.lat, center.lng]} zoom={MAP_DEFAULT_ZOOM} scrollWheelZoom={false} className="size-full">
-          <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+        {/* The attribution is a caption under the map (in the legend): a control inside the map would
+            cover the markers under it, and half-covered markers are too small to tap. */}
+        <MapContainer center={[center.lat, center.lng]} zoom={MAP_DEFAULT_ZOOM} scrollWheelZoom={false} attributionControl={false} className="size-full">
+          <TileLayer url={TILE_URL} />
           {onViewChange ? <ViewWatcher onViewChange={onViewChange} /> : null}
           {clusters.map((cluster) => (
             <ClusterMarker key={`${cluster.lat},${cluster.lng}`} cluster={cluster} label={t("cluster", { count: cluster.count })} />
@@ -127,12 +129,21 @@ function FlyTo({ point }: { point: LatLng }) {
 function Legend() {
   const t = useTranslations("Map");
   return (
-    <p className="flex flex-wrap gap-4 text-xs text-slate-600">
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
       <span className="flex items-center gap-1">
         <span aria-hidden className="inline-block size-3 rounded-full bg-[#1d4ed8]" /> {t("station")}
       </span>
       <span className="flex items-center gap-1">
         <span aria-hidden className="inline-block size-3 rounded-full bg-[#b45309]" /> {t("master")}
+      </span>
+      <span className="sm:ml-auto">
+        {t.rich("attribution", {
+          osm: (chunks) => (
+            <a href="https://www.openstreetmap.org/copyright" className="underline hover:text-slate-900">
+              {chunks}
+            </a>
+          ),
+        })}
       </span>
     </p>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { dispatchCart } from "@/components/cart/use-cart";
 import { useRouter } from "@/i18n/navigation";
 import type { CartItem } from "@/lib/cart";

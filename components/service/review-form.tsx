@@ -2,14 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { FormAlert } from "@/components/account/fields";
 import { useRouter } from "@/i18n/navigation";
-import { fieldErrors, reviewInput } from "@/lib/validation/account";
 
 const SCORES = ["quality", "speed", "price"] as const;
 const COMMENT_MAX = 600;
+// The schemas (and Zod with them) are fetched when the form is first used, not with the page.
+const loadValidation = () => import("@/lib/validation/account");
 type Errors = Partial<Record<(typeof SCORES)[number] | "comment", string>>;
 
 /** Three ratings and a comment; on success the page refetches the service and the form resets. */
@@ -28,6 +29,7 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
     const form = event.currentTarget;
     const data = new FormData(form);
     const body = { rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])), comment };
+    const { fieldErrors, reviewInput } = await loadValidation();
     const parsed = reviewInput.safeParse(body);
     const next: Errors = {};
     if (!parsed.success) {
@@ -52,7 +54,7 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="review-form-title" className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <form onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate aria-labelledby="review-form-title" className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id="review-form-title" className="text-lg font-semibold">
         {reviewed ? t("updateTitle") : t("title")}
       </h3>

@@ -2,13 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/layout/toast";
 import { PointPickerMap } from "@/components/map/lazy-maps";
 import { GeoFeedback, useGeolocation } from "@/components/map/use-geolocation";
 import { Link, useRouter } from "@/i18n/navigation";
 import { SORT_KEYS } from "@/lib/constants";
 import { parsePoint, type LatLng } from "@/lib/map";
-import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query";
+import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query-url";
 
 type Props = { pathname: string; query: ItemsQuery; fixedFilter?: "sto" | "mechanic" };
 

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
-import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query";
+import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query-url";
 
 /** Shown only when there is more than one page (spec 2); each page is a real, shareable link. */
 export async function Pagination({ pathname, query, pages }: { pathname: string; query: ItemsQuery; pages: number }) {

@@ -3,7 +3,8 @@ import { Link } from "@/i18n/navigation";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
 import { StarRating } from "./star-rating";
 
-export async function ServiceCard({ service }: { service: Card }) {
+/** `priority`: the card is the first thing in view (its image is then likely the page's LCP). */
+export async function ServiceCard({ service, priority = false }: { service: Card; priority?: boolean }) {
   const t = await getTranslations("Services");
   const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
   return (
@@ -11,7 +12,16 @@ export async function ServiceCard({ service }: { service: Card }) {
       <div className="relative aspect-[4/3] bg-slate-100">
         {service.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
-          <img src={service.image} alt="" loading="lazy" decoding="async" width={400} height={300} className="size-full object-cover" />
+          <img
+            src={service.image}
+            alt=""
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+            width={400}
+            height={300}
+            className="size-full object-cover"
+          />
         ) : (
           <span className="grid size-full place-items-center text-sm text-slate-500">{t("noImage")}</span>
         )}

@@ -62,11 +62,11 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
 
       {top.length ? (
         <TopCarousel
-          slides={top.map((service) => ({
+          slides={top.map((service, index) => ({
             id: service._id,
             content: (
               <div className="mx-auto max-w-sm">
-                <ServiceCard service={service} />
+                <ServiceCard service={service} priority={index === 0} />
               </div>
             ),
           }))}
@@ -77,9 +77,9 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
 
       {items.length ? (
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {items.map((service) => (
+          {items.map((service, index) => (
             <li key={service._id}>
-              <ServiceCard service={service} />
+              <ServiceCard service={service} priority={index === 0 && !top.length} />
             </li>
           ))}
         </ul>

@@ -1,20 +1,8 @@
 import { z } from "@/lib/validation/zod";
 import { ROLES, SORT_KEYS } from "@/lib/constants";
+import type { ItemsQuery } from "./items-query-url";
 
-/**
- * The GET /api/items query (spec section 7), shared by the route handler, the /services page and
- * the links the filters build. Values "null", "undefined" or blank count as absent (spec 5).
- */
-export type ItemsQuery = {
-  filter?: (typeof ROLES)[number];
-  keyword?: string;
-  page: number;
-  sort?: (typeof SORT_KEYS)[number];
-  onthego?: boolean;
-  open?: boolean;
-  userDateTime?: string;
-  near?: { lat: number; lng: number };
-};
+export { serializeItemsQuery, type ItemsQuery } from "./items-query-url";
 
 export type QueryIssues = Record<string, string>;
 
@@ -64,17 +52,4 @@ export function parseItemsQuery(raw: Raw): { ok: true; query: ItemsQuery } | { o
     (query as Record<string, unknown>)[key] = result.data;
   }
   return Object.keys(issues).length ? { ok: false, issues } : { ok: true, query };
-}
-
-/** URL parameters for a query, leaving out defaults so links stay short and shareable. */
-export function serializeItemsQuery(query: Partial<ItemsQuery>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.keyword) params.set("keyword", query.keyword);
-  if (query.filter) params.set("filter", query.filter);
-  if (query.sort) params.set("sort", query.sort);
-  if (query.onthego) params.set("onthego", "true");
-  if (query.open) params.set("open", "true");
-  if (query.near) params.set("near", `${query.near.lat},${query.near.lng}`);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  return params;
 }

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clusterCellDegrees, mergeNearby, parseViewport, WHOLE_WORLD } from "@/lib/map-viewport";
+import { CLUSTER_CELL_PX, clusterCellDegrees, MARKER_BOX_PX, mercatorY, mergeNearby, parseViewport, WHOLE_WORLD, type CellGroup } from "@/lib/map-viewport";
 
 const parse = (query: string) => parseViewport(new URLSearchParams(query));
 
@@ -23,8 +24,18 @@ describe("clusterCellDegrees", () => {
   });
 });
 
+describe("mercatorY", () => {
+  it("is the latitude's Web Mercator y in longitude degrees", () => {
+    expect(mercatorY(0)).toBeCloseTo(0, 9);
+    expect(mercatorY(85.0511287798)).toBeCloseTo(180, 6);
+    expect(mercatorY(-90)).toBeCloseTo(-180, 6);
+    // Near 50°N a degree of latitude is 1 / cos 50° ≈ 1.556 times as tall as one of longitude.
+    expect(mercatorY(50.0005) - mercatorY(49.9995)).toBeCloseTo(0.001 / Math.cos((50 * Math.PI) / 180), 6);
+  });
+});
+
 describe("mergeNearby", () => {
-  it("folds a lone pin next to a cluster across a cell border into it", () => {
+  it("folds a lone pin next to a cluster across a cell border into it, without moving the cluster", () => {
     const merged = mergeNearby(
       [
         { lat: 50.0, lng: 30.0, count: 6, id: "a" },
@@ -33,13 +44,43 @@ describe("mergeNearby", () => {
       ],
       0.9,
     );
-    expect(merged).toHaveLength(2);
-    expect(merged[0]).toMatchObject({ count: 7, id: "a" });
-    expect(merged[0]!.lng).toBeCloseTo((30 * 6 + 30.2) / 7, 6);
-    expect(merged[1]).toEqual({ lat: 46.5, lng: 30.7, count: 1, id: "c" });
+    expect(merged).toEqual([
+      { lat: 50.0, lng: 30.0, count: 7, id: "a" },
+      { lat: 46.5, lng: 30.7, count: 1, id: "c" },
+    ]);
   });
 
   it("keeps groups a cell apart", () => {
     expect(mergeNearby([{ lat: 50, lng: 30, count: 2, id: "a" }, { lat: 50, lng: 31, count: 2, id: "b" }], 0.9)).toHaveLength(2);
+    // At 50°N 0.55° of latitude is 0.86° of Mercator y (less than a cell: merged), 0.6° is 0.93°.
+    expect(mergeNearby([{ lat: 50, lng: 30, count: 2, id: "a" }, { lat: 50.55, lng: 30, count: 1, id: "b" }], 0.9)).toHaveLength(1);
+    expect(mergeNearby([{ lat: 50, lng: 30, count: 2, id: "a" }, { lat: 50.6, lng: 30, count: 1, id: "b" }], 0.9)).toHaveLength(2);
+  });
+
+  it("leaves no two markers closer than a cell on screen, so icons of MARKER_BOX_PX never overlap, and loses no service", () => {
+    expect(MARKER_BOX_PX).toBeLessThan(CLUSTER_CELL_PX);
+    const group = fc.record({ lat: fc.double({ min: 44, max: 53, noNaN: true }), lng: fc.double({ min: 22, max: 41, noNaN: true }), count: fc.integer({ min: 1, max: 500 }) });
+    fc.assert(
+      fc.property(fc.array(group, { maxLength: 80 }), fc.integer({ min: 3, max: 14 }), (raw, zoom) => {
+        const groups: CellGroup[] = raw.map((entry, index) => ({ ...entry, id: String(index).padStart(3, "0") }));
+        const cell = clusterCellDegrees(zoom);
+        const merged = mergeNearby(groups, cell);
+        expect(merged.reduce((sum, entry) => sum + entry.count, 0)).toBe(groups.reduce((sum, entry) => sum + entry.count, 0));
+        // Screen pixels per longitude degree (and per Mercator y unit) at this zoom.
+        const scale = (256 * 2 ** zoom) / 360;
+        for (let i = 0; i < merged.length; i++) {
+          for (let j = i + 1; j < merged.length; j++) {
+            const a = merged[i]!;
+            const b = merged[j]!;
+            const dx = Math.abs(a.lng - b.lng) * scale;
+            const dy = Math.abs(mercatorY(a.lat) - mercatorY(b.lat)) * scale;
+            expect(Math.max(dx, dy)).toBeGreaterThanOrEqual(CLUSTER_CELL_PX - 1e-6);
+            // Boxes of MARKER_BOX_PX anchored at their bottom centre: apart along x or along y.
+            expect(dx >= MARKER_BOX_PX || dy >= MARKER_BOX_PX).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
