@@ -13,8 +13,13 @@ const DEFAULT_KEEP_MS = 10_000;
 const MAX_ENTRIES = 500;
 
 type Entry = { value: Promise<unknown>; until: number };
-const entries = new Map<string, Entry>();
-const listeners = new Set<() => void>();
+/**
+ * On globalThis: route handlers and pages are bundled apart and each bundle gets its own copy of
+ * this module, yet a write through the API must drop what the pages keep (the e2e review tests
+ * caught a page showing its answer from before the review).
+ */
+const shared = globalThis as typeof globalThis & { __maisterReadCache?: { entries: Map<string, Entry>; listeners: Set<() => void> } };
+const { entries, listeners } = (shared.__maisterReadCache ??= { entries: new Map(), listeners: new Set() });
 
 function enabled(): boolean {
   return process.env.READ_CACHE !== "off";
