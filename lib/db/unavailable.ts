@@ -1,3 +1,5 @@
+import { codesOf, someInErrorChain } from "./error-chain";
+
 /**
  * Whether an error means the database cannot be reached right now (stopped, restarting, out of
  * connections, the network between us cut) rather than a bug or bad input. Callers answer such
@@ -6,8 +8,9 @@
  *
  * The same outage reaches us in several shapes: Prisma's request errors (P1001…), the pg adapter's
  * error kinds, PostgreSQL's SQLSTATEs in the adapter's cause, and plain errors of node-postgres and
- * of Node's sockets that the adapter passes through unchanged. The chain of causes is walked.
+ * of Node's sockets that the adapter passes through unchanged (lib/db/error-chain.ts walks them).
  */
+
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
@@ -20,22 +23,18 @@ function isUnavailableSqlState(code: string): boolean {
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  const pending: unknown[] = [error];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    if (current === null || typeof current !== "object" || seen.has(current)) continue;
-    seen.add(current);
-    const entry = current as { name?: unknown; code?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
+  return someInErrorChain(error, (entry) => {
     if (entry.name === "DatabaseUnavailableError") return true;
-    for (const code of [entry.code, entry.originalCode]) {
-      if (typeof code !== "string") continue;
-      if (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || isUnavailableSqlState(code)) return true;
-    }
+    if (codesOf(entry).some((code) => PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || isUnavailableSqlState(code))) return true;
     if (typeof entry.kind === "string" && ADAPTER_KINDS.has(entry.kind)) return true;
-    if (typeof entry.message === "string" && DRIVER_MESSAGES.test(entry.message)) return true;
-    pending.push(entry.cause, entry.meta?.driverAdapterError);
-    if (Array.isArray(entry.errors)) pending.push(...entry.errors);
-  }
-  return false;
+    return typeof entry.message === "string" && DRIVER_MESSAGES.test(entry.message);
+  });
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL character: 22021; a character outside the encoding: 22P05)
+ * is the client's input, not our failure: answered 400.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  return someInErrorChain(error, (entry) => codesOf(entry).some((code) => code === "22021" || code === "22P05"));
 }

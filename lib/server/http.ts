@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 import { noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
-import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { AppError } from "./errors";
 
 /**
@@ -43,7 +43,8 @@ export function errorResponse(request: NextRequest, status: number, key: string,
 }
 
 /**
- * Runs a handler body; AppErrors become their 4xx, a database out of reach a 503 with Retry-After
+ * Runs a handler body; AppErrors become their 4xx, text the database cannot store a 400, a
+ * database out of reach a 503 with Retry-After
  * (nothing was written: a transaction cut off is rolled back by PostgreSQL), anything else a
  * logged 500 with no details.
  */
@@ -52,6 +53,7 @@ export async function handle(request: NextRequest, body: () => Promise<Response>
     return await body();
   } catch (error) {
     if (error instanceof AppError) return errorResponse(request, error.status, error.key, error.fields);
+    if (isUnstorableText(error)) return errorResponse(request, 400, "Validation.unstorableText");
     if (isDatabaseUnavailable(error)) {
       noteDatabaseUnavailable();
       console.warn(`[api] ${request.method} ${request.nextUrl.pathname}: database unavailable (${error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error)})`);

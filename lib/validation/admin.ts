@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import { searchText, z } from "@/lib/validation/zod";
 import { NAME_PATTERN } from "./account";
 
 /**
@@ -22,7 +22,7 @@ export type AdminUserInput = z.infer<typeof adminUserInput>;
 
 /** ?keyword&page of the admin lists: any text is searched literally, pages from 1. */
 export const adminListQuery = z.object({
-  keyword: z.string().trim().max(100, { error: "Validation.keywordTooLong" }).optional().default(""),
+  keyword: searchText.optional().default(""),
   page: z.coerce.number({ error: "Validation.page" }).int({ error: "Validation.page" }).min(1, { error: "Validation.page" }).max(100_000, { error: "Validation.page" }).optional().default(1),
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;

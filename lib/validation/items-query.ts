@@ -1,4 +1,4 @@
-import { z } from "@/lib/validation/zod";
+import { searchText, z } from "@/lib/validation/zod";
 import { ROLES, SORT_KEYS } from "@/lib/constants";
 import type { ItemsQuery } from "./items-query-url";
 
@@ -12,7 +12,7 @@ const boolFlag = z.enum(["true", "false"], { error: "Validation.flag" }).transfo
 
 const fields = {
   filter: z.enum(ROLES, { error: "Validation.filter" }),
-  keyword: z.string().trim().max(100, { error: "Validation.keywordTooLong" }),
+  keyword: searchText,
   page: z.string().regex(/^\d{1,5}$/, { error: "Validation.page" }).transform(Number).pipe(z.number().int().min(1, { error: "Validation.page" })),
   sort: z.enum(SORT_KEYS, { error: "Validation.sort" }),
   onthego: boolFlag,

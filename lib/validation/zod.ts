@@ -5,3 +5,12 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/**
+ * Search text as people mean it: control characters (a pasted tab or NUL, which PostgreSQL cannot
+ * even store) count as spaces, then the usual trim and length limit.
+ */
+export const searchText = z
+  .string()
+  .transform((value) => value.replace(/\p{Cc}/gu, " "))
+  .pipe(z.string().trim().max(100, { error: "Validation.keywordTooLong" }));

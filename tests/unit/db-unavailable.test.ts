@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 
 /** Shapes taken from Prisma 7 with @prisma/adapter-pg against a stopped or restarting PostgreSQL 15. */
 const prismaError = (code: string, cause: Record<string, unknown>) =>
@@ -39,5 +39,14 @@ describe("isDatabaseUnavailable", () => {
     const second = new Error("second", { cause: first });
     Object.assign(first, { cause: second });
     expect(isDatabaseUnavailable(first)).toBe(false);
+  });
+});
+
+describe("isUnstorableText", () => {
+  it("is PostgreSQL refusing a NUL or a character outside the encoding, wherever it sits in the chain", () => {
+    expect(isUnstorableText(prismaError("P2010", { kind: "postgres", code: "22021", message: 'invalid byte sequence for encoding "UTF8": 0x00' }))).toBe(true);
+    expect(isUnstorableText(new Error("wrapped", { cause: prismaError("P2010", { kind: "postgres", originalCode: "22P05" }) }))).toBe(true);
+    expect(isUnstorableText(prismaError("P2002", { kind: "UniqueConstraintViolation", originalCode: "23505" }))).toBe(false);
+    expect(isUnstorableText(prismaError("P1001", { kind: "DatabaseNotReachable" }))).toBe(false);
   });
 });
