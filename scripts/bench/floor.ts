@@ -1,15 +1,17 @@
 // The floor under the HTTP numbers: the same data-layer calls the route handlers make (same SQL,
 // same Prisma client), without Next.js or HTTP, at the same concurrency. Prints one JSON line per
 // case for scripts/bench/run.mjs. Run with react-server conditions (server-only, React cache):
-//   DATABASE_URL=… npx tsx --conditions=react-server scripts/bench/floor.ts '<json cases>' <concurrency> <seconds>
+//   echo '<json cases>' | DATABASE_URL=… npx tsx --conditions=react-server scripts/bench/floor.ts <concurrency> <seconds>
+// (the cases come on standard input: tens of thousands of paths do not fit in a command line)
+import { readFileSync } from "node:fs";
 import { closeDatabase } from "@/lib/db/client";
 import { getPublicService, listServiceLocations, listServices } from "@/lib/server/services";
 import { parseViewport } from "@/lib/map-viewport";
 import { parseItemsQuery } from "@/lib/validation/items-query";
 
 type Case = { name: string; kind: "list" | "detail" | "locations"; paths: string[] };
-const [casesJson, concurrency = "8", seconds = "5"] = process.argv.slice(2);
-const cases = JSON.parse(casesJson ?? "[]") as Case[];
+const [concurrency = "8", seconds = "5"] = process.argv.slice(2);
+const cases = JSON.parse(readFileSync(0, "utf8") || "[]") as Case[];
 
 function call(kind: Case["kind"], path: string): Promise<unknown> {
   const url = new URL(path, "http://bench");

@@ -121,8 +121,13 @@ function drive(paths, connections) {
 
 function floor(benchCases, connections) {
   // The floor is the database's own cost: the data layer without its read cache.
-  const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", JSON.stringify(benchCases), String(connections), String(Math.min(seconds, 5))], { env: { ...env, READ_CACHE: "off" }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(result.stderr);
+  const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", String(connections), String(Math.min(seconds, 5))], {
+    env: { ...env, READ_CACHE: "off" },
+    input: JSON.stringify(benchCases),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(result.stderr || String(result.error));
   return Object.fromEntries(result.stdout.trim().split("\n").map((line) => JSON.parse(line)).map((row) => [row.name, row]));
 }
 
