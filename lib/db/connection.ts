@@ -25,11 +25,13 @@ export type Database = {
 };
 
 /**
- * Session defaults every connection gets: a typo-tolerant keyword search (lib/server/services.ts)
+ * A session default every connection gets: a typo-tolerant keyword search (lib/server/services.ts)
  * needs a looser word-similarity threshold than pg_trgm's 0.6. Set per session, not per query, so
- * a list request needs no transaction around it.
+ * a list request needs no transaction around it. PostgreSQL takes it in the connection's startup
+ * options (no extra round trip); PGlite, one session, takes it once.
  */
-const SESSION_SETTINGS = "SET pg_trgm.word_similarity_threshold = 0.5";
+const SIMILARITY_THRESHOLD = "0.5";
+const STARTUP_OPTIONS = `-c pg_trgm.word_similarity_threshold=${SIMILARITY_THRESHOLD}`;
 
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
@@ -46,12 +48,12 @@ export async function openDatabase(requested?: DatabaseTarget): Promise<Database
 }
 
 async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
+  // Options in the URL itself replace these in node-postgres: say what the search then misses.
+  if (/[?&]options=/.test(target.url)) console.warn(`[db] DATABASE_URL sets its own options; add "${STARTUP_OPTIONS}" to them for typo-tolerant search`);
+  const pool = new pg.Pool({ connectionString: target.url, options: STARTUP_OPTIONS, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
   // An idle client dropped by the server (restart, failover, admin terminate) must not crash the
   // process: pg emits it on the pool, and the next checkout simply opens a new connection.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
-  // Queued before anything else on each new connection, so no request has to set it.
-  pool.on("connect", (client) => void client.query(SESSION_SETTINGS).catch(() => undefined));
   // A failed connection must surface here, as one clear line, not on the first page request.
   const probe = await pool.connect();
   probe.release();
@@ -109,7 +111,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }
 
 async function openEmbedded(target: Extract<DatabaseTarget, { kind: "pglite" }>): Promise<Database> {
   const db: PGlite = await openPGlite(target.dataDir);
-  await db.exec(SESSION_SETTINGS);
+  await db.exec(`SET pg_trgm.word_similarity_threshold = ${SIMILARITY_THRESHOLD}`);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   const sql: SqlRunner = {
     async exec(text) {

@@ -44,9 +44,9 @@ export function errorResponse(request: NextRequest, status: number, key: string,
 
 /**
  * Runs a handler body; AppErrors become their 4xx, text the database cannot store a 400, a
- * database out of reach a 503 with Retry-After
- * (nothing was written: a transaction cut off is rolled back by PostgreSQL), anything else a
- * logged 500 with no details.
+ * database out of reach a 503 with Retry-After, anything else a logged 500 with no details.
+ * After a 503 a transaction cut off was rolled back by PostgreSQL; only a commit whose answer was
+ * lost on the way can have gone through, and the writes are idempotent for that retry.
  */
 export async function handle(request: NextRequest, body: () => Promise<Response>): Promise<Response> {
   try {
