@@ -41,7 +41,13 @@ export function FeedbackForm({ email }: { email: string | null }) {
       );
       return;
     }
-    const { feedbackInput, fieldErrors } = await loadValidation();
+    const validation = await loadValidation().catch(() => null);
+    // The chunk could not be fetched (the connection dropped since the page loaded).
+    if (!validation) {
+      setFailure(ta("networkError"));
+      return;
+    }
+    const { feedbackInput, fieldErrors } = validation;
     const parsed = feedbackInput.safeParse({ title: data.get("title"), message: data.get("message"), email });
     const next: Errors = {};
     if (!parsed.success) {

@@ -29,7 +29,13 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
     const form = event.currentTarget;
     const data = new FormData(form);
     const body = { rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])), comment };
-    const { fieldErrors, reviewInput } = await loadValidation();
+    const validation = await loadValidation().catch(() => null);
+    // The chunk could not be fetched (the connection dropped since the page loaded).
+    if (!validation) {
+      setFailure(ta("networkError"));
+      return;
+    }
+    const { fieldErrors, reviewInput } = validation;
     const parsed = reviewInput.safeParse(body);
     const next: Errors = {};
     if (!parsed.success) {

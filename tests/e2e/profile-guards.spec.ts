@@ -96,6 +96,18 @@ test.describe("reviews", () => {
     await expect(page.getByLabel("Comment")).toHaveValue("");
     await expect(page.getByRole("heading", { name: "Update your review" })).toBeVisible();
   });
+
+  test("when the form's code cannot be fetched any more, sending says so instead of doing nothing", async ({ page }) => {
+    await page.goto("/services");
+    const href = await page.locator("main article h2 a, main article h3 a").first().getAttribute("href");
+    await signUpAndConfirm(page, "Offline Writer");
+    await page.goto(href!);
+    // The connection drops after the page loaded: the validation loads with the form's first use.
+    await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
+    await page.getByLabel("Quality").selectOption("5");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "No connection. Please check the network and try again." })).toBeVisible();
+  });
 });
 
 test.describe("feedback", () => {

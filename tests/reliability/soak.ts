@@ -12,9 +12,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { hash } from "@node-rs/argon2";
 import pg from "pg";
 import { encodePng } from "@/lib/png";
+import { hashPassword } from "@/lib/server/passwords";
 import { STATION_INPUT } from "../helpers/service-input";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
@@ -92,7 +92,7 @@ if (process.env.SOAK_SKIP_BUILD !== "1") run("npm", ["run", "build"]);
 
 const db = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
 db.on("error", () => undefined);
-const passwordHash = await hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+const passwordHash = await hashPassword(PASSWORD);
 const users = (
   await db.query<{ id: string; email: string }>(
     `INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "emailVerifiedAt", "updatedAt")

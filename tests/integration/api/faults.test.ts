@@ -2,17 +2,17 @@ import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { makeService, makeUser } from "../../helpers/factories";
+import { signIn } from "../../helpers/sign-in";
+import { call, makeRequest, params } from "../../helpers/request";
 
 /** What must hold when clients misbehave: double submits and requests cut off half-way. */
 let cookie = "";
 
 beforeAll(async () => {
   const user = await makeUser();
-  cookie = sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": "10.11.0.1" }, body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }) })));
+  cookie = await signIn(user.email, "10.11.0.1");
 });
 
 describe("faults", () => {
@@ -30,11 +30,7 @@ describe("faults", () => {
   it("reviews by many people at once all count in the service's rating", async () => {
     const service = await makeService();
     const people = await Promise.all(Array.from({ length: 6 }, () => makeUser()));
-    const cookies = await Promise.all(
-      people.map(async (person, index) =>
-        sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.11.1.${index}` }, body: JSON.stringify({ email: person.email, password: TEST_PASSWORD }) }))),
-      ),
-    );
+    const cookies = await Promise.all(people.map((person, index) => signIn(person.email, `10.11.1.${index}`)));
     const answers = await Promise.all(
       cookies.map((personCookie, index) =>
         call(reviewRoute, makeRequest(`/api/items/${service.id}/reviews`, { method: "POST", headers: { cookie: personCookie }, body: JSON.stringify({ rating: { quality: 1 + (index % 5), speed: 3, price: 3 } }) }), params({ id: service.id })),

@@ -3,12 +3,12 @@ import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as itemRoute } from "@/app/api/items/[id]/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { GET as itemsRoute } from "@/app/api/items/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { closeDatabase, getPrisma } from "@/lib/db/client";
 import { databaseOutageActive } from "@/lib/db/outage";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { makeService, makeUser } from "../../helpers/factories";
 import { startFaultProxy, type FaultProxy } from "../../helpers/fault-proxy";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { signIn } from "../../helpers/sign-in";
+import { call, makeRequest, params } from "../../helpers/request";
 
 /**
  * The database going away under a running app (a PostgreSQL restart, a network cut): requests
@@ -32,7 +32,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", 
     proxy = await startFaultProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     await closeDatabase();
     process.env.DATABASE_URL = Object.assign(new URL(direct), { host: `127.0.0.1:${proxy.port}` }).toString();
-    cookie = sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": "10.12.0.1" }, body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }) })));
+    cookie = await signIn(user.email, "10.12.0.1");
   });
 
   afterAll(async () => {
@@ -82,11 +82,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", 
   it("a cut during a burst of requests leaves only 503s and successes, and every success is stored", async () => {
     const prisma = await getPrisma();
     const people = await Promise.all(Array.from({ length: 8 }, () => makeUser()));
-    const cookies = await Promise.all(
-      people.map(async (person, index) =>
-        sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.12.1.${index}` }, body: JSON.stringify({ email: person.email, password: TEST_PASSWORD }) }))),
-      ),
-    );
+    const cookies = await Promise.all(people.map((person, index) => signIn(person.email, `10.12.1.${index}`)));
     const target = await makeService();
     const send = (personCookie: string) =>
       call(reviewRoute, makeRequest(`/api/items/${target.id}/reviews`, { method: "POST", headers: { cookie: personCookie }, body: JSON.stringify({ rating: { quality: 4, speed: 4, price: 4 } }) }), params({ id: target.id }));

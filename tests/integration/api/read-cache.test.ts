@@ -8,10 +8,10 @@ import { GET as locationsRoute } from "@/app/api/items/locations/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { DELETE as deleteOwnRoute, PUT as updateOwnRoute } from "@/app/api/items/users/[id]/route";
 import { POST as orderRoute } from "@/app/api/items/users/sto-order/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { makeService, makeUser } from "../../helpers/factories";
+import { signIn } from "../../helpers/sign-in";
+import { call, makeRequest, params } from "../../helpers/request";
 import { STATION_INPUT } from "../../helpers/service-input";
 
 /**
@@ -19,9 +19,6 @@ import { STATION_INPUT } from "../../helpers/service-input";
  * must see the change on the very next read: each kind of write is checked right after a read
  * that filled the cache.
  */
-let ip = 0;
-const signIn = async (email: string) =>
-  sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.13.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
 const send = (method: string, path: string, body: unknown, cookie: string) => makeRequest(path, { method, headers: { cookie }, body: JSON.stringify(body) });
 
 const list = async (keyword: string) => (await (await call(itemsRoute, makeRequest(`/api/items?keyword=${encodeURIComponent(keyword)}`))).json()) as { items: { _id: string; name: string; rating: { avg: number } }[] };
@@ -35,10 +32,10 @@ const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const role of ["owner", "reviewer", "admin"] as const) {
+  for (const [index, role] of (["owner", "reviewer", "admin"] as const).entries()) {
     const user = await makeUser({ isAdmin: role === "admin", name: `Cache ${role}` });
     ids[role] = user.id;
-    cookies[role] = await signIn(user.email);
+    cookies[role] = await signIn(user.email, `10.13.0.${index}`);
   }
 });
 

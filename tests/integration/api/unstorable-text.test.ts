@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as adminItemsRoute } from "@/app/api/items/admin/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { GET as itemsRoute } from "@/app/api/items/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { makeService, makeUser } from "../../helpers/factories";
+import { signIn } from "../../helpers/sign-in";
+import { call, makeRequest, params } from "../../helpers/request";
 
 /**
  * PostgreSQL cannot store a NUL character, and refused it with an error the API answered as 500
@@ -16,8 +16,6 @@ let admin = "";
 let user = "";
 
 beforeAll(async () => {
-  const signIn = async (email: string, ip: string) =>
-    sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": ip }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
   admin = await signIn((await makeUser({ isAdmin: true })).email, "10.14.0.1");
   user = await signIn((await makeUser()).email, "10.14.0.2");
 });
