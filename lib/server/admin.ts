@@ -6,8 +6,9 @@ import { getPrisma } from "./db";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
 import { deleteOwnService, getOwnService, updateOwnService, type EditableService } from "./listings";
-import { recomputeAggregates } from "./reviews";
-import type { Viewer } from "./session";
+import { removeAccount } from "./account-removal";
+import { keepAnActiveAdmin } from "./last-admin";
+import { endAllSessions, type Viewer } from "./session";
 import { parseOrThrow } from "./validate";
 import { changingCatalog } from "./read-cache";
 
@@ -79,16 +80,18 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
   const data: Prisma.UserUpdateInput = {};
   if (input.name !== undefined) data.name = input.name;
   if (input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase()) {
-    Object.assign(data, { email: input.email, emailNormalized: input.email.toLowerCase(), tokenVersion: { increment: 1 } });
+    Object.assign(data, { email: input.email, emailNormalized: input.email.toLowerCase() });
   }
+  const emailChanged = data.emailNormalized !== undefined;
   if (input.image !== undefined) data.image = input.image ? { connect: { id: input.image.slice("/api/uploads/".length) } } : { disconnect: true };
   if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin === "true";
   const prisma = await getPrisma();
   try {
     return await changingCatalog(() => prisma.$transaction(async (tx) => {
+      if (input.isAdmin === "false") await keepAnActiveAdmin(tx, id);
       const user = await tx.user.update({ where: { id }, data, select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true } });
-      // Two admins demoting each other at once must not leave the site without one.
-      if ((await tx.user.count({ where: { isAdmin: true } })) === 0) throw new AppError(409, "Admin.lastAdmin");
+      // Sessions belong to the address they were opened with.
+      if (emailChanged) await endAllSessions(id, tx);
       const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
       await audit(tx, viewer, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
       return toAdminUser(user);
@@ -108,33 +111,28 @@ export async function toggleUserBlock(viewer: Viewer | null, id: string): Promis
   const prisma = await getPrisma();
   const isBlocked = !user.isBlocked;
   await prisma.$transaction(async (tx) => {
+    if (isBlocked) {
+      await keepAnActiveAdmin(tx, id);
+      await endAllSessions(id, tx);
+    }
     await tx.user.update({ where: { id }, data: { isBlocked } });
     await audit(tx, viewer, isBlocked ? "user.block" : "user.unblock", "user", id);
   });
   return { isBlocked, message: isBlocked ? "Admin.userBlocked" : "Admin.userUnblocked" };
 }
 
-/**
- * DELETE /api/users/{id}. Decided explicitly: the user's stations and master profile go (with
- * their reviews and hours); the user's reviews of other services go and those services'
- * aggregates are recomputed; payments stay for the record (user and service links cleared);
- * images only this user uploaded and nothing else shows are deleted.
- */
+/** DELETE /api/users/{id}: what is kept and what goes is decided once, in removeAccount(). */
 export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ message: string }> {
   requireAccess(viewer, "admin");
   const user = await findUser(id);
   if (id === viewer.id) throw new AppError(403, "Admin.selfDelete");
   const prisma = await getPrisma();
-  await changingCatalog(() => prisma.$transaction(async (tx) => {
-    const reviewed = await tx.review.findMany({ where: { userId: id, service: { ownerId: { not: id } } }, select: { serviceId: true } });
-    await tx.review.deleteMany({ where: { userId: id } });
-    for (const { serviceId } of reviewed) await recomputeAggregates(tx, serviceId);
-    const services = await tx.service.deleteMany({ where: { ownerId: id } });
-    await tx.user.update({ where: { id }, data: { image: { disconnect: true } } });
-    const images = await tx.image.deleteMany({ where: { ownerId: id, services: { none: {} }, users: { none: {} } } });
-    await tx.user.delete({ where: { id } });
-    await audit(tx, viewer, "user.delete", "user", id, { email: user.email, services: services.count, reviews: reviewed.length, images: images.count });
-  }));
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const removal = await removeAccount(tx, id);
+      await audit(tx, viewer, "user.delete", "user", id, { email: user.email, ...removal });
+    }),
+  );
   return { message: "Admin.userDeleted" };
 }
 

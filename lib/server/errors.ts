@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly key: string,
     readonly fields?: Record<string, string>,
+    /** Headers the answer carries, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(key);
   }

@@ -5,17 +5,14 @@ import en from "@/messages/en.json";
 import { getPrisma } from "./db";
 import { AppError } from "./errors";
 import { escapeHtml, sendMail } from "./mail";
-import { hit } from "./rate-limit";
+import { take } from "./rate-limit";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
-
-const FEEDBACK_LIMIT = { max: 5, windowMs: 60 * 60_000 };
 
 /** Public call (spec 6): stored, then mailed to the site address; limited per client address. */
 export async function submitFeedback(viewer: Viewer | null, body: unknown, ip: string): Promise<{ message: string }> {
   const input = parseOrThrow(feedbackInput, body);
-  const { allowed } = await hit(`feedback:${ip}`, FEEDBACK_LIMIT);
-  if (!allowed) throw new AppError(429, "Auth.tooManyRequests");
+  await take("feedback", ip);
   const prisma = await getPrisma();
   await prisma.feedback.create({ data: { title: input.title, message: input.message, email: input.email, userId: viewer?.id ?? null } });
   const text = `${input.message}\n\n— ${input.email}`;

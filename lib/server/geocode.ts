@@ -4,18 +4,17 @@ import { createSpacer } from "@/lib/request-spacing";
 import { appUrl } from "@/lib/site";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError } from "./errors";
-import { hit } from "./rate-limit";
+import { take } from "./rate-limit";
 
 type Locale = "en" | "uk";
 export type ReverseGeocode = { address: string; lat: number; lng: number; source: "nominatim" | "cache" | "coordinates" };
 
-const GEOCODE_LIMIT = { max: 60, windowMs: 60_000 };
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 const MAX_ADDRESS = 300;
 
 /** The public endpoint: throttled per client address before anything else runs. */
 export async function reverseGeocodeFor(ip: string, lat: unknown, lng: unknown, locale: Locale): Promise<ReverseGeocode> {
-  if (!(await hit(`geocode:${ip}`, GEOCODE_LIMIT)).allowed) throw new AppError(429, "Auth.tooManyRequests");
+  await take("geocode", ip);
   return reverseGeocode(lat, lng, locale);
 }
 

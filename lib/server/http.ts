@@ -5,6 +5,9 @@ import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 import { noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
+import { crossOriginRefusal, type BodyKind } from "@/lib/cross-origin";
+import { appUrl } from "@/lib/site";
+import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
 
 /**
@@ -43,16 +46,23 @@ export function errorResponse(request: NextRequest, status: number, key: string,
 }
 
 /**
- * Runs a handler body; AppErrors become their 4xx, text the database cannot store a 400, a
+ * Runs a handler body, after refusing cross-site requests and bodies of the wrong type
+ * (lib/cross-origin.ts); AppErrors become their 4xx, text the database cannot store a 400, a
  * database out of reach a 503 with Retry-After, anything else a logged 500 with no details.
  * After a 503 a transaction cut off was rolled back by PostgreSQL; only a commit whose answer was
  * lost on the way can have gone through, and the writes are idempotent for that retry.
  */
-export async function handle(request: NextRequest, body: () => Promise<Response>): Promise<Response> {
+export async function handle(request: NextRequest, body: () => Promise<Response>, options: { accept?: BodyKind } = {}): Promise<Response> {
+  const refused = crossOriginRefusal({ method: request.method, headers: request.headers, ownOrigins: [new URL(appUrl()).origin], body: options.accept ?? "json" });
+  if (refused) return errorResponse(request, refused.status, refused.key);
   try {
     return await body();
   } catch (error) {
-    if (error instanceof AppError) return errorResponse(request, error.status, error.key, error.fields);
+    if (error instanceof AppError) {
+      const response = errorResponse(request, error.status, error.key, error.fields);
+      for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+      return response;
+    }
     if (isUnstorableText(error)) return errorResponse(request, 400, "Validation.unstorableText");
     if (isDatabaseUnavailable(error)) {
       noteDatabaseUnavailable();
@@ -86,7 +96,7 @@ export async function readJson(request: NextRequest): Promise<unknown> {
   }
 }
 
-/** The client address for throttling: the first X-Forwarded-For hop set by the proxy in front. */
+/** The client address for throttles, from trusted proxy hops only (see client-address.ts). */
 export function clientIp(request: NextRequest): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "local";
+  return clientAddress(request.headers);
 }

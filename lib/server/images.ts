@@ -5,7 +5,7 @@ import { sniffImageType } from "@/lib/image-type";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
-import { hit } from "./rate-limit";
+import { take } from "./rate-limit";
 import type { Viewer } from "./session";
 
 export type StoredImage = { bytes: Uint8Array; contentType: string; size: number; sha256: string };
@@ -26,8 +26,7 @@ export async function saveImage(viewer: Viewer | null, file: unknown): Promise<{
   requireAccess(viewer, "signedIn");
   if (!(file instanceof Blob) || file.size === 0) throw new BadRequestError({ image: "Validation.imageMissing" });
   if (file.size >= IMAGE_MAX_BYTES) throw new AppError(413, "Validation.image");
-  const { allowed } = await hit(`upload:${viewer.id}`, { max: 30, windowMs: 60 * 60_000 });
-  if (!allowed) throw new AppError(429, "Auth.tooManyRequests");
+  await take("upload", viewer.id);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new BadRequestError({ image: "Validation.imageType" });

@@ -1,16 +1,20 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { decode, encode } from "next-auth/jwt";
+import { createHash, randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { SESSION_COOKIE } from "@/lib/auth/cookie";
-import { getPrisma } from "./db";
+import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "@/lib/auth/cookie";
+import { getPrisma, type PrismaClient } from "./db";
+import { imageUrl } from "./service-dto";
 
-/** The signed-in person as the UI needs them; never carries secrets. */
+/**
+ * Sessions live in the database (table `sessions`), keyed by the SHA-256 of a random 256-bit
+ * value that only the browser's cookie holds. Ending a session is deleting its row, so logout,
+ * blocking, deleting the account, a password or e-mail change and "sign out everywhere" take
+ * effect on the very next request, on every app instance.
+ */
 export type Viewer = {
   id: string;
+  sessionId: string;
   name: string;
   email: string;
   isAdmin: boolean;
@@ -20,67 +24,82 @@ export type Viewer = {
 };
 
 export { SESSION_COOKIE };
-export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** The absolute lifetime: a session ends 30 days after sign-in whatever happens. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
+/** The idle timeout: a session unused for 7 days ends. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+/** lastSeenAt is written at most this often, so reading pages does not write on every request. */
+export const SESSION_TOUCH_MS = 60 * 60_000;
 
-let secret: string | null = null;
+type Tx = Pick<PrismaClient, "session">;
 
-/**
- * NEXTAUTH_SECRET in production. Without it (a fresh checkout) a random secret is made once and
- * kept in .data/, so sessions survive restarts and nothing has to be configured.
- */
-export function sessionSecret(): string {
-  if (secret) return secret;
-  if (process.env.NEXTAUTH_SECRET) return (secret = process.env.NEXTAUTH_SECRET);
-  const file = path.join(process.cwd(), ".data", "session-secret");
-  try {
-    secret = readFileSync(file, "utf8").trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true });
-    secret = randomBytes(32).toString("hex");
-    writeFileSync(file, secret, { mode: 0o600 });
-  }
-  return secret;
+export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type NewSession = { token: string; expiresAt: Date };
+
+export async function createSession(userId: string, userAgent: string | null, tx?: Tx): Promise<NewSession> {
+  const db = tx ?? (await getPrisma());
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+  await db.session.create({ data: { tokenHash: hashSessionToken(token), userId, expiresAt, userAgent: (userAgent ?? "").slice(0, 200) } });
+  return { token, expiresAt };
 }
 
-/** next-auth's JWT (encrypted), the same token its credentials provider issues. */
-export function createSessionToken(user: { _id: string; name: string; email: string; tokenVersion: number }): Promise<string> {
-  return encode({ token: { sub: user._id, name: user.name, email: user.email, v: user.tokenVersion }, secret: sessionSecret(), maxAge: SESSION_MAX_AGE_S });
-}
-
-export function sessionCookie(value: string) {
-  return {
-    name: SESSION_COOKIE,
-    value,
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: process.env.NODE_ENV === "production" && (process.env.APP_URL ?? "").startsWith("https:"),
-    path: "/",
-    maxAge: value ? SESSION_MAX_AGE_S : 0,
-  };
-}
-
-/**
- * The current viewer, checked against the database on every request: a user blocked, deleted,
- * or whose password or e-mail changed since the token was issued is anonymous from then on.
- */
-export const getViewer = cache(async (): Promise<Viewer | null> => {
-  const raw = (await cookies()).get(SESSION_COOKIE)?.value;
-  if (!raw) return null;
-  const token = await decode({ token: raw, secret: sessionSecret() }).catch(() => null);
-  if (!token?.sub || typeof token.v !== "number") return null;
+export async function endSession(token: string | undefined | null): Promise<void> {
+  if (!token) return;
   const prisma = await getPrisma();
-  const user = await prisma.user.findUnique({
-    where: { id: token.sub },
-    include: { mechanic: { select: { id: true } }, _count: { select: { services: { where: { role: "sto", isPaid: true } } } } },
-  });
-  if (!user || user.isBlocked || !user.emailVerifiedAt || user.tokenVersion !== token.v) return null;
+  await prisma.session.deleteMany({ where: { tokenHash: hashSessionToken(token) } });
+}
+
+/** Every session of the user, on every device; inside the caller's transaction when given. */
+export async function endAllSessions(userId: string, tx?: Tx): Promise<number> {
+  const db = tx ?? (await getPrisma());
+  const { count } = await db.session.deleteMany({ where: { userId } });
+  return count;
+}
+
+/** The cookie for a new session; it expires with the session's absolute lifetime. */
+export function sessionCookie(session: NewSession) {
+  return { name: SESSION_COOKIE, value: session.token, httpOnly: true, sameSite: "lax" as const, secure: SESSION_COOKIE_SECURE, path: "/", expires: session.expiresAt };
+}
+
+export function clearedSessionCookie() {
+  return { name: SESSION_COOKIE, value: "", httpOnly: true, sameSite: "lax" as const, secure: SESSION_COOKIE_SECURE, path: "/", maxAge: 0 };
+}
+
+const sessionUser = {
+  include: { mechanic: { select: { id: true } }, _count: { select: { services: { where: { role: "sto" as const, isPaid: true } } } } },
+};
+
+/**
+ * The live session behind a cookie value, or null when it is unknown, expired (absolute or idle),
+ * or its user may not act (blocked, unconfirmed). Used by getViewer() and by next-auth's routes.
+ */
+export async function resolveSession(token: string | undefined | null, now = new Date()): Promise<Viewer | null> {
+  if (!token || token.length > 100) return null;
+  const prisma = await getPrisma();
+  const session = await prisma.session.findUnique({ where: { tokenHash: hashSessionToken(token) }, include: { user: sessionUser } });
+  if (!session) return null;
+  if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    await prisma.session.deleteMany({ where: { id: session.id } });
+    return null;
+  }
+  const { user } = session;
+  if (user.isBlocked || !user.emailVerifiedAt) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+    await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
+  }
   return {
     id: user.id,
+    sessionId: session.id,
     name: user.name,
     email: user.email,
     isAdmin: user.isAdmin,
-    imageUrl: user.imageId ? `/api/uploads/${user.imageId}` : null,
+    imageUrl: imageUrl(user.imageId),
     hasMechanicProfile: Boolean(user.mechanic),
     ownsStations: user._count.services > 0,
   };
-});
+}
+
+/** The signed-in person of this request, checked against the database once per request. */
+export const getViewer = cache(async (): Promise<Viewer | null> => resolveSession((await cookies()).get(SESSION_COOKIE)?.value));

@@ -22,12 +22,26 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-/** Profile: every field optional; a blank password keeps the current one. */
+/** The password typed again to prove it is the account's owner (confirmation, deletion, changes). */
+const currentPassword = z.string({ error: "Validation.currentPasswordRequired" }).min(1, { error: "Validation.currentPasswordRequired" }).max(100, { error: "Auth.currentPasswordWrong" });
+
+/** The link's second half: the password chosen at sign-up. */
+export const confirmEmailInput = z.object({ password: z.string({ error: "Auth.confirmPasswordWrong" }).max(100, { error: "Auth.confirmPasswordWrong" }) });
+
+/**
+ * Profile: every field optional; a blank password keeps the current one. A new e-mail or password
+ * needs the current password (checked by the data layer, which knows what changes).
+ */
 export const profileInput = z.object({
   name: name.refine((value) => value.length >= 3, { error: "Validation.name" }).optional(),
   email: email.optional(),
   password: z.union([z.literal(""), password]).optional(),
+  currentPassword: z.string({ error: "Validation.currentPasswordRequired" }).max(100, { error: "Auth.currentPasswordWrong" }).optional(),
 });
+
+export const passwordResetRequestInput = z.object({ email });
+export const passwordResetInput = z.object({ token: z.string({ error: "Auth.resetInvalid" }).max(200, { error: "Auth.resetInvalid" }), password });
+export const deleteAccountInput = z.object({ currentPassword });
 export type ProfileInput = z.infer<typeof profileInput>;
 
 const score = z.coerce.number({ error: "Validation.score" }).int({ error: "Validation.score" }).min(1, { error: "Validation.score" }).max(5, { error: "Validation.score" });

@@ -6,17 +6,17 @@ test.describe("accounts", () => {
     await page.goto("/register");
     await page.getByLabel("Name").fill("Ірина Test");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("Secret12!");
+    await page.getByLabel("Password", { exact: true }).fill("Kovbasa42!");
     await page.getByLabel("Confirm password").fill("Secret99!");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Passwords do not match")).toBeVisible();
-    await page.getByLabel("Confirm password").fill("Secret12!");
+    await page.getByLabel("Confirm password").fill("Kovbasa42!");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByRole("status")).toContainText("confirmation link");
 
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill("Secret12!");
+    await page.getByLabel("Password").fill("Kovbasa42!");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator("form").getByRole("alert")).toContainText("confirm your e-mail");
 

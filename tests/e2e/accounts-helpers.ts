@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-export const NEW_PASSWORD = "Secret12!";
+export const NEW_PASSWORD = "Kovbasa42!";
 let address = 0;
 
 /**

@@ -12,6 +12,9 @@ vi.mock("next/headers", async () => {
   };
 });
 
+// The tests stand where nginx would: each request's X-Forwarded-For is the one our proxy appended.
+process.env.TRUSTED_PROXY_HOPS ??= "1";
+
 beforeAll(async () => {
   await createTestDatabase();
 });

@@ -16,5 +16,5 @@ export async function POST(request: NextRequest) {
       throw new BadRequestError({ image: "Validation.multipart" });
     });
     return json(await saveImage(await getViewer(), form.get("image")), { status: 201 });
-  });
+  }, { accept: "multipart" });
 }

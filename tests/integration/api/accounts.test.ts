@@ -18,6 +18,9 @@ async function lastLinkTo(email: string): Promise<string> {
   return /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? "";
 }
 
+const confirmWith = (token: string, password = "Kovbasa42!", headers: Record<string, string> = {}) =>
+  call(confirmRoute, post(`/api/users/confirm-email?token=${token}`, { password }, headers));
+
 async function viewerWith(cookie: string) {
   return call(async () => Response.json(await getViewer()), makeRequest("/", { headers: { cookie } })).then((response) => response.json());
 }
@@ -28,55 +31,57 @@ const freshIp = () => ({ "x-forwarded-for": `10.0.0.${++ipCounter}` });
 describe("registration and e-mail confirmation", () => {
   it("registers, mails a single-use link, and the link signs the user in", async () => {
     const email = `Olena.${Date.now()}@Test.local`;
-    const registered = await call(registerRoute, post("/api/users", { name: "Олена Коваль", email, password: "Secret12!" }, freshIp()));
+    const registered = await call(registerRoute, post("/api/users", { name: "Олена Коваль", email, password: "Kovbasa42!" }, freshIp()));
     expect(registered.status).toBe(201);
     expect((await registered.json()).message).toMatch(/confirmation link/);
 
-    const beforeConfirm = await call(loginRoute, post("/api/users/login", { email, password: "Secret12!" }, freshIp()));
+    const beforeConfirm = await call(loginRoute, post("/api/users/login", { email, password: "Kovbasa42!" }, freshIp()));
     expect(beforeConfirm.status).toBe(403);
     expect((await beforeConfirm.json()).key).toBe("Auth.unconfirmed");
 
     const token = await lastLinkTo(email);
     expect(token.length).toBeGreaterThan(20);
-    const confirmed = await call(confirmRoute, makeRequest(`/api/users/confirm-email?token=${token}`, { method: "POST" }));
+    const confirmed = await confirmWith(token, "Kovbasa42!", freshIp());
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ name: "Олена Коваль", email });
     expect(await viewerWith(sessionFrom(confirmed))).toMatchObject({ name: "Олена Коваль", isAdmin: false });
 
-    const reused = await call(confirmRoute, makeRequest(`/api/users/confirm-email?token=${token}`, { method: "POST" }));
+    const reused = await confirmWith(token, "Kovbasa42!", freshIp());
     expect(reused.status).toBe(400);
     expect((await reused.json()).key).toBe("Auth.confirmInvalid");
   });
 
   it("refuses wrong and expired tokens", async () => {
-    const wrong = await call(confirmRoute, makeRequest("/api/users/confirm-email?token=not-a-real-token-at-all-0000", { method: "POST" }));
+    const wrong = await confirmWith("not-a-real-token-at-all-0000");
     expect(wrong.status).toBe(400);
-    const missing = await call(confirmRoute, makeRequest("/api/users/confirm-email", { method: "POST" }));
+    const missing = await call(confirmRoute, post("/api/users/confirm-email", { password: "Kovbasa42!" }));
     expect(missing.status).toBe(400);
+    const noBody = await call(confirmRoute, makeRequest("/api/users/confirm-email?token=not-a-real-token-at-all-0000", { method: "POST" }));
+    expect(noBody.status).toBe(400);
 
     const email = `late${Date.now()}@test.local`;
-    await call(registerRoute, post("/api/users", { name: "Late", email, password: "Secret12!" }, freshIp()));
+    await call(registerRoute, post("/api/users", { name: "Late", email, password: "Kovbasa42!" }, freshIp()));
     const token = await lastLinkTo(email);
     const prisma = await getPrisma();
     await prisma.emailToken.updateMany({ where: { user: { emailNormalized: email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await call(confirmRoute, makeRequest(`/api/users/confirm-email?token=${token}`, { method: "POST" }));
+    const expired = await confirmWith(token);
     expect(expired.status).toBe(400);
   });
 
   it("answers the same for a taken e-mail and mails its owner instead", async () => {
     const owner = await makeUser();
-    const response = await call(registerRoute, post("/api/users", { name: "Someone", email: owner.email.toUpperCase(), password: "Secret12!" }, freshIp()));
+    const response = await call(registerRoute, post("/api/users", { name: "Someone", email: owner.email.toUpperCase(), password: "Kovbasa42!" }, freshIp()));
     expect(response.status).toBe(201);
     expect((await response.json()).message).toMatch(/confirmation link/);
     const prisma = await getPrisma();
     expect(await prisma.user.count({ where: { emailNormalized: owner.emailNormalized } })).toBe(1);
     const mail = await prisma.mailOutbox.findFirstOrThrow({ where: { to: owner.email }, orderBy: { createdAt: "desc" } });
-    expect(mail.kind).toBe("register_existing");
+    expect(mail.kind).toBe("existing");
   });
 
   it("two registrations racing for one e-mail both get the same answer and make one account", async () => {
     const email = `race${Date.now()}@test.local`;
-    const responses = await Promise.all([1, 2].map(() => call(registerRoute, post("/api/users", { name: "Racer", email, password: "Secret12!" }, freshIp()))));
+    const responses = await Promise.all([1, 2].map(() => call(registerRoute, post("/api/users", { name: "Racer", email, password: "Kovbasa42!" }, freshIp()))));
     expect(responses.map((response) => response.status)).toEqual([201, 201]);
     expect(await (await getPrisma()).user.count({ where: { emailNormalized: email } })).toBe(1);
   });
@@ -90,7 +95,7 @@ describe("registration and e-mail confirmation", () => {
 
     expect((await call(registerRoute, post("/api/users", "{not json", freshIp()))).status).toBe(400);
     expect((await call(registerRoute, post("/api/users", { name: 5, email: [], password: null }, freshIp()))).status).toBe(400);
-    const huge = await call(registerRoute, post("/api/users", { name: "x".repeat(70_000), email: "a@b.co", password: "Secret12!" }, freshIp()));
+    const huge = await call(registerRoute, post("/api/users", { name: "x".repeat(70_000), email: "a@b.co", password: "Kovbasa42!" }, freshIp()));
     expect(huge.status).toBe(413);
   });
 });
@@ -112,22 +117,6 @@ describe("sign-in, sessions and profile", () => {
     expect(await viewerWith(sessionFrom(ok))).toMatchObject({ id: user.id });
   });
 
-  it("throttles repeated failures per account with a 429, and the window ends", async () => {
-    const user = await makeUser();
-    const statuses = [];
-    for (let attempt = 0; attempt < 6; attempt++) {
-      statuses.push((await call(loginRoute, post("/api/users/login", { email: user.email, password: "Wrong123!" }, freshIp()))).status);
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const locked = await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp()));
-    expect(locked.status).toBe(429);
-    expect((await locked.json()).key).toBe("Auth.tooManyAttempts");
-
-    const prisma = await getPrisma();
-    await prisma.rateLimit.updateMany({ where: { key: { startsWith: "login:account:" } }, data: { windowStart: new Date(Date.now() - 16 * 60_000) } });
-    expect((await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp()))).status).toBe(200);
-  });
-
   it("refuses blocked users, and a user blocked mid-session loses access on the next request", async () => {
     const blocked = await makeUser({ isBlocked: true });
     expect((await call(loginRoute, post("/api/users/login", { email: blocked.email, password: TEST_PASSWORD }, freshIp()))).status).toBe(403);
@@ -144,35 +133,23 @@ describe("sign-in, sessions and profile", () => {
     expect(await viewerWith("maister.session=garbage")).toBeNull();
   });
 
-  it("logout clears the cookie", async () => {
-    const response = await call(logoutRoute, makeRequest("/api/users/logout", { method: "POST" }));
-    expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("maister.session="))).toMatch(/Max-Age=0/);
-  });
-
-  it("updates the profile; a new password ends other sessions but keeps this one", async () => {
+  it("updates the name without the current password; a clash with a taken e-mail is a 400", async () => {
     const anonymous = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", body: JSON.stringify({ name: "New Name" }) }));
     expect(anonymous.status).toBe(401);
 
     const user = await makeUser();
-    const first = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
-    const other = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
-    const renamed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: first }, body: JSON.stringify({ name: "Тарас Шевчук" }) }));
+    const cookie = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
+    const renamed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ name: "Тарас Шевчук" }) }));
     expect(renamed.status).toBe(200);
     expect((await renamed.json()).name).toBe("Тарас Шевчук");
 
-    const weak = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: first }, body: JSON.stringify({ password: "weak" }) }));
+    const weak = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ password: "weak", currentPassword: TEST_PASSWORD }) }));
     expect(weak.status).toBe(400);
 
-    const changed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: first }, body: JSON.stringify({ password: "Another1!" }) }));
-    expect(changed.status).toBe(200);
-    expect(await viewerWith(sessionFrom(changed))).toMatchObject({ id: user.id });
-    expect(await viewerWith(other)).toBeNull();
-
     const taken = await makeUser();
-    const clash = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie: sessionFrom(changed) }, body: JSON.stringify({ email: taken.email }) }));
+    const clash = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ email: taken.email, currentPassword: TEST_PASSWORD }) }));
     expect(clash.status).toBe(400);
-    expect((await clash.json()).key).toBe("Api.badRequest");
+    expect((await clash.json()).errors.email.key).toBe("Auth.emailTaken");
   });
 
   it("authorization table: every role edits only its own profile, whatever _id the body names", async () => {

@@ -103,7 +103,7 @@ describe("users", () => {
     expect((await (await getPrisma()).user.findUniqueOrThrow({ where: { id: ids.admin } })).isAdmin).toBe(true);
   });
 
-  it("blocking takes effect on the blocked user's next request, and unblocking restores it", async () => {
+  it("blocking ends every session at once; after an unblock the old cookie stays dead and a new sign-in works", async () => {
     const victim = await makeUser();
     const cookie = await signIn(victim.email);
     const viewerOf = () => call(async () => Response.json(await getViewer()), makeRequest("/", { headers: { cookie } })).then((r) => r.json());
@@ -111,8 +111,10 @@ describe("users", () => {
     const blocked = await call(blockUserRoute, request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin), params({ id: victim.id }));
     expect(await blocked.json()).toEqual({ isBlocked: true, message: "User blocked" });
     expect(await viewerOf()).toBeNull();
+    expect(await (await getPrisma()).session.count({ where: { userId: victim.id } })).toBe(0);
     await call(blockUserRoute, request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin), params({ id: victim.id }));
-    expect(await viewerOf()).toMatchObject({ id: victim.id });
+    expect(await viewerOf()).toBeNull();
+    expect(await signIn(victim.email)).toMatch(/^maister\.session=/);
     const history = await call(async () => Response.json(await recentAudit(await getViewer(), "user", victim.id)), makeRequest("/", { headers: { cookie: cookies.admin! } })).then((r) => r.json());
     expect(history.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
       ["user.unblock", "Main Admin"],
@@ -120,10 +122,11 @@ describe("users", () => {
     ]);
   });
 
-  it("deletes a user with their services and reviews, recomputes others' ratings, keeps payments", async () => {
+  it("deletes a user with their reviews and unpaid services, recomputes others' ratings, archives a paid station and keeps payments", async () => {
     const prisma = await getPrisma();
     const doomed = await makeUser();
     const own = await makeService({ ownerId: doomed.id });
+    const unpaid = await makeService({ ownerId: doomed.id, isPaid: false });
     const mechanic = await makeService({ ownerId: doomed.id, role: "mechanic" });
     const reviewed = await makeService({ name: "Reviewed by doomed" });
     const fan = await makeUser();
@@ -141,10 +144,12 @@ describe("users", () => {
     const response = await call(deleteUserRoute, request("DELETE", `/api/users/${doomed.id}`, undefined, cookies.admin), params({ id: doomed.id }));
     expect(response.status).toBe(200);
     expect((await response.json()).message).toBe("User deleted!");
-    expect(await prisma.user.count({ where: { id: doomed.id } })).toBe(0);
-    expect(await prisma.service.count({ where: { id: { in: [own.id, mechanic.id] } } })).toBe(0);
+    // The paid station needs an owner for its payment's record: the user row stays as a tombstone.
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: doomed.id } })).toMatchObject({ name: "Deleted user", isBlocked: true, isAdmin: false, passwordHash: "!" });
+    expect(await prisma.service.count({ where: { id: { in: [unpaid.id, mechanic.id] } } })).toBe(0);
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({ isPaid: true, isBlocked: true });
     expect(await prisma.service.findUniqueOrThrow({ where: { id: reviewed.id } })).toMatchObject({ numReviews: 1, ratingAvg: 5 });
-    expect(await prisma.payment.findFirstOrThrow({ where: { serviceName: own.name } })).toMatchObject({ userId: null, serviceId: null, status: "captured" });
+    expect(await prisma.payment.findFirstOrThrow({ where: { serviceName: own.name } })).toMatchObject({ userId: doomed.id, serviceId: own.id, status: "captured" });
     expect(await prisma.image.count({ where: { id: image.id } })).toBe(0);
     expect(await prisma.auditLog.findFirstOrThrow({ where: { targetId: doomed.id, action: "user.delete" } })).toMatchObject({ actorId: ids.admin });
   });

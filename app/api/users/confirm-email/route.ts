@@ -1,13 +1,15 @@
 import type { NextRequest } from "next/server";
 import { confirmEmail } from "@/lib/server/accounts";
-import { handle, json } from "@/lib/server/http";
-import { createSessionToken, sessionCookie } from "@/lib/server/session";
+import { clientIp, handle, json, readJson } from "@/lib/server/http";
+import { sessionCookie } from "@/lib/server/session";
 
+/** ?token= from the mail, and { password } chosen at sign-up; signs the user in. */
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
-    const { tokenVersion, ...user } = await confirmEmail(request.nextUrl.searchParams.get("token"));
+    const token = request.nextUrl.searchParams.get("token");
+    const { user, session } = await confirmEmail(token, await readJson(request), clientIp(request), request.headers.get("user-agent"));
     const response = json(user);
-    response.cookies.set(sessionCookie(await createSessionToken({ ...user, tokenVersion })));
+    response.cookies.set(sessionCookie(session));
     return response;
   });
 }

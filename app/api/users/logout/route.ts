@@ -1,11 +1,13 @@
 import type { NextRequest } from "next/server";
 import { handle, json } from "@/lib/server/http";
-import { sessionCookie } from "@/lib/server/session";
+import { clearedSessionCookie, endSession, SESSION_COOKIE } from "@/lib/server/session";
 
+/** Deletes the session itself, so a copy of the cookie is worth nothing afterwards. */
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
+    await endSession(request.cookies.get(SESSION_COOKIE)?.value);
     const response = json({ message: "ok" });
-    response.cookies.set(sessionCookie(""));
+    response.cookies.set(clearedSessionCookie());
     return response;
   });
 }

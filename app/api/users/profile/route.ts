@@ -1,15 +1,23 @@
 import type { NextRequest } from "next/server";
-import { updateProfile } from "@/lib/server/accounts";
-import { handle, json, readJson } from "@/lib/server/http";
-import { createSessionToken, getViewer, sessionCookie } from "@/lib/server/session";
+import { handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { deleteOwnAccount, updateProfile } from "@/lib/server/profile";
+import { clearedSessionCookie, getViewer, sessionCookie } from "@/lib/server/session";
 
 export async function PUT(request: NextRequest) {
   return handle(request, async () => {
-    const viewer = await getViewer();
-    const { tokenVersion, ...user } = await updateProfile(viewer, await readJson(request));
-    // This session continues with the new token version; every other one has just ended.
-    const response = json(user);
-    response.cookies.set(sessionCookie(await createSessionToken({ ...user, tokenVersion })));
+    const { user, session, emailPending } = await updateProfile(await getViewer(), await readJson(request), request.headers.get("user-agent"));
+    const response = json({ ...user, emailPending, message: translate(requestLocale(request), emailPending ? "Profile.emailPending" : "Profile.updated") });
+    // A new password ended every session; this browser carries on with a new one.
+    if (session) response.cookies.set(sessionCookie(session));
+    return response;
+  });
+}
+
+export async function DELETE(request: NextRequest) {
+  return handle(request, async () => {
+    const { message } = await deleteOwnAccount(await getViewer(), await readJson(request));
+    const response = json({ message: translate(requestLocale(request), message) });
+    response.cookies.set(clearedSessionCookie());
     return response;
   });
 }

@@ -1,0 +1,15 @@
+import type { NextRequest } from "next/server";
+import { handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { confirmEmailChange } from "@/lib/server/profile";
+import { clearedSessionCookie } from "@/lib/server/session";
+
+/** { token } from the link mailed to the new address; every session ends with the change. */
+export async function POST(request: NextRequest) {
+  return handle(request, async () => {
+    const body = (await readJson(request)) as { token?: unknown } | null;
+    const { message } = await confirmEmailChange(body?.token);
+    const response = json({ message: translate(requestLocale(request), message) });
+    response.cookies.set(clearedSessionCookie());
+    return response;
+  });
+}

@@ -1,0 +1,13 @@
+import type { NextRequest } from "next/server";
+import { handle } from "@/lib/server/http";
+import { exportOwnData } from "@/lib/server/profile";
+import { getViewer } from "@/lib/server/session";
+
+export async function GET(request: NextRequest) {
+  return handle(request, async () => {
+    const data = await exportOwnData(await getViewer());
+    return new Response(JSON.stringify(data, null, 2), {
+      headers: { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="maister-account.json"', "cache-control": "no-store" },
+    });
+  });
+}

@@ -1,0 +1,156 @@
+import "server-only";
+import { deleteAccountInput, profileInput } from "@/lib/validation/account";
+import { removeAccount } from "./account-removal";
+import { toPublicUser, type PublicUser } from "./accounts";
+import { localePath, mailAccount } from "./account-mail";
+import { getPrisma } from "./db";
+import { consumeToken, issueToken } from "./email-tokens";
+import { AppError, BadRequestError } from "./errors";
+import { requireAccess } from "./guards";
+import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
+import { limiter, throttleKey, tooMany } from "./rate-limit";
+import { changingCatalog } from "./read-cache";
+import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
+import { parseOrThrow } from "./validate";
+
+/** The account's owner acting on it (/profile): changes, sign-out everywhere, deletion, export. */
+
+/**
+ * The current password, for changes that could lock the owner out. Wrong answers are limited per
+ * account (THROTTLES.currentPassword), so a borrowed session cannot guess it.
+ */
+async function proveOwnership(userId: string, passwordHash: string, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword) throw new BadRequestError({ currentPassword: "Validation.currentPasswordRequired" });
+  const attempts = await limiter("currentPassword");
+  const key = throttleKey(userId);
+  const failed = await attempts.get(key);
+  if (failed && failed.consumedPoints >= attempts.points) throw tooMany(failed.msBeforeNext);
+  if (!(await verifyPassword(passwordHash, currentPassword))) {
+    await attempts.penalty(key);
+    throw new BadRequestError({ currentPassword: "Auth.currentPasswordWrong" });
+  }
+  await attempts.delete(key);
+}
+
+export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emailPending: string | null };
+
+/**
+ * PUT /api/users/profile. The name changes at once. A new password (current one required) ends
+ * every session and starts a new one for this browser. A new e-mail (current password required)
+ * takes effect only when the link sent to it is opened; the old address is told at once.
+ */
+export async function updateProfile(viewer: Viewer | null, body: unknown, userAgent: string | null): Promise<ProfileUpdate> {
+  requireAccess(viewer, "signedIn");
+  const input = parseOrThrow(profileInput, body);
+  const prisma = await getPrisma();
+  const current = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
+  const newEmail = input.email !== undefined && input.email.toLowerCase() !== current.emailNormalized ? input.email : null;
+  const newPassword = input.password || null;
+  if (newEmail || newPassword) await proveOwnership(current.id, current.passwordHash, input.currentPassword);
+  if (newPassword) assertUncommonPassword(newPassword);
+  if (newEmail && (await prisma.user.findUnique({ where: { emailNormalized: newEmail.toLowerCase() }, select: { id: true } }))) {
+    throw new BadRequestError({ email: "Auth.emailTaken" });
+  }
+  const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+  // The name is shown with the user's reviews on service pages.
+  const { user, session, token } = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const user = await tx.user.update({ where: { id: current.id }, data: { name: input.name, passwordHash } });
+      let session: NewSession | null = null;
+      if (passwordHash) {
+        await endAllSessions(user.id, tx);
+        session = await createSession(user.id, userAgent, tx);
+      }
+      const token = newEmail ? await issueToken(tx, user.id, "change_email", newEmail) : null;
+      return { user, session, token };
+    }),
+  );
+  if (passwordHash) await mailAccount("passwordChanged", user.email, user.locale, { name: user.name }, localePath(user.locale, "/forgot-password"));
+  if (newEmail && token) {
+    await mailAccount("emailChange", newEmail, user.locale, { name: user.name }, localePath(user.locale, `/confirm-email-change?token=${token}`));
+    await mailAccount("emailChangeNotice", user.email, user.locale, { name: user.name, email: newEmail }, localePath(user.locale, "/forgot-password"));
+  }
+  return { user: toPublicUser(user), session, emailPending: newEmail };
+}
+
+/**
+ * POST /api/users/profile/email/confirm: the link sent to the new address. The address changes
+ * (if nobody took it meanwhile), every session ends, and the old address gets a last notice.
+ */
+export async function confirmEmailChange(token: unknown): Promise<{ message: string }> {
+  const prisma = await getPrisma();
+  const { before, user } = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const { userId, email } = await consumeToken(tx, token, "change_email", "Auth.emailChangeInvalid");
+      if (!email) throw new AppError(400, "Auth.emailChangeInvalid");
+      const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+      const taken = await tx.user.findUnique({ where: { emailNormalized: email.toLowerCase() }, select: { id: true } });
+      if (taken) throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
+      const user = await tx.user.update({ where: { id: userId }, data: { email, emailNormalized: email.toLowerCase() } });
+      await endAllSessions(userId, tx);
+      return { before, user };
+    }),
+  );
+  await mailAccount("emailChanged", before.email, user.locale, { name: user.name, email: user.email });
+  return { message: "Profile.emailChanged" };
+}
+
+/** POST /api/users/sessions/end-all: "sign out everywhere", this browser included. */
+export async function signOutEverywhere(viewer: Viewer | null): Promise<{ ended: number }> {
+  requireAccess(viewer, "signedIn");
+  return { ended: await endAllSessions(viewer.id) };
+}
+
+/** DELETE /api/users/profile with the current password: see removeAccount() for what stays. */
+export async function deleteOwnAccount(viewer: Viewer | null, body: unknown): Promise<{ message: string }> {
+  requireAccess(viewer, "signedIn");
+  const { currentPassword } = parseOrThrow(deleteAccountInput, body);
+  const prisma = await getPrisma();
+  const current = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { id: true, email: true, passwordHash: true } });
+  await proveOwnership(current.id, current.passwordHash, currentPassword);
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const removal = await removeAccount(tx, current.id);
+      await tx.auditLog.create({ data: { actorId: null, action: "user.selfDelete", targetType: "user", targetId: current.id, details: { email: current.email, ...removal } } });
+    }),
+  );
+  return { message: "Profile.deleted" };
+}
+
+/** GET /api/users/profile/export: everything kept about the viewer, as JSON; no hashes, no tokens. */
+export async function exportOwnData(viewer: Viewer | null) {
+  requireAccess(viewer, "signedIn");
+  const prisma = await getPrisma();
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: viewer.id },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      locale: true,
+      isAdmin: true,
+      emailVerifiedAt: true,
+      createdAt: true,
+      imageId: true,
+      services: { include: { openingHours: { orderBy: { weekday: "asc" } } }, orderBy: { createdAt: "asc" } },
+      reviews: { include: { service: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      payments: { select: { id: true, serviceId: true, serviceName: true, amount: true, currency: true, provider: true, status: true, createdAt: true, capturedAt: true }, orderBy: { createdAt: "asc" } },
+      feedback: { select: { title: true, message: true, email: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      sessions: { select: { createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true }, orderBy: { createdAt: "asc" } },
+      ownImages: { select: { id: true, contentType: true, size: true, createdAt: true } },
+    },
+  });
+  const { imageId, services, reviews, payments, ownImages, ...profile } = user;
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...profile, image: imageId ? `/api/uploads/${imageId}` : null },
+    services: services.map(({ imageId: serviceImage, openingHours, ...service }) => ({
+      ...service,
+      image: serviceImage ? `/api/uploads/${serviceImage}` : null,
+      openingHours: openingHours.map(({ weekday, closed, opensAt, closesAt }) => ({ weekday, closed, opensAt, closesAt })),
+    })),
+    reviews: reviews.map(({ service, ...review }) => ({ ...review, serviceName: service.name })),
+    payments: payments.map((payment) => ({ ...payment, amount: payment.amount.toString() })),
+    images: ownImages.map(({ id, ...image }) => ({ ...image, url: `/api/uploads/${id}` })),
+  };
+}
