@@ -20,6 +20,8 @@ const env = {
   PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
   NOMINATIM_URL: "http://127.0.0.1:9",
   APP_URL: `http://localhost:${port}`,
+  // The tests stand where our proxy would: the X-Forwarded-For they send is the client address.
+  TRUSTED_PROXY_HOPS: "1",
 };
 
 delete env.DATABASE_URL;

@@ -67,6 +67,11 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       ) : null}
       <Field label={t("email")} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
       <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-700 underline">
+          {t("forgotLink")}
+        </Link>
+      </p>
       <SubmitButton busy={busy} label={t("submitLogin")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">
         {t("noAccount")}{" "}

@@ -8,10 +8,10 @@ import { fieldErrors, profileInput } from "@/lib/validation/account";
 import { fieldMessages, postJson } from "./api";
 import { Field, FormAlert, SubmitButton } from "./fields";
 
-type Errors = Partial<Record<"name" | "email" | "password" | "confirm", string>>;
+type Errors = Partial<Record<"name" | "email" | "password" | "confirm" | "currentPassword", string>>;
 type Props = { user: { name: string; email: string; image: string | null } };
 
-/** Sends only what changed; a blank password keeps the current one. */
+/** Sends only what changed; a blank password keeps the current one. A new e-mail or password needs the current password. */
 export function ProfileForm({ user }: Props) {
   const t = useTranslations("Profile");
   const ta = useTranslations("Account");
@@ -21,6 +21,7 @@ export function ProfileForm({ user }: Props) {
   const [email, setEmail] = useState(user.email);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,12 +30,16 @@ export function ProfileForm({ user }: Props) {
     const data = new FormData(form);
     const password = String(data.get("password") ?? "");
     const confirm = String(data.get("confirm") ?? "");
+    const currentPassword = String(data.get("currentPassword") ?? "");
     const changes: Record<string, string> = {};
     if (name.trim() !== user.name) changes.name = name;
     if (email.trim().toLowerCase() !== user.email.toLowerCase()) changes.email = email;
     if (password) changes.password = password;
+    const sensitive = Boolean(changes.email || changes.password);
+    if (sensitive) changes.currentPassword = currentPassword;
     const parsed = profileInput.safeParse(changes);
     const next: Errors = {};
+    if (sensitive && !currentPassword) next.currentPassword = tv("Validation.currentPasswordRequired");
     if (!parsed.success) {
       for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = tv(key as never);
       if (next.password) next.password = tv("Validation.passwordInvalid");
@@ -42,16 +47,22 @@ export function ProfileForm({ user }: Props) {
     if (password !== confirm) next.confirm = tv("Validation.passwordsMismatch");
     setErrors(next);
     setFailure(null);
-    if (!parsed.success || next.confirm) return;
+    if (!parsed.success || next.confirm || next.currentPassword) return;
     if (!Object.keys(changes).length) {
       setFailure(t("nothingChanged"));
       return;
     }
     setBusy(true);
     try {
-      await postJson("/api/users/profile", parsed.data, "PUT", ta("networkError"));
+      const { message, emailPending } = await postJson<{ message: string; emailPending: string | null }>("/api/users/profile", parsed.data, "PUT", ta("networkError"));
       form.reset();
-      toast.success(t("updated"));
+      if (emailPending) {
+        setEmail(user.email);
+        setNotice(message);
+      } else {
+        setNotice(null);
+      }
+      toast.success(message);
       router.refresh();
     } catch (caught) {
       setErrors(fieldMessages(caught));
@@ -64,6 +75,11 @@ export function ProfileForm({ user }: Props) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <FormAlert>{failure}</FormAlert> : null}
+      {notice ? (
+        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
+          {notice}
+        </p>
+      ) : null}
       <div className="flex items-center gap-4">
         {user.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
@@ -80,6 +96,7 @@ export function ProfileForm({ user }: Props) {
       <p className="text-sm text-slate-600">{t("passwordKeep")}</p>
       <Field label={t("newPassword")} name="password" type="password" autoComplete="new-password" maxLength={100} error={errors.password} hint={ta("passwordHint")} />
       <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" maxLength={100} error={errors.confirm} />
+      <Field label={t("currentPassword")} name="currentPassword" type="password" autoComplete="current-password" maxLength={100} error={errors.currentPassword} hint={t("currentPasswordHint")} />
       <p className="text-xs text-slate-500">{t("sessionsNote")}</p>
       <SubmitButton busy={busy} label={t("submit")} busyLabel={ta("working")} />
     </form>

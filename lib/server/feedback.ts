@@ -3,7 +3,6 @@ import { createTranslator } from "next-intl";
 import { feedbackInput } from "@/lib/validation/account";
 import en from "@/messages/en.json";
 import { getPrisma } from "./db";
-import { AppError } from "./errors";
 import { escapeHtml, sendMail } from "./mail";
 import { take } from "./rate-limit";
 import type { Viewer } from "./session";

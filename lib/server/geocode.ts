@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { createSpacer } from "@/lib/request-spacing";
 import { appUrl } from "@/lib/site";
 import { getPrisma } from "./db";
-import { AppError, BadRequestError } from "./errors";
+import { BadRequestError } from "./errors";
 import { take } from "./rate-limit";
 
 type Locale = "en" | "uk";

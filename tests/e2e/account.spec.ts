@@ -7,7 +7,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Name").fill("Ірина Test");
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Kovbasa42!");
-    await page.getByLabel("Confirm password").fill("Secret99!");
+    await page.getByLabel("Confirm password").fill("Kovbasa99!");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Passwords do not match")).toBeVisible();
     await page.getByLabel("Confirm password").fill("Kovbasa42!");
@@ -24,6 +24,10 @@ test.describe("accounts", () => {
     const mail = page.getByRole("listitem").filter({ hasText: email }).first();
     const link = /https?:\/\/\S+\/confirm-email\?token=[\w-]+/.exec((await mail.textContent()) ?? "")![0];
     await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByLabel("The password you chose at sign-up").fill("Kovbasa43!");
+    await page.getByRole("button", { name: "Submit registration" }).click();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("This is not the password chosen at sign-up.");
+    await page.getByLabel("The password you chose at sign-up").fill("Kovbasa42!");
     await page.getByRole("button", { name: "Submit registration" }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText("Welcome to Maister, Ірина Test!")).toBeVisible();

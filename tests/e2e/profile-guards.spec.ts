@@ -21,7 +21,7 @@ test.describe("guards", () => {
   });
 
   test("a forged or stale session cookie does not pass the page guard", async ({ page, context }) => {
-    await context.addCookies([{ name: "maister.session", value: "forged", domain: "localhost", path: "/" }]);
+    await context.addCookies([{ name: "__Host-maister.session", value: "forged", domain: "localhost", path: "/", secure: true }]);
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
   });
@@ -46,6 +46,14 @@ test.describe("profile", () => {
     await expect(page.getByText("Passwords do not match")).toBeVisible();
 
     await page.getByLabel("Confirm new password").fill("Better123!");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.locator("#currentPassword-error")).toHaveText("Enter your current password to confirm this change.");
+    await page.getByLabel("Current password").fill("Wrong999!");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.locator("#currentPassword-error")).toHaveText("The current password is not right.");
+    await page.getByLabel("New password", { exact: true }).fill("Better123!");
+    await page.getByLabel("Confirm new password").fill("Better123!");
+    await page.getByLabel("Current password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
     // This session goes on with the new password; the old one no longer signs in.

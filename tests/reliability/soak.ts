@@ -80,7 +80,7 @@ log(`PostgreSQL on 127.0.0.1:${PG_PORT}`);
 pgCommand("initdb", ["-D", `${pgDir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
 pgCtl("-l", `${pgDir}/log`, "-o", pgOptions, "start");
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:${PG_PORT}/postgres`;
-const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", PAYMENTS_TEST_MODE: "true", MAIL_DEV_OUTBOX: "true", NEXTAUTH_SECRET: "soak-secret-not-for-production", NOMINATIM_URL: "http://127.0.0.1:9" };
+const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", PAYMENTS_TEST_MODE: "true", MAIL_DEV_OUTBOX: "true", NEXTAUTH_SECRET: "soak-secret-not-for-production", NOMINATIM_URL: "http://127.0.0.1:9", TRUSTED_PROXY_HOPS: "1" };
 delete env.PAYPAL_CLIENT_ID;
 const run = (command: string, args: string[]) => {
   const result = spawnSync(command, args, { stdio: "inherit", env });
@@ -175,7 +175,7 @@ const people: Person[] = users.map((user, index) => ({ ...user, ip: `10.50.${ind
 log(`${people.length} people sign in`);
 for (const person of people) {
   const response = await request("sign-in", "/api/users/login", { method: "POST", ip: person.ip, headers: { "content-type": "application/json" }, body: JSON.stringify({ email: person.email, password: PASSWORD }) });
-  const cookie = response?.headers.getSetCookie().find((value) => value.startsWith("maister.session="));
+  const cookie = response?.headers.getSetCookie().find((value) => /^(__Host-)?maister\.session=/.test(value));
   if (!cookie) throw new Error(`sign-in failed for ${person.email}: ${response?.status}`);
   person.cookie = cookie.split(";")[0]!;
 }

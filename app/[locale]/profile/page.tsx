@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
+import { AccountSecurity } from "@/components/account/account-security";
 import { ProfileForm } from "@/components/account/profile-form";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
@@ -14,8 +15,11 @@ export default async function ProfilePage({ params }: Props) {
   const viewer = await guardPage("signedIn", "/profile", locale);
   const t = await getTranslations("Profile");
   return (
-    <AuthCard title={t("title")}>
-      <ProfileForm key={`${viewer.name}|${viewer.email}`} user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }} />
-    </AuthCard>
+    <>
+      <AuthCard title={t("title")}>
+        <ProfileForm key={`${viewer.name}|${viewer.email}`} user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }} />
+      </AuthCard>
+      <AccountSecurity />
+    </>
   );
 }

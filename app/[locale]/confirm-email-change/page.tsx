@@ -1,0 +1,29 @@
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthCard } from "@/components/account/auth-page";
+import { ConfirmEmailChange } from "@/components/account/confirm-email-change";
+import { privatePageMetadata } from "@/lib/page-metadata";
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const generateMetadata = privatePageMetadata("Metadata", "emailChangeTitle");
+
+export default async function ConfirmEmailChangePage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const token = (await searchParams).token;
+  const t = await getTranslations("Account");
+  return (
+    <AuthCard title={t("emailChangeTitle")}>
+      {typeof token === "string" && token ? (
+        <>
+          <p className="mb-6 text-slate-700">{t("emailChangeText")}</p>
+          <ConfirmEmailChange token={token} />
+        </>
+      ) : (
+        <p role="alert" className="text-slate-700">
+          {t("emailChangeMissing")}
+        </p>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,30 @@
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthCard } from "@/components/account/auth-page";
+import { ResetPasswordForm } from "@/components/account/reset-password-form";
+import { Link } from "@/i18n/navigation";
+import { privatePageMetadata } from "@/lib/page-metadata";
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const generateMetadata = privatePageMetadata("Metadata", "resetTitle");
+
+export default async function ResetPasswordPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const token = (await searchParams).token;
+  const t = await getTranslations("Account");
+  return (
+    <AuthCard title={t("resetTitle")}>
+      {typeof token === "string" && token ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <div role="alert" className="space-y-4 text-slate-700">
+          <p>{t("resetMissing")}</p>
+          <Link href="/forgot-password" className="inline-block font-medium text-brand-700 underline">
+            {t("askAgain")}
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRef, useState, type FormEvent } from "react";
+import { dispatchCart } from "@/components/cart/use-cart";
+import { toast } from "@/components/layout/toast";
+import { useRouter } from "@/i18n/navigation";
+import { fieldMessages, postJson } from "./api";
+import { Field, FormAlert } from "./fields";
+
+/** /profile's second card: sign out everywhere, take the data away, delete the account. */
+export function AccountSecurity() {
+  const t = useTranslations("Profile");
+  const ta = useTranslations("Account");
+  const router = useRouter();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState<"signOut" | "delete" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  /** What logout forgets too: this browser's saved list and stored state (spec 4). */
+  function leave(message: string) {
+    dispatchCart({ type: "reset" });
+    window.localStorage.clear();
+    toast(message);
+    router.replace("/login");
+    router.refresh();
+  }
+
+  async function signOutEverywhere() {
+    setBusy("signOut");
+    setError(null);
+    try {
+      await postJson("/api/users/sessions", {}, "DELETE", ta("networkError"));
+      leave(t("signedOutEverywhere"));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+      setBusy(null);
+    }
+  }
+
+  async function deleteAccount(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const currentPassword = String(new FormData(event.currentTarget).get("currentPassword") ?? "");
+    setBusy("delete");
+    setDeleteError(null);
+    try {
+      const { message } = await postJson<{ message: string }>("/api/users/profile", { currentPassword }, "DELETE", ta("networkError"));
+      dialog.current?.close();
+      leave(message);
+    } catch (caught) {
+      setDeleteError(fieldMessages(caught).currentPassword ?? (caught instanceof Error ? caught.message : String(caught)));
+      setBusy(null);
+    }
+  }
+
+  const secondary = "rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60";
+  return (
+    <section aria-labelledby="security-title" className="mx-auto mt-6 max-w-md space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="security-title" className="text-xl font-bold">
+        {t("securityTitle")}
+      </h2>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">{t("signOutEverywhereText")}</p>
+        <button type="button" onClick={signOutEverywhere} disabled={busy !== null} aria-busy={busy === "signOut"} className={secondary}>
+          {busy === "signOut" ? ta("working") : t("signOutEverywhere")}
+        </button>
+      </div>
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">{t("exportText")}</p>
+        <a href="/api/users/profile/export" download className={`inline-block ${secondary}`}>
+          {t("export")}
+        </a>
+      </div>
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">{t("deleteText")}</p>
+        <button type="button" onClick={() => dialog.current?.showModal()} className="rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50">
+          {t("deleteTitle")}
+        </button>
+      </div>
+      <dialog ref={dialog} aria-labelledby="delete-title" className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">
+        <form onSubmit={deleteAccount} noValidate className="space-y-4">
+          <h3 id="delete-title" className="text-lg font-bold">
+            {t("deleteTitle")}
+          </h3>
+          <p className="text-sm">{t("deleteConfirm")}</p>
+          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
+          <Field label={t("currentPassword")} name="currentPassword" type="password" autoComplete="current-password" required maxLength={100} />
+          <div className="flex justify-end gap-3">
+            <button type="button" autoFocus onClick={() => dialog.current?.close()} className={secondary}>
+              {t("deleteCancel")}
+            </button>
+            <button type="submit" disabled={busy !== null} aria-busy={busy === "delete"} className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700 disabled:opacity-60">
+              {busy === "delete" ? ta("working") : t("deleteSubmit")}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </section>
+  );
+}

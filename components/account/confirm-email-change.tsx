@@ -1,0 +1,55 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Link, useRouter } from "@/i18n/navigation";
+import { postJson } from "./api";
+import { FormAlert, SubmitButton } from "./fields";
+
+/** The link mailed to a new address: one press moves the account to it and signs out everywhere. */
+export function ConfirmEmailChange({ token }: { token: string }) {
+  const t = useTranslations("Account");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await postJson<{ message: string }>("/api/users/profile/email/confirm", { token }, "POST", t("networkError"));
+      setDone(message);
+      router.refresh();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
+          {done}
+        </p>
+        <Link href="/login" className="inline-block font-medium text-brand-700 underline">
+          {t("submitLogin")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void confirm();
+      }}
+      className="space-y-4"
+    >
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <SubmitButton busy={busy} label={t("emailChangeSubmit")} busyLabel={t("working")} />
+    </form>
+  );
+}
