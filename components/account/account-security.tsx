@@ -41,7 +41,7 @@ export function AccountSecurity() {
 
   async function deleteAccount(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const currentPassword = String(new FormData(event.currentTarget).get("currentPassword") ?? "");
+    const currentPassword = String(new FormData(event.currentTarget).get("accountPassword") ?? "");
     setBusy("delete");
     setDeleteError(null);
     try {
@@ -86,7 +86,8 @@ export function AccountSecurity() {
           </h3>
           <p className="text-sm">{t("deleteConfirm")}</p>
           {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
-          <Field label={t("currentPassword")} name="currentPassword" type="password" autoComplete="current-password" required maxLength={100} />
+          {/* Its own name: the profile form on the same page has a currentPassword field, and ids must not repeat. */}
+          <Field label={t("currentPassword")} name="accountPassword" type="password" autoComplete="current-password" required maxLength={100} />
           <div className="flex justify-end gap-3">
             <button type="button" autoFocus onClick={() => dialog.current?.close()} className={secondary}>
               {t("deleteCancel")}

@@ -14,7 +14,6 @@ import { imageUrl } from "./service-dto";
  */
 export type Viewer = {
   id: string;
-  sessionId: string;
   name: string;
   email: string;
   isAdmin: boolean;
@@ -91,7 +90,6 @@ export async function resolveSession(token: string | undefined | null, now = new
   }
   return {
     id: user.id,
-    sessionId: session.id,
     name: user.name,
     email: user.email,
     isAdmin: user.isAdmin,

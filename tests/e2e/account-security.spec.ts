@@ -72,7 +72,7 @@ test.describe("forgot password", () => {
 
   test("without a token the reset page says what to do", async ({ page }) => {
     await page.goto("/reset-password");
-    await expect(page.getByRole("alert")).toContainText("This page needs the link from the e-mail.");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("This page needs the link from the e-mail.");
     await page.getByRole("link", { name: "Ask for a new link" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
   });
