@@ -62,7 +62,7 @@ export function ProfileForm({ user }: Props) {
       } else {
         setNotice(null);
       }
-      toast.success(message);
+      toast.success(emailPending ? message : t("updated"));
       router.refresh();
     } catch (caught) {
       setErrors(fieldMessages(caught));
