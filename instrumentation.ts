@@ -3,8 +3,8 @@ import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { schedulePurges } = await import("@/lib/server/maintenance");
-  schedulePurges();
+  const { startJobs } = await import("@/lib/server/jobs");
+  startJobs();
 }
 
 /** A page that failed because the database is away opens the proxy's short outage window. */

@@ -6,24 +6,24 @@ import uk from "@/messages/uk.json";
 import { escapeHtml, queueMail, type Mail } from "./mail";
 
 /**
- * The mails about an account, in the user's language: an intro, an optional link on a line of
+ * The mails to a user about their account or their payments, in the user's language: an intro, an optional link on a line of
  * its own, and an optional closing line, each from messages/*.json (namespace Mail).
  */
 export type MailLocale = "en" | "uk";
 type OutroKind = "confirm" | "existing" | "reset" | "emailChange";
-type Kind = OutroKind | "passwordChanged" | "emailChangeNotice" | "emailChanged";
+type Kind = OutroKind | "passwordChanged" | "emailChangeNotice" | "emailChanged" | "receipt" | "refunded";
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);
 
 export const localePath = (locale: MailLocale, path: string) => `${appUrl()}${locale === "uk" ? "/ua" : ""}${path}`;
 
-export function composeAccountMail(kind: Kind, to: string, locale: MailLocale, values: { name: string; email?: string }, link?: string): Mail {
+export function composeAccountMail(kind: Kind, to: string, locale: MailLocale, values: { name: string } & Record<string, string>, link?: string): Mail {
   const t = createTranslator({ locale, messages: locale === "uk" ? uk : en, namespace: "Mail" });
-  const intro = t(`${kind}Intro`, { name: values.name, email: values.email ?? "" });
+  const intro = t(`${kind}Intro`, values);
   const outro = hasOutro(kind) ? t(`${kind}Outro`) : "";
   const text = [intro, link, outro ? `\n${outro}` : ""].filter(Boolean).join("\n");
   const html = [`<p>${escapeHtml(intro)}</p>`, link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "", outro ? `<p>${escapeHtml(outro)}</p>` : ""].join("");
-  return { to, subject: t(`${kind}Subject`), text, html, locale, kind };
+  return { to, subject: t(`${kind}Subject`, values), text, html, locale, kind };
 }
 
 /** Stored now, delivered after the answer: see queueMail(). */

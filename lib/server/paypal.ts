@@ -78,38 +78,76 @@ export async function createPaypalOrder(serviceId: string, serviceName: string):
   return { orderId: body.id, requestId };
 }
 
-export type CaptureResult = { status: string; captureId: string | null; amount: string | null; currency: string | null; customId: string | null; payerEmail: string | null; raw: Record<string, unknown> };
+/** What an order says about its money: its status and its (first) capture, from either capture or read. */
+export type OrderState = {
+  orderStatus: string;
+  capture: { id: string | null; status: string; amount: string | null; currency: string | null; customId: string | null } | null;
+  payerEmail: string | null;
+  raw: Record<string, unknown>;
+};
 
-type CaptureBody = {
+type OrderBody = {
   status?: string;
   details?: { issue?: string }[];
   payer?: { email_address?: string };
-  purchase_units?: { payments?: { captures?: { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string } }[] } }[];
+  purchase_units?: { custom_id?: string; payments?: { captures?: { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string } }[] } }[];
 };
+
+function orderState(body: Record<string, unknown>): OrderState {
+  const parsed = body as OrderBody;
+  const unit = parsed.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  return {
+    orderStatus: parsed.status ?? "UNKNOWN",
+    capture: capture
+      ? { id: capture.id ?? null, status: capture.status ?? "UNKNOWN", amount: capture.amount?.value ?? null, currency: capture.amount?.currency_code ?? null, customId: capture.custom_id ?? unit?.custom_id ?? null }
+      : null,
+    payerEmail: parsed.payer?.email_address ?? null,
+    raw: body,
+  };
+}
 
 /**
  * Orders v2 capture. The request id is derived from the order, so a retry after a lost answer gets
  * PayPal's first answer again instead of an error or a second charge.
  */
-export async function capturePaypalOrder(orderId: string): Promise<CaptureResult> {
+export async function capturePaypalOrder(orderId: string): Promise<OrderState> {
   const { status, body } = await call(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
     method: "POST",
     headers: { "content-type": "application/json", "paypal-request-id": `capture-${orderId}` },
   });
-  const parsed = body as CaptureBody;
-  const issue = parsed.details?.[0]?.issue;
+  const issue = (body as OrderBody).details?.[0]?.issue;
   if (status === 422 && issue === "ORDER_ALREADY_CAPTURED") throw new AppError(409, "Payment.alreadyCaptured");
   if (status === 422 || status === 402) throw new AppError(402, "Payment.declined");
   if (status === 404) throw new AppError(400, "Payment.unknownOrder");
   if (status !== 200 && status !== 201) throw new AppError(502, "Payment.unavailable");
-  const capture = parsed.purchase_units?.[0]?.payments?.captures?.[0];
-  return {
-    status: capture?.status ?? parsed.status ?? "UNKNOWN",
-    captureId: capture?.id ?? null,
-    amount: capture?.amount?.value ?? null,
-    currency: capture?.amount?.currency_code ?? null,
-    customId: capture?.custom_id ?? null,
-    payerEmail: parsed.payer?.email_address ?? null,
-    raw: body,
-  };
+  return orderState(body);
+}
+
+/** Orders v2 read: what PayPal knows of the order now, for reconciling a capture whose answer we lost. */
+export async function readPaypalOrder(orderId: string): Promise<OrderState> {
+  const { status, body } = await call(`/v2/checkout/orders/${encodeURIComponent(orderId)}`, { method: "GET" });
+  if (status === 404) throw new AppError(400, "Payment.unknownOrder");
+  if (status !== 200) throw new AppError(502, "Payment.unavailable");
+  return orderState(body);
+}
+
+/** The headers PayPal signs a webhook delivery with. */
+export const WEBHOOK_HEADERS = ["paypal-auth-algo", "paypal-cert-url", "paypal-transmission-id", "paypal-transmission-sig", "paypal-transmission-time"] as const;
+
+/**
+ * PayPal's own check of a webhook delivery (POST /v1/notifications/verify-webhook-signature) against
+ * PAYPAL_WEBHOOK_ID. Without a webhook id nothing is ever verified, so nothing is accepted.
+ */
+export async function verifyWebhook(headers: { get(name: string): string | null }, event: unknown): Promise<boolean> {
+  const webhookId = process.env.PAYPAL_WEBHOOK_ID;
+  if (!webhookId || !paypalConfig().configured) return false;
+  const signed = Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name.replace("paypal-", "").replaceAll("-", "_"), headers.get(name) ?? ""]));
+  if (Object.values(signed).some((value) => !value)) return false;
+  const { status, body } = await call("/v1/notifications/verify-webhook-signature", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...signed, webhook_id: webhookId, webhook_event: event }),
+  });
+  return status === 200 && body.verification_status === "SUCCESS";
 }

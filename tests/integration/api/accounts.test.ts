@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POST as confirmRoute } from "@/app/api/users/confirm-email/route";
 import { POST as loginRoute } from "@/app/api/users/login/route";
-import { POST as logoutRoute } from "@/app/api/users/logout/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";

@@ -2,12 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
-import { sendMail } from "@/lib/server/mail";
+import { deliverDue, enqueueMail, sendMail } from "@/lib/server/mail";
 
 /** A local stand-in for Resend's REST API: records what it receives, fails on request. */
 type Received = { auth: string | undefined; body: { from: string; to: string | string[]; subject: string; text: string; html: string } };
 const received: Received[] = [];
 let server: Server;
+let failuresLeft = 0;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -18,6 +19,10 @@ beforeAll(async () => {
       received.push({ auth: request.headers.authorization, body });
       response.setHeader("content-type", "application/json");
       if (request.method !== "POST" || request.url !== "/emails") return response.writeHead(404).end("{}");
+      if (String(body.to).includes("flaky") && failuresLeft > 0) {
+        failuresLeft--;
+        return response.writeHead(503).end(JSON.stringify({ name: "application_error", message: "Service unavailable", statusCode: 503 }));
+      }
       if (String(body.to).includes("bounce")) return response.writeHead(422).end(JSON.stringify({ name: "validation_error", message: "Invalid `to` field.", statusCode: 422 }));
       response.writeHead(200).end(JSON.stringify({ id: `fake-${received.length}` }));
     });
@@ -52,10 +57,53 @@ describe("sendMail through Resend", () => {
     expect(stored).toMatchObject({ status: "failed", error: expect.stringContaining("Invalid") });
   });
 
-  it("survives the provider being unreachable", async () => {
+  it("keeps a mail it could not deliver pending, with a pause before the next attempt, and does not throw", async () => {
     process.env.RESEND_BASE_URL = "http://127.0.0.1:9";
     await expect(sendMail(mail("offline@test.local"))).resolves.toBeUndefined();
     const stored = await (await getPrisma()).mailOutbox.findFirstOrThrow({ where: { to: "offline@test.local" } });
-    expect(stored.status).toBe("failed");
+    expect(stored).toMatchObject({ status: "pending", attempts: 1 });
+    expect(stored.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    process.env.RESEND_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  it("retries with growing pauses until the provider is back, delivering once", async () => {
+    const prisma = await getPrisma();
+    failuresLeft = 3;
+    const id = await enqueueMail(mail("flaky@test.local"));
+    const pauses: number[] = [];
+    for (let run = 0; run < 4; run++) {
+      // Time passes: the row is due again.
+      await prisma.mailOutbox.update({ where: { id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+      const before = Date.now();
+      await deliverDue();
+      const row = await prisma.mailOutbox.findUniqueOrThrow({ where: { id } });
+      if (row.status === "pending") pauses.push(row.nextAttemptAt.getTime() - before);
+    }
+    const row = await prisma.mailOutbox.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ status: "sent", attempts: 4, error: null });
+    expect(pauses).toHaveLength(3);
+    expect(pauses[0]!).toBeGreaterThanOrEqual(29_000);
+    expect(pauses[1]!).toBeGreaterThan(pauses[0]!);
+    expect(pauses[2]!).toBeGreaterThan(pauses[1]!);
+    expect(received.filter((entry) => entry.body.to === "flaky@test.local")).toHaveLength(4);
+    await deliverDue();
+    expect(received.filter((entry) => entry.body.to === "flaky@test.local")).toHaveLength(4);
+  });
+
+  it("gives up after a day and marks the mail failed for the admins", async () => {
+    const prisma = await getPrisma();
+    failuresLeft = 1;
+    const id = await enqueueMail(mail("flaky-late@test.local"));
+    await prisma.mailOutbox.update({ where: { id }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60_000) } });
+    await deliverDue();
+    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("never puts a line break into a subject or an address", async () => {
+    await sendMail({ ...mail("crlf@test.local"), subject: "Hello\r\nBcc: victim@example.com\nX: y" });
+    const sent = received.findLast((entry) => entry.body.to === "crlf@test.local")!;
+    expect(sent.body.subject).toBe("Hello Bcc: victim@example.com X: y");
+    const stored = await (await getPrisma()).mailOutbox.findFirstOrThrow({ where: { to: "crlf@test.local" } });
+    expect(stored.subject).not.toMatch(/[\r\n]/);
   });
 });

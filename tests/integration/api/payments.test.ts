@@ -97,7 +97,7 @@ describe("PayPal (against a local fake of the REST API)", () => {
     ["declined by PayPal", { decline: true }, 402, "Payment.declined"],
     ["captured for a different amount", { amount: "0.01" }, 400, "Payment.mismatch"],
     ["captured for a different station", { customId: "someone-else" }, 400, "Payment.mismatch"],
-    ["left pending", { status: "PENDING" }, 402, "Payment.declined"],
+    ["left pending", { status: "PENDING" }, 402, "Payment.pending"],
   ])("does not publish a station whose payment was %s", async (_what, mode, status, key) => {
     const stoId = await freshOrder();
     const { id: orderID } = await (await start(stoId)).json();

@@ -1,0 +1,8 @@
+import type { NextRequest } from "next/server";
+import { handle, json, readJson } from "@/lib/server/http";
+import { handlePaypalWebhook } from "@/lib/server/payments";
+
+/** PayPal's notifications (PAYMENT.CAPTURE.COMPLETED / REFUNDED / REVERSED), verified with PayPal. */
+export async function POST(request: NextRequest) {
+  return handle(request, async () => json(await handlePaypalWebhook(request.headers, await readJson(request))));
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { deliverDue } from "./mail";
+import { purgeExpired } from "./maintenance";
+import { sweepPayments } from "./payments";
+
+/**
+ * The job runner: mail delivery with retries, the PayPal sweep and the purges, on timers in the
+ * server process. Every job is safe on several instances at once (mail rows are claimed with
+ * SKIP LOCKED and a lease, payments settle by conditional updates, purges are idempotent), and it
+ * works the same on PGlite, which is why it is this small loop over the outbox rather than pg-boss
+ * or graphile-worker (both need a PostgreSQL server, so the embedded mode would need another way).
+ * JOBS=off turns it off on an instance (e.g. to keep one runner in a cluster).
+ */
+type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+export const JOBS: Job[] = [
+  { name: "mail", everyMs: 10_000, run: () => deliverDue() },
+  { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
+  { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
+];
+
+export function startJobs(): void {
+  if (process.env.JOBS === "off") return;
+  for (const job of JOBS) {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const result = await job.run();
+        if (job.name !== "mail" || result) console.info(`[jobs] ${job.name}: ${JSON.stringify(result)}`);
+      } catch (error) {
+        console.warn(`[jobs] ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        running = false;
+      }
+    };
+    setInterval(tick, job.everyMs).unref();
+  }
+}
