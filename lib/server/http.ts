@@ -83,12 +83,39 @@ export function json(data: unknown, init?: { status?: number; maxAge?: number })
 
 const MAX_JSON_BYTES = 64 * 1024;
 
+/**
+ * The body's bytes, at most `max` of them: the count is kept while reading, so a chunked body (no
+ * Content-Length) or one that lies about its length is cut off at the limit, never buffered whole.
+ */
+export async function readCapped(request: NextRequest, max: number, tooLargeKey: string): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () => new AppError(413, tooLargeKey);
+  if (Number(request.headers.get("content-length") ?? 0) > max) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** The JSON body, refused with a translated 400/413 when it is not JSON or is too large. */
 export async function readJson(request: NextRequest): Promise<unknown> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new AppError(413, "Validation.tooLarge");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new AppError(413, "Validation.tooLarge");
+  const text = Buffer.from(await readCapped(request, MAX_JSON_BYTES, "Validation.tooLarge")).toString("utf8");
   try {
     return JSON.parse(text) as unknown;
   } catch {

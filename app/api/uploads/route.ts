@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
 import { IMAGE_MAX_BYTES } from "@/lib/constants";
-import { AppError, BadRequestError } from "@/lib/server/errors";
-import { handle, json } from "@/lib/server/http";
+import { BadRequestError } from "@/lib/server/errors";
+import { requireAccess } from "@/lib/server/guards";
+import { handle, json, readCapped } from "@/lib/server/http";
 import { saveImage } from "@/lib/server/images";
 import { getViewer } from "@/lib/server/session";
 
@@ -10,11 +11,15 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
-    if (Number(request.headers.get("content-length") ?? 0) > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD) throw new AppError(413, "Validation.image");
-    if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) throw new BadRequestError({ image: "Validation.multipart" });
-    const form = await request.formData().catch(() => {
+    // Who it is comes first: a visitor's body is never read at all.
+    const viewer = await getViewer();
+    requireAccess(viewer, "signedIn");
+    const type = request.headers.get("content-type") ?? "";
+    if (!type.startsWith("multipart/form-data")) throw new BadRequestError({ image: "Validation.multipart" });
+    const bytes = await readCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD, "Validation.image");
+    const form = await new Response(bytes, { headers: { "content-type": type } }).formData().catch(() => {
       throw new BadRequestError({ image: "Validation.multipart" });
     });
-    return json(await saveImage(await getViewer(), form.get("image")), { status: 201 });
+    return json(await saveImage(viewer, form.get("image")), { status: 201 });
   }, { accept: "multipart" });
 }
