@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "feedback" ADD COLUMN     "readAt" TIMESTAMP(3);
