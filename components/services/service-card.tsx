@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
+import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
 /** `priority`: the card is the first thing in view (its image is then likely the page's LCP). */
@@ -11,17 +12,7 @@ export async function ServiceCard({ service, priority = false }: { service: Card
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
         {service.image ? (
-          // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
-          <img
-            src={service.image}
-            alt=""
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
-            decoding="async"
-            width={400}
-            height={300}
-            className="size-full object-cover"
-          />
+          <ResponsiveImage url={service.image} alt="" sizes="(min-width: 1280px) 25vw, (min-width: 768px) 50vw, 100vw" width={400} height={300} priority={priority} className="size-full object-cover" />
         ) : (
           <span className="grid size-full place-items-center text-sm text-slate-500">{t("noImage")}</span>
         )}

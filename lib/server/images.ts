@@ -1,7 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { IMAGE_MAX_BYTES } from "@/lib/constants";
+import type { VariantFormat } from "@/lib/image-sizes";
 import { sniffImageType } from "@/lib/image-type";
+import { processImage } from "./image-pipeline";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
@@ -10,9 +12,14 @@ import type { Viewer } from "./session";
 
 export type StoredImage = { bytes: Uint8Array; contentType: string; size: number; sha256: string };
 
-export async function getImage(id: string): Promise<StoredImage> {
+/** The image, or its copy at a stored width and format; an image stored before copies existed answers with itself. */
+export async function getImage(id: string, variant: { width: number; format: VariantFormat } | null = null): Promise<StoredImage> {
   if (!isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
+  if (variant) {
+    const copy = await prisma.imageVariant.findUnique({ where: { imageId_width_format: { imageId: id, ...variant } }, select: { bytes: true, size: true, image: { select: { sha256: true } } } });
+    if (copy) return { bytes: copy.bytes, size: copy.size, contentType: `image/${variant.format}`, sha256: `${copy.image.sha256}-${variant.width}${variant.format}` };
+  }
   const image = await prisma.image.findUnique({ where: { id }, select: { bytes: true, contentType: true, size: true, sha256: true } });
   if (!image) throw new NotFoundError();
   return image;
@@ -20,7 +27,8 @@ export async function getImage(id: string): Promise<StoredImage> {
 
 /**
  * POST /api/uploads: an image the viewer uploads for a service or profile. The type is read from
- * the bytes, so an SVG or HTML file named "photo.png" is refused; ≥ 1 MiB is refused (spec 9).
+ * the bytes, so an SVG or HTML file named "photo.png" is refused; ≥ 1 MiB is refused (spec 9);
+ * what is stored is re-encoded without metadata (image-pipeline.ts).
  */
 export async function saveImage(viewer: Viewer | null, file: unknown): Promise<{ image: string; id: string }> {
   requireAccess(viewer, "signedIn");
@@ -28,11 +36,20 @@ export async function saveImage(viewer: Viewer | null, file: unknown): Promise<{
   if (file.size >= IMAGE_MAX_BYTES) throw new AppError(413, "Validation.image");
   await take("upload", viewer.id);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const contentType = sniffImageType(bytes);
-  if (!contentType) throw new BadRequestError({ image: "Validation.imageType" });
+  if (!sniffImageType(bytes)) throw new BadRequestError({ image: "Validation.imageType" });
+  const { base, variants } = await processImage(bytes);
   const prisma = await getPrisma();
   const image = await prisma.image.create({
-    data: { bytes, contentType, size: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex"), ownerId: viewer.id },
+    data: {
+      bytes: base.bytes,
+      contentType: base.contentType,
+      size: base.bytes.byteLength,
+      width: base.width,
+      height: base.height,
+      sha256: createHash("sha256").update(base.bytes).digest("hex"),
+      ownerId: viewer.id,
+      variants: { create: variants.map((variant) => ({ width: variant.width, format: variant.format, bytes: variant.bytes, size: variant.bytes.byteLength })) },
+    },
     select: { id: true },
   });
   return { image: `/api/uploads/${image.id}`, id: image.id };

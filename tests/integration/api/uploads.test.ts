@@ -1,4 +1,5 @@
 import { NextRequest } from "next/server";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getUpload } from "@/app/api/uploads/[id]/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
@@ -47,23 +48,53 @@ describe("POST /api/uploads", () => {
     expect(await count()).toBe(before);
   });
 
-  it.each([
-    ["PNG", png, "image/png"],
-    ["JPEG", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]), "image/jpeg"],
-    ["GIF", new TextEncoder().encode("GIF89a\u0001\u0000\u0001\u0000"), "image/gif"],
-    ["WebP", new TextEncoder().encode("RIFF\u0000\u0000\u0000\u0000WEBPVP8 "), "image/webp"],
-  ])("stores a %s and serves it back with its real type, nosniff and immutable caching", async (_kind, bytes, type) => {
-    const response = await upload(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" }), cookies.user, "whatever.bin");
+  it.each(["png", "jpeg", "gif", "webp"] as const)("re-encodes a %s as JPEG and serves it with nosniff and immutable caching", async (format) => {
+    const bytes = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c0392b" } })[format]().toBuffer());
+    const response = await upload(new Blob([bytes], { type: "application/octet-stream" }), cookies.user, "whatever.bin");
     expect(response.status).toBe(201);
     const { image } = await response.json();
     expect(image).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
     const id = image.split("/").at(-1);
     const served = await call(getUpload, makeRequest(image), params({ id }));
     expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe(type);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("cache-control")).toContain("immutable");
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    expect(await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).toMatchObject({ format: "jpeg", width: 40, height: 30 });
+  });
+
+  it("strips EXIF (a phone's GPS position), applies the orientation, and stores card and detail sizes in WebP and JPEG", async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#2e86c1" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Owner's phone", Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "50/1 27/1 0/1" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const response = await upload(new Blob([new Uint8Array(photo)]), cookies.user, "IMG_0001.jpg");
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const prisma = await getPrisma();
+    const stored = await prisma.image.findUniqueOrThrow({ where: { id }, include: { variants: { orderBy: [{ width: "asc" }, { format: "asc" }] } } });
+    const meta = await sharp(stored.bytes).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    // Orientation 6 is a quarter turn: the stored picture stands upright.
+    expect({ width: stored.width, height: stored.height }).toEqual({ width: 1200, height: 1600 });
+    expect(stored.variants.map((variant) => `${variant.width}${variant.format}`)).toEqual(["160jpeg", "160webp", "480jpeg", "480webp"]);
+    const card = await call(getUpload, makeRequest(`/api/uploads/${id}?w=480&f=webp`), params({ id }));
+    expect(card.headers.get("content-type")).toBe("image/webp");
+    expect(await sharp(new Uint8Array(await card.arrayBuffer())).metadata()).toMatchObject({ format: "webp", width: 480 });
+    // A width that is not stored (the image is narrower than 1200) answers with the image itself.
+    const detail = await call(getUpload, makeRequest(`/api/uploads/${id}?w=1200&f=webp`), params({ id }));
+    expect(detail.headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  it("refuses a file that only starts like an image", async () => {
+    const before = await count();
+    const response = await upload(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70])]), cookies.user, "broken.jpg");
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.image.key).toBe("Validation.imageType");
+    expect(await count()).toBe(before);
   });
 
   it("refuses an SVG (or HTML) named like a PNG", async () => {

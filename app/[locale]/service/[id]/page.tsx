@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ResponsiveImage } from "@/components/services/responsive-image";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
@@ -64,8 +65,7 @@ export default async function ServicePage({ params }: Props) {
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="overflow-hidden rounded-xl bg-slate-100">
           {service.image ? (
-            // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
-            <img src={service.image} alt={service.name} width={600} height={450} className="aspect-[4/3] w-full object-cover" fetchPriority="high" />
+            <ResponsiveImage url={service.image} alt={service.name} sizes="(min-width: 1024px) 600px, 100vw" width={600} height={450} priority className="aspect-[4/3] w-full object-cover" />
           ) : (
             <div className="grid aspect-[4/3] place-items-center text-slate-500">{ts("noImage")}</div>
           )}

@@ -1,0 +1,21 @@
+/**
+ * The widths uploaded images are stored at (lib/server/image-pipeline.ts) and the srcset lists
+ * the pages ask for: 160 for map popups and avatars, 480 for cards, 1200 for the detail page.
+ */
+export const IMAGE_WIDTHS = [160, 480, 1200] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export type VariantFormat = "webp" | "jpeg";
+
+export function variantUrl(url: string, width: ImageWidth, format: VariantFormat): string {
+  return `${url}?w=${width}&f=${format}`;
+}
+
+export function srcSet(url: string, format: VariantFormat, widths: readonly ImageWidth[] = IMAGE_WIDTHS): string {
+  return widths.map((width) => `${variantUrl(url, width, format)} ${width}w`).join(", ");
+}
+
+export function parseVariant(width: string | null, format: string | null): { width: ImageWidth; format: VariantFormat } | null {
+  const w = Number(width);
+  if (!IMAGE_WIDTHS.includes(w as ImageWidth) || (format !== "webp" && format !== "jpeg")) return null;
+  return { width: w as ImageWidth, format };
+}
