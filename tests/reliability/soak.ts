@@ -1,14 +1,18 @@
 // npm run test:soak: a bounded load-and-fault run against the production build. Many signed-in
 // people read (lists, details, map, pages) and write (reviews, uploads, station orders paid in
-// test mode) at once on a PostgreSQL server of the run's own, which is restarted half-way. Then
-// every acknowledged write is checked against the database. Fails (exit 1) on any 500, any
-// request that hangs, any 503 outside the restart, a lost or duplicated write, ratings that do
-// not match their reviews, or memory that keeps growing; only pages already rendering when
-// PostgreSQL went away may fail otherwise (they are counted). Loopback only.
+// test mode, feedback that is mailed) at once on a PostgreSQL server of the run's own, which is
+// restarted half-way; before that, the mail provider (a local stand-in for Resend's API) is down
+// for a quarter of the run. Then every acknowledged write is checked against the database, and
+// every mail must arrive once. Fails (exit 1) on any 500, any request that hangs, any 503 outside
+// the restart, a lost or duplicated write or mail, ratings that do not match their reviews, or
+// memory that keeps growing; only pages already rendering when PostgreSQL went away may fail
+// otherwise (they are counted). Loopback only.
 //   SOAK_SECONDS (120)  SOAK_USERS (40)  SOAK_RESTART (1; 0 skips the restart)
 //   SOAK_SKIP_BUILD=1 reuses the last `next build`  SOAK_PORT (3500)  SOAK_PG_PORT (55490)
 //   PG_BIN (/usr/lib/postgresql/15/bin)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +35,8 @@ const HANG_MS = 15_000;
 const RECOVERY_GRACE_MS = 10_000;
 /** The upload limit is 30 per hour per person; stay under it so every refusal is a failure. */
 const UPLOADS_PER_USER = 25;
+/** Feedback is limited to 5 per hour per address; each person sends at most this many. */
+const FEEDBACK_PER_USER = 4;
 
 const failures: string[] = [];
 const fail = (message: string) => {
@@ -80,7 +86,29 @@ log(`PostgreSQL on 127.0.0.1:${PG_PORT}`);
 pgCommand("initdb", ["-D", `${pgDir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
 pgCtl("-l", `${pgDir}/log`, "-o", pgOptions, "start");
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:${PG_PORT}/postgres`;
-const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", PAYMENTS_TEST_MODE: "true", MAIL_DEV_OUTBOX: "true", NEXTAUTH_SECRET: "soak-secret-not-for-production", NOMINATIM_URL: "http://127.0.0.1:9", TRUSTED_PROXY_HOPS: "1" };
+
+// ---- a stand-in for Resend's API that can be switched off ----
+const mailProvider = { down: false, posts: 0, refused: 0, delivered: new Map<string, number>() };
+const resend = createServer((request, response) => {
+  let raw = "";
+  request.on("data", (chunk) => (raw += chunk));
+  request.on("end", () => {
+    mailProvider.posts++;
+    response.setHeader("content-type", "application/json");
+    if (mailProvider.down) {
+      mailProvider.refused++;
+      return response.writeHead(503).end(JSON.stringify({ name: "application_error", message: "Service unavailable", statusCode: 503 }));
+    }
+    // Resend keeps the first answer per idempotency key; a mail counts once however often it is posted.
+    const key = String(request.headers["idempotency-key"] ?? raw);
+    mailProvider.delivered.set(key, (mailProvider.delivered.get(key) ?? 0) + 1);
+    response.writeHead(200).end(JSON.stringify({ id: `soak-${mailProvider.delivered.size}` }));
+  });
+});
+await new Promise<void>((resolve) => resend.listen(0, "127.0.0.1", resolve));
+process.on("exit", () => resend.close());
+
+const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL, RESEND_API_KEY: "re_soak", RESEND_BASE_URL: `http://127.0.0.1:${(resend.address() as AddressInfo).port}`, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", PAYMENTS_TEST_MODE: "true", MAIL_DEV_OUTBOX: "true", NEXTAUTH_SECRET: "soak-secret-not-for-production", NOMINATIM_URL: "http://127.0.0.1:9", TRUSTED_PROXY_HOPS: "1" };
 delete env.PAYPAL_CLIENT_ID;
 const run = (command: string, args: string[]) => {
   const result = spawnSync(command, args, { stdio: "inherit", env });
@@ -170,8 +198,8 @@ const LISTS = [
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const png = (seed: number) => encodePng(8, 8, (x, y) => [(seed * 37 + x * 20) % 256, (seed * 11 + y * 20) % 256, seed % 256]);
 
-type Person = { id: string; email: string; ip: string; cookie: string; uploads: number };
-const people: Person[] = users.map((user, index) => ({ ...user, ip: `10.50.${index >> 8}.${index & 255}`, cookie: "", uploads: 0 }));
+type Person = { id: string; email: string; ip: string; cookie: string; uploads: number; feedback: number };
+const people: Person[] = users.map((user, index) => ({ ...user, ip: `10.50.${index >> 8}.${index & 255}`, cookie: "", uploads: 0, feedback: 0 }));
 log(`${people.length} people sign in`);
 for (const person of people) {
   const response = await request("sign-in", "/api/users/login", { method: "POST", ip: person.ip, headers: { "content-type": "application/json" }, body: JSON.stringify({ email: person.email, password: PASSWORD }) });
@@ -185,6 +213,7 @@ const written = {
   reviews: [] as { userId: string; serviceId: string; quality: number; status: number; at: number }[],
   uploads: [] as { userId: string; id: string | null; status: number }[],
   payments: [] as { userId: string; stationId: string | null; status: number }[],
+  feedback: [] as { title: string; status: number }[],
 };
 
 async function act(person: Person, seed: number): Promise<void> {
@@ -218,6 +247,17 @@ async function act(person: Person, seed: number): Promise<void> {
     const response = await request("POST upload", "/api/uploads", { method: "POST", cookie: person.cookie, body: form });
     const body = response?.status === 201 ? ((await response.json()) as { id: string }) : null;
     written.uploads.push({ userId: person.id, id: body?.id ?? null, status: response?.status ?? 0 });
+  } else if (roll < 0.93 && person.feedback < FEEDBACK_PER_USER) {
+    person.feedback++;
+    const title = `soak feedback ${seed}`;
+    const response = await request("POST feedback", "/api/etc/feedback", {
+      method: "POST",
+      cookie: person.cookie,
+      ip: person.ip,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title, message: "Sent during the soak.", email: person.email }),
+    });
+    written.feedback.push({ title, status: response?.status ?? 0 });
   } else {
     const order = await request("POST order", "/api/items/users/sto-order", {
       method: "POST",
@@ -248,6 +288,14 @@ if (RESTART) {
     log(`PostgreSQL answers again after ${outage.databaseBack - outage.from} ms`);
   });
 }
+// The mail provider is away from 20 % to 45 % of the run, before the database restart.
+const mailOutage = sleep(SECONDS * 200).then(async () => {
+  log("the mail provider goes down");
+  mailProvider.down = true;
+  await sleep(SECONDS * 250);
+  mailProvider.down = false;
+  log(`the mail provider is back (${mailProvider.refused} sends refused meanwhile)`);
+});
 log(`${SECONDS} s of mixed reads and writes by ${people.length} people`);
 let seed = 0;
 await Promise.all(
@@ -256,6 +304,7 @@ await Promise.all(
   }),
 );
 await restarted;
+await mailOutage;
 clearInterval(sampler);
 
 // ---- what the clients saw ----
@@ -357,6 +406,28 @@ console.log(
   `writes: ${written.reviews.filter((r) => r.status === 201).length} reviews acknowledged (${storedReviews.size} stored pairs, ${inDoubt} in doubt after a 503), ` +
     `${acknowledgedImages.length} uploads (${storedImages.size} stored), ${acknowledgedPayments.length} paid orders (${paidStations.size} paid stations, each paid once)`,
 );
+
+// ---- mail: every acknowledged feedback is mailed once, the outage only delays it ----
+// Time passes for the retry pauses; the app's own job runner (every 10 s) does the delivering.
+await db.query(`UPDATE mail_outbox SET "nextAttemptAt" = now() WHERE status = 'pending'`);
+for (let waited = 0; waited < 60_000; waited += 2000) {
+  const [{ pending }] = (await db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows as [{ pending: number }];
+  if (pending === 0) break;
+  await sleep(2000);
+}
+const mails = (await db.query<{ id: string; subject: string; status: string; attempts: number }>(`SELECT id, subject, status, attempts FROM mail_outbox WHERE kind = 'feedback'`)).rows;
+const acknowledgedFeedback = written.feedback.filter((entry) => entry.status === 201);
+let lostMail = 0;
+for (const entry of acknowledgedFeedback) {
+  const mail = mails.find((row) => row.subject.includes(entry.title));
+  const deliveries = mail ? (mailProvider.delivered.get(`mail-${mail.id}`) ?? 0) : 0;
+  if (!mail || mail.status !== "sent" || deliveries === 0) lostMail++;
+  else if (deliveries > 1) fail(`mail ${mail.id} was delivered ${deliveries} times`);
+}
+if (lostMail) fail(`${lostMail} of ${acknowledgedFeedback.length} acknowledged feedback mails never arrived`);
+const retried = mails.filter((row) => row.attempts > 1).length;
+if (mailProvider.refused === 0) fail("the mail outage refused no send: the fault was not exercised");
+console.log(`mail: ${mails.length} queued, ${retried} retried after the outage, ${mails.filter((row) => row.status === "sent").length} delivered, ${lostMail} lost (${mailProvider.refused} sends refused while the provider was down)`);
 
 // ---- memory: the second quarter against the last, past warm-up ----
 const quarter = (index: number) => memory.filter((sample) => sample.at >= started + (index * SECONDS * 1000) / 4 && sample.at < started + ((index + 1) * SECONDS * 1000) / 4).map((sample) => sample.mib);
