@@ -9,6 +9,7 @@
 //          when the step exits non-zero without a failed test, as an import error, a crashed web
 //          server or a timeout do
 //   soak   one test, passed when it exited 0 and printed "✔ soak passed"
+//   drill  one test (the restore drill), passed when it exited 0 and printed "✔ restore drill passed"
 //   check  one test (lint, typecheck, db:check), passed when it exited 0
 //   setup  counts only when it fails, as one failed test, so a run that broke before any test
 //          never reads as clean
@@ -24,7 +25,9 @@ import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 
-const MARKER = /^\[ci-step\] (setup|check|tests|soak) exit (\d+): /;
+const MARKER = /^\[ci-step\] (setup|check|tests|soak|drill) exit (\d+): /;
+/** The line a one-test step must print to pass; an exit code of 0 alone could be a script that stopped early. */
+const SUCCESS_LINE = { soak: "✔ soak passed", drill: "✔ restore drill passed" };
 const VITEST_TESTS = /^ *Tests {2}(.+)$/;
 const VITEST_PART = /^(\d+) (failed|passed|expected fail|skipped|todo)$/;
 const PLAYWRIGHT = /^ {2}(\d+) (passed|flaky|failed|interrupted|skipped|did not run)(?: \([^)]*\))?$/;
@@ -66,7 +69,7 @@ function runnerCounts(line) {
 /** Sums a CI log; see the top of this file for what counts. */
 export function summarize(text) {
   const total = { passed: 0, failed: 0, skipped: 0 };
-  let segment = { passed: 0, failed: 0, skipped: 0, soakPassed: false };
+  let segment = { passed: 0, failed: 0, skipped: 0, successLines: new Set() };
   // A lone carriage return ends a line too, so progress output cannot hide a summary.
   for (const raw of text.split(/\r\n|\r|\n/)) {
     const line = stripVTControlCharacters(raw).trimEnd();
@@ -74,7 +77,7 @@ export function summarize(text) {
     if (!marker) {
       const counts = runnerCounts(line);
       if (counts) for (const key of ["passed", "failed", "skipped"]) segment[key] += counts[key];
-      if (line === "✔ soak passed") segment.soakPassed = true;
+      if (Object.values(SUCCESS_LINE).includes(line)) segment.successLines.add(line);
       continue;
     }
     const [, kind, status] = marker;
@@ -83,13 +86,15 @@ export function summarize(text) {
       total.passed += segment.passed;
       total.failed += segment.failed + (!ok && segment.failed === 0 ? 1 : 0);
       total.skipped += segment.skipped;
-    } else if (kind === "soak" || kind === "check") {
-      if (ok && (kind === "check" || segment.soakPassed)) total.passed += 1;
+    } else if (kind === "check") {
+      total[ok ? "passed" : "failed"] += 1;
+    } else if (kind === "soak" || kind === "drill") {
+      if (ok && segment.successLines.has(SUCCESS_LINE[kind])) total.passed += 1;
       else total.failed += 1;
     } else if (!ok) {
       total.failed += 1;
     }
-    segment = { passed: 0, failed: 0, skipped: 0, soakPassed: false };
+    segment = { passed: 0, failed: 0, skipped: 0, successLines: new Set() };
   }
   total.passed += segment.passed;
   total.failed += segment.failed;

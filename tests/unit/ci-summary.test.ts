@@ -122,6 +122,15 @@ const soakPassed = [
   "",
 ].join("\n");
 
+const drillPassed = [
+  "✔ restored over the previous copy: same rows and contents in all 16 tables, same extensions (cube 1.5, earthdistance 1.2, pg_trgm 1.6, plpgsql 1.0) and 60 indexes",
+  "",
+  "drill time 28.1 s",
+  "✔ restore drill passed",
+  "",
+].join("\n");
+const drillName = "restore drill: seed → backup → drop → restore → same counts, a service renders";
+
 const marker = (kind: string, status: number, name: string) => `[ci-step] ${kind} exit ${status}: ${name}\n`;
 const setupDone =
   marker("setup", 0, "npm ci") + marker("setup", 0, "system packages") + marker("setup", 0, "PostgreSQL 15");
@@ -171,15 +180,17 @@ describe("summarize: runner output", () => {
 });
 
 describe("summarize: .ci/run's log", () => {
-  it("sums a green run: three checks, four test runs and the soak", () => {
+  it("sums a green run: three checks, four test runs, the soak and the restore drill", () => {
     const log =
       setupDone +
       checksDone +
       [vitestUnitColour, "▶ Integration tests on PGlite (embedded)", vitestAllSkipped, playwrightGreen].join("\n") +
       marker("tests", 0, testsName) +
       soakPassed +
-      marker("soak", 0, "soak");
-    expect(formatSummary(summarize(log))).toBe(`${3 + 99 + 49 + 1} passed, 0 failed, 1 skipped`);
+      marker("soak", 0, "soak") +
+      drillPassed +
+      marker("drill", 0, drillName);
+    expect(formatSummary(summarize(log))).toBe(`${3 + 99 + 49 + 1 + 1} passed, 0 failed, 1 skipped`);
   });
 
   it("reports a failed setup step as one failed test", () => {
@@ -205,6 +216,15 @@ describe("summarize: .ci/run's log", () => {
     expect(summarize(soakPassed + marker("soak", 0, "soak"))).toEqual({ passed: 1, failed: 0, skipped: 0 });
     expect(summarize(soakPassed + marker("soak", 1, "soak"))).toEqual({ passed: 0, failed: 1, skipped: 0 });
     expect(summarize("6784 requests in 60 s\n" + marker("soak", 0, "soak"))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+  });
+
+  it("passes the restore drill only when it exited 0 and printed its own success line", () => {
+    expect(summarize(drillPassed + marker("drill", 0, drillName))).toEqual({ passed: 1, failed: 0, skipped: 0 });
+    expect(summarize(drillPassed + marker("drill", 1, drillName))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(summarize("✖ restore drill failed: 1 problem(s)\n" + marker("drill", 0, drillName))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    // Each step's success line counts for that step only.
+    expect(summarize(soakPassed + marker("drill", 0, drillName))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(summarize(drillPassed + marker("soak", 0, "soak"))).toEqual({ passed: 0, failed: 1, skipped: 0 });
   });
 
   it("does not read runner summaries printed inside the soak", () => {
