@@ -15,7 +15,8 @@ export function srcSet(url: string, format: VariantFormat, widths: readonly Imag
 }
 
 export function parseVariant(width: string | null, format: string | null): { width: ImageWidth; format: VariantFormat } | null {
-  const w = Number(width);
+  // Digits only: "4.8e2" would be 480 too, and each spelling would be another cached URL.
+  const w = /^\d{1,4}$/.test(width ?? "") ? Number(width) : NaN;
   if (!IMAGE_WIDTHS.includes(w as ImageWidth) || (format !== "webp" && format !== "jpeg")) return null;
   return { width: w as ImageWidth, format };
 }
