@@ -1,38 +1,11 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { API_CSP, fallbackCsp, tileOrigin, UPLOAD_CSP } from "./lib/security/csp";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const production = process.env.NODE_ENV === "production";
-const tileOrigin = (() => {
-  try {
-    return new URL((process.env.NEXT_PUBLIC_MAP_TILES_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png").replace(/\{[a-z]\}/g, "0")).origin;
-  } catch {
-    return "https://tile.openstreetmap.org";
-  }
-})();
-
-/**
- * Only what the pages use: our own scripts (Next's inline bootstrap needs 'unsafe-inline' without
- * per-request nonces), map tiles, and PayPal's SDK with its frames and calls. Frames of this site
- * anywhere else are refused.
- */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${production ? "" : " 'unsafe-eval'"} https://www.paypal.com`,
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob: ${tileOrigin} https://*.paypal.com https://*.paypalobjects.com`,
-  "font-src 'self'",
-  `connect-src 'self' https://*.paypal.com${production ? "" : " ws:"}`,
-  "frame-src https://*.paypal.com",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
-
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
   // Browsers ignore HSTS on plain http, so localhost is unaffected; over https it pins https.
   ...(production ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -46,8 +19,18 @@ const config: NextConfig = {
   poweredByHeader: false,
   // Loaded from node_modules at run time: PGlite finds its WebAssembly files next to its own code.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@node-rs/argon2", "@prisma/adapter-pg"],
+  /**
+   * Pages get their policy, with a nonce, from proxy.ts, which replaces the fallback set here;
+   * everything else keeps a static one. When several rules match, the last one's value of a header
+   * wins, and Next sends a route handler's own header only when none is set here: the uploads rule
+   * is what keeps their sandbox.
+   */
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: [...securityHeaders, { key: "Content-Security-Policy", value: fallbackCsp({ dev: !production, tiles: tileOrigin() }) }] },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+      { source: "/api/uploads/:id", headers: [{ key: "Content-Security-Policy", value: UPLOAD_CSP }] },
+    ];
   },
 };
 

@@ -6,18 +6,31 @@ import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { ruleForPath } from "@/lib/guarded-paths";
 import { splitLocale } from "@/lib/locale-path";
 import { outagePage } from "@/lib/outage-page";
+import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/bad-request";
+import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
+import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
 
 const intl = createMiddleware(routing);
+const development = process.env.NODE_ENV === "development";
+const tiles = tileOrigin();
 
 /**
- * Locale routing and the UX half of the guards. `?lng=en|ua` wins and sticks through the cookie,
- * then the cookie, then Accept-Language. A guarded page visited without a session cookie goes
- * straight to /login; whether a cookie is valid and what its user may do is decided by the page
- * through lib/server/guards.ts, so nothing here is a security check. While the database is away
- * (lib/db/outage.ts), pages are answered 503 with a notice that reloads itself, not rendered.
+ * Locale routing, the per-request Content-Security-Policy of pages, and the UX half of the guards.
+ * `?lng=en|ua` wins and sticks through the cookie, then the cookie, then Accept-Language. A guarded
+ * page visited without a session cookie goes straight to /login; whether a cookie is valid and what
+ * its user may do is decided by the page through lib/server/guards.ts, so nothing here is a
+ * security check. While the database is away (lib/db/outage.ts), pages are answered 503 with a
+ * notice that reloads itself, not rendered. An address whose percent-encoding cannot be decoded is
+ * a 400 here: past the proxy, Next's router turns it into a bare 500.
  */
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (isMalformedEncoding(pathname)) {
+    if (pathname.startsWith("/api")) return badRequestJsonResponse(request);
+    return badRequestPageResponse(splitLocale(pathname).prefix === "/ua" ? "uk" : "en");
+  }
+  // Outside the pages the matcher lets through only paths with a "%", for the check above.
+  if (/^\/(?:api|_next|_vercel)/.test(pathname)) return NextResponse.next();
   const lng = request.nextUrl.searchParams.get("lng");
   if (lng === "en" || lng === "ua") {
     const locale = lng === "ua" ? "uk" : "en";
@@ -50,26 +63,47 @@ export default function proxy(request: NextRequest) {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(RETRY_AFTER_SECONDS) },
     });
   }
-  return pathname.includes("%25") ? intlKeepingPercent(request) : intl(request);
+  return renderPage(request);
 }
 
 /**
- * next-intl decodes the path once (decodeURI) and rewrites to the result, so an encoded "%" (an
- * admin search for "50%" is /admin/users/search/50%25) reached Next as a bare "%" that it cannot
- * decode: a 500. Encoded once more, the rewrite carries the path exactly as the browser sent it.
+ * Hands the request to next-intl with a fresh nonce. Next reads the nonce from the
+ * Content-Security-Policy request header and puts it on its own scripts; next-intl passes the
+ * request headers on with its rewrite, so the renderer sees ours (and never a client's own
+ * Content-Security-Policy or x-nonce header). Every page is rendered per request (see
+ * app/[locale]/layout.tsx): a prerendered one would carry no nonce and run no script.
  */
-function intlKeepingPercent(request: NextRequest) {
+function renderPage(request: NextRequest) {
+  const nonce = createNonce();
+  const csp = pageCsp({ nonce, dev: development, tiles });
   const url = request.nextUrl.clone();
-  url.pathname = url.pathname.replaceAll("%25", "%2525");
-  const response = intl(new NextRequest(url, request));
-  // The alternate links are built from that path as well: they get the browser's encoding back.
+  // next-intl decodes the path once (decodeURI) and rewrites to the result, so an encoded "%" (an
+  // admin search for "50%" is /admin/users/search/50%25) reached Next as a bare "%" that it cannot
+  // decode: a 500. Encoded once more, the rewrite carries the path exactly as the browser sent it.
+  const keepPercent = url.pathname.includes("%25");
+  if (keepPercent) url.pathname = url.pathname.replaceAll("%25", "%2525");
+  // /login and /register send a signed-in visitor on to ?redirect=; Node cannot put "/。evil" in a
+  // Location header (a 500), "/%E3%80%82evil" it can, and it is the same path on this site.
+  const target = url.searchParams.get("redirect");
+  if (target && /[^\u0000-\u007f]/u.test(target)) url.searchParams.set("redirect", asciiUrl(target));
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  headers.set("x-nonce", nonce);
+  const response = intl(new NextRequest(url, { method: request.method, headers }));
+  response.headers.set("Content-Security-Policy", csp);
+  // The alternate links are built from the doubly encoded path as well: they get the browser's back.
   const links = response.headers.get("Link");
-  if (links) response.headers.set("Link", links.replaceAll("%2525", "%25"));
+  if (keepPercent && links) response.headers.set("Link", links.replaceAll("%2525", "%25"));
   return response;
 }
 
-// Files are skipped by their extension, not by "any dot": an admin search for an e-mail address
-// (/admin/users/search/jane.doe@example.com) is a page and needs its locale.
+// Pages: files are skipped by their extension, not by "any dot" (an admin search for an e-mail
+// address, /admin/users/search/jane.doe@example.com, is a page and needs its locale). API and Next's
+// own paths only when they hold a "%": a malformed escape there is a 400 instead of Next's 500,
+// while every other API call skips the proxy (which would also buffer its body: proxyClientMaxBodySize).
 export const config = {
-  matcher: ["/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)"],
+  matcher: [
+    "/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)",
+    "/(api|_next|_vercel)(.*%.*)",
+  ],
 };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
@@ -29,6 +30,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
+  // Scripts run only with this request's CSP nonce (proxy.ts), which a page prerendered at build
+  // time would lack: every page renders per request, even one that reads nothing from it.
+  await connection();
   setRequestLocale(locale);
   const t = await getTranslations("Layout");
   return (

@@ -1,5 +1,34 @@
+import type { APIResponse, Page } from "@playwright/test";
 import { signUpAndConfirm } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
+
+/** Every Content-Security-Policy header of a response: there must be exactly one. */
+function policies(response: APIResponse): string[] {
+  return response
+    .headersArray()
+    .filter(({ name }) => name.toLowerCase() === "content-security-policy")
+    .map(({ value }) => value);
+}
+
+function directive(policy: string, name: string): string[] {
+  const found = policy.split(";").map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
+  return found ? found.slice(1) : [];
+}
+
+/** Collects what the browser reports about the policy: console messages and violation events. */
+async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) messages.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`${page.url()}: ${error.message}`));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${location.pathname}: ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return async () => [...messages, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+}
 
 test.describe("security", () => {
   test("pages carry the security headers", async ({ page }) => {
@@ -31,10 +60,119 @@ test.describe("security", () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
+  test("a page's policy carries a fresh nonce, no 'unsafe-inline' for scripts, and base-uri 'none'", async ({ page }) => {
+    const nonces = [];
+    for (const path of ["/home", "/home", "/ua/services"]) {
+      const response = await page.request.get(path);
+      expect(response.status()).toBe(200);
+      const [policy, ...more] = policies(response);
+      expect(more).toEqual([]);
+      const scripts = directive(policy!, "script-src");
+      expect(scripts).toContain("'strict-dynamic'");
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      expect(directive(policy!, "base-uri")).toEqual(["'none'"]);
+      expect(directive(policy!, "frame-ancestors")).toEqual(["'none'"]);
+      expect(directive(policy!, "object-src")).toEqual(["'none'"]);
+      const nonce = scripts.map((source) => /^'nonce-(.+)'$/.exec(source)?.[1]).find(Boolean);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      // Next puts the nonce on every script it writes; the only other kind is JSON-LD, which is data.
+      const tags = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+      expect(tags.length).toBeGreaterThan(0);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  test("with that policy the pages hydrate and work: map, language switch, filter chips, a service page, sign-in", async ({ page, tiles }) => {
+    const reported = await watchPolicy(page);
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "Services on the map" }).scrollIntoViewIfNeeded();
+    await expect(page.locator(".maister-pin").first()).toBeVisible();
+    expect(tiles.count).toBeGreaterThan(0);
+    await page.getByRole("link", { name: /Switch language to Українська/ }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "uk");
+    await expect(page).toHaveURL(/\/ua\/home$/);
+
+    await page.goto("/services?lng=en");
+    await page.getByRole("button", { name: "Masters" }).click();
+    await expect(page).toHaveURL(/filter=mechanic/);
+    await expect(page.getByRole("button", { name: "Masters" })).toHaveAttribute("aria-pressed", "true");
+    await page.locator("main article h3 a").first().click();
+    await expect(page).toHaveURL(/\/service\//);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // JSON-LD is a data block: it needs no nonce and must not be reported.
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(`csp.${Date.now()}@test.local`);
+    await page.getByLabel("Password").fill("Wrong123!");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
+    expect(await reported()).toEqual([]);
+  });
+
+  test("API answers keep a policy that loads nothing; uploads keep their sandbox", async ({ page }) => {
+    const list = await page.request.get("/api/items");
+    expect(policies(list)).toEqual(["default-src 'none'; frame-ancestors 'none'"]);
+    const image = ((await list.json()) as { items: { image?: string }[] }).items.find((item) => item.image)?.image;
+    expect(image, "a listed service with an image").toBeTruthy();
+    const upload = await page.request.get(image!);
+    expect(upload.status()).toBe(200);
+    expect(policies(upload)).toEqual(["default-src 'none'; sandbox"]);
+    expect(upload.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("a malformed percent-encoding is a 400 with the security headers, never a 500", async ({ page }) => {
+    const api = await page.request.get("/api/items/%E0%A4%A");
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toMatchObject({ key: "Api.badRequest", message: "The request is not valid." });
+    expect(policies(api)).toEqual(["default-src 'none'; frame-ancestors 'none'"]);
+    for (const [path, lang, text] of [
+      ["/services/%", "en", "The request is not valid."],
+      ["/ua/services/%E0%A4%A", "uk", "Запит некоректний."],
+      ["/_next/static/%", "en", "The request is not valid."],
+    ] as const) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(400);
+      const headers = response.headers();
+      expect(headers["content-type"]).toContain("text/html");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      expect(headers["x-frame-options"]).toBe("DENY");
+      const [policy, ...more] = policies(response);
+      expect(more).toEqual([]);
+      expect(directive(policy!, "default-src")).toEqual(["'none'"]);
+      const body = await response.text();
+      expect(body).toContain(`<html lang="${lang}">`);
+      expect(body).toContain(text);
+      expect(body).not.toContain("<script");
+    }
+    // Encoded once more it is a valid address again: the page it names is simply not there.
+    expect((await page.request.get("/services/%25")).status()).toBe(404);
+  });
+
+  test("a redirect target beyond ASCII takes a signed-in visitor to a path on this site, not a 500", async ({ page, baseURL }) => {
+    expect((await page.request.get("/login?redirect=/%E3%80%82evil")).status()).toBe(200);
+    await signUpAndConfirm(page, "Redirect Tester");
+    for (const [path, location] of [
+      ["/login?redirect=/%E3%80%82evil", "/%E3%80%82evil"],
+      ["/ua/login?redirect=/%EF%BC%8F%EF%BC%8Fevil.example", "/ua/%EF%BC%8F%EF%BC%8Fevil.example"],
+      ["/ua/register?redirect=/services?q=%D1%88%D0%B8%D0%BD%D0%B8", "/ua/services?q=%D1%88%D0%B8%D0%BD%D0%B8"],
+    ]) {
+      const response = await page.request.get(path!, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(307);
+      expect(response.headers().location).toBe(location);
+      expect(new URL(response.headers().location!, baseURL).origin).toBe(new URL(baseURL!).origin);
+    }
+  });
+
   test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
     await signUpAndConfirm(page);
-    const session = (await context.cookies()).find((cookie) => cookie.name === "maister.session");
-    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    // A production build names it __Host- and marks it Secure (lib/auth/cookie.ts); localhost counts as secure.
+    const session = (await context.cookies()).find((cookie) => cookie.name === "__Host-maister.session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/", secure: true });
   });
 
   test("a forged proxy header does not reach guarded pages or data", async ({ page }) => {

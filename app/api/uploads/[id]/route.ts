@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { parseVariant } from "@/lib/image-sizes";
 import { handle } from "@/lib/server/http";
+import { UPLOAD_CSP } from "@/lib/security/csp";
 import { getImage } from "@/lib/server/images";
 
 /**
@@ -17,7 +18,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
         "Cache-Control": "public, max-age=31536000, immutable",
         ETag: `"${image.sha256}"`,
         "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
+        // Next sends this only where next.config.ts sets no policy of its own: it sets the same
+        // one for this path, since a header set there wins over a route handler's.
+        "Content-Security-Policy": UPLOAD_CSP,
       },
     });
   });

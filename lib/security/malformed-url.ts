@@ -1,0 +1,26 @@
+/**
+ * Whether a raw (still percent-encoded) path cannot be decoded: a "%" without two hex digits after
+ * it, or bytes that are not UTF-8 ("%E0%A4%A", "%C0%AF", "%ED%A0%80"). Next's router turns such a
+ * path into a bare 500 (it looks for a /400 page the App Router does not have), so proxy.ts answers
+ * 400 before it gets there. The query needs no such check: Next decodes it leniently (U+FFFD for
+ * what it cannot decode) and hands the proxy and the page that, re-encoded.
+ */
+export function isMalformedEncoding(raw: string): boolean {
+  if (!raw.includes("%")) return false;
+  try {
+    decodeURIComponent(raw);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A redirect target with its non-ASCII characters percent-encoded. It is the same URL ("/。evil" and
+ * "/%E3%80%82evil" name one path), but one that fits in a Location header: Node refuses to send
+ * characters above U+00FF there, so a signed-in visitor of /login?redirect=/%E3%80%82evil got a 500.
+ * Existing escapes are kept as they are ("%" is ASCII).
+ */
+export function asciiUrl(value: string): string {
+  return value.replace(/[^\u0000-\u007f]+/gu, (text) => encodeURIComponent(text.replace(/\p{Surrogate}/gu, "\ufffd")));
+}
