@@ -15,7 +15,8 @@ type State = { status: "loading" } | { status: "ready"; config: Config } | { sta
  * The PayPal button (SDK loaded with the client id from /api/etc/paypal); the server creates and
  * captures the order. Without PayPal credentials, outside production, a labelled test payment.
  */
-export function PaymentPanel({ stoId }: { stoId: string }) {
+/** `nonce`: this request's CSP nonce; PayPal's SDK puts it on the scripts and styles it adds itself. */
+export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string }) {
   const t = useTranslations("PlaceOrder");
   const ta = useTranslations("Account");
   const router = useRouter();
@@ -61,7 +62,7 @@ export function PaymentPanel({ stoId }: { stoId: string }) {
     if (!clientId || !buttons.current) return;
     const container = buttons.current;
     let closed = false;
-    loadScript({ clientId, currency: "USD", intent: "capture", components: "buttons" })
+    loadScript({ clientId, currency: "USD", intent: "capture", components: "buttons", dataCspNonce: nonce })
       .then((paypal) => {
         if (closed || !paypal?.Buttons) return;
         return paypal

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { MissingOrder } from "@/components/listing/missing-order";
+import { headers } from "next/headers";
 import { PaymentPanel } from "@/components/listing/payment-panel";
 import { StarRating } from "@/components/services/star-rating";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
@@ -67,7 +68,7 @@ export default async function PlaceOrderPage({ params }: Props) {
               </div>
             </dl>
           </section>
-          <PaymentPanel stoId={draft._id} />
+          <PaymentPanel stoId={draft._id} nonce={(await headers()).get("x-nonce") ?? ""} />
           <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
             {t("backToEdit")}
           </Link>
