@@ -79,7 +79,7 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
       closed = true;
       container.replaceChildren();
     };
-  }, [clientId]);
+  }, [clientId, nonce]);
 
   if (state.status === "loading") return <p role="status" className="text-sm text-slate-600">{t("paypalLoading")}</p>;
   if (state.status === "failed") return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("paypalFailed")}</p>;

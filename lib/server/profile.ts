@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { deleteAccountInput, profileInput } from "@/lib/validation/account";
 import { removeAccount } from "./account-removal";
 import { toPublicUser, type PublicUser } from "./accounts";
@@ -8,7 +9,7 @@ import { consumeToken, issueToken } from "./email-tokens";
 import { AppError, BadRequestError } from "./errors";
 import { requireAccess } from "./guards";
 import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
-import { limiter, throttleKey, tooMany } from "./rate-limit";
+import { limiter, take, throttleKey, tooMany } from "./rate-limit";
 import { changingCatalog } from "./read-cache";
 import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
 import { parseOrThrow } from "./validate";
@@ -51,6 +52,7 @@ export async function updateProfile(viewer: Viewer | null, body: unknown, userAg
   if (newEmail && (await prisma.user.findUnique({ where: { emailNormalized: newEmail.toLowerCase() }, select: { id: true } }))) {
     throw new BadRequestError({ email: "Auth.emailTaken" });
   }
+  if (newEmail) await take("emailChangeMail", newEmail.toLowerCase());
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
   // The name is shown with the user's reviews on service pages.
   const { user, session, token } = await changingCatalog(() =>
@@ -90,7 +92,12 @@ export async function confirmEmailChange(token: unknown): Promise<{ message: str
       await endAllSessions(userId, tx);
       return { before, user };
     }),
-  );
+  ).catch((error: unknown) => {
+    // Taken between the check and the update (two accounts confirming one address at once, or a
+    // sign-up): the unique index decides, and the loser hears the same 400 as above.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
+    throw error;
+  });
   await mailAccount("emailChanged", before.email, user.locale, { name: user.name, email: user.email });
   return { message: "Profile.emailChanged" };
 }

@@ -18,6 +18,8 @@ export const THROTTLES = {
   /** Password-reset requests per client address, and reset mails per account. */
   passwordReset: { points: 10, duration: 60 * 60 },
   passwordResetMail: { points: 3, duration: 60 * 60 },
+  /** E-mail change links to one new address: a signed-in user cannot flood a stranger's inbox either. */
+  emailChangeMail: { points: 3, duration: 60 * 60 },
   /** Wrong current passwords on /profile per account (a stolen session must not become a password oracle). */
   currentPassword: { points: 5, duration: 15 * 60 },
   /** Failed sign-ins per client address, whatever the account. */
