@@ -95,7 +95,10 @@ export async function readCapped(request: NextRequest, max: number, tooLargeKey:
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away half-way: what arrived is no request, and no server fault either.
+      throw new AppError(400, "Api.badRequest");
+    });
     if (done) break;
     size += value.byteLength;
     if (size > max) {

@@ -48,7 +48,8 @@ export async function confirmPasswordReset(body: unknown, userAgent: string | nu
     const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { isBlocked: true, emailVerifiedAt: true } });
     if (before.isBlocked) throw new AppError(403, "Auth.blocked");
     const user = await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerifiedAt: before.emailVerifiedAt ?? new Date() } });
-    await tx.emailToken.deleteMany({ where: { userId, purpose: "confirm_email" } });
+    // Every link mailed before dies with the reset: a pending sign-up's, and an e-mail change an intruder may have asked for.
+    await tx.emailToken.deleteMany({ where: { userId } });
     await endAllSessions(userId, tx);
     return { user, session: await createSession(userId, userAgent, tx) };
   });

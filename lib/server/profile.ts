@@ -61,6 +61,8 @@ export async function updateProfile(viewer: Viewer | null, body: unknown, userAg
       let session: NewSession | null = null;
       if (passwordHash) {
         await endAllSessions(user.id, tx);
+        // Links mailed before (a reset, an e-mail change someone else asked for) would undo the lock-out.
+        await tx.emailToken.deleteMany({ where: { userId: user.id } });
         session = await createSession(user.id, userAgent, tx);
       }
       const token = newEmail ? await issueToken(tx, user.id, "change_email", newEmail) : null;
@@ -90,6 +92,8 @@ export async function confirmEmailChange(token: unknown): Promise<{ message: str
       if (taken) throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
       const user = await tx.user.update({ where: { id: userId }, data: { email, emailNormalized: email.toLowerCase() } });
       await endAllSessions(userId, tx);
+      // Reset links went to the old address, which may be why it is being left.
+      await tx.emailToken.deleteMany({ where: { userId } });
       return { before, user };
     }),
   ).catch((error: unknown) => {

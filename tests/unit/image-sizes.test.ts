@@ -9,6 +9,7 @@ describe("image sizes", () => {
   it("accepts only stored widths and known formats", () => {
     expect(parseVariant("480", "webp")).toEqual({ width: 480, format: "webp" });
     expect(parseVariant("1200", "jpeg")).toEqual({ width: 1200, format: "jpeg" });
-    for (const [w, f] of [["481", "webp"], ["480", "png"], [null, "webp"], ["480", null], ["4.8e2", "webp"], ["-480", "jpeg"]]) expect(parseVariant(w, f)).toBeNull();
+    const refused: [string | null, string | null][] = [["481", "webp"], ["480", "png"], [null, "webp"], ["480", null], ["4.8e2", "webp"], ["-480", "jpeg"]];
+    for (const [w, f] of refused) expect(parseVariant(w, f)).toBeNull();
   });
 });
