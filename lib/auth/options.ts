@@ -50,6 +50,16 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    // A refused or expired session is routine here, not an error worth a stack trace.
+    logger: {
+      error(code, metadata) {
+        if (code !== "JWT_SESSION_ERROR") console.error(`[next-auth] ${code}`, metadata);
+      },
+      warn(code) {
+        console.warn(`[next-auth] ${code}`);
+      },
+      debug() {},
+    },
     events: {
       async signOut({ token }) {
         await endSession((token as SessionToken | null)?.sid);

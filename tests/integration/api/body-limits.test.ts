@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
 import { getPrisma } from "@/lib/db/client";
@@ -71,5 +72,16 @@ describe("bodies are capped while they stream", () => {
     const ok = await call(profileRoute, request("/api/users/profile", "PUT", small, { cookie, "content-type": "application/json" }));
     expect(ok.status).toBe(200);
     expect((await ok.json()).name).toBe("Chunked Name");
+  });
+
+  it("next-auth's own routes read at most 16 KiB of a body", async () => {
+    const { body, meter } = streamed(4 * 1024 * 1024);
+    const response = await call(
+      (req, ctx: { params: Promise<{ nextauth: string[] }> }) => nextAuthPost(req, ctx),
+      request("/api/auth/callback/credentials", "POST", body, { "content-type": "application/x-www-form-urlencoded" }),
+      { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) },
+    );
+    expect(response.status).toBe(413);
+    expect(meter.pulled).toBeLessThan(16 * 1024 + 3 * CHUNK);
   });
 });
