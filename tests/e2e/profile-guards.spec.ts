@@ -48,12 +48,12 @@ test.describe("profile", () => {
     await page.getByLabel("Confirm new password").fill("Better123!");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.locator("#currentPassword-error")).toHaveText("Enter your current password to confirm this change.");
-    await page.getByLabel("Current password").fill("Wrong999!");
+    await page.locator("#field-currentPassword").fill("Wrong999!");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.locator("#currentPassword-error")).toHaveText("The current password is not right.");
     await page.getByLabel("New password", { exact: true }).fill("Better123!");
     await page.getByLabel("Confirm new password").fill("Better123!");
-    await page.getByLabel("Current password").fill(NEW_PASSWORD);
+    await page.locator("#field-currentPassword").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
     // This session goes on with the new password; the old one no longer signs in.
