@@ -20,7 +20,7 @@ export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: "e
         ) : (
           <ul className="space-y-3">
             {feedback.items.map((item) => (
-              <li key={item._id} className={`rounded-xl border p-4 ${item.read ? "border-slate-200 bg-white" : "border-brand-300 bg-brand-50"}`}>
+              <li key={item._id} className={`rounded-xl border p-4 ${item.read ? "border-slate-200 bg-white" : "border-brand-600 bg-brand-50"}`}>
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <h3 className="font-semibold break-words">
