@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
+import { telHref } from "@/lib/links";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
@@ -22,7 +23,7 @@ export async function ServiceCard({ service, priority = false }: { service: Card
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-base font-semibold leading-snug">
+        <h3 id={`card-${service._id}`} className="text-base font-semibold leading-snug">
           <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none">
             {service.name}
           </Link>
@@ -36,6 +37,12 @@ export async function ServiceCard({ service, priority = false }: { service: Card
           {service.isOnTheGo ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
           {service.distanceKm !== undefined ? <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span> : null}
         </div>
+        {service.contactPhone1 ? (
+          // Above the card's stretched link, so a tap dials instead of opening the page.
+          <a href={telHref(service.contactPhone1)} aria-describedby={`card-${service._id}`} className="relative z-10 mt-2 inline-flex items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">
+            <span aria-hidden>☎</span> {t("call")}
+          </a>
+        ) : null}
       </div>
     </article>
   );

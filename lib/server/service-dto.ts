@@ -17,6 +17,8 @@ export type ServiceCard = {
   numReviews: number;
   openNow: boolean;
   distanceKm?: number;
+  /** The first phone, for the card's call button ("" when none). */
+  contactPhone1: string;
 };
 
 export type ReviewView = {
@@ -30,7 +32,6 @@ export type ReviewView = {
 export type ServiceDetail = ServiceCard & {
   description: string;
   experience: number;
-  contactPhone1: string;
   contactPhone2: string;
   contactMail: string;
   website: string;
@@ -64,6 +65,7 @@ export type CardRow = {
   numReviews: number;
   openNow: boolean;
   distanceKm?: number | null;
+  contactPhone1: string;
 };
 
 export function toCard(row: CardRow): ServiceCard {
@@ -80,6 +82,7 @@ export function toCard(row: CardRow): ServiceCard {
     rating: { avg: row.ratingAvg, quality: row.qualityAvg, speed: row.speedAvg, price: row.priceAvg },
     numReviews: Number(row.numReviews),
     openNow: row.openNow,
+    contactPhone1: row.contactPhone1,
   };
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = Math.round(Number(row.distanceKm) * 10) / 10;
   return card;

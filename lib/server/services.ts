@@ -116,7 +116,7 @@ function nearestFirst(near: Point): Prisma.Sql {
 const NEAR_TIE_MARGIN = 24;
 
 const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
-  s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."numReviews"`;
+  s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."numReviews", s."contactPhone1"`;
 
 /**
  * Totals only size the pager, yet counting tens of thousands of matches is the dominant cost of

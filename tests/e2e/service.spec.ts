@@ -8,6 +8,9 @@ test.describe("service page and Saved list", () => {
     await first.getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(page.getByRole("link", { name: "Back to services" })).toBeVisible();
+    // Calling in one tap: the number in +380 form, before any toggle.
+    await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", /^tel:\+380\d{9}$/);
+
     await expect(page.getByRole("table")).toContainText("Monday");
     await expect(page.locator('tr[aria-current="date"]')).toHaveCount(1);
     await expect(page.getByText("Please sign in to write a review")).toBeVisible();
@@ -32,9 +35,29 @@ test.describe("service page and Saved list", () => {
     await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("0");
   });
 
+  test("result cards offer a call in one tap, named by their card", async ({ page }) => {
+    await page.goto("/services?filter=sto");
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Call" }) }).first();
+    const call = card.getByRole("link", { name: "Call" });
+    await expect(call).toHaveAttribute("href", /^tel:\+380\d{9}$/);
+    await expect(call).toHaveAccessibleDescription((await card.getByRole("heading").textContent())!.trim());
+  });
+
+  test("a reviewed service shows its quality, speed and price, overall and on each review", async ({ page }) => {
+    await page.goto("/services?sort=rating.desc");
+    const card = page.locator("main article").filter({ hasText: /\(\d+ reviews?\)/ }).first();
+    await card.getByRole("link", { name: (await card.getByRole("heading").textContent())!.trim() }).click();
+    await expect(page.getByRole("term")).toHaveText(["Quality", "Speed", "Price"]);
+    const aspects = page.getByRole("definition");
+    await expect(aspects).toHaveCount(3);
+    for (const value of await aspects.allTextContents()) expect(value).toMatch(/^[1-5]\.\d of 5$/);
+    await expect(page.getByRole("listitem").filter({ hasText: /Quality \d\s*Speed \d\s*Price \d/ }).first()).toBeVisible();
+  });
+
   test("switching language on a service page keeps the page", async ({ page }) => {
     await page.goto("/services");
-    await page.getByRole("article").first().getByRole("link").click();
+    const card = page.getByRole("article").first();
+    await card.getByRole("link", { name: (await card.getByRole("heading").textContent())!.trim() }).click();
     await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
     const path = new URL(page.url()).pathname;
     await page.getByRole("link", { name: /Switch language to Українська/ }).click();

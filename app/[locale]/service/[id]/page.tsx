@@ -6,10 +6,11 @@ import { AddToSaved } from "@/components/service/add-to-saved";
 import { ReviewForm } from "@/components/service/review-form";
 import { ContactsToggle } from "@/components/service/contacts-toggle";
 import { ServiceJsonLd } from "@/components/service/json-ld";
+import { ReviewScores, SubRatings } from "@/components/service/sub-ratings";
 import { WeeklyTimetable } from "@/components/service/weekly-timetable";
 import { StarRating } from "@/components/services/star-rating";
 import { Link } from "@/i18n/navigation";
-import { directionsUrl } from "@/lib/links";
+import { directionsUrl, telHref } from "@/lib/links";
 import { NotFoundError } from "@/lib/server/errors";
 import { reviewerState } from "@/lib/server/reviews";
 import { getPublicService } from "@/lib/server/services";
@@ -76,6 +77,7 @@ export default async function ServicePage({ params }: Props) {
           </p>
           <h1 className="text-3xl font-bold">{service.name}</h1>
           <StarRating value={service.rating.avg} label={ts("rating", { value: service.rating.avg.toFixed(1) })} suffix={ts("reviews", { count: service.numReviews })} />
+          {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
           <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
             <span className={service.openNow ? "rounded-full bg-emerald-100 px-2.5 py-1 text-emerald-800" : "rounded-full bg-slate-200 px-2.5 py-1 text-slate-700"}>
               {service.openNow ? t("openNow") : t("closedNow")}
@@ -96,6 +98,11 @@ export default async function ServicePage({ params }: Props) {
             <li>{t("experience", { years: experience })}</li>
           </ul>
           <div className="flex flex-wrap items-start gap-3">
+            {service.contactPhone1 ? (
+              <a href={telHref(service.contactPhone1)} className="inline-flex items-center gap-2 rounded-lg bg-emerald-600 px-4 py-2 font-medium text-white hover:bg-emerald-700">
+                <span aria-hidden>☎</span> {t("call")}
+              </a>
+            ) : null}
             <AddToSaved item={{ _id: service._id, name: service.name, image: service.image, address: service.address, coordinates: service.coordinates, contactPhone1: service.contactPhone1, contactPhone2: service.contactPhone2, contactMail: service.contactMail }} />
             <ContactsToggle contacts={service} />
           </div>
@@ -134,6 +141,7 @@ export default async function ServicePage({ params }: Props) {
                   </time>
                 </div>
                 <StarRating value={review.rating.avg} label={t("reviewAverage", { value: review.rating.avg.toFixed(1) })} />
+                <ReviewScores rating={review.rating} />
                 {review.comment ? <p className="mt-2 whitespace-pre-line text-slate-700">{review.comment}</p> : null}
               </li>
             ))}
