@@ -27,7 +27,14 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 await admin.end();
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-const env = { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "false" };
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  NEXT_TELEMETRY_DISABLED: "1",
+  SEED_DEMO_DATA: "false",
+  APP_URL: `http://127.0.0.1:${port}`,
+  NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-secret-for-local-runs-only-0123456789",
+};
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", env });

@@ -108,7 +108,7 @@ const resend = createServer((request, response) => {
 await new Promise<void>((resolve) => resend.listen(0, "127.0.0.1", resolve));
 process.on("exit", () => resend.close());
 
-const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL, RESEND_API_KEY: "re_soak", RESEND_BASE_URL: `http://127.0.0.1:${(resend.address() as AddressInfo).port}`, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", PAYMENTS_TEST_MODE: "true", MAIL_DEV_OUTBOX: "true", NEXTAUTH_SECRET: "soak-secret-not-for-production", NOMINATIM_URL: "http://127.0.0.1:9", TRUSTED_PROXY_HOPS: "1" };
+const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL, RESEND_API_KEY: "re_soak", RESEND_BASE_URL: `http://127.0.0.1:${(resend.address() as AddressInfo).port}`, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", PAYMENTS_TEST_MODE: "true", MAIL_DEV_OUTBOX: "true", NEXTAUTH_SECRET: "soak-secret-for-local-runs-only-0123456789", APP_URL: ORIGIN, NOMINATIM_URL: "http://127.0.0.1:9", TRUSTED_PROXY_HOPS: "1" };
 delete env.PAYPAL_CLIENT_ID;
 const run = (command: string, args: string[]) => {
   const result = spawnSync(command, args, { stdio: "inherit", env });
