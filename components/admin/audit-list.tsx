@@ -1,6 +1,11 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { AuditEntry } from "@/lib/server/admin";
 
+/** Admins work on Kyiv time; the zone is named next to each time, so nobody reads it as UTC. */
+const ADMIN_TIME_ZONE = "Europe/Kyiv";
+const zoneName = (iso: string) =>
+  new Intl.DateTimeFormat("en", { timeZone: ADMIN_TIME_ZONE, timeZoneName: "short" }).formatToParts(new Date(iso)).find((part) => part.type === "timeZoneName")?.value ?? "";
+
 /** The last admin actions on a user or service (who, what, when). */
 export async function AuditList({ entries }: { entries: AuditEntry[] }) {
   const [t, ta, format] = await Promise.all([getTranslations("Admin"), getTranslations("AuditActions"), getFormatter()]);
@@ -21,7 +26,7 @@ export async function AuditList({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <li key={entry._id} className="flex flex-wrap gap-x-2">
               <time dateTime={entry.createdAt} className="text-slate-500">
-                {format.dateTime(new Date(entry.createdAt), { dateStyle: "short", timeStyle: "short" })}
+                {format.dateTime(new Date(entry.createdAt), { dateStyle: "short", timeStyle: "short", timeZone: ADMIN_TIME_ZONE })} {zoneName(entry.createdAt)}
               </time>
               <span className="font-medium text-slate-800">{actionName(entry.action)}</span>
               {entry.actor ? <span className="text-slate-600">{t("by", { name: entry.actor })}</span> : null}

@@ -3,6 +3,7 @@ import { ServicesMap, WhenNearViewport } from "@/components/map/lazy-maps";
 import { Link } from "@/i18n/navigation";
 import { listServices, listTopServices } from "@/lib/server/services";
 import { parseItemsQuery } from "@/lib/validation/items-query";
+import { serializeItemsQuery } from "@/lib/validation/items-query-url";
 import { FilterBar } from "./filter-bar";
 import { Pagination } from "./pagination";
 import { ServiceCard } from "./service-card";
@@ -83,6 +84,14 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
             </li>
           ))}
         </ul>
+      ) : total > 0 ? (
+        // A page past the last one: the filters do match, this page number does not.
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="font-semibold">{t("pageBeyond", { page: query.page, pages })}</p>
+          <Link href={{ pathname, query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()) }} className="mt-3 inline-block font-medium text-brand-700 underline">
+            {t("firstPage")}
+          </Link>
+        </div>
       ) : (
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-semibold">{t("empty")}</p>

@@ -19,6 +19,15 @@ test.describe("browsing services", () => {
     await expect(page.getByRole("heading", { name: "Top rated" })).toBeVisible();
   });
 
+  test("a page past the last says so, instead of claiming nothing matches, and leads back to the first", async ({ page }) => {
+    await page.goto("/services?page=99");
+    await expect(page.getByText(/^There is no page 99: the results fit on \d+ pages?\.$/)).toBeVisible();
+    await expect(page.getByText("No services match these filters.")).toBeHidden();
+    await page.getByRole("link", { name: "Go to the first page" }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.locator("main article").first()).toBeVisible();
+  });
+
   test("sorting by rating orders the cards from the best", async ({ page }) => {
     await page.goto("/services");
     await page.getByLabel("Sort by").selectOption({ label: "Rating: high to low" });
