@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { createSpacer } from "@/lib/request-spacing";
 import { appUrl } from "@/lib/site";
 import { getPrisma } from "./db";
+import { reserveOutsideCall } from "./outside-spacing";
 import { BadRequestError } from "./errors";
 import { take } from "./rate-limit";
 
@@ -69,10 +69,9 @@ async function lookUp(lat: number, lng: number, locale: Locale): Promise<string>
   return address;
 }
 
-const reserveUpstream = createSpacer(() => Number(process.env.NOMINATIM_MIN_INTERVAL_MS ?? 1000));
-
+/** Nominatim's usage policy: at most one request per second from the whole application. */
 async function upstreamSlot(maxWaitMs: number): Promise<void> {
-  const delay = reserveUpstream(maxWaitMs);
+  const delay = await reserveOutsideCall("nominatim", Number(process.env.NOMINATIM_MIN_INTERVAL_MS ?? 1000), maxWaitMs);
   if (delay === null) throw new Error("too many lookups queued");
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 }
