@@ -71,7 +71,7 @@ async function lookUp(lat: number, lng: number, locale: Locale): Promise<string>
 
 /** Nominatim's usage policy: at most one request per second from the whole application. */
 async function upstreamSlot(maxWaitMs: number): Promise<void> {
-  const delay = await reserveOutsideCall("nominatim", Number(process.env.NOMINATIM_MIN_INTERVAL_MS ?? 1000), maxWaitMs);
+  const delay = (await reserveOutsideCall("nominatim", Number(process.env.NOMINATIM_MIN_INTERVAL_MS ?? 1000), maxWaitMs))?.waitMs ?? null;
   if (delay === null) throw new Error("too many lookups queued");
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 }
