@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
+import { requestLocale } from "@/lib/request-locale";
 import { PLAIN_PAGE_CSP } from "./csp";
 
 type Locale = "en" | "uk";
@@ -30,24 +31,13 @@ export function badRequestPageResponse(locale: Locale): NextResponse {
 }
 
 /**
- * The API's usual error body (lib/server/http.ts: message in the caller's language, and its key).
- * The language is picked as there (?lng, the NEXT_LOCALE cookie, Accept-Language); that module is
- * server-only, which the proxy cannot import.
+ * The API's usual error body (lib/server/http.ts: message in the caller's language, and its key),
+ * the language picked by the same rule (lib/request-locale.ts).
  */
 export function badRequestJsonResponse(request: ApiRequest): NextResponse {
-  const locale = apiLocale(request);
+  const locale = requestLocale(request);
   return NextResponse.json(
     { message: (locale === "uk" ? uk : en).Api.badRequest, key: "Api.badRequest" },
     { status: 400, headers: { "cache-control": "no-store" } },
   );
-}
-
-function apiLocale(request: ApiRequest): Locale {
-  const lng = request.nextUrl.searchParams.get("lng");
-  if (lng === "ua" || lng === "uk") return "uk";
-  if (lng === "en") return "en";
-  const cookie = request.cookies.get("NEXT_LOCALE")?.value;
-  if (cookie === "uk" || cookie === "en") return cookie;
-  const first = (request.headers.get("accept-language") ?? "").split(",")[0]?.trim().toLowerCase() ?? "";
-  return first.startsWith("uk") || first.startsWith("ua") ? "uk" : "en";
 }

@@ -8,7 +8,10 @@ import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { crossOriginRefusal, type BodyKind } from "@/lib/cross-origin";
 import { appUrl } from "@/lib/site";
 import { clientAddress } from "./client-address";
+import { requestLocale } from "@/lib/request-locale";
 import { AppError } from "./errors";
+
+export { requestLocale };
 
 /**
  * Turns data-layer results and errors into JSON answers. Errors carry a message key and its text
@@ -16,17 +19,6 @@ import { AppError } from "./errors";
  */
 type Locale = "en" | "uk";
 const MESSAGES = { en, uk } as const;
-
-export function requestLocale(request: NextRequest): Locale {
-  const lng = request.nextUrl.searchParams.get("lng");
-  if (lng === "ua" || lng === "uk") return "uk";
-  if (lng === "en") return "en";
-  const cookie = request.cookies.get("NEXT_LOCALE")?.value;
-  if (cookie === "uk" || cookie === "en") return cookie;
-  const accept = request.headers.get("accept-language") ?? "";
-  const first = accept.split(",")[0]?.trim().toLowerCase() ?? "";
-  return first.startsWith("uk") || first.startsWith("ua") ? "uk" : "en";
-}
 
 export function translate(locale: Locale, key: string): string {
   const t = createTranslator({ locale, messages: MESSAGES[locale] });
