@@ -33,7 +33,7 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50">
               <tr>
-                {[t("id"), t("user"), t("name"), t("contactMail"), t("image"), t("blocked"), t("actions")].map((heading) => (
+                {[t("id"), t("user"), t("serviceName"), t("contactMail"), t("image"), t("blocked"), t("actions")].map((heading) => (
                   <th key={heading} scope="col" className={`${cell} font-semibold`}>
                     {heading}
                   </th>

@@ -1,12 +1,13 @@
 "use client";
 
 import { loadScript } from "@paypal/paypal-js";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { toast } from "@/components/layout/toast";
 import { ApiError, postJson } from "@/components/account/api";
 import { dispatchCart } from "@/components/cart/use-cart";
 import { useRouter } from "@/i18n/navigation";
+import { PAYMENT } from "@/lib/constants";
 
 type Config = { clientId: string; currency: string; testMode: boolean };
 type State = { status: "loading" } | { status: "ready"; config: Config } | { status: "failed" };
@@ -19,6 +20,7 @@ type State = { status: "loading" } | { status: "ready"; config: Config } | { sta
 export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string }) {
   const t = useTranslations("PlaceOrder");
   const ta = useTranslations("Account");
+  const format = useFormatter();
   const router = useRouter();
   const [state, setState] = useState<State>({ status: "loading" });
   const [paying, setPaying] = useState(false);
@@ -93,7 +95,7 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
         <>
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t("testNote")}</p>
           <button type="button" disabled={paying} aria-busy={paying} onClick={() => void pay({ paymentMethod: "test" })} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
-            {paying ? t("paying") : t("testPayment")}
+            {paying ? t("paying") : t("testPayment", { amount: format.number(Number(PAYMENT.total), { style: "currency", currency: PAYMENT.currency }) })}
           </button>
         </>
       ) : null}

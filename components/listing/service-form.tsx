@@ -187,7 +187,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
             <select id="service-brand" {...register("brand")} className={`${input} bg-white`}>
               {BRANDS.map((brand) => (
                 <option key={brand} value={brand}>
-                  {brand}
+                  {brand === "Any" ? t("brandAny") : brand}
                 </option>
               ))}
             </select>

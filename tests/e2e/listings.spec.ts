@@ -51,7 +51,7 @@ test.describe("listings", () => {
     const row = page.getByRole("listitem").filter({ hasText: name });
     await row.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByText("CSS deleted!")).toBeVisible();
+    await expect(page.getByText("Station deleted!")).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
   });
 

@@ -131,7 +131,7 @@ test.describe("security", () => {
     expect(policies(api)).toEqual(["default-src 'none'; frame-ancestors 'none'"]);
     for (const [path, lang, text] of [
       ["/services/%", "en", "The request is not valid."],
-      ["/ua/services/%E0%A4%A", "uk", "Запит некоректний."],
+      ["/ua/services/%E0%A4%A", "uk", "Запит містить помилку."],
       ["/_next/static/%", "en", "The request is not valid."],
     ] as const) {
       const response = await page.request.get(path);

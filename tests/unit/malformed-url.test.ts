@@ -43,7 +43,7 @@ describe("badRequestPage", () => {
     expect(en).toContain("The request is not valid.");
     expect(en).toContain('href="/stos"');
     expect(uk).toContain('<html lang="uk">');
-    expect(uk).toContain("Запит некоректний.");
+    expect(uk).toContain("Запит містить помилку.");
     expect(uk).toContain('href="/ua/stos"');
     expect(en + uk).not.toMatch(/<script/i);
   });

@@ -25,6 +25,6 @@ describe("outage page", () => {
     const ukrainian = outagePage("uk");
     expect(ukrainian).toContain('<html lang="uk">');
     expect(ukrainian).toContain("<title>Повернемося за мить · Майстер</title>");
-    expect(ukrainian).toContain("Майстер ненадовго недоступний, поки відновлює з&#39;єднання.");
+    expect(ukrainian).toContain("Майстер ненадовго недоступний, поки відновлює з’єднання.");
   });
 });

@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { MissingOrder } from "@/components/listing/missing-order";
 import { headers } from "next/headers";
 import { PaymentPanel } from "@/components/listing/payment-panel";
@@ -18,7 +18,8 @@ export default async function PlaceOrderPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale === "uk" ? "uk" : "en");
   const viewer = await guardPage("signedIn", "/placeorder", locale);
-  const [t, ts, draft] = await Promise.all([getTranslations("PlaceOrder"), getTranslations("Services"), getStationOrder(viewer)]);
+  const [t, ts, format, draft] = await Promise.all([getTranslations("PlaceOrder"), getTranslations("Services"), getFormatter(), getStationOrder(viewer)]);
+  const money = (amount: string) => format.number(Number(amount), { style: "currency", currency: PAYMENT.currency });
   if (!draft) return <MissingOrder />;
   const lines = [
     [t("item"), PAYMENT.item],
@@ -59,12 +60,12 @@ export default async function PlaceOrderPage({ params }: Props) {
               {lines.map(([label, value]) => (
                 <div key={label} className="flex justify-between">
                   <dt>{label}</dt>
-                  <dd>${value}</dd>
+                  <dd>{money(value)}</dd>
                 </div>
               ))}
               <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
                 <dt>{t("total")}</dt>
-                <dd>${PAYMENT.total} USD</dd>
+                <dd>{money(PAYMENT.total)}</dd>
               </div>
             </dl>
           </section>

@@ -122,7 +122,7 @@ export default async function ServicePage({ params }: Props) {
         <h2 id="hours" className="text-xl font-semibold">
           {t("timetable")}
         </h2>
-        <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: service.timeZone })}</p>
+        <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
         <WeeklyTimetable timetable={service.timetable} today={today} />
       </section>
 
@@ -164,4 +164,10 @@ export default async function ServicePage({ params }: Props) {
       </section>
     </article>
   );
+}
+
+/** "Eastern European Time" / "за східноєвропейським часом" rather than the raw IANA code. */
+function timeZoneName(timeZone: string, locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date());
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
