@@ -11,8 +11,13 @@ export class DatabaseConfigError extends Error {}
 
 export const DEFAULT_PGLITE_DIR = ".data/pglite";
 
-export function resolveDatabaseTarget(env: Partial<Record<string, string>> = process.env): DatabaseTarget {
-  const url = env.DATABASE_URL?.trim();
+/**
+ * `direct` is for maintenance (migrations, seeding, backups, restores): behind PgBouncer those want
+ * a plain PostgreSQL session (pg_dump and psql set session state), so DIRECT_DATABASE_URL, when
+ * given, is used instead of the pooled DATABASE_URL.
+ */
+export function resolveDatabaseTarget(env: Partial<Record<string, string>> = process.env, { direct = false } = {}): DatabaseTarget {
+  const url = (direct && env.DIRECT_DATABASE_URL?.trim()) || env.DATABASE_URL?.trim();
   if (!url) return { kind: "pglite", dataDir: env.PGLITE_DATA_DIR?.trim() || DEFAULT_PGLITE_DIR };
   return { kind: "postgres", url, host: describeHost(url) };
 }

@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { describeDatabaseError, resolveDatabaseTarget, type DatabaseTarget } from "./config";
 import { openPGlite } from "./pglite";
+import { SIMILARITY_THRESHOLD } from "./settings";
 
 /** Plain SQL access for migrations and maintenance, beside the Prisma client. */
 export type SqlRunner = {
@@ -12,8 +13,6 @@ export type SqlRunner = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn with the runner inside one transaction, rolled back on error. */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
-  /** Serialises concurrent migrators across processes (a no-op for the single-process PGlite). */
-  withLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -23,15 +22,6 @@ export type Database = {
   sql: SqlRunner;
   close(): Promise<void>;
 };
-
-/**
- * A session default every connection gets: a typo-tolerant keyword search (lib/server/services.ts)
- * needs a looser word-similarity threshold than pg_trgm's 0.6. Set per session, not per query, so
- * a list request needs no transaction around it. PostgreSQL takes it in the connection's startup
- * options (no extra round trip); PGlite, one session, takes it once.
- */
-const SIMILARITY_THRESHOLD = "0.5";
-const STARTUP_OPTIONS = `-c pg_trgm.word_similarity_threshold=${SIMILARITY_THRESHOLD}`;
 
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
@@ -48,9 +38,8 @@ export async function openDatabase(requested?: DatabaseTarget): Promise<Database
 }
 
 async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
-  // Options in the URL itself replace these in node-postgres: say what the search then misses.
-  if (/[?&]options=/.test(target.url)) console.warn(`[db] DATABASE_URL sets its own options; add "${STARTUP_OPTIONS}" to them for typo-tolerant search`);
-  const pool = new pg.Pool({ connectionString: target.url, options: STARTUP_OPTIONS, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
+  // No startup options (PgBouncer in transaction mode refuses them): session defaults are database settings (./settings.ts).
+  const pool = new pg.Pool({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5000 });
   // An idle client dropped by the server (restart, failover, admin terminate) must not crash the
   // process: pg emits it on the pool, and the next checkout simply opens a new connection.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
@@ -84,16 +73,6 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }
         client.release();
       }
     },
-    async withLock(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("SELECT pg_advisory_lock(724519)");
-        return await fn();
-      } finally {
-        await client.query("SELECT pg_advisory_unlock(724519)").catch(() => undefined);
-        client.release();
-      }
-    },
     async close() {
       await pool.end();
     },
@@ -111,6 +90,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }
 
 async function openEmbedded(target: Extract<DatabaseTarget, { kind: "pglite" }>): Promise<Database> {
   const db: PGlite = await openPGlite(target.dataDir);
+  // One session for the whole process: the database-level defaults are simply set on it.
   await db.exec(`SET pg_trgm.word_similarity_threshold = ${SIMILARITY_THRESHOLD}`);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   const sql: SqlRunner = {
@@ -131,7 +111,6 @@ async function openEmbedded(target: Extract<DatabaseTarget, { kind: "pglite" }>)
         throw error;
       }
     },
-    withLock: (fn) => fn(),
     async close() {
       await db.close();
     },

@@ -41,39 +41,54 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 type AppliedRow = { migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null };
 
+/**
+ * Concurrent migrators (several instances starting at once) take this lock inside each
+ * transaction. A session-level lock would be unsafe behind PgBouncer in transaction mode: the
+ * unlock can reach another server connection than the lock and leave it held.
+ */
+const MIGRATION_LOCK = 724519;
+
 /** Applies pending migrations, each in its own transaction; returns the names applied. */
 export async function applyMigrations(sql: SqlRunner, migrations: MigrationFolder[] = readMigrations()): Promise<string[]> {
-  return sql.withLock(async () => {
+  await sql.transaction(async () => {
+    await sql.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await sql.exec(CREATE_MIGRATIONS_TABLE);
-    const rows = await sql.query<AppliedRow>(
-      `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
-    );
-    const applied = new Map(rows.map((row) => [row.migration_name, row]));
-    for (const row of rows) {
-      if (!row.finished_at) {
-        throw new MigrationError(`Migration ${row.migration_name} started but never finished; fix the database by hand or run \`npm run db:reset\`.`);
-      }
-    }
-    const done: string[] = [];
-    for (const migration of migrations) {
-      const previous = applied.get(migration.name);
-      if (previous) {
-        if (previous.checksum !== migration.checksum) {
-          throw new MigrationError(
-            `Migration ${migration.name} was changed after it was applied (checksum differs). Migrations are never edited: restore the file and add a new migration.`,
-          );
-        }
-        continue;
-      }
-      await sql.transaction(async () => {
-        await sql.exec(migration.sql);
-        await sql.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at) VALUES ($1, $2, now(), $3, 1, now())`,
-          [randomUUID(), migration.checksum, migration.name],
-        );
-      });
-      done.push(migration.name);
-    }
-    return done;
   });
+  const rows = await sql.query<AppliedRow>(
+    `SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
+  );
+  const applied = new Map(rows.map((row) => [row.migration_name, row]));
+  for (const row of rows) {
+    if (!row.finished_at) {
+      throw new MigrationError(`Migration ${row.migration_name} started but never finished; fix the database by hand or run \`npm run db:reset\`.`);
+    }
+  }
+  const done: string[] = [];
+  for (const migration of migrations) {
+    const previous = applied.get(migration.name);
+    if (previous) {
+      if (previous.checksum !== migration.checksum) {
+        throw new MigrationError(
+          `Migration ${migration.name} was changed after it was applied (checksum differs). Migrations are never edited: restore the file and add a new migration.`,
+        );
+      }
+      continue;
+    }
+    const appliedHere = await sql.transaction(async () => {
+      await sql.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+      // Another instance may have applied it while this one waited for the lock.
+      const meanwhile = await sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND rolled_back_at IS NULL`, [migration.name]);
+      if (meanwhile.length) return false;
+      // A migration may build indexes on big tables: the database's statement timeout is meant for the app's requests.
+      await sql.exec("SET LOCAL statement_timeout = 0");
+      await sql.exec(migration.sql);
+      await sql.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at) VALUES ($1, $2, now(), $3, 1, now())`,
+        [randomUUID(), migration.checksum, migration.name],
+      );
+      return true;
+    });
+    if (appliedHere) done.push(migration.name);
+  }
+  return done;
 }

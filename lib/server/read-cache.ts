@@ -1,13 +1,17 @@
 import "server-only";
+import { bumpCatalogVersion, readCatalogVersion } from "./catalog-version";
 
 /**
  * Public reads (lists, a service's page, the map) answered from memory for a few seconds. Many
  * visitors ask the same few questions at once ("near Kyiv, open now, best rated"), and the answers
  * only change when somebody writes. Every write that changes what visitors see goes through
- * changingCatalog(), which drops everything kept once the write is done, so this instance never
- * serves an answer older than the last write it made; other instances of the app catch up within
- * the keeping time at most. Identical questions arriving together share one database query.
- * READ_CACHE=off turns it off (the benchmark's floor measures the database without it).
+ * changingCatalog(), which bumps the catalogue's version in the database and drops everything
+ * kept here; before answering from memory every instance reads that version (one tiny query) and
+ * drops what it kept when another instance has written since. So no instance serves an answer
+ * older than a write some instance has acknowledged. If the version cannot be read (database
+ * away), kept answers are still served until their keeping time ends. Identical questions
+ * arriving together share one database query. READ_CACHE=off turns it off (the benchmark's floor
+ * measures the database without it).
  */
 const DEFAULT_KEEP_MS = 10_000;
 const MAX_ENTRIES = 500;
@@ -18,15 +22,18 @@ type Entry = { value: Promise<unknown>; until: number };
  * this module, yet a write through the API must drop what the pages keep (the e2e review tests
  * caught a page showing its answer from before the review).
  */
-const shared = globalThis as typeof globalThis & { __maisterReadCache?: { entries: Map<string, Entry>; listeners: Set<() => void> } };
-const { entries, listeners } = (shared.__maisterReadCache ??= { entries: new Map(), listeners: new Set() });
+type Memory = { entries: Map<string, Entry>; listeners: Set<() => void>; version: bigint | null };
+const shared = globalThis as typeof globalThis & { __maisterReadCache?: Memory };
+const memory = (shared.__maisterReadCache ??= { entries: new Map(), listeners: new Set(), version: null });
+const { entries, listeners } = memory;
 
 function enabled(): boolean {
   return process.env.READ_CACHE !== "off";
 }
 
-export function rememberRead<T>(key: string, load: () => Promise<T>, keepMs = DEFAULT_KEEP_MS): Promise<T> {
+export async function rememberRead<T>(key: string, load: () => Promise<T>, keepMs = DEFAULT_KEEP_MS): Promise<T> {
   if (!enabled()) return load();
+  await followOtherInstances();
   const now = Date.now();
   const kept = entries.get(key);
   if (kept && kept.until > now) return kept.value as Promise<T>;
@@ -45,21 +52,51 @@ export function onCatalogChange(listener: () => void): void {
   listeners.add(listener);
 }
 
+/** Drops what this instance kept. */
 export function catalogChanged(): void {
   entries.clear();
   for (const listener of listeners) listener();
 }
 
+/** Moves to a newer version only: a version read before another request's bump must not roll it back. */
+function advanceTo(version: bigint): boolean {
+  if (memory.version !== null && version <= memory.version) return false;
+  memory.version = version;
+  return true;
+}
+
+async function followOtherInstances(): Promise<void> {
+  let version: bigint;
+  try {
+    version = await readCatalogVersion();
+  } catch {
+    return;
+  }
+  if (advanceTo(version)) catalogChanged();
+}
+
 /**
- * Runs a write to services, their hours or reviews, or to names shown with reviews, then drops
- * what was kept; also when the write fails, since it may have committed before the error.
+ * Runs a write to services, their hours or reviews, or to names shown with reviews, then tells
+ * every instance (the version) and drops what was kept here; also when the write fails, since it
+ * may have committed before the error. Done before the answer leaves, so once a client has its
+ * answer no instance answers from before the write.
  */
 export async function changingCatalog<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } finally {
-    catalogChanged();
+    await announceChange();
   }
+}
+
+async function announceChange(): Promise<void> {
+  try {
+    advanceTo(await bumpCatalogVersion());
+  } catch (error) {
+    // The database went away after the write: other instances catch up within their keeping time.
+    console.warn(`[read-cache] could not bump the catalogue version: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  catalogChanged();
 }
 
 /** The minute an answer is about: "open now" changes by the minute, so answers are kept per minute. */

@@ -18,6 +18,8 @@ await runDbCommand(async (db) => {
   const started = Date.now();
   const run = `bench${Date.now().toString(36)}`;
   await db.sql.transaction(async () => {
+    // One transaction of bulk statements: the database's default statement timeout is for requests.
+    await db.sql.exec("SET LOCAL statement_timeout = 0");
     await db.sql.exec(`
       CREATE TEMP TABLE bench_owner ON COMMIT DROP AS
       SELECT gen_random_uuid() AS id, g AS n FROM generate_series(1, ${count}) g;

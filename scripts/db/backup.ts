@@ -66,7 +66,8 @@ export function findPgTool(name: string): string {
  */
 export function libpqConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The database's default statement timeout (lib/db/settings.ts) is for the app's requests, not a whole dump or restore.
+  const env: NodeJS.ProcessEnv = { ...process.env, PGOPTIONS: "-c statement_timeout=0" };
   if (parsed.password) {
     env.PGPASSWORD = decodeURIComponent(parsed.password);
     parsed.password = "";
@@ -167,7 +168,7 @@ async function main(): Promise<void> {
   // Backups hold password hashes, e-mail addresses and sessions: readable by this user only.
   process.umask(0o077);
   const started = Date.now();
-  const target = resolveDatabaseTarget();
+  const target = resolveDatabaseTarget(process.env, { direct: true });
   const requested = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   const file = requested ?? path.join(BACKUP_DIR, `maister-${utcStamp()}.${target.kind === "postgres" ? "dump" : "tar.gz"}`);
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose another name.`);

@@ -2,13 +2,14 @@
 // when seeding is enabled (--seed or SEED_DEMO_DATA=true; SEED_DEMO_DATA=false always wins).
 import { applyMigrations } from "@/lib/db/migrations";
 import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
-import { describeTarget, runDbCommand } from "./run";
+import { describeTarget, runDbCommand, settleDatabaseSettings } from "./run";
 
 const flag = process.env.SEED_DEMO_DATA?.toLowerCase();
 const seedEnabled = flag === "false" ? false : flag === "true" || process.argv.includes("--seed");
 
 await runDbCommand(async (db) => {
   const applied = await applyMigrations(db.sql);
+  await settleDatabaseSettings(db);
   if (applied.length) console.log(`Applied ${applied.join(", ")} to the ${describeTarget(db)}.`);
   if (seedEnabled && (await isDatabaseEmpty(db.prisma))) {
     const summary = await seedDemoData(db.prisma);

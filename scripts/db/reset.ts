@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { DatabaseConfigError, resolveDatabaseTarget } from "@/lib/db/config";
 import { applyMigrations } from "@/lib/db/migrations";
 import { seedDemoData } from "@/prisma/seed";
-import { describeTarget, runDbCommand } from "./run";
+import { describeTarget, runDbCommand, settleDatabaseSettings } from "./run";
 
 try {
   const target = resolveDatabaseTarget();
@@ -22,5 +22,6 @@ await runDbCommand(async (db) => {
     await db.sql.exec('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
   }
   await applyMigrations(db.sql);
+  await settleDatabaseSettings(db);
   console.log(`Reset the ${describeTarget(db)}; demo data: ${await seedDemoData(db.prisma)}.`);
 });

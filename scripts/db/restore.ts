@@ -241,7 +241,7 @@ async function main(): Promise<void> {
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Refusal("Usage: npm run db:restore -- <file> [--yes]   (a file written by `npm run db:backup`, e.g. backups/maister-<time>.dump)");
   if (!existsSync(file) || !statSync(file).isFile()) throw new Refusal(`${file} does not exist.`);
-  const target = resolveDatabaseTarget();
+  const target = resolveDatabaseTarget(process.env, { direct: true });
   const kind = fileKind(file);
   if (kind === null) throw new Refusal(`${file} is neither a pg_dump custom-format dump nor an embedded-database snapshot (.tar.gz).`);
   if (target.kind === "postgres" && kind === "pglite") {

@@ -3,6 +3,7 @@ import pg from "pg";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import type { Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
+import { alterCurrentDatabaseSql, databaseSettings } from "@/lib/db/settings";
 
 /**
  * Gives the current test file a fresh, migrated database behind the app's own singleton:
@@ -19,6 +20,8 @@ export async function createTestDatabase(): Promise<Database> {
     throwaway = { adminUrl: serverUrl, name };
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
+    // Before the app's pool opens: its sessions take the database defaults at connection time.
+    await adminQuery(url.toString(), alterCurrentDatabaseSql(databaseSettings()));
     process.env.DATABASE_URL = url.toString();
   } else {
     delete process.env.DATABASE_URL;

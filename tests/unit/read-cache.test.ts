@@ -1,7 +1,22 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { readCatalogVersion } from "@/lib/server/catalog-version";
 import { catalogChanged, changingCatalog, minuteOf, onCatalogChange, rememberRead } from "@/lib/server/read-cache";
 
+// The catalogue version other instances bump lives in the database; here a counter stands in for it.
+const database = vi.hoisted(() => ({ version: 1n, away: false }));
+vi.mock("@/lib/server/catalog-version", () => ({
+  readCatalogVersion: vi.fn(async () => {
+    if (database.away) throw new Error("database away");
+    return database.version;
+  }),
+  bumpCatalogVersion: vi.fn(async () => {
+    if (database.away) throw new Error("database away");
+    return ++database.version;
+  }),
+}));
+
 afterEach(() => {
+  database.away = false;
   catalogChanged();
   vi.useRealTimers();
   vi.unstubAllEnvs();
@@ -49,6 +64,40 @@ describe("read cache", () => {
     finish("before the write");
     await slow;
     await expect(rememberRead("q", async () => "after the write")).resolves.toBe("after the write");
+  });
+
+  it("a write acknowledged by another instance (the version moved) is never answered from memory", async () => {
+    const load = vi.fn(async () => "answer");
+    await rememberRead("q", load);
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(1);
+    database.version += 1n;
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(2);
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("a version read before another request's bump does not roll the memory back", async () => {
+    const load = vi.fn(async () => "answer");
+    await rememberRead("q", load);
+    const stale = database.version;
+    await changingCatalog(async () => "written");
+    vi.mocked(readCatalogVersion).mockResolvedValueOnce(stale);
+    await rememberRead("q", load);
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("serves kept answers while the version cannot be read, and still drops them on its own writes", async () => {
+    const load = vi.fn(async () => "answer");
+    await rememberRead("q", load);
+    database.away = true;
+    await expect(rememberRead("q", load)).resolves.toBe("answer");
+    expect(load).toHaveBeenCalledTimes(1);
+    await changingCatalog(async () => "written");
+    await rememberRead("q", load);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it("READ_CACHE=off loads every time", async () => {

@@ -9,6 +9,8 @@ import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { DELETE as deleteOwnRoute, PUT as updateOwnRoute } from "@/app/api/items/users/[id]/route";
 import { POST as orderRoute } from "@/app/api/items/users/sto-order/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
+import { getPrisma } from "@/lib/db/client";
+import { bumpCatalogVersion } from "@/lib/server/catalog-version";
 import { makeService, makeUser } from "../../helpers/factories";
 import { signIn } from "../../helpers/sign-in";
 import { call, makeRequest, params } from "../../helpers/request";
@@ -85,5 +87,17 @@ describe("read cache: a write shows on the next read", () => {
     expect((await detail(service.id)).status).toBe(404);
     expect((await block()).status).toBe(200);
     expect((await list("Cacheblock")).items).toHaveLength(1);
+  });
+});
+
+describe("read cache: a write acknowledged by another instance", () => {
+  it("is seen on the next read here, through the catalogue version in the database", async () => {
+    const service = await makeService({ name: "Elsewhere Garage" });
+    expect((await list("Elsewhere")).items.map((item) => item.name)).toEqual(["Elsewhere Garage"]);
+    // Another instance renames it: its own write, then the version bump, as changingCatalog() does there.
+    const prisma = await getPrisma();
+    await prisma.service.update({ where: { id: service.id }, data: { name: "Elsewhere Motors" } });
+    await bumpCatalogVersion();
+    expect((await list("Elsewhere")).items.map((item) => item.name)).toEqual(["Elsewhere Motors"]);
   });
 });

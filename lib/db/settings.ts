@@ -1,0 +1,43 @@
+import type { SqlRunner } from "./connection";
+
+/**
+ * Defaults every session of the app's database gets, stored on the database itself
+ * (ALTER DATABASE … SET) rather than sent as connection startup options: PgBouncer in
+ * transaction mode refuses unknown startup parameters (or drops them silently with
+ * ignore_startup_parameters), and a per-query SET would need a transaction around every list.
+ *
+ * - A typo-tolerant keyword search (lib/server/services.ts) needs a looser word-similarity
+ *   threshold than pg_trgm's 0.6.
+ * - A statement that runs away must not hold a pooled connection for ever
+ *   (DATABASE_STATEMENT_TIMEOUT, default 30s; migrations and restores lift it for themselves).
+ *
+ * Applied by `npm start` / `npm run dev` / `db:migrate` on every run (so a database restored from a
+ * dump, which does not carry database settings, gets them back); new sessions see them.
+ */
+export const SIMILARITY_THRESHOLD = "0.5";
+const DEFAULT_STATEMENT_TIMEOUT = "30s";
+
+export class DatabaseSettingsError extends Error {}
+
+export function databaseSettings(env: Partial<Record<string, string>> = process.env): Record<string, string> {
+  const timeout = env.DATABASE_STATEMENT_TIMEOUT?.trim() || DEFAULT_STATEMENT_TIMEOUT;
+  if (!/^\d+(ms|s|min)?$/.test(timeout)) {
+    throw new DatabaseSettingsError(`DATABASE_STATEMENT_TIMEOUT must be a duration like 30s, 15000ms or 0 (off); got "${timeout}".`);
+  }
+  return { "pg_trgm.word_similarity_threshold": SIMILARITY_THRESHOLD, statement_timeout: timeout };
+}
+
+/** One statement setting them on the database it runs in (the name need not be known). */
+export function alterCurrentDatabaseSql(settings: Record<string, string>): string {
+  const statements = Object.entries(settings).map(
+    ([name, value]) => `EXECUTE format('ALTER DATABASE %I SET ${name} = %L', current_database(), ${quote(value)});`,
+  );
+  return `DO $$ BEGIN ${statements.join(" ")} END $$`;
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** PostgreSQL only: the embedded database has one session, set when it is opened. */
+export async function applyDatabaseSettings(sql: SqlRunner, env: Partial<Record<string, string>> = process.env): Promise<void> {
+  await sql.exec(alterCurrentDatabaseSql(databaseSettings(env)));
+}
