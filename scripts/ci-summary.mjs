@@ -9,6 +9,7 @@
 //          when the step exits non-zero without a failed test, as an import error, a crashed web
 //          server or a timeout do
 //   soak   one test, passed when it exited 0 and printed "✔ soak passed"
+//   cluster one test, passed when it exited 0 and printed "✔ cluster passed"
 //   drill  one test (the restore drill), passed when it exited 0 and printed "✔ restore drill passed"
 //   check  one test (lint, typecheck, db:check), passed when it exited 0
 //   setup  counts only when it fails, as one failed test, so a run that broke before any test
@@ -25,9 +26,9 @@ import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 
-const MARKER = /^\[ci-step\] (setup|check|tests|soak|drill) exit (\d+): /;
+const MARKER = /^\[ci-step\] (setup|check|tests|soak|cluster|drill) exit (\d+): /;
 /** The line a one-test step must print to pass; an exit code of 0 alone could be a script that stopped early. */
-const SUCCESS_LINE = { soak: "✔ soak passed", drill: "✔ restore drill passed" };
+const SUCCESS_LINE = { soak: "✔ soak passed", cluster: "✔ cluster passed", drill: "✔ restore drill passed" };
 const VITEST_TESTS = /^ *Tests {2}(.+)$/;
 const VITEST_PART = /^(\d+) (failed|passed|expected fail|skipped|todo)$/;
 const PLAYWRIGHT = /^ {2}(\d+) (passed|flaky|failed|interrupted|skipped|did not run)(?: \([^)]*\))?$/;
@@ -88,7 +89,7 @@ export function summarize(text) {
       total.skipped += segment.skipped;
     } else if (kind === "check") {
       total[ok ? "passed" : "failed"] += 1;
-    } else if (kind === "soak" || kind === "drill") {
+    } else if (kind === "soak" || kind === "cluster" || kind === "drill") {
       if (ok && segment.successLines.has(SUCCESS_LINE[kind])) total.passed += 1;
       else total.failed += 1;
     } else if (!ok) {

@@ -13,20 +13,18 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { encodePng } from "@/lib/png";
 import { hashPassword } from "@/lib/server/passwords";
 import { STATION_INPUT } from "../helpers/service-input";
+import { startLocalPostgres } from "./local-postgres";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const USERS = Number(process.env.SOAK_USERS ?? 40);
 const RESTART = process.env.SOAK_RESTART !== "0";
 const PORT = Number(process.env.SOAK_PORT ?? 3500);
 const PG_PORT = Number(process.env.SOAK_PG_PORT ?? 55490);
-const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "Soak1234!";
 /** A request taking longer than this counts as a hang. */
@@ -46,46 +44,20 @@ const fail = (message: string) => {
 const log = (message: string) => console.log(`▶ ${message}`);
 
 // ---- PostgreSQL of this run's own, so it can be restarted ----
-const asRoot = process.getuid?.() === 0;
-const pgDir = mkdtempSync(path.join(os.tmpdir(), "maister-soak-pg-"));
-if (asRoot) chownSync(pgDir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
-function pgCommand(command: string, args: string[]): void {
-  const line = [path.join(PG_BIN, command), ...args].map((part) => `'${part}'`).join(" ");
-  const result = asRoot ? spawnSync("su", ["postgres", "-s", "/bin/sh", "-c", line], { encoding: "utf8" }) : spawnSync("sh", ["-c", line], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-}
-const pgCtl = (...args: string[]) => pgCommand("pg_ctl", ["-D", `${pgDir}/data`, "-w", "-t", "60", ...args]);
-/** The restart runs beside the load, so it must not block this process's event loop. */
-function pgRestart(): Promise<void> {
-  const line = [path.join(PG_BIN, "pg_ctl"), "-D", `${pgDir}/data`, "-w", "-t", "60", "-m", "fast", "-l", `${pgDir}/log`, "-o", pgOptions, "restart"].map((part) => `'${part}'`).join(" ");
-  const child = asRoot ? spawn("su", ["postgres", "-s", "/bin/sh", "-c", line], { stdio: "ignore" }) : spawn("sh", ["-c", line], { stdio: "ignore" });
-  return new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited with ${code}`)))));
-}
-const pgOptions = `-p ${PG_PORT} -k ${pgDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
-
 let server: ChildProcess | null = null;
-function cleanUp() {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
+process.on("exit", () => {
+  if (!server?.pid) return;
   try {
-    pgCtl("-m", "immediate", "stop");
+    process.kill(-server.pid, "SIGTERM");
   } catch {
-    // not running
+    // already gone
   }
-  rmSync(pgDir, { recursive: true, force: true });
-}
-process.on("exit", cleanUp);
+});
 process.on("SIGINT", () => process.exit(130));
 
 log(`PostgreSQL on 127.0.0.1:${PG_PORT}`);
-pgCommand("initdb", ["-D", `${pgDir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
-pgCtl("-l", `${pgDir}/log`, "-o", pgOptions, "start");
-const DATABASE_URL = `postgresql://postgres@127.0.0.1:${PG_PORT}/postgres`;
+const postgres = startLocalPostgres(PG_PORT);
+const DATABASE_URL = postgres.url;
 
 // ---- a stand-in for Resend's API that can be switched off ----
 const mailProvider = { down: false, posts: 0, refused: 0, delivered: new Map<string, number>() };
@@ -282,7 +254,7 @@ if (RESTART) {
   restarted = sleep((SECONDS * 1000) / 2).then(async () => {
     log("restarting PostgreSQL under load (pg_ctl restart -m fast)");
     outage.from = Date.now();
-    await pgRestart();
+    await postgres.restart();
     outage.databaseBack = Date.now();
     outage.to = outage.databaseBack + RECOVERY_GRACE_MS;
     log(`PostgreSQL answers again after ${outage.databaseBack - outage.from} ms`);

@@ -180,7 +180,7 @@ describe("summarize: runner output", () => {
 });
 
 describe("summarize: .ci/run's log", () => {
-  it("sums a green run: three checks, four test runs, the soak and the restore drill", () => {
+  it("sums a green run: three checks, four test runs, the soak, the cluster run and the restore drill", () => {
     const log =
       setupDone +
       checksDone +
@@ -188,9 +188,16 @@ describe("summarize: .ci/run's log", () => {
       marker("tests", 0, testsName) +
       soakPassed +
       marker("soak", 0, "soak") +
+      "✔ every acknowledged feedback (94) stored exactly once\n✔ cluster passed\n" +
+      marker("cluster", 0, "cluster") +
       drillPassed +
       marker("drill", 0, drillName);
-    expect(formatSummary(summarize(log))).toBe(`${3 + 99 + 49 + 1 + 1} passed, 0 failed, 1 skipped`);
+    expect(formatSummary(summarize(log))).toBe(`${3 + 99 + 49 + 1 + 1 + 1} passed, 0 failed, 1 skipped`);
+  });
+
+  it("counts a cluster run that exits 0 without its closing line as failed", () => {
+    expect(formatSummary(summarize(marker("cluster", 0, "cluster")))).toBe("0 passed, 1 failed");
+    expect(formatSummary(summarize("✖ instance B killed under load\n" + marker("cluster", 1, "cluster")))).toBe("0 passed, 1 failed");
   });
 
   it("reports a failed setup step as one failed test", () => {
