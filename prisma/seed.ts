@@ -5,6 +5,7 @@ import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
 import { BRANDS, CATEGORIES, DEFAULT_TIMETABLE, EXPERIENCE_OPTIONS, PAYMENT, type Timetable } from "@/lib/constants";
 import { encodePng } from "@/lib/png";
 import { computeAggregates, reviewAverage } from "@/lib/rating";
+import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/lib/db/rating-scores";
 import { timetableToRows } from "@/lib/timetable";
 import { CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES, REVIEW_COMMENTS, STATION_NAMES } from "./seed-data";
 
@@ -251,6 +252,10 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     const all = await prisma.review.findMany({ where: { serviceId: service.id }, select: { quality: true, speed: true, price: true } });
     await prisma.service.update({ where: { id: service.id }, data: computeAggregates(all) });
   }
+
+  // The ranking's prior is the mean of all services: once they all have their reviews.
+  await prisma.$queryRawUnsafe(REFRESH_PRIOR_SQL);
+  await prisma.$executeRawUnsafe(REFRESH_ALL_SCORES_SQL);
 
   const [users, total, reviews] = await Promise.all([prisma.user.count(), prisma.service.count(), prisma.review.count()]);
   return `${users} users, ${total} services (${created} new), ${reviews} reviews`;

@@ -2,6 +2,7 @@ import "server-only";
 import { deliverDue } from "./mail";
 import { purgeExpired } from "./maintenance";
 import { sweepPayments } from "./payments";
+import { refreshRatingScores } from "./rating-scores";
 
 /**
  * The job runner: mail delivery with retries, the PayPal sweep and the purges, on timers in the
@@ -17,6 +18,7 @@ export const JOBS: Job[] = [
   { name: "mail", everyMs: 10_000, run: () => deliverDue() },
   { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
   { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
+  { name: "rating-scores", everyMs: 10 * 60_000, run: () => refreshRatingScores() },
 ];
 
 export function startJobs(): void {

@@ -85,11 +85,12 @@ export async function changingCatalog<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } finally {
-    await announceChange();
+    await announceCatalogChange();
   }
 }
 
-async function announceChange(): Promise<void> {
+/** For a write that committed outside changingCatalog(): tells every instance, then drops what this one kept. */
+export async function announceCatalogChange(): Promise<void> {
   try {
     advanceTo(await bumpCatalogVersion());
   } catch (error) {

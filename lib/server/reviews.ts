@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { PUBLISHED_WHERE } from "@/lib/db/published";
 import { reviewInput } from "@/lib/validation/account";
 import { getPrisma } from "./db";
 import { requireAccess } from "./guards";
@@ -7,6 +8,7 @@ import { AppError, isUuid, NotFoundError } from "./errors";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
 import { changingCatalog } from "./read-cache";
+import { recomputeScores } from "./rating-scores";
 
 /**
  * One review per user per service: a second post replaces the first. The service's averages and
@@ -21,7 +23,7 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
   const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
   return changingCatalog(() => prisma.$transaction(async (tx) => {
     const service = await tx.service.findFirst({
-      where: { id: serviceId, isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
+      where: { id: serviceId, ...PUBLISHED_WHERE },
       select: { id: true, ownerId: true },
     });
     if (!service) throw new NotFoundError();
@@ -51,6 +53,7 @@ export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceI
     FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,
                  coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews WHERE "serviceId" = ${serviceId}::uuid) agg
     WHERE s.id = ${serviceId}::uuid`;
+  await recomputeScores(tx, serviceId);
 }
 
 export type ReviewerState = "anonymous" | "owner" | "reviewed" | "new";

@@ -13,7 +13,8 @@ export type ServiceCard = {
   isOnTheGo: boolean;
   category: string;
   brand: string;
-  rating: { avg: number; quality: number; speed: number; price: number };
+  /** Raw averages, and `score`: the smoothed overall rating the rating sorts order by (lib/db/rating-scores.ts). */
+  rating: { avg: number; quality: number; speed: number; price: number; score: number };
   numReviews: number;
   openNow: boolean;
   distanceKm?: number;
@@ -62,6 +63,7 @@ export type CardRow = {
   qualityAvg: number;
   speedAvg: number;
   priceAvg: number;
+  ratingScore: number;
   numReviews: number;
   openNow: boolean;
   distanceKm?: number | null;
@@ -79,7 +81,7 @@ export function toCard(row: CardRow): ServiceCard {
     isOnTheGo: row.isOnTheGo,
     category: row.category,
     brand: row.brand,
-    rating: { avg: row.ratingAvg, quality: row.qualityAvg, speed: row.speedAvg, price: row.priceAvg },
+    rating: { avg: row.ratingAvg, quality: row.qualityAvg, speed: row.speedAvg, price: row.priceAvg, score: Math.round(row.ratingScore * 100) / 100 },
     numReviews: Number(row.numReviews),
     openNow: row.openNow,
     contactPhone1: row.contactPhone1,

@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { PAGE_SIZE } from "@/lib/constants";
+import { PUBLISHED_WHERE, publishedSql } from "@/lib/db/published";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { categoriesMatching } from "@/lib/category-search";
 import { clusterCellDegrees, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type CellGroup, type MapCluster, type Viewport } from "@/lib/map-viewport";
@@ -16,13 +17,14 @@ import { imageUrl, toCard, toTimetable, type CardRow, type ServiceCard, type Ser
  * Public reads of services: only published ones (paid stations and masters, not blocked).
  * Filtering, "open now", keyword and distance are SQL, so the work stays in the database.
  */
-const PUBLISHED = Prisma.sql`s."isBlocked" = false AND (s.role = 'mechanic' OR s."isPaid" = true)`;
+const PUBLISHED = Prisma.raw(publishedSql("s"));
 
+/** The rating sorts order by the smoothed scores (lib/db/rating-scores.ts), not the raw averages. */
 const SORT_COLUMNS = {
-  rating: Prisma.sql`s."ratingAvg"`,
-  quality: Prisma.sql`s."qualityAvg"`,
-  speed: Prisma.sql`s."speedAvg"`,
-  price: Prisma.sql`s."priceAvg"`,
+  rating: Prisma.sql`s."ratingScore"`,
+  quality: Prisma.sql`s."qualityScore"`,
+  speed: Prisma.sql`s."speedScore"`,
+  price: Prisma.sql`s."priceScore"`,
 } as const;
 
 /**
@@ -116,7 +118,7 @@ function nearestFirst(near: Point): Prisma.Sql {
 const NEAR_TIE_MARGIN = 24;
 
 const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
-  s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."numReviews", s."contactPhone1"`;
+  s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."contactPhone1"`;
 
 /**
  * Totals only size the pager, yet counting tens of thousands of matches is the dominant cost of
@@ -252,7 +254,7 @@ export const listTopServices = cache((limit = 8, now: Date = new Date()): Promis
     const prisma = await getPrisma();
     const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${openAt(now)} AS "openNow"
       FROM services s WHERE ${PUBLISHED} AND s."numReviews" >= ${MIN_REVIEWS_FOR_TOP}
-      ORDER BY s."ratingAvg" DESC, s."numReviews" DESC, s.id ASC LIMIT ${limit}`;
+      ORDER BY s."ratingScore" DESC, s."numReviews" DESC, s.id ASC LIMIT ${limit}`;
     return rows.map(toCard);
   }),
 );
@@ -265,7 +267,7 @@ export const getPublicService = cache((id: string, now: Date = new Date()): Prom
 async function queryPublicService(id: string, now: Date): Promise<ServiceDetail> {
   const prisma = await getPrisma();
   const service = await prisma.service.findFirst({
-    where: { id, isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
+    where: { id, ...PUBLISHED_WHERE },
     include: {
       openingHours: true,
       reviews: { orderBy: { createdAt: "desc" }, include: { user: { select: { name: true } } } },
@@ -300,7 +302,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
 export async function listPublishedServiceIds(): Promise<{ id: string; updatedAt: Date }[]> {
   const prisma = await getPrisma();
   return prisma.service.findMany({
-    where: { isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
+    where: PUBLISHED_WHERE,
     select: { id: true, updatedAt: true },
     orderBy: { id: "asc" },
   });

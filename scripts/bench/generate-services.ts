@@ -4,6 +4,7 @@
 //   npx tsx scripts/bench/generate-services.ts 100000
 // Runs in SQL (generate_series), so 100,000 services take seconds, not minutes.
 import { applyMigrations } from "@/lib/db/migrations";
+import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/lib/db/rating-scores";
 import { runDbCommand } from "../db/run";
 
 const count = Number(process.argv[2] ?? 100_000);
@@ -64,6 +65,8 @@ await runDbCommand(async (db) => {
             FROM reviews WHERE "serviceId" IN (SELECT id FROM bench_service) GROUP BY "serviceId") a
       WHERE s.id = a."serviceId";
     `);
+    await db.sql.query(REFRESH_PRIOR_SQL);
+    await db.sql.exec(REFRESH_ALL_SCORES_SQL);
   });
   await db.sql.exec("ANALYZE");
   console.log(`Generated ${count} services with opening hours and reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

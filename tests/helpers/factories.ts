@@ -1,5 +1,6 @@
 import { getPrisma } from "@/lib/db/client";
 import { hashPassword } from "@/lib/server/passwords";
+import { SCORE_ASSIGNMENTS } from "@/lib/db/rating-scores";
 import { changingCatalog } from "@/lib/server/read-cache";
 import { DEFAULT_TIMETABLE, type Category, type Timetable } from "@/lib/constants";
 import { timetableToRows } from "@/lib/timetable";
@@ -49,25 +50,30 @@ export async function makeService(input: ServiceInput = {}) {
   const role = input.role ?? "sto";
   const ownerId = input.ownerId ?? (await makeUser()).id;
   // Written past the data layer, so it drops the kept public reads as the data layer's writes do.
-  return changingCatalog(() => prisma.service.create({
-    data: {
-      role,
-      ownerId,
-      mechanicOwnerId: role === "mechanic" ? ownerId : null,
-      name: input.name ?? `Service ${counter}`,
-      contactMail: `service${counter}@test.local`,
-      latitude: input.lat ?? 49.23,
-      longitude: input.lng ?? 28.47,
-      address: input.address ?? "вул. Тестова, 1, Вінниця",
-      description: input.description ?? "",
-      brand: input.brand ?? "Any",
-      category: input.category ?? "any",
-      isPaid: input.isPaid ?? role === "sto",
-      isBlocked: input.isBlocked ?? false,
-      isOnTheGo: input.isOnTheGo ?? false,
-      timeZone: input.timeZone ?? "Europe/Kyiv",
-      ...input.ratings,
-      openingHours: { create: timetableToRows(input.timetable ?? DEFAULT_TIMETABLE) },
-    },
-  }));
+  return changingCatalog(async () => {
+    const service = await prisma.service.create({
+      data: {
+        role,
+        ownerId,
+        mechanicOwnerId: role === "mechanic" ? ownerId : null,
+        name: input.name ?? `Service ${counter}`,
+        contactMail: `service${counter}@test.local`,
+        latitude: input.lat ?? 49.23,
+        longitude: input.lng ?? 28.47,
+        address: input.address ?? "вул. Тестова, 1, Вінниця",
+        description: input.description ?? "",
+        brand: input.brand ?? "Any",
+        category: input.category ?? "any",
+        isPaid: input.isPaid ?? role === "sto",
+        isBlocked: input.isBlocked ?? false,
+        isOnTheGo: input.isOnTheGo ?? false,
+        timeZone: input.timeZone ?? "Europe/Kyiv",
+        ...input.ratings,
+        openingHours: { create: timetableToRows(input.timetable ?? DEFAULT_TIMETABLE) },
+      },
+    });
+    // Given averages get their scores as a review write would (lib/db/rating-scores.ts).
+    if (input.ratings) await prisma.$executeRawUnsafe(`UPDATE services s SET ${SCORE_ASSIGNMENTS} FROM rating_priors p WHERE p.id = 1 AND s.id = $1::uuid`, service.id);
+    return service;
+  });
 }

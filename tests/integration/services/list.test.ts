@@ -5,6 +5,7 @@ import { getPublicService, listServiceLocations, listServices, listTopServices }
 import { getPrisma } from "@/lib/db/client";
 import { makeService } from "../../helpers/factories";
 import { catalogChanged } from "@/lib/server/read-cache";
+import { refreshRatingScores } from "@/lib/server/rating-scores";
 
 const allWeek = (opening: string, closing: string): Timetable =>
   Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((day) => [day, { closed: false, opening, closing }])) as Timetable;
@@ -70,13 +71,21 @@ describe("listServices", () => {
     }
   });
 
-  it("sorts by the chosen rating with stable ties", async () => {
-    const byPrice = (await listServices({ page: 1, sort: "price.desc" })).items.map((i) => i.name);
-    expect(byPrice[0]).toBe("Taras Hnatyuk");
+  it("sorts by the smoothed score of the chosen rating, with stable ties (a hand-computed table)", async () => {
+    expect(await refreshRatingScores()).toBe(true);
+    // Prior: the mean of the four published averages, rating (4.5 + 3.9 + 4.9 + 2) / 4 = 3.825 and
+    // price (3 + 5 + 0 + 0) / 4 = 2, weight 5. score = (5 × mean + n × average) / (5 + n):
+    //   СТО Автодоктор 4.5 × 4 → 4.125   Night Garage 4.9 × 1 → 4.004   Taras 3.9 × 3 → 3.853   Always Open 2 × 5 → 2.913
+    // The raw average would put Night Garage (one review) first.
+    const byRating = (await listServices({ page: 1, sort: "rating.desc" })).items;
+    expect(byRating.map((i) => i.name)).toEqual(["СТО Автодоктор", "Night Garage", "Taras Hnatyuk", "Always Open"]);
+    for (const [item, score] of byRating.map((i, n) => [i, [4.125, 4.004, 3.853, 2.913][n]!] as const)) expect(item.rating.score).toBeCloseTo(score, 2);
+    // Price: Taras 5 × 3 → 3.125, Автодоктор 3 × 4 → 2.444, Night 0 × 1 → 1.667, Always Open 0 × 5 → 1.
+    expect((await listServices({ page: 1, sort: "price.desc" })).items.map((i) => i.name)).toEqual(["Taras Hnatyuk", "СТО Автодоктор", "Night Garage", "Always Open"]);
     const byRatingAsc = (await listServices({ page: 1, sort: "rating.asc" })).items.map((i) => i.name);
-    expect(byRatingAsc).toEqual(["Always Open", "Taras Hnatyuk", "СТО Автодоктор", "Night Garage"]);
-    const again = (await listServices({ page: 1, sort: "rating.asc" })).items.map((i) => i.name);
-    expect(again).toEqual(byRatingAsc);
+    expect(byRatingAsc).toEqual(["Always Open", "Taras Hnatyuk", "Night Garage", "СТО Автодоктор"]);
+    expect((await listServices({ page: 1, sort: "rating.asc" })).items.map((i) => i.name)).toEqual(byRatingAsc);
+    expect(await refreshRatingScores()).toBe(false);
   });
 
   it("sorts by distance from a point and reports it in km", async () => {
@@ -98,8 +107,8 @@ describe("listServices", () => {
       const seen = pages.flat();
       expect(new Set(seen.map((item) => item._id)).size).toBe(PAGE_SIZE * 3);
       expect(seen.every((item) => item.distanceKm === 0)).toBe(true);
-      const ratings = seen.map((item) => item.rating.avg);
-      expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+      const scores = seen.map((item) => item.rating.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
     } finally {
       await (await getPrisma()).service.deleteMany({ where: { id: { in: crowd.map((service) => service.id) } } });
       catalogChanged();
