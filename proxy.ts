@@ -80,8 +80,7 @@ function renderPage(request: NextRequest) {
   // next-intl decodes the path once (decodeURI) and rewrites to the result, so an encoded "%" (an
   // admin search for "50%" is /admin/users/search/50%25) reached Next as a bare "%" that it cannot
   // decode: a 500. Encoded once more, the rewrite carries the path exactly as the browser sent it.
-  const keepPercent = url.pathname.includes("%25");
-  if (keepPercent) url.pathname = url.pathname.replaceAll("%25", "%2525");
+  if (url.pathname.includes("%25")) url.pathname = url.pathname.replaceAll("%25", "%2525");
   // /login and /register send a signed-in visitor on to ?redirect=; Node cannot put "/。evil" in a
   // Location header (a 500), "/%E3%80%82evil" it can, and it is the same path on this site.
   const target = url.searchParams.get("redirect");
@@ -91,9 +90,6 @@ function renderPage(request: NextRequest) {
   headers.set("x-nonce", nonce);
   const response = intl(new NextRequest(url, { method: request.method, headers }));
   response.headers.set("Content-Security-Policy", csp);
-  // The alternate links are built from the doubly encoded path as well: they get the browser's back.
-  const links = response.headers.get("Link");
-  if (keepPercent && links) response.headers.set("Link", links.replaceAll("%2525", "%25"));
   return response;
 }
 

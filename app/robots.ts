@@ -1,9 +1,19 @@
 import type { MetadataRoute } from "next";
-import { appUrl } from "@/lib/site";
+import { GUARDED_PATHS } from "@/lib/guarded-paths";
+import { appUrl, localizedPaths } from "@/lib/site";
+
+/** Pages of one person: the guarded ones and the saved list (kept in the browser). */
+const PRIVATE_PATHS = [...GUARDED_PATHS, "/cart"];
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: "*", allow: "/", disallow: ["/api/", "/admin", "/profile", "/cart", "/placeorder", "/addservice", "/mystos", "/ua/admin", "/ua/profile", "/ua/cart"] },
+    rules: {
+      userAgent: "*",
+      // The longest matching rule wins: images are fetched (the service pages' JSON-LD names
+      // them), the rest of the API is not.
+      allow: ["/", "/api/uploads/"],
+      disallow: ["/api/", ...PRIVATE_PATHS.flatMap((path) => Object.values(localizedPaths(path)))],
+    },
     sitemap: `${appUrl()}/sitemap.xml`,
   };
 }

@@ -1,19 +1,23 @@
 import type { MetadataRoute } from "next";
 import { listPublishedServiceIds } from "@/lib/server/services";
-import { appUrl } from "@/lib/site";
+import { appUrl, localizedPaths } from "@/lib/site";
 
 export const dynamic = "force-dynamic";
 
+/** The indexable pages besides the services' own; every other page is noindex. */
 const PAGES = ["/home", "/services", "/stos", "/mechanics"];
 
-function entry(path: string, lastModified?: Date): MetadataRoute.Sitemap[number] {
+/** Both language versions of a path, each listing both and English as x-default, as the pages' hreflang links do. */
+function entries(path: string, lastModified: Date | undefined): MetadataRoute.Sitemap {
   const origin = appUrl();
-  const uk = `${origin}/ua${path}`;
-  return { url: `${origin}${path}`, lastModified, alternates: { languages: { en: `${origin}${path}`, uk } } };
+  const { en, uk } = localizedPaths(path);
+  const languages = { en: `${origin}${en}`, uk: `${origin}${uk}`, "x-default": `${origin}${en}` };
+  return [languages.en, languages.uk].map((url) => ({ url, lastModified, alternates: { languages } }));
 }
 
-/** Every public page and published service, in both languages (the Ukrainian URL as an alternate). */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const services = await listPublishedServiceIds();
-  return [...PAGES.map((path) => entry(path)), ...services.map((service) => entry(`/service/${service.id}`, service.updatedAt))];
+  // The lists and the home page show the catalogue: they last changed when its newest change was made.
+  const newest = services.reduce<Date | undefined>((latest, service) => (latest && latest >= service.updatedAt ? latest : service.updatedAt), undefined);
+  return [...PAGES.flatMap((path) => entries(path, newest)), ...services.flatMap((service) => entries(`/service/${service.id}`, service.updatedAt))];
 }

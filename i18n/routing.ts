@@ -9,6 +9,9 @@ export const routing = defineRouting({
   defaultLocale: "en",
   localePrefix: { mode: "as-needed", prefixes: { uk: "/ua" } },
   localeCookie: { name: "NEXT_LOCALE", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" },
+  // hreflang lives in each indexable page's metadata (lib/site.ts). The middleware's Link headers
+  // would add a second set, built from the request's host, on every page including noindex ones.
+  alternateLinks: false,
 });
 
 export type AppLocale = (typeof routing.locales)[number];

@@ -14,6 +14,9 @@ const RULES: [prefix: string, rule: AccessRule][] = [
   ["/admin", "admin"],
 ];
 
+/** The guarded pages' paths (each with everything under it), for robots.txt. */
+export const GUARDED_PATHS = RULES.map(([prefix]) => prefix);
+
 export function ruleForPath(pathname: string): AccessRule | null {
   const { path } = splitLocale(pathname);
   return RULES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;

@@ -31,9 +31,13 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
     <Link key={item.href} href={item.href} aria-current={isActive(pathname, item) ? "page" : undefined} className={className}>
       {item.label}
       {item.savedBadge ? (
-        <span className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white" aria-label={t("savedCount", { count: cart.cartItemsQty })}>
-          {cart.cartItemsQty}
-        </span>
+        <>
+          <span className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white" aria-hidden>
+            {cart.cartItemsQty}
+          </span>
+          {/* A bare number would read as "Saved 3"; the sentence says what it counts. */}
+          <span className="sr-only"> ({t("savedCount", { count: cart.cartItemsQty })})</span>
+        </>
       ) : null}
     </Link>
   );

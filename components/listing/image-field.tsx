@@ -73,7 +73,6 @@ export function ImageField({ value, onChange, disabled, error }: Props) {
           />
           <label
             htmlFor="service-image"
-            aria-hidden
             className="inline-block cursor-pointer rounded-md bg-brand-50 px-3 py-2 font-medium text-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-default peer-disabled:opacity-60"
           >
             {t("imageChoose")}

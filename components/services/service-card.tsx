@@ -5,10 +5,14 @@ import type { ServiceCard as Card } from "@/lib/server/service-dto";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
-/** `priority`: the card is the first thing in view (its image is then likely the page's LCP). */
-export async function ServiceCard({ service, priority = false }: { service: Card; priority?: boolean }) {
+/**
+ * `priority`: the card is the first thing in view (its image is then likely the page's LCP).
+ * `idPrefix` keeps the heading's id unique when one service is on a page twice (carousel and list).
+ */
+export async function ServiceCard({ service, priority = false, idPrefix = "card" }: { service: Card; priority?: boolean; idPrefix?: string }) {
   const t = await getTranslations("Services");
   const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
+  const headingId = `${idPrefix}-${service._id}`;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -23,7 +27,7 @@ export async function ServiceCard({ service, priority = false }: { service: Card
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={`card-${service._id}`} className="text-base font-semibold leading-snug">
+        <h3 id={headingId} className="text-base font-semibold leading-snug">
           <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none">
             {service.name}
           </Link>
@@ -39,7 +43,7 @@ export async function ServiceCard({ service, priority = false }: { service: Card
         </div>
         {service.contactPhone1 ? (
           // Above the card's stretched link, so a tap dials instead of opening the page.
-          <a href={telHref(service.contactPhone1)} aria-describedby={`card-${service._id}`} className="relative z-10 mt-2 inline-flex items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">
+          <a href={telHref(service.contactPhone1)} aria-describedby={headingId} className="relative z-10 mt-2 inline-flex items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">
             <span aria-hidden>☎</span> {t("call")}
           </a>
         ) : null}

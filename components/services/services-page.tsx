@@ -67,7 +67,7 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
             id: service._id,
             content: (
               <div className="mx-auto max-w-sm">
-                <ServiceCard service={service} priority={index === 0} />
+                <ServiceCard service={service} priority={index === 0} idPrefix="top" />
               </div>
             ),
           }))}
@@ -75,6 +75,9 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
       ) : null}
 
       <FilterBar pathname={pathname} query={query} fixedFilter={fixedFilter} />
+
+      {/* The cards are h3s: without this they would sit right under the h1 (or under the carousel's heading). */}
+      <h2 className="sr-only">{t("resultsHeading")}</h2>
 
       {items.length ? (
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">

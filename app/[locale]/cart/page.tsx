@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SavedList } from "@/components/cart/saved-list";
-import { alternatesFor } from "@/lib/site";
 
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
-  return { title: t("cartTitle"), alternates: alternatesFor("/cart", locale), robots: { index: false } };
+  return { title: t("cartTitle"), robots: { index: false } };
 }
 
 export default async function CartPage({ params }: Props) {

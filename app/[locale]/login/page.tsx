@@ -5,14 +5,13 @@ import { LoginForm } from "@/components/account/login-form";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { getViewer } from "@/lib/server/session";
-import { alternatesFor } from "@/lib/site";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
-  return { title: t("loginTitle"), alternates: alternatesFor("/login", locale), robots: { index: false } };
+  return { title: t("loginTitle"), robots: { index: false } };
 }
 
 export default async function LoginPage({ params, searchParams }: Props) {

@@ -5,14 +5,13 @@ import { RegisterForm } from "@/components/account/register-form";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { getViewer } from "@/lib/server/session";
-import { alternatesFor } from "@/lib/site";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
-  return { title: t("registerTitle"), alternates: alternatesFor("/register", locale), robots: { index: false } };
+  return { title: t("registerTitle"), robots: { index: false } };
 }
 
 export default async function RegisterPage({ params, searchParams }: Props) {

@@ -99,7 +99,7 @@ export default async function ServicePage({ params }: Props) {
           </ul>
           <div className="flex flex-wrap items-start gap-3">
             {service.contactPhone1 ? (
-              <a href={telHref(service.contactPhone1)} className="inline-flex items-center gap-2 rounded-lg bg-emerald-600 px-4 py-2 font-medium text-white hover:bg-emerald-700">
+              <a href={telHref(service.contactPhone1)} className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
                 <span aria-hidden>☎</span> {t("call")}
               </a>
             ) : null}

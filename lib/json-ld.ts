@@ -1,0 +1,48 @@
+import { WEEKDAYS } from "@/lib/constants";
+import { internationalPhone } from "@/lib/links";
+import { postalAddress } from "@/lib/postal-address";
+import type { ServiceDetail } from "@/lib/server/service-dto";
+
+const SCHEMA_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** How many reviews go into the structured data: the first ones, newest first as the data layer orders them (the page shows all). */
+export const JSON_LD_REVIEWS = 5;
+
+/**
+ * schema.org AutoRepair for a service page. No priceRange: the only price data is the reviewers'
+ * 1–5 judgement of the price (Poor … Excellent), which says whether it was fair, not how high it
+ * is, and priceRange means the latter ("$$", "UAH 200–2000").
+ */
+export function serviceJsonLd(service: ServiceDetail, url: string, origin: string) {
+  const phone = [service.contactPhone1, service.contactPhone2].map(internationalPhone).find(Boolean);
+  return {
+    "@context": "https://schema.org",
+    "@type": "AutoRepair",
+    name: service.name,
+    url,
+    image: service.image ? `${origin}${service.image}` : undefined,
+    description: service.description || undefined,
+    telephone: phone ?? undefined,
+    email: service.contactMail,
+    address: { "@type": "PostalAddress", ...postalAddress(service.address), addressCountry: "UA" },
+    geo: { "@type": "GeoCoordinates", latitude: service.coordinates.lat, longitude: service.coordinates.lng },
+    openingHoursSpecification: WEEKDAYS.filter((day) => !service.timetable[day].closed).map((day) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: SCHEMA_DAYS[WEEKDAYS.indexOf(day)],
+      opens: service.timetable[day].opening,
+      closes: service.timetable[day].closing === "24:00" ? "23:59" : service.timetable[day].closing,
+    })),
+    aggregateRating: service.numReviews
+      ? { "@type": "AggregateRating", ratingValue: service.rating.avg, reviewCount: service.numReviews, bestRating: 5, worstRating: 1 }
+      : undefined,
+    review: service.reviews.length
+      ? service.reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
+          "@type": "Review",
+          author: { "@type": "Person", name: review.name },
+          datePublished: review.createdAt.slice(0, 10),
+          reviewRating: { "@type": "Rating", ratingValue: review.rating.avg, bestRating: 5, worstRating: 1 },
+          reviewBody: review.comment || undefined,
+        }))
+      : undefined,
+    sameAs: [service.website, service.facebook, service.instagram].filter(Boolean),
+  };
+}
