@@ -1,10 +1,9 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { confirmEmailInput, loginInput, registerInput } from "@/lib/validation/account";
 import { localePath, mailAccount, type MailLocale } from "./account-mail";
 import { getPrisma } from "./db";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
-import { AppError, BadRequestError } from "./errors";
+import { AppError, BadRequestError, isUniqueViolation } from "./errors";
 import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { take, tryTake } from "./rate-limit";
 import { createSession, type NewSession } from "./session";
@@ -130,7 +129,7 @@ export async function signIn(body: unknown, address: string, userAgent: string |
 }
 
 export function ignoreUniqueViolation(error: unknown): null {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return null;
+  if (isUniqueViolation(error)) return null;
   throw error;
 }
 

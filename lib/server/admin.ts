@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE } from "@/lib/constants";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { adminListQuery, adminUserInput } from "@/lib/validation/admin";
 import { getPrisma } from "./db";
-import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
+import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
 import { requireAccess } from "./guards";
 import { deleteOwnService, getOwnService, updateOwnService, type EditableService } from "./listings";
 import { removeAccount } from "./account-removal";
@@ -97,7 +97,7 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
       return toAdminUser(user);
     }));
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new BadRequestError({ email: "Auth.emailTaken" });
+    if (isUniqueViolation(error)) throw new BadRequestError({ email: "Auth.emailTaken" });
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new BadRequestError({ image: "Validation.imageType" });
     throw error;
   }

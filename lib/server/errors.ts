@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** Errors the data layer raises; route handlers turn them into 4xx answers with message keys. */
 export class AppError extends Error {
@@ -29,4 +30,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/** A unique constraint refused the write (two requests raced past a check, or a taken e-mail). */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }

@@ -1,9 +1,8 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { appUrl } from "@/lib/site";
 import { getPrisma } from "./db";
 import { reserveOutsideCall } from "./outside-spacing";
-import { BadRequestError } from "./errors";
+import { BadRequestError, isUniqueViolation } from "./errors";
 import { take } from "./rate-limit";
 
 type Locale = "en" | "uk";
@@ -43,7 +42,7 @@ export async function reverseGeocode(latInput: unknown, lngInput: unknown, local
     await prisma.geocodeCache.upsert({ where: { key }, create: { key, address }, update: { address } });
   } catch (error) {
     // Two requests for the same new point may both insert; either address will do.
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   return { address, lat, lng, source: "nominatim" };
 }

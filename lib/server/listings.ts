@@ -5,7 +5,7 @@ import { serviceInput, servicePatch, type ServiceInput } from "@/lib/validation/
 import { Prisma } from "@/lib/generated/prisma/client";
 import { accountState } from "./accounts";
 import { getPrisma } from "./db";
-import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
+import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
 import { requireAccess } from "./guards";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
@@ -176,7 +176,7 @@ export async function registerMechanic(viewer: Viewer | null, body: unknown): Pr
     return await create(viewer, input, "mechanic");
   } catch (error) {
     // Two registrations racing: the unique mechanicOwnerId lets only one through.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(403, "Auth.alreadyMechanic");
+    if (isUniqueViolation(error)) throw new AppError(403, "Auth.alreadyMechanic");
     throw error;
   }
 }

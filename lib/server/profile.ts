@@ -1,12 +1,11 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { deleteAccountInput, profileInput } from "@/lib/validation/account";
 import { removeAccount } from "./account-removal";
 import { toPublicUser, type PublicUser } from "./accounts";
 import { localePath, mailAccount } from "./account-mail";
 import { getPrisma } from "./db";
 import { consumeToken, issueToken } from "./email-tokens";
-import { AppError, BadRequestError } from "./errors";
+import { AppError, BadRequestError, isUniqueViolation } from "./errors";
 import { requireAccess } from "./guards";
 import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
 import { limiter, take, throttleKey, tooMany } from "./rate-limit";
@@ -99,7 +98,7 @@ export async function confirmEmailChange(token: unknown): Promise<{ message: str
   ).catch((error: unknown) => {
     // Taken between the check and the update (two accounts confirming one address at once, or a
     // sign-up): the unique index decides, and the loser hears the same 400 as above.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
+    if (isUniqueViolation(error)) throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
     throw error;
   });
   await mailAccount("emailChanged", before.email, user.locale, { name: user.name, email: user.email });

@@ -68,7 +68,7 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     isOnTheGo: false,
     category: "any",
     brand: "Any",
-    rating: { avg: 4.2, quality: 4.5, speed: 4, price: 4.1 },
+    rating: { avg: 4.2, quality: 4.5, speed: 4, price: 4.1, score: 4.1 },
     numReviews: 7,
     openNow: true,
     contactPhone1: "050 123 4567",
