@@ -1,13 +1,14 @@
+import { normalizePhone } from "@/lib/phone";
+
 /** Outside links a service page offers: directions, dialling, mail. */
 
 export function directionsUrl(lat: number, lng: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 }
 
-/** Dial link for a "XXX XXX XXXX" number: Ukrainian 0XX numbers get the +380 country code. */
+/** Dial link with the country code; a number stored before phones were normalized is dialled as its digits. */
 export function telHref(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 10 && digits.startsWith("0") ? `tel:+38${digits}` : `tel:${digits}`;
+  return `tel:${normalizePhone(phone) ?? phone.replace(/\D/g, "")}`;
 }
 
 export function mailHref(email: string): string {

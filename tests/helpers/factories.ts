@@ -1,7 +1,7 @@
 import { getPrisma } from "@/lib/db/client";
 import { hashPassword } from "@/lib/server/passwords";
 import { changingCatalog } from "@/lib/server/read-cache";
-import { DEFAULT_TIMETABLE, type Category, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIMETABLE, type StoredCategory, type Timetable } from "@/lib/constants";
 import { timetableToRows } from "@/lib/timetable";
 
 let counter = 0;
@@ -37,7 +37,7 @@ type ServiceInput = {
   address?: string;
   description?: string;
   brand?: string;
-  category?: Category;
+  category?: StoredCategory;
   timeZone?: string;
   timetable?: Timetable;
   ratings?: Partial<Record<"ratingAvg" | "qualityAvg" | "speedAvg" | "priceAvg" | "numReviews", number>>;
