@@ -1,14 +1,13 @@
 import { z } from "@/lib/validation/zod";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
-import { NAME_PATTERN } from "./account";
+import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
 
 /**
  * The station / master form of spec section 5, shared by the form (client) and the data layer.
  * Keys are declared in the spec's checking order (name, phones, contact mail, location, website,
  * facebook, instagram), so the first error reported is the one the spec names first.
  */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WEBSITE_PATTERN = /^(ftp|http|https):\/\/[^\s"<>]+\.[^\s"<>]+$/i;
 const FACEBOOK_PATTERN = /^(https?:\/\/)?(www\.|m\.|web\.)?(facebook|fb)\.com\/[\w.\-/?=&%]+$/i;
 const INSTAGRAM_PATTERN = /^(https?:\/\/)?(www\.)?instagram\.com\/[\w.]+\/?$/i;
