@@ -37,6 +37,15 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * Spec 3: "trailers (sent as trucks)". Trailers is an option the form offers, but what is sent and
+ * stored for it is trucks, so it is never a stored value (the database's enum has no trailers).
+ */
+export type StoredCategory = Exclude<Category, "trailers">;
+export function storedCategory(option: Category): StoredCategory {
+  return option === "trailers" ? "trucks" : option;
+}
+
 /** Spelling as in the product ("Shevrolet" means Chevrolet). */
 export const BRANDS = [
   "Any", "Audi", "Shevrolet", "Bmw", "Ford", "Honda", "Hyundai", "Kia", "Lexus", "Mazda", "Mercedes-Benz",

@@ -1,5 +1,5 @@
 import { WEEKDAYS } from "@/lib/constants";
-import { internationalPhone } from "@/lib/links";
+import { normalizePhone } from "@/lib/phone";
 import { postalAddress } from "@/lib/postal-address";
 import type { ServiceDetail } from "@/lib/server/service-dto";
 
@@ -13,7 +13,7 @@ export const JSON_LD_REVIEWS = 5;
  * is, and priceRange means the latter ("$$", "UAH 200–2000").
  */
 export function serviceJsonLd(service: ServiceDetail, url: string, origin: string) {
-  const phone = [service.contactPhone1, service.contactPhone2].map(internationalPhone).find(Boolean);
+  const phone = [service.contactPhone1, service.contactPhone2].map(normalizePhone).find(Boolean);
   return {
     "@context": "https://schema.org",
     "@type": "AutoRepair",

@@ -2,11 +2,19 @@ import { MAP_DEFAULT_CENTER } from "@/lib/constants";
 
 export type LatLng = { lat: number; lng: number };
 
-/** The centre of a map of services: the average of their coordinates, or the country default. */
-export function mapCenter(points: readonly LatLng[]): LatLng {
-  if (!points.length) return { ...MAP_DEFAULT_CENTER };
-  const sum = points.reduce((total, point) => ({ lat: total.lat + point.lat, lng: total.lng + point.lng }), { lat: 0, lng: 0 });
-  return { lat: sum.lat / points.length, lng: sum.lng / points.length };
+/**
+ * The centre of a map of services: the average of their coordinates (spec 2), a cluster counting
+ * as its services at its place, or the country default when there are none.
+ */
+export function mapCenter(points: readonly (LatLng & { count?: number })[]): LatLng {
+  const sum = points.reduce<{ lat: number; lng: number; count: number }>(
+    (total, point) => {
+      const weight = point.count ?? 1;
+      return { lat: total.lat + point.lat * weight, lng: total.lng + point.lng * weight, count: total.count + weight };
+    },
+    { lat: 0, lng: 0, count: 0 },
+  );
+  return sum.count ? { lat: sum.lat / sum.count, lng: sum.lng / sum.count } : { ...MAP_DEFAULT_CENTER };
 }
 
 /**
@@ -16,11 +24,24 @@ export function mapCenter(points: readonly LatLng[]): LatLng {
 export const TILE_URL = process.env.NEXT_PUBLIC_MAP_TILES_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
-/** A point from typed text, or null unless both parts are in range numbers. */
-export function parsePoint(latText: string, lngText: string): LatLng | null {
-  if (!latText.trim() || !lngText.trim()) return null;
-  const lat = Number(latText);
-  const lng = Number(lngText);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
+/** Degrees as people type them: a decimal point or a decimal comma ("50,45"), a sign, spaces or a ° around. */
+const DEGREES = /^([+-]?\d+(?:[.,]\d*)?|[+-]?[.,]\d+)°?$/;
+
+function parseDegrees(text: string, limit: 90 | 180): number | null {
+  const match = DEGREES.exec(text.trim());
+  const value = match ? Number(match[1]!.replace(",", ".")) : NaN;
+  return Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
+}
+
+/**
+ * A point from typed coordinates, or what is wrong with them: nothing typed (so a point is still
+ * to be chosen), or the part that is no number in range (Validation.latitude / .longitude say so).
+ */
+export function parsePoint(latText: string, lngText: string): { point: LatLng } | { error: "missing" | "latitude" | "longitude" } {
+  if (!latText.trim() && !lngText.trim()) return { error: "missing" };
+  const lat = parseDegrees(latText, 90);
+  if (lat === null) return { error: "latitude" };
+  const lng = parseDegrees(lngText, 180);
+  if (lng === null) return { error: "longitude" };
+  return { point: { lat, lng } };
 }

@@ -99,7 +99,7 @@ function timetableFor(random: ReturnType<typeof prng>, isOnTheGo: boolean): Time
 
 function phone(random: ReturnType<typeof prng>): string {
   const operator = random.pick(["050", "063", "066", "067", "068", "073", "093", "095", "096", "097", "098", "099"]);
-  return `${operator} ${random.int(100, 999)} ${random.int(1000, 9999)}`;
+  return `+38${operator}${random.int(100, 999)}${random.int(1000, 9999)}`;
 }
 
 function slug(text: string, index: number): string {

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { Link } from "@/i18n/navigation";
 import { directionsUrl, mailHref, telHref } from "@/lib/links";
+import { displayPhone } from "@/lib/phone";
 import { useCart } from "./use-cart";
 
 const subscribeNothing = () => () => {};
@@ -46,7 +47,7 @@ export function SavedList() {
             <p className="flex flex-wrap gap-x-4 text-sm">
               {[item.contactPhone1, item.contactPhone2].filter(Boolean).map((phone) => (
                 <a key={phone} href={telHref(phone!)} className="text-brand-700 underline">
-                  {phone}
+                  {displayPhone(phone!)}
                 </a>
               ))}
               {item.contactMail ? (

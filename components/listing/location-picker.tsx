@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PointPickerMap } from "@/components/map/lazy-maps";
-import type { LatLng } from "@/lib/map";
+import { parsePoint, type LatLng } from "@/lib/map";
 
 type Props = {
   coordinates: LatLng | null;
@@ -13,8 +13,6 @@ type Props = {
   error?: string;
 };
 
-const inRange = (lat: number, lng: number) => Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
-
 /**
  * Spec 2 "map chooser": a click on the map sets the point and fills the address by reverse
  * geocoding; the typed coordinates are the keyboard way, and the address stays editable because
@@ -22,6 +20,7 @@ const inRange = (lat: number, lng: number) => Number.isFinite(lat) && Number.isF
  */
 export function LocationPicker({ coordinates, address, onChange, disabled, error }: Props) {
   const t = useTranslations("ServiceForm");
+  const tv = useTranslations("Validation");
   const [lat, setLat] = useState(coordinates ? String(coordinates.lat) : "");
   const [lng, setLng] = useState(coordinates ? String(coordinates.lng) : "");
   const [looking, setLooking] = useState(false);
@@ -53,9 +52,9 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
   }
 
   function useTyped() {
-    const point = { lat: Number(lat.replace(",", ".")), lng: Number(lng.replace(",", ".")) };
-    if (lat.trim() && lng.trim() && inRange(point.lat, point.lng)) void lookUp(point);
-    else setNotice(t("chooseLocation"));
+    const typed = parsePoint(lat, lng);
+    if ("point" in typed) void lookUp(typed.point);
+    else setNotice(typed.error === "missing" ? t("chooseLocation") : tv(typed.error));
   }
 
   return (

@@ -4,9 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { toast } from "@/components/layout/toast";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, type Weekday } from "@/lib/constants";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, type Weekday } from "@/lib/constants";
+import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
 import { ERROR_ORDER, type ServiceFormState } from "@/lib/service-form";
-import { DESCRIPTION_MAX, formatPhone, serviceInput, type ServiceInput } from "@/lib/validation/service";
+import { DESCRIPTION_MAX, serviceInput, type ServiceInput } from "@/lib/validation/service";
 import { ImageField } from "./image-field";
 import { LocationPicker } from "./location-picker";
 import { TimetableEditor } from "./timetable-editor";
@@ -45,7 +46,11 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   const t = useTranslations("ServiceForm");
   const tc = useTranslations("Categories");
   const tr = useTranslations();
-  const form = useForm<ServiceFormState, unknown, ServiceInput>({ resolver: zodResolver(serviceInput) as unknown as Resolver<ServiceFormState, unknown, ServiceInput>, defaultValues: initial });
+  // Stored numbers (+380…) are shown as the spec's XXX XXX XXXX; both parse to the same stored form.
+  const form = useForm<ServiceFormState, unknown, ServiceInput>({
+    resolver: zodResolver(serviceInput) as unknown as Resolver<ServiceFormState, unknown, ServiceInput>,
+    defaultValues: { ...initial, contactPhone1: displayPhone(initial.contactPhone1), contactPhone2: displayPhone(initial.contactPhone2) },
+  });
   const { register, control, handleSubmit, formState } = form;
   const [address, description = ""] = useWatch({ control, name: ["address", "description"] });
 
@@ -89,19 +94,27 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           <input
             id={`service-${name}`}
             type="tel"
-            inputMode="numeric"
             autoComplete="tel"
-            maxLength={12}
+            maxLength={PHONE_INPUT_MAX}
             placeholder="067 123 4567"
             value={field.value ?? ""}
-            onChange={(event) => field.onChange(formatPhone(event.target.value))}
-            onBlur={field.onBlur}
+            onChange={(event) => field.onChange(formatPhoneInput(event.target.value))}
+            onBlur={() => {
+              field.onChange(displayPhone(field.value ?? ""));
+              field.onBlur();
+            }}
             aria-invalid={fieldError(name) ? true : undefined}
-            aria-describedby={`service-${name}-hint`}
+            aria-describedby={fieldError(name) ? `service-${name}-error service-${name}-hint` : `service-${name}-hint`}
             className={input}
           />
-          <span id={`service-${name}-hint`} className={fieldError(name) ? "mt-1 block text-xs font-medium text-red-700" : "mt-1 block text-xs text-slate-500"}>
-            {fieldError(name) ?? t("phoneHint")}
+          {fieldError(name) ? (
+            <span id={`service-${name}-error`} className="mt-1 block text-xs font-medium text-red-700">
+              {fieldError(name)}
+            </span>
+          ) : null}
+          {/* Kept under an error too: it says which ways of writing a number are understood. */}
+          <span id={`service-${name}-hint`} className="mt-1 block text-xs text-slate-500">
+            {t("phoneHint")}
           </span>
         </div>
       )}
@@ -173,8 +186,9 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
               {t("category")}
             </label>
             <select id="service-category" {...register("category")} className={`${input} bg-white`}>
+              {/* Trailers is offered, but sent as trucks (spec 3). */}
               {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
+                <option key={category} value={storedCategory(category)}>
                   {tc(category)}
                 </option>
               ))}

@@ -33,7 +33,8 @@ export default function HomeMapLoaded({ label }: { label: string }) {
 function HomeMapData({ label }: { label: string }) {
   const t = useTranslations("Map");
   const [viewport, setViewport] = useState<Viewport | null>(null);
-  // The whole map first (it also sets the centre), then whatever is in view as the map moves.
+  // The whole map first (it also sets the centre), then whatever is in view as the map moves,
+  // unless the first answer held every service one by one: then the map has them all already.
   const locations = useQuery({ queryKey: ["items", "locations", viewport], queryFn: () => fetchLocations(viewport), placeholderData: keepPreviousData });
   if (locations.isError) {
     return (
@@ -47,5 +48,6 @@ function HomeMapData({ label }: { label: string }) {
     );
   }
   if (!locations.data) return <MapPlaceholder />;
-  return <ServicesMap services={locations.data.services} clusters={locations.data.clusters} onViewChange={setViewport} label={label} />;
+  const complete = viewport === null && locations.data.clusters.length === 0;
+  return <ServicesMap services={locations.data.services} clusters={locations.data.clusters} onViewChange={complete ? undefined : setViewport} label={label} />;
 }

@@ -1,13 +1,13 @@
 import L from "leaflet";
+import { MARKER_SIZE } from "@/lib/constants";
 import { MARKER_BOX_PX } from "@/lib/map-viewport";
 
-// Every icon fits in MARKER_BOX_PX × MARKER_BOX_PX with its anchor at the bottom centre: the
-// server keeps markers at least a grid cell (~43 px) apart (mergeNearby), so none can cover
+// Every icon fits in MARKER_BOX_PX × MARKER_BOX_PX with its anchor at the bottom centre: markers
+// are kept at least a grid cell (~51 px) apart (mergeNearby, groupMarkers), so none can cover
 // another and each stays a whole tap target.
-const PIN_WIDTH = 30;
-const PIN_HEIGHT = MARKER_BOX_PX;
+const [PIN_WIDTH, PIN_HEIGHT] = MARKER_SIZE;
 
-/** 30x40 map pins drawn inline, so no marker image has to be fetched or bundled. */
+/** The spec's 34x45 map pins, drawn inline, so no marker image has to be fetched or bundled. */
 function pin(fill: string, glyph: string): L.DivIcon {
   return L.divIcon({
     className: "maister-pin",

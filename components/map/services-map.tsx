@@ -2,12 +2,12 @@
 
 import "leaflet/dist/leaflet.css";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { Link } from "@/i18n/navigation";
 import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/lib/constants";
 import { mapCenter, TILE_URL, type LatLng } from "@/lib/map";
-import type { MapCluster, Viewport } from "@/lib/map-viewport";
+import { groupMarkers, type MapCluster, type Viewport } from "@/lib/map-viewport";
 import { clusterIcon, PINS } from "./pins";
 import { GeoFeedback, useGeolocation } from "./use-geolocation";
 
@@ -23,8 +23,9 @@ export type MapService = {
 type Props = { services: MapService[]; clusters?: MapCluster[]; onViewChange?: (viewport: Viewport) => void; showMyLocation?: boolean; label: string };
 
 /**
- * Services as pins with a popup each, or as counted clusters when the server says there are too
- * many in view; optionally the visitor's own position (spec 2, 9).
+ * Services as pins with a popup each, or as counted clusters where the server says there are too
+ * many in view or pins would cover each other at this zoom; optionally the visitor's own
+ * position (spec 2, 9).
  */
 export default function ServicesMap({ services, clusters = [], onViewChange, showMyLocation = false, label }: Props) {
   const t = useTranslations("Map");
@@ -32,7 +33,9 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
   const onFound = useCallback((point: LatLng) => setMe(point), []);
   const geo = useGeolocation(onFound);
   // The first answer sets the centre (spec: the average of the services); later ones only redraw.
-  const [center] = useState(() => mapCenter(services.map((service) => service.coordinates)));
+  const [center] = useState(() => mapCenter([...services.map((service) => service.coordinates), ...clusters]));
+  const [zoom, setZoom] = useState(MAP_DEFAULT_ZOOM);
+  const shown = useMemo(() => groupMarkers(services, clusters, zoom), [services, clusters, zoom]);
 
   return (
     <div className="space-y-2">
@@ -50,10 +53,11 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
         <MapContainer center={[center.lat, center.lng]} zoom={MAP_DEFAULT_ZOOM} scrollWheelZoom={false} attributionControl={false} className="size-full">
           <TileLayer url={TILE_URL} />
           {onViewChange ? <ViewWatcher onViewChange={onViewChange} /> : null}
-          {clusters.map((cluster) => (
+          <ZoomWatcher onZoom={setZoom} />
+          {shown.clusters.map((cluster) => (
             <ClusterMarker key={`${cluster.lat},${cluster.lng}`} cluster={cluster} label={t("cluster", { count: cluster.count })} />
           ))}
-          {services.map((service) => (
+          {shown.services.map((service) => (
             <Marker
               key={service._id}
               position={[service.coordinates.lat, service.coordinates.lng]}
@@ -94,6 +98,12 @@ function ViewWatcher({ onViewChange }: { onViewChange: (viewport: Viewport) => v
     onViewChange({ west: clamp(bounds.getWest(), 180), south: clamp(bounds.getSouth(), 90), east: clamp(bounds.getEast(), 180), north: clamp(bounds.getNorth(), 90), zoom: map.getZoom() });
   }, [map, onViewChange]);
   useEffect(() => report(), [report]);
+  return null;
+}
+
+function ZoomWatcher({ onZoom }: { onZoom: (zoom: number) => void }) {
+  const map = useMapEvents({ zoomend: () => onZoom(map.getZoom()) });
+  useEffect(() => onZoom(map.getZoom()), [map, onZoom]);
   return null;
 }
 

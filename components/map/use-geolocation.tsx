@@ -28,7 +28,11 @@ export function useGeolocation(onFound: (point: LatLng) => void) {
   return { state, locate };
 }
 
-export function GeoFeedback({ state, onRetry }: { state: GeoState; onRetry: () => void }) {
+/**
+ * `title` heads the failure, e.g. the distance sort's "Unable to retrieve your location" (spec 8),
+ * above the reason (denied, unavailable or timed out).
+ */
+export function GeoFeedback({ state, onRetry, title }: { state: GeoState; onRetry: () => void; title?: string }) {
   const t = useTranslations("Filters");
   if (state.status === "locating") {
     return (
@@ -40,7 +44,10 @@ export function GeoFeedback({ state, onRetry }: { state: GeoState; onRetry: () =
   if (state.status !== "error") return null;
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-      <span>{state.message}</span>
+      <span>
+        {title ? <strong className="block">{title}</strong> : null}
+        {state.message}
+      </span>
       <button type="button" onClick={onRetry} className="rounded-md bg-red-700 px-3 py-1 font-medium text-white">
         {t("tryAgain")}
       </button>

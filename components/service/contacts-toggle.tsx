@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { mailHref, telHref } from "@/lib/links";
+import { displayPhone } from "@/lib/phone";
 
 type Contacts = { contactPhone1: string; contactPhone2: string; website: string; facebook: string; instagram: string; contactMail: string };
 
@@ -31,7 +32,7 @@ export function ContactsToggle({ contacts }: { contacts: Contacts }) {
           <li key={phone}>
             <span className="text-slate-500">{t("phone")}: </span>
             <a href={telHref(phone)} className="font-medium text-brand-700 underline">
-              {phone}
+              {displayPhone(phone)}
             </a>
           </li>
         ))}

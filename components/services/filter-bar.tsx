@@ -18,10 +18,12 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const tm = useTranslations("Map");
+  const tv = useTranslations("Validation");
   // Typed text, not numbers, so "49." can be typed on the way to "49.5".
   const [point, setPoint] = useState({ lat: String(query.near?.lat ?? ""), lng: String(query.near?.lng ?? "") });
   const [pickerOpen, setPickerOpen] = useState(false);
-  const picked = parsePoint(point.lat, point.lng);
+  const typed = parsePoint(point.lat, point.lng);
+  const picked = "point" in typed ? typed.point : null;
   const pick = useCallback((chosen: LatLng) => setPoint({ lat: String(chosen.lat), lng: String(chosen.lng) }), []);
 
   const hrefFor = (change: Partial<ItemsQuery>) => {
@@ -43,12 +45,12 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
 
   function applyPoint(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!picked) {
-      toast.error(t("chooseLocationFirst"));
+    if ("error" in typed) {
+      toast.error(typed.error === "missing" ? t("chooseLocationFirst") : tv(typed.error));
       return;
     }
     dialog.current?.close();
-    go({ near: picked });
+    go({ near: typed.point });
   }
 
   const chips: { key: string; label: string; active: boolean; change: Partial<ItemsQuery> }[] = [
@@ -104,7 +106,7 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
           </select>
         </label>
       </div>
-      <GeoFeedback state={geo.state} onRetry={geo.locate} />
+      <GeoFeedback state={geo.state} onRetry={geo.locate} title={t("geoUnavailable")} />
       <dialog ref={dialog} aria-labelledby="choose-point-title" className="m-auto w-[min(36rem,94vw)] rounded-xl p-0 backdrop:bg-slate-900/50">
         <form onSubmit={applyPoint} className="space-y-4 p-5">
           <h2 id="choose-point-title" className="text-lg font-semibold">

@@ -15,10 +15,11 @@ export type Locale = MailLocale;
 /** Sign-up and re-sent links answer no sooner than this, known address or not (argon2 runs in both). */
 const ACCOUNT_MAIL_FLOOR_MS = 400;
 
-export type PublicUser = { _id: string; name: string; email: string; isAdmin: boolean; image: string | null };
+/** The spec's User (section 3), as login, sign-up confirmation, password reset and profile updates answer it. */
+export type PublicUser = { _id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; image: string | null };
 
-export function toPublicUser(user: { id: string; name: string; email: string; isAdmin: boolean; imageId: string | null }): PublicUser {
-  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, image: user.imageId ? `/api/uploads/${user.imageId}` : null };
+export function toPublicUser(user: { id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; imageId: string | null }): PublicUser {
+  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isBlocked: user.isBlocked, image: user.imageId ? `/api/uploads/${user.imageId}` : null };
 }
 
 /**

@@ -29,7 +29,8 @@ export async function processImage(input: Uint8Array): Promise<Processed> {
       .jpeg({ quality: QUALITY.jpeg, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new BadRequestError({ image: "Validation.imageType" });
+    // Its first bytes said image (lib/image-type.ts), so it is a damaged or cut-off one, not a wrong type.
+    throw new BadRequestError({ image: "Validation.imageUnreadable" });
   }
   const variants: Processed["variants"] = [];
   for (const width of IMAGE_WIDTHS.filter((candidate) => candidate < base.info.width)) {

@@ -6,7 +6,8 @@ import { z } from "@/lib/validation/zod";
  */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!@#$%^&*]).{8,100}$/;
 export const NAME_PATTERN = /^[A-Za-zА-Яа-яІіЇїЄєҐґЁёЪъЫыЭэ0-9 `'’-]+$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The spec's "standard e-mail pattern", for accounts, contact mail and the admin's user edit alike. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = z.string({ error: "Validation.email" }).trim().max(100, { error: "Validation.email" }).regex(EMAIL_PATTERN, { error: "Validation.email" });
 const password = z.string({ error: "Validation.password" }).regex(PASSWORD_PATTERN, { error: "Validation.password" });

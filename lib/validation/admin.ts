@@ -1,12 +1,10 @@
 import { searchText, z } from "@/lib/validation/zod";
-import { NAME_PATTERN } from "./account";
+import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
 
 /**
  * Admin forms and queries (spec 5 "User edit": name 3-100 and a valid e-mail up to 100, both
  * refused with the invalid-name message; isAdmin travels as the string 'true' or 'false').
  */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const adminUserInput = z.object({
   name: z.string({ error: "Validation.name" }).trim().min(3, { error: "Validation.name" }).max(100, { error: "Validation.name" }).regex(NAME_PATTERN, { error: "Validation.name" }).optional(),
   email: z.string({ error: "Validation.name" }).trim().max(100, { error: "Validation.name" }).regex(EMAIL_PATTERN, { error: "Validation.name" }).optional(),

@@ -1,26 +1,19 @@
 import { z } from "@/lib/validation/zod";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, WEEKDAYS, type Timetable } from "@/lib/constants";
-import { NAME_PATTERN } from "./account";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
+import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
+import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
 
 /**
  * The station / master form of spec section 5, shared by the form (client) and the data layer.
  * Keys are declared in the spec's checking order (name, phones, contact mail, location, website,
  * facebook, instagram), so the first error reported is the one the spec names first.
  */
-export const PHONE_PATTERN = /^\d{3} \d{3} \d{4}$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WEBSITE_PATTERN = /^(ftp|http|https):\/\/[^\s"<>]+\.[^\s"<>]+$/i;
 const FACEBOOK_PATTERN = /^(https?:\/\/)?(www\.|m\.|web\.)?(facebook|fb)\.com\/[\w.\-/?=&%]+$/i;
 const INSTAGRAM_PATTERN = /^(https?:\/\/)?(www\.)?instagram\.com\/[\w.]+\/?$/i;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const IMAGE_URL_PATTERN = /^\/api\/uploads\/[0-9a-f-]{36}$/i;
 export const DESCRIPTION_MAX = 500;
-
-/** Strips everything but digits and inserts the spaces of XXX XXX XXXX as the user types. */
-export function formatPhone(value: string): string {
-  const digits = value.replace(/\D/g, "").slice(0, 10);
-  return [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter(Boolean).join(" ");
-}
 
 const optional = (pattern: RegExp, key: string, max: number) =>
   z
@@ -29,6 +22,19 @@ const optional = (pattern: RegExp, key: string, max: number) =>
     .max(max, { error: key })
     .refine((value) => value === "" || pattern.test(value), { error: key })
     .default("");
+
+/** Optional; any way of writing a Ukrainian number is accepted and stored as +380XXXXXXXXX (lib/phone.ts). */
+const phone = z
+  .string({ error: "Validation.phone" })
+  .trim()
+  .max(PHONE_INPUT_MAX, { error: "Validation.phone" })
+  .transform((value, context) => {
+    if (value === "") return "";
+    const stored = normalizePhone(value);
+    if (!stored) context.addIssue({ code: "custom", message: "Validation.phone" });
+    return stored ?? value;
+  })
+  .default("");
 
 const day = z.object({
   closed: z.boolean({ error: "Validation.time" }),
@@ -50,10 +56,11 @@ const timetable = z
     if (name) context.addIssue({ code: "custom", path: [name], message: "Validation.closingAfterOpening" });
   });
 
+// No point at all is the spec's "select a location" case; a point that is off the globe names the part that is wrong.
 const location = z.object(
   {
-    lat: z.number({ error: "Validation.location" }).min(-90, { error: "Validation.location" }).max(90, { error: "Validation.location" }),
-    lng: z.number({ error: "Validation.location" }).min(-180, { error: "Validation.location" }).max(180, { error: "Validation.location" }),
+    lat: z.number({ error: "Validation.latitude" }).min(-90, { error: "Validation.latitude" }).max(90, { error: "Validation.latitude" }),
+    lng: z.number({ error: "Validation.longitude" }).min(-180, { error: "Validation.longitude" }).max(180, { error: "Validation.longitude" }),
   },
   { error: "Validation.location" },
 );
@@ -65,8 +72,8 @@ export const serviceFields = {
     .min(3, { error: "Validation.serviceName" })
     .max(100, { error: "Validation.serviceName" })
     .regex(NAME_PATTERN, { error: "Validation.serviceName" }),
-  contactPhone1: optional(PHONE_PATTERN, "Validation.phone", 12),
-  contactPhone2: optional(PHONE_PATTERN, "Validation.phone", 12),
+  contactPhone1: phone,
+  contactPhone2: phone,
   contactMail: z.string({ error: "Validation.contactMail" }).trim().max(100, { error: "Validation.contactMail" }).regex(EMAIL_PATTERN, { error: "Validation.contactMail" }),
   coordinates: location,
   address: z.string({ error: "Validation.location" }).trim().min(1, { error: "Validation.location" }).max(300, { error: "Validation.location" }),
@@ -79,7 +86,7 @@ export const serviceFields = {
     .nullable()
     .default(null),
   description: z.string({ error: "Validation.description" }).max(DESCRIPTION_MAX, { error: "Validation.description" }).default(""),
-  category: z.enum(CATEGORIES, { error: "Validation.category" }).default("any"),
+  category: z.enum(CATEGORIES, { error: "Validation.category" }).transform(storedCategory).default("any"),
   brand: z.enum(BRANDS, { error: "Validation.brand" }).default("Any"),
   experience: z.coerce
     .number({ error: "Validation.experience" })

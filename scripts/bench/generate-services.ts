@@ -38,7 +38,7 @@ await runDbCommand(async (db) => {
         (ARRAY['Авто','Auto','СТО','Garage','Мотор','Service','Майстер','Diesel'])[1 + n % 8] || ' ' || (ARRAY['Центр','Pro','Плюс','Expert','Сервіс','Lab','Гараж','Fix'])[1 + (n / 8) % 8] || ' ' || n,
         'Ремонт і обслуговування автомобілів, діагностика, шиномонтаж',
         (ARRAY['Any','Audi','Bmw','Ford','Skoda','Toyota','Volkswagen','Renault'])[1 + n % 8],
-        role = 'mechanic' AND n % 2 = 0, role = 'sto', '067 123 ' || lpad((n % 10000)::text, 4, '0'), 'svc' || n || '@bench.local',
+        role = 'mechanic' AND n % 2 = 0, role = 'sto', '+38067123' || lpad((n % 10000)::text, 4, '0'), 'svc' || n || '@bench.local',
         lat, lng, 'вул. Тестова, ' || (n % 200 + 1) || ', Україна', now()
       FROM bench_service;
       INSERT INTO opening_hours (id, "serviceId", weekday, closed, "opensAt", "closesAt")

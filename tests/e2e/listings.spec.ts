@@ -7,8 +7,17 @@ async function fillService(page: Page, name: string) {
   await page.getByLabel("Contact mail").fill("garage@example.com");
   await page.getByLabel("Contact phone 1").fill("0671234567");
   await expect(page.getByLabel("Contact phone 1")).toHaveValue("067 123 4567");
-  await page.getByLabel("Latitude").fill("50.4501");
-  await page.getByLabel("Longitude").fill("30.5234");
+  // Written the international way, the number is kept as typed and tidied when the field is left.
+  await page.getByLabel("Contact phone 2").fill("+38(050)000-11-11");
+  await expect(page.getByLabel("Contact phone 2")).toHaveValue("+38(050)000-11-11");
+  await page.getByLabel("Contact phone 2").blur();
+  await expect(page.getByLabel("Contact phone 2")).toHaveValue("050 000 1111");
+  await page.getByLabel("Latitude").fill("95");
+  await page.getByLabel("Longitude").fill("30,5234");
+  await page.getByRole("button", { name: "Find the address" }).click();
+  await expect(page.getByText("Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501.")).toBeVisible();
+  // A decimal comma is read as a decimal point.
+  await page.getByLabel("Latitude").fill("50,4501");
   await page.getByRole("button", { name: "Find the address" }).click();
   // The e2e server has no geocoder: the lookup falls back to the coordinates, and the user types the address.
   await expect(page.getByLabel("Address")).not.toHaveValue("");
@@ -42,6 +51,8 @@ test.describe("listings", () => {
     await expect(page.getByText("Payment successful")).toBeVisible();
     await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await page.getByRole("button", { name: "Show contacts" }).click();
+    await expect(page.getByRole("link", { name: "050 000 1111" })).toHaveAttribute("href", "tel:+380500001111");
 
     await page.goto(`/services?keyword=${encodeURIComponent(name)}`);
     await expect(page.getByRole("link", { name }).first()).toBeVisible();

@@ -2,7 +2,7 @@ import { getPrisma } from "@/lib/db/client";
 import { hashPassword } from "@/lib/server/passwords";
 import { SCORE_ASSIGNMENTS } from "@/lib/db/rating-scores";
 import { changingCatalog } from "@/lib/server/read-cache";
-import { DEFAULT_TIMETABLE, type Category, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIMETABLE, type StoredCategory, type Timetable } from "@/lib/constants";
 import { timetableToRows } from "@/lib/timetable";
 
 let counter = 0;
@@ -38,7 +38,7 @@ type ServiceInput = {
   address?: string;
   description?: string;
   brand?: string;
-  category?: Category;
+  category?: StoredCategory;
   timeZone?: string;
   timetable?: Timetable;
   ratings?: Partial<Record<"ratingAvg" | "qualityAvg" | "speedAvg" | "priceAvg" | "numReviews", number>>;

@@ -9,6 +9,12 @@ describe("categoriesMatching", () => {
     expect(categoriesMatching(["спецтехн"])).toEqual(["specialmachinery"]);
   });
 
+  it("answers trucks for trailers, which are sent and stored as trucks (spec 3)", () => {
+    expect(categoriesMatching(["причеп"])).toEqual(["trucks"]);
+    expect(categoriesMatching(["Trailer"])).toEqual(["trucks"]);
+    expect(categoriesMatching(["truck", "trailers"])).toEqual(["trucks"]);
+  });
+
   it("finds nothing for words that name no category", () => {
     expect(categoriesMatching(["toyota", "тоиота"])).toEqual([]);
     expect(categoriesMatching([""])).toEqual([]);

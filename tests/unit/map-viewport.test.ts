@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CLUSTER_CELL_PX, clusterCellDegrees, MARKER_BOX_PX, mercatorY, mergeNearby, parseViewport, WHOLE_WORLD, type CellGroup } from "@/lib/map-viewport";
+import { MARKER_SIZE } from "@/lib/constants";
+import { CLUSTER_CELL_PX, clusterCellDegrees, groupMarkers, MARKER_BOX_PX, mercatorY, mergeNearby, parseViewport, WHOLE_WORLD, type CellGroup } from "@/lib/map-viewport";
 
 const parse = (query: string) => parseViewport(new URLSearchParams(query));
 
@@ -20,7 +21,7 @@ describe("parseViewport", () => {
 describe("clusterCellDegrees", () => {
   it("halves with each zoom level", () => {
     expect(clusterCellDegrees(6) / clusterCellDegrees(7)).toBe(2);
-    expect(clusterCellDegrees(0)).toBe(60);
+    expect(clusterCellDegrees(0)).toBe(72);
   });
 });
 
@@ -76,6 +77,56 @@ describe("mergeNearby", () => {
             const dy = Math.abs(mercatorY(a.lat) - mercatorY(b.lat)) * scale;
             expect(Math.max(dx, dy)).toBeGreaterThanOrEqual(CLUSTER_CELL_PX - 1e-6);
             // Boxes of MARKER_BOX_PX anchored at their bottom centre: apart along x or along y.
+            expect(dx >= MARKER_BOX_PX || dy >= MARKER_BOX_PX).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("groupMarkers", () => {
+  const service = (id: string, lat: number, lng: number) => ({ _id: id, coordinates: { lat, lng } });
+  // Three services in Kyiv a few hundred metres apart, one in Lviv.
+  const kyiv = [service("b", 50.45, 30.52), service("a", 50.451, 30.523), service("c", 50.447, 30.519)];
+  const lviv = service("d", 49.84, 24.03);
+
+  it("draws services that would cover each other at this zoom as one counted cluster, and far ones as pins", () => {
+    const grouped = groupMarkers([...kyiv, lviv], [], 6);
+    expect(grouped.services).toEqual([lviv]);
+    expect(grouped.clusters).toHaveLength(1);
+    expect(grouped.clusters[0]).toMatchObject({ count: 3 });
+    expect(grouped.clusters[0]!.lat).toBeCloseTo(50.4493, 3);
+  });
+
+  it("shows every service as its own pin once zoomed in far enough", () => {
+    const grouped = groupMarkers([...kyiv, lviv], [], 18);
+    expect(grouped.clusters).toEqual([]);
+    expect(grouped.services.map((s) => s._id).sort()).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("keeps the server's clusters, a cluster of one included, and folds pins beside them in", () => {
+    const grouped = groupMarkers([service("e", 50.4505, 30.521), lviv], [{ lat: 50.45, lng: 30.52, count: 40 }, { lat: 46.48, lng: 30.72, count: 1 }], 6);
+    expect(grouped.services).toEqual([lviv]);
+    expect(grouped.clusters).toEqual([{ lat: 50.45, lng: 30.52, count: 41 }, { lat: 46.48, lng: 30.72, count: 1 }]);
+  });
+
+  it("leaves no two markers closer than a cell on screen at any zoom and loses no service", () => {
+    // A 34x45 pin (spec 9) and any cluster fit in MARKER_BOX_PX, which is less than a cell.
+    expect(MARKER_BOX_PX).toBe(Math.max(...MARKER_SIZE));
+    const point = fc.record({ lat: fc.double({ min: 44, max: 53, noNaN: true }), lng: fc.double({ min: 22, max: 41, noNaN: true }) });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 120 }), fc.integer({ min: 3, max: 18 }), (raw, zoom) => {
+        const services = raw.map((coordinates, index) => ({ _id: String(index).padStart(3, "0"), coordinates }));
+        const grouped = groupMarkers(services, [], zoom);
+        const markers = [...grouped.services.map((s) => ({ ...s.coordinates, count: 1 })), ...grouped.clusters];
+        expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBe(services.length);
+        const scale = (256 * 2 ** zoom) / 360;
+        for (let i = 0; i < markers.length; i++) {
+          for (let j = i + 1; j < markers.length; j++) {
+            const dx = Math.abs(markers[i]!.lng - markers[j]!.lng) * scale;
+            const dy = Math.abs(mercatorY(markers[i]!.lat) - mercatorY(markers[j]!.lat)) * scale;
             expect(dx >= MARKER_BOX_PX || dy >= MARKER_BOX_PX).toBe(true);
           }
         }

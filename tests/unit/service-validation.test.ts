@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE } from "@/lib/constants";
 import { fieldErrors } from "@/lib/validation/account";
-import { formatPhone, serviceInput, servicePatch } from "@/lib/validation/service";
+import { serviceInput, servicePatch } from "@/lib/validation/service";
 
 const valid = {
   name: "СТО Південь",
@@ -20,7 +20,30 @@ const firstError = (input: unknown) => {
 describe("serviceInput (spec section 5)", () => {
   it("accepts a complete station with defaults for the optional fields", () => {
     const parsed = serviceInput.parse(valid);
-    expect(parsed).toMatchObject({ contactPhone2: "", website: "", category: "any", brand: "Any", experience: 0, isOnTheGo: false, image: null, description: "" });
+    expect(parsed).toMatchObject({ contactPhone1: "+380671234567", contactPhone2: "", website: "", category: "any", brand: "Any", experience: 0, isOnTheGo: false, image: null, description: "" });
+  });
+
+  it("stores every accepted way of writing a phone number as +380XXXXXXXXX and refuses the rest", () => {
+    const phones = (contactPhone1: string, contactPhone2 = "") => serviceInput.parse({ ...valid, contactPhone1, contactPhone2 });
+    expect(phones("+38(067)1234567", " 050 000 1111 ")).toMatchObject({ contactPhone1: "+380671234567", contactPhone2: "+380500001111" });
+    expect(phones("380671234567").contactPhone1).toBe("+380671234567");
+    for (const wrong of ["380 671 2345", "067123456", "+1 650 253 0000", "0671234567x", "+38(067)1234567890"]) {
+      expect(firstError({ ...valid, contactPhone1: wrong }), wrong).toEqual(["contactPhone1", "Validation.phone"]);
+    }
+    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone2: "+38 (050) 000-11-11" })).toMatchObject({ contactPhone2: "+380500001111" });
+  });
+
+  it("takes trailers and stores them as trucks (spec 3: sent as trucks)", () => {
+    expect(serviceInput.parse({ ...valid, category: "trailers" }).category).toBe("trucks");
+    expect(serviceInput.parse({ ...valid, category: "trucks" }).category).toBe("trucks");
+    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", category: "trailers" })).toMatchObject({ category: "trucks" });
+  });
+
+  it("says which coordinate is off the globe; no point at all asks for one on the map", () => {
+    expect(firstError({ ...valid, coordinates: { lat: 91, lng: 30 } })).toEqual(["coordinates.lat", "Validation.latitude"]);
+    expect(firstError({ ...valid, coordinates: { lat: 50, lng: -180.5 } })).toEqual(["coordinates.lng", "Validation.longitude"]);
+    expect(firstError({ ...valid, coordinates: { lat: "50,45", lng: 30 } })).toEqual(["coordinates.lat", "Validation.latitude"]);
+    expect(firstError({ ...valid, coordinates: null })).toEqual(["coordinates", "Validation.location"]);
   });
 
   it("reports errors in the spec's order: name, phone 1, phone 2, contact mail, location, website, facebook, instagram", () => {
@@ -67,15 +90,5 @@ describe("servicePatch", () => {
   it("needs a valid _id and still checks each field", () => {
     expect(servicePatch.safeParse({ name: "Нова назва" }).success).toBe(false);
     expect(servicePatch.safeParse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone1: "1234" }).success).toBe(false);
-  });
-});
-
-describe("formatPhone", () => {
-  it("keeps digits and spaces them as XXX XXX XXXX", () => {
-    expect(formatPhone("0671234567")).toBe("067 123 4567");
-    expect(formatPhone("+38 (067) 12-34")).toBe("380 671 234");
-    expect(formatPhone("067")).toBe("067");
-    expect(formatPhone("0671")).toBe("067 1");
-    expect(formatPhone("067 123 45678")).toBe("067 123 4567");
   });
 });

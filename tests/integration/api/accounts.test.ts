@@ -42,7 +42,7 @@ describe("registration and e-mail confirmation", () => {
     expect(token.length).toBeGreaterThan(20);
     const confirmed = await confirmWith(token, "Kovbasa42!", freshIp());
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toMatchObject({ name: "Олена Коваль", email });
+    expect(await confirmed.json()).toMatchObject({ name: "Олена Коваль", email, isAdmin: false, isBlocked: false });
     expect(await viewerWith(sessionFrom(confirmed))).toMatchObject({ name: "Олена Коваль", isAdmin: false });
 
     const reused = await confirmWith(token, "Kovbasa42!", freshIp());
@@ -111,7 +111,8 @@ describe("sign-in, sessions and profile", () => {
     const ok = await call(loginRoute, post("/api/users/login", { email: user.email.toUpperCase(), password: TEST_PASSWORD }, freshIp()));
     expect(ok.status).toBe(200);
     const body = await ok.json();
-    expect(body).toMatchObject({ user: { _id: user.id, email: user.email }, mechanic: null, userStos: [], stoForOrder: null });
+    // The spec's User: _id, name, email, image, isBlocked, isAdmin.
+    expect(body).toMatchObject({ user: { _id: user.id, name: user.name, email: user.email, image: null, isAdmin: false, isBlocked: false }, mechanic: null, userStos: [], stoForOrder: null });
     expect(body.user.passwordHash).toBeUndefined();
     expect(await viewerWith(sessionFrom(ok))).toMatchObject({ id: user.id });
   });
@@ -140,7 +141,7 @@ describe("sign-in, sessions and profile", () => {
     const cookie = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
     const renamed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ name: "Тарас Шевчук" }) }));
     expect(renamed.status).toBe(200);
-    expect((await renamed.json()).name).toBe("Тарас Шевчук");
+    expect(await renamed.json()).toMatchObject({ _id: user.id, name: "Тарас Шевчук", email: user.email, image: null, isAdmin: false, isBlocked: false });
 
     const weak = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ password: "weak", currentPassword: TEST_PASSWORD }) }));
     expect(weak.status).toBe(400);

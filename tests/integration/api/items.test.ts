@@ -9,6 +9,8 @@ import { encodePng } from "@/lib/png";
 import { makeService, makeUser } from "../../helpers/factories";
 import { makeRequest, params } from "../../helpers/request";
 import { catalogChanged } from "@/lib/server/read-cache";
+import { mapCenter } from "@/lib/map";
+import { clusterCellDegrees, MAP_SERVICES_MAX, WHOLE_WORLD } from "@/lib/map-viewport";
 
 let publishedId = "";
 let unpaidId = "";
@@ -85,6 +87,48 @@ describe("map and top", () => {
     expect(body.clusters).toEqual([]);
     const outside = await (await getLocations(makeRequest("/api/items/locations?bbox=30,50,31,51&zoom=10"))).json();
     expect(outside).toEqual({ services: [], clusters: [], total: 0 });
+  });
+
+  it(`GET /api/items/locations answers up to ${MAP_SERVICES_MAX} services in view one by one, the map's centre their average; one more and it clusters`, async () => {
+    const prisma = await getPrisma();
+    const owner = await makeUser();
+    const addServices = (from: number, to: number) => prisma.$executeRaw`INSERT INTO services (id, role, "ownerId", name, "contactMail", latitude, longitude, address, "isPaid", "ratingAvg", "updatedAt")
+      SELECT gen_random_uuid(), 'sto', ${owner.id}::uuid, 'Spread ' || g, 's@test.local', 44 + (g % 20) * 0.1, 33 + (g / 20) * 0.1, 'Address ' || g, true, 3.5, now()
+      FROM generate_series(${from}::int, ${to}::int) g`;
+    // With the one published in beforeAll, exactly MAP_SERVICES_MAX; the unpaid one never counts.
+    await addServices(2, MAP_SERVICES_MAX);
+    catalogChanged();
+    const whole = await (await getLocations(makeRequest("/api/items/locations"))).json();
+    expect(whole.total).toBe(MAP_SERVICES_MAX);
+    expect(whole.clusters).toEqual([]);
+    expect(whole.services).toHaveLength(MAP_SERVICES_MAX);
+    expect(whole.services).toContainEqual(expect.objectContaining({ _id: publishedId, name: "Published", role: "sto", coordinates: { lat: 49.23, lng: 28.47 }, rating: { avg: 4 }, address: expect.any(String) }));
+    expect(whole.services.some((service: { _id: string }) => service._id === unpaidId)).toBe(false);
+    const [average] = await prisma.$queryRaw<{ lat: number; lng: number }[]>`SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lng FROM services WHERE "isPaid" AND NOT "isBlocked"`;
+    const center = mapCenter(whole.services.map((service: { coordinates: { lat: number; lng: number } }) => service.coordinates));
+    expect(center.lat).toBeCloseTo(average!.lat, 9);
+    expect(center.lng).toBeCloseTo(average!.lng, 9);
+    // A view answers what is in it, one by one too.
+    const view = await (await getLocations(makeRequest("/api/items/locations?bbox=32.95,43.95,33.55,46&zoom=8"))).json();
+    expect(view.clusters).toEqual([]);
+    expect(view.total).toBeGreaterThan(50);
+    expect(view.total).toBeLessThan(MAP_SERVICES_MAX);
+    expect(view.services.length).toBe(view.total);
+    expect(view.services.every((service: { coordinates: { lng: number } }) => service.coordinates.lng <= 33.55)).toBe(true);
+
+    await addServices(MAP_SERVICES_MAX + 1, MAP_SERVICES_MAX + 1);
+    catalogChanged();
+    const crowded = await (await getLocations(makeRequest("/api/items/locations"))).json();
+    expect(crowded.total).toBe(MAP_SERVICES_MAX + 1);
+    expect(crowded.clusters.length).toBeGreaterThan(0);
+    const shown = crowded.services.length + crowded.clusters.reduce((sum: number, cluster: { count: number }) => sum + cluster.count, 0);
+    expect(shown).toBe(MAP_SERVICES_MAX + 1);
+    // Weighted by their counts, the clusters still centre the map on the services' average, within a cell.
+    const weighted = mapCenter([...crowded.services.map((service: { coordinates: { lat: number; lng: number } }) => service.coordinates), ...crowded.clusters]);
+    expect(Math.abs(weighted.lat - center.lat)).toBeLessThan(clusterCellDegrees(WHOLE_WORLD.zoom));
+    expect(Math.abs(weighted.lng - center.lng)).toBeLessThan(clusterCellDegrees(WHOLE_WORLD.zoom));
+    await prisma.service.deleteMany({ where: { ownerId: owner.id } });
+    catalogChanged();
   });
 
   it("GET /api/items/locations answers counted clusters, not rows, where services crowd", async () => {

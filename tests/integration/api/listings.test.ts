@@ -58,7 +58,17 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
     const timetable = { ...DEFAULT_TIMETABLE, saturday: { closed: false, opening: "10:00", closing: "14:00" } };
     const updated = await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: draft._id, contactPhone2: "050 000 1111", timetable }, cookies.buyer));
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ name: station.name, contactPhone1: station.contactPhone1, contactPhone2: "050 000 1111", timetable, description: station.description });
+    expect(await updated.json()).toMatchObject({ name: station.name, contactPhone1: "+380671234567", contactPhone2: "+380500001111", timetable, description: station.description });
+  });
+
+  it("stores a phone written any accepted way as +380XXXXXXXXX, and trailers as trucks", async () => {
+    const created = await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, contactPhone1: "+38(067)1234567", contactPhone2: "380 50 000 11 11", category: "trailers" }, cookies.buyer));
+    expect(created.status).toBe(201);
+    const draft = await created.json();
+    expect(draft).toMatchObject({ contactPhone1: "+380671234567", contactPhone2: "+380500001111", category: "trucks" });
+    const updated = await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: draft._id, contactPhone1: "(044) 234-56-78", category: "trailers" }, cookies.buyer));
+    expect(await updated.json()).toMatchObject({ contactPhone1: "+380442345678", category: "trucks" });
+    expect(await (await getPrisma()).service.findUniqueOrThrow({ where: { id: draft._id }, select: { contactPhone1: true, category: true } })).toEqual({ contactPhone1: "+380442345678", category: "trucks" });
   });
 
   it("refuses another user's draft, unknown ids and a paid station", async () => {
@@ -72,9 +82,12 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
 
   it.each([
     ["a short name", { name: "ab" }, "name", "Please enter a valid name"],
-    ["a malformed phone", { contactPhone1: "0671234567" }, "contactPhone1", "Please enter a valid phone number"],
+    ["a malformed phone", { contactPhone1: "067 123 456" }, "contactPhone1", "Please enter a valid phone number"],
+    ["a phone of another country", { contactPhone2: "+1 650 253 0000" }, "contactPhone2", "Please enter a valid phone number"],
     ["a bad contact mail", { contactMail: "sto@" }, "contactMail", "Please enter a valid contact mail"],
     ["no location", { coordinates: null }, "coordinates", "Please select a location on the map"],
+    ["a latitude off the globe", { coordinates: { lat: 95, lng: 30.6 } }, "coordinates.lat", "Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501."],
+    ["a longitude off the globe", { coordinates: { lat: 50.45, lng: 181 } }, "coordinates.lng", "Longitude must be a number from -180 to 180, for example 30.5234 or 30,5234."],
     ["a bad website", { website: "sto.ua" }, "website", "Please enter a valid website url"],
     ["closing before opening", { timetable: { ...DEFAULT_TIMETABLE, friday: { closed: false, opening: "18:00", closing: "09:00" } } }, "timetable.friday", "Closing time must be after opening time"],
     ["someone else's image", { image: "/api/uploads/0195f6c8-1111-7222-8333-444455556666" }, "image", "Please choose an image file (JPEG, PNG, WebP or GIF)."],

@@ -146,7 +146,7 @@ describe("using the link", () => {
 
     const response = await confirmReset({ token, password: NEW_PASSWORD });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ _id: user.id, email: user.email });
+    expect(await response.json()).toMatchObject({ _id: user.id, email: user.email, isAdmin: false, isBlocked: false });
     const cookie = sessionCookieOf(response);
     expect(await profileStatus(cookie)).toBe(200);
     expect(await profileStatus(intruder)).toBe(401);

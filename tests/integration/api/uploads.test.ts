@@ -89,12 +89,25 @@ describe("POST /api/uploads", () => {
     expect(detail.headers.get("content-type")).toBe("image/jpeg");
   });
 
-  it("refuses a file that only starts like an image", async () => {
+  it("refuses a file that only starts like an image as unreadable, not as a wrong type", async () => {
     const before = await count();
     const response = await upload(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70])]), cookies.user, "broken.jpg");
     expect(response.status).toBe(400);
-    expect((await response.json()).errors.image.key).toBe("Validation.imageType");
+    const body = await response.json();
+    expect(body.errors.image.key).toBe("Validation.imageUnreadable");
+    expect(body.message).toBe("The image could not be read: the file may be damaged. Please choose another image.");
     expect(await count()).toBe(before);
+  });
+
+  it("answers wrong type, too large and unreadable with three distinct keys and texts", async () => {
+    const photo = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: "#117a65" } }).jpeg().toBuffer());
+    const cutOff = new Blob([photo.slice(0, photo.length / 2)]);
+    const answers = await Promise.all([upload(new Blob(["plain text, not a picture"]), cookies.user, "notes.txt"), upload(padded(1_048_576), cookies.user), upload(cutOff, cookies.user, "half.jpg")]);
+    const bodies = await Promise.all(answers.map((response) => response.json()));
+    expect(answers.map((response) => response.status)).toEqual([400, 413, 400]);
+    const keys = bodies.map((body) => body.errors?.image?.key ?? body.key);
+    expect(keys).toEqual(["Validation.imageType", "Validation.image", "Validation.imageUnreadable"]);
+    expect(new Set(bodies.map((body) => body.message)).size).toBe(3);
   });
 
   it("refuses an SVG (or HTML) named like a PNG", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db/client";
+import { openDatabase } from "@/lib/db/connection";
 import { applyMigrations, MigrationError, readMigrations } from "@/lib/db/migrations";
 
 describe("migrations", () => {
@@ -39,5 +40,41 @@ describe("migrations", () => {
     expect(tables.map((t) => t.tablename)).toEqual(["probe_ok"]);
     const recorded = await db.sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1`, [bad.name]);
     expect(recorded).toHaveLength(0);
+  });
+
+  it("move rows stored before phones were normalized and trailers sent as trucks", async () => {
+    const db = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    try {
+      const all = readMigrations();
+      const at = all.findIndex((migration) => migration.name.endsWith("_phones_e164_trailers_as_trucks"));
+      expect(at).toBeGreaterThan(0);
+      await applyMigrations(db.sql, all.slice(0, at));
+      await db.sql.exec(`INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "updatedAt") VALUES ('00000000-0000-4000-8000-000000000001', 'Owner', 'o@test.local', 'o@test.local', 'x', now())`);
+      const rows: [string, string, string, string][] = [
+        ["00000000-0000-4000-8000-0000000000a1", "trailers", "067 123 4567", ""],
+        ["00000000-0000-4000-8000-0000000000a2", "trucks", "380 671 2345", "050 000 1111"],
+        ["00000000-0000-4000-8000-0000000000a3", "cars", "", "044 234 5678"],
+      ];
+      for (const [id, category, phone1, phone2] of rows) {
+        await db.sql.query(
+          `INSERT INTO services (id, role, "ownerId", name, "contactMail", latitude, longitude, address, category, "contactPhone1", "contactPhone2", "updatedAt")
+           VALUES ($1, 'sto', '00000000-0000-4000-8000-000000000001', 'Old', 'old@test.local', 50, 30, 'Kyiv', $2::"Category", $3, $4, now())`,
+          [id, category, phone1, phone2],
+        );
+      }
+      expect(await applyMigrations(db.sql, all)).toEqual(all.slice(at).map((migration) => migration.name));
+      const after = await db.sql.query<{ category: string; contactPhone1: string; contactPhone2: string }>(
+        `SELECT category::text AS category, "contactPhone1", "contactPhone2" FROM services ORDER BY id`,
+      );
+      expect(after).toEqual([
+        { category: "trucks", contactPhone1: "+380671234567", contactPhone2: "" },
+        // Not a Ukrainian number: kept for its owner to correct.
+        { category: "trucks", contactPhone1: "380 671 2345", contactPhone2: "+380500001111" },
+        { category: "cars", contactPhone1: "", contactPhone2: "+380442345678" },
+      ]);
+      await expect(db.sql.exec(`SELECT 'trailers'::"Category"`)).rejects.toThrow();
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -55,7 +55,7 @@ describe("demo data", () => {
     expect(await prisma.service.count({ where: { isBlocked: true } })).toBeGreaterThanOrEqual(1);
     expect(await prisma.service.count({ where: { isOnTheGo: true } })).toBeGreaterThanOrEqual(3);
     const phones = await prisma.service.findMany({ select: { contactPhone1: true } });
-    expect(phones.every((s) => /^\d{3} \d{3} \d{4}$/.test(s.contactPhone1))).toBe(true);
+    expect(phones.every((s) => /^\+380\d{9}$/.test(s.contactPhone1))).toBe(true);
   });
 
   it("stores aggregates equal to a recomputation from the reviews", async () => {
