@@ -1,15 +1,18 @@
 import { getTranslations } from "next-intl/server";
+import { SaveToggle } from "@/components/cart/save-toggle";
 import { Link } from "@/i18n/navigation";
 import { telHref } from "@/lib/links";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
+import { OpeningBadge } from "./opening-status";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
 /**
  * `priority`: the card is the first thing in view (its image is then likely the page's LCP).
- * `idPrefix` keeps the heading's id unique when one service is on a page twice (carousel and list).
+ * `renderedAt`: the instant its opening status was computed for (ISO). `idPrefix` keeps the
+ * heading's id unique when one service is on a page twice (carousel and list).
  */
-export async function ServiceCard({ service, priority = false, idPrefix = "card" }: { service: Card; priority?: boolean; idPrefix?: string }) {
+export async function ServiceCard({ service, renderedAt, priority = false, idPrefix = "card" }: { service: Card; renderedAt: string; priority?: boolean; idPrefix?: string }) {
   const t = await getTranslations("Services");
   const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
   const headingId = `${idPrefix}-${service._id}`;
@@ -25,6 +28,11 @@ export async function ServiceCard({ service, priority = false, idPrefix = "card"
           {service.role === "sto" ? t("roleSto") : t("roleMechanic")}
           <span className="sr-only"> — {tooltip}</span>
         </span>
+        {/* Above the card's stretched link, like the call button; its focus ring is white and blue, as a photo can be either. */}
+        <SaveToggle
+          item={{ _id: service._id, name: service.name, image: service.image, address: service.address, coordinates: service.coordinates, contactPhone1: service.contactPhone1, contactPhone2: service.contactPhone2, contactMail: service.contactMail }}
+          className="absolute right-2 top-2 z-10 size-10 rounded-full bg-white/95 text-slate-700 shadow hover:bg-white hover:text-brand-700 focus-visible:outline-offset-0 focus-visible:outline-white focus-visible:ring-4 focus-visible:ring-brand-600 aria-pressed:text-brand-700"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={headingId} className="text-base font-semibold leading-snug">
@@ -35,9 +43,7 @@ export async function ServiceCard({ service, priority = false, idPrefix = "card"
         <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} suffix={t("reviews", { count: service.numReviews })} />
         <p className="text-sm text-slate-600">{service.address}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
-          <span className={service.openNow ? "rounded-full bg-emerald-100 px-2 py-1 text-emerald-800" : "rounded-full bg-slate-100 px-2 py-1 text-slate-700"}>
-            {service.openNow ? t("openNow") : t("closedNow")}
-          </span>
+          <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2 py-1" />
           {service.isOnTheGo ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
           {service.distanceKm !== undefined ? <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span> : null}
         </div>

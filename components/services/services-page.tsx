@@ -40,7 +40,10 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
 
   const query = parsed.query;
   const hasParams = Object.keys(searchParams).some((key) => searchParams[key]);
-  const [{ items, pages, total }, top] = await Promise.all([listServices(query), hasParams || fixedFilter ? [] : listTopServices()]);
+  const now = new Date();
+  const [{ items, pages, total }, top] = await Promise.all([listServices(query, now), hasParams || fixedFilter ? [] : listTopServices(undefined, now)]);
+  // The instant the cards' opening status is computed for (the caller's, when the URL gives one).
+  const renderedAt = query.userDateTime ? new Date(query.userDateTime).toISOString() : now.toISOString();
 
   return (
     <section aria-labelledby="services-title">
@@ -67,7 +70,7 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
             id: service._id,
             content: (
               <div className="mx-auto max-w-sm">
-                <ServiceCard service={service} priority={index === 0} idPrefix="top" />
+                <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} idPrefix="top" />
               </div>
             ),
           }))}
@@ -83,7 +86,7 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {items.map((service, index) => (
             <li key={service._id}>
-              <ServiceCard service={service} priority={index === 0 && !top.length} />
+              <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0 && !top.length} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Timetable } from "@/lib/constants";
-import { rowsToTimetable, type HoursRow } from "@/lib/timetable";
+import { roundKm } from "@/lib/distance";
+import { openingStatus, rowsToTimetable, type HoursRow, type NextChange } from "@/lib/timetable";
 
 /** The public shape of a service, as spec section 3 names its fields (`_id`, `rating.avg`…). */
 export type ServiceCard = {
@@ -17,9 +18,15 @@ export type ServiceCard = {
   rating: { avg: number; quality: number; speed: number; price: number; score: number };
   numReviews: number;
   openNow: boolean;
+  /** The next opening or closing (null when the hours never change); times read in `timeZone`. */
+  nextChange: NextChange | null;
+  timeZone: string;
   distanceKm?: number;
   /** The first phone, for the card's call button ("" when none). */
   contactPhone1: string;
+  /** The rest of the contacts a Saved entry shows. */
+  contactPhone2: string;
+  contactMail: string;
 };
 
 export type ReviewView = {
@@ -33,12 +40,9 @@ export type ReviewView = {
 export type ServiceDetail = ServiceCard & {
   description: string;
   experience: number;
-  contactPhone2: string;
-  contactMail: string;
   website: string;
   facebook: string;
   instagram: string;
-  timeZone: string;
   timetable: Timetable;
   reviews: ReviewView[];
   user: string;
@@ -65,12 +69,17 @@ export type CardRow = {
   priceAvg: number;
   ratingScore: number;
   numReviews: number;
-  openNow: boolean;
+  timeZone: string;
+  hours: HoursRow[] | null;
   distanceKm?: number | null;
   contactPhone1: string;
+  contactPhone2: string;
+  contactMail: string;
 };
 
-export function toCard(row: CardRow): ServiceCard {
+/** A service as cards and the API show it, with its opening status at the instant. */
+export function toCard(row: CardRow, instant: Date): ServiceCard {
+  const { openNow, nextChange } = openingStatus(row.hours ?? [], row.timeZone, instant);
   const card: ServiceCard = {
     _id: row.id,
     name: row.name,
@@ -83,10 +92,14 @@ export function toCard(row: CardRow): ServiceCard {
     brand: row.brand,
     rating: { avg: row.ratingAvg, quality: row.qualityAvg, speed: row.speedAvg, price: row.priceAvg, score: Math.round(row.ratingScore * 100) / 100 },
     numReviews: Number(row.numReviews),
-    openNow: row.openNow,
+    openNow,
+    nextChange,
+    timeZone: row.timeZone,
     contactPhone1: row.contactPhone1,
+    contactPhone2: row.contactPhone2,
+    contactMail: row.contactMail,
   };
-  if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = Math.round(Number(row.distanceKm) * 10) / 10;
+  if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
   return card;
 }
 

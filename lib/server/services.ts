@@ -5,7 +5,7 @@ import { PUBLISHED_WHERE, publishedSql } from "@/lib/db/published";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { categoriesMatching } from "@/lib/category-search";
 import { clusterCellDegrees, MAP_SERVICES_MAX, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type CellGroup, type MapCluster, type Viewport } from "@/lib/map-viewport";
-import { isOpenAt, localClock } from "@/lib/timetable";
+import { localClock } from "@/lib/timetable";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
@@ -28,28 +28,19 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * True when the service is open at the instant, in its own time zone. Same semantics as
- * lib/timetable.ts: [opensAt, closesAt) on the local weekday; closesAt <= opensAt runs past
- * midnight into the next day. Used per row, so only for the rows a page returns.
+ * A row's opening hours, for the opening status lib/timetable.ts computes from them (open now and
+ * the next change). Read only for the rows a page returns.
  */
-function openAt(instant: Date): Prisma.Sql {
-  const local = Prisma.sql`timezone(s."timeZone", ${instant}::timestamptz)`;
-  const minute = Prisma.sql`(extract(hour from ${local}) * 60 + extract(minute from ${local}))::int`;
-  const weekday = Prisma.sql`extract(isodow from ${local})::int`;
-  return Prisma.sql`EXISTS (
-    SELECT 1 FROM opening_hours h
-    WHERE h."serviceId" = s.id AND h.closed = false AND (
-      (h.weekday = ${weekday} AND ${minute} >= h."opensAt" AND (h."closesAt" <= h."opensAt" OR ${minute} < h."closesAt"))
-      OR (h.weekday = (${weekday} + 5) % 7 + 1 AND h."closesAt" <= h."opensAt" AND ${minute} < h."closesAt")
-    )
-  )`;
-}
+const HOURS = Prisma.sql`(SELECT json_agg(json_build_object('weekday', h.weekday, 'closed', h.closed, 'opensAt', h."opensAt", 'closesAt', h."closesAt"))
+  FROM opening_hours h WHERE h."serviceId" = s.id) AS hours`;
 
 /**
  * The open-now filter for a whole list. The local weekday and minute are computed here once per
  * time zone in use and handed to PostgreSQL as a small table, so a single correlated EXISTS
  * remains: the planner turns it into a semi-join that probes opening_hours by (serviceId, weekday)
- * only for the rows a page walks, instead of converting time zones row by row.
+ * only for the rows a page walks, instead of converting time zones row by row. Same semantics as
+ * isOpenAt in lib/timetable.ts: [opensAt, closesAt) on the local weekday; closesAt <= opensAt runs
+ * past midnight into the next day.
  */
 async function openFilter(instant: Date): Promise<Prisma.Sql> {
   const clocks = (await timeZonesInUse()).map((zone) => {
@@ -118,7 +109,8 @@ function nearestFirst(near: Point): Prisma.Sql {
 const NEAR_TIE_MARGIN = 24;
 
 const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
-  s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."contactPhone1"`;
+  s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."timeZone", s."contactPhone1",
+  s."contactPhone2", s."contactMail"`;
 
 /**
  * Totals only size the pager, yet counting tens of thousands of matches is the dominant cost of
@@ -184,13 +176,13 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the
   // page and the count need no transaction and run side by side.
   const [rows, total] = await Promise.all([
-    // The page is chosen first and open-now computed for its twelve rows only.
-    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${openAt(instant)} AS "openNow" FROM (${page}) page
+    // The page is chosen first and the hours read for its twelve rows only.
+    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${HOURS} FROM (${page}) page
       JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
     known ?? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${condition}`.then((counted) => Number(counted[0]?.total ?? 0)),
   ]);
   if (known === undefined) rememberCount(countKey, total);
-  return { items: rows.map(toCard), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };
+  return { items: rows.map((row) => toCard(row, instant)), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };
 }
 
 export type ServiceLocation = {
@@ -263,10 +255,10 @@ export const MIN_REVIEWS_FOR_TOP = 3;
 export const listTopServices = cache((limit = 8, now: Date = new Date()): Promise<ServiceCard[]> =>
   rememberRead(`top:${limit}:${minuteOf(now)}`, async () => {
     const prisma = await getPrisma();
-    const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${openAt(now)} AS "openNow"
+    const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${HOURS}
       FROM services s WHERE ${PUBLISHED} AND s."numReviews" >= ${MIN_REVIEWS_FOR_TOP}
       ORDER BY s."ratingScore" DESC, s."numReviews" DESC, s.id ASC LIMIT ${limit}`;
-    return rows.map(toCard);
+    return rows.map((row) => toCard(row, now));
   }),
 );
 
@@ -286,17 +278,13 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
   });
   if (!service) throw new NotFoundError();
   return {
-    ...toCard({ ...service, role: service.role, openNow: isOpenAt(service.openingHours, service.timeZone, now) }),
+    ...toCard({ ...service, role: service.role, hours: service.openingHours }, now),
     image: imageUrl(service.imageId),
     description: service.description,
     experience: service.experience,
-    contactPhone1: service.contactPhone1,
-    contactPhone2: service.contactPhone2,
-    contactMail: service.contactMail,
     website: service.website,
     facebook: service.facebook,
     instagram: service.instagram,
-    timeZone: service.timeZone,
     timetable: toTimetable(service.openingHours),
     user: service.ownerId,
     reviews: service.reviews.map((review) => ({

@@ -23,16 +23,135 @@ test.describe("service page and Saved list", () => {
     await expect(page.getByRole("link", { name: /@maister\.local$/ })).toHaveAttribute("href", /^mailto:/);
     await expect(page.locator('a[href^="tel:+380"]').first()).toBeVisible();
 
-    await page.getByRole("button", { name: "Add to Saved" }).click();
+    // The spec's flow: saving goes on to the Saved list.
+    const save = page.getByRole("button", { name: `Save ${name}`, exact: true });
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    await save.click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole("link", { name })).toBeVisible();
     await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("1");
 
     await page.reload();
     await expect(page.getByRole("link", { name })).toBeVisible();
-    await page.getByRole("button", { name: `Remove ${name} from Saved` }).click();
-    await expect(page.getByText("Your cart is empty")).toBeVisible();
+    // Back on the page the button shows it is saved; pressed again it unsaves, and stays.
+    await page.goBack();
+    await expect(save).toHaveAttribute("aria-pressed", "true");
+    const servicePage = page.url();
+    await save.click();
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Removed from Saved" })).toBeVisible();
+    expect(page.url()).toBe(servicePage);
+    await page.goto("/cart");
+    await expect(page.getByText("Your Saved list is empty")).toBeVisible();
     await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("0");
+  });
+
+  test("a card's save toggle saves in place, says so, and shows the state after a reload", async ({ page }) => {
+    await page.goto("/services?filter=sto");
+    const card = page.getByRole("article").nth(1);
+    const name = (await card.getByRole("heading").textContent())!.trim();
+    const toggle = card.getByRole("button", { name: `Save ${name}`, exact: true });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Saved" })).toBeVisible();
+    await expect(page).toHaveURL(/\/services\?filter=sto$/);
+    await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("1");
+    // Only this card is saved.
+    await expect(page.getByRole("article").getByRole("button", { pressed: true })).toHaveCount(1);
+
+    await page.reload();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/cart");
+    await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+    // Saved from a card, the entry has the contacts the Saved list shows.
+    await expect(page.getByRole("link", { name: /@maister\.local$/ })).toHaveAttribute("href", /^mailto:/);
+
+    await page.goto("/services?filter=sto");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Removed from Saved" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("0");
+  });
+
+  test("cards and the service page say until when a service is open or when it opens, in both languages, without a hydration mismatch", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    const en = /^(Open until ((Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d|Closes in \d+ min|Opens at \d\d:\d\d|Opens (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d|Open 24\/7|Closed)$/;
+    const uk = /^(Відчинено до ((Пн|Вт|Ср|Чт|Пт|Сб|Нд) )?\d\d:\d\d|Зачиняється за \d+ хв|Відчиняється о \d\d:\d\d|Відчиняється (Пн|Вт|Ср|Чт|Пт|Сб|Нд) о \d\d:\d\d|Цілодобово|Зачинено)$/;
+    for (const [prefix, words] of [["", en], ["/ua", uk]] as const) {
+      await page.goto(`${prefix}/services?filter=sto`);
+      const cards = page.getByRole("article");
+      await expect(cards.first()).toBeVisible();
+      for (const card of await cards.all()) await expect(card.getByText(words)).toHaveCount(1);
+      const first = cards.first();
+      const status = (await first.getByText(words).textContent())!;
+      await first.getByRole("heading").getByRole("link").click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // The same words as the card's (the minutes of "closes in" may have moved on meanwhile).
+      const badge = page.locator("main span").filter({ hasText: words });
+      await expect(badge).toHaveCount(1);
+      const stem = status.replace(/\d+ (min|хв)$/, "").replace(/[.*+?^$|()[\]\\/]/g, "\\$&");
+      await expect(badge).toHaveText(new RegExp(`^${stem}`));
+    }
+    expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+  });
+
+  test("a service page shows its place on a small map, lazily, and leads to the services nearby", async ({ page, tiles }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/stos");
+    const card = page.getByRole("article").first();
+    const name = (await card.getByRole("heading").textContent())!.trim();
+    await card.getByRole("heading").getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    const map = page.getByRole("region", { name: `Map showing where ${name} is` });
+    // Below the fold on a phone: Leaflet is not loaded, and no tile asked for, until it comes near.
+    await expect(map).toHaveCount(0);
+    expect(tiles.count).toBe(0);
+    await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
+    await expect(map.locator(`.maister-pin[title="${name}"]`)).toBeVisible();
+    expect(tiles.count).toBeGreaterThan(0);
+    // The wheel scrolls the page past it, never zooms it.
+    const zoom = map.locator(".leaflet-proxy");
+    const before = await zoom.getAttribute("style");
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await map.hover();
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
+    expect(await zoom.getAttribute("style")).toBe(before);
+    // The visitor has shared no position: the page offers to work out the distance, and asks nothing by itself.
+    await expect(page.getByRole("button", { name: "How far is it from me?" })).toBeVisible();
+    await expect(page.getByText(/km from you$/)).toHaveCount(0);
+    const nearby = page.getByRole("link", { name: "Services nearby on the map" });
+    await expect(nearby).toHaveAttribute("href", /^\/services\?near=-?\d+(\.\d+)?,-?\d+(\.\d+)?#results-map$/);
+    await nearby.click();
+    await expect(page).toHaveURL(/\/services\?near=/);
+    await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(name);
+  });
+
+  test.describe("with the location allowed", () => {
+    test.use({ geolocation: { latitude: 50.4501, longitude: 30.5234 }, permissions: ["geolocation"] });
+
+    test("the distance on a service page: asked for with a button, or known from the list's own location, and the same as the card's", async ({ page }) => {
+      await page.goto("/stos");
+      await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+      await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
+      await page.getByRole("button", { name: "How far is it from me?" }).click();
+      await expect(page.getByText(/^[\d,.]+ km from you$/)).toBeVisible();
+      // Remembered for this tab only; forget it to see the list's location carried over.
+      await page.evaluate(() => window.sessionStorage.clear());
+
+      await page.goto("/services");
+      await page.getByLabel("Distance").selectOption({ label: "From my location" });
+      await expect(page).toHaveURL(/near=/);
+      const card = page.getByRole("article").nth(2);
+      const km = (await card.getByText(/km away$/).textContent())!.replace(" km away", "");
+      await card.getByRole("heading").getByRole("link").click();
+      await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
+      await expect(page.getByText(`${km} km from you`)).toBeVisible();
+      await expect(page.getByRole("button", { name: "How far is it from me?" })).toHaveCount(0);
+    });
   });
 
   test("result cards offer a call in one tap, named by their card", async ({ page }) => {

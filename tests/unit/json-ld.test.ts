@@ -71,6 +71,7 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     rating: { avg: 4.2, quality: 4.5, speed: 4, price: 4.1, score: 4.1 },
     numReviews: 7,
     openNow: true,
+    nextChange: null,
     contactPhone1: "050 123 4567",
     description: "Ремонт «під ключ»",
     experience: 10,

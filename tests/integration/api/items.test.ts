@@ -11,6 +11,8 @@ import { makeRequest, params } from "../../helpers/request";
 import { catalogChanged } from "@/lib/server/read-cache";
 import { mapCenter } from "@/lib/map";
 import { clusterCellDegrees, MAP_SERVICES_MAX, WHOLE_WORLD } from "@/lib/map-viewport";
+import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { openingStatus, timetableToRows } from "@/lib/timetable";
 
 let publishedId = "";
 let unpaidId = "";
@@ -60,6 +62,34 @@ describe("GET /api/items", () => {
     expect(byCookie.message).toBe("Невідомий порядок сортування.");
     const byQuery = await (await listItems(makeRequest("/api/items?sort=foo&lng=ua"))).json();
     expect(byQuery.message).toBe("Невідомий порядок сортування.");
+  });
+});
+
+describe("opening status", () => {
+  const CARD_FIELDS = ["_id", "name", "role", "image", "address", "coordinates", "isOnTheGo", "category", "brand", "rating", "numReviews", "openNow", "contactPhone1"];
+  const at = (userDateTime: string) => listItems(makeRequest(`/api/items?keyword=Published&userDateTime=${encodeURIComponent(userDateTime)}`)).then((response) => response.json());
+
+  it("each item of GET /api/items says whether it is open and when that next changes, at the caller's instant", async () => {
+    const afternoon = (await at("2026-11-23T17:40:00+02:00")).items[0];
+    expect(Object.keys(afternoon)).toEqual(expect.arrayContaining(CARD_FIELDS));
+    expect(afternoon).toMatchObject({ openNow: true, nextChange: { at: "2026-11-23T16:00:00.000Z", opens: false }, timeZone: "Europe/Kyiv" });
+    // Friday evening: the weekend is closed (the default hours), so Monday 09:00 Kyiv time.
+    expect((await at("2026-11-27T19:00:00+02:00")).items[0]).toMatchObject({ openNow: false, nextChange: { at: "2026-11-30T07:00:00.000Z", opens: true } });
+    // Across the spring DST change: Saturday in winter time, Monday's opening in summer time.
+    expect((await at("2026-03-28T12:00:00+02:00")).items[0]).toMatchObject({ openNow: false, nextChange: { at: "2026-03-30T06:00:00.000Z", opens: true } });
+  });
+
+  it("GET /api/items/{id} and /api/items/top say the same as the rule in lib/timetable.ts now", async () => {
+    const rows = timetableToRows(DEFAULT_TIMETABLE);
+    const before = openingStatus(rows, "Europe/Kyiv", new Date());
+    const detail = await (await getItem(makeRequest(`/api/items/${publishedId}`), params({ id: publishedId }))).json();
+    const [top] = await (await getTop(makeRequest("/api/items/top"))).json();
+    const after = openingStatus(rows, "Europe/Kyiv", new Date());
+    for (const body of [detail, top]) {
+      expect(Object.keys(body)).toEqual(expect.arrayContaining(CARD_FIELDS));
+      expect([before, after]).toContainEqual({ openNow: body.openNow, nextChange: body.nextChange });
+      expect(body.nextChange.opens).toBe(!body.openNow);
+    }
   });
 });
 

@@ -4,8 +4,9 @@ import { getPublicService, listServices } from "@/lib/server/services";
 import { makeService } from "../../helpers/factories";
 
 /**
- * "Open now" is answered twice: in SQL for lists (a filter over many rows) and in Node for a
- * service's own page (its hours are loaded anyway). Both must say the same at every instant.
+ * "Open now" is answered twice: in SQL for the list filter (over many rows) and in Node for what
+ * each card and service page shows (from the hours of those rows). Both must say the same at
+ * every instant, and a card the same as its page.
  */
 const week = (hours: Partial<Record<keyof Timetable, { closed: boolean; opening: string; closing: string }>>): Timetable => ({ ...DEFAULT_TIMETABLE, ...hours });
 const HOURS: Record<string, { timetable: Timetable; timeZone: string }> = {
@@ -34,9 +35,12 @@ describe("open now: the list's SQL and the page's Node rule agree", () => {
     const disagreements: string[] = [];
     for (const instant of instants) {
       const listed = new Set((await listServices({ page: 1, open: true, keyword: "Agreement", userDateTime: instant.toISOString() })).items.map((item) => item._id));
+      const cards = new Map((await listServices({ page: 1, keyword: "Agreement", userDateTime: instant.toISOString() })).items.map((item) => [item._id, item]));
       for (const [name, id] of Object.entries(ids)) {
         const page = await getPublicService(id, instant);
         if (page.openNow !== listed.has(id)) disagreements.push(`${name} at ${instant.toISOString()}: list ${listed.has(id)}, page ${page.openNow}`);
+        const card = cards.get(id);
+        if (card?.openNow !== page.openNow || card.nextChange?.at !== page.nextChange?.at) disagreements.push(`${name} at ${instant.toISOString()}: card and page differ`);
       }
     }
     expect(disagreements).toEqual([]);

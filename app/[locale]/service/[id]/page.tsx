@@ -3,9 +3,11 @@ import { ResponsiveImage } from "@/components/services/responsive-image";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
+import { OpeningBadge } from "@/components/services/opening-status";
 import { ReviewForm } from "@/components/service/review-form";
 import { ContactsToggle } from "@/components/service/contacts-toggle";
 import { ServiceJsonLd } from "@/components/service/json-ld";
+import { ServiceLocation } from "@/components/service/service-location";
 import { ReviewScores, SubRatings } from "@/components/service/sub-ratings";
 import { WeeklyTimetable } from "@/components/service/weekly-timetable";
 import { StarRating } from "@/components/services/star-rating";
@@ -44,6 +46,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ServicePage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale === "uk" ? "uk" : "en");
+  // Taken before the service is read, so the status it carries was computed no earlier.
+  const renderedAt = new Date().toISOString();
   const [service, t, ts, tc, tr, reviewer] = await Promise.all([
     load(id),
     getTranslations("ServiceDetail"),
@@ -79,9 +83,7 @@ export default async function ServicePage({ params }: Props) {
           <StarRating value={service.rating.avg} label={ts("rating", { value: service.rating.avg.toFixed(1) })} suffix={ts("reviews", { count: service.numReviews })} />
           {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
           <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-            <span className={service.openNow ? "rounded-full bg-emerald-100 px-2.5 py-1 text-emerald-800" : "rounded-full bg-slate-200 px-2.5 py-1 text-slate-700"}>
-              {service.openNow ? t("openNow") : t("closedNow")}
-            </span>
+            <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2.5 py-1" />
             <span className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}>
               <span aria-hidden>{service.isOnTheGo ? "✔ " : "✖ "}</span>
               {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
@@ -103,7 +105,10 @@ export default async function ServicePage({ params }: Props) {
                 <span aria-hidden>☎</span> {t("call")}
               </a>
             ) : null}
-            <AddToSaved item={{ _id: service._id, name: service.name, image: service.image, address: service.address, coordinates: service.coordinates, contactPhone1: service.contactPhone1, contactPhone2: service.contactPhone2, contactMail: service.contactMail }} />
+            <AddToSaved
+              label={t("save")}
+              item={{ _id: service._id, name: service.name, image: service.image, address: service.address, coordinates: service.coordinates, contactPhone1: service.contactPhone1, contactPhone2: service.contactPhone2, contactMail: service.contactMail }}
+            />
             <ContactsToggle contacts={service} />
           </div>
         </div>
@@ -118,13 +123,22 @@ export default async function ServicePage({ params }: Props) {
         </section>
       ) : null}
 
-      <section aria-labelledby="hours">
-        <h2 id="hours" className="text-xl font-semibold">
-          {t("timetable")}
-        </h2>
-        <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
-        <WeeklyTimetable timetable={service.timetable} today={today} />
-      </section>
+      <div className="grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="hours">
+          <h2 id="hours" className="text-xl font-semibold">
+            {t("timetable")}
+          </h2>
+          <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
+          <WeeklyTimetable timetable={service.timetable} today={today} />
+        </section>
+
+        <section aria-labelledby="location">
+          <h2 id="location" className="mb-3 text-xl font-semibold">
+            {t("location")}
+          </h2>
+          <ServiceLocation name={service.name} role={service.role} point={service.coordinates} />
+        </section>
+      </div>
 
       <section aria-labelledby="reviews">
         <h2 id="reviews" className="text-xl font-semibold">

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { distanceKm, roundKm } from "@/lib/distance";
+
+describe("distanceKm", () => {
+  // Expected values are PostgreSQL's earth_distance(ll_to_earth(…), ll_to_earth(…)) / 1000.
+  it("is the great-circle distance on earthdistance's sphere, the same both ways", () => {
+    expect(distanceKm({ lat: 50, lng: 30 }, { lat: 51, lng: 30 })).toBeCloseTo(111.32003, 5);
+    const kyiv = { lat: 50.4501, lng: 30.5234 };
+    const lviv = { lat: 49.8397, lng: 24.0297 };
+    expect(distanceKm(kyiv, lviv)).toBeCloseTo(distanceKm(lviv, kyiv), 9);
+    expect(distanceKm(kyiv, lviv)).toBeCloseTo(468.05641, 5);
+    expect(distanceKm(kyiv, kyiv)).toBe(0);
+  });
+
+  it("rounds to a tenth of a km", () => {
+    expect(roundKm(2.449)).toBe(2.4);
+    expect(roundKm(2.45)).toBe(2.5);
+    expect(roundKm(0.04)).toBe(0);
+  });
+});
