@@ -26,6 +26,11 @@ export function translate(locale: Locale, key: string): string {
   return translate.has(key) ? translate(key) : translate("Api.error");
 }
 
+/** A message key in the language the request asks for (lib/request-locale.ts). */
+export function translated(request: NextRequest, key: string): string {
+  return translate(requestLocale(request), key);
+}
+
 export function errorResponse(request: NextRequest, status: number, key: string, fields?: Record<string, string>): NextResponse {
   const locale = requestLocale(request);
   const body: { message: string; key: string; errors?: Record<string, { key: string; message: string }> } = { message: translate(locale, key), key };

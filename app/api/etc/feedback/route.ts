@@ -1,11 +1,11 @@
 import type { NextRequest } from "next/server";
 import { submitFeedback } from "@/lib/server/feedback";
-import { clientIp, handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { clientIp, handle, json, readJson, translated } from "@/lib/server/http";
 import { getViewer } from "@/lib/server/session";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
     const { message } = await submitFeedback(await getViewer(), await readJson(request), clientIp(request));
-    return json({ message: translate(requestLocale(request), message) }, { status: 201 });
+    return json({ message: translated(request, message) }, { status: 201 });
   });
 }

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { deleteUser, getUser, updateUser } from "@/lib/server/admin";
-import { handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { handle, json, readJson, translated } from "@/lib/server/http";
 import { getViewer } from "@/lib/server/session";
 
 type Context = { params: Promise<{ id: string }> };
@@ -19,6 +19,6 @@ export async function PUT(request: NextRequest, { params }: Context) {
 export async function DELETE(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     const { message } = await deleteUser(await getViewer(), (await params).id);
-    return json({ message: translate(requestLocale(request), message) });
+    return json({ message: translated(request, message) });
   });
 }

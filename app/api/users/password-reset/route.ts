@@ -1,11 +1,11 @@
 import type { NextRequest } from "next/server";
-import { clientIp, handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { clientIp, handle, json, readJson, translated } from "@/lib/server/http";
 import { requestPasswordReset } from "@/lib/server/password-reset";
 
 /** Always 202 with the same words, whether or not the address has an account. */
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
     const { message } = await requestPasswordReset(await readJson(request), clientIp(request));
-    return json({ message: translate(requestLocale(request), message) }, { status: 202 });
+    return json({ message: translated(request, message) }, { status: 202 });
   });
 }

@@ -1,11 +1,11 @@
 import type { NextRequest } from "next/server";
 import { toggleUserBlock } from "@/lib/server/admin";
-import { handle, json, requestLocale, translate } from "@/lib/server/http";
+import { handle, json, translated } from "@/lib/server/http";
 import { getViewer } from "@/lib/server/session";
 
 export async function PUT(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {
     const { isBlocked, message } = await toggleUserBlock(await getViewer(), (await params).id);
-    return json({ isBlocked, message: translate(requestLocale(request), message) });
+    return json({ isBlocked, message: translated(request, message) });
   });
 }

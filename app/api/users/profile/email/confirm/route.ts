@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { handle, json, readJson, translated } from "@/lib/server/http";
 import { confirmEmailChange } from "@/lib/server/profile";
 import { clearedSessionCookie } from "@/lib/server/session";
 
@@ -8,7 +8,7 @@ export async function POST(request: NextRequest) {
   return handle(request, async () => {
     const body = (await readJson(request)) as { token?: unknown } | null;
     const { message } = await confirmEmailChange(body?.token);
-    const response = json({ message: translate(requestLocale(request), message) });
+    const response = json({ message: translated(request, message) });
     response.cookies.set(clearedSessionCookie());
     return response;
   });
