@@ -1,5 +1,5 @@
 import "server-only";
-import { confirmEmailInput, loginInput, registerInput } from "@/lib/validation/account";
+import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from "@/lib/validation/account";
 import { localePath, mailAccount, type MailLocale } from "./account-mail";
 import { getPrisma } from "./db";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
@@ -62,8 +62,8 @@ export async function register(body: unknown, locale: Locale, address: string): 
 }
 
 /** Same answer, in the same time, whether or not the account exists or is already confirmed. */
-export async function resendConfirmation(email: unknown): Promise<{ message: string }> {
-  if (typeof email !== "string" || email.length > 100) throw new BadRequestError({ email: "Validation.email" });
+export async function resendConfirmation(body: unknown): Promise<{ message: string }> {
+  const { email } = parseOrThrow(emailRequestInput, body);
   return steadyTiming(ACCOUNT_MAIL_FLOOR_MS, async () => {
     const prisma = await getPrisma();
     const user = await prisma.user.findUnique({ where: { emailNormalized: email.trim().toLowerCase() } });

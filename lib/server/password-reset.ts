@@ -1,5 +1,5 @@
 import "server-only";
-import { passwordResetInput, passwordResetRequestInput } from "@/lib/validation/account";
+import { passwordResetInput, emailRequestInput } from "@/lib/validation/account";
 import { toPublicUser, type PublicUser } from "./accounts";
 import { localePath, mailAccount } from "./account-mail";
 import { getPrisma } from "./db";
@@ -20,7 +20,7 @@ const RESET_REQUEST_FLOOR_MS = 300;
  * requests per address are limited.
  */
 export async function requestPasswordReset(body: unknown, address: string): Promise<{ message: string }> {
-  const { email } = parseOrThrow(passwordResetRequestInput, body);
+  const { email } = parseOrThrow(emailRequestInput, body);
   await take("passwordReset", address);
   return steadyTiming(RESET_REQUEST_FLOOR_MS, async () => {
     const prisma = await getPrisma();

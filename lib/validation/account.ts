@@ -40,7 +40,8 @@ export const profileInput = z.object({
   currentPassword: z.string({ error: "Validation.currentPasswordRequired" }).max(100, { error: "Auth.currentPasswordWrong" }).optional(),
 });
 
-export const passwordResetRequestInput = z.object({ email });
+/** Just an address: asking for a password-reset link or a new confirmation link. */
+export const emailRequestInput = z.object({ email });
 export const passwordResetInput = z.object({ token: z.string({ error: "Auth.resetInvalid" }).max(200, { error: "Auth.resetInvalid" }), password });
 export const deleteAccountInput = z.object({ currentPassword });
 export type ProfileInput = z.infer<typeof profileInput>;

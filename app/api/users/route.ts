@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { register } from "@/lib/server/accounts";
 import { listUsers } from "@/lib/server/admin";
-import { clientIp, handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { clientIp, handle, json, readJson, requestLocale, translated } from "@/lib/server/http";
 import { getViewer } from "@/lib/server/session";
 
 /** Admin list: ?keyword&page → { users, pages, page }. */
@@ -11,8 +11,7 @@ export async function GET(request: NextRequest) {
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
-    const locale = requestLocale(request);
-    const { message } = await register(await readJson(request), locale, clientIp(request));
-    return json({ message: translate(locale, message) }, { status: 201 });
+    const { message } = await register(await readJson(request), requestLocale(request), clientIp(request));
+    return json({ message: translated(request, message) }, { status: 201 });
   });
 }
