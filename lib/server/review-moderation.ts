@@ -63,7 +63,7 @@ export type QueueItem = {
   rating: { quality: number; speed: number; price: number; avg: number };
   comment: string;
   createdAt: string;
-  hidden: string | null;
+  hidden: "pending" | ReportReason | null;
   reports: QueueReport[];
   lastReportAt: string;
 };
