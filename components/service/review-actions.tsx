@@ -65,7 +65,7 @@ export function ReplyEditor({ url, current }: { url: string; current: string | n
       <textarea id={id} value={text} onChange={(event) => setText(event.target.value)} maxLength={REPLY_MAX} rows={3} required autoFocus className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
       <div className="flex gap-2">
         <button type="submit" disabled={busy || !text.trim()} aria-busy={busy} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
-          {t("save")}
+          {t("saveReply")}
         </button>
         <button type="button" className={button} onClick={() => setOpen(false)}>
           {t("cancel")}
