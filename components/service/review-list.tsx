@@ -48,7 +48,7 @@ export async function ReviewList({ service, reviewer }: { service: ServiceDetail
         )}
         {review.held ? <p className="mt-2 text-sm text-amber-800">{tr("heldNote")}</p> : null}
         {review.reply ? (
-          <div className="mt-3 border-l-4 border-brand-200 bg-brand-50 py-2 pl-3 pr-2">
+          <div className="mt-3 border-l-4 border-brand-100 bg-brand-50 py-2 pl-3 pr-2">
             <p className="text-sm font-semibold">
               {tr("replyFromOwner")}{" "}
               <time dateTime={review.reply.at} className="font-normal text-slate-500">
