@@ -14,6 +14,7 @@ export const JSON_LD_REVIEWS = 5;
  */
 export function serviceJsonLd(service: ServiceDetail, url: string, origin: string) {
   const phone = [service.contactPhone1, service.contactPhone2].map(normalizePhone).find(Boolean);
+  const counted = service.reviews.filter((review) => !review.hidden && !review.held);
   return {
     "@context": "https://schema.org",
     "@type": "AutoRepair",
@@ -34,8 +35,9 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
     aggregateRating: service.numReviews
       ? { "@type": "AggregateRating", ratingValue: service.rating.avg, reviewCount: service.numReviews, bestRating: 5, worstRating: 1 }
       : undefined,
-    review: service.reviews.length
-      ? service.reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
+    // Only the reviews the aggregate counts: hidden and held ones would contradict it.
+    review: counted.length
+      ? counted.slice(0, JSON_LD_REVIEWS).map((review) => ({
           "@type": "Review",
           author: { "@type": "Person", name: review.name },
           datePublished: review.createdAt.slice(0, 10),

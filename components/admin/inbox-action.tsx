@@ -6,8 +6,8 @@ import { postJson } from "@/components/account/api";
 import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 
-/** One button on /admin/inbox (mark read/unread, retry a mail); the list is reloaded after it. */
-export function InboxAction({ url, method, body, label }: { url: string; method: "PUT" | "POST"; body?: unknown; label: string }) {
+/** One button on /admin/inbox and /admin/reviews (mark read, retry a mail, restore…); the list is reloaded after it. */
+export function InboxAction({ url, method, body, label }: { url: string; method: "PUT" | "POST" | "DELETE"; body?: unknown; label: string }) {
   const ta = useTranslations("Account");
   const router = useRouter();
   const [busy, setBusy] = useState(false);

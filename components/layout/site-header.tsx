@@ -16,7 +16,7 @@ export async function SiteHeader() {
   if (viewer) items.push({ href: "/profile", label: t("profile") });
   else items.push({ href: "/login", label: t("login") }, { href: "/register", label: t("register") });
   const admin = viewer?.isAdmin
-    ? { label: t("admin"), items: [{ href: "/admin/users", label: t("adminUsers") }, { href: "/admin/services", label: t("adminServices") }, { href: "/admin/inbox", label: t("adminInbox") }] }
+    ? { label: t("admin"), items: [{ href: "/admin/users", label: t("adminUsers") }, { href: "/admin/services", label: t("adminServices") }, { href: "/admin/inbox", label: t("adminInbox") }, { href: "/admin/reviews", label: t("adminReviews") }] }
     : null;
 
   return (

@@ -6,20 +6,26 @@ import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { FormAlert } from "@/components/account/fields";
 import { useRouter } from "@/i18n/navigation";
+import type { OwnReview } from "@/lib/server/reviews";
+import { useSearchParams } from "next/navigation";
 
 const SCORES = ["quality", "speed", "price"] as const;
 const COMMENT_MAX = 600;
 // The schemas (and Zod with them) are fetched when the form is first used, not with the page.
 const loadValidation = () => import("@/lib/validation/account");
-type Errors = Partial<Record<(typeof SCORES)[number] | "comment", string>>;
+type Errors = Partial<Record<(typeof SCORES)[number] | "comment" | "visitCode", string>>;
 
-/** Three ratings and a comment; on success the page refetches the service and the form resets. */
-export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewed: boolean }) {
+/**
+ * Three ratings, a comment and an optional visit code (prefilled from the owner's link, ?code=);
+ * prefilled with the viewer's own review when editing. On success the page refetches the service.
+ */
+export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string; reviewed: boolean; initial: OwnReview | null }) {
   const t = useTranslations("Review");
   const ta = useTranslations("Account");
   const tv = useTranslations();
   const router = useRouter();
-  const [comment, setComment] = useState("");
+  const [comment, setComment] = useState(initial?.comment ?? "");
+  const [visitCode, setVisitCode] = useState(useSearchParams().get("code") ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +34,7 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body = { rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])), comment };
+    const body = { rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])), comment, ...(visitCode.trim() ? { visitCode } : {}) };
     const validation = await loadValidation().catch(() => null);
     // The chunk could not be fetched (the connection dropped since the page loaded).
     if (!validation) {
@@ -49,6 +55,7 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
       await postJson(`/api/items/${serviceId}/reviews`, parsed.data, "POST", ta("networkError"));
       form.reset();
       setComment("");
+      setVisitCode("");
       toast.success(t("submitted"));
       router.refresh();
     } catch (caught) {
@@ -60,7 +67,7 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
   }
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate aria-labelledby="review-form-title" className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <form id="review-form" onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id="review-form-title" className="text-lg font-semibold">
         {reviewed ? t("updateTitle") : t("title")}
       </h3>
@@ -76,7 +83,7 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
               id={`review-${score}`}
               name={score}
               required
-              defaultValue=""
+              defaultValue={initial ? initial.rating[score] : ""}
               aria-invalid={errors[score] ? true : undefined}
               aria-describedby={errors[score] ? `review-${score}-error` : undefined}
               className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
@@ -113,6 +120,25 @@ export function ReviewForm({ serviceId, reviewed }: { serviceId: string; reviewe
         />
         <span id="review-comment-remaining" className="mt-1 block text-xs text-slate-500">
           {errors.comment ?? t("remaining", { count: COMMENT_MAX - comment.length })}
+        </span>
+      </div>
+      <div className="text-sm">
+        <label htmlFor="review-visit-code" className="font-medium">
+          {t("visitCode")}
+        </label>
+        <input
+          id="review-visit-code"
+          name="visitCode"
+          value={visitCode}
+          onChange={(event) => setVisitCode(event.target.value)}
+          maxLength={20}
+          autoComplete="off"
+          aria-invalid={errors.visitCode ? true : undefined}
+          aria-describedby="review-visit-code-hint"
+          className="mt-1 w-full max-w-xs rounded-md border border-slate-300 px-3 py-2 font-mono uppercase aria-invalid:border-red-500"
+        />
+        <span id="review-visit-code-hint" className={`mt-1 block text-xs ${errors.visitCode ? "font-medium text-red-700" : "text-slate-500"}`}>
+          {errors.visitCode ?? t("visitCodeHint")}
         </span>
       </div>
       <button type="submit" disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">

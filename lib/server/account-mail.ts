@@ -3,7 +3,8 @@ import { createTranslator } from "next-intl";
 import { appUrl } from "@/lib/site";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
-import { escapeHtml, queueMail, type Mail } from "./mail";
+import { enqueueMail, escapeHtml, queueMail, type Mail } from "./mail";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * The mails to a user about their account or their payments, in the user's language: an intro, an optional link on a line of
@@ -11,7 +12,8 @@ import { escapeHtml, queueMail, type Mail } from "./mail";
  */
 export type MailLocale = "en" | "uk";
 type OutroKind = "confirm" | "existing" | "reset" | "emailChange";
-type Kind = OutroKind | "passwordChanged" | "emailChangeNotice" | "emailChanged" | "receipt" | "refunded";
+type ReviewKind = "newReview" | "reviewReply" | "reviewHidden" | "reviewRestored" | "reportHidden" | "reportKept";
+type Kind = OutroKind | ReviewKind | "passwordChanged" | "emailChangeNotice" | "emailChanged" | "receipt" | "refunded";
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);
 
@@ -29,4 +31,12 @@ export function composeAccountMail(kind: Kind, to: string, locale: MailLocale, v
 /** Stored now, delivered after the answer: see queueMail(). */
 export function mailAccount(...args: Parameters<typeof composeAccountMail>): Promise<void> {
   return queueMail(composeAccountMail(...args));
+}
+
+/**
+ * A mail about reviews, written in the caller's transaction so it goes out only if the change
+ * commits; the caller runs kickMailQueue() after the commit.
+ */
+export function mailInTransaction(tx: Prisma.TransactionClient, kind: ReviewKind, to: { email: string; locale: MailLocale }, values: { name: string } & Record<string, string>, link: string): Promise<string> {
+  return enqueueMail(composeAccountMail(kind, to.email, to.locale, values, link), tx);
 }

@@ -31,6 +31,10 @@ export const THROTTLES = {
   feedback: { points: 5, duration: 60 * 60 },
   geocode: { points: 60, duration: 60 },
   upload: { points: 30, duration: 60 * 60 },
+  /** Review reports per account: enough for a moderator-minded driver, too few to flood the queue. */
+  reviewReport: { points: 20, duration: 60 * 60 },
+  /** Visit codes per station per day (see visit-codes.ts for the outstanding cap). */
+  visitCode: { points: 20, duration: 24 * 60 * 60 },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

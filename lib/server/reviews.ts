@@ -2,56 +2,124 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
 import { reviewInput } from "@/lib/validation/account";
+import { replyInput } from "@/lib/validation/reviews";
+import { localePath, mailInTransaction } from "./account-mail";
 import { getPrisma } from "./db";
 import { requireAccess } from "./guards";
 import { AppError, isUuid, NotFoundError } from "./errors";
+import { kickMailQueue } from "./mail";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
 import { changingCatalog } from "./read-cache";
 import { recomputeScores } from "./rating-scores";
+import { checkBurst } from "./review-burst";
+import { redeemVisitCode } from "./visit-codes";
 
 /**
  * One review per user per service: a second post replaces the first. The service's averages and
- * count are recomputed from its reviews in the same transaction, so they never drift.
+ * count are recomputed from its reviews in the same transaction, so they never drift. A visit
+ * code marks the review verified; the owner is mailed about a new review (not about edits).
  */
-export async function upsertReview(viewer: Viewer | null, serviceId: string, body: unknown): Promise<{ _id: string; avg: number }> {
+export async function upsertReview(viewer: Viewer | null, serviceId: string, body: unknown): Promise<{ _id: string; avg: number; verified: boolean }> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const input = parseOrThrow(reviewInput, body);
   const prisma = await getPrisma();
   const { quality, speed, price } = input.rating;
   const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
-  return changingCatalog(() => prisma.$transaction(async (tx) => {
+  const result = await changingCatalog(() => prisma.$transaction(async (tx) => {
     const service = await tx.service.findFirst({
       where: { id: serviceId, ...PUBLISHED_WHERE },
-      select: { id: true, ownerId: true },
+      select: { id: true, name: true, ownerId: true, owner: { select: { name: true, email: true, locale: true } } },
     });
     if (!service) throw new NotFoundError();
     if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
+    const existing = await tx.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } });
     const review = await tx.review.upsert({
       where: { userId_serviceId: { userId: viewer.id, serviceId } },
       create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment },
       update: { quality, speed, price, avg, comment: input.comment },
     });
+    let verified = review.verified;
+    if (input.visitCode) {
+      await redeemVisitCode(tx, serviceId, input.visitCode, review.id);
+      verified = true;
+    }
+    await checkBurst(tx, serviceId, review.id);
     await recomputeAggregates(tx, serviceId);
-    return { _id: review.id, avg };
+    if (!existing) {
+      const { owner } = service;
+      await mailInTransaction(tx, "newReview", owner, { name: owner.name, reviewer: viewer.name, station: service.name, avg: avg.toFixed(1) }, localePath(owner.locale, `/service/${serviceId}#review-${review.id}`));
+    }
+    return { _id: review.id, avg, verified, mailed: !existing };
+  }));
+  if (result.mailed) kickMailQueue();
+  return { _id: result._id, avg: result.avg, verified: result.verified };
+}
+
+/** The reviewer takes their review back; the aggregates follow in the same transaction. */
+export async function deleteOwnReview(viewer: Viewer | null, serviceId: string, reviewId: string): Promise<void> {
+  requireAccess(viewer, "signedIn");
+  if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  await changingCatalog(() => prisma.$transaction(async (tx) => {
+    const review = await tx.review.findFirst({ where: { id: reviewId, serviceId }, select: { userId: true } });
+    if (!review) throw new NotFoundError();
+    if (review.userId !== viewer.id) throw new AppError(403, "Review.notYours");
+    await tx.review.delete({ where: { id: reviewId } });
+    await recomputeAggregates(tx, serviceId);
   }));
 }
 
+type ReplyMode = "create" | "update" | "delete";
+
 /**
- * A service's averages and count, recomputed from its reviews (call inside the writing
- * transaction). The row lock comes first, in its own statement: a concurrent review's transaction
- * waits here until this one commits, and its recompute then sees this review too. Without it two
- * reviews at once each counted only themselves (caught by tests/integration/api/faults.test.ts).
- * NO KEY UPDATE, not UPDATE: the review insert's foreign-key check holds KEY SHARE on this row,
- * which a plain FOR UPDATE would wait on, deadlocking two reviews.
+ * The service's owner (or an admin) answers a review once, then may edit or remove the answer.
+ * The reviewer is mailed about the first answer only, so an owner polishing a sentence does not
+ * fill their inbox.
+ */
+export async function replyToReview(viewer: Viewer | null, serviceId: string, reviewId: string, body: unknown, mode: ReplyMode): Promise<{ reply: { text: string; at: string } | null }> {
+  requireAccess(viewer, "signedIn");
+  if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
+  const text = mode === "delete" ? null : parseOrThrow(replyInput, body).text;
+  const prisma = await getPrisma();
+  const result = await changingCatalog(() => prisma.$transaction(async (tx) => {
+    const review = await tx.review.findFirst({
+      where: { id: reviewId, serviceId, service: PUBLISHED_WHERE },
+      select: { replyText: true, service: { select: { name: true, ownerId: true } }, user: { select: { name: true, email: true, locale: true } } },
+    });
+    if (!review) throw new NotFoundError();
+    if (review.service.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Review.notYourService");
+    if (mode === "create" && review.replyText !== null) throw new AppError(409, "Review.replyExists");
+    if (mode !== "create" && review.replyText === null) throw new NotFoundError("Review.noReply");
+    const at = new Date();
+    await tx.review.update({ where: { id: reviewId }, data: { replyText: text, replyAt: text === null ? null : at } });
+    if (mode === "create") {
+      const { user } = review;
+      await mailInTransaction(tx, "reviewReply", user, { name: user.name, station: review.service.name }, localePath(user.locale, `/service/${serviceId}#review-${reviewId}`));
+    }
+    return text === null ? null : { text, at: at.toISOString() };
+  }));
+  if (mode === "create") kickMailQueue();
+  return { reply: result };
+}
+
+/**
+ * A service's averages and count, recomputed from its counted reviews (neither hidden nor held
+ * during a burst check; call inside the writing transaction). The row lock comes first, in its own
+ * statement: a concurrent review's transaction waits here until this one commits, and its
+ * recompute then sees this review too. Without it two reviews at once each counted only
+ * themselves (caught by tests/integration/api/faults.test.ts). NO KEY UPDATE, not UPDATE: the
+ * review insert's foreign-key check holds KEY SHARE on this row, which a plain FOR UPDATE would
+ * wait on, deadlocking two reviews.
  */
 export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM services WHERE id = ${serviceId}::uuid FOR NO KEY UPDATE`;
   await tx.$executeRaw`UPDATE services s SET
       "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n, "updatedAt" = now()
     FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,
-                 coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews WHERE "serviceId" = ${serviceId}::uuid) agg
+                 coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews
+          WHERE "serviceId" = ${serviceId}::uuid AND "hiddenAt" IS NULL AND "heldAt" IS NULL) agg
     WHERE s.id = ${serviceId}::uuid`;
   await recomputeScores(tx, serviceId);
 }
@@ -69,4 +137,24 @@ export async function reviewerState(viewer: Viewer | null, serviceId: string): P
   ]);
   if (service?.ownerId === viewer.id) return "owner";
   return review ? "reviewed" : "new";
+}
+
+export type OwnReview = { _id: string; rating: { quality: number; speed: number; price: number }; comment: string };
+
+/**
+ * The viewer's side of a service's reviews, never cached with the public page: their own review
+ * (to prefill the form) and which reviews they have already reported.
+ */
+export async function viewerReviewState(viewer: Viewer | null, serviceId: string): Promise<{ own: OwnReview | null; reported: string[] }> {
+  if (!viewer || !isUuid(serviceId)) return { own: null, reported: [] };
+  const prisma = await getPrisma();
+  const [own, reports] = await Promise.all([
+    prisma.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true, quality: true, speed: true, price: true, comment: true } }),
+    prisma.reviewReport.findMany({ where: { userId: viewer.id, review: { serviceId } }, select: { reviewId: true } }),
+  ]);
+  const reported = reports.map((report) => report.reviewId);
+  return {
+    own: own ? { _id: own.id, rating: { quality: own.quality, speed: own.speed, price: own.price }, comment: own.comment } : null,
+    reported,
+  };
 }

@@ -33,8 +33,15 @@ export type ReviewView = {
   _id: string;
   name: string;
   rating: { quality: number; speed: number; price: number; avg: number };
+  /** "" while hidden: the reason is shown instead. */
   comment: string;
   createdAt: string;
+  verified: boolean;
+  reply: { text: string; at: string } | null;
+  /** Why a moderator (or enough reports, "pending") hid it; null when shown. */
+  hidden: "pending" | "spam" | "offensive" | "notAVisit" | "conflict" | "other" | null;
+  /** Held out of the averages while a burst of low reviews is checked. */
+  held: boolean;
 };
 
 export type ServiceDetail = ServiceCard & {
@@ -46,6 +53,8 @@ export type ServiceDetail = ServiceCard & {
   timetable: Timetable;
   reviews: ReviewView[];
   user: string;
+  /** A burst of low reviews from new accounts is being checked (lib/server/review-burst.ts). */
+  burstFlagged: boolean;
 };
 
 export function imageUrl(imageId: string | null): string | null {

@@ -287,12 +287,17 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     instagram: service.instagram,
     timetable: toTimetable(service.openingHours),
     user: service.ownerId,
+    burstFlagged: service.burstFlaggedAt !== null,
     reviews: service.reviews.map((review) => ({
       _id: review.id,
       name: review.user.name,
       rating: { quality: review.quality, speed: review.speed, price: review.price, avg: review.avg },
-      comment: review.comment,
+      comment: review.hiddenAt ? "" : review.comment,
       createdAt: review.createdAt.toISOString(),
+      verified: review.verified,
+      reply: review.replyText !== null && review.replyAt ? { text: review.replyText, at: review.replyAt.toISOString() } : null,
+      hidden: review.hiddenAt ? (review.hiddenReason ?? "pending") : null,
+      held: review.heldAt !== null,
     })),
   };
 }

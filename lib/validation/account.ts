@@ -51,6 +51,7 @@ const score = z.coerce.number({ error: "Validation.score" }).int({ error: "Valid
 export const reviewInput = z.object({
   rating: z.object({ quality: score, speed: score, price: score }, { error: "Validation.score" }),
   comment: z.string({ error: "Validation.comment" }).trim().max(600, { error: "Validation.comment" }).default(""),
+  visitCode: z.string({ error: "Review.codeInvalid" }).trim().max(20, { error: "Review.codeInvalid" }).optional(),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 

@@ -54,7 +54,7 @@ const AutoRepair = z.strictObject({
 });
 
 function review(n: number, comment = `Review ${n}`): ReviewView {
-  return { _id: `r${n}`, name: `Reviewer ${n}`, rating: { quality: 5, speed: 4, price: 3, avg: 4 }, comment, createdAt: new Date(Date.UTC(2026, 0, 30 - n, 12)).toISOString() };
+  return { _id: `r${n}`, name: `Reviewer ${n}`, rating: { quality: 5, speed: 4, price: 3, avg: 4 }, comment, createdAt: new Date(Date.UTC(2026, 0, 30 - n, 12)).toISOString(), verified: false, reply: null, hidden: null, held: false };
 }
 
 function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
@@ -84,6 +84,7 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     timetable: { ...DEFAULT_TIMETABLE, sunday: { closed: false, opening: "00:00", closing: "24:00" } },
     reviews: Array.from({ length: 7 }, (_, index) => review(index + 1, index === 1 ? "" : undefined)),
     user: "01a20818-0000-7000-8000-000000000002",
+    burstFlagged: false,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteStationButton } from "@/components/listing/delete-station-button";
+import { VisitCodeButton } from "@/components/listing/visit-code-button";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
 import { Link } from "@/i18n/navigation";
 import { guardPage } from "@/lib/server/guards";
@@ -51,6 +52,7 @@ export default async function MyStationsPage({ params }: Props) {
                 </Link>
                 <DeleteStationButton id={station._id} name={station.name} />
               </div>
+              <VisitCodeButton serviceId={station._id} localePrefix={locale === "uk" ? "/ua" : ""} />
             </li>
           ))}
         </ul>

@@ -4,11 +4,11 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
 import { OpeningBadge } from "@/components/services/opening-status";
-import { ReviewForm } from "@/components/service/review-form";
+import { ReviewList } from "@/components/service/review-list";
 import { ContactsToggle } from "@/components/service/contacts-toggle";
 import { ServiceJsonLd } from "@/components/service/json-ld";
 import { ServiceLocation } from "@/components/service/service-location";
-import { ReviewScores, SubRatings } from "@/components/service/sub-ratings";
+import { SubRatings } from "@/components/service/sub-ratings";
 import { WeeklyTimetable } from "@/components/service/weekly-timetable";
 import { StarRating } from "@/components/services/star-rating";
 import { Link } from "@/i18n/navigation";
@@ -48,12 +48,11 @@ export default async function ServicePage({ params }: Props) {
   setRequestLocale(locale === "uk" ? "uk" : "en");
   // Taken before the service is read, so the status it carries was computed no earlier.
   const renderedAt = new Date().toISOString();
-  const [service, t, ts, tc, tr, reviewer] = await Promise.all([
+  const [service, t, ts, tc, reviewer] = await Promise.all([
     load(id),
     getTranslations("ServiceDetail"),
     getTranslations("Services"),
     getTranslations("Categories"),
-    getTranslations("Review"),
     getViewer().then((viewer) => reviewerState(viewer, id)),
   ]);
   const today = weekdayIn(new Date(), service.timeZone);
@@ -144,37 +143,7 @@ export default async function ServicePage({ params }: Props) {
         <h2 id="reviews" className="text-xl font-semibold">
           {t("reviews")}
         </h2>
-        {service.reviews.length ? (
-          <ul className="mt-3 space-y-3">
-            {service.reviews.map((review) => (
-              <li key={review._id} className="rounded-xl border border-slate-200 bg-white p-4">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold">{review.name}</p>
-                  <time dateTime={review.createdAt} className="text-sm text-slate-500">
-                    {review.createdAt.slice(0, 10)}
-                  </time>
-                </div>
-                <StarRating value={review.rating.avg} label={t("reviewAverage", { value: review.rating.avg.toFixed(1) })} />
-                <ReviewScores rating={review.rating} />
-                {review.comment ? <p className="mt-2 whitespace-pre-line text-slate-700">{review.comment}</p> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-3 rounded-lg bg-slate-100 p-4 text-slate-700">{t("noReviews")}</p>
-        )}
-        {reviewer === "anonymous" ? (
-          <p className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
-            {t("signInToReview")}{" "}
-            <Link href={{ pathname: "/login", query: { redirect: `/service/${id}` } }} className="font-semibold text-brand-700 underline">
-              {t("signIn")}
-            </Link>
-          </p>
-        ) : reviewer === "owner" ? (
-          <p className="mt-4 rounded-lg bg-slate-100 p-4 text-slate-700">{tr("ownService")}</p>
-        ) : (
-          <ReviewForm serviceId={service._id} reviewed={reviewer === "reviewed"} />
-        )}
+        <ReviewList service={service} reviewer={reviewer} />
       </section>
     </article>
   );

@@ -1,0 +1,12 @@
+import type { NextRequest } from "next/server";
+import { handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { reportReview } from "@/lib/server/review-moderation";
+import { getViewer } from "@/lib/server/session";
+
+export async function POST(request: NextRequest, { params }: { params: Promise<{ id: string; reviewId: string }> }) {
+  return handle(request, async () => {
+    const { id, reviewId } = await params;
+    const { message } = await reportReview(await getViewer(), id, reviewId, await readJson(request));
+    return json({ message: translate(requestLocale(request), message) }, { status: 201 });
+  });
+}

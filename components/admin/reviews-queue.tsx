@@ -1,0 +1,89 @@
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { reportQueue } from "@/lib/server/review-moderation";
+import type { Viewer } from "@/lib/server/session";
+import { HideReview } from "./hide-review";
+import { InboxAction } from "./inbox-action";
+
+/** /admin/reviews: services flagged for a burst, then reported reviews with their reports and the decisions. */
+export async function ReviewsQueue({ viewer, locale, sort }: { viewer: Viewer; locale: "en" | "uk"; sort: "reported" | "newest" }) {
+  const [t, tr, queue] = await Promise.all([getTranslations("Admin"), getTranslations("Review"), reportQueue(viewer, sort)]);
+  const when = new Intl.DateTimeFormat(locale === "uk" ? "uk-UA" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" });
+  const tab = (value: "reported" | "newest", label: string) => (
+    <Link href={value === "newest" ? "/admin/reviews?sort=newest" : "/admin/reviews"} aria-current={sort === value ? "page" : undefined} className="rounded-md px-3 py-1.5 text-sm font-medium aria-[current=page]:bg-brand-600 aria-[current=page]:text-white">
+      {label}
+    </Link>
+  );
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold">{t("reviewsTitle")}</h1>
+      {queue.flagged.length ? (
+        <section aria-labelledby="flagged-title" className="space-y-3">
+          <h2 id="flagged-title" className="text-xl font-semibold">
+            {t("flaggedTitle")}
+          </h2>
+          <ul className="space-y-3">
+            {queue.flagged.map((service) => (
+              <li key={service._id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+                <div>
+                  <Link href={`/service/${service._id}#reviews`} className="font-semibold text-brand-700 underline">
+                    {service.name}
+                  </Link>
+                  <p className="text-sm text-slate-700">{t("flaggedText", { date: when.format(new Date(service.flaggedAt)), count: service.held })}</p>
+                </div>
+                <InboxAction url={`/api/items/admin/${service._id}/burst`} method="DELETE" label={t("clearFlag")} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="reports-title" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="reports-title" className="text-xl font-semibold">
+            {t("reviewsTitle")}
+          </h2>
+          <nav aria-label={t("queueSort")} className="flex gap-1 rounded-lg border border-slate-200 bg-white p-1">
+            {tab("reported", t("sortReported"))}
+            {tab("newest", t("sortNewest"))}
+          </nav>
+        </div>
+        {queue.items.length === 0 ? (
+          <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("queueEmpty")}</p>
+        ) : (
+          <ul className="space-y-3">
+            {queue.items.map((item) => (
+              <li key={item._id} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h3 className="font-semibold break-words">
+                    <Link href={`/service/${item.service._id}#review-${item._id}`} className="text-brand-700 underline">
+                      {t("reviewOf", { name: item.reviewer, station: item.service.name })}
+                    </Link>
+                  </h3>
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-medium text-red-800">{t("reportsCount", { count: item.reports.length })}</span>
+                </div>
+                <p className="text-sm text-slate-600">
+                  {item.rating.avg.toFixed(1)} ★ · <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
+                  {item.hidden ? <span className="ml-2 font-medium text-amber-800">{t("hiddenNow", { reason: tr(`hidden.${item.hidden}`) })}</span> : null}
+                </p>
+                {item.comment ? <p className="whitespace-pre-wrap break-words text-slate-800">{item.comment}</p> : null}
+                <ul className="space-y-1 border-l-4 border-slate-200 pl-3 text-sm">
+                  {item.reports.map((report) => (
+                    <li key={report._id} className="break-words">
+                      <span className="font-medium">{tr(`reasons.${report.reason}`)}</span> · {report.by} · <time dateTime={report.createdAt}>{when.format(new Date(report.createdAt))}</time>
+                      {report.text ? <span className="block text-slate-700">{report.text}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+                <div className="flex flex-wrap items-center gap-3">
+                  <HideReview url={`/api/items/admin/reports/${item._id}`} suggested={item.reports[0]!.reason} />
+                  {item.hidden ? <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "restore" }} label={t("restore")} /> : null}
+                  <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "dismiss" }} label={t("dismiss")} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

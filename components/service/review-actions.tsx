@@ -1,0 +1,143 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { postJson } from "@/components/account/api";
+import { ConfirmButton } from "@/components/listing/confirm-button";
+import { toast } from "@/components/layout/toast";
+import { useRouter } from "@/i18n/navigation";
+import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/validation/reviews";
+
+const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60";
+
+/** Sends one request, toasts the outcome and re-renders the page; true when it went through. */
+function useAction() {
+  const ta = useTranslations("Account");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  async function run(url: string, method: string, body: unknown, success: string): Promise<boolean> {
+    setBusy(true);
+    try {
+      await postJson(url, body, method, ta("networkError"));
+      toast.success(success);
+      router.refresh();
+      return true;
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
+/** The owner's (or an admin's) answer: write it once, then edit or delete it. */
+export function ReplyEditor({ url, current }: { url: string; current: string | null }) {
+  const t = useTranslations("Review");
+  const { busy, run } = useAction();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(current ?? "");
+  const id = useId();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (await run(url, current === null ? "POST" : "PUT", { text }, t("replySaved"))) setOpen(false);
+  }
+
+  if (!open) {
+    return (
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" className={button} onClick={() => setOpen(true)}>
+          {current === null ? t("reply") : t("editReply")}
+        </button>
+        {current === null ? null : (
+          <ConfirmButton label={t("deleteReply")} question={t("deleteReplyConfirm")} onConfirm={() => void run(url, "DELETE", {}, t("replyDeleted"))} disabled={busy} className={button} />
+        )}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={save} className="mt-2 space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {t("replyLabel")}
+      </label>
+      <textarea id={id} value={text} onChange={(event) => setText(event.target.value)} maxLength={REPLY_MAX} rows={3} required autoFocus className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy || !text.trim()} aria-busy={busy} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          {t("saveReply")}
+        </button>
+        <button type="button" className={button} onClick={() => setOpen(false)}>
+          {t("cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The reviewer's own review: edit (the form below is prefilled) or delete after a confirmation. */
+export function OwnReviewActions({ url }: { url: string }) {
+  const t = useTranslations("Review");
+  const { busy, run } = useAction();
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      <a href="#review-form" className={button}>
+        {t("edit")}
+      </a>
+      <ConfirmButton label={t("delete")} question={t("deleteConfirm")} onConfirm={() => void run(url, "DELETE", {}, t("deleted"))} disabled={busy} className={button} />
+    </div>
+  );
+}
+
+/** Report with a reason in a modal dialog (focus kept inside, Esc closes). */
+export function ReportButton({ url }: { url: string }) {
+  const t = useTranslations("Review");
+  const { busy, run } = useAction();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState<(typeof REPORT_REASONS)[number]>("spam");
+  const [text, setText] = useState("");
+  const id = useId();
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (await run(url, "POST", { reason, text }, t("reported"))) dialog.current?.close();
+  }
+
+  return (
+    <>
+      <button type="button" className={`${button} mt-2`} onClick={() => dialog.current?.showModal()}>
+        {t("report")}
+      </button>
+      <dialog ref={dialog} aria-labelledby={`${id}-title`} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">
+        <form onSubmit={send} className="space-y-4">
+          <h3 id={`${id}-title`} className="text-lg font-semibold">
+            {t("reportTitle")}
+          </h3>
+          <fieldset className="space-y-1 text-sm">
+            <legend className="font-medium">{t("reportReason")}</legend>
+            {REPORT_REASONS.map((value) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+                {t(`reasons.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="text-sm">
+            <label htmlFor={`${id}-text`} className="font-medium">
+              {t("reportText")}
+            </label>
+            <textarea id={`${id}-text`} value={text} onChange={(event) => setText(event.target.value)} maxLength={REPORT_TEXT_MAX} rows={3} required={reason === "other"} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+          </div>
+          <div className="flex justify-end gap-2">
+            <button type="button" className={button} onClick={() => dialog.current?.close()}>
+              {t("cancel")}
+            </button>
+            <button type="submit" disabled={busy} aria-busy={busy} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+              {t("reportSend")}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
