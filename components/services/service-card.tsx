@@ -24,7 +24,7 @@ export async function ServiceCard({ service, priority = false }: { service: Card
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={`card-${service._id}`} className="text-base font-semibold leading-snug">
-          <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none">
+          <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-700 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600 focus-visible:after:shadow-[inset_0_0_0_5px_white]">
             {service.name}
           </Link>
         </h3>
