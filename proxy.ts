@@ -9,6 +9,7 @@ import { outagePage } from "@/lib/outage-page";
 import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/bad-request";
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
 import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
+import { namesMissingService } from "@/lib/server/missing-pages";
 
 const intl = createMiddleware(routing);
 const development = process.env.NODE_ENV === "development";
@@ -21,9 +22,10 @@ const tiles = tileOrigin();
  * its user may do is decided by the page through lib/server/guards.ts, so nothing here is a
  * security check. While the database is away (lib/db/outage.ts), pages are answered 503 with a
  * notice that reloads itself, not rendered. An address whose percent-encoding cannot be decoded is
- * a 400 here: past the proxy, Next's router turns it into a bare 500.
+ * a 400 here: past the proxy, Next's router turns it into a bare 500. The page of a service that is
+ * not there is answered with the not-found page (see renderPage).
  */
-export default function proxy(request: NextRequest) {
+export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (isMalformedEncoding(pathname)) {
     if (pathname.startsWith("/api")) return badRequestJsonResponse(request);
@@ -54,6 +56,7 @@ export default function proxy(request: NextRequest) {
     url.pathname = `${prefix}/login`;
     url.search = "";
     url.searchParams.set("redirect", `${path}${request.nextUrl.search}`);
+    url.searchParams.set("reason", "signedIn");
     return NextResponse.redirect(url);
   }
   if (databaseOutageActive()) {
@@ -63,7 +66,7 @@ export default function proxy(request: NextRequest) {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(RETRY_AFTER_SECONDS) },
     });
   }
-  return renderPage(request);
+  return renderPage(request, await namesMissingService(splitLocale(pathname).path));
 }
 
 /**
@@ -72,8 +75,12 @@ export default function proxy(request: NextRequest) {
  * request headers on with its rewrite, so the renderer sees ours (and never a client's own
  * Content-Security-Policy or x-nonce header). Every page is rendered per request (see
  * app/[locale]/layout.tsx): a prerendered one would carry no nonce and run no script.
+ *
+ * `missing`: answer with the not-found page (404) instead. Next renders it on the server only for an
+ * address no route matches (app/not-found.tsx), so the request is rewritten to such an address: a
+ * folder starting with "_" is never a route.
  */
-function renderPage(request: NextRequest) {
+function renderPage(request: NextRequest, missing = false) {
   const nonce = createNonce();
   const csp = pageCsp({ nonce, dev: development, tiles });
   const url = request.nextUrl.clone();
@@ -81,6 +88,7 @@ function renderPage(request: NextRequest) {
   // admin search for "50%" is /admin/users/search/50%25) reached Next as a bare "%" that it cannot
   // decode: a 500. Encoded once more, the rewrite carries the path exactly as the browser sent it.
   if (url.pathname.includes("%25")) url.pathname = url.pathname.replaceAll("%25", "%2525");
+  if (missing) url.pathname = `${splitLocale(url.pathname).prefix}/_missing`;
   // /login and /register send a signed-in visitor on to ?redirect=; Node cannot put "/。evil" in a
   // Location header (a 500), "/%E3%80%82evil" it can, and it is the same path on this site.
   const target = url.searchParams.get("redirect");

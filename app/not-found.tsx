@@ -1,18 +1,20 @@
-import NextLink from "next/link";
-import "./globals.css";
+import { getLocale, getTranslations } from "next-intl/server";
+import LocaleLayout from "./[locale]/layout";
+import NotFound from "./[locale]/not-found";
 
-/** Last-resort 404 for paths outside the locale routes (the translated one is app/[locale]/not-found.tsx). */
-export default function GlobalNotFound() {
+/**
+ * Every address no route matches, and a missing service's page (proxy.ts), in the visitor's
+ * language with the site's own layout. This is the one not-found page Next renders on the server:
+ * a notFound() thrown by a page reaches the visitor as an empty shell that only scripts fill in.
+ * The locale comes from the proxy's rewrite.
+ */
+export default async function RootNotFound() {
+  const locale = await getLocale();
+  const t = await getTranslations({ locale, namespace: "Metadata" });
   return (
-    <html lang="en">
-      <body className="grid min-h-screen place-items-center p-6 text-center">
-        <main>
-          <h1 className="text-2xl font-semibold">Page not found · Сторінку не знайдено</h1>
-          <NextLink className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 text-white" href="/stos">
-            Service stations · СТО
-          </NextLink>
-        </main>
-      </body>
-    </html>
+    <LocaleLayout params={Promise.resolve({ locale })}>
+      <title>{t("titleTemplate").replace("%s", t("notFoundTitle"))}</title>
+      <NotFound />
+    </LocaleLayout>
   );
 }

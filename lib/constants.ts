@@ -17,7 +17,6 @@ export const OWN_LOCATION_ZOOM = 13;
 export const TOAST_DURATION_MS = 5000;
 export const REGISTRATION_TOAST_DURATION_MS = 20_000;
 export const CAROUSEL_INTERVAL_MS = 5000;
-export const SWIPE_THRESHOLD_PX = 40;
 
 export const DEFAULT_TIME_ZONE = "Europe/Kyiv";
 

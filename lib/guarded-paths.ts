@@ -21,3 +21,14 @@ export function ruleForPath(pathname: string): AccessRule | null {
   const { path } = splitLocale(pathname);
   return RULES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;
 }
+
+const RULE_NAMES = new Set<string>(RULES.map(([, rule]) => rule));
+
+/**
+ * The `reason` a guard's redirect puts on the page it sends the visitor to: the rule that refused
+ * them, or "signedIn" when nobody was signed in. Anything else in the address is ignored.
+ */
+export function guardReason(value: string | string[] | undefined): AccessRule | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return raw && RULE_NAMES.has(raw) ? (raw as AccessRule) : null;
+}

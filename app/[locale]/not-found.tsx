@@ -10,9 +10,14 @@ export default async function NotFound() {
       </p>
       <h1 className="mt-4 text-2xl font-semibold">{t("title")}</h1>
       <p className="mt-2 text-slate-600">{t("text")}</p>
-      <Link href="/stos" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
-        {t("action")}
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link href="/stos" className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+          {t("action")}
+        </Link>
+        <Link href="/home" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium hover:bg-slate-50">
+          {t("home")}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { Field, FormAlert } from "@/components/account/fields";
 import { Link } from "@/i18n/navigation";
@@ -12,7 +11,13 @@ const MESSAGE_MAX = 2000;
 // The schemas (and Zod with them) are fetched when the form is first used, not with the page.
 const loadValidation = () => import("@/lib/validation/account");
 
-/** Sent with the signed-in user's e-mail (spec 4); visitors are asked to sign in first. */
+// Sign-in brings the visitor back to this form (the id of its heading on the home page).
+const BACK_TO_FORM = "/home#home-feedback";
+
+/**
+ * Sent with the signed-in user's e-mail (spec 4). Visitors are told first that they need to sign
+ * in, instead of being offered a form that could only refuse what they typed.
+ */
 export function FeedbackForm({ email }: { email: string | null }) {
   const t = useTranslations("Feedback");
   const ta = useTranslations("Account");
@@ -26,21 +31,6 @@ export function FeedbackForm({ email }: { email: string | null }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setFailure(null);
-    if (!email) {
-      toast.info(
-        <span>
-          {t("signInNeeded")}{" "}
-          <Link href={{ pathname: "/login", query: { redirect: "/home" } }} className="font-semibold underline">
-            {t("login")}
-          </Link>{" "}
-          ·{" "}
-          <Link href="/register" className="font-semibold underline">
-            {t("register")}
-          </Link>
-        </span>,
-      );
-      return;
-    }
     const validation = await loadValidation().catch(() => null);
     // The chunk could not be fetched (the connection dropped since the page loaded).
     if (!validation) {
@@ -65,6 +55,21 @@ export function FeedbackForm({ email }: { email: string | null }) {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (!email) {
+    return (
+      <p className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
+        {t("signInNeeded")}{" "}
+        <Link href={{ pathname: "/login", query: { redirect: BACK_TO_FORM } }} className="font-semibold text-brand-700 underline">
+          {t("login")}
+        </Link>{" "}
+        ·{" "}
+        <Link href="/register" className="font-semibold text-brand-700 underline">
+          {t("register")}
+        </Link>
+      </p>
+    );
   }
 
   if (sent) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { Suspense, useId, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useCart } from "@/components/cart/use-cart";
 import { LanguageSwitch } from "./language-switch";
@@ -24,7 +24,20 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const [cart] = useCart();
+  // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenOn(null);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
   const onServices = pathname === "/services" || pathname.startsWith("/services/") || pathname === "/stos" || pathname === "/mechanics";
 
   const link = (item: NavItem, className: string) => (
@@ -63,6 +76,7 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
           <LanguageSwitch />
         </Suspense>
         <button
+          ref={toggle}
           type="button"
           className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
           aria-expanded={open}

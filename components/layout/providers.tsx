@@ -1,15 +1,19 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { ReactNode } from "react";
+import { usePathname } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
 import { TOAST_DURATION_MS } from "@/lib/constants";
-import { useToasterWanted } from "./toast";
+import { dismissStaleToasts, useToasterWanted } from "./toast";
 
 // Sonner comes with the first toast, not with every page.
 const Toaster = dynamic(() => import("sonner").then((sonner) => sonner.Toaster), { ssr: false });
 
 export function Providers({ children }: { children: ReactNode }) {
   const toasterWanted = useToasterWanted();
+  const pathname = usePathname();
+  // Compared with the browser's own path, as the toasts record it.
+  useEffect(() => dismissStaleToasts(window.location.pathname), [pathname]);
   return (
     <>
       {children}

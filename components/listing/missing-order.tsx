@@ -10,7 +10,7 @@ export function MissingOrder() {
   const t = useTranslations("PlaceOrder");
   const router = useRouter();
   useEffect(() => {
-    toast.error(t("missing"));
+    toast.error(t("missing"), { travels: true });
     router.replace("/addservice");
   }, [router, t]);
   return (

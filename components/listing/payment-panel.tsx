@@ -25,6 +25,8 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
   const [state, setState] = useState<State>({ status: "loading" });
   const [paying, setPaying] = useState(false);
   const [sdkFailed, setSdkFailed] = useState(false);
+  // Bumped by Retry: the SDK is asked for again.
+  const [sdkAttempt, setSdkAttempt] = useState(0);
   const buttons = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -81,7 +83,14 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
       closed = true;
       container.replaceChildren();
     };
-  }, [clientId, nonce]);
+  }, [clientId, nonce, sdkAttempt]);
+
+  function retrySdk() {
+    // The script element that failed stays in the document; the new attempt adds its own.
+    for (const script of document.querySelectorAll('script[src*="paypal.com/sdk/js"]')) script.remove();
+    setSdkFailed(false);
+    setSdkAttempt((attempt) => attempt + 1);
+  }
 
   if (state.status === "loading") return <p role="status" className="text-sm text-slate-600">{t("paypalLoading")}</p>;
   if (state.status === "failed") return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("paypalFailed")}</p>;
@@ -89,7 +98,14 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
   if (!configured && !testMode) return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("unavailable")}</p>;
   return (
     <div className="space-y-3">
-      {configured && sdkFailed ? <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("paypalFailed")}</p> : null}
+      {configured && sdkFailed ? (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p>{t("paypalFailed")}</p>
+          <button type="button" onClick={retrySdk} className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium text-red-800 hover:bg-red-100">
+            {t("paypalRetry")}
+          </button>
+        </div>
+      ) : null}
       {configured && !sdkFailed ? <div ref={buttons} aria-busy={paying} className="min-h-12" /> : null}
       {testMode ? (
         <>

@@ -9,6 +9,7 @@ import { Link, useRouter } from "@/i18n/navigation";
 import { SORT_KEYS } from "@/lib/constants";
 import { parsePoint, type LatLng } from "@/lib/map";
 import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query-url";
+import { useSettledSelect } from "./use-settled-select";
 
 type Props = { pathname: string; query: ItemsQuery; fixedFilter?: "sto" | "mechanic" };
 
@@ -33,6 +34,8 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
   };
   const go = (change: Partial<ItemsQuery>) => router.push(hrefFor(change));
   const geo = useGeolocation((near: LatLng) => go({ near }));
+  const sort = useSettledSelect(query.sort ?? "", (value) => go({ sort: (value || undefined) as ItemsQuery["sort"] }));
+  const distance = useSettledSelect(query.near ? "point" : "", chooseDistance);
 
   function chooseDistance(value: string) {
     if (value === "") go({ near: undefined });
@@ -73,6 +76,12 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
               href={hrefFor(chip.change)}
               aria-pressed={chip.active}
               role="button"
+              // A button answers Space as well as Enter; a link only Enter.
+              onKeyDown={(event) => {
+                if (event.key !== " ") return;
+                event.preventDefault();
+                event.currentTarget.click();
+              }}
               className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
             >
               {chip.label}
@@ -83,11 +92,7 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
       <div className="flex flex-wrap gap-3 lg:ml-auto">
         <label className="flex items-center gap-2 text-sm">
           <span className="font-medium">{t("sort")}</span>
-          <select
-            value={query.sort ?? ""}
-            onChange={(event) => go({ sort: (event.target.value || undefined) as ItemsQuery["sort"] })}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
-          >
+          <select {...sort} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
             <option value="">{t("sortDefault")}</option>
             {SORT_KEYS.map((key) => (
               <option key={key} value={key}>
@@ -98,7 +103,7 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
         </label>
         <label className="flex items-center gap-2 text-sm">
           <span className="font-medium">{t("distance")}</span>
-          <select value={query.near ? "point" : ""} onChange={(event) => chooseDistance(event.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+          <select {...distance} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
             <option value="">{t("distanceNone")}</option>
             {query.near ? <option value="point">{t("distancePoint")}</option> : null}
             <option value="mine">{t("distanceMine")}</option>

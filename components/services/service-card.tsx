@@ -9,13 +9,12 @@ import { StarRating } from "./star-rating";
 
 /**
  * `priority`: the card is the first thing in view (its image is then likely the page's LCP).
- * `renderedAt`: the instant its opening status was computed for (ISO). `idPrefix` keeps the
- * heading's id unique when one service is on a page twice (carousel and list).
+ * `renderedAt`: the instant its opening status was computed for (ISO).
  */
-export async function ServiceCard({ service, renderedAt, priority = false, idPrefix = "card" }: { service: Card; renderedAt: string; priority?: boolean; idPrefix?: string }) {
+export async function ServiceCard({ service, renderedAt, priority = false }: { service: Card; renderedAt: string; priority?: boolean }) {
   const t = await getTranslations("Services");
   const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
-  const headingId = `${idPrefix}-${service._id}`;
+  const headingId = `card-${service._id}`;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -36,7 +35,7 @@ export async function ServiceCard({ service, renderedAt, priority = false, idPre
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={headingId} className="text-base font-semibold leading-snug">
-          <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none">
+          <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-700 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600 focus-visible:after:shadow-[inset_0_0_0_5px_white]">
             {service.name}
           </Link>
         </h3>

@@ -7,6 +7,7 @@ import { serializeItemsQuery } from "@/lib/validation/items-query-url";
 import { FilterBar } from "./filter-bar";
 import { Pagination } from "./pagination";
 import { ServiceCard } from "./service-card";
+import { TopCard } from "./top-card";
 import { TopCarousel } from "./top-carousel";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -65,16 +66,7 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
       </div>
 
       {top.length ? (
-        <TopCarousel
-          slides={top.map((service, index) => ({
-            id: service._id,
-            content: (
-              <div className="mx-auto max-w-sm">
-                <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} idPrefix="top" />
-              </div>
-            ),
-          }))}
-        />
+        <TopCarousel slides={top.map((service) => ({ id: service._id, content: <TopCard service={service} /> }))} />
       ) : null}
 
       <FilterBar pathname={pathname} query={query} fixedFilter={fixedFilter} />
@@ -86,7 +78,7 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
         <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {items.map((service, index) => (
             <li key={service._id}>
-              <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0 && !top.length} />
+              <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} />
             </li>
           ))}
         </ul>

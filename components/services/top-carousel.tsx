@@ -2,79 +2,79 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from "@/lib/constants";
+import { CAROUSEL_INTERVAL_MS } from "@/lib/constants";
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * Top services, one slide at a time: advances every 5 s, pauses while hovered or focused (and
- * when the user prefers reduced motion), swipes at 40 px, and has real buttons for keyboards.
+ * Top services as a compact strip that scrolls sideways (by touch, by the buttons, and by Tab from
+ * card to card), so the results below stay in the first screen. It moves on by one card every
+ * 5 s, from the end back to the start, except while hovered or focused, when paused, or when the
+ * user prefers reduced motion.
  */
 export function TopCarousel({ slides }: { slides: { id: string; content: ReactNode }[] }) {
   const t = useTranslations("Carousel");
-  const [index, setIndex] = useState(0);
+  const strip = useRef<HTMLUListElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
-  const touchStart = useRef<number | null>(null);
   const total = slides.length;
 
+  function go(step: 1 | -1) {
+    const list = strip.current;
+    const card = list?.firstElementChild;
+    if (!list || !(card instanceof HTMLElement)) return;
+    const width = card.offsetWidth + Number.parseFloat(getComputedStyle(list).columnGap || "0");
+    const end = list.scrollWidth - list.clientWidth;
+    const atStart = list.scrollLeft <= 1;
+    const atEnd = list.scrollLeft >= end - 1;
+    const left = step > 0 ? (atEnd ? 0 : list.scrollLeft + width) : atStart ? end : list.scrollLeft - width;
+    list.scrollTo({ left, behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+
   useEffect(() => {
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (total < 2 || hovered || focused || paused || reduced) return;
-    const timer = window.setInterval(() => setIndex((current) => (current + 1) % total), CAROUSEL_INTERVAL_MS);
+    if (total < 2 || hovered || focused || paused || reducedMotion()) return;
+    const timer = window.setInterval(() => go(1), CAROUSEL_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [total, hovered, focused, paused]);
 
   if (total === 0) return null;
-  const go = (step: number) => setIndex((current) => (current + step + total) % total);
 
   return (
     <section
       aria-roledescription="carousel"
       aria-labelledby="top-title"
-      className="mt-6 rounded-xl border border-slate-200 bg-white p-4"
+      className="mt-4 rounded-xl border border-slate-200 bg-white p-3"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
-      onTouchStart={(event) => {
-        touchStart.current = event.touches[0]?.clientX ?? null;
-      }}
-      onTouchEnd={(event) => {
-        const start = touchStart.current;
-        const end = event.changedTouches[0]?.clientX;
-        touchStart.current = null;
-        if (start === null || end === undefined || Math.abs(end - start) < SWIPE_THRESHOLD_PX) return;
-        go(end < start ? 1 : -1);
-      }}
     >
       <div className="flex items-center justify-between gap-2">
-        <h2 id="top-title" className="text-lg font-semibold">
+        <h2 id="top-title" className="text-base font-semibold">
           {t("title")}
         </h2>
-        <div className="flex items-center gap-2">
-          <span className="text-sm text-slate-500" aria-live={hovered || focused || paused ? "polite" : "off"}>
-            {t("slide", { index: index + 1, total })}
-          </span>
-          <button type="button" onClick={() => setPaused((value) => !value)} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
+        <div className="flex items-center gap-1.5">
+          <button type="button" onClick={() => setPaused((value) => !value)} className="rounded-md border border-slate-300 px-2 py-0.5 text-sm">
             {paused ? t("play") : t("pause")}
           </button>
-          <button type="button" onClick={() => go(-1)} aria-label={t("previous")} className="rounded-md border border-slate-300 px-2.5 py-1">
+          <button type="button" onClick={() => go(-1)} aria-label={t("previous")} className="rounded-md border border-slate-300 px-2.5 py-0.5">
             <span aria-hidden>‹</span>
           </button>
-          <button type="button" onClick={() => go(1)} aria-label={t("next")} className="rounded-md border border-slate-300 px-2.5 py-1">
+          <button type="button" onClick={() => go(1)} aria-label={t("next")} className="rounded-md border border-slate-300 px-2.5 py-0.5">
             <span aria-hidden>›</span>
           </button>
         </div>
       </div>
-      <div className="mt-3">
-        {slides.map((slide, slideIndex) => (
-          <div key={slide.id} role="group" aria-roledescription="slide" aria-label={t("slide", { index: slideIndex + 1, total })} hidden={slideIndex !== index}>
+      <ul ref={strip} className="mt-2 flex snap-x snap-mandatory gap-3 overflow-x-auto pb-1.5">
+        {slides.map((slide) => (
+          <li key={slide.id} className="w-64 shrink-0 snap-start">
             {slide.content}
-          </div>
+          </li>
         ))}
-      </div>
+      </ul>
     </section>
   );
 }

@@ -27,14 +27,16 @@ export function requireAccess(viewer: Viewer | null, rule: AccessRule): asserts 
 }
 
 /**
- * For pages: the viewer when the rule holds, else a redirect (history replaced). A visitor sent to
- * /login comes back to `path` after signing in; "/" is the spec's target for the role guards.
+ * For pages: the viewer when the rule holds, else a redirect (history replaced) with the `reason`
+ * the target page shows (components/layout/guard-notice.tsx). A visitor sent to /login comes back
+ * to `path` after signing in; "/" is the spec's target for the role guards, and also where /login
+ * sends on a signed-in user at once (spec 2), so the admin guard sends them there directly.
  */
 export async function guardPage(rule: AccessRule, path: string, locale: string): Promise<Viewer> {
   const viewer = await getViewer();
   const refused = refusal(viewer, rule);
   if (!refused) return viewer as Viewer;
   const prefix = locale === "uk" ? "/ua" : "";
-  const target = refused.redirectTo === "/" ? "/home" : viewer ? "/login" : `/login?redirect=${encodeURIComponent(path)}`;
+  const target = refused.redirectTo === "/" || viewer ? `/home?reason=${rule}` : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;
   redirect(`${prefix}${target}`, RedirectType.replace);
 }

@@ -93,7 +93,7 @@ test.describe("sessions and the account", () => {
     await expect(page.getByText("You are signed out on every device.")).toBeVisible();
 
     await otherPage.goto("/profile");
-    await expect(otherPage).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+    await expect(otherPage).toHaveURL(/\/login\?redirect=%2Fprofile&reason=signedIn$/);
     await other.close();
   });
 

@@ -29,11 +29,11 @@ async function newMaster(browser: Browser, name: string) {
 test.describe("admin", () => {
   test("visitors and plain users are kept out", async ({ page }) => {
     await page.goto("/admin/users");
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fusers$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fusers&reason=signedIn$/);
     await signIn(page, "user@maister.local", "User1234!");
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/home\?reason=admin$/);
     await page.goto("/admin/services");
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/home\?reason=admin$/);
   });
 
   test("searches and paginates users; blocks a user, who is signed out at once; grants and removes the admin flag", async ({ page, browser }) => {
@@ -102,5 +102,23 @@ test.describe("admin", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByText("Mechanic deleted!")).toBeVisible();
     await expect(page.getByText("No services found.")).toBeVisible();
+  });
+
+  test("deleting a service on its edit page returns to /admin/stos, the services list", async ({ page, browser }) => {
+    const name = `Стос Майстер ${Date.now()}`;
+    const owner = await newMaster(browser, name);
+    await owner.context.close();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/services?keyword=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByRole("button", { name: "Delete master account" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Mechanic deleted!")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/stos$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Services" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+
+    await page.goto("/ua/admin/stos");
+    await expect(page.getByRole("heading", { level: 1, name: "Сервіси" })).toBeVisible();
   });
 });

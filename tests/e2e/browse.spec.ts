@@ -107,18 +107,28 @@ test.describe("browsing services", () => {
     await expect(page.getByRole("article").first().getByText(/km away$/)).toBeVisible();
   });
 
-  test("the top-rated carousel moves by button and keyboard and pauses", async ({ page }) => {
+  test("the top-rated strip moves by button and keyboard, pauses, and Tab reaches every card", async ({ page }) => {
     await page.goto("/services");
     const carousel = page.getByRole("region", { name: "Top rated" });
-    const position = carousel.getByText(/^\d+ of \d+$/);
-    await expect(position).toHaveText(/^1 of /);
+    const strip = carousel.getByRole("list");
+    const scrolled = () => strip.evaluate((list) => list.scrollLeft);
     await carousel.getByRole("button", { name: "Pause" }).click();
     await expect(carousel.getByRole("button", { name: "Play" })).toBeVisible();
+    expect(await scrolled()).toBe(0);
     await carousel.getByRole("button", { name: "Next service" }).click();
-    await expect(position).toHaveText(/^2 of /);
+    await expect.poll(scrolled).toBeGreaterThan(0);
     await carousel.getByRole("button", { name: "Previous service" }).focus();
     await page.keyboard.press("Enter");
-    await expect(position).toHaveText(/^1 of /);
+    await expect.poll(scrolled).toBe(0);
+
+    const cards = strip.getByRole("link");
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(3);
+    await carousel.getByRole("button", { name: "Next service" }).focus();
+    for (let step = 0; step < count; step++) await page.keyboard.press("Tab");
+    await expect(cards.last()).toBeFocused();
+    await expect(strip.getByRole("listitem").last()).toBeInViewport({ ratio: 1 });
+    expect(await scrolled()).toBeGreaterThan(0);
   });
 
   test("the home map gets every service at once, groups the crowded ones; a cluster zooms in; a pin opens by keyboard and leads to the service", async ({ page, tiles }) => {

@@ -130,7 +130,7 @@ test.describe("listings", () => {
     await expect(page.getByRole("img", { name: "Image preview" })).toBeVisible();
 
     await page.goto("/mechanicregister");
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/home\?reason=noMechanic$/);
 
     await page.goto("/mechanic-profile");
     await page.getByRole("button", { name: "Delete master account" }).click();
@@ -140,6 +140,6 @@ test.describe("listings", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByText("Mechanic deleted!")).toBeVisible();
     await page.goto("/mechanic-profile");
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/home\?reason=mechanic$/);
   });
 });

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 test.describe("guards", () => {
   test("visitors are sent to sign in and come back to the page they wanted", async ({ page }) => {
     await page.goto("/profile");
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile&reason=signedIn$/);
     await signIn(page, "user@maister.local", "User1234!");
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
@@ -13,17 +13,17 @@ test.describe("guards", () => {
   test("every guarded page refuses visitors, in both languages", async ({ page }) => {
     for (const path of ["/addservice", "/placeorder", "/mechanicregister", "/mechanic-profile", "/mystos", "/admin/users"]) {
       await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}&reason=signedIn$`));
     }
     await page.goto("/ua/profile");
-    await expect(page).toHaveURL(/\/ua\/login\?redirect=%2Fprofile$/);
+    await expect(page).toHaveURL(/\/ua\/login\?redirect=%2Fprofile&reason=signedIn$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вхід");
   });
 
   test("a forged or stale session cookie does not pass the page guard", async ({ page, context }) => {
     await context.addCookies([{ name: "__Host-maister.session", value: "forged", domain: "localhost", path: "/", secure: true }]);
     await page.goto("/profile");
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile&reason=signedIn$/);
   });
 });
 
@@ -119,18 +119,19 @@ test.describe("reviews", () => {
 });
 
 test.describe("feedback", () => {
-  test("visitors are asked to sign in; a signed-in user gets the thank-you", async ({ page }) => {
+  test("visitors are told to sign in before typing, and come back to the form; a signed-in user gets the thank-you", async ({ page }) => {
     await page.goto("/home");
     const form = page.locator("section", { has: page.getByRole("heading", { name: "Tell us what you think" }) });
-    await form.getByLabel("Title").fill("Idea");
-    await form.getByLabel("Message").fill("A dark theme, please.");
-    await form.getByRole("button", { name: "Send" }).click();
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Please sign in to send feedback." });
-    await expect(toast).toBeVisible();
-    await expect(toast.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/register");
+    await expect(form.getByText("Please sign in to send feedback.")).toBeVisible();
+    await expect(form.getByRole("textbox")).toHaveCount(0);
+    await expect(form.getByRole("button", { name: "Send" })).toHaveCount(0);
+    await expect(form.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/register");
+    await form.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fhome%23home-feedback$/);
+    await signIn(page, await signUpAndConfirm(page), NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/home#home-feedback$/);
+    await expect(form.getByLabel("Title")).toBeInViewport();
 
-    await signUpAndConfirm(page);
-    await page.reload();
     await form.getByRole("button", { name: "Send" }).click();
     await expect(form.getByText("Please enter a title (at most 200 characters).")).toBeVisible();
     await form.getByLabel("Title").fill("Idea");

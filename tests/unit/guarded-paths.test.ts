@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ruleForPath } from "@/lib/guarded-paths";
+import { guardReason, ruleForPath } from "@/lib/guarded-paths";
 import { splitLocale } from "@/lib/locale-path";
 
 describe("ruleForPath", () => {
@@ -16,6 +16,14 @@ describe("ruleForPath", () => {
 
   it("leaves public pages and look-alike paths alone", () => {
     for (const path of ["/home", "/services", "/ua/service/1", "/profiles", "/administrator", "/login", "/ua"]) expect(ruleForPath(path)).toBeNull();
+  });
+});
+
+describe("guardReason", () => {
+  it("accepts the rules' names only, never other text from the address", () => {
+    expect(guardReason("signedIn")).toBe("signedIn");
+    expect(guardReason(["admin", "mechanic"])).toBe("admin");
+    for (const value of [undefined, "", "Admin", "constructor", "toString", "__proto__", "<b>x</b>", "Guard.admin"]) expect(guardReason(value)).toBeNull();
   });
 });
 

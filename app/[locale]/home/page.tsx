@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { FeedbackForm } from "@/components/home/feedback-form";
+import { GuardNotice } from "@/components/layout/guard-notice";
 import { HomeMap } from "@/components/map/home-map";
 import { Link } from "@/i18n/navigation";
 import { getViewer } from "@/lib/server/session";
@@ -12,7 +13,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: t("homeTitle"), alternates: alternatesFor("/home", locale) };
 }
 
-export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function HomePage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale === "uk" ? "uk" : "en");
   const [t, viewer] = await Promise.all([getTranslations("Home"), getViewer()]);
@@ -23,6 +26,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   ];
   return (
     <div className="space-y-10">
+      <GuardNotice reason={(await searchParams).reason} />
       <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 px-6 py-10 text-white sm:px-10 sm:py-14">
         <h1 className="max-w-2xl text-3xl font-bold sm:text-4xl">{t("bannerTitle")}</h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">{t("welcome")}</p>

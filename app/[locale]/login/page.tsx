@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { LoginForm } from "@/components/account/login-form";
+import { GuardNotice } from "@/components/layout/guard-notice";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { getViewer } from "@/lib/server/session";
@@ -17,11 +18,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LoginPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale === "uk" ? "uk" : "en");
-  const target = safeRedirect((await searchParams).redirect);
+  const query = await searchParams;
+  const target = safeRedirect(query.redirect);
   if (await getViewer()) redirect({ href: target, locale: locale === "uk" ? "uk" : "en" });
   const t = await getTranslations("Account");
   return (
     <AuthCard title={t("loginTitle")}>
+      <GuardNotice reason={query.reason} className="mb-4" />
       <LoginForm redirectTo={target} />
     </AuthCard>
   );

@@ -1,7 +1,2 @@
-import { redirect, RedirectType } from "next/navigation";
-
-/** The spec's name for the admin services list. */
-export default async function AdminStosPage({ params }: { params: Promise<{ locale: string }> }) {
-  const { locale } = await params;
-  redirect(`${locale === "uk" ? "/ua" : ""}/admin/services`, RedirectType.replace);
-}
+/** The spec's name for the admin services list, where deleting a service returns (spec 2). */
+export { default, generateMetadata } from "../services/page";

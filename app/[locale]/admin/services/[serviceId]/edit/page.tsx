@@ -37,7 +37,7 @@ export default async function AdminServiceEditPage({ params }: Props) {
         key={`${service.isBlocked}`}
         service={service}
         endpoint="/api/items/admin"
-        afterDelete="/admin/services"
+        afterDelete="/admin/stos"
         publicLink={!service.isBlocked && (service.role === "mechanic" || service.ispaid)}
         actions={<BlockButton url={`/api/items/admin/${service._id}/block`} isBlocked={service.isBlocked} />}
       />

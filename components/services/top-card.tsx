@@ -1,0 +1,31 @@
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import type { ServiceCard } from "@/lib/server/service-dto";
+import { ResponsiveImage } from "./responsive-image";
+import { StarRating } from "./star-rating";
+
+/** A top-rated service in the strip above the results: small, so the results stay in view. */
+export async function TopCard({ service }: { service: ServiceCard }) {
+  const t = await getTranslations("Services");
+  return (
+    <div className="relative flex h-full items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 hover:border-slate-300 hover:shadow-sm">
+      <div className="size-14 shrink-0 overflow-hidden rounded-md bg-slate-100">
+        {service.image ? <ResponsiveImage url={service.image} alt="" sizes="56px" width={56} height={56} className="size-full object-cover" /> : null}
+      </div>
+      <div className="min-w-0 text-sm">
+        <p className="truncate font-semibold">
+          <Link
+            href={`/service/${service._id}`}
+            className="after:absolute after:inset-0 after:rounded-lg hover:text-brand-700 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600 focus-visible:after:shadow-[inset_0_0_0_5px_white]"
+          >
+            {service.name}
+          </Link>
+        </p>
+        <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} />
+        <p className="truncate text-xs text-slate-600" title={service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic")}>
+          {service.role === "sto" ? t("roleSto") : t("roleMechanic")} · {t("reviews", { count: service.numReviews })} · {service.address}
+        </p>
+      </div>
+    </div>
+  );
+}
