@@ -7,12 +7,14 @@ import { publishedSql } from "./published";
  *
  *   score = (PRIOR_WEIGHT × mean + n × average) / (PRIOR_WEIGHT + n)
  *
- * So one 5-star review (5 × 4.1 + 5) / 6 = 4.25 ranks below two hundred reviews averaging 4.8
- * (4.78). A service without reviews has no score (0): it sorts after every reviewed one.
+ * With the demo data's mean of 3.75, one 5-star review scores (10 × 3.75 + 5) / 11 = 3.86 and
+ * two hundred reviews averaging 4.8 score 4.75; 4.5 from two reviews (3.875) ranks below 4.1 from
+ * six (3.881), which a weight of 5 did not achieve. A service without reviews has no score (0): it
+ * sorts after every reviewed one.
  * The scores are stored and indexed; a review write recomputes its service's (in the review's
  * transaction), and a job refreshes the mean and every score when the mean has moved.
  */
-export const PRIOR_WEIGHT = 5;
+export const PRIOR_WEIGHT = 10;
 
 const DIMENSIONS = [
   ["ratingScore", "ratingAvg", "rating"],

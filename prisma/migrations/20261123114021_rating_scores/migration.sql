@@ -43,7 +43,7 @@ CREATE INDEX "services_priceScore_numReviews_id_idx" ON "services"("priceScore" 
 
 -- The prior and the scores of the existing rows (lib/db/rating-scores.ts keeps them current afterwards).
 INSERT INTO "rating_priors" ("id", "weight", "rating", "quality", "speed", "price")
-SELECT 1, 5, coalesce(avg("ratingAvg"), 0), coalesce(avg("qualityAvg"), 0), coalesce(avg("speedAvg"), 0), coalesce(avg("priceAvg"), 0)
+SELECT 1, 10, coalesce(avg("ratingAvg"), 0), coalesce(avg("qualityAvg"), 0), coalesce(avg("speedAvg"), 0), coalesce(avg("priceAvg"), 0)
 FROM "services" WHERE "numReviews" > 0 AND "isBlocked" = false AND ("role" = 'mechanic' OR "isPaid" = true);
 
 UPDATE "services" s SET

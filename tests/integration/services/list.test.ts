@@ -74,13 +74,13 @@ describe("listServices", () => {
   it("sorts by the smoothed score of the chosen rating, with stable ties (a hand-computed table)", async () => {
     expect(await refreshRatingScores()).toBe(true);
     // Prior: the mean of the four published averages, rating (4.5 + 3.9 + 4.9 + 2) / 4 = 3.825 and
-    // price (3 + 5 + 0 + 0) / 4 = 2, weight 5. score = (5 × mean + n × average) / (5 + n):
-    //   СТО Автодоктор 4.5 × 4 → 4.125   Night Garage 4.9 × 1 → 4.004   Taras 3.9 × 3 → 3.853   Always Open 2 × 5 → 2.913
+    // price (3 + 5 + 0 + 0) / 4 = 2, weight 10. score = (10 × mean + n × average) / (10 + n):
+    //   СТО Автодоктор 4.5 × 4 → 4.018   Night Garage 4.9 × 1 → 3.923   Taras 3.9 × 3 → 3.842   Always Open 2 × 5 → 3.217
     // The raw average would put Night Garage (one review) first.
     const byRating = (await listServices({ page: 1, sort: "rating.desc" })).items;
     expect(byRating.map((i) => i.name)).toEqual(["СТО Автодоктор", "Night Garage", "Taras Hnatyuk", "Always Open"]);
-    for (const [item, score] of byRating.map((i, n) => [i, [4.125, 4.004, 3.853, 2.913][n]!] as const)) expect(item.rating.score).toBeCloseTo(score, 2);
-    // Price: Taras 5 × 3 → 3.125, Автодоктор 3 × 4 → 2.444, Night 0 × 1 → 1.667, Always Open 0 × 5 → 1.
+    for (const [item, score] of byRating.map((i, n) => [i, [4.018, 3.923, 3.842, 3.217][n]!] as const)) expect(item.rating.score).toBeCloseTo(score, 2);
+    // Price: Taras 5 × 3 → 2.692, Автодоктор 3 × 4 → 2.286, Night 0 × 1 → 1.818, Always Open 0 × 5 → 1.333.
     expect((await listServices({ page: 1, sort: "price.desc" })).items.map((i) => i.name)).toEqual(["Taras Hnatyuk", "СТО Автодоктор", "Night Garage", "Always Open"]);
     const byRatingAsc = (await listServices({ page: 1, sort: "rating.asc" })).items.map((i) => i.name);
     expect(byRatingAsc).toEqual(["Always Open", "Taras Hnatyuk", "Night Garage", "СТО Автодоктор"]);
