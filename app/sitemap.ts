@@ -5,7 +5,7 @@ import { appUrl, localizedPaths } from "@/lib/site";
 export const dynamic = "force-dynamic";
 
 /** The indexable pages besides the services' own; every other page is noindex. */
-const PAGES = ["/home", "/services", "/stos", "/mechanics"];
+const PAGES = ["/home", "/services", "/stos", "/mechanics", "/ranking"];
 
 /** Both language versions of a path, each listing both and English as x-default, as the pages' hreflang links do. */
 function entries(path: string, lastModified: Date | undefined): MetadataRoute.Sitemap {

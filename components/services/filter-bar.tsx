@@ -101,6 +101,9 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
             ))}
           </select>
         </label>
+        <Link href="/ranking" className="self-center text-sm font-medium text-brand-700 underline">
+          {t("howWeRank")}
+        </Link>
         <label className="flex items-center gap-2 text-sm">
           <span className="font-medium">{t("distance")}</span>
           <select {...distance} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">

@@ -24,3 +24,10 @@ export async function refreshRatingScores(): Promise<boolean> {
   if (moved) await announceCatalogChange();
   return moved;
 }
+
+/** The prior the scores use now, for the page that explains the ranking. */
+export async function getRatingPrior(): Promise<{ weight: number; mean: number; updatedAt: Date } | null> {
+  const prisma = await getPrisma();
+  const row = await prisma.ratingPrior.findUnique({ where: { id: 1 } });
+  return row ? { weight: row.weight, mean: row.rating, updatedAt: row.updatedAt } : null;
+}

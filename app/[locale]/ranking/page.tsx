@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { getRatingPrior } from "@/lib/server/rating-scores";
+import { alternatesFor } from "@/lib/site";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Ranking" });
+  return { title: t("title"), alternates: alternatesFor("/ranking", locale) };
+}
+
+/** How the rating sorts order services, with the numbers they use right now. */
+export default async function RankingPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const [t, format, prior] = await Promise.all([getTranslations("Ranking"), getFormatter(), getRatingPrior()]);
+  const weight = prior?.weight ?? 10;
+  const mean = prior?.mean ?? 0;
+  const score = (average: number, count: number) => format.number((weight * mean + count * average) / (weight + count), { maximumFractionDigits: 2 });
+  return (
+    <article className="mx-auto max-w-2xl space-y-5">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p>{t("intro")}</p>
+      <p className="rounded-lg bg-slate-100 p-4 font-mono text-sm" aria-label={t("formulaLabel")}>
+        {t("formula")}
+      </p>
+      <p>{t("explain", { weight, mean: format.number(mean, { maximumFractionDigits: 2 }) })}</p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>{t("example", { average: format.number(5), count: 1, score: score(5, 1) })}</li>
+        <li>{t("example", { average: format.number(4.8), count: 200, score: score(4.8, 200) })}</li>
+      </ul>
+      <p>{t("subRatings")}</p>
+      <p>{t("noReviews")}</p>
+      <p>{t("fairness")}</p>
+      <Link href="/services?sort=rating.desc" className="inline-block font-medium text-brand-700 underline">
+        {t("back")}
+      </Link>
+    </article>
+  );
+}
