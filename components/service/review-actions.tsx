@@ -6,7 +6,8 @@ import { postJson } from "@/components/account/api";
 import { ConfirmButton } from "@/components/listing/confirm-button";
 import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
-import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/validation/reviews";
+import { EDIT_REVIEW_EVENT } from "./review-form";
+import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/review-limits";
 
 const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60";
 
@@ -75,15 +76,15 @@ export function ReplyEditor({ url, current }: { url: string; current: string | n
   );
 }
 
-/** The reviewer's own review: edit (the form below is prefilled) or delete after a confirmation. */
+/** The reviewer's own review: edit (fills the form below with it) or delete after a confirmation. */
 export function OwnReviewActions({ url }: { url: string }) {
   const t = useTranslations("Review");
   const { busy, run } = useAction();
   return (
     <div className="mt-2 flex flex-wrap gap-2">
-      <a href="#review-form" className={button}>
+      <button type="button" className={button} onClick={() => window.dispatchEvent(new Event(EDIT_REVIEW_EVENT))}>
         {t("edit")}
-      </a>
+      </button>
       <ConfirmButton label={t("delete")} question={t("deleteConfirm")} onConfirm={() => void run(url, "DELETE", {}, t("deleted"))} disabled={busy} className={button} />
     </div>
   );

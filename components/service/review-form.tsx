@@ -1,30 +1,50 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { FormAlert } from "@/components/account/fields";
 import { useRouter } from "@/i18n/navigation";
+import { COMMENT_MAX } from "@/lib/review-limits";
 import type { OwnReview } from "@/lib/server/reviews";
 import { useSearchParams } from "next/navigation";
 
 const SCORES = ["quality", "speed", "price"] as const;
-const COMMENT_MAX = 600;
+/** Sent by the Edit button on the viewer's own review. */
+export const EDIT_REVIEW_EVENT = "maister:edit-review";
 // The schemas (and Zod with them) are fetched when the form is first used, not with the page.
 const loadValidation = () => import("@/lib/validation/account");
 type Errors = Partial<Record<(typeof SCORES)[number] | "comment" | "visitCode", string>>;
 
 /**
  * Three ratings, a comment and an optional visit code (prefilled from the owner's link, ?code=);
- * prefilled with the viewer's own review when editing. On success the page refetches the service.
+ * filled with the viewer's own review when they press Edit on it (EDIT_REVIEW_EVENT). On success
+ * the form resets (spec) and the page refetches the service.
  */
 export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string; reviewed: boolean; initial: OwnReview | null }) {
   const t = useTranslations("Review");
   const ta = useTranslations("Account");
   const tv = useTranslations();
   const router = useRouter();
-  const [comment, setComment] = useState(initial?.comment ?? "");
+  const [comment, setComment] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  const own = useRef(initial);
+  useEffect(() => {
+    own.current = initial;
+  }, [initial]);
+  useEffect(() => {
+    const fill = () => {
+      const form = formRef.current;
+      if (!form || !own.current) return;
+      for (const score of SCORES) (form.elements.namedItem(score) as HTMLSelectElement).value = String(own.current.rating[score]);
+      setComment(own.current.comment);
+      form.scrollIntoView({ block: "start" });
+      (form.elements.namedItem("quality") as HTMLSelectElement).focus();
+    };
+    window.addEventListener(EDIT_REVIEW_EVENT, fill);
+    return () => window.removeEventListener(EDIT_REVIEW_EVENT, fill);
+  }, []);
   const [visitCode, setVisitCode] = useState(useSearchParams().get("code") ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,7 +87,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
   }
 
   return (
-    <form id="review-form" onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <form id="review-form" ref={formRef} onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id="review-form-title" className="text-lg font-semibold">
         {reviewed ? t("updateTitle") : t("title")}
       </h3>
@@ -83,7 +103,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
               id={`review-${score}`}
               name={score}
               required
-              defaultValue={initial ? initial.rating[score] : ""}
+              defaultValue=""
               aria-invalid={errors[score] ? true : undefined}
               aria-describedby={errors[score] ? `review-${score}-error` : undefined}
               className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"

@@ -92,7 +92,7 @@ export async function ReviewList({ service, reviewer }: { service: ServiceDetail
       ) : reviewer === "owner" ? (
         <p className="mt-4 rounded-lg bg-slate-100 p-4 text-slate-700">{tr("ownService")}</p>
       ) : (
-        <ReviewForm key={own ? JSON.stringify(own) : "new"} serviceId={service._id} reviewed={reviewer === "reviewed"} initial={own} />
+        <ReviewForm serviceId={service._id} reviewed={reviewer === "reviewed"} initial={own} />
       )}
     </>
   );

@@ -21,7 +21,7 @@ export async function TopCard({ service }: { service: ServiceCard }) {
             {service.name}
           </Link>
         </p>
-        <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} suffix={t("reviews", { count: service.numReviews })} />
+        <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} />
         <p className="truncate text-xs text-slate-600" title={service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic")}>
           {service.role === "sto" ? t("roleSto") : t("roleMechanic")} · {t("reviews", { count: service.numReviews })} · {service.address}
         </p>

@@ -1,7 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
-import { moderationInput, reportInput, type ReportReason } from "@/lib/validation/reviews";
+import type { ReportReason } from "@/lib/review-limits";
+import { moderationInput, reportInput } from "@/lib/validation/reviews";
 import { localePath, mailInTransaction, type MailLocale } from "./account-mail";
 import { getPrisma } from "./db";
 import { AppError, isUuid, NotFoundError } from "./errors";

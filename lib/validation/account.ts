@@ -1,3 +1,4 @@
+import { COMMENT_MAX } from "@/lib/review-limits";
 import { z } from "@/lib/validation/zod";
 
 /**
@@ -50,7 +51,7 @@ const score = z.coerce.number({ error: "Validation.score" }).int({ error: "Valid
 
 export const reviewInput = z.object({
   rating: z.object({ quality: score, speed: score, price: score }, { error: "Validation.score" }),
-  comment: z.string({ error: "Validation.comment" }).trim().max(600, { error: "Validation.comment" }).default(""),
+  comment: z.string({ error: "Validation.comment" }).trim().max(COMMENT_MAX, { error: "Validation.comment" }).default(""),
   visitCode: z.string({ error: "Review.codeInvalid" }).trim().max(20, { error: "Review.codeInvalid" }).optional(),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;

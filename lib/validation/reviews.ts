@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/review-limits";
 
-/** Owner replies, reports and moderation decisions: shared by the forms and the handlers. */
-export const REPLY_MAX = 1000;
-export const REPORT_TEXT_MAX = 500;
-export const REPORT_REASONS = ["spam", "offensive", "notAVisit", "conflict", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Owner replies, reports and moderation decisions, checked by the handlers. */
 
 export const replyInput = z.object({
   text: z.string({ error: "Validation.reply" }).trim().min(1, { error: "Validation.reply" }).max(REPLY_MAX, { error: "Validation.reply" }),

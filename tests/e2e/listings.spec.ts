@@ -40,7 +40,7 @@ test.describe("listings", () => {
     await expect(page).toHaveURL(/\/placeorder$/);
     await expect(page.getByText(name)).toBeVisible();
     await expect(page.getByText("100 reviews")).toBeVisible();
-    await expect(page.getByText("$3.00 USD")).toBeVisible();
+    await expect(page.getByText("$3.00", { exact: true }).last()).toBeVisible();
 
     await page.getByRole("link", { name: "Back to edit" }).click();
     await expect(page.getByLabel("Name")).toHaveValue(name);

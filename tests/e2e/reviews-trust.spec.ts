@@ -32,8 +32,12 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
   await expect(page.getByText("Review submitted")).toBeVisible();
   const mine = page.locator("li").filter({ hasText: "Fixed the brakes the same day." });
   await expect(mine.getByText("Verified visit")).toBeVisible();
-  // Editing: the form is prefilled with the review.
+  // The form resets after sending (spec); Edit on the review fills it again.
+  await expect(page.getByLabel("Comment")).toHaveValue("");
+  await mine.getByRole("button", { name: "Edit" }).click();
   await expect(page.getByLabel("Comment")).toHaveValue("Fixed the brakes the same day.");
+  await expect(page.getByLabel("Quality")).toHaveValue("5");
+  await expect(page.getByLabel("Quality")).toBeFocused();
   await page.getByLabel("Verified visits only").check();
   await expect(mine).toBeVisible();
 

@@ -11,7 +11,7 @@ test.describe("site shell and languages", () => {
   test("/ua/home renders Ukrainian with lang=uk and hreflang links", async ({ page }) => {
     await page.goto("/ua/home");
     await expect(page.locator("html")).toHaveAttribute("lang", "uk");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Знайдіть надійне СТО або майстра");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Знайдіть надійну СТО або майстра");
     await expect(page.locator('link[rel="alternate"][hreflang="uk"]')).toHaveAttribute("href", /\/ua\/home$/);
     await expect(page.getByRole("contentinfo")).toContainText(`Майстер © ${new Date().getFullYear()}`);
   });

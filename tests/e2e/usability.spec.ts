@@ -105,7 +105,7 @@ test.describe("services by keyboard", () => {
 
   test("filter chips are toggle buttons that answer Space and Enter", async ({ page }) => {
     await page.goto("/services");
-    const stations = page.getByRole("button", { name: "CSS", exact: true });
+    const stations = page.getByRole("button", { name: "Stations", exact: true });
     await expect(stations).toHaveAttribute("aria-pressed", "false");
     await stations.focus();
     await page.keyboard.press("Space");

@@ -144,7 +144,7 @@ test.describe("XSS payloads render inert", () => {
     await expect(page.getByText(station.name, { exact: true })).toBeVisible();
     await expect(page.getByText(station.address, { exact: true })).toBeVisible();
     await expectInert(page);
-    await page.getByRole("button", { name: m.PlaceOrder.testPayment }).click();
+    await page.getByRole("button", { name: m.PlaceOrder.testPayment.replace("{amount}", "3,00 USD") }).click();
     await expect(page).toHaveURL(/\/ua\/service\/[0-9a-f-]{36}$/);
     const serviceId = page.url().split("/").at(-1)!;
 
