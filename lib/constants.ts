@@ -3,6 +3,8 @@
 export const PRODUCT_NAME = { en: "Maister", uk: "Майстер" } as const;
 
 export const IMAGE_MAX_BYTES = 1_048_576;
+/** Photos per service; the first is the cover the spec's single `image` field names. */
+export const MAX_SERVICE_IMAGES = 6;
 export const PAGE_SIZE = 12;
 export const ADMIN_PAGE_SIZE = 20;
 

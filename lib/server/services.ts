@@ -11,6 +11,7 @@ import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
 import { minuteOf, onCatalogChange, rememberRead } from "./read-cache";
 import { imageUrl, toCard, toTimetable, type CardRow, type ServiceCard, type ServiceDetail } from "./service-dto";
+import { orderedImages } from "./service-images";
 
 /**
  * Public reads of services: only published ones (paid stations and masters, not blocked).
@@ -268,6 +269,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     where: { id, isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
     include: {
       openingHours: true,
+      images: orderedImages,
       reviews: { orderBy: { createdAt: "desc" }, include: { user: { select: { name: true } } } },
     },
   });
@@ -275,6 +277,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
   return {
     ...toCard({ ...service, role: service.role, openNow: isOpenAt(service.openingHours, service.timeZone, now) }),
     image: imageUrl(service.imageId),
+    images: service.images.map((photo) => imageUrl(photo.imageId)),
     description: service.description,
     experience: service.experience,
     contactPhone1: service.contactPhone1,

@@ -1,4 +1,5 @@
 import { z } from "@/lib/validation/zod";
+import { profileImage } from "./image";
 
 /**
  * Form rules of spec section 5 for accounts, reviews and feedback, shared by the forms (client)
@@ -37,6 +38,7 @@ export const profileInput = z.object({
   email: email.optional(),
   password: z.union([z.literal(""), password]).optional(),
   currentPassword: z.string({ error: "Validation.currentPasswordRequired" }).max(100, { error: "Auth.currentPasswordWrong" }).optional(),
+  image: profileImage.optional(),
 });
 
 export const passwordResetRequestInput = z.object({ email });
