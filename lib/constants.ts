@@ -3,6 +3,8 @@
 export const PRODUCT_NAME = { en: "Maister", uk: "Майстер" } as const;
 
 export const IMAGE_MAX_BYTES = 1_048_576;
+/** Photos per service; the first is the cover the spec's single `image` field names. */
+export const MAX_SERVICE_IMAGES = 6;
 export const PAGE_SIZE = 12;
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -17,6 +19,8 @@ export const OWN_LOCATION_ZOOM = 13;
 export const TOAST_DURATION_MS = 5000;
 export const REGISTRATION_TOAST_DURATION_MS = 20_000;
 export const CAROUSEL_INTERVAL_MS = 5000;
+/** Spec: a horizontal swipe of at least this many pixels moves to the next picture. */
+export const SWIPE_THRESHOLD_PX = 40;
 
 export const DEFAULT_TIME_ZONE = "Europe/Kyiv";
 

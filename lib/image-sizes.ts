@@ -1,5 +1,5 @@
 /**
- * The widths uploaded images are stored at (lib/server/image-pipeline.ts) and the srcset lists
+ * The widths uploaded images are stored at (lib/image-pipeline.ts) and the srcset lists
  * the pages ask for: 160 for map popups and avatars, 480 for cards, 1200 for the detail page.
  */
 export const IMAGE_WIDTHS = [160, 480, 1200] as const;

@@ -1,8 +1,11 @@
 import { DEFAULT_TIMETABLE, WEEKDAYS } from "@/lib/constants";
 import type { ServiceInput } from "@/lib/validation/service";
 
-/** What the station / master form edits: the service fields, with no location until one is chosen. */
-export type ServiceFormState = Omit<ServiceInput, "coordinates"> & { coordinates: { lat: number; lng: number } | null };
+/**
+ * What the station / master form edits: the service fields, with no location until one is chosen,
+ * and the photos as a list (the cover is their first, so the form never sends `image`).
+ */
+export type ServiceFormState = Omit<ServiceInput, "coordinates" | "image" | "images"> & { coordinates: { lat: number; lng: number } | null; images: string[] };
 
 export const EMPTY_SERVICE: ServiceFormState = {
   name: "",
@@ -14,7 +17,7 @@ export const EMPTY_SERVICE: ServiceFormState = {
   website: "",
   facebook: "",
   instagram: "",
-  image: null,
+  images: [],
   description: "",
   category: "any",
   brand: "Any",
@@ -31,7 +34,7 @@ export function formStateOf(service: Partial<Record<keyof ServiceFormState, unkn
 }
 
 /** Spec 4: updates send only the fields that differ from what is stored. */
-export function changedFields(before: ServiceFormState, after: ServiceFormState): Partial<ServiceFormState> {
+export function changedFields(before: ServiceFormState, after: ServiceFormState | ServiceInput): Partial<ServiceFormState> {
   const changed: Partial<Record<keyof ServiceFormState, unknown>> = {};
   for (const key of FIELDS) {
     const a = key === "timetable" ? WEEKDAYS.map((day) => before.timetable[day]) : before[key];
@@ -43,4 +46,13 @@ export function changedFields(before: ServiceFormState, after: ServiceFormState)
 }
 
 /** The order in which spec 5 reports the first problem of the form (as a toast). */
-export const ERROR_ORDER = ["name", "contactPhone1", "contactPhone2", "contactMail", "coordinates", "address", "website", "facebook", "instagram", "image", "description", "category", "brand", "experience", "isOnTheGo", "timetable"] as const;
+export const ERROR_ORDER = ["name", "contactPhone1", "contactPhone2", "contactMail", "coordinates", "address", "website", "facebook", "instagram", "images", "description", "category", "brand", "experience", "isOnTheGo", "timetable"] as const;
+
+/** The photos with the one at `index` moved one place earlier (-1) or later (+1); unchanged at the ends. */
+export function movePhoto(images: readonly string[], index: number, step: -1 | 1): string[] {
+  const to = index + step;
+  const next = [...images];
+  if (index < 0 || index >= next.length || to < 0 || to >= next.length) return next;
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}

@@ -24,6 +24,13 @@ export const STATION_NAMES = [
   "Camper Care", "Автоцентр Магістраль", "СТО Розвал-Сходження", "Спецтехніка Сервіс", "AutoClinic", "СТО Фара",
 ];
 
+/** Categories the names do not tell, so that every kind of vehicle in the directory shows up. */
+export const CATEGORY_BY_NAME: Record<string, "trailers" | "watertransport" | "airtransport"> = {
+  "Автоцентр Магістраль": "trailers",
+  "Taras Hnatyuk": "watertransport",
+  "Petro Savchuk": "airtransport",
+};
+
 export const MECHANIC_NAMES = [
   "Олександр Коваленко", "Андрій Шевчук", "Ігор Бондаренко", "Віталій Ткаченко", "Сергій Кравець",
   "Дмитро Мельник", "Taras Hnatyuk", "Юрій Олійник", "Роман Лисенко", "Максим Поліщук", "Олег Гаврилюк",

@@ -1,18 +1,19 @@
-import { createHash } from "node:crypto";
 import { hash } from "@node-rs/argon2";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
-import { BRANDS, CATEGORIES, DEFAULT_TIMETABLE, EXPERIENCE_OPTIONS, PAYMENT, type Timetable } from "@/lib/constants";
-import { encodePng } from "@/lib/png";
+import { BRANDS, CATEGORIES, DEFAULT_TIMETABLE, EXPERIENCE_OPTIONS, MAX_SERVICE_IMAGES, PAYMENT, storedCategory, type Timetable } from "@/lib/constants";
+import { processImage, storedImage, type Processed } from "@/lib/image-pipeline";
+import { demoScenes, sceneSvg, type Scene } from "@/lib/illustrations/scenes";
 import { computeAggregates, reviewAverage } from "@/lib/rating";
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/lib/db/rating-scores";
 import { timetableToRows } from "@/lib/timetable";
-import { CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES, REVIEW_COMMENTS, STATION_NAMES } from "./seed-data";
+import { CATEGORY_BY_NAME, CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES, REVIEW_COMMENTS, STATION_NAMES } from "./seed-data";
 
 /**
  * Demo data for local use: four demo accounts, reviewers, about 60 stations and masters across
- * Ukrainian cities with hours, images and reviews. Deterministic, and idempotent: users are
- * upserted, services are found by owner and name, reviews by (user, service).
+ * Ukrainian cities with hours, illustrated photos (some with a gallery) and reviews.
+ * Deterministic, and idempotent: users are upserted, services are found by owner and name,
+ * reviews by (user, service).
  */
 
 export const DEMO_ACCOUNTS = [
@@ -65,19 +66,48 @@ async function upsertUser(prisma: PrismaClient, input: { name: string; email: st
   });
 }
 
-function demoImage(seed: number, role: ServiceRole): Buffer {
-  const random = prng(seed);
-  const base = role === "sto" ? [29, 78, 216] : [4, 120, 87];
-  const accent = [random.int(180, 255), random.int(120, 220), random.int(20, 90)];
-  const cx = random.int(70, 130);
-  const cy = random.int(70, 130);
-  const radius = random.int(35, 60);
-  return encodePng(200, 200, (x, y) => {
-    const inside = (x - cx) ** 2 + (y - cy) ** 2 < radius ** 2;
-    const shade = (x + y) / 400;
-    if (inside) return accent as [number, number, number];
-    return base.map((c) => Math.min(255, Math.round(c * (0.7 + 0.5 * shade)))) as [number, number, number];
-  });
+/**
+ * The demo illustrations (lib/illustrations) go through the upload pipeline like any photo, each
+ * different scene once: processing starts as soon as a scene is asked for and runs on sharp's
+ * threads while the database is written. A scene is stored once, as nobody's upload, and shown by
+ * every service it belongs to; nobody can add it to another service (only one's own uploads).
+ */
+function demoPictures() {
+  const processed = new Map<string, Promise<Processed>>();
+  const stored = new Map<string, string>();
+  function prepare(scene: Scene): Promise<Processed> {
+    const key = JSON.stringify(scene);
+    let picture = processed.get(key);
+    if (!picture) {
+      picture = processImage(Buffer.from(sceneSvg(scene)));
+      // Awaited later; a failure must not end the process as an unhandled rejection meanwhile.
+      picture.catch(() => undefined);
+      processed.set(key, picture);
+    }
+    return picture;
+  }
+  /** The image ids of the scenes, creating the rows not stored yet; `commit` records them once the transaction has. */
+  async function store(tx: Prisma.TransactionClient, scenes: Scene[]) {
+    const created = new Map<string, string>();
+    const ids: string[] = [];
+    for (const scene of scenes) {
+      const key = JSON.stringify(scene);
+      let id = stored.get(key) ?? created.get(key);
+      if (!id) {
+        id = (await tx.image.create({ data: storedImage(await prepare(scene), null), select: { id: true } })).id;
+        created.set(key, id);
+      }
+      ids.push(id);
+    }
+    return { ids, commit: () => created.forEach((id, key) => stored.set(key, id)) };
+  }
+  return { prepare, store };
+}
+
+/** Every fifth station and every seventh master show a gallery of 3 to 6 photos. */
+function photoCount(listing: Listing): number {
+  const gallery = listing.role === "sto" ? listing.index % 5 === 0 : listing.index % 7 === 0;
+  return gallery ? Math.min(MAX_SERVICE_IMAGES, 3 + (listing.index % 4)) : 1;
 }
 
 function timetableFor(random: ReturnType<typeof prng>, isOnTheGo: boolean): Timetable {
@@ -116,10 +146,42 @@ type Plan = {
   isBlocked: boolean;
 };
 
+type Listing = Pick<Plan, "index" | "role" | "name">;
+
+/** The services to seed, in index order (stations, then masters). */
+const LISTINGS: Listing[] = [
+  ...STATION_NAMES.map((name, index) => ({ index, role: "sto" as const, name })),
+  ...MECHANIC_NAMES.map((name, index) => ({ index: STATION_NAMES.length + index, role: "mechanic" as const, name })),
+];
+
+/**
+ * What a service is, from the first draws of its own random sequence: whether it comes to you and
+ * its category (which the pictures show). The sequence goes on with the rest of its fields.
+ */
+function firstDraws(listing: Listing) {
+  const local = prng(1000 + listing.index);
+  const isOnTheGo = listing.role === "mechanic" && local.chance(0.6);
+  const named: Category =
+    /Truck|Bus/i.test(listing.name) ? (/Bus/.test(listing.name) ? "buses" : "trucks") : /Агро/.test(listing.name) ? "agriculturalmachinery" : /Спецтехн/.test(listing.name) ? "specialmachinery" : /Camper/.test(listing.name) ? "motorhomes" : local.pick(["any", "cars", "cars", "cars"] as const satisfies readonly (typeof CATEGORIES)[number][]);
+  const category = CATEGORY_BY_NAME[listing.name] ?? named;
+  return { local, isOnTheGo, category, scenes: demoScenes(listing.index, category, isOnTheGo, photoCount(listing)) };
+}
+
 /** Seeds (or completes) the demo data; returns a one-line summary. */
 export async function seedDemoData(prisma: PrismaClient): Promise<string> {
-  const demoHashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hash(account.password, { algorithm: ARGON2ID })));
-  const sharedHash = await hash("Demo1234!", { algorithm: ARGON2ID });
+  // Hashing and the pictures share libuv's thread pool: the hashes, needed first, are queued first,
+  // then the pictures of the services not there yet, which are made while the database is written.
+  const hashes = Promise.all([...DEMO_ACCOUNTS.map((account) => account.password), "Demo1234!"].map((password) => hash(password, { algorithm: ARGON2ID })));
+  const pictures = demoPictures();
+  const present = new Set((await prisma.service.findMany({ where: { name: { in: LISTINGS.map((listing) => listing.name) } }, select: { name: true } })).map((row) => row.name));
+  const draws = LISTINGS.map((listing) => {
+    const drawn = firstDraws(listing);
+    if (!present.has(listing.name)) drawn.scenes.forEach(pictures.prepare);
+    return drawn;
+  });
+
+  const demoHashes = await hashes;
+  const sharedHash = demoHashes.at(-1)!;
 
   const demo = Object.fromEntries(
     await Promise.all(
@@ -143,48 +205,40 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     mechanicUsers.push(await upsertUser(prisma, { name, email: `master${index + 1}@maister.local`, passwordHash: sharedHash }));
   }
 
-  const plans: Plan[] = [];
-  STATION_NAMES.forEach((name, index) => {
-    plans.push({
-      index,
-      role: "sto",
-      ownerId: index < 5 ? demo.owner.id : stationOwners[1 + (index % (stationOwners.length - 1))]!.id,
-      name,
-      // One unpaid order (never public) and one blocked station, so moderation has something to show.
-      isPaid: index !== 4,
-      isBlocked: index === STATION_NAMES.length - 1,
-    });
-  });
-  MECHANIC_NAMES.forEach((name, index) => {
-    plans.push({ index: STATION_NAMES.length + index, role: "mechanic", ownerId: mechanicUsers[index]!.id, name, isPaid: false, isBlocked: false });
-  });
+  const plans: Plan[] = LISTINGS.map((listing) =>
+    listing.role === "sto"
+      ? {
+          ...listing,
+          ownerId: listing.index < 5 ? demo.owner.id : stationOwners[1 + (listing.index % (stationOwners.length - 1))]!.id,
+          // One unpaid order (never public) and one blocked station, so moderation has something to show.
+          isPaid: listing.index !== 4,
+          isBlocked: listing.index === STATION_NAMES.length - 1,
+        }
+      : { ...listing, ownerId: mechanicUsers[listing.index - STATION_NAMES.length]!.id, isPaid: false, isBlocked: false },
+  );
 
   let created = 0;
   for (const plan of plans) {
-    const local = prng(1000 + plan.index);
+    const { local, isOnTheGo, category, scenes } = draws[plan.index]!;
     const city = CITIES[plan.index % CITIES.length]!;
     const existing = await prisma.service.findFirst({ where: { ownerId: plan.ownerId, name: plan.name }, select: { id: true } });
     if (existing) continue;
-    const isOnTheGo = plan.role === "mechanic" && local.chance(0.6);
-    const png = demoImage(plan.index, plan.role);
-    const category: Category =
-      /Truck|Bus/i.test(plan.name) ? (/Bus/.test(plan.name) ? "buses" : "trucks") : /Агро/.test(plan.name) ? "agriculturalmachinery" : /Спецтехн/.test(plan.name) ? "specialmachinery" : /Camper/.test(plan.name) ? "motorhomes" : local.pick(["any", "cars", "cars", "cars"] as const satisfies readonly (typeof CATEGORIES)[number][]);
+    await Promise.all(scenes.map(pictures.prepare));
     const web = slug(plan.name, plan.index);
     const hours = timetableToRows(timetableFor(local, isOnTheGo));
-    await prisma.$transaction(async (tx) => {
-      const image = await tx.image.create({
-        data: { bytes: new Uint8Array(png), contentType: "image/png", size: png.length, sha256: createHash("sha256").update(png).digest("hex"), ownerId: plan.ownerId },
-        select: { id: true },
-      });
+    const stored = await prisma.$transaction(async (tx) => {
+      const stored = await pictures.store(tx, scenes);
       const service = await tx.service.create({
         data: {
           role: plan.role,
           ownerId: plan.ownerId,
           mechanicOwnerId: plan.role === "mechanic" ? plan.ownerId : null,
           name: plan.name,
-          imageId: image.id,
+          imageId: stored.ids[0]!,
+          images: { create: stored.ids.map((imageId, position) => ({ imageId, position })) },
           description: local.pick(DESCRIPTIONS),
-          category,
+          // Its pictures show a trailer; trailers are filed as trucks (spec).
+          category: storedCategory(category),
           brand: local.chance(0.5) ? "Any" : local.pick(BRANDS),
           experience: local.pick(EXPERIENCE_OPTIONS),
           isOnTheGo,
@@ -220,7 +274,9 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
           },
         });
       }
+      return stored;
     });
+    stored.commit();
     created++;
   }
 

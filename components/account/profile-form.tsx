@@ -3,15 +3,19 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/components/layout/toast";
+import { ImageField } from "@/components/listing/image-field";
 import { useRouter } from "@/i18n/navigation";
 import { fieldErrors, profileInput } from "@/lib/validation/account";
 import { fieldMessages, postJson } from "./api";
 import { Field, FormAlert, SubmitButton } from "./fields";
 
-type Errors = Partial<Record<"name" | "email" | "password" | "confirm" | "currentPassword", string>>;
+type Errors = Partial<Record<"name" | "email" | "password" | "confirm" | "currentPassword" | "image", string>>;
 type Props = { user: { name: string; email: string; image: string | null } };
 
-/** Sends only what changed; a blank password keeps the current one. A new e-mail or password needs the current password. */
+/**
+ * Sends only what changed; a blank password keeps the current one. A new e-mail or password needs
+ * the current password. A new picture is uploaded when chosen and saved with the form.
+ */
 export function ProfileForm({ user }: Props) {
   const t = useTranslations("Profile");
   const ta = useTranslations("Account");
@@ -19,6 +23,7 @@ export function ProfileForm({ user }: Props) {
   const router = useRouter();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
+  const [image, setImage] = useState(user.image);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -35,6 +40,7 @@ export function ProfileForm({ user }: Props) {
     if (name.trim() !== user.name) changes.name = name;
     if (email.trim().toLowerCase() !== user.email.toLowerCase()) changes.email = email;
     if (password) changes.password = password;
+    if (image !== user.image) changes.image = image ?? "";
     const sensitive = Boolean(changes.email || changes.password);
     if (sensitive) changes.currentPassword = currentPassword;
     const parsed = profileInput.safeParse(changes);
@@ -80,17 +86,15 @@ export function ProfileForm({ user }: Props) {
           {notice}
         </p>
       ) : null}
-      <div className="flex items-center gap-4">
-        {user.image ? (
-          // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
-          <img src={user.image} alt={t("image")} width={64} height={64} className="size-16 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden className="grid size-16 place-items-center rounded-full bg-brand-100 text-2xl font-bold text-brand-700">
-            {user.name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
-        {user.image ? null : <p className="text-sm text-slate-600">{t("noImage")}</p>}
-      </div>
+      <ImageField
+        id="profile-image"
+        label={t("image")}
+        value={image}
+        onChange={setImage}
+        disabled={busy}
+        error={errors.image}
+        placeholder={<span className="text-2xl font-bold text-brand-700">{user.name.slice(0, 1).toUpperCase()}</span>}
+      />
       <Field label={ta("name")} name="name" autoComplete="name" required maxLength={100} value={name} onChange={setName} error={errors.name} hint={errors.name ? tv("Validation.nameHint") : undefined} />
       <Field label={ta("email")} name="email" type="email" autoComplete="email" required maxLength={100} value={email} onChange={setEmail} error={errors.email} />
       <p className="text-sm text-slate-600">{t("passwordKeep")}</p>

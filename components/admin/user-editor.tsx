@@ -62,7 +62,7 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
       <fieldset disabled={!editing || busy} className="space-y-4">
         <Field label={t("name")} name="name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} maxLength={100} error={errors.name} />
         <Field label={t("email")} name="email" type="email" value={draft.email} onChange={(email) => setDraft({ ...draft, email })} maxLength={100} error={errors.email} />
-        <ImageField value={draft.image} onChange={(image) => setDraft({ ...draft, image })} disabled={!editing || busy} error={errors.image} />
+        <ImageField id="user-image" value={draft.image} onChange={(image) => setDraft({ ...draft, image })} disabled={!editing || busy} error={errors.image} />
         <fieldset className="text-sm">
           <legend className="font-medium">{t("adminYesNo")}</legend>
           <div className="mt-1 flex gap-4">

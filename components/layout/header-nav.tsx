@@ -4,11 +4,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useCart } from "@/components/cart/use-cart";
+import { variantUrl } from "@/lib/image-sizes";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
 import { SearchBox } from "./search-box";
 
-export type NavItem = { href: string; label: string; exact?: boolean; savedBadge?: boolean };
+/** `avatar`: the signed-in user's picture, shown with their profile link. */
+export type NavItem = { href: string; label: string; exact?: boolean; savedBadge?: boolean; avatar?: string | null };
 type AdminMenu = { label: string; items: NavItem[] } | null;
 
 function isActive(pathname: string, item: NavItem) {
@@ -42,6 +44,10 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
 
   const link = (item: NavItem, className: string) => (
     <Link key={item.href} href={item.href} aria-current={isActive(pathname, item) ? "page" : undefined} className={className}>
+      {item.avatar ? (
+        // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload, at its smallest stored width
+        <img src={variantUrl(item.avatar, 160, "jpeg")} alt="" width={24} height={24} className="mr-1.5 inline-block size-6 rounded-full object-cover align-middle" />
+      ) : null}
       {item.label}
       {item.savedBadge ? (
         <>

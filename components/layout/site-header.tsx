@@ -13,7 +13,7 @@ export async function SiteHeader() {
     { href: "/cart", label: t("saved"), savedBadge: true },
   ];
   if (viewer?.ownsStations) items.push({ href: "/mystos", label: t("myStations") });
-  if (viewer) items.push({ href: "/profile", label: t("profile") });
+  if (viewer) items.push({ href: "/profile", label: t("profile"), avatar: viewer.imageUrl });
   else items.push({ href: "/login", label: t("login") }, { href: "/register", label: t("register") });
   const admin = viewer?.isAdmin
     ? { label: t("admin"), items: [{ href: "/admin/users", label: t("adminUsers") }, { href: "/admin/services", label: t("adminServices") }, { href: "/admin/inbox", label: t("adminInbox") }, { href: "/admin/reviews", label: t("adminReviews") }] }

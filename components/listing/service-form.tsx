@@ -8,7 +8,7 @@ import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, type Weekday } 
 import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
 import { ERROR_ORDER, type ServiceFormState } from "@/lib/service-form";
 import { DESCRIPTION_MAX, serviceInput, type ServiceInput } from "@/lib/validation/service";
-import { ImageField } from "./image-field";
+import { ImagesField } from "./images-field";
 import { LocationPicker } from "./location-picker";
 import { TimetableEditor } from "./timetable-editor";
 
@@ -131,7 +131,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           {phone("contactPhone2")}
         </div>
 
-        <Controller name="image" control={control} render={({ field }) => <ImageField value={field.value ?? null} onChange={field.onChange} disabled={readOnly || busy} error={fieldError("image")} />} />
+        <Controller name="images" control={control} render={({ field }) => <ImagesField value={field.value} onChange={field.onChange} disabled={readOnly || busy} error={fieldError("images") ?? fieldError("image")} />} />
 
         <fieldset className="text-sm">
           <legend className="font-medium">{t("isOnTheGo")}</legend>

@@ -30,7 +30,7 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
   const services = await tx.service.deleteMany({ where: { ownerId: userId, id: { notIn: archivedStations } } });
   await tx.emailToken.deleteMany({ where: { userId } });
   await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true } } });
-  const images = await tx.image.deleteMany({ where: { ownerId: userId, services: { none: {} }, users: { none: {} } } });
+  const images = await tx.image.deleteMany({ where: { ownerId: userId, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } } });
   const tombstone = archivedStations.length > 0;
   if (tombstone) {
     const address = `deleted-${userId}@deleted.invalid`;

@@ -6,6 +6,7 @@ import { consumeToken, hashToken, issueToken } from "./email-tokens";
 import { AppError, BadRequestError, isUniqueViolation } from "./errors";
 import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { take, tryTake } from "./rate-limit";
+import { imageUrl } from "./service-dto";
 import { createSession, type NewSession } from "./session";
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
 import { steadyTiming } from "./steady-timing";
@@ -19,7 +20,7 @@ const ACCOUNT_MAIL_FLOOR_MS = 400;
 export type PublicUser = { _id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; image: string | null };
 
 export function toPublicUser(user: { id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; imageId: string | null }): PublicUser {
-  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isBlocked: user.isBlocked, image: user.imageId ? `/api/uploads/${user.imageId}` : null };
+  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isBlocked: user.isBlocked, image: imageUrl(user.imageId) };
 }
 
 /**

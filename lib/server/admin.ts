@@ -8,6 +8,7 @@ import { requireAccess } from "./guards";
 import { deleteOwnService, getOwnService, updateOwnService, type EditableService } from "./listings";
 import { removeAccount } from "./account-removal";
 import { keepAnActiveAdmin } from "./last-admin";
+import { imageIdOf, imageUrl } from "./service-dto";
 import { endAllSessions, type Viewer } from "./session";
 import { parseOrThrow } from "./validate";
 import { changingCatalog } from "./read-cache";
@@ -38,7 +39,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   _id: row.id,
   name: row.name,
   email: row.email,
-  image: row.imageId ? `/api/uploads/${row.imageId}` : null,
+  image: imageUrl(row.imageId),
   isAdmin: row.isAdmin,
   isBlocked: row.isBlocked,
   createdAt: row.createdAt.toISOString(),
@@ -83,7 +84,7 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
     Object.assign(data, { email: input.email, emailNormalized: input.email.toLowerCase() });
   }
   const emailChanged = data.emailNormalized !== undefined;
-  if (input.image !== undefined) data.image = input.image ? { connect: { id: input.image.slice("/api/uploads/".length) } } : { disconnect: true };
+  if (input.image !== undefined) data.image = input.image ? { connect: { id: imageIdOf(input.image) } } : { disconnect: true };
   if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin === "true";
   const prisma = await getPrisma();
   try {
@@ -157,7 +158,7 @@ export async function listServicesForAdmin(viewer: Viewer | null, query: unknown
     user: { _id: row.ownerId, name: row.ownerName },
     name: row.name,
     contactMail: row.contactMail,
-    image: row.imageId ? `/api/uploads/${row.imageId}` : null,
+    image: imageUrl(row.imageId),
     role: row.role,
     isBlocked: row.isBlocked,
     ispaid: row.isPaid,

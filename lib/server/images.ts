@@ -1,13 +1,13 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { IMAGE_MAX_BYTES } from "@/lib/constants";
+import { processImage, storedImage, UnreadableImageError } from "@/lib/image-pipeline";
 import type { VariantFormat } from "@/lib/image-sizes";
 import { sniffImageType } from "@/lib/image-type";
-import { processImage } from "./image-pipeline";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
 import { take } from "./rate-limit";
+import { imageUrl } from "./service-dto";
 import type { Viewer } from "./session";
 
 export type StoredImage = { bytes: Uint8Array; contentType: string; size: number; sha256: string };
@@ -28,7 +28,7 @@ export async function getImage(id: string, variant: { width: number; format: Var
 /**
  * POST /api/uploads: an image the viewer uploads for a service or profile. The type is read from
  * the bytes, so an SVG or HTML file named "photo.png" is refused; ≥ 1 MiB is refused (spec 9);
- * what is stored is re-encoded without metadata (image-pipeline.ts).
+ * what is stored is re-encoded without metadata (lib/image-pipeline.ts).
  */
 export async function saveImage(viewer: Viewer | null, file: unknown): Promise<{ image: string; id: string }> {
   requireAccess(viewer, "signedIn");
@@ -37,20 +37,10 @@ export async function saveImage(viewer: Viewer | null, file: unknown): Promise<{
   await take("upload", viewer.id);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!sniffImageType(bytes)) throw new BadRequestError({ image: "Validation.imageType" });
-  const { base, variants } = await processImage(bytes);
-  const prisma = await getPrisma();
-  const image = await prisma.image.create({
-    data: {
-      bytes: base.bytes,
-      contentType: base.contentType,
-      size: base.bytes.byteLength,
-      width: base.width,
-      height: base.height,
-      sha256: createHash("sha256").update(base.bytes).digest("hex"),
-      ownerId: viewer.id,
-      variants: { create: variants.map((variant) => ({ width: variant.width, format: variant.format, bytes: variant.bytes, size: variant.bytes.byteLength })) },
-    },
-    select: { id: true },
+  const processed = await processImage(bytes).catch((error: unknown) => {
+    throw error instanceof UnreadableImageError ? new BadRequestError({ image: "Validation.imageUnreadable" }) : error;
   });
-  return { image: `/api/uploads/${image.id}`, id: image.id };
+  const prisma = await getPrisma();
+  const image = await prisma.image.create({ data: storedImage(processed, viewer.id), select: { id: true } });
+  return { image: imageUrl(image.id), id: image.id };
 }

@@ -5,8 +5,10 @@ import { serviceInput, servicePatch, type ServiceInput } from "@/lib/validation/
 import { Prisma } from "@/lib/generated/prisma/client";
 import { accountState } from "./accounts";
 import { getPrisma } from "./db";
-import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
+import { AppError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
 import { requireAccess } from "./guards";
+import { imageUrl } from "./service-dto";
+import { checkImages, orderedImages, requestedImages, writeImages } from "./service-images";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
 import { changingCatalog } from "./read-cache";
@@ -22,6 +24,7 @@ export type EditableService = {
   role: "sto" | "mechanic";
   name: string;
   image: string | null;
+  images: string[];
   description: string;
   category: ServiceInput["category"];
   brand: ServiceInput["brand"];
@@ -40,8 +43,9 @@ export type EditableService = {
   isBlocked: boolean;
 };
 
-const withHours = { openingHours: true } as const;
-type ServiceRow = Prisma.ServiceGetPayload<{ include: typeof withHours }>;
+/** What toEditable() reads. */
+export const editableRow = { openingHours: true, images: orderedImages } as const;
+type ServiceRow = Prisma.ServiceGetPayload<{ include: typeof editableRow }>;
 
 export function toEditable(row: ServiceRow): EditableService {
   return {
@@ -49,7 +53,8 @@ export function toEditable(row: ServiceRow): EditableService {
     user: row.ownerId,
     role: row.role,
     name: row.name,
-    image: row.imageId ? `/api/uploads/${row.imageId}` : null,
+    image: imageUrl(row.imageId),
+    images: row.images.map((photo) => imageUrl(photo.imageId)),
     description: row.description,
     category: row.category,
     brand: row.brand as ServiceInput["brand"],
@@ -75,7 +80,6 @@ function columns(input: Partial<ServiceInput>) {
   const copy = ["name", "description", "category", "brand", "experience", "isOnTheGo", "contactPhone1", "contactPhone2", "contactMail", "website", "facebook", "instagram", "address"] as const;
   for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
   if (input.coordinates) Object.assign(data, { latitude: input.coordinates.lat, longitude: input.coordinates.lng });
-  if (input.image !== undefined) data.imageId = input.image ? input.image.slice("/api/uploads/".length) : null;
   return data;
 }
 
@@ -84,19 +88,11 @@ async function replaceHours(tx: Prisma.TransactionClient, serviceId: string, tim
   await tx.openingHours.createMany({ data: timetableToRows(timetable).map((row) => ({ ...row, serviceId })) });
 }
 
-/** The image must be one the viewer uploaded (or already on this service): no borrowing others' files. */
-async function checkImage(tx: Prisma.TransactionClient, viewer: Viewer, image: string | null | undefined, current?: string | null) {
-  if (!image) return;
-  const id = image.slice("/api/uploads/".length);
-  if (id === current) return;
-  const found = await tx.image.findUnique({ where: { id }, select: { ownerId: true } });
-  if (!found || (found.ownerId !== viewer.id && !viewer.isAdmin)) throw new BadRequestError({ image: "Validation.imageType" });
-}
-
 async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechanic"): Promise<EditableService> {
   const prisma = await getPrisma();
+  const photos = requestedImages([], input);
   return changingCatalog(() => prisma.$transaction(async (tx) => {
-    await checkImage(tx, viewer, input.image);
+    if (photos) await checkImages(tx, viewer, photos.ids, [], photos.field);
     const created = await tx.service.create({
       data: {
         ...(columns(input) as Prisma.ServiceUncheckedCreateInput),
@@ -112,18 +108,24 @@ async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechan
         isPaid: false,
         openingHours: { create: timetableToRows(input.timetable) },
       },
-      include: withHours,
+      select: { id: true },
     });
-    return toEditable(created);
+    await writeImages(tx, created.id, photos?.ids ?? []);
+    return toEditable(await tx.service.findUniqueOrThrow({ where: { id: created.id }, include: editableRow }));
   }));
 }
 
-async function patch(viewer: Viewer, row: { id: string; imageId: string | null }, input: Partial<ServiceInput>): Promise<EditableService> {
+async function patch(viewer: Viewer, row: { id: string }, input: Partial<ServiceInput>): Promise<EditableService> {
   const prisma = await getPrisma();
   return changingCatalog(() => prisma.$transaction(async (tx) => {
-    await checkImage(tx, viewer, input.image, row.imageId);
+    const current = (await tx.serviceImage.findMany({ where: { serviceId: row.id }, ...orderedImages })).map((photo) => photo.imageId);
+    const photos = requestedImages(current, input);
+    if (photos) {
+      await checkImages(tx, viewer, photos.ids, current, photos.field);
+      await writeImages(tx, row.id, photos.ids);
+    }
     if (input.timetable) await replaceHours(tx, row.id, input.timetable);
-    const updated = await tx.service.update({ where: { id: row.id }, data: columns(input), include: withHours });
+    const updated = await tx.service.update({ where: { id: row.id }, data: columns(input), include: editableRow });
     return toEditable(updated);
   }));
 }
@@ -132,7 +134,7 @@ async function patch(viewer: Viewer, row: { id: string; imageId: string | null }
 async function ownService(viewer: Viewer, id: unknown) {
   if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true, imageId: true } });
+  const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true } });
   if (!row) throw new NotFoundError();
   if (row.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
   return row;
@@ -146,7 +148,7 @@ export async function createStationOrder(viewer: Viewer | null, body: unknown): 
   requireAccess(viewer, "signedIn");
   const input = parseOrThrow(serviceInput, body);
   const prisma = await getPrisma();
-  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, select: { id: true, imageId: true } });
+  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, select: { id: true } });
   if (draft) return patch(viewer, draft, input);
   return create(viewer, input, "sto");
 }
@@ -164,7 +166,7 @@ export async function updateStationOrder(viewer: Viewer | null, body: unknown): 
 export async function getStationOrder(viewer: Viewer | null): Promise<EditableService | null> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
-  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, include: withHours, orderBy: { createdAt: "desc" } });
+  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, include: editableRow, orderBy: { createdAt: "desc" } });
   return draft ? toEditable(draft) : null;
 }
 
@@ -185,7 +187,7 @@ export async function registerMechanic(viewer: Viewer | null, body: unknown): Pr
 export async function getOwnMechanic(viewer: Viewer | null): Promise<EditableService> {
   requireAccess(viewer, "mechanic");
   const prisma = await getPrisma();
-  const row = await prisma.service.findUnique({ where: { mechanicOwnerId: viewer.id }, include: withHours });
+  const row = await prisma.service.findUnique({ where: { mechanicOwnerId: viewer.id }, include: editableRow });
   if (!row) throw new AppError(403, "Auth.mechanicRequired");
   return toEditable(row);
 }
@@ -195,7 +197,7 @@ export async function getOwnService(viewer: Viewer | null, id: string): Promise<
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
-  return toEditable(await prisma.service.findUniqueOrThrow({ where: { id: row.id }, include: withHours }));
+  return toEditable(await prisma.service.findUniqueOrThrow({ where: { id: row.id }, include: editableRow }));
 }
 
 /** PUT /api/items/users/{id}: the owner changes only the fields that changed. */
@@ -211,7 +213,7 @@ export type OwnServices = { userStos: EditableService[]; mechanic: EditableServi
 export async function listOwnStations(viewer: Viewer | null): Promise<EditableService[]> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
-  const rows = await prisma.service.findMany({ where: { ownerId: viewer.id, role: "sto", isPaid: true }, include: withHours, orderBy: { createdAt: "asc" } });
+  const rows = await prisma.service.findMany({ where: { ownerId: viewer.id, role: "sto", isPaid: true }, include: editableRow, orderBy: { createdAt: "asc" } });
   return rows.map(toEditable);
 }
 

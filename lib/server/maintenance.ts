@@ -32,7 +32,7 @@ export async function purgeExpired(now = new Date()) {
   const before = (ms: number) => new Date(now.getTime() - ms);
   // Nothing else can hang off an unconfirmed account: it has never been able to sign in.
   const unconfirmed = await prisma.user.deleteMany({ where: { emailVerifiedAt: null, createdAt: { lt: before(RETENTION_MS.unconfirmedUsers) } } });
-  const images = await prisma.image.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.orphanImages) }, services: { none: {} }, users: { none: {} } } });
+  const images = await prisma.image.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.orphanImages) }, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } } });
   const geocode = await prisma.geocodeCache.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.geocodeCache) } } });
   const mailBodies = await prisma.mailOutbox.updateMany({ where: { status: "sent", sentAt: { lt: before(RETENTION_MS.sentMailBodies) }, NOT: { text: "" } }, data: { text: "", html: "" } });
   const paypalEvents = await prisma.paypalEvent.deleteMany({ where: { receivedAt: { lt: before(RETENTION_MS.paypalEvents) } } });

@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "./db";
 import { AppError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
-import { toEditable, type EditableService } from "./listings";
+import { editableRow, toEditable, type EditableService } from "./listings";
 import { composeAccountMail, localePath } from "./account-mail";
 import { enqueueMail, kickMailQueue } from "./mail";
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, readPaypalOrder, verifyWebhook, type OrderState } from "./paypal";
@@ -40,7 +40,7 @@ async function payableStation(viewer: Viewer, stoId: string) {
 
 async function paidStation(stoId: string): Promise<EditableService> {
   const prisma = await getPrisma();
-  return toEditable(await prisma.service.findUniqueOrThrow({ where: { id: stoId }, include: { openingHours: true } }));
+  return toEditable(await prisma.service.findUniqueOrThrow({ where: { id: stoId }, include: editableRow }));
 }
 
 /** POST /api/etc/paypal/orders: a PayPal order for the viewer's unpaid station, recorded as created. */

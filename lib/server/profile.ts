@@ -11,6 +11,8 @@ import { assertUncommonPassword, hashPassword, verifyPassword } from "./password
 import { limiter, take, throttleKey, tooMany } from "./rate-limit";
 import { changingCatalog } from "./read-cache";
 import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
+import { imageIdOf, imageUrl } from "./service-dto";
+import { orderedImages } from "./service-images";
 import { parseOrThrow } from "./validate";
 
 /** The account's owner acting on it (/profile): changes, sign-out everywhere, deletion, export. */
@@ -35,7 +37,8 @@ async function proveOwnership(userId: string, passwordHash: string, currentPassw
 export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emailPending: string | null };
 
 /**
- * PUT /api/users/profile. The name changes at once. A new password (current one required) ends
+ * PUT /api/users/profile. The name and the picture change at once; the picture must be one the
+ * user uploaded (or "" / null to remove it). A new password (current one required) ends
  * every session and starts a new one for this browser. A new e-mail (current password required)
  * takes effect only when the link sent to it is opened; the old address is told at once.
  */
@@ -53,10 +56,14 @@ export async function updateProfile(viewer: Viewer | null, body: unknown, userAg
   }
   if (newEmail) await take("emailChangeMail", newEmail.toLowerCase());
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+  const imageId = input.image === undefined ? undefined : input.image ? imageIdOf(input.image) : null;
   // The name is shown with the user's reviews on service pages.
   const { user, session, token } = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
-      const user = await tx.user.update({ where: { id: current.id }, data: { name: input.name, passwordHash } });
+      if (imageId && imageId !== current.imageId && !(await tx.image.count({ where: { id: imageId, ownerId: current.id } }))) {
+        throw new BadRequestError({ image: "Validation.imageForeign" });
+      }
+      const user = await tx.user.update({ where: { id: current.id }, data: { name: input.name, passwordHash, imageId } });
       let session: NewSession | null = null;
       if (passwordHash) {
         await endAllSessions(user.id, tx);
@@ -142,7 +149,7 @@ export async function exportOwnData(viewer: Viewer | null) {
       emailVerifiedAt: true,
       createdAt: true,
       imageId: true,
-      services: { include: { openingHours: { orderBy: { weekday: "asc" } } }, orderBy: { createdAt: "asc" } },
+      services: { include: { openingHours: { orderBy: { weekday: "asc" } }, images: orderedImages }, orderBy: { createdAt: "asc" } },
       reviews: { include: { service: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
       payments: { select: { id: true, serviceId: true, serviceName: true, amount: true, currency: true, provider: true, status: true, createdAt: true, capturedAt: true }, orderBy: { createdAt: "asc" } },
       feedback: { select: { title: true, message: true, email: true, createdAt: true }, orderBy: { createdAt: "asc" } },
@@ -153,14 +160,15 @@ export async function exportOwnData(viewer: Viewer | null) {
   const { imageId, services, reviews, payments, ownImages, ...profile } = user;
   return {
     exportedAt: new Date().toISOString(),
-    profile: { ...profile, image: imageId ? `/api/uploads/${imageId}` : null },
-    services: services.map(({ imageId: serviceImage, openingHours, ...service }) => ({
+    profile: { ...profile, image: imageUrl(imageId) },
+    services: services.map(({ imageId: serviceImage, openingHours, images, ...service }) => ({
       ...service,
-      image: serviceImage ? `/api/uploads/${serviceImage}` : null,
+      image: imageUrl(serviceImage),
+      images: images.map((photo) => imageUrl(photo.imageId)),
       openingHours: openingHours.map(({ weekday, closed, opensAt, closesAt }) => ({ weekday, closed, opensAt, closesAt })),
     })),
     reviews: reviews.map(({ service, ...review }) => ({ ...review, serviceName: service.name })),
     payments: payments.map((payment) => ({ ...payment, amount: payment.amount.toString() })),
-    images: ownImages.map(({ id, ...image }) => ({ ...image, url: `/api/uploads/${id}` })),
+    images: ownImages.map(({ id, ...image }) => ({ ...image, url: imageUrl(id) })),
   };
 }

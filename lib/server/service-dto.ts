@@ -45,6 +45,8 @@ export type ReviewView = {
 };
 
 export type ServiceDetail = ServiceCard & {
+  /** Every photo in the owner's order; `image` is the first. */
+  images: string[];
   description: string;
   experience: number;
   website: string;
@@ -57,8 +59,17 @@ export type ServiceDetail = ServiceCard & {
   burstFlagged: boolean;
 };
 
+const UPLOADS = "/api/uploads/";
+
+export function imageUrl(imageId: string): string;
+export function imageUrl(imageId: string | null): string | null;
 export function imageUrl(imageId: string | null): string | null {
-  return imageId ? `/api/uploads/${imageId}` : null;
+  return imageId ? `${UPLOADS}${imageId}` : null;
+}
+
+/** The image id in one of our upload URLs (already checked against IMAGE_URL_PATTERN). */
+export function imageIdOf(url: string): string {
+  return url.slice(UPLOADS.length).toLowerCase();
 }
 
 export type CardRow = {

@@ -12,6 +12,7 @@ import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
 import { minuteOf, onCatalogChange, rememberRead } from "./read-cache";
 import { imageUrl, toCard, toTimetable, type CardRow, type ServiceCard, type ServiceDetail } from "./service-dto";
+import { orderedImages } from "./service-images";
 
 /**
  * Public reads of services: only published ones (paid stations and masters, not blocked).
@@ -273,6 +274,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     where: { id, ...PUBLISHED_WHERE },
     include: {
       openingHours: true,
+      images: orderedImages,
       reviews: { orderBy: { createdAt: "desc" }, include: { user: { select: { name: true } } } },
     },
   });
@@ -280,6 +282,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
   return {
     ...toCard({ ...service, role: service.role, hours: service.openingHours }, now),
     image: imageUrl(service.imageId),
+    images: service.images.map((photo) => imageUrl(photo.imageId)),
     description: service.description,
     experience: service.experience,
     website: service.website,

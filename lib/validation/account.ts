@@ -1,5 +1,6 @@
 import { COMMENT_MAX } from "@/lib/review-limits";
 import { z } from "@/lib/validation/zod";
+import { profileImage } from "./image";
 
 /**
  * Form rules of spec section 5 for accounts, reviews and feedback, shared by the forms (client)
@@ -39,6 +40,7 @@ export const profileInput = z.object({
   email: email.optional(),
   password: z.union([z.literal(""), password]).optional(),
   currentPassword: z.string({ error: "Validation.currentPasswordRequired" }).max(100, { error: "Auth.currentPasswordWrong" }).optional(),
+  image: profileImage.optional(),
 });
 
 /** Just an address: asking for a password-reset link or a new confirmation link. */

@@ -1,5 +1,6 @@
 import { searchText, z } from "@/lib/validation/zod";
 import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
+import { IMAGE_URL_PATTERN } from "./image";
 
 /**
  * Admin forms and queries (spec 5 "User edit": name 3-100 and a valid e-mail up to 100, both
@@ -10,7 +11,7 @@ export const adminUserInput = z.object({
   email: z.string({ error: "Validation.name" }).trim().max(100, { error: "Validation.name" }).regex(EMAIL_PATTERN, { error: "Validation.name" }).optional(),
   image: z
     .string({ error: "Validation.imageType" })
-    .regex(/^\/api\/uploads\/[0-9a-f-]{36}$/i, { error: "Validation.imageType" })
+    .regex(IMAGE_URL_PATTERN, { error: "Validation.imageType" })
     .or(z.literal(""))
     .nullable()
     .optional(),

@@ -2,6 +2,7 @@ import { z } from "@/lib/validation/zod";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
+import { IMAGE_URL_PATTERN, imageList } from "./image";
 
 /**
  * The station / master form of spec section 5, shared by the form (client) and the data layer.
@@ -12,7 +13,6 @@ const WEBSITE_PATTERN = /^(ftp|http|https):\/\/[^\s"<>]+\.[^\s"<>]+$/i;
 const FACEBOOK_PATTERN = /^(https?:\/\/)?(www\.|m\.|web\.)?(facebook|fb)\.com\/[\w.\-/?=&%]+$/i;
 const INSTAGRAM_PATTERN = /^(https?:\/\/)?(www\.)?instagram\.com\/[\w.]+\/?$/i;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
-const IMAGE_URL_PATTERN = /^\/api\/uploads\/[0-9a-f-]{36}$/i;
 export const DESCRIPTION_MAX = 500;
 
 const optional = (pattern: RegExp, key: string, max: number) =>
@@ -85,6 +85,8 @@ export const serviceFields = {
     .refine((value) => value === "" || IMAGE_URL_PATTERN.test(value), { error: "Validation.imageType" })
     .nullable()
     .default(null),
+  /** When sent, the photos decide; `image` alone (older clients) replaces or removes just the cover. */
+  images: imageList.optional(),
   description: z.string({ error: "Validation.description" }).max(DESCRIPTION_MAX, { error: "Validation.description" }).default(""),
   category: z.enum(CATEGORIES, { error: "Validation.category" }).transform(storedCategory).default("any"),
   brand: z.enum(BRANDS, { error: "Validation.brand" }).default("Any"),

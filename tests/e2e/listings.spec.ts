@@ -113,8 +113,8 @@ test.describe("listings", () => {
     const name = `Майстер ${Date.now()}`;
     await fillService(page, name);
     await page.getByRole("group", { name: "Comes to you on the road" }).getByLabel("Yes").check();
-    await page.getByLabel("Image", { exact: true }).setInputFiles("tests/e2e/fixtures/tile.png");
-    await expect(page.getByRole("img", { name: "Image preview" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
+    await page.getByLabel("Add photos").setInputFiles("tests/e2e/fixtures/tile.png");
+    await expect(page.getByRole("img", { name: "Photo 1" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
     await page.getByRole("button", { name: "Register as a master" }).click();
     await expect(page.getByText(/Congratulations, .*You are now a master on Maister\./)).toBeVisible();
     await expect(page).toHaveURL(/\/mechanic-profile$/);
@@ -127,7 +127,7 @@ test.describe("listings", () => {
     await expect(page.getByLabel("Description")).toBeDisabled();
     await page.reload();
     await expect(page.getByLabel("Description")).toHaveValue("Виїзд по Києву цілодобово");
-    await expect(page.getByRole("img", { name: "Image preview" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Photo 1" })).toBeVisible();
 
     await page.goto("/mechanicregister");
     await expect(page).toHaveURL(/\/home\?reason=noMechanic$/);

@@ -73,6 +73,7 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     openNow: true,
     nextChange: null,
     contactPhone1: "050 123 4567",
+    images: [],
     description: "Ремонт «під ключ»",
     experience: 10,
     contactPhone2: "",

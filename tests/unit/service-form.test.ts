@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE } from "@/lib/constants";
-import { changedFields, EMPTY_SERVICE, formStateOf } from "@/lib/service-form";
+import { changedFields, EMPTY_SERVICE, formStateOf, movePhoto } from "@/lib/service-form";
 
 const stored = formStateOf({ ...EMPTY_SERVICE, _id: "x", ispaid: false, name: "СТО Схід", contactMail: "a@b.ua", coordinates: { lat: 50, lng: 30 }, address: "Київ" } as never);
 
@@ -16,6 +16,12 @@ describe("changedFields", () => {
     expect(changedFields(stored, { ...stored, timetable })).toEqual({ timetable });
   });
 
+  it("sends the photos as a list when their order changed, never the single image", () => {
+    const withPhotos = { ...stored, images: ["/api/uploads/a", "/api/uploads/b"] };
+    expect(changedFields(withPhotos, { ...withPhotos, images: ["/api/uploads/b", "/api/uploads/a"] })).toEqual({ images: ["/api/uploads/b", "/api/uploads/a"] });
+    expect(changedFields(withPhotos, { ...withPhotos, image: "/api/uploads/b" } as never)).toEqual({});
+  });
+
   it("sends location and address together, as the server checks them together", () => {
     expect(changedFields(stored, { ...stored, address: "Київ, Хрещатик" })).toEqual({ address: "Київ, Хрещатик", coordinates: { lat: 50, lng: 30 } });
   });
@@ -26,5 +32,15 @@ describe("formStateOf", () => {
     expect(Object.keys(stored)).not.toContain("_id");
     expect(stored.name).toBe("СТО Схід");
     expect(formStateOf({}).timetable).toEqual(DEFAULT_TIMETABLE);
+  });
+});
+
+describe("movePhoto", () => {
+  it("swaps a photo with its neighbour and leaves the ends alone", () => {
+    expect(movePhoto(["a", "b", "c"], 1, -1)).toEqual(["b", "a", "c"]);
+    expect(movePhoto(["a", "b", "c"], 1, 1)).toEqual(["a", "c", "b"]);
+    expect(movePhoto(["a", "b", "c"], 0, -1)).toEqual(["a", "b", "c"]);
+    expect(movePhoto(["a", "b", "c"], 2, 1)).toEqual(["a", "b", "c"]);
+    expect(movePhoto([], 0, 1)).toEqual([]);
   });
 });

@@ -18,6 +18,18 @@ const firstError = (input: unknown) => {
 };
 
 describe("serviceInput (spec section 5)", () => {
+  it("takes up to six photos of ours, each once, and reports every problem on the list", () => {
+    const photo = (n: number) => `/api/uploads/0195f6c8-1111-7222-8333-${String(n).padStart(12, "0")}`;
+    expect(serviceInput.parse({ ...valid, images: [1, 2, 3, 4, 5, 6].map(photo) }).images).toHaveLength(6);
+    expect(serviceInput.parse(valid).images).toBeUndefined();
+    expect(firstError({ ...valid, images: [1, 2, 3, 4, 5, 6, 7].map(photo) })).toEqual(["images", "Validation.imagesMax"]);
+    expect(firstError({ ...valid, images: [photo(1), photo(1).toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")] })).toEqual(["images", "Validation.imagesDuplicate"]);
+    for (const foreign of ["https://example.com/a.jpg", "/api/uploads/x", "", "/api/uploads/0195f6c8-1111-7222-8333-444455556666?w=160"]) {
+      expect(firstError({ ...valid, images: [photo(1), foreign] })).toEqual(["images", "Validation.imageForeign"]);
+    }
+    expect(firstError({ ...valid, images: photo(1) })).toEqual(["images", "Validation.imageForeign"]);
+  });
+
   it("accepts a complete station with defaults for the optional fields", () => {
     const parsed = serviceInput.parse(valid);
     expect(parsed).toMatchObject({ contactPhone1: "+380671234567", contactPhone2: "", website: "", category: "any", brand: "Any", experience: 0, isOnTheGo: false, image: null, description: "" });

@@ -90,7 +90,7 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
     ["a longitude off the globe", { coordinates: { lat: 50.45, lng: 181 } }, "coordinates.lng", "Longitude must be a number from -180 to 180, for example 30.5234 or 30,5234."],
     ["a bad website", { website: "sto.ua" }, "website", "Please enter a valid website url"],
     ["closing before opening", { timetable: { ...DEFAULT_TIMETABLE, friday: { closed: false, opening: "18:00", closing: "09:00" } } }, "timetable.friday", "Closing time must be after opening time"],
-    ["someone else's image", { image: "/api/uploads/0195f6c8-1111-7222-8333-444455556666" }, "image", "Please choose an image file (JPEG, PNG, WebP or GIF)."],
+    ["someone else's image", { image: "/api/uploads/0195f6c8-1111-7222-8333-444455556666" }, "image", "Please use an image you uploaded here."],
   ])("refuses %s with a translated 400 and writes nothing", async (_what, change, field, message) => {
     const before = await (await getPrisma()).service.count();
     const response = await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, ...change }, cookies.other));

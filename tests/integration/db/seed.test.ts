@@ -26,7 +26,21 @@ describe("demo data", () => {
     expect(await counts()).toEqual(first);
     expect(await isDatabaseEmpty(prisma)).toBe(false);
     expect(first.hours).toBe(first.services * 7);
-    expect(first.images).toBe(first.services);
+    // Each different picture is stored once, whichever services show it.
+    expect(first.images).toBeLessThan(first.services);
+  });
+
+  it("gives every service an illustrated cover, the first of its photos, and some a gallery of 3 to 6", async () => {
+    const prisma = await getPrisma();
+    const services = await prisma.service.findMany({ select: { imageId: true, images: { orderBy: { position: "asc" }, select: { imageId: true } } } });
+    for (const service of services) expect(service.imageId).toBe(service.images[0]?.imageId);
+    const galleries = services.filter((service) => service.images.length > 1).map((service) => service.images.length);
+    expect(galleries.length).toBeGreaterThanOrEqual(5);
+    expect(galleries.every((count) => count >= 3 && count <= 6)).toBe(true);
+    const cover = await prisma.image.findUniqueOrThrow({ where: { id: services[0]!.imageId! }, include: { variants: { select: { width: true, format: true } } } });
+    // Nobody's upload: no one can put a demo picture on another service.
+    expect(cover).toMatchObject({ contentType: "image/jpeg", width: 800, height: 600, ownerId: null });
+    expect(cover.variants.map((variant) => `${variant.width}${variant.format}`).sort()).toEqual(["160jpeg", "160webp", "480jpeg", "480webp"]);
   });
 
   it("has the demo accounts, verified, with the admin flag only on the admin", async () => {

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { ResponsiveImage } from "@/components/services/responsive-image";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
 import { OpeningBadge } from "@/components/services/opening-status";
+import { ServiceGallery } from "@/components/service/gallery";
 import { ReviewList } from "@/components/service/review-list";
 import { ContactsToggle } from "@/components/service/contacts-toggle";
 import { ServiceJsonLd } from "@/components/service/json-ld";
@@ -67,13 +67,11 @@ export default async function ServicePage({ params }: Props) {
       </Link>
 
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="overflow-hidden rounded-xl bg-slate-100">
-          {service.image ? (
-            <ResponsiveImage url={service.image} alt={service.name} sizes="(min-width: 1024px) 600px, 100vw" width={600} height={450} priority className="aspect-[4/3] w-full object-cover" />
-          ) : (
-            <div className="grid aspect-[4/3] place-items-center text-slate-500">{ts("noImage")}</div>
-          )}
-        </div>
+        {service.images.length ? (
+          <ServiceGallery images={service.images} name={service.name} />
+        ) : (
+          <div className="grid aspect-[4/3] place-items-center rounded-xl bg-slate-100 text-slate-500">{ts("noImage")}</div>
+        )}
         <div className="space-y-4">
           <p className="text-sm font-semibold uppercase tracking-wide text-slate-500" title={service.role === "sto" ? ts("tooltipSto") : ts("tooltipMechanic")}>
             {service.role === "sto" ? ts("roleSto") : ts("roleMechanic")}

@@ -1,0 +1,101 @@
+import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
+import { signUpAndConfirm } from "./accounts-helpers";
+import { expect, test } from "./fixtures";
+
+/** A small PNG of one colour, so that two uploads are told apart by their address only. */
+async function photo(name: string, background: string) {
+  return { name, mimeType: "image/png", buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer() };
+}
+
+async function fillMaster(page: Page, name: string) {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Contact mail").fill("master@example.com");
+  await page.getByLabel("Latitude").fill("50.4501");
+  await page.getByLabel("Longitude").fill("30.5234");
+  await page.getByRole("button", { name: "Find the address" }).click();
+  await expect(page.getByLabel("Address")).not.toHaveValue("");
+  await page.getByLabel("Address").fill("вул. Хрещатик, 22, Київ");
+}
+
+const srcOf = (image: Locator) => image.getAttribute("src");
+
+test.describe("photos", () => {
+  test("an owner uploads two photos, puts the second first with the keyboard, and the service page's gallery follows that order", async ({ page }) => {
+    await signUpAndConfirm(page, "Gallery Master");
+    await page.goto("/mechanicregister");
+    const name = `Фото Майстер ${Date.now()}`;
+    await fillMaster(page, name);
+
+    await page.getByLabel("Add photos").setInputFiles([await photo("front.png", "#1d4ed8"), await photo("bay.png", "#f59e0b")]);
+    await expect(page.getByRole("img", { name: "Photo 2" })).toBeVisible();
+    const [first, second] = [await srcOf(page.getByRole("img", { name: "Photo 1" })), await srcOf(page.getByRole("img", { name: "Photo 2" }))];
+    expect(first).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+
+    // Keyboard only: the moved photo keeps the focus (its "earlier" button is disabled now, so "later" has it).
+    await page.getByRole("button", { name: "Move photo 2 earlier" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Move photo 1 later" })).toBeFocused();
+    await expect(page.getByRole("status").filter({ hasText: "Photo moved to position 1 of 2." })).toBeAttached();
+    expect(await srcOf(page.getByRole("img", { name: "Photo 1" }))).toBe(second);
+    expect(await srcOf(page.getByRole("img", { name: "Photo 2" }))).toBe(first);
+
+    await page.getByRole("button", { name: "Register as a master" }).click();
+    await expect(page).toHaveURL(/\/mechanic-profile$/);
+    const list = await (await page.request.get(`/api/items?filter=mechanic&keyword=${encodeURIComponent(name)}`)).json();
+    const listed = (list.items as { _id: string; name: string; image: string }[]).find((item) => item.name === name);
+    // The card shows the cover: the photo now first.
+    expect(listed?.image).toBe(second);
+
+    await page.goto(`/service/${listed!._id}`);
+    const gallery = page.getByRole("group", { name: `Photos of ${name}` });
+    const main = gallery.getByRole("img", { name: `${name}, photo 1 of 2` });
+    await expect(main).toHaveAttribute("src", second!);
+    const frame = await main.boundingBox();
+
+    const thumbnail = (index: number) => gallery.getByRole("button", { name: `Show photo ${index} of 2` });
+    await thumbnail(1).focus();
+    await expect(thumbnail(1)).toHaveCSS("outline-style", "solid");
+    await page.keyboard.press("ArrowRight");
+    await expect(thumbnail(2)).toBeFocused();
+    await expect(thumbnail(2)).toHaveAttribute("aria-current", "true");
+    await expect(gallery.getByRole("img", { name: `${name}, photo 2 of 2` })).toHaveAttribute("src", first!);
+    // The frame keeps its size whichever photo it shows: nothing below it moves.
+    expect(await gallery.getByRole("img", { name: `${name}, photo 2 of 2` }).boundingBox()).toEqual(frame);
+    await page.keyboard.press("ArrowRight");
+    await expect(thumbnail(1)).toBeFocused();
+    await expect(gallery.getByRole("img", { name: `${name}, photo 1 of 2` })).toBeVisible();
+    await page.keyboard.press("End");
+    await expect(thumbnail(2)).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(thumbnail(1)).toBeFocused();
+
+    // A swipe to the left on a touch screen shows the next photo.
+    const box = (await main.boundingBox())!;
+    const touch = { pointerId: 7, pointerType: "touch", isPrimary: true, bubbles: true };
+    await main.dispatchEvent("pointerdown", { ...touch, clientX: box.x + box.width * 0.8, clientY: box.y + box.height / 2 });
+    await main.dispatchEvent("pointerup", { ...touch, clientX: box.x + box.width * 0.2, clientY: box.y + box.height / 2 });
+    await expect(gallery.getByRole("img", { name: `${name}, photo 2 of 2` })).toBeVisible();
+  });
+
+  test("a user sets a profile picture that the header shows, and a failed upload says why", async ({ page }) => {
+    await signUpAndConfirm(page, "Picture Person");
+    await page.goto("/profile");
+    const field = page.getByLabel("Profile picture");
+
+    await page.route("/api/uploads", (route) => route.fulfill({ status: 413, contentType: "text/html", body: "<h1>413 Request Entity Too Large</h1>" }));
+    await field.setInputFiles(await photo("me.png", "#0f766e"));
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 10MB" })).toBeVisible();
+    await page.route("/api/uploads", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ key: "Api.error", message: "Something went wrong" }) }));
+    await field.setInputFiles(await photo("me.png", "#0f766e"));
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "The image could not be uploaded. Please try again." })).toBeVisible();
+    await page.unroute("/api/uploads");
+
+    await field.setInputFiles(await photo("me.png", "#0f766e"));
+    await expect(page.getByRole("img", { name: "Image preview" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Profile" }).first().locator("img")).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}\?w=160&f=jpeg$/);
+  });
+});
