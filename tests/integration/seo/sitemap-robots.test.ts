@@ -30,7 +30,7 @@ beforeAll(async () => {
 describe("sitemap.xml", () => {
   it("lists every indexable page in both languages, each naming en, uk and x-default", async () => {
     const entries = await sitemap();
-    const paths = ["/home", "/services", "/stos", "/mechanics", `/service/${ids.station}`, `/service/${ids.master}`];
+    const paths = ["/home", "/services", "/stos", "/mechanics", "/ranking", `/service/${ids.station}`, `/service/${ids.master}`];
     expect(entries.map((entry) => entry.url).sort()).toEqual(paths.flatMap((path) => [`${ORIGIN}${path}`, `${ORIGIN}/ua${path}`]).sort());
     for (const entry of entries) {
       const path = entry.url.slice(ORIGIN.length).replace(/^\/ua/, "");
