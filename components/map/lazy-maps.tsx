@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { MAP_HEIGHT_PX } from "@/lib/constants";
 
 /**
@@ -18,8 +18,24 @@ export function MapPlaceholder({ height = MAP_HEIGHT_PX }: { height?: number }) 
   );
 }
 
-export const ServicesMap = dynamic(() => import("./services-map"), { ssr: false, loading: () => <MapPlaceholder height={MAP_HEIGHT_PX} /> });
-export const PointPickerMap = dynamic(() => import("./point-picker-map"), { ssr: false, loading: () => <MapPlaceholder height={280} /> });
+/** Said in the map's place when its code cannot be fetched (the connection dropped): the rest of the page keeps working. */
+function MapUnavailable({ height }: { height: number }) {
+  const t = useTranslations("Map");
+  return (
+    <div role="alert" className="grid place-items-center rounded-xl border border-slate-200 bg-slate-100 p-4 text-center text-sm text-slate-700" style={{ height }}>
+      {t("unavailable")}
+    </div>
+  );
+}
+
+/** A map's code in its own chunk, loaded on the client only; a failed fetch shows MapUnavailable instead of breaking the page. */
+export function lazyMap<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, height: number) {
+  const Unavailable = () => <MapUnavailable height={height} />;
+  return dynamic<P>(() => load().catch(() => ({ default: Unavailable as ComponentType<P> })), { ssr: false, loading: () => <MapPlaceholder height={height} /> });
+}
+
+export const ServicesMap = lazyMap(() => import("./services-map"), MAP_HEIGHT_PX);
+export const PointPickerMap = lazyMap(() => import("./point-picker-map"), 280);
 
 /** Renders children once the placeholder is within 300 px of the viewport. */
 export function WhenNearViewport({ children, height = MAP_HEIGHT_PX }: { children: ReactNode; height?: number }) {

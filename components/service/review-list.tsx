@@ -25,7 +25,7 @@ export async function ReviewList({ service, reviewer }: { service: ServiceDetail
       <li key={review._id} id={`review-${review._id}`} className={`scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 ${review.verified ? "" : "group-data-[verified-only=true]:hidden"}`}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-semibold">
-            {review.name}
+            <span>{review.name}</span>
             {mine ? <span className="ml-2 text-sm font-normal text-slate-600">({tr("yours")})</span> : null}
           </p>
           <time dateTime={review.createdAt} className="text-sm text-slate-500">

@@ -1,8 +1,7 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { MapPlaceholder, WhenNearViewport } from "@/components/map/lazy-maps";
+import { lazyMap, WhenNearViewport } from "@/components/map/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/components/map/use-geolocation";
 import { Link } from "@/i18n/navigation";
 import { distanceKm, roundKm } from "@/lib/distance";
@@ -11,7 +10,7 @@ import type { LatLng } from "@/lib/map";
 const SPOT_MAP_HEIGHT_PX = 260;
 
 // Leaflet comes in its own chunk, once the map is about to be seen.
-const ServiceSpotMap = dynamic(() => import("@/components/map/service-spot-map"), { ssr: false, loading: () => <MapPlaceholder height={SPOT_MAP_HEIGHT_PX} /> });
+const ServiceSpotMap = lazyMap(() => import("@/components/map/service-spot-map"), SPOT_MAP_HEIGHT_PX);
 
 const ignore = () => {};
 

@@ -47,7 +47,7 @@ test.describe("listings", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page).toHaveURL(/\/placeorder$/);
 
-    await page.getByRole("button", { name: "Pay 3.00 USD in test mode" }).click();
+    await page.getByRole("button", { name: "Pay $3.00 in test mode" }).click();
     await expect(page.getByText("Payment successful")).toBeVisible();
     await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
