@@ -68,10 +68,14 @@ export function TopCarousel({ slides }: { slides: { id: string; content: ReactNo
           </button>
         </div>
       </div>
-      {/* The last card snaps to the end too: with few cards no start-aligned snap point reaches the end of the scroll, and Tab to the last card snapped back (five cards). */}
-      <ul ref={strip} className="mt-2 flex snap-x snap-mandatory gap-3 overflow-x-auto pb-1.5">
+      {/* Focus brings the whole card into view: the browser alone scrolls only as far as the focused title link, leaving most of the last card cut off. */}
+      <ul
+        ref={strip}
+        onFocus={(event) => (event.target as HTMLElement).closest("li")?.scrollIntoView({ block: "nearest", inline: "nearest" })}
+        className="mt-2 flex snap-x snap-mandatory gap-3 overflow-x-auto pb-1.5"
+      >
         {slides.map((slide) => (
-          <li key={slide.id} className="w-64 shrink-0 snap-start last:snap-end">
+          <li key={slide.id} className="w-64 shrink-0 snap-start">
             {slide.content}
           </li>
         ))}
