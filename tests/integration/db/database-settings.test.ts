@@ -1,6 +1,8 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db/client";
+import { resolveDatabaseTarget } from "@/lib/db/config";
+import { openDatabase } from "@/lib/db/connection";
 import { applyMigrations, readMigrations } from "@/lib/db/migrations";
 import { DatabaseSettingsError, applyDatabaseSettings, databaseSettings } from "@/lib/db/settings";
 
@@ -39,37 +41,15 @@ describe.runIf(Boolean(process.env.TEST_POSTGRES_URL))("migrations from several 
     const db = await getDatabase();
     const probe = (n: number) => ({ name: `9999010${n}000000_concurrent_${n}`, sql: `CREATE TABLE concurrent_probe_${n} (id int); SELECT pg_sleep(0.05);`, checksum: String(n).repeat(64) });
     const migrations = [...readMigrations(), probe(1), probe(2), probe(3)];
-    const pools = await Promise.all([0, 1, 2].map(async () => new pg.Pool({ connectionString: postgresUrl(), max: 2 })));
+    // Three more connections to the same database, as three instances starting at once would open.
+    const instances = await Promise.all([0, 1, 2].map(() => openDatabase(resolveDatabaseTarget(process.env))));
     try {
-      const runners = pools.map((pool) => ({
-        exec: async (text: string) => void (await pool.query(text)),
-        query: async <T,>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
-        async transaction<T>(fn: () => Promise<T>): Promise<T> {
-          const client = await pool.connect();
-          const previous = { exec: this.exec, query: this.query };
-          this.exec = async (text: string) => void (await client.query(text));
-          this.query = async <R,>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[];
-          try {
-            await client.query("BEGIN");
-            const result = await fn();
-            await client.query("COMMIT");
-            return result;
-          } catch (error) {
-            await client.query("ROLLBACK");
-            throw error;
-          } finally {
-            Object.assign(this, previous);
-            client.release();
-          }
-        },
-        close: async () => undefined,
-      }));
-      const applied = await Promise.all(runners.map((runner) => applyMigrations(runner, migrations)));
+      const applied = await Promise.all(instances.map((instance) => applyMigrations(instance.sql, migrations)));
       expect(applied.flat().sort()).toEqual([probe(1).name, probe(2).name, probe(3).name]);
       const recorded = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE migration_name LIKE '%concurrent%'`);
       expect(recorded[0]!.n).toBe(3);
     } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
+      await Promise.all(instances.map((instance) => instance.close()));
     }
   });
 });
