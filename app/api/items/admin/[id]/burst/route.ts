@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { handle, json, requestLocale, translate } from "@/lib/server/http";
+import { handle, json, translated } from "@/lib/server/http";
 import { clearBurst } from "@/lib/server/review-moderation";
 import { getViewer } from "@/lib/server/session";
 
@@ -7,6 +7,6 @@ import { getViewer } from "@/lib/server/session";
 export async function DELETE(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {
     const { message } = await clearBurst(await getViewer(), (await params).id);
-    return json({ message: translate(requestLocale(request), message) });
+    return json({ message: translated(request, message) });
   });
 }

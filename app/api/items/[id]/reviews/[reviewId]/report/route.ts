@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson, requestLocale, translate } from "@/lib/server/http";
+import { handle, json, readJson, translated } from "@/lib/server/http";
 import { reportReview } from "@/lib/server/review-moderation";
 import { getViewer } from "@/lib/server/session";
 
@@ -7,6 +7,6 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   return handle(request, async () => {
     const { id, reviewId } = await params;
     const { message } = await reportReview(await getViewer(), id, reviewId, await readJson(request));
-    return json({ message: translate(requestLocale(request), message) }, { status: 201 });
+    return json({ message: translated(request, message) }, { status: 201 });
   });
 }
