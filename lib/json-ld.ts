@@ -1,6 +1,7 @@
 import { WEEKDAYS } from "@/lib/constants";
 import { normalizePhone } from "@/lib/phone";
 import { postalAddress } from "@/lib/postal-address";
+import { formatMinutes } from "@/lib/timetable";
 import type { ServiceDetail } from "@/lib/server/service-dto";
 
 const SCHEMA_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -32,6 +33,16 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
       opens: service.timetable[day].opening,
       closes: service.timetable[day].closing === "24:00" ? "23:59" : service.timetable[day].closing,
     })),
+    // Google's convention for a closed date is opens = closes = 00:00.
+    specialOpeningHoursSpecification: service.specialHours.length
+      ? service.specialHours.map((entry) => ({
+          "@type": "OpeningHoursSpecification",
+          validFrom: entry.startsOn,
+          validThrough: entry.endsOn,
+          opens: entry.closed ? "00:00" : formatMinutes(entry.opensAt),
+          closes: entry.closed ? "00:00" : entry.closesAt === 1440 ? "23:59" : formatMinutes(entry.closesAt),
+        }))
+      : undefined,
     aggregateRating: service.numReviews
       ? { "@type": "AggregateRating", ratingValue: service.rating.avg, reviewCount: service.numReviews, bestRating: 5, worstRating: 1 }
       : undefined,

@@ -44,37 +44,78 @@ export function weekdayIn(instant: Date, timeZone: string): number {
   return localClock(instant, timeZone).weekday;
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The local calendar day (days since 1970-01-01 on the zone's wall clock), its ISO weekday, its
+ * date and the minute since local midnight of an instant in a time zone.
+ */
+export function localClock(instant: Date, timeZone: string): { day: number; date: string; weekday: number; minute: number } {
+  const time = instant.getTime();
+  const wall = Math.floor(time / MINUTE_MS) * MINUTE_MS + zoneOffset(time, timeZone);
+  const day = Math.floor(wall / DAY_MS);
+  return { day, date: dateOfDay(day), weekday: weekdayOfDay(day), minute: Math.floor((wall - day * DAY_MS) / MINUTE_MS) };
+}
 
-/** The ISO weekday and the minute since local midnight of an instant in a time zone. */
-export function localClock(instant: Date, timeZone: string): { weekday: number; minute: number } {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    clockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return { weekday: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1, minute: Number(get("hour")) * 60 + Number(get("minute")) };
+/** Day 0 (1970-01-01) was a Thursday. */
+function weekdayOfDay(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+/** A local day as the YYYY-MM-DD date special hours are written in. */
+export function dateOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
- * Whether the hours say open at the instant: the same rule as the open-now SQL in
- * lib/server/services.ts (today's interval, or yesterday's running past midnight).
+ * A dated exception to the weekly hours, for the local dates startsOn..endsOn (YYYY-MM-DD, both
+ * included): closed (a holiday, a temporary closure), or other hours on the same rule as HoursRow.
  */
-export function isOpenAt(rows: HoursRow[], timeZone: string, instant: Date): boolean {
-  const { weekday, minute } = localClock(instant, timeZone);
-  return isOpenOnClock(rows, weekday, minute);
+export type SpecialHours = { startsOn: string; endsOn: string; closed: boolean; opensAt: number; closesAt: number };
+
+/**
+ * What the owner says (lib/live-status.ts names the states), in force from when it was said
+ * until `until`; outside that the hours speak.
+ */
+export type LiveWord = { open: boolean; from: string; until: string };
+
+/** What overrides the weekly hours: dated exceptions, and the owner's live word while it lasts. */
+export type HoursExceptions = { special?: SpecialHours[]; live?: LiveWord | null };
+
+type Interval = { opensAt: number; closesAt: number };
+
+/** The interval that starts on a local day, or null when the day is closed: a dated exception first. */
+function intervalOn(rows: HoursRow[], special: SpecialHours[], day: number): Interval | null {
+  if (special.length) {
+    const date = dateOfDay(day);
+    const exception = special.find((entry) => entry.startsOn <= date && date <= entry.endsOn);
+    if (exception) return exception.closed ? null : exception;
+  }
+  const weekday = weekdayOfDay(day);
+  const row = rows.find((candidate) => candidate.weekday === weekday && !candidate.closed);
+  return row ?? null;
 }
 
-function isOpenOnClock(rows: HoursRow[], weekday: number, minute: number): boolean {
-  const previous = ((weekday + 5) % 7) + 1;
-  return rows.some(
-    (row) =>
-      !row.closed &&
-      ((row.weekday === weekday && minute >= row.opensAt && (row.closesAt <= row.opensAt || minute < row.closesAt)) ||
-        (row.weekday === previous && row.closesAt <= row.opensAt && minute < row.closesAt)),
-  );
+/**
+ * Whether the hours say open at a local day and minute: the same rule as the open-now SQL in
+ * lib/server/open-now.ts. Today's interval, or yesterday's running past midnight.
+ */
+function isOpenOnClock(rows: HoursRow[], special: SpecialHours[], day: number, minute: number): boolean {
+  const today = intervalOn(rows, special, day);
+  if (today && minute >= today.opensAt && (today.closesAt <= today.opensAt || minute < today.closesAt)) return true;
+  const yesterday = intervalOn(rows, special, day - 1);
+  return !!yesterday && yesterday.closesAt <= yesterday.opensAt && minute < yesterday.closesAt;
+}
+
+/** Whether the owner's live word is in force at the instant. */
+function liveAt(live: LiveWord | null | undefined, instant: number): LiveWord | null {
+  return live && Date.parse(live.from) <= instant && instant < Date.parse(live.until) ? live : null;
+}
+
+/** Whether the service is open at the instant: the owner's live word while it lasts, else the hours. */
+export function isOpenAt(rows: HoursRow[], timeZone: string, instant: Date, exceptions: HoursExceptions = {}): boolean {
+  const live = liveAt(exceptions.live, instant.getTime());
+  if (live) return live.open;
+  const { day, minute } = localClock(instant, timeZone);
+  return isOpenOnClock(rows, exceptions.special ?? [], day, minute);
 }
 
 /** When the hours next say otherwise than now; null when they never do (always open, or never). */
@@ -84,7 +125,15 @@ export type OpeningStatus = { openNow: boolean; nextChange: NextChange | null };
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** A week and a day: every weekly pattern that changes at all changes within it. */
-const HORIZON_MS = 8 * DAY_MS;
+const WEEK_HORIZON_MS = 8 * DAY_MS;
+/** How far past a dated exception to look: a closure longer than a year reads as "closed". */
+const LONGEST_HORIZON_MS = 400 * DAY_MS;
+
+/** The weekly horizon, pushed past the last dated exception still ahead. */
+function horizonAfter(now: number, special: SpecialHours[]): number {
+  const lastEnd = special.reduce((latest, entry) => Math.max(latest, Date.parse(`${entry.endsOn}T00:00:00Z`) + DAY_MS), 0);
+  return now + Math.min(Math.max(WEEK_HORIZON_MS, lastEnd - now + WEEK_HORIZON_MS), LONGEST_HORIZON_MS);
+}
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -127,29 +176,45 @@ function offsetSpans(from: number, to: number, timeZone: string): { start: numbe
 }
 
 /**
- * Open now, and the next instant the hours say otherwise. Works on the wall clock of the
- * service's zone as isOpenAt does, so a closing at 02:00 after a 22:00 opening, a week's wrap
- * from Sunday to Monday and a DST change (when the clock jumps over a closing time, the change
- * is the jump itself) all come out as the list filter and the page's badge see them.
+ * Open now, and the next instant that changes. Works on the wall clock of the service's zone as
+ * isOpenAt does, so a closing at 02:00 after a 22:00 opening, a week's wrap from Sunday to Monday,
+ * a dated exception and a DST change (when the clock jumps over a closing time, the change is the
+ * jump itself) all come out as the list filter and the page's badge see them. While the owner's
+ * live word lasts it decides; when it runs out the hours take over, which is a change only if they
+ * say otherwise.
  */
-export function openingStatus(rows: HoursRow[], timeZone: string, instant: Date): OpeningStatus {
+export function openingStatus(rows: HoursRow[], timeZone: string, instant: Date, exceptions: HoursExceptions = {}): OpeningStatus {
+  const live = liveAt(exceptions.live, instant.getTime());
+  if (live) {
+    const until = new Date(live.until);
+    const after = hoursStatus(rows, exceptions.special ?? [], timeZone, until);
+    if (after.openNow !== live.open) return { openNow: live.open, nextChange: { at: until.toISOString(), opens: after.openNow } };
+    return { openNow: live.open, nextChange: after.nextChange };
+  }
+  return hoursStatus(rows, exceptions.special ?? [], timeZone, instant);
+}
+
+function hoursStatus(rows: HoursRow[], special: SpecialHours[], timeZone: string, instant: Date): OpeningStatus {
   const now = instant.getTime();
-  const openNow = isOpenAt(rows, timeZone, instant);
-  const open = rows.filter((row) => !row.closed);
+  const { day: today, minute } = localClock(instant, timeZone);
+  const openNow = isOpenOnClock(rows, special, today, minute);
   const candidates: { at: number; offset: number }[] = [];
-  for (const span of offsetSpans(now, now + HORIZON_MS, timeZone)) {
+  for (const span of offsetSpans(now, horizonAfter(now, special), timeZone)) {
     if (span.start > now) candidates.push({ at: span.start, offset: span.offset });
     // Each local day the span touches, from the day before (whose hours may run past midnight).
     const firstDay = Math.floor((span.start + span.offset) / DAY_MS) - 1;
     const lastDay = Math.floor((span.end + span.offset) / DAY_MS);
     for (let day = firstDay; day <= lastDay; day++) {
-      const weekday = ((day + 3) % 7) + 1; // day 0 (1970-01-01) was a Thursday
-      for (const row of open.filter((candidate) => candidate.weekday === weekday)) {
-        const closesOn = row.closesAt <= row.opensAt ? day + 1 : day;
-        for (const wall of [day * DAY_MS + row.opensAt * MINUTE_MS, closesOn * DAY_MS + row.closesAt * MINUTE_MS]) {
-          const at = wall - span.offset;
-          if (at > now && at >= span.start && at < span.end) candidates.push({ at, offset: span.offset });
-        }
+      // Midnight is a change too when a dated exception starts or ends there.
+      const walls = [day * DAY_MS];
+      const interval = intervalOn(rows, special, day);
+      if (interval) {
+        const closesOn = interval.closesAt <= interval.opensAt ? day + 1 : day;
+        walls.push(day * DAY_MS + interval.opensAt * MINUTE_MS, closesOn * DAY_MS + interval.closesAt * MINUTE_MS);
+      }
+      for (const wall of walls) {
+        const at = wall - span.offset;
+        if (at > now && at >= span.start && at < span.end) candidates.push({ at, offset: span.offset });
       }
     }
   }
@@ -157,7 +222,7 @@ export function openingStatus(rows: HoursRow[], timeZone: string, instant: Date)
   for (const { at, offset } of candidates) {
     const wall = at + offset;
     const day = Math.floor(wall / DAY_MS);
-    if (isOpenOnClock(rows, ((day + 3) % 7) + 1, Math.floor((wall - day * DAY_MS) / MINUTE_MS)) !== openNow) {
+    if (isOpenOnClock(rows, special, day, Math.floor((wall - day * DAY_MS) / MINUTE_MS)) !== openNow) {
       return { openNow, nextChange: { at: new Date(at).toISOString(), opens: !openNow } };
     }
   }

@@ -131,7 +131,7 @@ async function patch(viewer: Viewer, row: { id: string }, input: Partial<Service
 }
 
 /** The service when the viewer owns it (or is an admin); 404 for unknown ids, 403 for others'. */
-async function ownService(viewer: Viewer, id: unknown) {
+export async function ownService(viewer: Viewer, id: unknown) {
   if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
   const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true } });

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Timetable } from "@/lib/constants";
 import { roundKm } from "@/lib/distance";
-import { openingStatus, rowsToTimetable, type HoursRow, type NextChange } from "@/lib/timetable";
+import type { SpecialHoursView } from "./opening-exceptions";
+import { isOpenState, type LiveState, type LiveStatusView } from "@/lib/live-status";
+import { openingStatus, rowsToTimetable, type HoursRow, type NextChange, type SpecialHours } from "@/lib/timetable";
 
 /** The public shape of a service, as spec section 3 names its fields (`_id`, `rating.avg`…). */
 export type ServiceCard = {
@@ -20,6 +22,8 @@ export type ServiceCard = {
   openNow: boolean;
   /** The next opening or closing (null when the hours never change); times read in `timeZone`. */
   nextChange: NextChange | null;
+  /** The owner's live word while it lasts (lib/live-status.ts); it decides `openNow` meanwhile. */
+  liveStatus: LiveStatusView | null;
   timeZone: string;
   distanceKm?: number;
   /** The first phone, for the card's call button ("" when none). */
@@ -53,6 +57,8 @@ export type ServiceDetail = ServiceCard & {
   facebook: string;
   instagram: string;
   timetable: Timetable;
+  /** Dated exceptions from yesterday on (holidays, other hours, closures), in date order. */
+  specialHours: SpecialHoursView[];
   reviews: ReviewView[];
   user: string;
   /** A burst of low reviews from new accounts is being checked (lib/server/review-burst.ts). */
@@ -91,6 +97,11 @@ export type CardRow = {
   numReviews: number;
   timeZone: string;
   hours: HoursRow[] | null;
+  special: SpecialHours[] | null;
+  liveState: LiveState | null;
+  liveNote: string;
+  liveUntil: Date | null;
+  liveUpdatedAt: Date | null;
   distanceKm?: number | null;
   contactPhone1: string;
   contactPhone2: string;
@@ -99,7 +110,9 @@ export type CardRow = {
 
 /** A service as cards and the API show it, with its opening status at the instant. */
 export function toCard(row: CardRow, instant: Date): ServiceCard {
-  const { openNow, nextChange } = openingStatus(row.hours ?? [], row.timeZone, instant);
+  const liveStatus = liveStatusOf(row, instant);
+  const live = liveStatus && { open: isOpenState(liveStatus.state), from: liveStatus.updatedAt, until: liveStatus.until };
+  const { openNow, nextChange } = openingStatus(row.hours ?? [], row.timeZone, instant, { special: row.special ?? [], live });
   const card: ServiceCard = {
     _id: row.id,
     name: row.name,
@@ -114,6 +127,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     numReviews: Number(row.numReviews),
     openNow,
     nextChange,
+    liveStatus,
     timeZone: row.timeZone,
     contactPhone1: row.contactPhone1,
     contactPhone2: row.contactPhone2,
@@ -121,6 +135,14 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
   };
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
   return card;
+}
+
+type LiveColumns = Pick<CardRow, "liveState" | "liveNote" | "liveUntil" | "liveUpdatedAt">;
+
+/** The live word while it is in force at the instant, else null: an expired one is as good as none. */
+export function liveStatusOf(row: LiveColumns, now: Date): LiveStatusView | null {
+  if (!row.liveState || !row.liveUntil || !row.liveUpdatedAt || row.liveUntil.getTime() <= now.getTime() || row.liveUpdatedAt.getTime() > now.getTime()) return null;
+  return { state: row.liveState, note: row.liveNote, until: row.liveUntil.toISOString(), updatedAt: row.liveUpdatedAt.toISOString() };
 }
 
 export function toTimetable(rows: HoursRow[]): Timetable {

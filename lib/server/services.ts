@@ -5,13 +5,14 @@ import { PUBLISHED_WHERE, publishedSql } from "@/lib/db/published";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { categoriesMatching } from "@/lib/category-search";
 import { clusterCellDegrees, MAP_SERVICES_MAX, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type CellGroup, type MapCluster, type Viewport } from "@/lib/map-viewport";
-import { localClock } from "@/lib/timetable";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
+import { hoursColumns, openNowCondition } from "./open-now";
 import { minuteOf, onCatalogChange, rememberRead } from "./read-cache";
 import { imageUrl, toCard, toTimetable, type CardRow, type ServiceCard, type ServiceDetail } from "./service-dto";
+import { currentSpecialHours, toSpecialHours } from "./opening-exceptions";
 import { orderedImages } from "./service-images";
 
 /**
@@ -28,56 +29,6 @@ const SORT_COLUMNS = {
   price: Prisma.sql`s."priceScore"`,
 } as const;
 
-/**
- * A row's opening hours, for the opening status lib/timetable.ts computes from them (open now and
- * the next change). Read only for the rows a page returns.
- */
-const HOURS = Prisma.sql`(SELECT json_agg(json_build_object('weekday', h.weekday, 'closed', h.closed, 'opensAt', h."opensAt", 'closesAt', h."closesAt"))
-  FROM opening_hours h WHERE h."serviceId" = s.id) AS hours`;
-
-/**
- * The open-now filter for a whole list. The local weekday and minute are computed here once per
- * time zone in use and handed to PostgreSQL as a small table, so a single correlated EXISTS
- * remains: the planner turns it into a semi-join that probes opening_hours by (serviceId, weekday)
- * only for the rows a page walks, instead of converting time zones row by row. Same semantics as
- * isOpenAt in lib/timetable.ts: [opensAt, closesAt) on the local weekday; closesAt <= opensAt runs
- * past midnight into the next day.
- */
-async function openFilter(instant: Date): Promise<Prisma.Sql> {
-  const clocks = (await timeZonesInUse()).map((zone) => {
-    const { weekday, minute } = localClock(instant, zone);
-    const previous = ((weekday + 5) % 7) + 1;
-    return Prisma.sql`(${zone}, ${weekday}::int, ${previous}::int, ${minute}::int)`;
-  });
-  if (!clocks.length) return Prisma.sql`false`;
-  return Prisma.sql`EXISTS (
-    SELECT 1 FROM opening_hours h JOIN (VALUES ${Prisma.join(clocks)}) AS clock(zone, weekday, previous, minute) ON clock.zone = s."timeZone"
-    WHERE h."serviceId" = s.id AND h.closed = false AND (
-      (h.weekday = clock.weekday AND h."opensAt" <= clock.minute AND (h."closesAt" <= h."opensAt" OR h."closesAt" > clock.minute))
-      OR (h.weekday = clock.previous AND h."closesAt" <= h."opensAt" AND h."closesAt" > clock.minute)))`;
-}
-
-/**
- * Distinct time zones of services, read fresh every time (a new zone must count at once) with a
- * skip scan over services_timeZone_idx: one index probe per zone, not a pass over the table.
- */
-async function timeZonesInUse(): Promise<string[]> {
-  const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<{ zone: string }[]>`WITH RECURSIVE zones AS (
-      SELECT min("timeZone") AS zone FROM services
-      UNION ALL SELECT (SELECT min("timeZone") FROM services WHERE "timeZone" > zones.zone) FROM zones WHERE zones.zone IS NOT NULL)
-    SELECT zone FROM zones WHERE zone IS NOT NULL`;
-  return rows.map((row) => row.zone).filter(isKnownTimeZone);
-}
-
-function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function keywordMatch(keyword: string): Prisma.Sql {
   const variants = keywordVariants(keyword);
@@ -111,7 +62,7 @@ const NEAR_TIE_MARGIN = 24;
 
 const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
   s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."timeZone", s."contactPhone1",
-  s."contactPhone2", s."contactMail"`;
+  s."contactPhone2", s."contactMail", s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt"`;
 
 /**
  * Totals only size the pager, yet counting tens of thousands of matches is the dominant cost of
@@ -150,7 +101,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const where: Prisma.Sql[] = [PUBLISHED];
   if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
   if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
-  if (query.open) where.push(await openFilter(instant));
+  if (query.open) where.push(await openNowCondition(instant));
   if (query.keyword) where.push(keywordMatch(query.keyword));
   const condition = Prisma.join(where, " AND ");
 
@@ -178,7 +129,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   // page and the count need no transaction and run side by side.
   const [rows, total] = await Promise.all([
     // The page is chosen first and the hours read for its twelve rows only.
-    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${HOURS} FROM (${page}) page
+    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${hoursColumns(instant)} FROM (${page}) page
       JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
     known ?? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${condition}`.then((counted) => Number(counted[0]?.total ?? 0)),
   ]);
@@ -256,7 +207,7 @@ export const MIN_REVIEWS_FOR_TOP = 3;
 export const listTopServices = cache((limit = 8, now: Date = new Date()): Promise<ServiceCard[]> =>
   rememberRead(`top:${limit}:${minuteOf(now)}`, async () => {
     const prisma = await getPrisma();
-    const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${HOURS}
+    const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${hoursColumns(now)}
       FROM services s WHERE ${PUBLISHED} AND s."numReviews" >= ${MIN_REVIEWS_FOR_TOP}
       ORDER BY s."ratingScore" DESC, s."numReviews" DESC, s.id ASC LIMIT ${limit}`;
     return rows.map((row) => toCard(row, now));
@@ -274,13 +225,14 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     where: { id, ...PUBLISHED_WHERE },
     include: {
       openingHours: true,
+      specialHours: currentSpecialHours(now),
       images: orderedImages,
       reviews: { orderBy: { createdAt: "desc" }, include: { user: { select: { name: true } } } },
     },
   });
   if (!service) throw new NotFoundError();
   return {
-    ...toCard({ ...service, role: service.role, hours: service.openingHours }, now),
+    ...toCard({ ...service, role: service.role, hours: service.openingHours, special: service.specialHours.map(toSpecialHours) }, now),
     image: imageUrl(service.imageId),
     images: service.images.map((photo) => imageUrl(photo.imageId)),
     description: service.description,
@@ -289,6 +241,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     facebook: service.facebook,
     instagram: service.instagram,
     timetable: toTimetable(service.openingHours),
+    specialHours: service.specialHours.map(toSpecialHours),
     user: service.ownerId,
     burstFlagged: service.burstFlaggedAt !== null,
     reviews: service.reviews.map((review) => ({

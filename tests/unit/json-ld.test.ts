@@ -34,6 +34,9 @@ const AutoRepair = z.strictObject({
       closes: z.string().regex(/^\d{2}:\d{2}$/),
     }),
   ),
+  specialOpeningHoursSpecification: z
+    .array(z.strictObject({ "@type": z.literal("OpeningHoursSpecification"), validFrom: date, validThrough: date, opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/) }))
+    .optional(),
   aggregateRating: z
     .strictObject({ "@type": z.literal("AggregateRating"), ratingValue: z.number().min(1).max(5), reviewCount: z.number().int().positive(), bestRating: z.literal(5), worstRating: z.literal(1) })
     .optional(),
@@ -72,6 +75,8 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     numReviews: 7,
     openNow: true,
     nextChange: null,
+    liveStatus: null,
+    specialHours: [],
     contactPhone1: "050 123 4567",
     images: [],
     description: "Ремонт «під ключ»",
@@ -136,5 +141,20 @@ describe("serviceJsonLd", () => {
 
   it("takes the second phone when only it can be dialled from abroad", () => {
     expect(build(service({ contactPhone1: "380 501 2345", contactPhone2: "067 765 4321" })).telephone).toBe("+380677654321");
+  });
+});
+
+describe("serviceJsonLd special hours", () => {
+  it("gives dated exceptions as specialOpeningHoursSpecification, a closed day as 00:00–00:00", () => {
+    const specialHours = [
+      { startsOn: "2026-12-25", endsOn: "2026-12-25", closed: true, opensAt: 540, closesAt: 1080, reason: "", holiday: "christmas" as const },
+      { startsOn: "2026-12-31", endsOn: "2026-12-31", closed: false, opensAt: 540, closesAt: 840, reason: "Short day", holiday: null },
+    ];
+    const data = AutoRepair.parse(serialised(service({ specialHours })));
+    expect(data.specialOpeningHoursSpecification).toEqual([
+      { "@type": "OpeningHoursSpecification", validFrom: "2026-12-25", validThrough: "2026-12-25", opens: "00:00", closes: "00:00" },
+      { "@type": "OpeningHoursSpecification", validFrom: "2026-12-31", validThrough: "2026-12-31", opens: "09:00", closes: "14:00" },
+    ]);
+    expect(AutoRepair.parse(serialised(service())).specialOpeningHoursSpecification).toBeUndefined();
   });
 });

@@ -1,0 +1,17 @@
+import type { NextRequest } from "next/server";
+import { handle, json, readJson } from "@/lib/server/http";
+import { clearLiveStatus, setLiveStatus } from "@/lib/server/opening-exceptions";
+import { getViewer } from "@/lib/server/session";
+
+type Context = { params: Promise<{ id: string }> };
+
+export async function PUT(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const { id } = await params;
+    return json(await setLiveStatus(await getViewer(), id, await readJson(request)));
+  });
+}
+
+export async function DELETE(request: NextRequest, { params }: Context) {
+  return handle(request, async () => json(await clearLiveStatus(await getViewer(), (await params).id)));
+}

@@ -1,0 +1,24 @@
+/**
+ * The owner's live word on a service (issue 19): what it is doing right now, set in one tap and
+ * trusted for a few hours only, after which the opening hours speak again.
+ */
+export const LIVE_STATES = ["open", "generator", "no_power", "air_alert", "damage", "closed"] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+
+/**
+ * Only these count as open for "open now". Without power a station cannot lift a car or run a
+ * diagnostic, so "no power" reads as closed; "on generator" is the answer drivers look for.
+ */
+const OPEN_STATES: ReadonlySet<LiveState> = new Set(["open", "generator"]);
+
+export function isOpenState(state: LiveState): boolean {
+  return OPEN_STATES.has(state);
+}
+
+/** How long a word is trusted when the owner gives no end; the longest they may give. */
+export const LIVE_STATUS_DEFAULT_HOURS = 6;
+export const LIVE_STATUS_MAX_HOURS = 24;
+export const LIVE_NOTE_MAX = 140;
+
+/** The live word as the API and the pages show it; null once it has run out. */
+export type LiveStatusView = { state: LiveState; note: string; until: string; updatedAt: string };

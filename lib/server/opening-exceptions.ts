@@ -1,0 +1,97 @@
+import "server-only";
+import { LIVE_STATUS_DEFAULT_HOURS, type LiveStatusView } from "@/lib/live-status";
+import { localClock, type SpecialHours } from "@/lib/timetable";
+import { liveStatusInput, specialHoursInput } from "@/lib/validation/opening-exceptions";
+import type { Holiday } from "@/lib/holidays";
+import { getPrisma } from "./db";
+import { requireAccess } from "./guards";
+import { ownService } from "./listings";
+import { changingCatalog } from "./read-cache";
+import type { Viewer } from "./session";
+import { liveStatusOf } from "./service-dto";
+import { parseOrThrow } from "./validate";
+
+/**
+ * What overrides a service's weekly hours: the owner's live word (open, on generator, no power,
+ * closed for now) and dated exceptions (holidays, other hours, temporary closures). Only the
+ * owner or an admin changes them; every change is a catalogue change, since "open now" reads them.
+ */
+
+const HOUR_MS = 3_600_000;
+
+/** PUT /api/items/users/{id}/status: the owner's word, trusted for LIVE_STATUS_DEFAULT_HOURS unless they say until when. */
+export async function setLiveStatus(viewer: Viewer | null, id: string, body: unknown, now = new Date()): Promise<LiveStatusView> {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const input = parseOrThrow(liveStatusInput(now), body);
+  const until = input.until ?? new Date(now.getTime() + LIVE_STATUS_DEFAULT_HOURS * HOUR_MS);
+  const prisma = await getPrisma();
+  const updated = await changingCatalog(() =>
+    prisma.service.update({ where: { id: row.id }, data: { liveState: input.state, liveNote: input.note, liveUntil: until, liveUpdatedAt: now }, select: liveColumns }),
+  );
+  return liveStatusOf(updated, now)!;
+}
+
+/** DELETE /api/items/users/{id}/status: back to the opening hours at once. */
+export async function clearLiveStatus(viewer: Viewer | null, id: string): Promise<{ status: null }> {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const prisma = await getPrisma();
+  await changingCatalog(() => prisma.service.update({ where: { id: row.id }, data: { liveState: null, liveNote: "", liveUntil: null, liveUpdatedAt: null } }));
+  return { status: null };
+}
+
+export const liveColumns = { liveState: true, liveNote: true, liveUntil: true, liveUpdatedAt: true } as const;
+
+/** A dated exception as the API and the editor show it. */
+export type SpecialHoursView = SpecialHours & { reason: string; holiday: Holiday | null };
+
+type SpecialRow = { startsOn: Date; endsOn: Date; closed: boolean; opensAt: number; closesAt: number; reason: string; holiday: string | null };
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export function toSpecialHours(row: SpecialRow): SpecialHoursView {
+  return { startsOn: isoDate(row.startsOn), endsOn: isoDate(row.endsOn), closed: row.closed, opensAt: row.opensAt, closesAt: row.closesAt, reason: row.reason, holiday: row.holiday as Holiday | null };
+}
+
+/**
+ * The exceptions that can still matter: from yesterday on in any zone (yesterday's hours may run
+ * past midnight into today), in date order. Read for one service page or the rows of a list page.
+ */
+export const currentSpecialHours = (now: Date) =>
+  ({ where: { endsOn: { gte: new Date(now.getTime() - 48 * HOUR_MS) } }, orderBy: { startsOn: "asc" }, select: { startsOn: true, endsOn: true, closed: true, opensAt: true, closesAt: true, reason: true, holiday: true } }) as const;
+
+/** GET /api/items/users/{id}/special-hours: the owner's list, past entries left out. */
+export async function getSpecialHours(viewer: Viewer | null, id: string, now = new Date()): Promise<SpecialHoursView[]> {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const prisma = await getPrisma();
+  const current = currentSpecialHours(now);
+  const rows = await prisma.specialHours.findMany({ ...current, where: { ...current.where, serviceId: row.id } });
+  return rows.map(toSpecialHours);
+}
+
+/**
+ * PUT /api/items/users/{id}/special-hours: the whole list at once, in one transaction, so a
+ * failure leaves the old list whole. Entries already over in the service's zone are dropped.
+ */
+export async function replaceSpecialHours(viewer: Viewer | null, id: string, body: unknown, now = new Date()): Promise<SpecialHoursView[]> {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const { entries } = parseOrThrow(specialHoursInput, body);
+  const prisma = await getPrisma();
+  const service = await prisma.service.findUniqueOrThrow({ where: { id: row.id }, select: { timeZone: true } });
+  const today = localClock(now, service.timeZone).date;
+  const kept = entries.filter((entry) => entry.endsOn >= today);
+  await changingCatalog(() =>
+    prisma.$transaction([
+      // The page changes with its hours: the sitemap's lastmod follows updatedAt.
+      prisma.service.update({ where: { id: row.id }, data: { updatedAt: now }, select: { id: true } }),
+      prisma.specialHours.deleteMany({ where: { serviceId: row.id } }),
+      prisma.specialHours.createMany({
+        data: kept.map((entry) => ({ serviceId: row.id, startsOn: new Date(`${entry.startsOn}T00:00:00Z`), endsOn: new Date(`${entry.endsOn}T00:00:00Z`), closed: entry.closed, opensAt: entry.opensAt, closesAt: entry.closesAt, reason: entry.reason, holiday: entry.holiday })),
+      }),
+    ]),
+  );
+  return getSpecialHours(viewer, id, now);
+}
