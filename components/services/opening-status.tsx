@@ -1,8 +1,9 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useRouter } from "@/i18n/navigation";
+import { isOpenState, type LiveStatusView } from "@/lib/live-status";
 import { openingLabel, type OpeningStatus } from "@/lib/timetable";
 
 const MINUTE_MS = 60_000;
@@ -17,15 +18,18 @@ const TONES = {
   closed: "bg-slate-100 text-slate-700",
 } as const;
 
-type Props = { status: OpeningStatus; timeZone: string; renderedAt: string; className?: string };
+type Props = { status: OpeningStatus & { liveStatus?: LiveStatusView | null }; timeZone: string; renderedAt: string; className?: string };
 
 /**
  * "Open until 18:00", "Closes in 20 min", "Opens Mon 09:00"… First rendered at the server's
  * instant (`renderedAt`), so the HTML and hydration agree; then kept current while the page stays
- * open, and when the status changes the page is read again for the change after it.
+ * open, and when the status changes the page is read again for the change after it. While the
+ * owner's live word lasts it is what the badge says ("Open on generator · updated 12 min ago").
  */
 export function OpeningBadge({ status, timeZone, renderedAt, className = "" }: Props) {
   const t = useTranslations("Opening");
+  const tl = useTranslations("LiveStatus");
+  const format = useFormatter();
   const router = useRouter();
   const [now, setNow] = useState(() => Date.parse(renderedAt));
 
@@ -55,6 +59,15 @@ export function OpeningBadge({ status, timeZone, renderedAt, className = "" }: P
     return () => clearTimeout(timer);
   }, [status, renderedAt, router]);
 
+  const live = status.liveStatus;
+  if (live && now < Date.parse(live.until)) {
+    return (
+      <>
+        <span className={`rounded-full ${isOpenState(live.state) ? TONES.open : TONES.closed} ${className}`}>{tl("badge", { state: live.state })}</span>
+        <span className={`text-slate-600 ${className}`}>{tl("updated", { ago: format.relativeTime(Date.parse(live.updatedAt), now) })}</span>
+      </>
+    );
+  }
   const label = openingLabel(status, timeZone, now);
   const day = "day" in label ? t("day", { day: label.day }) : "";
   const [text, tone] = (() => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { DEFAULT_TIME_ZONE, type Timetable } from "@/lib/constants";
+import type { LiveStatusView } from "@/lib/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/lib/timetable";
 import { serviceInput, servicePatch, type ServiceInput } from "@/lib/validation/service";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -7,7 +8,7 @@ import { accountState } from "./accounts";
 import { getPrisma } from "./db";
 import { AppError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
 import { requireAccess } from "./guards";
-import { imageUrl } from "./service-dto";
+import { imageUrl, liveStatusOf } from "./service-dto";
 import { checkImages, orderedImages, requestedImages, writeImages } from "./service-images";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
@@ -41,6 +42,9 @@ export type EditableService = {
   timetable: Timetable;
   ispaid: boolean;
   isBlocked: boolean;
+  timeZone: string;
+  /** The owner's live word while it lasts (lib/live-status.ts). */
+  liveStatus: LiveStatusView | null;
 };
 
 /** What toEditable() reads. */
@@ -71,6 +75,8 @@ export function toEditable(row: ServiceRow): EditableService {
     timetable: rowsToTimetable(row.openingHours as HoursRow[]),
     ispaid: row.isPaid,
     isBlocked: row.isBlocked,
+    timeZone: row.timeZone,
+    liveStatus: liveStatusOf(row, new Date()),
   };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { LIVE_STATUS_DEFAULT_HOURS, type LiveStatusView } from "@/lib/live-status";
 import { localClock, type SpecialHours } from "@/lib/timetable";
 import { liveStatusInput, specialHoursInput } from "@/lib/validation/opening-exceptions";
-import type { Holiday } from "@/lib/holidays";
+import { upcomingHolidays, type Holiday, type HolidayDate } from "@/lib/holidays";
 import { getPrisma } from "./db";
 import { requireAccess } from "./guards";
 import { ownService } from "./listings";
@@ -69,6 +69,15 @@ export async function getSpecialHours(viewer: Viewer | null, id: string, now = n
   const current = currentSpecialHours(now);
   const rows = await prisma.specialHours.findMany({ ...current, where: { ...current.where, serviceId: row.id } });
   return rows.map(toSpecialHours);
+}
+
+/** What the editor starts from: the list, today in the service's zone, and the holidays ahead. */
+export async function specialHoursEditing(viewer: Viewer | null, id: string, now = new Date()): Promise<{ initial: SpecialHoursView[]; today: string; holidays: HolidayDate[] }> {
+  const initial = await getSpecialHours(viewer, id, now);
+  const prisma = await getPrisma();
+  const { timeZone } = await prisma.service.findUniqueOrThrow({ where: { id }, select: { timeZone: true } });
+  const today = localClock(now, timeZone).date;
+  return { initial, today, holidays: upcomingHolidays(today) };
 }
 
 /**

@@ -7,8 +7,9 @@ const HOUR_MS = 3_600_000;
 
 /**
  * PUT /api/items/users/{id}/status: `until` is optional (the default lasts
- * LIVE_STATUS_DEFAULT_HOURS) and must lie within the next LIVE_STATUS_MAX_HOURS; "closed" for
- * another reason needs the reason in the note.
+ * LIVE_STATUS_DEFAULT_HOURS) and must lie within the next LIVE_STATUS_MAX_HOURS; `hours` says the
+ * same counted on the server's clock (what the form sends: a phone's clock may be off). "closed"
+ * for another reason needs the reason in the note.
  */
 export function liveStatusInput(now: Date) {
   return z
@@ -20,8 +21,10 @@ export function liveStatusInput(now: Date) {
         .transform((value) => new Date(value))
         .refine((value) => value.getTime() > now.getTime() && value.getTime() <= now.getTime() + LIVE_STATUS_MAX_HOURS * HOUR_MS, { error: "LiveStatus.invalidUntil" })
         .optional(),
+      hours: z.number({ error: "LiveStatus.invalidUntil" }).int({ error: "LiveStatus.invalidUntil" }).min(1, { error: "LiveStatus.invalidUntil" }).max(LIVE_STATUS_MAX_HOURS, { error: "LiveStatus.invalidUntil" }).optional(),
     })
-    .refine((value) => value.state !== "closed" || value.note !== "", { path: ["note"], error: "LiveStatus.noteRequired" });
+    .refine((value) => value.state !== "closed" || value.note !== "", { path: ["note"], error: "LiveStatus.noteRequired" })
+    .transform(({ hours, until, ...rest }) => ({ ...rest, until: until ?? (hours ? new Date(now.getTime() + hours * HOUR_MS) : undefined) }));
 }
 export type LiveStatusInput = z.infer<ReturnType<typeof liveStatusInput>>;
 

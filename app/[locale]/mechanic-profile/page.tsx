@@ -1,7 +1,10 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { LiveStatusPanel } from "@/components/listing/live-status-panel";
 import { ServiceEditor } from "@/components/listing/service-editor";
+import { SpecialHoursEditor } from "@/components/listing/special-hours-editor";
 import { guardPage } from "@/lib/server/guards";
 import { getOwnMechanic } from "@/lib/server/listings";
+import { specialHoursEditing } from "@/lib/server/opening-exceptions";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -13,12 +16,15 @@ export default async function MechanicProfilePage({ params }: Props) {
   setRequestLocale(locale === "uk" ? "uk" : "en");
   const viewer = await guardPage("mechanic", "/mechanic-profile", locale);
   const [t, mechanic] = await Promise.all([getTranslations("Listing"), getOwnMechanic(viewer)]);
+  const special = await specialHoursEditing(viewer, mechanic._id);
   return (
     <section aria-labelledby="profile-title" className="mx-auto max-w-3xl space-y-6">
       <h1 id="profile-title" className="text-2xl font-bold">
         {t("profileTitle")}
       </h1>
+      <LiveStatusPanel serviceId={mechanic._id} initial={mechanic.liveStatus} timeZone={mechanic.timeZone} />
       <ServiceEditor service={mechanic} endpoint="/api/items/users" afterDelete="/home" />
+      <SpecialHoursEditor serviceId={mechanic._id} {...special} />
     </section>
   );
 }

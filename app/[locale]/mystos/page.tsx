@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteStationButton } from "@/components/listing/delete-station-button";
+import { LiveStatusPanel } from "@/components/listing/live-status-panel";
 import { VisitCodeButton } from "@/components/listing/visit-code-button";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
 import { Link } from "@/i18n/navigation";
@@ -52,6 +53,7 @@ export default async function MyStationsPage({ params }: Props) {
                 </Link>
                 <DeleteStationButton id={station._id} name={station.name} />
               </div>
+              <LiveStatusPanel serviceId={station._id} initial={station.liveStatus} timeZone={station.timeZone} />
               <VisitCodeButton serviceId={station._id} localePrefix={locale === "uk" ? "/ua" : ""} />
             </li>
           ))}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
+import { SpecialDates } from "@/components/service/special-dates";
 import { OpeningBadge } from "@/components/services/opening-status";
 import { ServiceGallery } from "@/components/service/gallery";
 import { ReviewList } from "@/components/service/review-list";
@@ -18,7 +19,7 @@ import { reviewerState } from "@/lib/server/reviews";
 import { getPublicService } from "@/lib/server/services";
 import { getViewer } from "@/lib/server/session";
 import { alternatesFor, appUrl } from "@/lib/site";
-import { weekdayIn } from "@/lib/timetable";
+import { localClock, weekdayIn } from "@/lib/timetable";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -86,6 +87,7 @@ export default async function ServicePage({ params }: Props) {
               {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
             </span>
           </div>
+          {service.liveStatus?.note ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p> : null}
           <p>
             <a href={directionsUrl(service.coordinates.lat, service.coordinates.lng)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline" aria-label={t("directions", { address: service.address })}>
               {service.address}
@@ -127,6 +129,7 @@ export default async function ServicePage({ params }: Props) {
           </h2>
           <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
           <WeeklyTimetable timetable={service.timetable} today={today} />
+          <SpecialDates entries={service.specialHours} today={localClock(new Date(renderedAt), service.timeZone).date} />
         </section>
 
         <section aria-labelledby="location">

@@ -1,10 +1,12 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ServiceEditor } from "@/components/listing/service-editor";
+import { SpecialHoursEditor } from "@/components/listing/special-hours-editor";
 import { Link } from "@/i18n/navigation";
 import { AppError } from "@/lib/server/errors";
 import { guardPage } from "@/lib/server/guards";
 import { getOwnService } from "@/lib/server/listings";
+import { specialHoursEditing } from "@/lib/server/opening-exceptions";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
@@ -20,7 +22,7 @@ export default async function EditStationPage({ params }: Props) {
     if (error instanceof AppError && (error.status === 404 || error.status === 403)) notFound();
     throw error;
   });
-  const t = await getTranslations("Listing");
+  const [t, special] = await Promise.all([getTranslations("Listing"), specialHoursEditing(viewer, station._id)]);
   return (
     <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-6">
       <Link href="/mystos" className="text-sm font-medium text-brand-700 hover:underline">
@@ -30,6 +32,7 @@ export default async function EditStationPage({ params }: Props) {
         {t("editStationTitle")}
       </h1>
       <ServiceEditor service={station} endpoint="/api/items/users" afterDelete="/mystos" />
+      <SpecialHoursEditor serviceId={station._id} {...special} />
     </section>
   );
 }

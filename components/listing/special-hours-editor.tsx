@@ -1,0 +1,165 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { ApiError, postJson } from "@/components/account/api";
+import { toast } from "@/components/layout/toast";
+import type { Holiday, HolidayDate } from "@/lib/holidays";
+import type { SpecialHoursView } from "@/lib/server/opening-exceptions";
+import { formatMinutes } from "@/lib/timetable";
+import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/lib/validation/opening-exceptions";
+
+type Entry = { key: number; startsOn: string; endsOn: string; closed: boolean; opening: string; closing: string; reason: string; holiday: Holiday | null };
+
+let nextKey = 0;
+const toEntry = (view: SpecialHoursView): Entry => ({
+  key: nextKey++,
+  startsOn: view.startsOn,
+  endsOn: view.endsOn,
+  closed: view.closed,
+  opening: formatMinutes(view.opensAt),
+  closing: formatMinutes(view.closesAt),
+  reason: view.reason,
+  holiday: view.holiday,
+});
+const blank = (startsOn: string, endsOn = startsOn): Entry => ({ key: nextKey++, startsOn, endsOn, closed: true, opening: "09:00", closing: "18:00", reason: "", holiday: null });
+const dayAfter = (date: string, days = 1) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The owner's dated exceptions: public holidays in one click, single dates closed or with other
+ * hours, and temporary closures over a range. Saved as a whole list, as the API takes it.
+ */
+export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { serviceId: string; initial: SpecialHoursView[]; today: string; holidays: HolidayDate[] }) {
+  const t = useTranslations("SpecialHours");
+  const ta = useTranslations("Account");
+  const format = useFormatter();
+  const [entries, setEntries] = useState(() => initial.map(toEntry));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const dateLabel = (date: string) => format.dateTime(new Date(`${date}T12:00:00Z`), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const update = (key: number, change: Partial<Entry>) => setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  const add = (entry: Entry) => setEntries((list) => [...list, entry].sort((a, b) => a.startsOn.localeCompare(b.startsOn)));
+  const taken = new Set(entries.map((entry) => entry.startsOn));
+  const offered = holidays.filter((holiday) => !taken.has(holiday.date));
+
+  async function save() {
+    setBusy(true);
+    setErrors({});
+    try {
+      const body = { entries: entries.map(({ startsOn, endsOn, closed, opening, closing, reason, holiday }) => ({ startsOn, endsOn, closed, opening, closing, reason, holiday })) };
+      const saved = await postJson<SpecialHoursView[]>(`/api/items/users/${serviceId}/special-hours`, body, "PUT", ta("networkError"));
+      setEntries(saved.map(toEntry));
+      toast.success(t("saved"));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.errors) {
+        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([field, detail]) => [field, detail.message])));
+        toast.error(t("invalid"));
+      } else toast.error(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errorFor = (index: number) => Object.entries(errors).find(([field]) => field.startsWith(`entries.${index}.`))?.[1];
+  const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5";
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {t("title")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("hint")}</p>
+      </div>
+      {entries.length === 0 ? <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t("empty")}</p> : null}
+      <ul className="space-y-3">
+        {entries.map((entry, index) => {
+          const message = errorFor(index);
+          const range = entry.endsOn !== entry.startsOn;
+          return (
+            <li key={entry.key} className={`space-y-2 rounded-lg border p-3 ${message ? "border-red-400" : "border-slate-200"}`}>
+              {entry.holiday ? <p className="text-sm font-semibold">{t("holiday", { holiday: entry.holiday })}</p> : null}
+              <div className="flex flex-wrap items-end gap-3 text-sm">
+                <label className="flex flex-col gap-1">
+                  <span className="font-medium">{range ? t("from") : t("date")}</span>
+                  <input type="date" className={input} value={entry.startsOn} min={today} onChange={(event) => update(entry.key, { startsOn: event.target.value, endsOn: range ? entry.endsOn : event.target.value })} />
+                </label>
+                {range ? (
+                  <label className="flex flex-col gap-1">
+                    <span className="font-medium">{t("to")}</span>
+                    <input type="date" className={input} value={entry.endsOn} min={entry.startsOn} onChange={(event) => update(entry.key, { endsOn: event.target.value })} />
+                  </label>
+                ) : null}
+                <label className="flex items-center gap-2 py-1.5">
+                  <input type="checkbox" className="size-4" checked={entry.closed} disabled={range} onChange={(event) => update(entry.key, { closed: event.target.checked })} />
+                  <span>{t("closedAllDay")}</span>
+                </label>
+                {entry.closed ? null : (
+                  <>
+                    <label className="flex flex-col gap-1">
+                      <span className="font-medium">{t("opening")}</span>
+                      <input type="time" className={input} value={entry.opening} onChange={(event) => update(entry.key, { opening: event.target.value })} />
+                    </label>
+                    <label className="flex flex-col gap-1">
+                      <span className="font-medium">{t("closing")}</span>
+                      <input type="time" className={input} value={entry.closing} onChange={(event) => update(entry.key, { closing: event.target.value })} />
+                    </label>
+                  </>
+                )}
+                <label className="flex min-w-40 flex-1 flex-col gap-1">
+                  <span className="font-medium">{t("reason")}</span>
+                  <input className={input} value={entry.reason} maxLength={SPECIAL_REASON_MAX} onChange={(event) => update(entry.key, { reason: event.target.value })} />
+                </label>
+                <button
+                  type="button"
+                  onClick={() => setEntries((list) => list.filter((candidate) => candidate.key !== entry.key))}
+                  className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+                  aria-label={t("remove", { date: dateLabel(entry.startsOn) })}
+                >
+                  ✕
+                </button>
+              </div>
+              {message ? (
+                <p role="alert" className="text-sm text-red-700">
+                  {message}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" disabled={entries.length >= SPECIAL_HOURS_MAX} onClick={() => add(blank(dayAfter(today)))} className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
+          {t("addDate")}
+        </button>
+        <button type="button" disabled={entries.length >= SPECIAL_HOURS_MAX} onClick={() => add(blank(dayAfter(today), dayAfter(today, 7)))} className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
+          {t("addClosure")}
+        </button>
+      </div>
+      {offered.length ? (
+        <details className="rounded-lg bg-slate-50 p-3 text-sm">
+          <summary className="cursor-pointer font-medium">{t("holidays")}</summary>
+          <p className="mt-2 text-slate-600">{t("holidaysHint")}</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {offered.map((holiday) => (
+              <li key={holiday.date}>
+                <button type="button" disabled={entries.length >= SPECIAL_HOURS_MAX} onClick={() => add({ ...blank(holiday.date), holiday: holiday.holiday })} className="rounded-full border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-60">
+                  {t("addHoliday", { holiday: t("holiday", { holiday: holiday.holiday }), date: dateLabel(holiday.date) })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {errors.entries ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.entries}
+        </p>
+      ) : null}
+      <button type="button" onClick={() => void save()} disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        {busy ? ta("working") : t("save")}
+      </button>
+    </section>
+  );
+}
