@@ -1,0 +1,91 @@
+import type { Browser, Page } from "@playwright/test";
+import { signIn } from "./accounts-helpers";
+import { expect, test } from "./fixtures";
+
+async function session(browser: Browser, email: string, password: string, locale = "en"): Promise<Page> {
+  const page = await (await browser.newContext({ locale })).newPage();
+  // Signed in on the English form (the helper types English labels), then the language chosen.
+  await page.goto("/login?lng=en");
+  await signIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test("an owner sets the live status in one tap; visitors see it on the page and the card in both languages", async ({ browser }) => {
+  const owner = await session(browser, "owner@maister.local", "Owner123!");
+  await owner.goto("/mystos");
+  const station = owner.getByRole("listitem").filter({ has: owner.getByRole("group", { name: "Status right now" }) }).last();
+  const name = (await station.getByRole("link").first().textContent())!.trim();
+  const servicePath = new URL(await station.getByRole("link", { name }).evaluate((link) => (link as HTMLAnchorElement).href)).pathname;
+  const panel = station.getByRole("group", { name: "Status right now" });
+  const visitor = await (await browser.newContext({ locale: "uk" })).newPage();
+
+  await test.step("one tap: on generator, shown to a Ukrainian visitor on the page and in the list", async () => {
+    await panel.getByRole("button", { name: "On generator" }).click();
+    await expect(panel.getByRole("status")).toContainText(/Now: On generator, until \d\d:\d\d/);
+    await expect(panel.getByRole("button", { name: "On generator" })).toHaveAttribute("aria-pressed", "true");
+    await visitor.goto(`/ua${servicePath}`);
+    await expect(visitor.getByText("Відчинено, на генераторі")).toBeVisible();
+    await expect(visitor.getByText(/оновлено/)).toBeVisible();
+    await visitor.goto(`/ua/services?keyword=${encodeURIComponent(name)}`);
+    await expect(visitor.getByRole("article").filter({ hasText: name }).getByText("Відчинено, на генераторі")).toBeVisible();
+  });
+
+  await test.step("closed for now asks why first; by keyboard", async () => {
+    await panel.getByRole("button", { name: "Closed for now" }).focus();
+    await owner.keyboard.press("Enter");
+    await expect(panel.getByRole("alert")).toHaveText("Say why it is closed.");
+    await expect(panel.getByLabel("Why is it closed?")).toBeFocused();
+    await owner.keyboard.type("Power cut in the street");
+    await panel.getByRole("button", { name: "Closed for now" }).focus();
+    await owner.keyboard.press("Space");
+    await expect(panel.getByRole("status")).toContainText("Now: Closed for now");
+    await visitor.goto(`/ua${servicePath}`);
+    await expect(visitor.getByText("Тимчасово зачинено")).toBeVisible();
+    await expect(visitor.getByText("Power cut in the street")).toBeVisible();
+    const english = await (await browser.newContext({ locale: "en" })).newPage();
+    await english.goto(servicePath);
+    await expect(english.getByText("Closed for now")).toBeVisible();
+    await english.context().close();
+  });
+
+  await test.step("back to opening hours", async () => {
+    await panel.getByRole("button", { name: "Back to opening hours" }).click();
+    await expect(panel.getByRole("status")).toHaveText("No status set: your opening hours speak.");
+    await visitor.goto(`/ua${servicePath}`);
+    await expect(visitor.getByText("Тимчасово зачинено")).toHaveCount(0);
+  });
+
+  await test.step("a public holiday in one click, shown under the hours", async () => {
+    await owner.goto(`/mystos/${servicePath.split("/").at(-1)}/edit`);
+    const editor = owner.getByRole("region", { name: "Holidays and special hours" });
+    await editor.getByText("Public holidays", { exact: true }).click();
+    const first = editor.getByRole("button", { name: /^Close on / }).first();
+    const label = (await first.textContent())!;
+    await first.click();
+    await expect(editor.getByRole("button", { name: label })).toHaveCount(0);
+    await editor.getByRole("button", { name: "Save dates" }).click();
+    await expect(owner.getByText("Special dates saved")).toBeVisible();
+    await visitor.goto(`/ua${servicePath}`);
+    await expect(visitor.getByRole("heading", { name: "Особливі дати" })).toBeVisible();
+    // Leave the demo station as it was for the tests after this one.
+    await editor.getByRole("button", { name: /^Remove / }).first().click();
+    await editor.getByRole("button", { name: "Save dates" }).click();
+    await expect(editor.getByText("No special dates. Your weekly hours apply every day.")).toBeVisible();
+  });
+
+  await owner.context().close();
+  await visitor.context().close();
+});
+
+test("a master sets a status from the profile page, in Ukrainian", async ({ browser }) => {
+  const master = await session(browser, "mechanic@maister.local", "Mechanic1!", "uk");
+  await master.goto("/ua/mechanic-profile");
+  const panel = master.getByRole("group", { name: "Стан зараз" });
+  await panel.getByLabel("Показувати").selectOption("3");
+  await panel.getByRole("button", { name: "Немає світла" }).click();
+  await expect(panel.getByRole("status")).toContainText("Зараз: Немає світла");
+  await panel.getByRole("button", { name: "Повернутися до розкладу" }).click();
+  await expect(panel.getByRole("status")).toHaveText("Стан не встановлено: діє ваш розклад.");
+  await master.context().close();
+});
