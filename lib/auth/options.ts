@@ -3,6 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticate } from "@/lib/server/accounts";
+import { appSecret } from "@/lib/server/app-secret";
 import { clientAddress } from "@/lib/server/client-address";
 import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "@/lib/server/session";
 import { SESSION_COOKIE_SECURE } from "./cookie";
@@ -19,7 +20,7 @@ type SessionToken = JWT & { sid?: string };
 export function authOptions(): NextAuthOptions {
   return {
     // Sessions are database rows, so this only keys next-auth's CSRF token on its own routes.
-    secret: process.env.NEXTAUTH_SECRET ?? "maister-development-only",
+    secret: appSecret(),
     session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_MS / 1000 },
     cookies: { sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: SESSION_COOKIE_SECURE } } },
     pages: { signIn: "/login" },

@@ -13,7 +13,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 export type MailLocale = "en" | "uk";
 type OutroKind = "confirm" | "existing" | "reset" | "emailChange";
 type ReviewKind = "newReview" | "reviewReply" | "reviewHidden" | "reviewRestored" | "reportHidden" | "reportKept";
-type Kind = OutroKind | ReviewKind | "passwordChanged" | "emailChangeNotice" | "emailChanged" | "receipt" | "refunded";
+type Kind = OutroKind | ReviewKind | "passwordChanged" | "emailChangeNotice" | "emailChanged" | "receipt" | "refunded" | "hoursReminder";
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);
 

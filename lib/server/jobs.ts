@@ -1,5 +1,6 @@
 import "server-only";
 import { deliverDue } from "./mail";
+import { remindStaleHours } from "./hours-freshness";
 import { purgeExpired } from "./maintenance";
 import { sweepPayments } from "./payments";
 import { refreshRatingScores } from "./rating-scores";
@@ -19,6 +20,7 @@ export const JOBS: Job[] = [
   { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
   { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
   { name: "rating-scores", everyMs: 10 * 60_000, run: () => refreshRatingScores() },
+  { name: "hours-reminders", everyMs: 60 * 60_000, run: () => remindStaleHours() },
 ];
 
 export function startJobs(): void {

@@ -131,7 +131,9 @@ async function patch(viewer: Viewer, row: { id: string }, input: Partial<Service
       await writeImages(tx, row.id, photos.ids);
     }
     if (input.timetable) await replaceHours(tx, row.id, input.timetable);
-    const updated = await tx.service.update({ where: { id: row.id }, data: columns(input), include: editableRow });
+    // Saving the hours is saying they are right (lib/server/hours-freshness.ts).
+    const confirmed = input.timetable ? { hoursConfirmedAt: new Date() } : {};
+    const updated = await tx.service.update({ where: { id: row.id }, data: { ...columns(input), ...confirmed }, include: editableRow });
     return toEditable(updated);
   }));
 }

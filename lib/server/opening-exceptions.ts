@@ -94,8 +94,8 @@ export async function replaceSpecialHours(viewer: Viewer | null, id: string, bod
   const kept = entries.filter((entry) => entry.endsOn >= today);
   await changingCatalog(() =>
     prisma.$transaction([
-      // The page changes with its hours: the sitemap's lastmod follows updatedAt.
-      prisma.service.update({ where: { id: row.id }, data: { updatedAt: now }, select: { id: true } }),
+      // The page changes with its hours: the sitemap's lastmod follows updatedAt; saving them confirms them.
+      prisma.service.update({ where: { id: row.id }, data: { updatedAt: now, hoursConfirmedAt: now }, select: { id: true } }),
       prisma.specialHours.deleteMany({ where: { serviceId: row.id } }),
       prisma.specialHours.createMany({
         data: kept.map((entry) => ({ serviceId: row.id, startsOn: new Date(`${entry.startsOn}T00:00:00Z`), endsOn: new Date(`${entry.endsOn}T00:00:00Z`), closed: entry.closed, opensAt: entry.opensAt, closesAt: entry.closesAt, reason: entry.reason, holiday: entry.holiday })),

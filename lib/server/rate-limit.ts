@@ -35,6 +35,8 @@ export const THROTTLES = {
   reviewReport: { points: 20, duration: 60 * 60 },
   /** Visit codes per station per day (see visit-codes.ts for the outstanding cap). */
   visitCode: { points: 20, duration: 24 * 60 * 60 },
+  /** "Hours wrong / closed permanently" taps per client address. */
+  hoursReport: { points: 10, duration: 60 * 60 },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

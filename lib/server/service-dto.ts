@@ -59,6 +59,8 @@ export type ServiceDetail = ServiceCard & {
   timetable: Timetable;
   /** Dated exceptions from yesterday on (holidays, other hours, closures), in date order. */
   specialHours: SpecialHoursView[];
+  /** When the owner last confirmed the hours (lib/server/hours-freshness.ts). */
+  hoursConfirmedAt: string;
   reviews: ReviewView[];
   user: string;
   /** A burst of low reviews from new accounts is being checked (lib/server/review-burst.ts). */

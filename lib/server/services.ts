@@ -242,6 +242,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     instagram: service.instagram,
     timetable: toTimetable(service.openingHours),
     specialHours: service.specialHours.map(toSpecialHours),
+    hoursConfirmedAt: service.hoursConfirmedAt.toISOString(),
     user: service.ownerId,
     burstFlagged: service.burstFlaggedAt !== null,
     reviews: service.reviews.map((review) => ({

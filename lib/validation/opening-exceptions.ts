@@ -69,3 +69,7 @@ export const specialHoursInput = z
     }
   });
 export type SpecialHoursInput = z.infer<typeof specialHoursInput>;
+
+/** POST /api/items/{id}/hours-reports: what a visitor says in one tap. */
+export const HOURS_REPORT_KINDS = ["wrong_hours", "closed_permanently"] as const;
+export const hoursReportInput = z.object({ kind: z.enum(HOURS_REPORT_KINDS, { error: "HoursFreshness.invalidKind" }) });

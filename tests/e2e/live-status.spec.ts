@@ -74,6 +74,19 @@ test("an owner sets the live status in one tap; visitors see it on the page and 
     await expect(editor.getByText("No special dates. Your weekly hours apply every day.")).toBeVisible();
   });
 
+  await test.step("a visitor says the hours are wrong in one tap; the owner sees it and confirms the hours", async () => {
+    await visitor.goto(`/ua${servicePath}`);
+    await expect(visitor.getByText(/Розклад підтверджено/)).toBeVisible();
+    await visitor.getByRole("button", { name: "Розклад неправильний" }).click();
+    await expect(visitor.getByRole("status").filter({ hasText: "Дякуємо. Власник і наші модератори перевірять" })).toBeVisible();
+    await owner.goto("/mystos");
+    await expect(station.getByText("1 driver says the hours are wrong.")).toBeVisible();
+    await station.getByRole("button", { name: "Confirm hours" }).click();
+    await expect(owner.getByText("Hours confirmed. Thank you!")).toBeVisible();
+    await expect(station.getByText("1 driver says the hours are wrong.")).toHaveCount(0);
+    await expect(station.getByText(/Hours confirmed now|Hours confirmed \d+ seconds? ago/)).toBeVisible();
+  });
+
   await owner.context().close();
   await visitor.context().close();
 });

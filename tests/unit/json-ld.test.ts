@@ -77,6 +77,7 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     nextChange: null,
     liveStatus: null,
     specialHours: [],
+    hoursConfirmedAt: "2026-11-20T10:00:00.000Z",
     contactPhone1: "050 123 4567",
     images: [],
     description: "Ремонт «під ключ»",

@@ -1,10 +1,12 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteStationButton } from "@/components/listing/delete-station-button";
+import { HoursFreshnessPanel } from "@/components/listing/hours-freshness";
 import { LiveStatusPanel } from "@/components/listing/live-status-panel";
 import { VisitCodeButton } from "@/components/listing/visit-code-button";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
 import { Link } from "@/i18n/navigation";
 import { guardPage } from "@/lib/server/guards";
+import { ownHoursFreshness } from "@/lib/server/hours-freshness";
 import { listOwnStations } from "@/lib/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
@@ -17,6 +19,7 @@ export default async function MyStationsPage({ params }: Props) {
   setRequestLocale(locale === "uk" ? "uk" : "en");
   const viewer = await guardPage("stationOwner", "/mystos", locale);
   const [t, stations] = await Promise.all([getTranslations("Listing"), listOwnStations(viewer)]);
+  const freshness = await ownHoursFreshness(viewer, stations.map((station) => station._id));
   return (
     <section aria-labelledby="mystos-title" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -54,6 +57,7 @@ export default async function MyStationsPage({ params }: Props) {
                 <DeleteStationButton id={station._id} name={station.name} />
               </div>
               <LiveStatusPanel serviceId={station._id} initial={station.liveStatus} timeZone={station.timeZone} />
+              <HoursFreshnessPanel serviceId={station._id} freshness={freshness.get(station._id)!} />
               <VisitCodeButton serviceId={station._id} localePrefix={locale === "uk" ? "/ua" : ""} />
             </li>
           ))}

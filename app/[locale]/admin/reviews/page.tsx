@@ -1,6 +1,8 @@
 import { setRequestLocale } from "next-intl/server";
+import { HoursReports } from "@/components/admin/hours-reports";
 import { ReviewsQueue } from "@/components/admin/reviews-queue";
 import { guardPage } from "@/lib/server/guards";
+import { listHoursReports } from "@/lib/server/hours-freshness";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ sort?: string }> };
@@ -12,5 +14,11 @@ export default async function AdminReviewsPage({ params, searchParams }: Props) 
   setRequestLocale(locale === "uk" ? "uk" : "en");
   const viewer = await guardPage("admin", "/admin/reviews", locale);
   const { sort } = await searchParams;
-  return <ReviewsQueue viewer={viewer} locale={locale === "uk" ? "uk" : "en"} sort={sort === "newest" ? "newest" : "reported"} />;
+  const hoursReports = await listHoursReports(viewer);
+  return (
+    <div className="space-y-10">
+      <ReviewsQueue viewer={viewer} locale={locale === "uk" ? "uk" : "en"} sort={sort === "newest" ? "newest" : "reported"} />
+      <HoursReports rows={hoursReports} />
+    </div>
+  );
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
+import { HoursReport } from "@/components/service/hours-report";
 import { SpecialDates } from "@/components/service/special-dates";
 import { OpeningBadge } from "@/components/services/opening-status";
 import { ServiceGallery } from "@/components/service/gallery";
@@ -49,11 +50,13 @@ export default async function ServicePage({ params }: Props) {
   setRequestLocale(locale === "uk" ? "uk" : "en");
   // Taken before the service is read, so the status it carries was computed no earlier.
   const renderedAt = new Date().toISOString();
-  const [service, t, ts, tc, reviewer] = await Promise.all([
+  const [service, t, ts, tc, tf, format, reviewer] = await Promise.all([
     load(id),
     getTranslations("ServiceDetail"),
     getTranslations("Services"),
     getTranslations("Categories"),
+    getTranslations("HoursFreshness"),
+    getFormatter(),
     getViewer().then((viewer) => reviewerState(viewer, id)),
   ]);
   const today = weekdayIn(new Date(), service.timeZone);
@@ -130,6 +133,8 @@ export default async function ServicePage({ params }: Props) {
           <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
           <WeeklyTimetable timetable={service.timetable} today={today} />
           <SpecialDates entries={service.specialHours} today={localClock(new Date(renderedAt), service.timeZone).date} />
+          <p className="mt-3 text-sm text-slate-500">{tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}</p>
+          <HoursReport serviceId={service._id} />
         </section>
 
         <section aria-labelledby="location">
