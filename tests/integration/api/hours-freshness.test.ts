@@ -14,7 +14,7 @@ import { signIn } from "../../helpers/sign-in";
 const DAY_MS = 86_400_000;
 const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   makeRequest(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
-const cookies: Record<string, string> = {};
+const cookies = {} as Record<"owner" | "stranger" | "admin", string>;
 let serviceId = "";
 let ownerEmail = "";
 let ip = 0;

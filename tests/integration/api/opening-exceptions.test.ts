@@ -12,7 +12,7 @@ import { signIn } from "../../helpers/sign-in";
 const request = (method: string, path: string, body?: unknown, cookie?: string, language?: string) =>
   makeRequest(path, { method, headers: { ...(cookie ? { cookie } : {}), ...(language ? { "accept-language": language } : {}) }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
 
-const cookies: Record<string, string> = {};
+const cookies = {} as Record<"owner" | "stranger" | "admin" | "blocked", string>;
 let serviceId = "";
 let ip = 0;
 
