@@ -9,7 +9,7 @@ import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
 import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
-import { hoursColumns, openNowCondition } from "./open-now";
+import { hoursColumns, openNowConditions } from "./open-now";
 import { minuteOf, onCatalogChange, rememberRead } from "./read-cache";
 import { imageUrl, toCard, toTimetable, type CardRow, type ServiceCard, type ServiceDetail } from "./service-dto";
 import { currentSpecialHours, toSpecialHours } from "./opening-exceptions";
@@ -101,9 +101,11 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const where: Prisma.Sql[] = [PUBLISHED];
   if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
   if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
-  if (query.open) where.push(await openNowCondition(instant));
   if (query.keyword) where.push(keywordMatch(query.keyword));
-  const condition = Prisma.join(where, " AND ");
+  // "Open now" has a shape for the page and one for the count (lib/server/open-now.ts).
+  const open = query.open ? await openNowConditions(instant) : null;
+  const condition = Prisma.join(open ? [...where, open.probe] : where, " AND ");
+  const countCondition = Prisma.join(open ? [...where, open.set] : where, " AND ");
 
   const order: Prisma.Sql[] = [];
   if (query.near) order.push(Prisma.sql`"distanceKm" ASC`);
@@ -123,7 +125,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
         ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN}) s
       ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
     : Prisma.sql`SELECT ${CARD_COLUMNS} FROM services s WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
-  const countKey = `${condition.sql}|${JSON.stringify(condition.values)}`;
+  const countKey = `${countCondition.sql}|${JSON.stringify(countCondition.values)}`;
   const known = reusableCount(countKey);
   // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the
   // page and the count need no transaction and run side by side.
@@ -131,7 +133,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
     // The page is chosen first and the hours read for its twelve rows only.
     prisma.$queryRaw<CardRow[]>`SELECT page.*, ${hoursColumns(instant)} FROM (${page}) page
       JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
-    known ?? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${condition}`.then((counted) => Number(counted[0]?.total ?? 0)),
+    known ?? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${countCondition}`.then((counted) => Number(counted[0]?.total ?? 0)),
   ]);
   if (known === undefined) rememberCount(countKey, total);
   return { items: rows.map((row) => toCard(row, instant)), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };

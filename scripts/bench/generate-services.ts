@@ -1,5 +1,5 @@
 // Fills the database in DATABASE_URL (or the embedded one) with N generated published services,
-// their opening hours, owners and reviews (0–12 each, by a pool of reviewers; the services'
+// their opening hours (with some dated exceptions and live statuses), owners and reviews (0–12 each, by a pool of reviewers; the services'
 // averages are computed from those rows as the app computes them), for benchmarks:
 //   npx tsx scripts/bench/generate-services.ts 100000
 // Runs in SQL (generate_series), so 100,000 services take seconds, not minutes.
@@ -47,6 +47,16 @@ await runDbCommand(async (db) => {
         CASE WHEN s.n % 10 = 0 THEN 0 WHEN s.n % 7 = 0 THEN 1200 ELSE 540 END,
         CASE WHEN s.n % 10 = 0 THEN 1440 WHEN s.n % 7 = 0 THEN 120 ELSE 1080 END
       FROM bench_service s CROSS JOIN generate_series(1, 7) d;
+      -- Dated exceptions as owners keep them: 1 in 50 closed on a day this week, 1 in 50 closed for
+      -- a week around today, 1 in 100 with short hours today; 1 in 100 says live it is on a generator.
+      INSERT INTO special_hours (id, "serviceId", "startsOn", "endsOn", closed, "opensAt", "closesAt", reason)
+      SELECT gen_random_uuid(), s.id, current_date + (s.n % 7), current_date + (s.n % 7), true, 540, 1080, 'Holiday' FROM bench_service s WHERE s.n % 50 = 0
+      UNION ALL
+      SELECT gen_random_uuid(), s.id, current_date - 2, current_date + 4, true, 540, 1080, 'Renovation' FROM bench_service s WHERE s.n % 50 = 1
+      UNION ALL
+      SELECT gen_random_uuid(), s.id, current_date, current_date, false, 600, 840, 'Short day' FROM bench_service s WHERE s.n % 100 = 2;
+      UPDATE services SET "liveState" = 'generator', "liveUpdatedAt" = now(), "liveUntil" = now() + interval '6 hours'
+      WHERE id IN (SELECT id FROM bench_service WHERE n % 100 = 3);
       -- Reviewer k of service n is (7n + 131k) mod ${REVIEWERS}: distinct for k < 12, as the unique (user, service) pair requires.
       CREATE TEMP TABLE bench_reviewer ON COMMIT DROP AS
       SELECT gen_random_uuid() AS id, g - 1 AS n FROM generate_series(1, ${REVIEWERS}) g;

@@ -27,8 +27,8 @@ describe("database-wide session defaults (no startup options, so PgBouncer can s
     const client = new pg.Client({ connectionString: postgresUrl() });
     await client.connect();
     try {
-      const { rows } = await client.query(`SELECT current_setting('pg_trgm.word_similarity_threshold', true) AS threshold, current_setting('statement_timeout') AS timeout`);
-      expect(rows[0]).toEqual({ threshold: "0.5", timeout: "12s" });
+      const { rows } = await client.query(`SELECT current_setting('pg_trgm.word_similarity_threshold', true) AS threshold, current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit`);
+      expect(rows[0]).toEqual({ threshold: "0.5", timeout: "12s", jit: "off" });
     } finally {
       await client.end();
       await applyDatabaseSettings(db.sql);
