@@ -242,6 +242,8 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
           brand: local.chance(0.5) ? "Any" : local.pick(BRANDS),
           experience: local.pick(EXPERIENCE_OPTIONS),
           isOnTheGo,
+          // Not drawn from the generator, so every other demo value stays as it was.
+          serviceRadiusKm: isOnTheGo ? [30, 50, 80][plan.index % 3]! : null,
           isBlocked: plan.isBlocked,
           isPaid: plan.isPaid,
           paidAt: plan.isPaid ? new Date("2026-06-01T10:00:00Z") : null,

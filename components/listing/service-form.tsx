@@ -7,7 +7,7 @@ import { toast } from "@/components/layout/toast";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, type Weekday } from "@/lib/constants";
 import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
 import { ERROR_ORDER, type ServiceFormState } from "@/lib/service-form";
-import { DESCRIPTION_MAX, serviceInput, type ServiceInput } from "@/lib/validation/service";
+import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/lib/validation/service";
 import { ImagesField } from "./images-field";
 import { LocationPicker } from "./location-picker";
 import { TimetableEditor } from "./timetable-editor";
@@ -52,7 +52,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
     defaultValues: { ...initial, contactPhone1: displayPhone(initial.contactPhone1), contactPhone2: displayPhone(initial.contactPhone2) },
   });
   const { register, control, handleSubmit, formState } = form;
-  const [address, description = ""] = useWatch({ control, name: ["address", "description"] });
+  const [address, description = "", isOnTheGo] = useWatch({ control, name: ["address", "description", "isOnTheGo"] });
 
   const message = (key: string | undefined) => (key ? (key.includes(".") ? tr(key as never) : key) : undefined);
   const errors = formState.errors as FieldErrors<ServiceFormState> & Record<string, { message?: string } | undefined>;
@@ -150,6 +150,30 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
             )}
           />
         </fieldset>
+
+        {isOnTheGo ? (
+          <label className="block max-w-xs text-sm">
+            <span className="font-medium">{t("serviceRadius")}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SERVICE_RADIUS_MAX_KM}
+              {...register("serviceRadiusKm", { setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)) })}
+              aria-invalid={fieldError("serviceRadiusKm") ? true : undefined}
+              aria-describedby={fieldError("serviceRadiusKm") ? "service-serviceRadiusKm-hint service-serviceRadiusKm-error" : "service-serviceRadiusKm-hint"}
+              className={input}
+            />
+            <span id="service-serviceRadiusKm-hint" className="mt-1 block text-xs text-slate-600">
+              {t("serviceRadiusHint")}
+            </span>
+            {fieldError("serviceRadiusKm") ? (
+              <span id="service-serviceRadiusKm-error" className="mt-1 block text-xs font-medium text-red-700">
+                {fieldError("serviceRadiusKm")}
+              </span>
+            ) : null}
+          </label>
+        ) : null}
 
         <Controller name="timetable" control={control} render={({ field }) => <TimetableEditor value={field.value} onChange={field.onChange} disabled={readOnly || busy} errors={dayErrors} />} />
 

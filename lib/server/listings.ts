@@ -31,6 +31,7 @@ export type EditableService = {
   brand: ServiceInput["brand"];
   experience: number;
   isOnTheGo: boolean;
+  serviceRadiusKm: number | null;
   contactPhone1: string;
   contactPhone2: string;
   contactMail: string;
@@ -64,6 +65,7 @@ export function toEditable(row: ServiceRow): EditableService {
     brand: row.brand as ServiceInput["brand"],
     experience: row.experience,
     isOnTheGo: row.isOnTheGo,
+    serviceRadiusKm: row.serviceRadiusKm,
     contactPhone1: row.contactPhone1,
     contactPhone2: row.contactPhone2,
     contactMail: row.contactMail,
@@ -83,7 +85,7 @@ export function toEditable(row: ServiceRow): EditableService {
 /** Form fields → columns; only the keys present are written, so a patch touches only what changed. */
 function columns(input: Partial<ServiceInput>) {
   const data: Prisma.ServiceUncheckedUpdateInput = {};
-  const copy = ["name", "description", "category", "brand", "experience", "isOnTheGo", "contactPhone1", "contactPhone2", "contactMail", "website", "facebook", "instagram", "address"] as const;
+  const copy = ["name", "description", "category", "brand", "experience", "isOnTheGo", "serviceRadiusKm", "contactPhone1", "contactPhone2", "contactMail", "website", "facebook", "instagram", "address"] as const;
   for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
   if (input.coordinates) Object.assign(data, { latitude: input.coordinates.lat, longitude: input.coordinates.lng });
   return data;

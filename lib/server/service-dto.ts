@@ -26,6 +26,8 @@ export type ServiceCard = {
   liveStatus: LiveStatusView | null;
   timeZone: string;
   distanceKm?: number;
+  /** Asked "near" a point: an on-the-go master whose service radius covers it comes there. */
+  comesToYou?: true;
   /** The first phone, for the card's call button ("" when none). */
   contactPhone1: string;
   /** The rest of the contacts a Saved entry shows. */
@@ -105,6 +107,7 @@ export type CardRow = {
   liveUntil: Date | null;
   liveUpdatedAt: Date | null;
   distanceKm?: number | null;
+  comesToYou?: boolean;
   contactPhone1: string;
   contactPhone2: string;
   contactMail: string;
@@ -136,6 +139,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     contactMail: row.contactMail,
   };
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
+  if (row.comesToYou) card.comesToYou = true;
   return card;
 }
 

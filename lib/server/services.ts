@@ -7,6 +7,7 @@ import { categoriesMatching } from "@/lib/category-search";
 import { clusterCellDegrees, MAP_SERVICES_MAX, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type CellGroup, type MapCluster, type Viewport } from "@/lib/map-viewport";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
+import { SERVICE_RADIUS_MAX_KM } from "@/lib/validation/service";
 import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
 import { hoursColumns, openNowConditions } from "./open-now";
@@ -51,6 +52,20 @@ function distanceKm(near: Point): Prisma.Sql {
 /** Nearest first, answered by services_location_knn_idx (chord distance orders like km do). */
 function nearestFirst(near: Point): Prisma.Sql {
   return Prisma.sql`ll_to_earth(s.latitude, s.longitude) <-> ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
+}
+
+/** An on-the-go master whose service radius covers the point comes to it. */
+function comesTo(near: Point): Prisma.Sql {
+  return Prisma.sql`(s."isOnTheGo" AND s."serviceRadiusKm" IS NOT NULL AND ${distanceKm(near)} <= s."serviceRadiusKm")`;
+}
+
+/**
+ * The masters who come to the point, however far their base: the box of the largest radius is
+ * answered by the same GiST index as the nearest-first order, the exact radius checked per row.
+ */
+function withinReach(near: Point): Prisma.Sql {
+  return Prisma.sql`earth_box(ll_to_earth(${near.lat}::float8, ${near.lng}::float8), ${SERVICE_RADIUS_MAX_KM * 1000}::float8) @> ll_to_earth(s.latitude, s.longitude)
+    AND ${comesTo(near)}`;
 }
 
 /**
@@ -108,7 +123,8 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const countCondition = Prisma.join(open ? [...where, open.set] : where, " AND ");
 
   const order: Prisma.Sql[] = [];
-  if (query.near) order.push(Prisma.sql`"distanceKm" ASC`);
+  // A master who comes to the point is as near as can be.
+  if (query.near) order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE "distanceKm" END ASC`);
   const [field, direction] = (query.sort ?? "rating.desc").split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
   // Ascending is the exact reverse of descending, so both directions walk the same index.
   order.push(
@@ -121,8 +137,10 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const offset = (query.page - 1) * PAGE_SIZE;
   const page = query.near
     ? Prisma.sql`SELECT * FROM (
-        SELECT ${CARD_COLUMNS}, ${distanceKm(query.near)} AS "distanceKm" FROM services s WHERE ${condition}
-        ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN}) s
+        (SELECT ${CARD_COLUMNS}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM services s WHERE ${condition}
+          ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN})
+        UNION
+        (SELECT ${CARD_COLUMNS}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM services s WHERE ${condition} AND ${withinReach(query.near)})) s
       ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
     : Prisma.sql`SELECT ${CARD_COLUMNS} FROM services s WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
   const countKey = `${countCondition.sql}|${JSON.stringify(countCondition.values)}`;

@@ -14,6 +14,7 @@ const FACEBOOK_PATTERN = /^(https?:\/\/)?(www\.|m\.|web\.)?(facebook|fb)\.com\/[
 const INSTAGRAM_PATTERN = /^(https?:\/\/)?(www\.)?instagram\.com\/[\w.]+\/?$/i;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const DESCRIPTION_MAX = 500;
+export const SERVICE_RADIUS_MAX_KM = 300;
 
 const optional = (pattern: RegExp, key: string, max: number) =>
   z
@@ -95,6 +96,14 @@ export const serviceFields = {
     .refine((value) => (EXPERIENCE_OPTIONS as readonly number[]).includes(value), { error: "Validation.experience" })
     .default(0),
   isOnTheGo: z.boolean({ error: "Validation.flag" }).default(false),
+  /** Only an on-the-go master's counts; empty means "not said". */
+  serviceRadiusKm: z
+    .number({ error: "Validation.serviceRadius" })
+    .int({ error: "Validation.serviceRadius" })
+    .min(1, { error: "Validation.serviceRadius" })
+    .max(SERVICE_RADIUS_MAX_KM, { error: "Validation.serviceRadius" })
+    .nullable()
+    .default(null),
   timetable,
 };
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "services" ADD COLUMN     "serviceRadiusKm" SMALLINT;
