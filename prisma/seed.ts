@@ -260,6 +260,18 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
         },
         select: { id: true },
       });
+      // Every other listing keeps a price list (fixed amounts, not drawn: the other demo values stay).
+      if (plan.index % 2 === 0) {
+        const base = 100 * (4 + (plan.index % 5));
+        const lines = [
+          { job: "tyre_r15", fromUah: base + 100 },
+          { job: "tyre_r16", fromUah: base + 200 },
+          { job: "oil_change", fromUah: base },
+          { job: "diagnostics", fromUah: base + 50 },
+        ];
+        await tx.servicePrice.createMany({ data: lines.map((line, position) => ({ ...line, serviceId: service.id, position })) });
+        await tx.service.update({ where: { id: service.id }, data: { pricesUpdatedAt: new Date("2026-11-01T10:00:00Z") } });
+      }
       if (plan.isPaid) {
         await tx.payment.create({
           data: {

@@ -6,6 +6,7 @@ import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { FormAlert } from "@/components/account/fields";
 import { useRouter } from "@/i18n/navigation";
+import { PRICE_JOBS, PRICE_MAX_UAH } from "@/lib/prices";
 import { COMMENT_MAX } from "@/lib/review-limits";
 import type { OwnReview } from "@/lib/server/reviews";
 import { useSearchParams } from "next/navigation";
@@ -15,7 +16,7 @@ const SCORES = ["quality", "speed", "price"] as const;
 export const EDIT_REVIEW_EVENT = "maister:edit-review";
 // The schemas (and Zod with them) are fetched when the form is first used, not with the page.
 const loadValidation = () => import("@/lib/validation/account");
-type Errors = Partial<Record<(typeof SCORES)[number] | "comment" | "visitCode", string>>;
+type Errors = Partial<Record<(typeof SCORES)[number] | "comment" | "visitCode" | "paidJob" | "paidUah", string>>;
 
 /**
  * Three ratings, a comment and an optional visit code (prefilled from the owner's link, ?code=);
@@ -24,6 +25,7 @@ type Errors = Partial<Record<(typeof SCORES)[number] | "comment" | "visitCode", 
  */
 export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string; reviewed: boolean; initial: OwnReview | null }) {
   const t = useTranslations("Review");
+  const tp = useTranslations("Prices");
   const ta = useTranslations("Account");
   const tv = useTranslations();
   const router = useRouter();
@@ -39,6 +41,8 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
       if (!form || !own.current) return;
       for (const score of SCORES) (form.elements.namedItem(score) as HTMLSelectElement).value = String(own.current.rating[score]);
       setComment(own.current.comment);
+      (form.elements.namedItem("paidJob") as HTMLSelectElement).value = own.current.paidJob ?? "";
+      (form.elements.namedItem("paidUah") as HTMLInputElement).value = own.current.paidUah === null ? "" : String(own.current.paidUah);
       form.scrollIntoView({ block: "start" });
       (form.elements.namedItem("quality") as HTMLSelectElement).focus();
     };
@@ -54,7 +58,15 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body = { rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])), comment, ...(visitCode.trim() ? { visitCode } : {}) };
+    const paidJob = String(data.get("paidJob") ?? "");
+    const paidUah = String(data.get("paidUah") ?? "").trim();
+    const body = {
+      rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])),
+      comment,
+      ...(visitCode.trim() ? { visitCode } : {}),
+      paidJob: paidJob || null,
+      paidUah: paidUah === "" ? null : Number(paidUah),
+    };
     const validation = await loadValidation().catch(() => null);
     // The chunk could not be fetched (the connection dropped since the page loaded).
     if (!validation) {
@@ -141,6 +153,54 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
         <span id="review-comment-remaining" className="mt-1 block text-xs text-slate-500">
           {errors.comment ?? t("remaining", { count: COMMENT_MAX - comment.length })}
         </span>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="text-sm">
+          <label htmlFor="review-paid-job" className="font-medium">
+            {tp("paidJob")}
+          </label>
+          <select
+            id="review-paid-job"
+            name="paidJob"
+            defaultValue=""
+            aria-invalid={errors.paidJob ? true : undefined}
+            aria-describedby={errors.paidJob ? "review-paid-job-error" : undefined}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
+          >
+            <option value="">{tp("paidJobNone")}</option>
+            {PRICE_JOBS.map((job) => (
+              <option key={job} value={job}>
+                {tp("job", { job })}
+              </option>
+            ))}
+          </select>
+          {errors.paidJob ? (
+            <span id="review-paid-job-error" className="mt-1 block text-xs font-medium text-red-700">
+              {errors.paidJob}
+            </span>
+          ) : null}
+        </div>
+        <div className="text-sm">
+          <label htmlFor="review-paid-uah" className="font-medium">
+            {tp("paidUah")}
+          </label>
+          <input
+            id="review-paid-uah"
+            name="paidUah"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={PRICE_MAX_UAH}
+            aria-invalid={errors.paidUah ? true : undefined}
+            aria-describedby={errors.paidUah ? "review-paid-uah-error" : undefined}
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+          />
+          {errors.paidUah ? (
+            <span id="review-paid-uah-error" className="mt-1 block text-xs font-medium text-red-700">
+              {errors.paidUah}
+            </span>
+          ) : null}
+        </div>
       </div>
       <div className="text-sm">
         <label htmlFor="review-visit-code" className="font-medium">

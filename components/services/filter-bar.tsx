@@ -7,6 +7,7 @@ import { PointPickerMap } from "@/components/map/lazy-maps";
 import { GeoFeedback, useGeolocation } from "@/components/map/use-geolocation";
 import { Link, useRouter } from "@/i18n/navigation";
 import { SORT_KEYS } from "@/lib/constants";
+import { PRICE_JOBS } from "@/lib/prices";
 import { parsePoint, type LatLng } from "@/lib/map";
 import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query-url";
 import { useSettledSelect } from "./use-settled-select";
@@ -20,6 +21,7 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const tm = useTranslations("Map");
   const tv = useTranslations("Validation");
+  const tp = useTranslations("Prices");
   // Typed text, not numbers, so "49." can be typed on the way to "49.5".
   const [point, setPoint] = useState({ lat: String(query.near?.lat ?? ""), lng: String(query.near?.lng ?? "") });
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -36,6 +38,7 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
   const geo = useGeolocation((near: LatLng) => go({ near }));
   const sort = useSettledSelect(query.sort ?? "", (value) => go({ sort: (value || undefined) as ItemsQuery["sort"] }));
   const distance = useSettledSelect(query.near ? "point" : "", chooseDistance);
+  const job = useSettledSelect(query.job ?? "", (value) => go({ job: (value || undefined) as ItemsQuery["job"] }));
 
   function chooseDistance(value: string) {
     if (value === "") go({ near: undefined });
@@ -65,6 +68,7 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
         ]),
     { key: "onthego", label: t("onthego"), active: Boolean(query.onthego), change: { onthego: !query.onthego || undefined } },
     { key: "open", label: t("open"), active: Boolean(query.open), change: { open: !query.open || undefined } },
+    { key: "prices", label: tp("filterHasPrices"), active: Boolean(query.prices), change: { prices: !query.prices || undefined } },
   ];
 
   return (
@@ -97,6 +101,17 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
             {SORT_KEYS.map((key) => (
               <option key={key} value={key}>
                 {t(`sortOptions.${key.replace(".", "_") as "rating_desc"}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="font-medium">{tp("filterJob")}</span>
+          <select {...job} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+            <option value="">{tp("filterJobNone")}</option>
+            {PRICE_JOBS.map((key) => (
+              <option key={key} value={key}>
+                {tp("job", { job: key })}
               </option>
             ))}
           </select>

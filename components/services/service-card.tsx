@@ -1,7 +1,8 @@
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { SaveToggle } from "@/components/cart/save-toggle";
 import { Link } from "@/i18n/navigation";
 import { telHref } from "@/lib/links";
+import { UAH } from "@/lib/prices";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
 import { OpeningBadge } from "./opening-status";
 import { ResponsiveImage } from "./responsive-image";
@@ -12,7 +13,7 @@ import { StarRating } from "./star-rating";
  * `renderedAt`: the instant its opening status was computed for (ISO).
  */
 export async function ServiceCard({ service, renderedAt, priority = false }: { service: Card; renderedAt: string; priority?: boolean }) {
-  const t = await getTranslations("Services");
+  const [t, tp, format] = await Promise.all([getTranslations("Services"), getTranslations("Prices"), getFormatter()]);
   const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
   const headingId = `card-${service._id}`;
   return (
@@ -44,6 +45,7 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
         <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
           <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2 py-1" />
           {service.isOnTheGo ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
+          {service.jobPriceUah !== undefined ? <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">{tp("from", { amount: format.number(service.jobPriceUah, UAH) })}</span> : null}
           {service.comesToYou ? <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span> : null}
           {service.distanceKm !== undefined ? <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span> : null}
         </div>

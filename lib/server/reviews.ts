@@ -37,8 +37,8 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
     const existing = await tx.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } });
     const review = await tx.review.upsert({
       where: { userId_serviceId: { userId: viewer.id, serviceId } },
-      create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment },
-      update: { quality, speed, price, avg, comment: input.comment },
+      create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
+      update: { quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
     });
     let verified = review.verified;
     if (input.visitCode) {
@@ -139,7 +139,7 @@ export async function reviewerState(viewer: Viewer | null, serviceId: string): P
   return review ? "reviewed" : "new";
 }
 
-export type OwnReview = { _id: string; rating: { quality: number; speed: number; price: number }; comment: string };
+export type OwnReview = { _id: string; rating: { quality: number; speed: number; price: number }; comment: string; paidJob: string | null; paidUah: number | null };
 
 /**
  * The viewer's side of a service's reviews, never cached with the public page: their own review
@@ -149,12 +149,12 @@ export async function viewerReviewState(viewer: Viewer | null, serviceId: string
   if (!viewer || !isUuid(serviceId)) return { own: null, reported: [] };
   const prisma = await getPrisma();
   const [own, reports] = await Promise.all([
-    prisma.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true, quality: true, speed: true, price: true, comment: true } }),
+    prisma.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true, quality: true, speed: true, price: true, comment: true, paidJob: true, paidUah: true } }),
     prisma.reviewReport.findMany({ where: { userId: viewer.id, review: { serviceId } }, select: { reviewId: true } }),
   ]);
   const reported = reports.map((report) => report.reviewId);
   return {
-    own: own ? { _id: own.id, rating: { quality: own.quality, speed: own.speed, price: own.price }, comment: own.comment } : null,
+    own: own ? { _id: own.id, rating: { quality: own.quality, speed: own.speed, price: own.price }, comment: own.comment, paidJob: own.paidJob, paidUah: own.paidUah } : null,
     reported,
   };
 }

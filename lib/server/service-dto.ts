@@ -2,6 +2,7 @@ import "server-only";
 import type { Timetable } from "@/lib/constants";
 import { roundKm } from "@/lib/distance";
 import type { SpecialHoursView } from "./opening-exceptions";
+import type { PaidMedian, PriceList } from "./prices";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/lib/live-status";
 import { openingStatus, rowsToTimetable, type HoursRow, type NextChange, type SpecialHours } from "@/lib/timetable";
 
@@ -28,6 +29,8 @@ export type ServiceCard = {
   distanceKm?: number;
   /** Asked "near" a point: an on-the-go master whose service radius covers it comes there. */
   comesToYou?: true;
+  /** Asked for a job's price: this service's "from" price for it, in hryvnias. */
+  jobPriceUah?: number;
   /** The first phone, for the card's call button ("" when none). */
   contactPhone1: string;
   /** The rest of the contacts a Saved entry shows. */
@@ -63,6 +66,9 @@ export type ServiceDetail = ServiceCard & {
   specialHours: SpecialHoursView[];
   /** When the owner last confirmed the hours (lib/server/hours-freshness.ts). */
   hoursConfirmedAt: string;
+  /** The owner's "from" prices (null: no list) and the median reviewers paid per job (lib/server/prices.ts). */
+  prices: PriceList | null;
+  paidMedians: PaidMedian[];
   reviews: ReviewView[];
   user: string;
   /** A burst of low reviews from new accounts is being checked (lib/server/review-burst.ts). */
@@ -108,6 +114,7 @@ export type CardRow = {
   liveUpdatedAt: Date | null;
   distanceKm?: number | null;
   comesToYou?: boolean;
+  jobPriceUah?: number;
   contactPhone1: string;
   contactPhone2: string;
   contactMail: string;
@@ -140,6 +147,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
   };
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
   if (row.comesToYou) card.comesToYou = true;
+  if (row.jobPriceUah !== undefined) card.jobPriceUah = Number(row.jobPriceUah);
   return card;
 }
 

@@ -14,6 +14,7 @@ import { hoursColumns, openNowConditions } from "./open-now";
 import { minuteOf, onCatalogChange, rememberRead } from "./read-cache";
 import { imageUrl, toCard, toTimetable, type CardRow, type ServiceCard, type ServiceDetail } from "./service-dto";
 import { currentSpecialHours, toSpecialHours } from "./opening-exceptions";
+import { paidMedians, priceLines } from "./prices";
 import { orderedImages } from "./service-images";
 
 /**
@@ -117,6 +118,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
   if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
   if (query.keyword) where.push(keywordMatch(query.keyword));
+  if (query.prices) where.push(Prisma.sql`s."pricesUpdatedAt" IS NOT NULL`);
   // "Open now" has a shape for the page and one for the count (lib/server/open-now.ts).
   const open = query.open ? await openNowConditions(instant) : null;
   const condition = Prisma.join(open ? [...where, open.probe] : where, " AND ");
@@ -126,24 +128,32 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   // A master who comes to the point is as near as can be.
   if (query.near) order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE "distanceKm" END ASC`);
   const [field, direction] = (query.sort ?? "rating.desc").split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
-  // Ascending is the exact reverse of descending, so both directions walk the same index.
-  order.push(
-    direction === "asc"
-      ? Prisma.sql`${SORT_COLUMNS[field]} ASC, s."numReviews" ASC, s.id DESC`
-      : Prisma.sql`${SORT_COLUMNS[field]} DESC, s."numReviews" DESC, s.id ASC`,
-  );
+  if (query.job) {
+    // Cheapest first, walking service_prices (job, fromUah, serviceId).
+    order.push(Prisma.sql`"jobPriceUah" ASC, s.id ASC`);
+  } else {
+    // Ascending is the exact reverse of descending, so both directions walk the same index.
+    order.push(
+      direction === "asc"
+        ? Prisma.sql`${SORT_COLUMNS[field]} ASC, s."numReviews" ASC, s.id DESC`
+        : Prisma.sql`${SORT_COLUMNS[field]} DESC, s."numReviews" DESC, s.id ASC`,
+    );
+  }
   const orderBy = Prisma.join(order, ", ");
 
   const offset = (query.page - 1) * PAGE_SIZE;
+  // A job's price joins its one line per service (lib/validation/prices.ts keeps jobs unique).
+  const source = query.job ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}` : Prisma.sql`services s`;
+  const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
   const page = query.near
     ? Prisma.sql`SELECT * FROM (
-        (SELECT ${CARD_COLUMNS}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM services s WHERE ${condition}
+        (SELECT ${columns}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM ${source} WHERE ${condition}
           ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN})
         UNION
-        (SELECT ${CARD_COLUMNS}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM services s WHERE ${condition} AND ${withinReach(query.near)})) s
+        (SELECT ${columns}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(query.near)})) s
       ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
-    : Prisma.sql`SELECT ${CARD_COLUMNS} FROM services s WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
-  const countKey = `${countCondition.sql}|${JSON.stringify(countCondition.values)}`;
+    : Prisma.sql`SELECT ${columns} FROM ${source} WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
+  const countKey = `${query.job ?? ""}|${countCondition.sql}|${JSON.stringify(countCondition.values)}`;
   const known = reusableCount(countKey);
   // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the
   // page and the count need no transaction and run side by side.
@@ -151,7 +161,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
     // The page is chosen first and the hours read for its twelve rows only.
     prisma.$queryRaw<CardRow[]>`SELECT page.*, ${hoursColumns(instant)} FROM (${page}) page
       JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
-    known ?? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM services s WHERE ${countCondition}`.then((counted) => Number(counted[0]?.total ?? 0)),
+    known ?? prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM ${source} WHERE ${countCondition}`.then((counted) => Number(counted[0]?.total ?? 0)),
   ]);
   if (known === undefined) rememberCount(countKey, total);
   return { items: rows.map((row) => toCard(row, instant)), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };
@@ -246,6 +256,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     include: {
       openingHours: true,
       specialHours: currentSpecialHours(now),
+      prices: priceLines,
       images: orderedImages,
       reviews: { orderBy: { createdAt: "desc" }, include: { user: { select: { name: true } } } },
     },
@@ -263,6 +274,8 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     timetable: toTimetable(service.openingHours),
     specialHours: service.specialHours.map(toSpecialHours),
     hoursConfirmedAt: service.hoursConfirmedAt.toISOString(),
+    prices: service.prices.length ? { lines: service.prices, updatedAt: service.pricesUpdatedAt?.toISOString() ?? null } : null,
+    paidMedians: await paidMedians(service.id),
     user: service.ownerId,
     burstFlagged: service.burstFlaggedAt !== null,
     reviews: service.reviews.map((review) => ({

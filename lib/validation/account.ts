@@ -1,6 +1,7 @@
 import { COMMENT_MAX } from "@/lib/review-limits";
 import { z } from "@/lib/validation/zod";
 import { profileImage } from "./image";
+import { paidFields, paidTogether } from "./prices";
 
 /**
  * Form rules of spec section 5 for accounts, reviews and feedback, shared by the forms (client)
@@ -51,11 +52,14 @@ export type ProfileInput = z.infer<typeof profileInput>;
 
 const score = z.coerce.number({ error: "Validation.score" }).int({ error: "Validation.score" }).min(1, { error: "Validation.score" }).max(5, { error: "Validation.score" });
 
-export const reviewInput = z.object({
-  rating: z.object({ quality: score, speed: score, price: score }, { error: "Validation.score" }),
-  comment: z.string({ error: "Validation.comment" }).trim().max(COMMENT_MAX, { error: "Validation.comment" }).default(""),
-  visitCode: z.string({ error: "Review.codeInvalid" }).trim().max(20, { error: "Review.codeInvalid" }).optional(),
-});
+export const reviewInput = z
+  .object({
+    rating: z.object({ quality: score, speed: score, price: score }, { error: "Validation.score" }),
+    comment: z.string({ error: "Validation.comment" }).trim().max(COMMENT_MAX, { error: "Validation.comment" }).default(""),
+    visitCode: z.string({ error: "Review.codeInvalid" }).trim().max(20, { error: "Review.codeInvalid" }).optional(),
+    ...paidFields,
+  })
+  .refine(paidTogether, { path: ["paidUah"], error: "Prices.paidTogether" });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const feedbackInput = z.object({

@@ -1,4 +1,5 @@
 import type { ROLES, SORT_KEYS } from "@/lib/constants";
+import type { PriceJob } from "@/lib/prices";
 
 // Kept apart from the parser (items-query.ts) so the filter links in the browser do not pull
 // Zod into the first load of the services pages.
@@ -16,6 +17,10 @@ export type ItemsQuery = {
   open?: boolean;
   userDateTime?: string;
   near?: { lat: number; lng: number };
+  /** Only services with a price list. */
+  prices?: boolean;
+  /** Only services with a price for this job, cheapest first (nearest first with `near`). */
+  job?: PriceJob;
 };
 
 /** URL parameters for a query, leaving out defaults so links stay short and shareable. */
@@ -27,6 +32,8 @@ export function serializeItemsQuery(query: Partial<ItemsQuery>): URLSearchParams
   if (query.onthego) params.set("onthego", "true");
   if (query.open) params.set("open", "true");
   if (query.near) params.set("near", `${query.near.lat},${query.near.lng}`);
+  if (query.prices) params.set("prices", "true");
+  if (query.job) params.set("job", query.job);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
 }

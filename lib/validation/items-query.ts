@@ -1,5 +1,6 @@
 import { searchText, z } from "@/lib/validation/zod";
 import { ROLES, SORT_KEYS } from "@/lib/constants";
+import { PRICE_JOBS } from "@/lib/prices";
 import type { ItemsQuery } from "./items-query-url";
 
 export { serializeItemsQuery, type ItemsQuery } from "./items-query-url";
@@ -26,6 +27,8 @@ const fields = {
       return { lat, lng };
     })
     .refine(({ lat, lng }) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, { error: "Validation.near" }),
+  prices: boolFlag,
+  job: z.enum(PRICE_JOBS, { error: "Prices.invalidJob" }),
 } as const;
 
 type Raw = URLSearchParams | Record<string, string | string[] | undefined>;

@@ -78,6 +78,8 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     liveStatus: null,
     specialHours: [],
     hoursConfirmedAt: "2026-11-20T10:00:00.000Z",
+    prices: null,
+    paidMedians: [],
     contactPhone1: "050 123 4567",
     images: [],
     description: "Ремонт «під ключ»",

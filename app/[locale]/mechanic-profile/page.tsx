@@ -2,11 +2,13 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { HoursFreshnessPanel } from "@/components/listing/hours-freshness";
 import { LiveStatusPanel } from "@/components/listing/live-status-panel";
 import { ServiceEditor } from "@/components/listing/service-editor";
+import { PriceEditor } from "@/components/listing/price-editor";
 import { SpecialHoursEditor } from "@/components/listing/special-hours-editor";
 import { guardPage } from "@/lib/server/guards";
 import { ownHoursFreshness } from "@/lib/server/hours-freshness";
 import { getOwnMechanic } from "@/lib/server/listings";
 import { specialHoursEditing } from "@/lib/server/opening-exceptions";
+import { getOwnPrices } from "@/lib/server/prices";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -18,7 +20,7 @@ export default async function MechanicProfilePage({ params }: Props) {
   setRequestLocale(locale === "uk" ? "uk" : "en");
   const viewer = await guardPage("mechanic", "/mechanic-profile", locale);
   const [t, mechanic] = await Promise.all([getTranslations("Listing"), getOwnMechanic(viewer)]);
-  const [special, freshness] = await Promise.all([specialHoursEditing(viewer, mechanic._id), ownHoursFreshness(viewer, [mechanic._id])]);
+  const [special, freshness, prices] = await Promise.all([specialHoursEditing(viewer, mechanic._id), ownHoursFreshness(viewer, [mechanic._id]), getOwnPrices(viewer, mechanic._id)]);
   return (
     <section aria-labelledby="profile-title" className="mx-auto max-w-3xl space-y-6">
       <h1 id="profile-title" className="text-2xl font-bold">
@@ -28,6 +30,7 @@ export default async function MechanicProfilePage({ params }: Props) {
       <HoursFreshnessPanel serviceId={mechanic._id} freshness={freshness.get(mechanic._id)!} />
       <ServiceEditor service={mechanic} endpoint="/api/items/users" afterDelete="/home" />
       <SpecialHoursEditor serviceId={mechanic._id} {...special} />
+      <PriceEditor serviceId={mechanic._id} initial={prices} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
 import { HoursReport } from "@/components/service/hours-report";
+import { PriceList } from "@/components/service/price-list";
 import { SpecialDates } from "@/components/service/special-dates";
 import { OpeningBadge } from "@/components/services/opening-status";
 import { ServiceGallery } from "@/components/service/gallery";
@@ -135,6 +136,9 @@ export default async function ServicePage({ params }: Props) {
           <SpecialDates entries={service.specialHours} today={localClock(new Date(renderedAt), service.timeZone).date} />
           <p className="mt-3 text-sm text-slate-500">{tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}</p>
           <HoursReport serviceId={service._id} />
+          <div className="mt-8">
+            <PriceList prices={service.prices} paid={service.paidMedians} />
+          </div>
         </section>
 
         <section aria-labelledby="location">

@@ -1,12 +1,14 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ServiceEditor } from "@/components/listing/service-editor";
+import { PriceEditor } from "@/components/listing/price-editor";
 import { SpecialHoursEditor } from "@/components/listing/special-hours-editor";
 import { Link } from "@/i18n/navigation";
 import { AppError } from "@/lib/server/errors";
 import { guardPage } from "@/lib/server/guards";
 import { getOwnService } from "@/lib/server/listings";
 import { specialHoursEditing } from "@/lib/server/opening-exceptions";
+import { getOwnPrices } from "@/lib/server/prices";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
@@ -22,7 +24,7 @@ export default async function EditStationPage({ params }: Props) {
     if (error instanceof AppError && (error.status === 404 || error.status === 403)) notFound();
     throw error;
   });
-  const [t, special] = await Promise.all([getTranslations("Listing"), specialHoursEditing(viewer, station._id)]);
+  const [t, special, prices] = await Promise.all([getTranslations("Listing"), specialHoursEditing(viewer, station._id), getOwnPrices(viewer, station._id)]);
   return (
     <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-6">
       <Link href="/mystos" className="text-sm font-medium text-brand-700 hover:underline">
@@ -33,6 +35,7 @@ export default async function EditStationPage({ params }: Props) {
       </h1>
       <ServiceEditor service={station} endpoint="/api/items/users" afterDelete="/mystos" />
       <SpecialHoursEditor serviceId={station._id} {...special} />
+      <PriceEditor serviceId={station._id} initial={prices} />
     </section>
   );
 }

@@ -1,0 +1,17 @@
+import type { NextRequest } from "next/server";
+import { handle, json, readJson } from "@/lib/server/http";
+import { getOwnPrices, replacePrices } from "@/lib/server/prices";
+import { getViewer } from "@/lib/server/session";
+
+type Context = { params: Promise<{ id: string }> };
+
+export async function GET(request: NextRequest, { params }: Context) {
+  return handle(request, async () => json(await getOwnPrices(await getViewer(), (await params).id)));
+}
+
+export async function PUT(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const { id } = await params;
+    return json(await replacePrices(await getViewer(), id, await readJson(request)));
+  });
+}
