@@ -62,6 +62,10 @@ export const SORT_KEYS = [
   "rating.desc", "rating.asc", "price.desc", "price.asc", "quality.desc", "quality.asc", "speed.desc", "speed.asc",
 ] as const;
 
+/** How a service takes money (issue 19), in the order they are shown. */
+export const PAYMENT_METHODS = ["cash", "card", "transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 

@@ -1,9 +1,11 @@
-import { WEEKDAYS } from "@/lib/constants";
+import { WEEKDAYS, type PaymentMethod } from "@/lib/constants";
 import { normalizePhone } from "@/lib/phone";
 import { postalAddress } from "@/lib/postal-address";
+import { telegramHref } from "@/lib/links";
 import { formatMinutes } from "@/lib/timetable";
 import type { ServiceDetail } from "@/lib/server/service-dto";
 
+const PAYMENT_NAMES: Record<PaymentMethod, string> = { cash: "Cash", card: "Credit Card", transfer: "Bank Transfer" };
 const SCHEMA_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 /** How many reviews go into the structured data: the first ones, newest first as the data layer orders them (the page shows all). */
 export const JSON_LD_REVIEWS = 5;
@@ -33,6 +35,7 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
       opens: service.timetable[day].opening,
       closes: service.timetable[day].closing === "24:00" ? "23:59" : service.timetable[day].closing,
     })),
+    paymentAccepted: service.paymentMethods.length ? service.paymentMethods.map((method) => PAYMENT_NAMES[method]).join(", ") : undefined,
     // Google's convention for a closed date is opens = closes = 00:00.
     specialOpeningHoursSpecification: service.specialHours.length
       ? service.specialHours.map((entry) => ({
@@ -56,6 +59,6 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
           reviewBody: review.comment || undefined,
         }))
       : undefined,
-    sameAs: [service.website, service.facebook, service.instagram].filter(Boolean),
+    sameAs: [service.website, service.facebook, service.instagram, service.telegram ? telegramHref(service.telegram) : ""].filter(Boolean),
   };
 }

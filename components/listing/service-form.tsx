@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { toast } from "@/components/layout/toast";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, type Weekday } from "@/lib/constants";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory, type Weekday } from "@/lib/constants";
 import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
 import { ERROR_ORDER, type ServiceFormState } from "@/lib/service-form";
 import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/lib/validation/service";
@@ -49,7 +49,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   // Stored numbers (+380…) are shown as the spec's XXX XXX XXXX; both parse to the same stored form.
   const form = useForm<ServiceFormState, unknown, ServiceInput>({
     resolver: zodResolver(serviceInput) as unknown as Resolver<ServiceFormState, unknown, ServiceInput>,
-    defaultValues: { ...initial, contactPhone1: displayPhone(initial.contactPhone1), contactPhone2: displayPhone(initial.contactPhone2) },
+    defaultValues: { ...initial, contactPhone1: displayPhone(initial.contactPhone1), contactPhone2: displayPhone(initial.contactPhone2), viber: displayPhone(initial.viber) },
   });
   const { register, control, handleSubmit, formState } = form;
   const [address, description = "", isOnTheGo] = useWatch({ control, name: ["address", "description", "isOnTheGo"] });
@@ -69,7 +69,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
     if (text) toast.error(message(text));
   }
 
-  const text = (name: "name" | "contactMail" | "website" | "facebook" | "instagram", type = "text", autoComplete?: string, max = 100) => (
+  const text = (name: "name" | "contactMail" | "website" | "facebook" | "instagram" | "telegram", type = "text", autoComplete?: string, max = 100) => (
     <div className="text-sm">
       <label htmlFor={`service-${name}`} className="font-medium">
         {t(name)}
@@ -82,7 +82,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
       ) : null}
     </div>
   );
-  const phone = (name: "contactPhone1" | "contactPhone2") => (
+  const phone = (name: "contactPhone1" | "contactPhone2" | "viber") => (
     <Controller
       name={name}
       control={control}
@@ -249,6 +249,38 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           {text("facebook", "url")}
           {text("instagram", "url")}
         </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          {phone("viber")}
+          {text("telegram", "text", "off", 60)}
+        </div>
+
+        <fieldset className="text-sm">
+          <legend className="font-medium">{t("paymentMethods")}</legend>
+          <Controller
+            name="paymentMethods"
+            control={control}
+            render={({ field }) => (
+              <div className="mt-1 flex flex-wrap gap-4">
+                {PAYMENT_METHODS.map((method) => (
+                  <label key={method} className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={(field.value ?? []).includes(method)}
+                      onChange={(event) => field.onChange(event.target.checked ? [...(field.value ?? []), method] : (field.value ?? []).filter((value) => value !== method))}
+                      className="size-4"
+                    />
+                    {t("paymentMethod", { method })}
+                  </label>
+                ))}
+              </div>
+            )}
+          />
+          <label className="mt-2 flex items-center gap-2">
+            <input type="checkbox" {...register("cashOnlyInOutage")} className="size-4" />
+            {t("cashOnlyInOutage")}
+          </label>
+        </fieldset>
       </fieldset>
 
       {readOnly ? null : (

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { SaveToggle } from "@/components/cart/save-toggle";
 import { Link } from "@/i18n/navigation";
-import { telHref } from "@/lib/links";
+import { telHref, viberHref } from "@/lib/links";
 import { UAH } from "@/lib/prices";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
 import { OpeningBadge } from "./opening-status";
@@ -49,11 +49,20 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
           {service.comesToYou ? <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span> : null}
           {service.distanceKm !== undefined ? <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span> : null}
         </div>
-        {service.contactPhone1 ? (
-          // Above the card's stretched link, so a tap dials instead of opening the page.
-          <a href={telHref(service.contactPhone1)} aria-describedby={headingId} className="relative z-10 mt-2 inline-flex items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">
-            <span aria-hidden>☎</span> {t("call")}
-          </a>
+        {service.contactPhone1 || service.viber ? (
+          // Above the card's stretched link, so a tap dials (or opens Viber) instead of opening the page.
+          <div className="relative z-10 mt-2 flex gap-2">
+            {service.contactPhone1 ? (
+              <a href={telHref(service.contactPhone1)} aria-describedby={headingId} data-track="call" className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">
+                <span aria-hidden>☎</span> {t("call")}
+              </a>
+            ) : null}
+            {service.viber ? (
+              <a href={viberHref(service.viber)} aria-label={t("viberLabel", { name: service.name })} data-track="messenger" className="inline-flex items-center justify-center rounded-lg border border-violet-600 px-3 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50">
+                {t("viber")}
+              </a>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </article>

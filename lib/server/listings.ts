@@ -1,5 +1,5 @@
 import "server-only";
-import { DEFAULT_TIME_ZONE, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIME_ZONE, type PaymentMethod, type Timetable } from "@/lib/constants";
 import type { LiveStatusView } from "@/lib/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/lib/timetable";
 import { serviceInput, servicePatch, type ServiceInput } from "@/lib/validation/service";
@@ -38,6 +38,10 @@ export type EditableService = {
   website: string;
   facebook: string;
   instagram: string;
+  viber: string;
+  telegram: string;
+  paymentMethods: PaymentMethod[];
+  cashOnlyInOutage: boolean;
   coordinates: { lat: number; lng: number };
   address: string;
   timetable: Timetable;
@@ -72,6 +76,10 @@ export function toEditable(row: ServiceRow): EditableService {
     website: row.website,
     facebook: row.facebook,
     instagram: row.instagram,
+    viber: row.viber,
+    telegram: row.telegram,
+    paymentMethods: row.paymentMethods,
+    cashOnlyInOutage: row.cashOnlyInOutage,
     coordinates: { lat: row.latitude, lng: row.longitude },
     address: row.address,
     timetable: rowsToTimetable(row.openingHours as HoursRow[]),
@@ -85,7 +93,7 @@ export function toEditable(row: ServiceRow): EditableService {
 /** Form fields → columns; only the keys present are written, so a patch touches only what changed. */
 function columns(input: Partial<ServiceInput>) {
   const data: Prisma.ServiceUncheckedUpdateInput = {};
-  const copy = ["name", "description", "category", "brand", "experience", "isOnTheGo", "serviceRadiusKm", "contactPhone1", "contactPhone2", "contactMail", "website", "facebook", "instagram", "address"] as const;
+  const copy = ["name", "description", "category", "brand", "experience", "isOnTheGo", "serviceRadiusKm", "contactPhone1", "contactPhone2", "contactMail", "website", "facebook", "instagram", "viber", "telegram", "paymentMethods", "cashOnlyInOutage", "address"] as const;
   for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
   if (input.coordinates) Object.assign(data, { latitude: input.coordinates.lat, longitude: input.coordinates.lng });
   return data;

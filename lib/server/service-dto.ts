@@ -1,5 +1,5 @@
 import "server-only";
-import type { Timetable } from "@/lib/constants";
+import type { PaymentMethod, Timetable } from "@/lib/constants";
 import { roundKm } from "@/lib/distance";
 import type { SpecialHoursView } from "./opening-exceptions";
 import type { PaidMedian, PriceList } from "./prices";
@@ -33,6 +33,8 @@ export type ServiceCard = {
   jobPriceUah?: number;
   /** The first phone, for the card's call button ("" when none). */
   contactPhone1: string;
+  /** A Viber number (+380…) for the card's message button ("" when none). */
+  viber: string;
   /** The rest of the contacts a Saved entry shows. */
   contactPhone2: string;
   contactMail: string;
@@ -61,6 +63,9 @@ export type ServiceDetail = ServiceCard & {
   website: string;
   facebook: string;
   instagram: string;
+  telegram: string;
+  paymentMethods: PaymentMethod[];
+  cashOnlyInOutage: boolean;
   timetable: Timetable;
   /** Dated exceptions from yesterday on (holidays, other hours, closures), in date order. */
   specialHours: SpecialHoursView[];
@@ -118,6 +123,7 @@ export type CardRow = {
   contactPhone1: string;
   contactPhone2: string;
   contactMail: string;
+  viber: string;
 };
 
 /** A service as cards and the API show it, with its opening status at the instant. */
@@ -144,6 +150,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     contactPhone1: row.contactPhone1,
     contactPhone2: row.contactPhone2,
     contactMail: row.contactMail,
+    viber: row.viber,
   };
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
   if (row.comesToYou) card.comesToYou = true;

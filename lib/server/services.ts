@@ -78,7 +78,7 @@ const NEAR_TIE_MARGIN = 24;
 
 const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
   s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."timeZone", s."contactPhone1",
-  s."contactPhone2", s."contactMail", s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt"`;
+  s."contactPhone2", s."contactMail", s.viber, s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt"`;
 
 /**
  * Totals only size the pager, yet counting tens of thousands of matches is the dominant cost of
@@ -271,6 +271,9 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     website: service.website,
     facebook: service.facebook,
     instagram: service.instagram,
+    telegram: service.telegram,
+    paymentMethods: service.paymentMethods,
+    cashOnlyInOutage: service.cashOnlyInOutage,
     timetable: toTimetable(service.openingHours),
     specialHours: service.specialHours.map(toSpecialHours),
     hoursConfirmedAt: service.hoursConfirmedAt.toISOString(),

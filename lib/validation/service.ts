@@ -1,5 +1,6 @@
 import { z } from "@/lib/validation/zod";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
+import { telegramUsername } from "@/lib/links";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
 import { IMAGE_URL_PATTERN, imageList } from "./image";
@@ -81,6 +82,25 @@ export const serviceFields = {
   website: optional(WEBSITE_PATTERN, "Validation.website", 100),
   facebook: optional(FACEBOOK_PATTERN, "Validation.facebook", 100),
   instagram: optional(INSTAGRAM_PATTERN, "Validation.instagram", 100),
+  viber: phone,
+  telegram: z
+    .string({ error: "Validation.telegram" })
+    .trim()
+    .max(60, { error: "Validation.telegram" })
+    .transform((value, context) => {
+      if (value === "") return "";
+      const username = telegramUsername(value);
+      if (!username) context.addIssue({ code: "custom", message: "Validation.telegram" });
+      return username ?? value;
+    })
+    .default(""),
+  paymentMethods: z
+    .array(z.enum(PAYMENT_METHODS, { error: "Validation.paymentMethods" }), { error: "Validation.paymentMethods" })
+    .max(PAYMENT_METHODS.length, { error: "Validation.paymentMethods" })
+    // Stored once each, in the catalogue's order.
+    .transform((methods) => PAYMENT_METHODS.filter((method) => methods.includes(method)))
+    .default([]),
+  cashOnlyInOutage: z.boolean({ error: "Validation.flag" }).default(false),
   image: z
     .string({ error: "Validation.imageType" })
     .refine((value) => value === "" || IMAGE_URL_PATTERN.test(value), { error: "Validation.imageType" })

@@ -34,6 +34,7 @@ const AutoRepair = z.strictObject({
       closes: z.string().regex(/^\d{2}:\d{2}$/),
     }),
   ),
+  paymentAccepted: z.string().optional(),
   specialOpeningHoursSpecification: z
     .array(z.strictObject({ "@type": z.literal("OpeningHoursSpecification"), validFrom: date, validThrough: date, opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/) }))
     .optional(),
@@ -81,6 +82,10 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     prices: null,
     paidMedians: [],
     contactPhone1: "050 123 4567",
+    viber: "",
+    telegram: "",
+    paymentMethods: ["cash", "card"],
+    cashOnlyInOutage: false,
     images: [],
     description: "Ремонт «під ключ»",
     experience: 10,
@@ -159,5 +164,14 @@ describe("serviceJsonLd special hours", () => {
       { "@type": "OpeningHoursSpecification", validFrom: "2026-12-31", validThrough: "2026-12-31", opens: "09:00", closes: "14:00" },
     ]);
     expect(AutoRepair.parse(serialised(service())).specialOpeningHoursSpecification).toBeUndefined();
+  });
+});
+
+describe("serviceJsonLd contacts", () => {
+  it("names the payment methods and links the Telegram profile", () => {
+    const data = AutoRepair.parse(serialised(service({ paymentMethods: ["cash", "card", "transfer"], telegram: "maister_sto" })));
+    expect(data.paymentAccepted).toBe("Cash, Credit Card, Bank Transfer");
+    expect(data.sameAs).toContain("https://t.me/maister_sto");
+    expect(AutoRepair.parse(serialised(service({ paymentMethods: [] }))).paymentAccepted).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayPhone, formatPhoneInput, normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
-import { telHref } from "@/lib/links";
+import { telegramHref, telegramUsername, telHref, viberHref } from "@/lib/links";
 
 describe("normalizePhone", () => {
   it.each([
@@ -99,5 +99,28 @@ describe("telHref", () => {
 
   it("dials the digits of a number stored before phones were normalized", () => {
     expect(telHref("123 456 7890")).toBe("tel:1234567890");
+  });
+});
+
+describe("telegramUsername and messenger links", () => {
+  it.each([
+    ["@maister_sto", "maister_sto"],
+    ["maister_sto", "maister_sto"],
+    ["https://t.me/maister_sto", "maister_sto"],
+    ["t.me/maister_sto/", "maister_sto"],
+    ["  telegram.me/Maister2024 ", "Maister2024"],
+    ["@abc", null],
+    ["@1maister", null],
+    ["maister sto", null],
+    ["https://example.com/maister_sto", null],
+    ["@" + "a".repeat(33), null],
+  ])("%s → %s", (input, expected) => {
+    expect(telegramUsername(input)).toBe(expected);
+  });
+
+  it("Viber opens a chat with the full international number", () => {
+    expect(viberHref("+380671234567")).toBe("viber://chat?number=%2B380671234567");
+    expect(viberHref("067 123 4567")).toBe("viber://chat?number=%2B380671234567");
+    expect(telegramHref("maister_sto")).toBe("https://t.me/maister_sto");
   });
 });

@@ -15,7 +15,7 @@ import { SubRatings } from "@/components/service/sub-ratings";
 import { WeeklyTimetable } from "@/components/service/weekly-timetable";
 import { StarRating } from "@/components/services/star-rating";
 import { Link } from "@/i18n/navigation";
-import { directionsUrl, telHref } from "@/lib/links";
+import { directionsUrl, telegramHref, telHref, viberHref } from "@/lib/links";
 import { NotFoundError } from "@/lib/server/errors";
 import { reviewerState } from "@/lib/server/reviews";
 import { getPublicService } from "@/lib/server/services";
@@ -91,6 +91,12 @@ export default async function ServicePage({ params }: Props) {
               {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
             </span>
           </div>
+          {service.paymentMethods.length || service.cashOnlyInOutage ? (
+            <p className="text-sm text-slate-700">
+              {service.paymentMethods.length ? t("payment", { methods: format.list(service.paymentMethods.map((method) => t("paymentMethod", { method })), { type: "conjunction" }) }) : null}
+              {service.cashOnlyInOutage ? <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{t("cashOnlyInOutage")}</span> : null}
+            </p>
+          ) : null}
           {service.liveStatus?.note ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p> : null}
           <p>
             <a href={directionsUrl(service.coordinates.lat, service.coordinates.lng)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline" aria-label={t("directions", { address: service.address })}>
@@ -104,8 +110,18 @@ export default async function ServicePage({ params }: Props) {
           </ul>
           <div className="flex flex-wrap items-start gap-3">
             {service.contactPhone1 ? (
-              <a href={telHref(service.contactPhone1)} className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+              <a href={telHref(service.contactPhone1)} data-track="call" className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
                 <span aria-hidden>☎</span> {t("call")}
+              </a>
+            ) : null}
+            {service.viber ? (
+              <a href={viberHref(service.viber)} aria-label={t("viberLabel", { name: service.name })} data-track="messenger" className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800">
+                {t("viber")}
+              </a>
+            ) : null}
+            {service.telegram ? (
+              <a href={telegramHref(service.telegram)} target="_blank" rel="noopener noreferrer" aria-label={t("telegramLabel", { name: service.name })} data-track="messenger" className="inline-flex items-center gap-2 rounded-lg bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800">
+                {t("telegram")}
               </a>
             ) : null}
             <AddToSaved
