@@ -5,6 +5,7 @@ import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/layout/providers";
+import { TrackEvents } from "@/components/layout/track-events";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { routing } from "@/i18n/routing";
@@ -48,6 +49,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
               {children}
             </main>
             <SiteFooter />
+            <TrackEvents />
           </Providers>
         </NextIntlClientProvider>
       </body>

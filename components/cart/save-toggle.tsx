@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/layout/toast";
+import { sendStat } from "@/components/layout/track-events";
 import type { CartItem } from "@/lib/cart";
 import { useCart } from "./use-cart";
 
@@ -35,6 +36,7 @@ export function SaveToggle({ item, label, onSaved, className = "" }: Props) {
           return;
         }
         dispatch({ type: "add", item });
+        sendStat(item._id, "save");
         toast.success(t("added"));
         onSaved?.();
       }}

@@ -17,6 +17,8 @@ export const RETENTION_MS = {
   sentMailBodies: 7 * DAY_MS,
   /** Ids of PayPal events already handled; PayPal stops redelivering after 3 days. */
   paypalEvents: 30 * DAY_MS,
+  /** Owners' daily counters (the marks that keep repeats out go after their day). */
+  serviceStats: 400 * DAY_MS,
 } as const;
 
 /**
@@ -36,6 +38,8 @@ export async function purgeExpired(now = new Date()) {
   const geocode = await prisma.geocodeCache.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.geocodeCache) } } });
   const mailBodies = await prisma.mailOutbox.updateMany({ where: { status: "sent", sentAt: { lt: before(RETENTION_MS.sentMailBodies) }, NOT: { text: "" } }, data: { text: "", html: "" } });
   const paypalEvents = await prisma.paypalEvent.deleteMany({ where: { receivedAt: { lt: before(RETENTION_MS.paypalEvents) } } });
+  const statMarks = await prisma.statMark.deleteMany({ where: { expiresAt: { lte: now } } });
+  const serviceStats = await prisma.serviceStat.deleteMany({ where: { day: { lt: before(RETENTION_MS.serviceStats) } } });
   return {
     sessions: sessions.count,
     tokens: tokens.count,
@@ -45,5 +49,7 @@ export async function purgeExpired(now = new Date()) {
     geocode: geocode.count,
     mailBodies: mailBodies.count,
     paypalEvents: paypalEvents.count,
+    statMarks: statMarks.count,
+    serviceStats: serviceStats.count,
   };
 }

@@ -94,7 +94,7 @@ test.describe("reviews", () => {
     await expect(page.locator("#review-quality-error")).toBeVisible();
     await page.getByLabel("Quality").selectOption("5");
     await page.getByLabel("Speed").selectOption("4");
-    await page.getByLabel("Price").selectOption("3");
+    await page.getByLabel("Price", { exact: true }).selectOption("3");
     const comment = `Quick and honest <b>${Date.now()}</b>`;
     await page.getByLabel("Comment").fill(comment);
     await page.getByRole("button", { name: "Submit" }).click();

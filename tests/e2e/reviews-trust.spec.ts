@@ -26,7 +26,7 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
   await expect(page.getByLabel("Visit code (optional)")).toHaveValue(code);
   await page.getByLabel("Quality").selectOption("5");
   await page.getByLabel("Speed").selectOption("4");
-  await page.getByLabel("Price").selectOption("4");
+  await page.getByLabel("Price", { exact: true }).selectOption("4");
   await page.getByLabel("Comment").fill("Fixed the brakes the same day.");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Review submitted")).toBeVisible();

@@ -2,12 +2,14 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteStationButton } from "@/components/listing/delete-station-button";
 import { HoursFreshnessPanel } from "@/components/listing/hours-freshness";
 import { LiveStatusPanel } from "@/components/listing/live-status-panel";
+import { StatsPanel } from "@/components/listing/stats-panel";
 import { VisitCodeButton } from "@/components/listing/visit-code-button";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
 import { Link } from "@/i18n/navigation";
 import { guardPage } from "@/lib/server/guards";
 import { ownHoursFreshness } from "@/lib/server/hours-freshness";
 import { listOwnStations } from "@/lib/server/listings";
+import { getServiceStats } from "@/lib/server/service-stats";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -19,7 +21,7 @@ export default async function MyStationsPage({ params }: Props) {
   setRequestLocale(locale === "uk" ? "uk" : "en");
   const viewer = await guardPage("stationOwner", "/mystos", locale);
   const [t, stations] = await Promise.all([getTranslations("Listing"), listOwnStations(viewer)]);
-  const freshness = await ownHoursFreshness(viewer, stations.map((station) => station._id));
+  const [freshness, stats] = await Promise.all([ownHoursFreshness(viewer, stations.map((station) => station._id)), Promise.all(stations.map((station) => getServiceStats(viewer, station._id)))]);
   return (
     <section aria-labelledby="mystos-title" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -34,7 +36,7 @@ export default async function MyStationsPage({ params }: Props) {
         <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noStations")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {stations.map((station) => (
+          {stations.map((station, index) => (
             <li key={station._id} className="flex flex-wrap items-center gap-4 p-4">
               {station.image ? (
                 // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
@@ -58,6 +60,7 @@ export default async function MyStationsPage({ params }: Props) {
               </div>
               <LiveStatusPanel serviceId={station._id} initial={station.liveStatus} timeZone={station.timeZone} />
               <HoursFreshnessPanel serviceId={station._id} freshness={freshness.get(station._id)!} />
+              <StatsPanel stats={stats[index]!} />
               <VisitCodeButton serviceId={station._id} localePrefix={locale === "uk" ? "/ua" : ""} />
             </li>
           ))}

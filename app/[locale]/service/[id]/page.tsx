@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { AddToSaved } from "@/components/service/add-to-saved";
+import { TrackView } from "@/components/layout/track-events";
 import { HoursReport } from "@/components/service/hours-report";
 import { PriceList } from "@/components/service/price-list";
 import { SpecialDates } from "@/components/service/special-dates";
@@ -66,6 +67,7 @@ export default async function ServicePage({ params }: Props) {
 
   return (
     <article className="space-y-8">
+      <TrackView serviceId={service._id} />
       <ServiceJsonLd service={service} url={`${appUrl()}${path}`} origin={appUrl()} />
       <Link href="/services" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <span aria-hidden>←</span> {t("back")}
@@ -99,7 +101,7 @@ export default async function ServicePage({ params }: Props) {
           ) : null}
           {service.liveStatus?.note ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p> : null}
           <p>
-            <a href={directionsUrl(service.coordinates.lat, service.coordinates.lng)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline" aria-label={t("directions", { address: service.address })}>
+            <a href={directionsUrl(service.coordinates.lat, service.coordinates.lng)} target="_blank" rel="noopener noreferrer" data-track="directions" data-track-service={service._id} className="text-brand-700 underline" aria-label={t("directions", { address: service.address })}>
               {service.address}
             </a>
           </p>
@@ -110,17 +112,17 @@ export default async function ServicePage({ params }: Props) {
           </ul>
           <div className="flex flex-wrap items-start gap-3">
             {service.contactPhone1 ? (
-              <a href={telHref(service.contactPhone1)} data-track="call" className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+              <a href={telHref(service.contactPhone1)} data-track="call" data-track-service={service._id} className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
                 <span aria-hidden>☎</span> {t("call")}
               </a>
             ) : null}
             {service.viber ? (
-              <a href={viberHref(service.viber)} aria-label={t("viberLabel", { name: service.name })} data-track="messenger" className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800">
+              <a href={viberHref(service.viber)} aria-label={t("viberLabel", { name: service.name })} data-track="messenger" data-track-service={service._id} className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800">
                 {t("viber")}
               </a>
             ) : null}
             {service.telegram ? (
-              <a href={telegramHref(service.telegram)} target="_blank" rel="noopener noreferrer" aria-label={t("telegramLabel", { name: service.name })} data-track="messenger" className="inline-flex items-center gap-2 rounded-lg bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800">
+              <a href={telegramHref(service.telegram)} target="_blank" rel="noopener noreferrer" aria-label={t("telegramLabel", { name: service.name })} data-track="messenger" data-track-service={service._id} className="inline-flex items-center gap-2 rounded-lg bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800">
                 {t("telegram")}
               </a>
             ) : null}

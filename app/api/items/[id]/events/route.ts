@@ -1,0 +1,14 @@
+import type { NextRequest } from "next/server";
+import { clientIp, handle, readJson } from "@/lib/server/http";
+import { recordEvent } from "@/lib/server/service-stats";
+
+type Context = { params: Promise<{ id: string }> };
+
+/** Sent by navigator.sendBeacon from the pages; nothing to answer. */
+export async function POST(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const { id } = await params;
+    await recordEvent(id, await readJson(request), { address: clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
+    return new Response(null, { status: 204 });
+  });
+}
