@@ -5,7 +5,7 @@ import { adminListQuery, adminUserInput } from "@/lib/validation/admin";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
 import { requireAccess } from "./guards";
-import { deleteOwnService, getOwnService, updateOwnService, type EditableService } from "./listings";
+import { getOwnService, removeService, updateOwnService, type EditableService } from "./listings";
 import { removeAccount } from "./account-removal";
 import { keepAnActiveAdmin } from "./last-admin";
 import { imageIdOf, imageUrl } from "./service-dto";
@@ -175,20 +175,15 @@ export async function getServiceForAdmin(viewer: Viewer | null, id: string): Pro
 /** PUT /api/items/admin/{stoId}: only the changed fields, as for owners. */
 export async function updateServiceAsAdmin(viewer: Viewer | null, id: string, body: unknown): Promise<EditableService> {
   requireAccess(viewer, "admin");
-  const service = await updateOwnService(viewer, id, body);
-  const prisma = await getPrisma();
   const fields = body && typeof body === "object" ? Object.keys(body).filter((key) => key !== "_id") : [];
-  await prisma.$transaction((tx) => audit(tx, viewer, "service.update", "service", id, { fields }));
-  return service;
+  // The change and its audit entry commit together or not at all.
+  return updateOwnService(viewer, id, body, (tx) => audit(tx, viewer, "service.update", "service", id, { fields }));
 }
 
 /** DELETE /api/items/admin/{id}. */
 export async function deleteServiceAsAdmin(viewer: Viewer | null, id: string): Promise<{ message: string }> {
   requireAccess(viewer, "admin");
-  const service = await getOwnService(viewer, id);
-  await deleteOwnService(viewer, id);
-  const prisma = await getPrisma();
-  await prisma.$transaction((tx) => audit(tx, viewer, "service.delete", "service", id, { name: service.name, role: service.role, owner: service.user }));
+  const service = await removeService(viewer, id, (tx, row) => audit(tx, viewer, "service.delete", "service", row.id, { name: row.name, role: row.role, owner: row.ownerId }));
   return { message: service.role === "mechanic" ? "Listing.mechanicDeleted" : "Listing.cssDeleted" };
 }
 
