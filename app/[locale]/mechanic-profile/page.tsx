@@ -1,16 +1,17 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ServiceEditor } from "@/components/listing/service-editor";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { getOwnMechanic } from "@/lib/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Listing", "profileTitle");
+export const generateMetadata = privatePageMetadata("Listing.profileTitle");
 
 export default async function MechanicProfilePage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("mechanic", "/mechanic-profile", locale);
   const [t, mechanic] = await Promise.all([getTranslations("Listing"), getOwnMechanic(viewer)]);
   return (

@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteStationButton } from "@/components/listing/delete-station-button";
 import { VisitCodeButton } from "@/components/listing/visit-code-button";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { guardPage } from "@/lib/server/guards";
 import { listOwnStations } from "@/lib/server/listings";
@@ -9,11 +10,11 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Listing", "myStationsTitle");
+export const generateMetadata = privatePageMetadata("Listing.myStationsTitle");
 
 export default async function MyStationsPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("stationOwner", "/mystos", locale);
   const [t, stations] = await Promise.all([getTranslations("Listing"), listOwnStations(viewer)]);
   return (
@@ -52,7 +53,7 @@ export default async function MyStationsPage({ params }: Props) {
                 </Link>
                 <DeleteStationButton id={station._id} name={station.name} />
               </div>
-              <VisitCodeButton serviceId={station._id} localePrefix={locale === "uk" ? "/ua" : ""} />
+              <VisitCodeButton serviceId={station._id} />
             </li>
           ))}
         </ul>
