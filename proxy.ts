@@ -1,10 +1,11 @@
 import createMiddleware from "next-intl/middleware";
 import { NextRequest, NextResponse } from "next/server";
-import { routing } from "@/i18n/routing";
+import { localeOfCode } from "@/i18n/locale";
+import { localeCookie, routing } from "@/i18n/routing";
 import { SESSION_COOKIE } from "@/lib/auth/cookie";
 import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { ruleForPath } from "@/lib/guarded-paths";
-import { splitLocale } from "@/lib/locale-path";
+import { localizedPath, splitLocale } from "@/lib/locale-path";
 import { outagePage } from "@/lib/outage-page";
 import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/bad-request";
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
@@ -29,44 +30,42 @@ export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (isMalformedEncoding(pathname)) {
     if (pathname.startsWith("/api")) return badRequestJsonResponse(request);
-    return badRequestPageResponse(splitLocale(pathname).prefix === "/ua" ? "uk" : "en");
+    return badRequestPageResponse(splitLocale(pathname).locale);
   }
   // Outside the pages the matcher lets through only paths with a "%", for the check above.
   if (/^\/(?:api|_next|_vercel)/.test(pathname)) return NextResponse.next();
-  const lng = request.nextUrl.searchParams.get("lng");
-  if (lng === "en" || lng === "ua") {
-    const locale = lng === "ua" ? "uk" : "en";
+  const chosen = localeOfCode(request.nextUrl.searchParams.get("lng"));
+  if (chosen) {
     const url = request.nextUrl.clone();
     url.searchParams.delete("lng");
-    const bare = splitLocale(url.pathname).path;
-    url.pathname = locale === "uk" ? `/ua${bare === "/" ? "" : bare}` : bare;
+    url.pathname = localizedPath(chosen, splitLocale(url.pathname).path);
     const response = NextResponse.redirect(url);
-    response.cookies.set("NEXT_LOCALE", locale, { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax" });
+    const { name, ...options } = localeCookie;
+    response.cookies.set(name, chosen, { path: "/", ...options });
     return response;
   }
   // The product has no page at the root: "/" and "/ua" open the home page of their language.
-  if (pathname === "/" || pathname === "/ua") {
+  const { locale, path } = splitLocale(pathname);
+  if (path === "/") {
     const url = request.nextUrl.clone();
-    url.pathname = pathname === "/" ? "/home" : "/ua/home";
+    url.pathname = localizedPath(locale, "/home");
     return NextResponse.redirect(url);
   }
   if (ruleForPath(pathname) && !request.cookies.has(SESSION_COOKIE)) {
     const url = request.nextUrl.clone();
-    const { prefix, path } = splitLocale(pathname);
-    url.pathname = `${prefix}/login`;
+    url.pathname = localizedPath(locale, "/login");
     url.search = "";
     url.searchParams.set("redirect", `${path}${request.nextUrl.search}`);
     url.searchParams.set("reason", "signedIn");
     return NextResponse.redirect(url);
   }
   if (databaseOutageActive()) {
-    const locale = splitLocale(pathname).prefix === "/ua" ? "uk" : "en";
     return new NextResponse(outagePage(locale), {
       status: 503,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(RETRY_AFTER_SECONDS) },
     });
   }
-  return renderPage(request, await namesMissingService(splitLocale(pathname).path));
+  return renderPage(request, await namesMissingService(path));
 }
 
 /**

@@ -6,13 +6,16 @@ const alias = {
   // The marker package throws outside React Server Components; tests import data-layer modules directly.
   "server-only": path.resolve(import.meta.dirname, "tests/helpers/empty-module.ts"),
 };
+// next-intl's navigation helpers import "next/navigation" without the ".js" Node's own loader needs;
+// bundled by Vite like the app's code, they load as they do in Next.
+const server = { deps: { inline: ["next-intl"] } };
 
 export default defineConfig({
   test: {
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", server },
       },
       {
         resolve: { alias },
@@ -20,6 +23,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          server,
           setupFiles: ["tests/helpers/integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,9 +1,8 @@
-import { hasLocale } from "next-intl";
 import { getRequestConfig } from "next-intl/server";
-import { routing } from "./routing";
+import { toLocale } from "./locale";
+import { MESSAGES } from "./messages";
 
 export default getRequestConfig(async ({ requestLocale }) => {
-  const requested = await requestLocale;
-  const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;
-  return { locale, messages: (await import(`../messages/${locale}.json`)).default };
+  const locale = toLocale(await requestLocale);
+  return { locale, messages: MESSAGES[locale] };
 });

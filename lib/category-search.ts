@@ -1,6 +1,5 @@
 import { CATEGORIES, storedCategory, type StoredCategory } from "@/lib/constants";
-import en from "@/messages/en.json";
-import uk from "@/messages/uk.json";
+import { MESSAGES } from "@/i18n/messages";
 
 /**
  * Stored categories a keyword names, by code or by its label in either language ("вантаж" finds
@@ -11,7 +10,7 @@ import uk from "@/messages/uk.json";
 export function categoriesMatching(variants: readonly string[]): StoredCategory[] {
   const needles = variants.map((variant) => variant.toLocaleLowerCase()).filter(Boolean);
   const named = CATEGORIES.filter((category) => {
-    const names = [category, en.Categories[category], uk.Categories[category]].map((name) => name.toLocaleLowerCase());
+    const names = [category, ...Object.values(MESSAGES).map((messages) => messages.Categories[category])].map((name) => name.toLocaleLowerCase());
     return needles.some((needle) => names.some((name) => name.includes(needle)));
   });
   return [...new Set(named.map(storedCategory))];

@@ -1,5 +1,5 @@
-import en from "@/messages/en.json";
-import uk from "@/messages/uk.json";
+import type { Locale } from "next-intl";
+import { MESSAGES } from "@/i18n/messages";
 import { RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -10,8 +10,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
  * lands on the page they asked for. The link is empty (this very address): nothing from the
  * request is echoed.
  */
-export function outagePage(locale: "en" | "uk"): string {
-  const messages = locale === "uk" ? uk : en;
+export function outagePage(locale: Locale): string {
+  const messages = MESSAGES[locale];
   const { title, text, retry } = messages.Outage;
   return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">

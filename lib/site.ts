@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import type { Locale } from "next-intl";
+import { getPathname } from "@/i18n/navigation";
 
 /** The public origin, for canonical URLs and links in e-mails. */
 export function appUrl(): string {
@@ -6,12 +8,12 @@ export function appUrl(): string {
 }
 
 /** A path that exists in both languages, in each of them ("/home" → "/home", "/ua/home"). */
-export function localizedPaths(path: string): { en: string; uk: string } {
-  return { en: path, uk: `/ua${path === "/" ? "" : path}` };
+export function localizedPaths(path: string): Record<Locale, string> {
+  return { en: getPathname({ href: path, locale: "en" }), uk: getPathname({ href: path, locale: "uk" }) };
 }
 
 /** Canonical and hreflang links for a path that exists in both languages ("/home" → "/ua/home"). */
-export function alternatesFor(path: string, locale: string): Metadata["alternates"] {
-  const { en, uk } = localizedPaths(path);
-  return { canonical: locale === "uk" ? uk : en, languages: { en, uk, "x-default": en } };
+export function alternatesFor(path: string, locale: Locale): Metadata["alternates"] {
+  const paths = localizedPaths(path);
+  return { canonical: paths[locale], languages: { ...paths, "x-default": paths.en } };
 }

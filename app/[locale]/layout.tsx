@@ -8,6 +8,7 @@ import { Providers } from "@/components/layout/providers";
 import { TrackEvents } from "@/components/layout/track-events";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { toLocale } from "@/i18n/locale";
 import { routing } from "@/i18n/routing";
 import { appUrl } from "@/lib/site";
 import "../globals.css";
@@ -17,8 +18,8 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : "en", namespace: "Metadata" });
+  const locale = toLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: "Metadata" });
   return {
     metadataBase: new URL(appUrl()),
     title: { default: t("productName"), template: t("titleTemplate") },

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { toast } from "@/components/layout/toast";
 import { ImageField } from "@/components/listing/image-field";
+import { useMessageText } from "@/i18n/message-key";
 import { useRouter } from "@/i18n/navigation";
 import { fieldErrors, profileInput } from "@/lib/validation/account";
 import { fieldMessages, postJson } from "./api";
@@ -20,6 +21,7 @@ export function ProfileForm({ user }: Props) {
   const t = useTranslations("Profile");
   const ta = useTranslations("Account");
   const tv = useTranslations();
+  const text = useMessageText();
   const router = useRouter();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
@@ -47,7 +49,7 @@ export function ProfileForm({ user }: Props) {
     const next: Errors = {};
     if (sensitive && !currentPassword) next.currentPassword = tv("Validation.currentPasswordRequired");
     if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = tv(key as never);
+      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = text(key);
       if (next.password) next.password = tv("Validation.passwordInvalid");
     }
     if (password !== confirm) next.confirm = tv("Validation.passwordsMismatch");

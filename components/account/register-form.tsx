@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useMessageText } from "@/i18n/message-key";
 import { Link } from "@/i18n/navigation";
 import { registerInput, fieldErrors } from "@/lib/validation/account";
 import { fieldMessages, postJson } from "./api";
@@ -12,6 +13,7 @@ type Errors = Partial<Record<"name" | "email" | "password" | "confirm", string>>
 export function RegisterForm() {
   const t = useTranslations("Account");
   const tv = useTranslations();
+  const text = useMessageText();
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function RegisterForm() {
     const parsed = registerInput.safeParse(data);
     const next: Errors = {};
     if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = tv(key as never);
+      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = text(key);
       if (next.password) next.password = tv("Validation.passwordInvalid");
     }
     if (data.password !== data.confirm) next.confirm = tv("Validation.passwordsMismatch");

@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getMessages, getTranslations } from "next-intl/server";
+import { isMessageKey } from "@/i18n/message-key";
 import type { AuditEntry } from "@/lib/server/admin";
 
 /** Admins work on Kyiv time; the zone is named next to each time, so nobody reads it as UTC. */
@@ -8,11 +9,11 @@ const zoneName = (iso: string) =>
 
 /** The last admin actions on a user or service (who, what, when). */
 export async function AuditList({ entries }: { entries: AuditEntry[] }) {
-  const [t, ta, format] = await Promise.all([getTranslations("Admin"), getTranslations("AuditActions"), getFormatter()]);
+  const [t, tr, messages, format] = await Promise.all([getTranslations("Admin"), getTranslations(), getMessages(), getFormatter()]);
   // Stored actions are codes ("user.block"); older or unknown ones are shown as stored.
   const actionName = (action: string) => {
-    const key = action.replace(".", "_");
-    return ta.has(key as never) ? ta(key as never) : action;
+    const key = `AuditActions.${action.replace(".", "_")}`;
+    return isMessageKey(messages, key) ? tr(key) : action;
   };
   return (
     <section aria-labelledby="audit-title" className="rounded-xl border border-slate-200 bg-white p-4">

@@ -1,13 +1,15 @@
+import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
+import { DATE_LOCALES } from "@/i18n/locale";
 import { listFailedMail, listFeedback } from "@/lib/server/admin-inbox";
 import type { Viewer } from "@/lib/server/session";
 import { InboxAction } from "./inbox-action";
 
 /** /admin/inbox: feedback from the site's form (unread first in weight, newest first), then undelivered mail. */
-export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: "en" | "uk" }) {
+export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Locale }) {
   const t = await getTranslations("Admin");
   const [feedback, failed] = await Promise.all([listFeedback(viewer), listFailedMail(viewer)]);
-  const when = new Intl.DateTimeFormat(locale === "uk" ? "uk-UA" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" });
+  const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" });
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">{t("inboxTitle")}</h1>

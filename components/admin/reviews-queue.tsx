@@ -1,4 +1,6 @@
+import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
+import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { reportQueue } from "@/lib/server/review-moderation";
 import type { Viewer } from "@/lib/server/session";
@@ -6,9 +8,9 @@ import { HideReview } from "./hide-review";
 import { InboxAction } from "./inbox-action";
 
 /** /admin/reviews: services flagged for a burst, then reported reviews with their reports and the decisions. */
-export async function ReviewsQueue({ viewer, locale, sort }: { viewer: Viewer; locale: "en" | "uk"; sort: "reported" | "newest" }) {
+export async function ReviewsQueue({ viewer, locale, sort }: { viewer: Viewer; locale: Locale; sort: "reported" | "newest" }) {
   const [t, tr, queue] = await Promise.all([getTranslations("Admin"), getTranslations("Review"), reportQueue(viewer, sort)]);
-  const when = new Intl.DateTimeFormat(locale === "uk" ? "uk-UA" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" });
+  const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" });
   const tab = (value: "reported" | "newest", label: string) => (
     <Link href={value === "newest" ? "/admin/reviews?sort=newest" : "/admin/reviews"} aria-current={sort === value ? "page" : undefined} className="rounded-md px-3 py-1.5 text-sm font-medium aria-[current=page]:bg-brand-600 aria-[current=page]:text-white">
       {label}

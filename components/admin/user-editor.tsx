@@ -6,6 +6,7 @@ import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { Field } from "@/components/account/fields";
 import { ImageField } from "@/components/listing/image-field";
+import { useMessageText } from "@/i18n/message-key";
 import { useRouter } from "@/i18n/navigation";
 import type { AdminUser } from "@/lib/server/admin";
 import { adminUserInput } from "@/lib/validation/admin";
@@ -17,7 +18,7 @@ type Errors = Partial<Record<"name" | "email" | "image" | "isAdmin", string>>;
 export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const t = useTranslations("Admin");
   const ta = useTranslations("Account");
-  const tr = useTranslations();
+  const text = useMessageText();
   const router = useRouter();
   const [user, setUser] = useState(first);
   const [draft, setDraft] = useState(first);
@@ -34,7 +35,7 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
     if (draft.isAdmin !== user.isAdmin) changes.isAdmin = String(draft.isAdmin);
     const parsed = adminUserInput.safeParse(changes);
     if (!parsed.success) {
-      const found = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, tr(key as never)]));
+      const found = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, text(key)]));
       setErrors(found);
       toast.error(Object.values(found)[0]);
       return;

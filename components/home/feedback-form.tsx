@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { Field, FormAlert } from "@/components/account/fields";
+import { useMessageText } from "@/i18n/message-key";
 import { Link } from "@/i18n/navigation";
 
 type Errors = Partial<Record<"title" | "message", string>>;
@@ -21,7 +22,7 @@ const BACK_TO_FORM = "/home#home-feedback";
 export function FeedbackForm({ email }: { email: string | null }) {
   const t = useTranslations("Feedback");
   const ta = useTranslations("Account");
-  const tv = useTranslations();
+  const text = useMessageText();
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,7 +42,7 @@ export function FeedbackForm({ email }: { email: string | null }) {
     const parsed = feedbackInput.safeParse({ title: data.get("title"), message: data.get("message"), email });
     const next: Errors = {};
     if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) if (field === "title" || field === "message") next[field] = tv(key as never);
+      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) if (field === "title" || field === "message") next[field] = text(key);
     }
     setErrors(next);
     if (!parsed.success) return;

@@ -3,7 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { usePathname } from "@/i18n/navigation";
-import { LOCALE_CODES, routing } from "@/i18n/routing";
+import { LOCALE_CODES } from "@/i18n/locale";
+import { routing } from "@/i18n/routing";
 
 const NAMES = { en: "English", uk: "Українська" } as const;
 

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { toast } from "@/components/layout/toast";
+import { useMessageText } from "@/i18n/message-key";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory, type Weekday } from "@/lib/constants";
 import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
 import { ERROR_ORDER, type ServiceFormState } from "@/lib/service-form";
@@ -46,6 +47,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   const t = useTranslations("ServiceForm");
   const tc = useTranslations("Categories");
   const tr = useTranslations();
+  const keyText = useMessageText();
   // Stored numbers (+380…) are shown as the spec's XXX XXX XXXX; both parse to the same stored form.
   const form = useForm<ServiceFormState, unknown, ServiceInput>({
     resolver: zodResolver(serviceInput) as unknown as Resolver<ServiceFormState, unknown, ServiceInput>,
@@ -54,7 +56,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   const { register, control, handleSubmit, formState } = form;
   const [address, description = "", isOnTheGo] = useWatch({ control, name: ["address", "description", "isOnTheGo"] });
 
-  const message = (key: string | undefined) => (key ? (key.includes(".") ? tr(key as never) : key) : undefined);
+  const message = (key: string | undefined) => (key ? keyText(key) : undefined);
   const errors = formState.errors as FieldErrors<ServiceFormState> & Record<string, { message?: string } | undefined>;
   const fieldError = (name: string) => serverErrors[name] ?? message(errors[name]?.message);
   const locationError = serverErrors.coordinates ?? serverErrors.address ?? message(firstMessage(errors.coordinates) ?? errors.address?.message);

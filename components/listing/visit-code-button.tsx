@@ -1,17 +1,19 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { postJson } from "@/components/account/api";
 import { toast } from "@/components/layout/toast";
+import { getPathname } from "@/i18n/navigation";
 
 type Issued = { code: string; expiresAt: string; path: string };
 
 /** /mystos: a one-time visit code for a customer, with the link that opens the review form with it. */
-export function VisitCodeButton({ serviceId, localePrefix }: { serviceId: string; localePrefix: string }) {
+export function VisitCodeButton({ serviceId }: { serviceId: string }) {
   const t = useTranslations("VisitCodes");
   const ta = useTranslations("Account");
   const format = useFormatter();
+  const locale = useLocale();
   const [issued, setIssued] = useState<Issued | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -41,7 +43,7 @@ export function VisitCodeButton({ serviceId, localePrefix }: { serviceId: string
           <label htmlFor={id} className="block font-medium">
             {t("link")}
           </label>
-          <input id={id} readOnly value={`${window.location.origin}${localePrefix}${issued.path}`} onFocus={(event) => event.target.select()} className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs" />
+          <input id={id} readOnly value={`${window.location.origin}${getPathname({ href: issued.path, locale })}`} onFocus={(event) => event.target.select()} className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs" />
           <p className="text-slate-600">{t("explain")}</p>
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { toast } from "@/components/layout/toast";
 import { fieldMessages, postJson } from "@/components/account/api";
 import { FormAlert } from "@/components/account/fields";
+import { useMessageText } from "@/i18n/message-key";
 import { useRouter } from "@/i18n/navigation";
 import { PRICE_JOBS, PRICE_MAX_UAH } from "@/lib/prices";
 import { COMMENT_MAX } from "@/lib/review-limits";
@@ -27,7 +28,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
   const t = useTranslations("Review");
   const tp = useTranslations("Prices");
   const ta = useTranslations("Account");
-  const tv = useTranslations();
+  const text = useMessageText();
   const router = useRouter();
   const [comment, setComment] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,7 +78,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
     const parsed = reviewInput.safeParse(body);
     const next: Errors = {};
     if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field.replace("rating.", "") as keyof Errors] = tv(key as never);
+      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field.replace("rating.", "") as keyof Errors] = text(key);
     }
     setErrors(next);
     setFailure(null);

@@ -1,10 +1,10 @@
+import type { Locale } from "next-intl";
 import { NextResponse, type NextRequest } from "next/server";
-import en from "@/messages/en.json";
-import uk from "@/messages/uk.json";
+import { MESSAGES } from "@/i18n/messages";
+import { localizedPath } from "@/lib/locale-path";
 import { requestLocale } from "@/lib/request-locale";
 import { PLAIN_PAGE_CSP } from "./csp";
 
-type Locale = "en" | "uk";
 type ApiRequest = Pick<NextRequest, "nextUrl" | "cookies" | "headers">;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -15,8 +15,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
  * scripts. Nothing from the request is echoed.
  */
 export function badRequestPage(locale: Locale): string {
-  const messages = locale === "uk" ? uk : en;
-  const home = locale === "uk" ? "/ua/stos" : "/stos";
+  const messages = MESSAGES[locale];
+  const home = localizedPath(locale, "/stos");
   return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escape(`${messages.Api.badRequest} · ${messages.Metadata.productName}`)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;color:#0f172a;background:#f8fafc}main{max-width:28rem;padding:2rem;text-align:center}p{font-size:3.75rem;font-weight:700;color:#1d4ed8;margin:0}a{display:inline-block;margin-top:1.5rem;padding:.625rem 1.25rem;border-radius:.5rem;background:#1d4ed8;color:#fff;text-decoration:none;font-weight:500}</style>
@@ -35,9 +35,8 @@ export function badRequestPageResponse(locale: Locale): NextResponse {
  * the language picked by the same rule (lib/request-locale.ts).
  */
 export function badRequestJsonResponse(request: ApiRequest): NextResponse {
-  const locale = requestLocale(request);
   return NextResponse.json(
-    { message: (locale === "uk" ? uk : en).Api.badRequest, key: "Api.badRequest" },
+    { message: MESSAGES[requestLocale(request)].Api.badRequest, key: "Api.badRequest" },
     { status: 400, headers: { "cache-control": "no-store" } },
   );
 }

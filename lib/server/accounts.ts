@@ -1,6 +1,7 @@
 import "server-only";
+import type { Locale } from "next-intl";
 import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from "@/lib/validation/account";
-import { localePath, mailAccount, type MailLocale } from "./account-mail";
+import { localePath, mailAccount } from "./account-mail";
 import { getPrisma } from "./db";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
 import { AppError, BadRequestError, isUniqueViolation } from "./errors";
@@ -12,7 +13,6 @@ import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in
 import { steadyTiming } from "./steady-timing";
 import { parseOrThrow } from "./validate";
 
-export type Locale = MailLocale;
 /** Sign-up and re-sent links answer no sooner than this, known address or not (argon2 runs in both). */
 const ACCOUNT_MAIL_FLOOR_MS = 400;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createTranslator } from "next-intl";
+import { MESSAGES } from "@/i18n/messages";
 import { feedbackInput } from "@/lib/validation/account";
-import en from "@/messages/en.json";
 import { getPrisma } from "./db";
 import { escapeHtml, sendMail } from "./mail";
 import { take } from "./rate-limit";
@@ -17,7 +17,7 @@ export async function submitFeedback(viewer: Viewer | null, body: unknown, ip: s
   const text = `${input.message}\n\n— ${input.email}`;
   await sendMail({
     to: process.env.FEEDBACK_TO ?? "feedback@maister.local",
-    subject: createTranslator({ locale: "en", messages: en, namespace: "Mail" })("feedbackSubject", { title: input.title }),
+    subject: createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "Mail" })("feedbackSubject", { title: input.title }),
     text,
     html: `<p>${escapeHtml(input.message).replace(/\n/g, "<br>")}</p><p>— ${escapeHtml(input.email)}</p>`,
     locale: "en",

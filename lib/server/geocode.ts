@@ -1,11 +1,11 @@
 import "server-only";
+import type { Locale } from "next-intl";
 import { appUrl } from "@/lib/site";
 import { getPrisma } from "./db";
 import { reserveOutsideCall } from "./outside-spacing";
 import { BadRequestError, isUniqueViolation } from "./errors";
 import { take } from "./rate-limit";
 
-type Locale = "en" | "uk";
 export type ReverseGeocode = { address: string; lat: number; lng: number; source: "nominatim" | "cache" | "coordinates" };
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;

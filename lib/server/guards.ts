@@ -1,5 +1,7 @@
 import "server-only";
-import { redirect, RedirectType } from "next/navigation";
+import { RedirectType } from "next/navigation";
+import type { Locale } from "next-intl";
+import { redirect } from "@/i18n/navigation";
 import { AppError } from "./errors";
 import type { AccessRule } from "@/lib/guarded-paths";
 import { getViewer, type Viewer } from "./session";
@@ -32,11 +34,10 @@ export function requireAccess(viewer: Viewer | null, rule: AccessRule): asserts 
  * to `path` after signing in; "/" is the spec's target for the role guards, and also where /login
  * sends on a signed-in user at once (spec 2), so the admin guard sends them there directly.
  */
-export async function guardPage(rule: AccessRule, path: string, locale: string): Promise<Viewer> {
+export async function guardPage(rule: AccessRule, path: string, locale: Locale): Promise<Viewer> {
   const viewer = await getViewer();
   const refused = refusal(viewer, rule);
   if (!refused) return viewer as Viewer;
-  const prefix = locale === "uk" ? "/ua" : "";
   const target = refused.redirectTo === "/" || viewer ? `/home?reason=${rule}` : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;
-  redirect(`${prefix}${target}`, RedirectType.replace);
+  return redirect({ href: target, locale }, RedirectType.replace);
 }

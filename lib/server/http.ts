@@ -1,8 +1,8 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator, type Locale } from "next-intl";
 import { NextResponse, type NextRequest } from "next/server";
-import en from "@/messages/en.json";
-import uk from "@/messages/uk.json";
+import { isMessageKey } from "@/i18n/message-key";
+import { MESSAGES } from "@/i18n/messages";
 import { noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { crossOriginRefusal, type BodyKind } from "@/lib/cross-origin";
@@ -17,13 +17,10 @@ export { requestLocale };
  * Turns data-layer results and errors into JSON answers. Errors carry a message key and its text
  * in the caller's language (?lng, NEXT_LOCALE cookie, Accept-Language), never a stack trace.
  */
-type Locale = "en" | "uk";
-const MESSAGES = { en, uk } as const;
-
 export function translate(locale: Locale, key: string): string {
-  const t = createTranslator({ locale, messages: MESSAGES[locale] });
-  const translate = t as unknown as { has(key: string): boolean; (key: string): string };
-  return translate.has(key) ? translate(key) : translate("Api.error");
+  const messages = MESSAGES[locale];
+  const t = createTranslator({ locale, messages });
+  return t(isMessageKey(messages, key) ? key : "Api.error");
 }
 
 /** A message key in the language the request asks for (lib/request-locale.ts). */

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Locale } from "next-intl";
 import { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "./db";
@@ -11,7 +12,7 @@ import { getPrisma } from "./db";
  * growing pauses; after a day, or at once for a refusal (a bad address), the mail is `failed` and
  * shown to admins. Rows are claimed with a lease, so several app instances never send one twice.
  */
-export type Mail = { to: string; subject: string; text: string; html: string; locale: "en" | "uk"; kind: string };
+export type Mail = { to: string; subject: string; text: string; html: string; locale: Locale; kind: string };
 
 /** Pauses after the 1st, 2nd, … failed attempt; the last one repeats until GIVE_UP_AFTER_MS. */
 export const RETRY_PAUSES_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 3 * 60 * 60_000];

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { DATE_LOCALES } from "@/i18n/locale";
 import { PAYMENT } from "@/lib/constants";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "./db";
@@ -162,7 +163,7 @@ async function mailPayer(tx: Prisma.TransactionClient, payment: PaymentRow, kind
   if (!payment.userId) return;
   const user = await tx.user.findUnique({ where: { id: payment.userId }, select: { name: true, email: true, locale: true } });
   if (!user) return;
-  const date = new Intl.DateTimeFormat(user.locale === "uk" ? "uk-UA" : "en-GB", { dateStyle: "long", timeZone: "Europe/Kyiv" }).format(values.date);
+  const date = new Intl.DateTimeFormat(DATE_LOCALES[user.locale], { dateStyle: "long", timeZone: "Europe/Kyiv" }).format(values.date);
   const link = kind === "receipt" && payment.serviceId ? localePath(user.locale, `/service/${payment.serviceId}`) : localePath(user.locale, "/mystos");
   const mail = composeAccountMail(kind, user.email, user.locale, { name: user.name, station: payment.serviceName, amount: values.amount ?? "", currency: values.currency ?? "", captureId: values.captureId, date }, link);
   await enqueueMail(mail, tx);

@@ -1,9 +1,10 @@
 import "server-only";
+import type { Locale } from "next-intl";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
 import type { ReportReason } from "@/lib/review-limits";
 import { moderationInput, reportInput } from "@/lib/validation/reviews";
-import { localePath, mailInTransaction, type MailLocale } from "./account-mail";
+import { localePath, mailInTransaction } from "./account-mail";
 import { getPrisma } from "./db";
 import { AppError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
@@ -114,7 +115,7 @@ export async function reportQueue(viewer: Viewer | null, sort: string | null): P
   };
 }
 
-type Person = { name: string; email: string; locale: MailLocale };
+type Person = { name: string; email: string; locale: Locale };
 
 /**
  * hide: the review shows the reason instead of its text and stops counting; restore: it is shown

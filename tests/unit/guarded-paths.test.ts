@@ -29,8 +29,8 @@ describe("guardReason", () => {
 
 describe("splitLocale", () => {
   it("separates the /ua prefix only when it is a whole segment", () => {
-    expect(splitLocale("/ua/profile")).toEqual({ prefix: "/ua", path: "/profile" });
-    expect(splitLocale("/ua")).toEqual({ prefix: "/ua", path: "/" });
-    expect(splitLocale("/uah")).toEqual({ prefix: "", path: "/uah" });
+    expect(splitLocale("/ua/profile")).toEqual({ locale: "uk", prefix: "/ua", path: "/profile" });
+    expect(splitLocale("/ua")).toEqual({ locale: "uk", prefix: "/ua", path: "/" });
+    expect(splitLocale("/uah")).toEqual({ locale: "en", prefix: "", path: "/uah" });
   });
 });

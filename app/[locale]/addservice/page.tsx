@@ -1,16 +1,17 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AddServiceForm } from "@/components/listing/add-service";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { getStationOrder } from "@/lib/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Listing", "addTitle");
+export const generateMetadata = privatePageMetadata("Listing.addTitle");
 
 export default async function AddServicePage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("signedIn", "/addservice", locale);
   const [t, draft] = await Promise.all([getTranslations("Listing"), getStationOrder(viewer)]);
   return (

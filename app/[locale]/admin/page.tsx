@@ -1,6 +1,7 @@
-import { redirect, RedirectType } from "next/navigation";
+import { RedirectType } from "next/navigation";
+import { toLocale } from "@/i18n/locale";
+import { redirect } from "@/i18n/navigation";
 
 export default async function AdminPage({ params }: { params: Promise<{ locale: string }> }) {
-  const { locale } = await params;
-  redirect(`${locale === "uk" ? "/ua" : ""}/admin/users`, RedirectType.replace);
+  redirect({ href: "/admin/users", locale: toLocale((await params).locale) }, RedirectType.replace);
 }

@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SavedList } from "@/components/cart/saved-list";
+import { toLocale } from "@/i18n/locale";
 
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
+  const locale = toLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: "Metadata" });
   return { title: t("cartTitle"), robots: { index: false } };
 }
 
 export default async function CartPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const t = await getTranslations("Cart");
   return (
     <section aria-labelledby="saved-title">

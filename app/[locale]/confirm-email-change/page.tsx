@@ -1,15 +1,16 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { ConfirmEmailChange } from "@/components/account/confirm-email-change";
+import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const generateMetadata = privatePageMetadata("Metadata", "emailChangeTitle");
+export const generateMetadata = privatePageMetadata("Metadata.emailChangeTitle");
 
 export default async function ConfirmEmailChangePage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (

@@ -2,18 +2,19 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { ConfirmEmail } from "@/components/account/confirm-email";
+import { toLocale } from "@/i18n/locale";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
+  const locale = toLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: "Metadata" });
   return { title: t("confirmTitle"), robots: { index: false } };
 }
 
 export default async function ConfirmEmailPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (

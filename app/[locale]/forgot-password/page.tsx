@@ -1,15 +1,16 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { ForgotPasswordForm } from "@/components/account/forgot-password-form";
+import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Metadata", "forgotTitle");
+export const generateMetadata = privatePageMetadata("Metadata.forgotTitle");
 
 export default async function ForgotPasswordPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const t = await getTranslations("Account");
   return (
     <AuthCard title={t("forgotTitle")}>

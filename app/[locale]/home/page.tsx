@@ -3,21 +3,22 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { FeedbackForm } from "@/components/home/feedback-form";
 import { GuardNotice } from "@/components/layout/guard-notice";
 import { HomeMap } from "@/components/map/home-map";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { getViewer } from "@/lib/server/session";
 import { alternatesFor } from "@/lib/site";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
+  const locale = toLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: "Metadata" });
   return { title: t("homeTitle"), alternates: alternatesFor("/home", locale) };
 }
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function HomePage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const [t, viewer] = await Promise.all([getTranslations("Home"), getViewer()]);
   const cards = [
     { title: t("findStationTitle"), text: t("findStationText"), action: t("findStationAction"), href: "/stos" },

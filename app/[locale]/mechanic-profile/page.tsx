@@ -5,6 +5,7 @@ import { StatsPanel } from "@/components/listing/stats-panel";
 import { ServiceEditor } from "@/components/listing/service-editor";
 import { PriceEditor } from "@/components/listing/price-editor";
 import { SpecialHoursEditor } from "@/components/listing/special-hours-editor";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { ownHoursFreshness } from "@/lib/server/hours-freshness";
 import { getOwnMechanic } from "@/lib/server/listings";
@@ -15,11 +16,11 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Listing", "profileTitle");
+export const generateMetadata = privatePageMetadata("Listing.profileTitle");
 
 export default async function MechanicProfilePage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("mechanic", "/mechanic-profile", locale);
   const [t, mechanic] = await Promise.all([getTranslations("Listing"), getOwnMechanic(viewer)]);
   const [special, freshness, prices, stats] = await Promise.all([

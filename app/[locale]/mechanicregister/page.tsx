@@ -1,15 +1,16 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { MechanicRegisterForm } from "@/components/listing/mechanic-register";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Listing", "mechanicTitle");
+export const generateMetadata = privatePageMetadata("Listing.mechanicTitle");
 
 export default async function MechanicRegisterPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   await guardPage("noMechanic", "/mechanicregister", locale);
   const t = await getTranslations("Listing");
   return (

@@ -5,6 +5,7 @@ import { LiveStatusPanel } from "@/components/listing/live-status-panel";
 import { StatsPanel } from "@/components/listing/stats-panel";
 import { VisitCodeButton } from "@/components/listing/visit-code-button";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { guardPage } from "@/lib/server/guards";
 import { ownHoursFreshness } from "@/lib/server/hours-freshness";
@@ -14,11 +15,11 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Listing", "myStationsTitle");
+export const generateMetadata = privatePageMetadata("Listing.myStationsTitle");
 
 export default async function MyStationsPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("stationOwner", "/mystos", locale);
   const [t, stations] = await Promise.all([getTranslations("Listing"), listOwnStations(viewer)]);
   const [freshness, stats] = await Promise.all([ownHoursFreshness(viewer, stations.map((station) => station._id)), Promise.all(stations.map((station) => getServiceStats(viewer, station._id)))]);
@@ -61,7 +62,7 @@ export default async function MyStationsPage({ params }: Props) {
               <LiveStatusPanel serviceId={station._id} initial={station.liveStatus} timeZone={station.timeZone} />
               <HoursFreshnessPanel serviceId={station._id} freshness={freshness.get(station._id)!} />
               <StatsPanel stats={stats[index]!} />
-              <VisitCodeButton serviceId={station._id} localePrefix={locale === "uk" ? "/ua" : ""} />
+              <VisitCodeButton serviceId={station._id} />
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { PaymentPanel } from "@/components/listing/payment-panel";
 import { StarRating } from "@/components/services/star-rating";
 import { WrenchIcon } from "@/components/listing/wrench-icon";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { PAYMENT } from "@/lib/constants";
 import { guardPage } from "@/lib/server/guards";
@@ -12,11 +13,11 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("PlaceOrder", "title");
+export const generateMetadata = privatePageMetadata("PlaceOrder.title");
 
 export default async function PlaceOrderPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("signedIn", "/placeorder", locale);
   const [t, ts, format, draft] = await Promise.all([getTranslations("PlaceOrder"), getTranslations("Services"), getFormatter(), getStationOrder(viewer)]);
   const money = (amount: string) => format.number(Number(amount), { style: "currency", currency: PAYMENT.currency });

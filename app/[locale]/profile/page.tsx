@@ -2,16 +2,17 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { AccountSecurity } from "@/components/account/account-security";
 import { ProfileForm } from "@/components/account/profile-form";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Profile", "title");
+export const generateMetadata = privatePageMetadata("Profile.title");
 
 export default async function ProfilePage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("signedIn", "/profile", locale);
   const t = await getTranslations("Profile");
   return (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { getRatingPrior } from "@/lib/server/rating-scores";
 import { alternatesFor } from "@/lib/site";
@@ -7,15 +8,15 @@ import { alternatesFor } from "@/lib/site";
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Ranking" });
+  const locale = toLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: "Ranking" });
   return { title: t("title"), alternates: alternatesFor("/ranking", locale) };
 }
 
 /** How the rating sorts order services, with the numbers they use right now. */
 export default async function RankingPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const [t, format, prior] = await Promise.all([getTranslations("Ranking"), getFormatter(), getRatingPrior()]);
   const weight = prior?.weight ?? 10;
   const mean = prior?.mean ?? 0;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { RegisterForm } from "@/components/account/register-form";
+import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { getViewer } from "@/lib/server/session";
@@ -9,16 +10,16 @@ import { getViewer } from "@/lib/server/session";
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale === "uk" ? "uk" : "en", namespace: "Metadata" });
+  const locale = toLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: "Metadata" });
   return { title: t("registerTitle"), robots: { index: false } };
 }
 
 export default async function RegisterPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const target = safeRedirect((await searchParams).redirect);
-  if (await getViewer()) redirect({ href: target, locale: locale === "uk" ? "uk" : "en" });
+  if (await getViewer()) redirect({ href: target, locale });
   const t = await getTranslations("Account");
   return (
     <AuthCard title={t("registerTitle")}>

@@ -1,16 +1,17 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { ResetPasswordForm } from "@/components/account/reset-password-form";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const generateMetadata = privatePageMetadata("Metadata", "resetTitle");
+export const generateMetadata = privatePageMetadata("Metadata.resetTitle");
 
 export default async function ResetPasswordPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (

@@ -1,15 +1,16 @@
 import { setRequestLocale } from "next-intl/server";
 import { InboxView } from "@/components/admin/inbox-view";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-export const generateMetadata = privatePageMetadata("Admin", "inboxTitle");
+export const generateMetadata = privatePageMetadata("Admin.inboxTitle");
 
 export default async function AdminInboxPage({ params }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("admin", "/admin/inbox", locale);
-  return <InboxView viewer={viewer} locale={locale === "uk" ? "uk" : "en"} />;
+  return <InboxView viewer={viewer} locale={locale} />;
 }

@@ -1,23 +1,24 @@
 import { setRequestLocale } from "next-intl/server";
 import { HoursReports } from "@/components/admin/hours-reports";
 import { ReviewsQueue } from "@/components/admin/reviews-queue";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { listHoursReports } from "@/lib/server/hours-freshness";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ sort?: string }> };
 
-export const generateMetadata = privatePageMetadata("Admin", "reviewsTitle");
+export const generateMetadata = privatePageMetadata("Admin.reviewsTitle");
 
 export default async function AdminReviewsPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const viewer = await guardPage("admin", "/admin/reviews", locale);
   const { sort } = await searchParams;
   const hoursReports = await listHoursReports(viewer);
   return (
     <div className="space-y-10">
-      <ReviewsQueue viewer={viewer} locale={locale === "uk" ? "uk" : "en"} sort={sort === "newest" ? "newest" : "reported"} />
+      <ReviewsQueue viewer={viewer} locale={locale} sort={sort === "newest" ? "newest" : "reported"} />
       <HoursReports rows={hoursReports} />
     </div>
   );

@@ -1,17 +1,18 @@
 import { setRequestLocale } from "next-intl/server";
 import { ServicesView } from "@/components/admin/services-view";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const generateMetadata = privatePageMetadata("Admin", "servicesTitle");
+export const generateMetadata = privatePageMetadata("Admin.servicesTitle");
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 export default async function AdminServicesPage({ params, searchParams }: Props) {
-  const { locale } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
   const query = await searchParams;
   const viewer = await guardPage("admin", "/admin/services", locale);
   const keyword = first(query.keyword).trim();

@@ -15,7 +15,8 @@ import { ServiceLocation } from "@/components/service/service-location";
 import { SubRatings } from "@/components/service/sub-ratings";
 import { WeeklyTimetable } from "@/components/service/weekly-timetable";
 import { StarRating } from "@/components/services/star-rating";
-import { Link } from "@/i18n/navigation";
+import { toLocale } from "@/i18n/locale";
+import { getPathname, Link } from "@/i18n/navigation";
 import { directionsUrl, telegramHref, telHref, viberHref } from "@/lib/links";
 import { NotFoundError } from "@/lib/server/errors";
 import { reviewerState } from "@/lib/server/reviews";
@@ -36,7 +37,8 @@ async function load(id: string) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale, id } = await params;
+  const { locale: segment, id } = await params;
+  const locale = toLocale(segment);
   const service = await load(id);
   const description = (service.description || service.address).slice(0, 160);
   return {
@@ -48,8 +50,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ServicePage({ params }: Props) {
-  const { locale, id } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const { locale: segment, id } = await params;
+  const locale = toLocale(segment);
+  setRequestLocale(locale);
   // Taken before the service is read, so the status it carries was computed no earlier.
   const renderedAt = new Date().toISOString();
   const [service, t, ts, tc, tf, format, reviewer] = await Promise.all([
@@ -63,12 +66,11 @@ export default async function ServicePage({ params }: Props) {
   ]);
   const today = weekdayIn(new Date(), service.timeZone);
   const experience = service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
-  const path = `${locale === "uk" ? "/ua" : ""}/service/${id}`;
 
   return (
     <article className="space-y-8">
       <TrackView serviceId={service._id} />
-      <ServiceJsonLd service={service} url={`${appUrl()}${path}`} origin={appUrl()} />
+      <ServiceJsonLd service={service} url={`${appUrl()}${getPathname({ href: `/service/${id}`, locale })}`} origin={appUrl()} />
       <Link href="/services" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <span aria-hidden>←</span> {t("back")}
       </Link>

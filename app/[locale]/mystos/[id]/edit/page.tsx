@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ServiceEditor } from "@/components/listing/service-editor";
 import { PriceEditor } from "@/components/listing/price-editor";
 import { SpecialHoursEditor } from "@/components/listing/special-hours-editor";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { AppError } from "@/lib/server/errors";
 import { guardPage } from "@/lib/server/guards";
@@ -13,11 +14,12 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
-export const generateMetadata = privatePageMetadata("Listing", "editStationTitle");
+export const generateMetadata = privatePageMetadata("Listing.editStationTitle");
 
 export default async function EditStationPage({ params }: Props) {
-  const { locale, id } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const { locale: segment, id } = await params;
+  const locale = toLocale(segment);
+  setRequestLocale(locale);
   const viewer = await guardPage("stationOwner", `/mystos/${id}/edit`, locale);
   const station = await getOwnService(viewer, id).catch((error: unknown) => {
     // Someone else's station looks the same as a missing one: nothing to learn from the id.

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuditList } from "@/components/admin/audit-list";
 import { BlockButton } from "@/components/admin/block-button";
 import { ServiceEditor } from "@/components/listing/service-editor";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { getServiceForAdmin, recentAudit } from "@/lib/server/admin";
 import { NotFoundError } from "@/lib/server/errors";
@@ -11,11 +12,12 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string; serviceId: string }> };
 
-export const generateMetadata = privatePageMetadata("Admin", "editServiceTitle");
+export const generateMetadata = privatePageMetadata("Admin.editServiceTitle");
 
 export default async function AdminServiceEditPage({ params }: Props) {
-  const { locale, serviceId } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const { locale: segment, serviceId } = await params;
+  const locale = toLocale(segment);
+  setRequestLocale(locale);
   const viewer = await guardPage("admin", `/admin/services/${serviceId}/edit`, locale);
   const [t, service, history] = await Promise.all([
     getTranslations("Admin"),

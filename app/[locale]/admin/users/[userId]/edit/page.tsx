@@ -4,6 +4,7 @@ import { AuditList } from "@/components/admin/audit-list";
 import { BlockButton } from "@/components/admin/block-button";
 import { DeleteRowButton } from "@/components/admin/delete-row-button";
 import { UserEditor } from "@/components/admin/user-editor";
+import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { getUser, recentAudit } from "@/lib/server/admin";
 import { NotFoundError } from "@/lib/server/errors";
@@ -12,11 +13,12 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string; userId: string }> };
 
-export const generateMetadata = privatePageMetadata("Admin", "editUserTitle");
+export const generateMetadata = privatePageMetadata("Admin.editUserTitle");
 
 export default async function AdminUserEditPage({ params }: Props) {
-  const { locale, userId } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const { locale: segment, userId } = await params;
+  const locale = toLocale(segment);
+  setRequestLocale(locale);
   const viewer = await guardPage("admin", `/admin/users/${userId}/edit`, locale);
   const [t, user, history] = await Promise.all([
     getTranslations("Admin"),

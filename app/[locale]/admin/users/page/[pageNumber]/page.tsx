@@ -1,13 +1,15 @@
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { UsersView } from "@/components/admin/users-view";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 
 export { generateMetadata } from "../../page";
 
 export default async function AdminUsersPageN({ params }: { params: Promise<{ locale: string; pageNumber: string }> }) {
-  const { locale, pageNumber } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const { locale: segment, pageNumber } = await params;
+  const locale = toLocale(segment);
+  setRequestLocale(locale);
   const viewer = await guardPage("admin", `/admin/users/page/${pageNumber}`, locale);
   if (!/^\d{1,6}$/.test(pageNumber) || Number(pageNumber) < 1) notFound();
   return <UsersView viewer={viewer} keyword="" page={Number(pageNumber)} />;

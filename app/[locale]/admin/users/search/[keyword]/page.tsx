@@ -1,12 +1,14 @@
 import { setRequestLocale } from "next-intl/server";
 import { decodeSegment, UsersView } from "@/components/admin/users-view";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 
 export { generateMetadata } from "../../page";
 
 export default async function AdminUsersSearchPage({ params }: { params: Promise<{ locale: string; keyword: string }> }) {
-  const { locale, keyword } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const { locale: segment, keyword } = await params;
+  const locale = toLocale(segment);
+  setRequestLocale(locale);
   const text = decodeSegment(keyword);
   const viewer = await guardPage("admin", `/admin/users/search/${keyword}`, locale);
   return <UsersView viewer={viewer} keyword={text} page={1} />;

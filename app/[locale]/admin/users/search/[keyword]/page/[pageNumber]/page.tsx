@@ -1,13 +1,15 @@
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { decodeSegment, UsersView } from "@/components/admin/users-view";
+import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 
 export { generateMetadata } from "../../../../page";
 
 export default async function AdminUsersSearchPageN({ params }: { params: Promise<{ locale: string; keyword: string; pageNumber: string }> }) {
-  const { locale, keyword, pageNumber } = await params;
-  setRequestLocale(locale === "uk" ? "uk" : "en");
+  const { locale: segment, keyword, pageNumber } = await params;
+  const locale = toLocale(segment);
+  setRequestLocale(locale);
   const viewer = await guardPage("admin", `/admin/users/search/${keyword}/page/${pageNumber}`, locale);
   if (!/^\d{1,6}$/.test(pageNumber) || Number(pageNumber) < 1) notFound();
   return <UsersView viewer={viewer} keyword={decodeSegment(keyword)} page={Number(pageNumber)} />;
