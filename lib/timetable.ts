@@ -137,8 +137,28 @@ function horizonAfter(now: number, special: SpecialHours[]): number {
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** How far the zone's wall clock is ahead of UTC at the instant, in milliseconds. */
+/**
+ * How far the zone's wall clock is ahead of UTC at the instant, in milliseconds. Offsets change
+ * only on quarter hours (UTC), so one answer serves a whole quarter: kept per zone and quarter,
+ * which spares the costly formatToParts for every status computed nearby.
+ */
 function zoneOffset(instant: number, timeZone: string): number {
+  const quarter = Math.floor(instant / QUARTER_MS);
+  const key = `${timeZone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = measuredOffset(quarter * QUARTER_MS, timeZone);
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const QUARTER_MS = 15 * MINUTE_MS;
+const OFFSETS_KEPT = 20_000;
+const offsets = new Map<string, number>();
+
+function measuredOffset(instant: number, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" });
@@ -146,8 +166,8 @@ function zoneOffset(instant: number, timeZone: string): number {
   }
   const part: Record<string, number> = {};
   for (const { type, value } of format.formatToParts(instant)) part[type] = Number(value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return wall - Math.floor(instant / 1000) * 1000;
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
+  return wall - instant;
 }
 
 /**
