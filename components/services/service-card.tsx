@@ -44,7 +44,7 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
         <p className="text-sm text-slate-600">{service.address}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
           <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2 py-1" />
-          {service.isOnTheGo ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
+          {service.isOnTheGo && !service.comesToYou ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
           {service.jobPriceUah !== undefined ? <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">{tp("from", { amount: format.number(service.jobPriceUah, UAH) })}</span> : null}
           {service.comesToYou ? <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span> : null}
           {service.distanceKm !== undefined ? <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span> : null}

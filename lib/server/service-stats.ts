@@ -17,7 +17,7 @@ import { parseOrThrow } from "./validate";
  * browser, service, kind, day) is stored for the day, and the mark and the count are one
  * statement, so any number of instances count each visitor once.
  */
-const BOTS = /bot|crawl|spider|slurp|preview|headless|lighthouse|pagespeed|curl|wget|python|java\//i;
+const BOTS = /\bbot\b|bot\/|crawl|spider|slurp|externalhit|preview|lighthouse|pagespeed|curl\/|wget\/|python|java\//i;
 const DAY_MS = 86_400_000;
 
 /** POST /api/items/{id}/events: true when it counted. */
