@@ -33,7 +33,8 @@ export function HoursFreshnessPanel({ serviceId, freshness }: { serviceId: strin
   const reported = reports.wrong_hours + reports.closed_permanently > 0;
   return (
     <div className="flex w-full flex-wrap items-center gap-3 text-sm">
-      <p className="text-slate-700">{t("confirmed", { ago: format.relativeTime(new Date(confirmedAt), now) })}</p>
+      {/* A confirmation just made is "now", whatever minute the clock last ticked. */}
+      <p className="text-slate-700">{t("confirmed", { ago: format.relativeTime(new Date(confirmedAt), new Date(Math.max(now.getTime(), Date.parse(confirmedAt)))) })}</p>
       <button type="button" onClick={() => void confirm()} disabled={busy} aria-busy={busy} className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60">
         {busy ? ta("working") : t("confirm")}
       </button>

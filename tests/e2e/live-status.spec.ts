@@ -84,7 +84,7 @@ test("an owner sets the live status in one tap; visitors see it on the page and 
     await station.getByRole("button", { name: "Confirm hours" }).click();
     await expect(owner.getByText("Hours confirmed. Thank you!")).toBeVisible();
     await expect(station.getByText("1 driver says the hours are wrong.")).toHaveCount(0);
-    await expect(station.getByText(/Hours confirmed now|Hours confirmed \d+ seconds? ago/)).toBeVisible();
+    await expect(station.getByText("Hours confirmed now")).toBeVisible();
   });
 
   await owner.context().close();

@@ -36,7 +36,7 @@ test("an owner adds Viber, Telegram, payment methods and prices; visitors see, f
     await owner.getByRole("checkbox", { name: "Card", exact: true }).check();
     await owner.getByRole("checkbox", { name: "Cash only during power outages" }).check();
     await owner.getByRole("button", { name: "Update" }).click();
-    await expect(owner.getByText("Station updated!")).toBeVisible();
+    await expect(owner.getByText("Station updated", { exact: true })).toBeVisible();
   });
 
   await test.step("prices: a job from the catalogue and an own line", async () => {
