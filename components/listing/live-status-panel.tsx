@@ -59,7 +59,7 @@ export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: s
     }
   }
 
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", timeZone });
+  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
   return (
     <fieldset className="w-full space-y-3 rounded-lg border border-slate-200 p-3" aria-describedby={`${id}-now`}>
       <legend className="px-1 font-semibold">{t("title")}</legend>
