@@ -59,8 +59,8 @@ export function localClock(instant: Date, timeZone: string): { weekday: number; 
 }
 
 /**
- * Whether the hours say open at the instant: the same rule as the open-now SQL in
- * lib/server/services.ts (today's interval, or yesterday's running past midnight).
+ * Whether the hours say open at the instant: the same rule as openNowSql in
+ * lib/server/services/sql-fragments.ts (today's interval, or yesterday's running past midnight).
  */
 export function isOpenAt(rows: HoursRow[], timeZone: string, instant: Date): boolean {
   const { weekday, minute } = localClock(instant, timeZone);

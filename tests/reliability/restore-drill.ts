@@ -254,7 +254,8 @@ async function postgresDrill(workDir: string): Promise<void> {
     process.env.DATABASE_URL = databaseUrl;
     process.env.READ_CACHE = "off";
     try {
-      const { getPublicService, listServices } = await import("@/lib/server/services");
+      const { getPublicService } = await import("@/lib/server/services/detail");
+      const { listServices } = await import("@/lib/server/services/list");
       const detail = await getPublicService(service.id);
       if (detail.name === service.name && detail.reviews.length === service.reviews) {
         pass(`service page data: getPublicService(${service.id}) → "${detail.name}", ${detail.reviews.length} reviews, ${Object.keys(detail.timetable).length} days of hours`);

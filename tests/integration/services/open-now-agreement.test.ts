@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE, type Timetable } from "@/lib/constants";
-import { getPublicService, listServices } from "@/lib/server/services";
+import { getPublicService } from "@/lib/server/services/detail";
+import { listServices } from "@/lib/server/services/list";
 import { makeService } from "../../helpers/factories";
 
 /**

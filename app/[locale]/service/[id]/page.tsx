@@ -15,7 +15,7 @@ import { Link } from "@/i18n/navigation";
 import { directionsUrl, telHref } from "@/lib/links";
 import { NotFoundError } from "@/lib/server/errors";
 import { reviewerState } from "@/lib/server/reviews";
-import { getPublicService } from "@/lib/server/services";
+import { getPublicService } from "@/lib/server/services/detail";
 import { getViewer } from "@/lib/server/session";
 import { alternatesFor, appUrl } from "@/lib/site";
 import { weekdayIn } from "@/lib/timetable";
