@@ -1,5 +1,5 @@
 import "server-only";
-import { deleteAccountInput, profileInput } from "@/lib/validation/account";
+import { deleteAccountInput, emailChangeConfirmInput, profileInput } from "@/lib/validation/account";
 import { removeAccount } from "./account-removal";
 import { toPublicUser, type PublicUser } from "./accounts";
 import { localePath, mailAccount } from "./account-mail";
@@ -87,7 +87,8 @@ export async function updateProfile(viewer: Viewer | null, body: unknown, userAg
  * POST /api/users/profile/email/confirm: the link sent to the new address. The address changes
  * (if nobody took it meanwhile), every session ends, and the old address gets a last notice.
  */
-export async function confirmEmailChange(token: unknown): Promise<{ message: string }> {
+export async function confirmEmailChange(body: unknown): Promise<{ message: string }> {
+  const { token } = parseOrThrow(emailChangeConfirmInput, body, "Auth.emailChangeInvalid");
   const prisma = await getPrisma();
   const { before, user } = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
