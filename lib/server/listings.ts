@@ -115,7 +115,10 @@ async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechan
   }));
 }
 
-async function patch(viewer: Viewer, row: { id: string }, input: Partial<ServiceInput>): Promise<EditableService> {
+/** A write that commits or rolls back together with the change it goes with (an admin's audit entry). */
+type Alongside<T> = (tx: Prisma.TransactionClient, change: T) => Promise<unknown>;
+
+async function patch(viewer: Viewer, row: { id: string }, input: Partial<ServiceInput>, alongside?: Alongside<Partial<ServiceInput>>): Promise<EditableService> {
   const prisma = await getPrisma();
   return changingCatalog(() => prisma.$transaction(async (tx) => {
     const current = (await tx.serviceImage.findMany({ where: { serviceId: row.id }, ...orderedImages })).map((photo) => photo.imageId);
@@ -126,15 +129,18 @@ async function patch(viewer: Viewer, row: { id: string }, input: Partial<Service
     }
     if (input.timetable) await replaceHours(tx, row.id, input.timetable);
     const updated = await tx.service.update({ where: { id: row.id }, data: columns(input), include: editableRow });
+    await alongside?.(tx, input);
     return toEditable(updated);
   }));
 }
 
+type ServiceSummary = { id: string; ownerId: string; role: "sto" | "mechanic"; isPaid: boolean; name: string };
+
 /** The service when the viewer owns it (or is an admin); 404 for unknown ids, 403 for others'. */
-async function ownService(viewer: Viewer, id: unknown) {
+async function ownService(viewer: Viewer, id: unknown): Promise<ServiceSummary> {
   if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true } });
+  const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true, name: true } });
   if (!row) throw new NotFoundError();
   if (row.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
   return row;
@@ -201,10 +207,10 @@ export async function getOwnService(viewer: Viewer | null, id: string): Promise<
 }
 
 /** PUT /api/items/users/{id}: the owner changes only the fields that changed. */
-export async function updateOwnService(viewer: Viewer | null, id: string, body: unknown): Promise<EditableService> {
+export async function updateOwnService(viewer: Viewer | null, id: string, body: unknown, alongside?: Alongside<Partial<ServiceInput>>): Promise<EditableService> {
   requireAccess(viewer, "signedIn");
   const { _id, ...input } = parseOrThrow(servicePatch, { ...(body && typeof body === "object" ? body : {}), _id: id });
-  return patch(viewer, await ownService(viewer, _id), input);
+  return patch(viewer, await ownService(viewer, _id), input, alongside);
 }
 
 export type OwnServices = { userStos: EditableService[]; mechanic: EditableService | null };
@@ -224,8 +230,19 @@ export async function listOwnStations(viewer: Viewer | null): Promise<EditableSe
  */
 export async function deleteOwnService(viewer: Viewer | null, id: string) {
   requireAccess(viewer, "signedIn");
+  await removeService(viewer, id);
+  return accountState(viewer.id);
+}
+
+/** Deletes a service the viewer owns (or any, for an admin), reading it once; answers what it was. */
+export async function removeService(viewer: Viewer, id: string, alongside?: Alongside<ServiceSummary>): Promise<ServiceSummary> {
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
-  await changingCatalog(() => prisma.service.delete({ where: { id: row.id } }));
-  return accountState(viewer.id);
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      await tx.service.delete({ where: { id: row.id } });
+      await alongside?.(tx, row);
+    }),
+  );
+  return row;
 }

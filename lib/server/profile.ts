@@ -2,6 +2,7 @@ import "server-only";
 import { deleteAccountInput, emailChangeConfirmInput, profileInput } from "@/lib/validation/account";
 import { removeAccount } from "./account-removal";
 import { toPublicUser, type PublicUser } from "./accounts";
+import { writeAudit } from "./audit-log";
 import { localePath, mailAccount } from "./account-mail";
 import { getPrisma } from "./db";
 import { consumeToken, issueToken } from "./email-tokens";
@@ -129,7 +130,7 @@ export async function deleteOwnAccount(viewer: Viewer | null, body: unknown): Pr
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       const removal = await removeAccount(tx, current.id);
-      await tx.auditLog.create({ data: { actorId: null, action: "user.selfDelete", targetType: "user", targetId: current.id, details: { email: current.email, ...removal } } });
+      await writeAudit(tx, null, "user.selfDelete", "user", current.id, { email: current.email, ...removal });
     }),
   );
   return { message: "Profile.deleted" };
