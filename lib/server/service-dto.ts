@@ -2,6 +2,7 @@ import "server-only";
 import type { Timetable } from "@/lib/constants";
 import { roundKm } from "@/lib/distance";
 import { openingStatus, rowsToTimetable, type HoursRow, type NextChange } from "@/lib/timetable";
+import { UPLOADS_PATH } from "@/lib/validation/image";
 
 /** The public shape of a service, as spec section 3 names its fields (`_id`, `rating.avg`…). */
 export type ServiceCard = {
@@ -59,17 +60,15 @@ export type ServiceDetail = ServiceCard & {
   burstFlagged: boolean;
 };
 
-const UPLOADS = "/api/uploads/";
-
 export function imageUrl(imageId: string): string;
 export function imageUrl(imageId: string | null): string | null;
 export function imageUrl(imageId: string | null): string | null {
-  return imageId ? `${UPLOADS}${imageId}` : null;
+  return imageId ? `${UPLOADS_PATH}${imageId}` : null;
 }
 
 /** The image id in one of our upload URLs (already checked against IMAGE_URL_PATTERN). */
 export function imageIdOf(url: string): string {
-  return url.slice(UPLOADS.length).toLowerCase();
+  return url.slice(UPLOADS_PATH.length).toLowerCase();
 }
 
 export type CardRow = {
