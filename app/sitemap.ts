@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { listPublishedServiceIds } from "@/lib/server/services";
+import { listPublishedServiceIds } from "@/lib/server/services/detail";
 import { appUrl, localizedPaths } from "@/lib/site";
 
 export const dynamic = "force-dynamic";

@@ -96,7 +96,7 @@ function intervalOn(rows: HoursRow[], special: SpecialHours[], day: number): Int
 
 /**
  * Whether the hours say open at a local day and minute: the same rule as the open-now SQL in
- * lib/server/open-now.ts. Today's interval, or yesterday's running past midnight.
+ * lib/server/services/open-now.ts. Today's interval, or yesterday's running past midnight.
  */
 function isOpenOnClock(rows: HoursRow[], special: SpecialHours[], day: number, minute: number): boolean {
   const today = intervalOn(rows, special, day);

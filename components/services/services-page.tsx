@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ServicesMap, WhenNearViewport } from "@/components/map/lazy-maps";
 import { Link } from "@/i18n/navigation";
-import { listServices, listTopServices } from "@/lib/server/services";
+import { listServices, listTopServices } from "@/lib/server/services/list";
 import { parseItemsQuery } from "@/lib/validation/items-query";
 import { serializeItemsQuery } from "@/lib/validation/items-query-url";
 import { FilterBar } from "./filter-bar";

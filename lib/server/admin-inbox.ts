@@ -1,10 +1,12 @@
 import "server-only";
 import { ADMIN_PAGE_SIZE } from "@/lib/constants";
+import { feedbackMarkInput } from "@/lib/validation/admin";
 import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
 import { kickMailQueue } from "./mail";
 import type { Viewer } from "./session";
+import { parseOrThrow } from "./validate";
 
 /** /admin/inbox: the site feedback people sent, and the mail that could not be delivered. */
 export type FeedbackItem = { _id: string; title: string; message: string; email: string; createdAt: string; read: boolean };
@@ -26,7 +28,7 @@ export async function listFeedback(viewer: Viewer | null, limit = ADMIN_PAGE_SIZ
 export async function markFeedback(viewer: Viewer | null, id: string, body: unknown): Promise<{ read: boolean }> {
   requireAccess(viewer, "admin");
   if (!isUuid(id)) throw new NotFoundError();
-  const read = Boolean(body && typeof body === "object" && "read" in body && body.read === true);
+  const { read } = parseOrThrow(feedbackMarkInput, body);
   const prisma = await getPrisma();
   const { count } = await prisma.feedback.updateMany({ where: { id }, data: { readAt: read ? new Date() : null } });
   if (count === 0) throw new NotFoundError();

@@ -7,6 +7,7 @@ import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } f
 import { requireAccess } from "./guards";
 import { getOwnService, removeService, updateOwnService, type EditableService } from "./listings";
 import { removeAccount } from "./account-removal";
+import { writeAudit } from "./audit-log";
 import { keepAnActiveAdmin } from "./last-admin";
 import { imageIdOf, imageUrl } from "./service-dto";
 import { endAllSessions, type Viewer } from "./session";
@@ -17,11 +18,6 @@ import { changingCatalog } from "./read-cache";
  * Moderation (spec 2 admin pages, 4 block / admin flag / delete). Every function refuses
  * non-admins itself, and every change is written to the audit log with who did it.
  */
-type Tx = Prisma.TransactionClient;
-
-async function audit(tx: Tx, actor: Viewer, action: string, targetType: "user" | "service", targetId: string, details: Prisma.InputJsonObject = {}) {
-  await tx.auditLog.create({ data: { actorId: actor.id, action, targetType, targetId, details } });
-}
 
 /** Literal search (no LIKE wildcards, no regex): "%" or "_" in a keyword mean themselves. */
 const containsText = (column: Prisma.Sql, keyword: string) => Prisma.sql`strpos(lower(${column}), lower(${keyword})) > 0`;
@@ -94,7 +90,7 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
       // Sessions belong to the address they were opened with.
       if (emailChanged) await endAllSessions(id, tx);
       const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
-      await audit(tx, viewer, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
+      await writeAudit(tx, viewer.id, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
       return toAdminUser(user);
     }));
   } catch (error) {
@@ -117,7 +113,7 @@ export async function toggleUserBlock(viewer: Viewer | null, id: string): Promis
       await endAllSessions(id, tx);
     }
     await tx.user.update({ where: { id }, data: { isBlocked } });
-    await audit(tx, viewer, isBlocked ? "user.block" : "user.unblock", "user", id);
+    await writeAudit(tx, viewer.id, isBlocked ? "user.block" : "user.unblock", "user", id);
   });
   return { isBlocked, message: isBlocked ? "Admin.userBlocked" : "Admin.userUnblocked" };
 }
@@ -131,7 +127,7 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       const removal = await removeAccount(tx, id);
-      await audit(tx, viewer, "user.delete", "user", id, { email: user.email, ...removal });
+      await writeAudit(tx, viewer.id, "user.delete", "user", id, { email: user.email, ...removal });
     }),
   );
   return { message: "Admin.userDeleted" };
@@ -172,18 +168,16 @@ export async function getServiceForAdmin(viewer: Viewer | null, id: string): Pro
   return getOwnService(viewer, id);
 }
 
-/** PUT /api/items/admin/{stoId}: only the changed fields, as for owners. */
+/** PUT /api/items/admin/{stoId}: only the changed fields, as for owners; the audit entry commits with them. */
 export async function updateServiceAsAdmin(viewer: Viewer | null, id: string, body: unknown): Promise<EditableService> {
   requireAccess(viewer, "admin");
-  const fields = body && typeof body === "object" ? Object.keys(body).filter((key) => key !== "_id") : [];
-  // The change and its audit entry commit together or not at all.
-  return updateOwnService(viewer, id, body, (tx) => audit(tx, viewer, "service.update", "service", id, { fields }));
+  return updateOwnService(viewer, id, body, (tx, input) => writeAudit(tx, viewer.id, "service.update", "service", id, { fields: Object.keys(input) }));
 }
 
-/** DELETE /api/items/admin/{id}. */
+/** DELETE /api/items/admin/{id}: the deletion and its audit entry commit together. */
 export async function deleteServiceAsAdmin(viewer: Viewer | null, id: string): Promise<{ message: string }> {
   requireAccess(viewer, "admin");
-  const service = await removeService(viewer, id, (tx, row) => audit(tx, viewer, "service.delete", "service", row.id, { name: row.name, role: row.role, owner: row.ownerId }));
+  const service = await removeService(viewer, id, (tx, row) => writeAudit(tx, viewer.id, "service.delete", "service", row.id, { name: row.name, role: row.role, owner: row.ownerId }));
   return { message: service.role === "mechanic" ? "Listing.mechanicDeleted" : "Listing.cssDeleted" };
 }
 
@@ -198,7 +192,7 @@ export async function toggleServiceBlock(viewer: Viewer | null, id: string): Pro
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       await tx.service.update({ where: { id }, data: { isBlocked } });
-      await audit(tx, viewer, isBlocked ? "service.block" : "service.unblock", "service", id);
+      await writeAudit(tx, viewer.id, isBlocked ? "service.block" : "service.unblock", "service", id);
     }),
   );
   const kind = service.role === "mechanic" ? "mechanic" : "service";

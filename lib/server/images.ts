@@ -1,4 +1,5 @@
 import "server-only";
+import type { NextRequest } from "next/server";
 import { IMAGE_MAX_BYTES } from "@/lib/constants";
 import { processImage, storedImage, UnreadableImageError } from "@/lib/image-pipeline";
 import type { VariantFormat } from "@/lib/image-sizes";
@@ -6,6 +7,7 @@ import { sniffImageType } from "@/lib/image-type";
 import { getPrisma } from "./db";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
+import { readCapped } from "./http";
 import { take } from "./rate-limit";
 import { imageUrl } from "./service-dto";
 import type { Viewer } from "./session";
@@ -25,13 +27,18 @@ export async function getImage(id: string, variant: { width: number; format: Var
   return image;
 }
 
+/** Room for the multipart envelope around a file just under the limit. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
 /**
- * POST /api/uploads: an image the viewer uploads for a service or profile. The type is read from
+ * POST /api/uploads: an image the viewer uploads for a service or profile, as the form field
+ * "image". Who it is comes first: a visitor's body is never read at all. The type is read from
  * the bytes, so an SVG or HTML file named "photo.png" is refused; ≥ 1 MiB is refused (spec 9);
  * what is stored is re-encoded without metadata (lib/image-pipeline.ts).
  */
-export async function saveImage(viewer: Viewer | null, file: unknown): Promise<{ image: string; id: string }> {
+export async function saveImage(viewer: Viewer | null, request: NextRequest): Promise<{ image: string; id: string }> {
   requireAccess(viewer, "signedIn");
+  const file = (await readForm(request)).get("image");
   if (!(file instanceof Blob) || file.size === 0) throw new BadRequestError({ image: "Validation.imageMissing" });
   if (file.size >= IMAGE_MAX_BYTES) throw new AppError(413, "Validation.image");
   await take("upload", viewer.id);
@@ -43,4 +50,13 @@ export async function saveImage(viewer: Viewer | null, file: unknown): Promise<{
   const prisma = await getPrisma();
   const image = await prisma.image.create({ data: storedImage(processed, viewer.id), select: { id: true } });
   return { image: imageUrl(image.id), id: image.id };
+}
+
+async function readForm(request: NextRequest): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new BadRequestError({ image: "Validation.multipart" });
+  const bytes = await readCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD, "Validation.image");
+  return new Response(bytes, { headers: { "content-type": type } }).formData().catch(() => {
+    throw new BadRequestError({ image: "Validation.multipart" });
+  });
 }

@@ -131,10 +131,10 @@ async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechan
   }));
 }
 
-/** Writes done by the caller in the same transaction as the change (an admin's audit entry). */
-type AlsoInTransaction<T> = (tx: Prisma.TransactionClient, row: T) => Promise<unknown>;
+/** A write that commits or rolls back together with the change it goes with (an admin's audit entry). */
+type Alongside<T> = (tx: Prisma.TransactionClient, change: T) => Promise<unknown>;
 
-async function patch<T extends { id: string }>(viewer: Viewer, row: T, input: Partial<ServiceInput>, alsoInTransaction?: AlsoInTransaction<T>): Promise<EditableService> {
+async function patch(viewer: Viewer, row: { id: string }, input: Partial<ServiceInput>, alongside?: Alongside<Partial<ServiceInput>>): Promise<EditableService> {
   const prisma = await getPrisma();
   return changingCatalog(() => prisma.$transaction(async (tx) => {
     const current = (await tx.serviceImage.findMany({ where: { serviceId: row.id }, ...orderedImages })).map((photo) => photo.imageId);
@@ -147,13 +147,15 @@ async function patch<T extends { id: string }>(viewer: Viewer, row: T, input: Pa
     // Saving the hours is saying they are right (lib/server/hours-freshness.ts).
     const confirmed = input.timetable ? { hoursConfirmedAt: new Date() } : {};
     const updated = await tx.service.update({ where: { id: row.id }, data: { ...columns(input), ...confirmed }, include: editableRow });
-    await alsoInTransaction?.(tx, row);
+    await alongside?.(tx, input);
     return toEditable(updated);
   }));
 }
 
+type ServiceSummary = { id: string; ownerId: string; role: "sto" | "mechanic"; isPaid: boolean; name: string };
+
 /** The service when the viewer owns it (or is an admin); 404 for unknown ids, 403 for others'. */
-export async function ownService(viewer: Viewer, id: unknown): Promise<OwnedRow> {
+export async function ownService(viewer: Viewer, id: unknown): Promise<ServiceSummary> {
   if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
   const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true, name: true } });
@@ -161,8 +163,6 @@ export async function ownService(viewer: Viewer, id: unknown): Promise<OwnedRow>
   if (row.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
   return row;
 }
-
-type OwnedRow = { id: string; ownerId: string; role: "sto" | "mechanic"; isPaid: boolean; name: string };
 
 /**
  * POST sto-order: the unpaid station the viewer is about to pay for. One draft per user: a second
@@ -224,11 +224,11 @@ export async function getOwnService(viewer: Viewer | null, id: string): Promise<
   return toEditable(await prisma.service.findUniqueOrThrow({ where: { id: row.id }, include: editableRow }));
 }
 
-/** PUT /api/items/users/{id}: the owner (or an admin) changes only the fields that changed. */
-export async function updateOwnService(viewer: Viewer | null, id: string, body: unknown, alsoInTransaction?: AlsoInTransaction<OwnedRow>): Promise<EditableService> {
+/** PUT /api/items/users/{id}: the owner changes only the fields that changed. */
+export async function updateOwnService(viewer: Viewer | null, id: string, body: unknown, alongside?: Alongside<Partial<ServiceInput>>): Promise<EditableService> {
   requireAccess(viewer, "signedIn");
   const { _id, ...input } = parseOrThrow(servicePatch, { ...(body && typeof body === "object" ? body : {}), _id: id });
-  return patch(viewer, await ownService(viewer, _id), input, alsoInTransaction);
+  return patch(viewer, await ownService(viewer, _id), input, alongside);
 }
 
 export type OwnServices = { userStos: EditableService[]; mechanic: EditableService | null };
@@ -252,14 +252,14 @@ export async function deleteOwnService(viewer: Viewer | null, id: string) {
   return accountState(viewer.id);
 }
 
-/** Deletes the viewer's (or, for an admin, anyone's) service, read once; answers what it was. */
-export async function removeService(viewer: Viewer, id: string, alsoInTransaction?: AlsoInTransaction<OwnedRow>): Promise<OwnedRow> {
+/** Deletes a service the viewer owns (or any, for an admin), reading it once; answers what it was. */
+export async function removeService(viewer: Viewer, id: string, alongside?: Alongside<ServiceSummary>): Promise<ServiceSummary> {
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       await tx.service.delete({ where: { id: row.id } });
-      await alsoInTransaction?.(tx, row);
+      await alongside?.(tx, row);
     }),
   );
   return row;

@@ -1,6 +1,6 @@
 import "server-only";
 import { NotFoundError } from "./errors";
-import { getPublicService } from "./services";
+import { getPublicService } from "./services/detail";
 
 const SERVICE_PAGE = /^\/service\/([^/]+)$/;
 

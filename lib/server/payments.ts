@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { PAYMENT } from "@/lib/constants";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/lib/validation/payments";
 import { getPrisma } from "./db";
 import { AppError, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
@@ -12,6 +13,7 @@ import { enqueueMail, kickMailQueue } from "./mail";
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, readPaypalOrder, verifyWebhook, type OrderState } from "./paypal";
 import type { Viewer } from "./session";
 import { changingCatalog } from "./read-cache";
+import { parseOrThrow } from "./validate";
 
 /**
  * Paying for a station: the server creates the PayPal order and captures it, checks PayPal's answer
@@ -47,7 +49,7 @@ async function paidStation(stoId: string): Promise<EditableService> {
 /** POST /api/etc/paypal/orders: a PayPal order for the viewer's unpaid station, recorded as created. */
 export async function startPaypalOrder(viewer: Viewer | null, body: unknown): Promise<{ id: string }> {
   requireAccess(viewer, "signedIn");
-  const stoId = body && typeof body === "object" && "stoId" in body && typeof body.stoId === "string" ? body.stoId : "";
+  const { stoId } = parseOrThrow(paypalOrderInput, body);
   const station = await payableStation(viewer, stoId);
   if (station.isPaid) throw new AppError(409, "Payment.alreadyPaid");
   if (!paypalConfig().configured) throw new AppError(503, "Payment.unavailable");
@@ -63,11 +65,8 @@ export async function startPaypalOrder(viewer: Viewer | null, body: unknown): Pr
 export async function payStation(viewer: Viewer | null, stoId: string, body: unknown): Promise<EditableService> {
   requireAccess(viewer, "signedIn");
   const station = await payableStation(viewer, stoId);
-  const input = (body && typeof body === "object" ? body : {}) as { paymentMethod?: unknown; orderID?: unknown };
+  const input = parseOrThrow(payInput, body, "Payment.unknownOrder");
   if (input.paymentMethod === "test") return payForTest(viewer, station);
-  if (input.paymentMethod !== "PayPal" || typeof input.orderID !== "string" || !/^[A-Za-z0-9-]{5,64}$/.test(input.orderID)) {
-    throw new AppError(400, "Payment.unknownOrder");
-  }
   return payWithPaypal(station, input.orderID);
 }
 
@@ -232,25 +231,18 @@ export async function sweepPayments(now = new Date()): Promise<Record<Settlement
   return counts;
 }
 
-type WebhookEvent = {
-  id?: unknown;
-  event_type?: unknown;
-  resource?: { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string }; supplementary_data?: { related_ids?: { order_id?: string } }; links?: { rel?: string; href?: string }[] };
-};
-
 /**
  * POST /api/etc/paypal/webhook. Verified by PayPal itself (PAYPAL_WEBHOOK_ID), handled once per
  * event id: a completed capture settles its order, a refund or reversal unpublishes the station.
  */
 export async function handlePaypalWebhook(headers: { get(name: string): string | null }, body: unknown): Promise<{ handled: boolean }> {
-  const event = (body && typeof body === "object" ? body : {}) as WebhookEvent;
-  if (typeof event.id !== "string" || typeof event.event_type !== "string" || event.id.length > 100) throw new AppError(400, "Api.badRequest");
+  const event = parseOrThrow(paypalWebhookEvent, body);
   if (!(await verifyWebhook(headers, body))) throw new AppError(401, "Payment.webhookRefused");
   const prisma = await getPrisma();
   const first = await prisma.paypalEvent.createMany({ data: [{ id: event.id, type: event.event_type.slice(0, 100) }], skipDuplicates: true });
   if (first.count === 0) return { handled: false };
   try {
-    const resource = event.resource ?? {};
+    const { resource } = event;
     if (event.event_type === "PAYMENT.CAPTURE.COMPLETED") {
       const orderId = resource.supplementary_data?.related_ids?.order_id;
       const payment = orderId ? await prisma.payment.findUnique({ where: { providerOrderId: orderId } }) : null;

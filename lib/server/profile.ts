@@ -1,7 +1,8 @@
 import "server-only";
-import { deleteAccountInput, profileInput } from "@/lib/validation/account";
+import { deleteAccountInput, emailChangeConfirmInput, profileInput } from "@/lib/validation/account";
 import { removeAccount } from "./account-removal";
 import { toPublicUser, type PublicUser } from "./accounts";
+import { writeAudit } from "./audit-log";
 import { localePath, mailAccount } from "./account-mail";
 import { getPrisma } from "./db";
 import { consumeToken, issueToken } from "./email-tokens";
@@ -87,7 +88,8 @@ export async function updateProfile(viewer: Viewer | null, body: unknown, userAg
  * POST /api/users/profile/email/confirm: the link sent to the new address. The address changes
  * (if nobody took it meanwhile), every session ends, and the old address gets a last notice.
  */
-export async function confirmEmailChange(token: unknown): Promise<{ message: string }> {
+export async function confirmEmailChange(body: unknown): Promise<{ message: string }> {
+  const { token } = parseOrThrow(emailChangeConfirmInput, body, "Auth.emailChangeInvalid");
   const prisma = await getPrisma();
   const { before, user } = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
@@ -128,7 +130,7 @@ export async function deleteOwnAccount(viewer: Viewer | null, body: unknown): Pr
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       const removal = await removeAccount(tx, current.id);
-      await tx.auditLog.create({ data: { actorId: null, action: "user.selfDelete", targetType: "user", targetId: current.id, details: { email: current.email, ...removal } } });
+      await writeAudit(tx, null, "user.selfDelete", "user", current.id, { email: current.email, ...removal });
     }),
   );
   return { message: "Profile.deleted" };

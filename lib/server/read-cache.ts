@@ -2,19 +2,19 @@ import "server-only";
 import { bumpCatalogVersion, readCatalogVersion } from "./catalog-version";
 
 /**
- * Public reads (lists, a service's page, the map) answered from memory for a few seconds. Many
- * visitors ask the same few questions at once ("near Kyiv, open now, best rated"), and the answers
- * only change when somebody writes. Every write that changes what visitors see goes through
- * changingCatalog(), which bumps the catalogue's version in the database and drops everything
- * kept here; before answering from memory every instance reads that version (one tiny query) and
- * drops what it kept when another instance has written since. So no instance serves an answer
- * older than a write some instance has acknowledged. If the version cannot be read (database
- * away), kept answers are still served until their keeping time ends. Identical questions
- * arriving together share one database query. READ_CACHE=off turns it off (the benchmark's floor
- * measures the database without it).
+ * Public reads (lists, their totals, a service's page, the map) answered from memory for a few
+ * seconds. Many visitors ask the same few questions at once ("near Kyiv, open now, best rated"),
+ * and the answers only change when somebody writes. Every write that changes what visitors see
+ * goes through changingCatalog(), which bumps the catalogue's version in the database and drops
+ * everything kept here; before answering from memory every instance reads that version (one tiny
+ * query) and drops what it kept when another instance has written since. So no instance serves an
+ * answer older than a write some instance has acknowledged. If the version cannot be read
+ * (database away), kept answers are still served until their keeping time ends. Identical
+ * questions arriving together share one database query. READ_CACHE=off turns it off (the
+ * benchmark's floor measures the database without it), except for what is marked evenWhenOff.
  */
 const DEFAULT_KEEP_MS = 10_000;
-const MAX_ENTRIES = 500;
+const MAX_ENTRIES = 1000;
 
 type Entry = { value: Promise<unknown>; until: number };
 /**
@@ -22,40 +22,61 @@ type Entry = { value: Promise<unknown>; until: number };
  * this module, yet a write through the API must drop what the pages keep (the e2e review tests
  * caught a page showing its answer from before the review).
  */
-type Memory = { entries: Map<string, Entry>; listeners: Set<() => void>; version: bigint | null };
+type Memory = { entries: Map<string, Entry>; version: bigint | null };
 const shared = globalThis as typeof globalThis & { __maisterReadCache?: Memory };
-const memory = (shared.__maisterReadCache ??= { entries: new Map(), listeners: new Set(), version: null });
-const { entries, listeners } = memory;
+const memory = (shared.__maisterReadCache ??= { entries: new Map(), version: null });
+const { entries } = memory;
+
+type Keeping<T> = {
+  keepMs?: number;
+  /** Whether this answer is worth keeping at all (a small total is cheap to count again). */
+  keepIf?: (value: T) => boolean;
+  /**
+   * Kept under READ_CACHE=off too: reusing it is part of how the answer is computed (a large
+   * list's total), not only a saving, so the benchmark's floor keeps it as well.
+   */
+  evenWhenOff?: boolean;
+};
 
 function enabled(): boolean {
   return process.env.READ_CACHE !== "off";
 }
 
-export async function rememberRead<T>(key: string, load: () => Promise<T>, keepMs = DEFAULT_KEEP_MS): Promise<T> {
+export async function rememberRead<T>(key: string, load: () => Promise<T>, keeping: Keeping<T> = {}): Promise<T> {
   if (!enabled()) return load();
   await followOtherInstances();
+  return keep(key, load, keeping);
+}
+
+/**
+ * For a part of an answer loaded inside rememberRead() (a list's total): that call has just
+ * caught up with the other instances, so the version is not asked again.
+ */
+export function rememberPartOfRead<T>(key: string, load: () => Promise<T>, keeping: Keeping<T> = {}): Promise<T> {
+  return enabled() || keeping.evenWhenOff ? keep(key, load, keeping) : load();
+}
+
+function keep<T>(key: string, load: () => Promise<T>, { keepMs = DEFAULT_KEEP_MS, keepIf }: Keeping<T>): Promise<T> {
   const now = Date.now();
   const kept = entries.get(key);
   if (kept && kept.until > now) return kept.value as Promise<T>;
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  const entry: Entry = { value: load(), until: now + keepMs };
+  const value = load();
+  const entry: Entry = { value, until: now + keepMs };
   entries.set(key, entry);
-  // A failure is never kept: the next request asks the database again.
-  entry.value.catch(() => {
+  const forget = () => {
     if (entries.get(key) === entry) entries.delete(key);
-  });
-  return entry.value as Promise<T>;
-}
-
-/** Other memories of the catalogue (kept totals, map answers) are dropped together with these. */
-export function onCatalogChange(listener: () => void): void {
-  listeners.add(listener);
+  };
+  // A failure is never kept: the next request asks the database again.
+  value.then((loaded) => {
+    if (keepIf && !keepIf(loaded)) forget();
+  }, forget);
+  return value;
 }
 
 /** Drops what this instance kept. */
 export function catalogChanged(): void {
   entries.clear();
-  for (const listener of listeners) listener();
 }
 
 /** Moves to a newer version only: a version read before another request's bump must not roll it back. */

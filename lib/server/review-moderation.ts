@@ -1,12 +1,12 @@
 import "server-only";
 import type { Locale } from "next-intl";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
 import type { ReportReason } from "@/lib/review-limits";
 import { moderationInput, reportInput } from "@/lib/validation/reviews";
 import { localePath, mailInTransaction } from "./account-mail";
+import { writeAudit } from "./audit-log";
 import { getPrisma } from "./db";
-import { AppError, isUuid, NotFoundError } from "./errors";
+import { AppError, isUniqueViolation, isUuid, NotFoundError } from "./errors";
 import { requireAccess } from "./guards";
 import { translate } from "./http";
 import { kickMailQueue } from "./mail";
@@ -23,12 +23,6 @@ import { parseOrThrow } from "./validate";
  */
 export const REPORTS_TO_HIDE = 3;
 
-type Tx = Prisma.TransactionClient;
-
-async function audit(tx: Tx, actorId: string | null, action: string, targetType: "review" | "service", targetId: string, details: Prisma.InputJsonObject = {}) {
-  await tx.auditLog.create({ data: { actorId, action, targetType, targetId, details } });
-}
-
 /** One report per person per review; enough distinct reports hide it until an admin decides. */
 export async function reportReview(viewer: Viewer | null, serviceId: string, reviewId: string, body: unknown): Promise<{ message: string }> {
   requireAccess(viewer, "signedIn");
@@ -44,7 +38,7 @@ export async function reportReview(viewer: Viewer | null, serviceId: string, rev
     try {
       await tx.reviewReport.create({ data: { reviewId, userId: viewer.id, reason: input.reason, text: input.text } });
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, "Review.alreadyReported");
+      if (isUniqueViolation(error)) throw new AppError(409, "Review.alreadyReported");
       throw error;
     }
     const open = await tx.reviewReport.count({ where: { reviewId, resolvedAt: null } });
@@ -52,7 +46,7 @@ export async function reportReview(viewer: Viewer | null, serviceId: string, rev
     const { count } = await tx.review.updateMany({ where: { id: reviewId, hiddenAt: null }, data: { hiddenAt: new Date(), hiddenReason: "pending" } });
     if (count === 0) return;
     await recomputeAggregates(tx, serviceId);
-    await audit(tx, null, "review.autoHide", "review", reviewId, { reports: open });
+    await writeAudit(tx, null, "review.autoHide", "review", reviewId, { reports: open });
   }));
   return { message: "Review.reported" };
 }
@@ -147,7 +141,7 @@ export async function moderateReview(viewer: Viewer | null, reviewId: string, bo
     if (show) await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: null, hiddenReason: null } });
     await tx.reviewReport.updateMany({ where: { reviewId, resolvedAt: null }, data: { resolvedAt: new Date(), outcome: hide ? "hidden" : "kept" } });
     await recomputeAggregates(tx, review.serviceId);
-    await audit(tx, viewer.id, `review.${input.action}`, "review", reviewId, hide ? { reason: input.reason, reports: review.reports.length } : { reports: review.reports.length });
+    await writeAudit(tx, viewer.id, `review.${input.action}`, "review", reviewId, hide ? { reason: input.reason, reports: review.reports.length } : { reports: review.reports.length });
 
     const link = (person: Person) => localePath(person.locale, `/service/${review.serviceId}#review-${reviewId}`);
     const station = review.service.name;
@@ -174,7 +168,7 @@ export async function clearBurst(viewer: Viewer | null, serviceId: string): Prom
     const { count } = await tx.review.updateMany({ where: { serviceId, heldAt: { not: null } }, data: { heldAt: null } });
     await tx.service.update({ where: { id: serviceId }, data: { burstFlaggedAt: null } });
     await recomputeAggregates(tx, serviceId);
-    await audit(tx, viewer.id, "service.burstClear", "service", serviceId, { released: count });
+    await writeAudit(tx, viewer.id, "service.burstClear", "service", serviceId, { released: count });
   }));
   return { message: "Review.burstCleared" };
 }

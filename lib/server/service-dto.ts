@@ -5,6 +5,7 @@ import type { SpecialHoursView } from "./opening-exceptions";
 import type { PaidMedian, PriceList } from "./prices";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/lib/live-status";
 import { openingStatus, rowsToTimetable, type HoursRow, type NextChange, type SpecialHours } from "@/lib/timetable";
+import { UPLOADS_PATH } from "@/lib/validation/image";
 
 /** The public shape of a service, as spec section 3 names its fields (`_id`, `rating.avg`…). */
 export type ServiceCard = {
@@ -80,17 +81,15 @@ export type ServiceDetail = ServiceCard & {
   burstFlagged: boolean;
 };
 
-const UPLOADS = "/api/uploads/";
-
 export function imageUrl(imageId: string): string;
 export function imageUrl(imageId: string | null): string | null;
 export function imageUrl(imageId: string | null): string | null {
-  return imageId ? `${UPLOADS}${imageId}` : null;
+  return imageId ? `${UPLOADS_PATH}${imageId}` : null;
 }
 
 /** The image id in one of our upload URLs (already checked against IMAGE_URL_PATTERN). */
 export function imageIdOf(url: string): string {
-  return url.slice(UPLOADS.length).toLowerCase();
+  return url.slice(UPLOADS_PATH.length).toLowerCase();
 }
 
 export type CardRow = {

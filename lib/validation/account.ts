@@ -48,6 +48,11 @@ export const profileInput = z.object({
 export const emailRequestInput = z.object({ email });
 export const passwordResetInput = z.object({ token: z.string({ error: "Auth.resetInvalid" }).max(200, { error: "Auth.resetInvalid" }), password });
 export const deleteAccountInput = z.object({ currentPassword });
+/** The link mailed to a new address; any token that is no string is as invalid as an expired one. */
+export const emailChangeConfirmInput = z.object(
+  { token: z.string({ error: "Auth.emailChangeInvalid" }).max(200, { error: "Auth.emailChangeInvalid" }) },
+  { error: "Auth.emailChangeInvalid" },
+);
 export type ProfileInput = z.infer<typeof profileInput>;
 
 const score = z.coerce.number({ error: "Validation.score" }).int({ error: "Validation.score" }).min(1, { error: "Validation.score" }).max(5, { error: "Validation.score" });

@@ -25,3 +25,6 @@ export const adminListQuery = z.object({
   page: z.coerce.number({ error: "Validation.page" }).int({ error: "Validation.page" }).min(1, { error: "Validation.page" }).max(100_000, { error: "Validation.page" }).optional().default(1),
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
+
+/** PUT /api/etc/admin/feedback/{id}: marks a message read or unread again. */
+export const feedbackMarkInput = z.object({ read: z.boolean({ error: "Validation.flag" }) });

@@ -1,8 +1,11 @@
 import { MAX_SERVICE_IMAGES } from "@/lib/constants";
 import { z } from "@/lib/validation/zod";
 
-/** One of our uploads as the API names it (imageUrl() in lib/server/service-dto.ts); nothing else is linked as an image. */
-export const IMAGE_URL_PATTERN = /^\/api\/uploads\/[0-9a-f-]{36}$/i;
+/** Where uploads are served; imageUrl() in lib/server/service-dto.ts names them under it. */
+export const UPLOADS_PATH = "/api/uploads/";
+
+/** One of our uploads as the API names it; nothing else is linked as an image. */
+export const IMAGE_URL_PATTERN = new RegExp(`^${UPLOADS_PATH}[0-9a-f-]{36}$`, "i");
 
 /**
  * A service's photos in order, the first being the cover. Each must be one of our uploads (the

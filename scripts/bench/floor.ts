@@ -5,7 +5,9 @@
 // (the cases come on standard input: tens of thousands of paths do not fit in a command line)
 import { readFileSync } from "node:fs";
 import { closeDatabase } from "@/lib/db/client";
-import { getPublicService, listServiceLocations, listServices } from "@/lib/server/services";
+import { getPublicService } from "@/lib/server/services/detail";
+import { listServices } from "@/lib/server/services/list";
+import { listServiceLocations } from "@/lib/server/services/map";
 import { parseViewport } from "@/lib/map-viewport";
 import { parseItemsQuery } from "@/lib/validation/items-query";
 

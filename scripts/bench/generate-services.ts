@@ -1,5 +1,5 @@
 // Fills the database in DATABASE_URL (or the embedded one) with N generated published services,
-// their opening hours (with some dated exceptions and live statuses), owners and reviews (0–12 each, by a pool of reviewers; the services'
+// their opening hours (with some dated exceptions and live statuses), prices, owners and reviews (0–12 each, by a pool of reviewers; the services'
 // averages are computed from those rows as the app computes them), for benchmarks:
 //   npx tsx scripts/bench/generate-services.ts 100000
 // Runs in SQL (generate_series), so 100,000 services take seconds, not minutes.
@@ -55,6 +55,12 @@ await runDbCommand(async (db) => {
       SELECT gen_random_uuid(), s.id, current_date - 2, current_date + 4, true, 540, 1080, 'Renovation' FROM bench_service s WHERE s.n % 50 = 1
       UNION ALL
       SELECT gen_random_uuid(), s.id, current_date, current_date, false, 600, 840, 'Short day' FROM bench_service s WHERE s.n % 100 = 2;
+      -- One in three keeps a price list of four jobs.
+      INSERT INTO service_prices (id, "serviceId", job, "fromUah", position)
+      SELECT gen_random_uuid(), s.id, j.job, 300 + (s.n * 37 + j.position * 101) % 900, j.position
+      FROM bench_service s CROSS JOIN (VALUES ('tyre_r15', 0), ('tyre_r16', 1), ('oil_change', 2), ('diagnostics', 3)) AS j(job, position)
+      WHERE s.n % 3 = 0;
+      UPDATE services SET "pricesUpdatedAt" = now() WHERE id IN (SELECT id FROM bench_service WHERE n % 3 = 0);
       UPDATE services SET "liveState" = 'generator', "liveUpdatedAt" = now(), "liveUntil" = now() + interval '6 hours'
       WHERE id IN (SELECT id FROM bench_service WHERE n % 100 = 3);
       -- Reviewer k of service n is (7n + 131k) mod ${REVIEWERS}: distinct for k < 12, as the unique (user, service) pair requires.

@@ -18,6 +18,7 @@ import { writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import pg from "pg";
+import { publishedSql } from "@/lib/db/published";
 import { hashPassword } from "@/lib/server/passwords";
 import { runAsServiceUser, serviceDirectory, startLocalPostgres } from "./local-postgres";
 
@@ -230,7 +231,7 @@ db.on("error", () => undefined);
 {
   const admin = await signIn("admin@maister.local", "Admin123!", (p, o) => direct("a", p, o));
   const reviewer = await signIn("user@maister.local", "User1234!", (p, o) => direct("a", p, o));
-  const [target] = (await db.query<{ id: string }>(`SELECT id FROM services WHERE NOT "isBlocked" AND "isPaid" AND role = 'sto' ORDER BY name LIMIT 1`)).rows;
+  const [target] = (await db.query<{ id: string }>(`SELECT id FROM services s WHERE ${publishedSql("s")} AND role = 'sto' ORDER BY name LIMIT 1`)).rows;
   const id = target!.id;
   type Detail = { numReviews: number; reviews: { comment: string }[] };
   const before = json<Detail>(await direct("b", `/api/items/${id}`));
@@ -281,7 +282,7 @@ const users = (
     [passwordHash, PEOPLE],
   )
 ).rows;
-const targets = (await db.query<{ id: string }>(`SELECT id FROM services WHERE NOT "isBlocked" AND ("isPaid" OR role = 'mechanic') LIMIT 40`)).rows.map((row) => row.id);
+const targets = (await db.query<{ id: string }>(`SELECT id FROM services s WHERE ${publishedSql("s")} LIMIT 40`)).rows.map((row) => row.id);
 type Person = { id: string; email: string; from: string; cookie: string; feedback: number };
 const people: Person[] = [];
 for (const [index, user] of users.entries()) {

@@ -18,6 +18,7 @@ import { closeDatabase } from "@/lib/db/client";
 import { openDatabase } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { openPGlite } from "@/lib/db/pglite";
+import { publishedSql } from "@/lib/db/published";
 import { seedDemoData } from "@/prisma/seed";
 import { formatSize } from "@/scripts/db/backup";
 
@@ -227,7 +228,7 @@ async function postgresDrill(workDir: string): Promise<void> {
     const [service] = await withClient(databaseUrl, (query) =>
       query<{ id: string; name: string; reviews: number; lat: number; lng: number }>(
         `SELECT s.id, s.name, count(r.id)::int AS reviews, s.latitude AS lat, s.longitude AS lng FROM services s LEFT JOIN reviews r ON r."serviceId" = s.id
-          WHERE NOT s."isBlocked" AND (s.role = 'mechanic' OR s."isPaid") GROUP BY s.id ORDER BY count(r.id) DESC, s.id LIMIT 1`,
+          WHERE ${publishedSql("s")} GROUP BY s.id ORDER BY count(r.id) DESC, s.id LIMIT 1`,
       ),
     );
     if (!service) throw new Error("the demo data has no published service");
@@ -254,7 +255,8 @@ async function postgresDrill(workDir: string): Promise<void> {
     process.env.DATABASE_URL = databaseUrl;
     process.env.READ_CACHE = "off";
     try {
-      const { getPublicService, listServices } = await import("@/lib/server/services");
+      const { getPublicService } = await import("@/lib/server/services/detail");
+      const { listServices } = await import("@/lib/server/services/list");
       const detail = await getPublicService(service.id);
       if (detail.name === service.name && detail.reviews.length === service.reviews) {
         pass(`service page data: getPublicService(${service.id}) → "${detail.name}", ${detail.reviews.length} reviews, ${Object.keys(detail.timetable).length} days of hours`);

@@ -15,6 +15,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
+import { publishedSql } from "@/lib/db/published";
 import { encodePng } from "@/lib/png";
 import { hashPassword } from "@/lib/server/passwords";
 import { STATION_INPUT } from "../helpers/service-input";
@@ -101,7 +102,7 @@ const users = (
     [passwordHash, USERS],
   )
 ).rows;
-const targets = (await db.query<{ id: string }>(`SELECT id FROM services WHERE NOT "isBlocked" AND ("isPaid" OR role = 'mechanic') ORDER BY random() LIMIT 300`)).rows.map((row) => row.id);
+const targets = (await db.query<{ id: string }>(`SELECT id FROM services s WHERE ${publishedSql("s")} ORDER BY random() LIMIT 300`)).rows.map((row) => row.id);
 
 // ---- the app ----
 if (await fetch(`${ORIGIN}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is taken: set SOAK_PORT`);

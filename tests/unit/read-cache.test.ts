@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readCatalogVersion } from "@/lib/server/catalog-version";
-import { catalogChanged, changingCatalog, minuteOf, onCatalogChange, rememberRead } from "@/lib/server/read-cache";
+import { catalogChanged, changingCatalog, minuteOf, rememberPartOfRead, rememberRead } from "@/lib/server/read-cache";
 
 // The catalogue version other instances bump lives in the database; here a counter stands in for it.
 const database = vi.hoisted(() => ({ version: 1n, away: false }));
@@ -17,6 +17,7 @@ vi.mock("@/lib/server/catalog-version", () => ({
 
 afterEach(() => {
   database.away = false;
+  vi.clearAllMocks();
   catalogChanged();
   vi.useRealTimers();
   vi.unstubAllEnvs();
@@ -43,10 +44,8 @@ describe("read cache", () => {
     await expect(rememberRead("q", load)).resolves.toBe("back");
   });
 
-  it("a write drops every kept answer and tells the other memories, also when it fails", async () => {
+  it("a write drops every kept answer, also when it fails", async () => {
     const load = vi.fn(async () => "answer");
-    const listener = vi.fn();
-    onCatalogChange(listener);
     await rememberRead("q", load);
     await changingCatalog(async () => "written");
     await rememberRead("q", load);
@@ -54,7 +53,37 @@ describe("read cache", () => {
     await expect(changingCatalog(() => Promise.reject(new Error("commit unknown")))).rejects.toThrow("commit unknown");
     await rememberRead("q", load);
     expect(load).toHaveBeenCalledTimes(3);
-    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps an answer only when keepIf says it is worth keeping, for as long as asked", async () => {
+    vi.useFakeTimers();
+    const small = vi.fn(async () => 12);
+    await rememberRead("small", small, { keepIf: (total) => total >= 1000 });
+    await rememberRead("small", small, { keepIf: (total) => total >= 1000 });
+    expect(small).toHaveBeenCalledTimes(2);
+    const large = vi.fn(async () => 50_000);
+    await rememberRead("large", large, { keepMs: 30_000, keepIf: (total) => total >= 1000 });
+    vi.advanceTimersByTime(29_999);
+    await rememberRead("large", large, { keepMs: 30_000, keepIf: (total) => total >= 1000 });
+    expect(large).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    await rememberRead("large", large, { keepMs: 30_000, keepIf: (total) => total >= 1000 });
+    expect(large).toHaveBeenCalledTimes(2);
+  });
+
+  it("a part of an answer (a list's total) is kept in the same memory and dropped with it when the version moves", async () => {
+    const count = vi.fn(async () => 50_000);
+    const list = (page: number) => rememberRead(`list:${page}`, async () => ({ page, total: await rememberPartOfRead("count", count) }));
+    await list(1);
+    await list(2);
+    expect(count).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(readCatalogVersion)).toHaveBeenCalledTimes(2);
+    database.version += 1n;
+    await list(3);
+    expect(count).toHaveBeenCalledTimes(2);
+    await changingCatalog(async () => "written");
+    await list(4);
+    expect(count).toHaveBeenCalledTimes(3);
   });
 
   it("an answer loading while a write completes is not served after the write", async () => {
@@ -100,12 +129,16 @@ describe("read cache", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it("READ_CACHE=off loads every time", async () => {
+  it("READ_CACHE=off loads every time, except what is kept even then", async () => {
     vi.stubEnv("READ_CACHE", "off");
     const load = vi.fn(async () => "answer");
     await rememberRead("q", load);
     await rememberRead("q", load);
-    expect(load).toHaveBeenCalledTimes(2);
+    await rememberPartOfRead("q", load);
+    expect(load).toHaveBeenCalledTimes(3);
+    await rememberPartOfRead("q", load, { evenWhenOff: true });
+    await rememberPartOfRead("q", load, { evenWhenOff: true });
+    expect(load).toHaveBeenCalledTimes(4);
   });
 
   it("counts instants by the minute", () => {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { BadRequestError } from "@/lib/server/errors";
 import { handle, json } from "@/lib/server/http";
-import { listServices } from "@/lib/server/services";
+import { listServices } from "@/lib/server/services/list";
 import { parseItemsQuery } from "@/lib/validation/items-query";
 
 export async function GET(request: NextRequest) {

@@ -4,7 +4,7 @@ import { GET as listItems } from "@/app/api/items/route";
 import { GET as getSpecial, PUT as putSpecial } from "@/app/api/items/users/[id]/special-hours/route";
 import { DELETE as clearStatus, PUT as putStatus } from "@/app/api/items/users/[id]/status/route";
 import { getPrisma } from "@/lib/db/client";
-import { listPublishedServiceIds } from "@/lib/server/services";
+import { listPublishedServiceIds } from "@/lib/server/services/detail";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";

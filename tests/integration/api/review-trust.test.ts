@@ -11,7 +11,7 @@ import { POST as visitCodeRoute } from "@/app/api/items/[id]/visit-codes/route";
 import { getPrisma } from "@/lib/db/client";
 import { tryTake } from "@/lib/server/rate-limit";
 import { REPORTS_TO_HIDE } from "@/lib/server/review-moderation";
-import { getPublicService } from "@/lib/server/services";
+import { getPublicService } from "@/lib/server/services/detail";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";

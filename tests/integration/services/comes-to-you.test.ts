@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOwn, PUT as updateOwn } from "@/app/api/items/users/[id]/route";
 import { getPrisma } from "@/lib/db/client";
 import { catalogChanged } from "@/lib/server/read-cache";
-import { listServices } from "@/lib/server/services";
+import { listServices } from "@/lib/server/services/list";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE, PAGE_SIZE, type Timetable } from "@/lib/constants";
 import { NotFoundError } from "@/lib/server/errors";
-import { getPublicService, listServiceLocations, listServices, listTopServices } from "@/lib/server/services";
+import { getPublicService } from "@/lib/server/services/detail";
+import { listServices, listTopServices } from "@/lib/server/services/list";
+import { listServiceLocations } from "@/lib/server/services/map";
 import { getPrisma } from "@/lib/db/client";
 import { makeService } from "../../helpers/factories";
 import { catalogChanged } from "@/lib/server/read-cache";

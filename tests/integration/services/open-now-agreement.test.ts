@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE, type Timetable } from "@/lib/constants";
 import { getPrisma } from "@/lib/db/client";
 import { catalogChanged } from "@/lib/server/read-cache";
-import { getPublicService, listServices } from "@/lib/server/services";
+import { getPublicService } from "@/lib/server/services/detail";
+import { listServices } from "@/lib/server/services/list";
 import { makeService } from "../../helpers/factories";
 
 /**
@@ -66,7 +67,7 @@ describe("open now: the list's SQL and the page's Node rule agree", () => {
     for (const instant of instants) {
       const openPage = await listServices({ page: 1, open: true, keyword: "Agreement", userDateTime: instant.toISOString() });
       const listed = new Set(openPage.items.map((item) => item._id));
-      // The page and the count are asked in two SQL shapes of the rule (lib/server/open-now.ts).
+      // The page and the count are asked in two SQL shapes of the rule (lib/server/services/open-now.ts).
       if (openPage.total !== listed.size) disagreements.push(`at ${instant.toISOString()}: page lists ${listed.size}, count says ${openPage.total}`);
       const cards = new Map((await listServices({ page: 1, keyword: "Agreement", userDateTime: instant.toISOString() })).items.map((item) => [item._id, item]));
       for (const [name, id] of Object.entries(ids)) {

@@ -20,7 +20,7 @@ import { getPathname, Link } from "@/i18n/navigation";
 import { directionsUrl, telegramHref, telHref, viberHref } from "@/lib/links";
 import { NotFoundError } from "@/lib/server/errors";
 import { reviewerState } from "@/lib/server/reviews";
-import { getPublicService } from "@/lib/server/services";
+import { getPublicService } from "@/lib/server/services/detail";
 import { getViewer } from "@/lib/server/session";
 import { alternatesFor, appUrl } from "@/lib/site";
 import { localClock, weekdayIn } from "@/lib/timetable";

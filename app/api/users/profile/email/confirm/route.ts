@@ -6,8 +6,7 @@ import { clearedSessionCookie } from "@/lib/server/session";
 /** { token } from the link mailed to the new address; every session ends with the change. */
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
-    const body = (await readJson(request)) as { token?: unknown } | null;
-    const { message } = await confirmEmailChange(body?.token);
+    const { message } = await confirmEmailChange(await readJson(request));
     const response = json({ message: translated(request, message) });
     response.cookies.set(clearedSessionCookie());
     return response;

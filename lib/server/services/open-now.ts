@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dateOfDay, localClock } from "@/lib/timetable";
-import { getPrisma } from "./db";
+import { getPrisma } from "../db";
 
 /**
  * "Open now" in SQL, the same rule as isOpenAt in lib/timetable.ts:
