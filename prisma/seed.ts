@@ -7,6 +7,7 @@ import { demoScenes, sceneSvg, type Scene } from "@/lib/illustrations/scenes";
 import { computeAggregates, reviewAverage } from "@/lib/rating";
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/lib/db/rating-scores";
 import { timetableToRows } from "@/lib/timetable";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { CATEGORY_BY_NAME, CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES, REVIEW_COMMENTS, STATION_NAMES } from "./seed-data";
 
 /**
@@ -15,13 +16,6 @@ import { CATEGORY_BY_NAME, CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES,
  * Deterministic, and idempotent: users are upserted, services are found by owner and name,
  * reviews by (user, service).
  */
-
-export const DEMO_ACCOUNTS = [
-  { key: "admin", name: "Admin Maister", email: "admin@maister.local", password: "Admin123!", isAdmin: true },
-  { key: "user", name: "Ольга Користувач", email: "user@maister.local", password: "User1234!", isAdmin: false },
-  { key: "owner", name: "Owner Stations", email: "owner@maister.local", password: "Owner123!", isAdmin: false },
-  { key: "mechanic", name: "Микола Майстер", email: "mechanic@maister.local", password: "Mechanic1!", isAdmin: false },
-] as const;
 
 const ARGON2ID = 2;
 

@@ -1,8 +1,9 @@
 // Starts the production build the e2e tests run against: a fresh embedded database by default,
 // or the PostgreSQL in E2E_DATABASE_URL (CI gives it a throwaway database). A DATABASE_URL from
 // the developer's shell is deliberately not used, so the tests never write into a real database.
-import { spawnSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { buildApp } from "./app-server.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const paypalPort = String(Number(port) + 99);
@@ -33,11 +34,10 @@ if (process.env.E2E_DATABASE_URL) {
   rmSync(env.PGLITE_DATA_DIR, { recursive: true, force: true });
 }
 
-if (process.env.E2E_SKIP_BUILD !== "1") {
-  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildApp(env, process.env.E2E_SKIP_BUILD === "1");
 
+// Not startApp(): Playwright stops this script by killing its process group, which must hold the
+// servers too, and it shows their output.
 const paypal = spawn("npx", ["tsx", "tests/helpers/fake-paypal-server.ts", paypalPort], { stdio: "inherit", env });
 const server = spawn("npm", ["start", "--", "-p", port], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -7,36 +7,26 @@
 //   that do not depend on timing (JavaScript transferred, long tasks, the LCP element).
 //   LIGHTHOUSE_PAGES=/home,/services limits the pages ("service" stands for the first service).
 //   LIGHTHOUSE_JSON_DIR=dir keeps every report as JSON.
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startApp, waitForHealth } from "./app-server.mjs";
 import { findChromium } from "./browser-path.mjs";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 // LIGHTHOUSE_ORIGIN=http://localhost:3000 measures a server that is already running instead.
 const origin = process.env.LIGHTHOUSE_ORIGIN ?? `http://localhost:${port}`;
-const server = process.env.LIGHTHOUSE_ORIGIN ? null : spawn("node", ["scripts/e2e-server.mjs"], {
-  env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: process.env.LIGHTHOUSE_SKIP_BUILD ?? "", E2E_PGLITE_DIR: ".data/lighthouse-pglite" },
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
-const stopServer = () => {
-  if (!server) return;
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stopServer);
-
-for (let i = 0; ; i++) {
-  if (await fetch(`${origin}/api/health`).then((response) => response.ok, () => false)) break;
-  if (i > 600) throw new Error("the server did not start");
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
+// The end-to-end server: the production build with demo data on a fresh embedded database.
+const server = process.env.LIGHTHOUSE_ORIGIN
+  ? null
+  : startApp({
+      port,
+      command: ["node", "scripts/e2e-server.mjs"],
+      env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: process.env.LIGHTHOUSE_SKIP_BUILD ?? "", E2E_PGLITE_DIR: ".data/lighthouse-pglite" },
+    });
+// Long enough for the build the server starts with.
+await waitForHealth(origin, { timeoutMs: 300_000 });
 const { items } = await (await fetch(`${origin}/api/items`)).json();
 const wanted = (process.env.LIGHTHOUSE_PAGES ?? "/home,/services,service").split(",");
 const pages = wanted.map((path) => (path === "service" ? `/service/${items[0]._id}` : path));
@@ -96,7 +86,7 @@ try {
   }
 } finally {
   chrome.kill();
-  stopServer();
+  server?.stop();
 }
 console.table(rows);
 if (runs > 1) {

@@ -10,6 +10,7 @@ import { listServices } from "@/lib/server/services/list";
 import { listServiceLocations } from "@/lib/server/services/map";
 import { parseViewport } from "@/lib/map-viewport";
 import { parseItemsQuery } from "@/lib/validation/items-query";
+import { latencySummary } from "../percentile.mjs";
 
 type Case = { name: string; kind: "list" | "detail" | "locations"; paths: string[] };
 const [concurrency = "8", seconds = "5"] = process.argv.slice(2);
@@ -45,8 +46,6 @@ for (const benchCase of cases) {
   await drive(benchCase, performance.now() + Number(seconds) * 1000, []);
   const timings: number[] = [];
   const errors = await drive(benchCase, performance.now() + Number(seconds) * 1000, timings);
-  timings.sort((a, b) => a - b);
-  const pct = (p: number) => Number(timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!.toFixed(1));
-  console.log(JSON.stringify({ name: benchCase.name, requests: timings.length, rps: Math.round(timings.length / Number(seconds)), p50: pct(50), p95: pct(95), p99: pct(99), errors }));
+  console.log(JSON.stringify({ name: benchCase.name, requests: timings.length, rps: Math.round(timings.length / Number(seconds)), ...latencySummary(timings), errors }));
 }
 await closeDatabase();

@@ -6,9 +6,10 @@
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
 // Optional: BENCH_SERVICES (100000), BENCH_SECONDS (10), BENCH_CONCURRENCY ("1,8"), BENCH_SKIP_BUILD=1,
 // BENCH_ONLY=<text> (only the cases whose name contains it).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
+import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../app-server.mjs";
 
 const serverUrl = process.env.BENCH_POSTGRES_URL;
 if (!serverUrl) {
@@ -36,14 +37,10 @@ const env = {
   NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-secret-for-local-runs-only-0123456789",
 };
 
-const run = (command, args) => {
-  const result = spawnSync(command, args, { stdio: "inherit", env });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-};
 console.log(`▶ database ${dbName}: migrations and ${services} services`);
-run("npx", ["tsx", "scripts/db/migrate.ts"]);
-run("npx", ["tsx", "scripts/bench/generate-services.ts", String(services)]);
-if (process.env.BENCH_SKIP_BUILD !== "1") run("npm", ["run", "build"]);
+runOrThrow("npx", ["tsx", "scripts/db/migrate.ts"], env);
+runOrThrow("npx", ["tsx", "scripts/bench/generate-services.ts", String(services)], env);
+buildApp(env, process.env.BENCH_SKIP_BUILD === "1");
 
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
@@ -89,26 +86,12 @@ const cases = [
   { name: "HTML /services (new questions)", kind: "page", paths: FRESH.map((path) => path.replace("/api/items", "/services")) },
 ];
 
-if (await fetch(`${origin}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop what runs there or set BENCH_PORT`);
+await assertPortFree(origin, "set BENCH_PORT");
 const only = process.env.BENCH_ONLY;
 if (only) cases.splice(0, cases.length, ...cases.filter((benchCase) => benchCase.name.includes(only)));
 console.log(`▶ next start on ${origin}`);
-// Its own process group, so stopping it also stops the next-server process npm/next spawn.
-const server = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
-for (let i = 0; ; i++) {
-  const up = await fetch(`${origin}/api/health`).then((response) => response.ok).catch(() => false);
-  if (up) break;
-  if (i > 120) throw new Error("the server did not start");
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
+const server = startApp({ port, env });
+await waitForHealth(origin);
 
 // One cursor per case across its warm-up and timed runs, so "new" questions stay new.
 const cursors = new Map();
@@ -162,7 +145,7 @@ for (const connections of concurrencies) {
   }
 }
 console.table(rows);
-stop();
+server.stop();
 
 /** autocannon reports p90 and p97.5, not p95: interpolate between them. */
 function percentile95(result) {

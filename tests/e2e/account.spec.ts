@@ -1,49 +1,58 @@
 import { expect, test } from "./fixtures";
+import { DEMO } from "./users";
 
 test.describe("accounts", () => {
   test("register, read the mail in the outbox, confirm, and be signed in; then sign out", async ({ page }) => {
     const email = `e2e.${Date.now()}@test.local`;
-    await page.goto("/register");
-    await page.getByLabel("Name").fill("Ірина Test");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("Kovbasa42!");
-    await page.getByLabel("Confirm password").fill("Kovbasa99!");
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await expect(page.getByText("Passwords do not match")).toBeVisible();
-    await page.getByLabel("Confirm password").fill("Kovbasa42!");
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await expect(page.getByRole("status")).toContainText("confirmation link");
+    await test.step("sign up: mismatched passwords are refused", async () => {
+      await page.goto("/register");
+      await page.getByLabel("Name").fill("Ірина Test");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("Kovbasa42!");
+      await page.getByLabel("Confirm password").fill("Kovbasa99!");
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await expect(page.getByText("Passwords do not match")).toBeVisible();
+      await page.getByLabel("Confirm password").fill("Kovbasa42!");
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await expect(page.getByRole("status")).toContainText("confirmation link");
+    });
 
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill("Kovbasa42!");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.locator("form").getByRole("alert")).toContainText("confirm your e-mail");
+    await test.step("signing in before confirming is refused", async () => {
+      await page.goto("/login");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill("Kovbasa42!");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.locator("form").getByRole("alert")).toContainText("confirm your e-mail");
+    });
 
-    await page.goto("/dev/outbox");
-    const mail = page.getByRole("listitem").filter({ hasText: email }).first();
-    const link = /https?:\/\/\S+\/confirm-email\?token=[\w-]+/.exec((await mail.textContent()) ?? "")![0];
-    await page.goto(new URL(link).pathname + new URL(link).search);
-    await page.getByLabel("The password you chose at sign-up").fill("Kovbasa43!");
-    await page.getByRole("button", { name: "Submit registration" }).click();
-    await expect(page.locator("form").getByRole("alert")).toHaveText("This is not the password chosen at sign-up.");
-    await page.getByLabel("The password you chose at sign-up").fill("Kovbasa42!");
-    await page.getByRole("button", { name: "Submit registration" }).click();
-    await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByText("Welcome to Maister, Ірина Test!")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
+    await test.step("the mailed link confirms, with the password chosen at sign-up, and signs in", async () => {
+      await page.goto("/dev/outbox");
+      const mail = page.getByRole("listitem").filter({ hasText: email }).first();
+      const link = /https?:\/\/\S+\/confirm-email\?token=[\w-]+/.exec((await mail.textContent()) ?? "")![0];
+      await page.goto(new URL(link).pathname + new URL(link).search);
+      await page.getByLabel("The password you chose at sign-up").fill("Kovbasa43!");
+      await page.getByRole("button", { name: "Submit registration" }).click();
+      await expect(page.locator("form").getByRole("alert")).toHaveText("This is not the password chosen at sign-up.");
+      await page.getByLabel("The password you chose at sign-up").fill("Kovbasa42!");
+      await page.getByRole("button", { name: "Submit registration" }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByText("Welcome to Maister, Ірина Test!")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
+    });
 
-    await page.goto("/login?redirect=/cart");
-    await expect(page).toHaveURL(/\/cart$/);
+    await test.step("signed in, the sign-in page passes on to its redirect; sign out", async () => {
+      await page.goto("/login?redirect=/cart");
+      await expect(page).toHaveURL(/\/cart$/);
 
-    await page.getByRole("button", { name: "Sign out" }).first().click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+      await page.getByRole("button", { name: "Sign out" }).first().click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    });
   });
 
   test("wrong or weak passwords are refused with the same message", async ({ page }) => {
     await page.goto("/login");
-    await page.getByLabel("E-mail").fill("user@maister.local");
+    await page.getByLabel("E-mail").fill(DEMO.user.email);
     await page.getByLabel("Password").fill("weak");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
@@ -54,8 +63,8 @@ test.describe("accounts", () => {
 
   test("the demo user signs in and lands where the redirect says, never off-site", async ({ page }) => {
     await page.goto("/login?redirect=//evil.example");
-    await page.getByLabel("E-mail").fill("user@maister.local");
-    await page.getByLabel("Password").fill("User1234!");
+    await page.getByLabel("E-mail").fill(DEMO.user.email);
+    await page.getByLabel("Password").fill(DEMO.user.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/localhost:\d+\/(home)?$/);
     await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();

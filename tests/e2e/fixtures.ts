@@ -1,26 +1,27 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { test as base } from "@playwright/test";
-
-const TILE = readFileSync(path.join(import.meta.dirname, "fixtures", "tile.png"));
+import { keepOffline } from "./offline";
+import { usersOf, type Users } from "./users";
 
 /**
- * Every page gets OpenStreetMap tiles from a local fixture and no PayPal: tests never reach the
- * internet, and `tiles.count` tells whether a map really asked for its tiles.
+ * Every page stays offline (./offline.ts), and `tiles.count` tells whether a map really asked for
+ * its tiles. `users` makes accounts of each role and signs them in through the API.
  */
-export const test = base.extend<{ tiles: { count: number } }>({
+export const test = base.extend<{ tiles: { count: number }; users: Users }>({
   tiles: [
     async ({ page }, use) => {
       const tiles = { count: 0 };
-      // PayPal's SDK is never fetched for real; a test that needs it routes a stand-in over this.
-      await page.route(/^https:\/\/([a-z]+\.)?paypal\.com\//, (route) => route.abort());
-      await page.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) => {
-        tiles.count++;
-        return route.fulfill({ status: 200, contentType: "image/png", body: TILE });
-      });
+      await keepOffline(page, () => tiles.count++);
       await use(tiles);
     },
     { auto: true },
+  ],
+  users: [
+    async ({ browser, playwright, baseURL }, use) => {
+      const users = usersOf(browser, () => playwright.request.newContext({ baseURL }));
+      await use(users);
+      await users.close();
+    },
+    { scope: "test" },
   ],
 });
 

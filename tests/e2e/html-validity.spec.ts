@@ -6,6 +6,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { DEMO, type Users } from "./users";
 
 /**
  * Design §6: the W3C Nu HTML checker finds 0 errors and axe-core 0 violations on the main pages
@@ -16,12 +17,7 @@ import { expect, test } from "./fixtures";
 const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 const javaMissing = spawnSync("java", ["-version"]).error !== undefined;
 const PREFIXES = ["", "/ua"];
-const ACCOUNTS = {
-  owner: { email: "owner@maister.local", password: "Owner123!" },
-  mechanic: { email: "mechanic@maister.local", password: "Mechanic1!" },
-  admin: { email: "admin@maister.local", password: "Admin123!" },
-};
-type Account = keyof typeof ACCOUNTS;
+type Account = "owner" | "mechanic" | "admin";
 
 /** Paths without the language prefix; a reviewed service with an image shows the most markup. */
 async function publicPaths(request: APIRequestContext): Promise<string[]> {
@@ -37,22 +33,16 @@ const PRIVATE_PATHS: Record<Account, string[]> = {
   admin: ["/admin/users", "/admin/services", "/admin/inbox"],
 };
 
-let address = 0;
-/**
- * This page's browser context as `account` (its request shares the cookies). Sign-ins are
- * throttled per client address; each comes from its own.
- */
-async function signInAs(page: Page, account: Account) {
+/** This page's browser context as the demo data's `account`, which has the most to show. */
+async function signInAs(page: Page, users: Users, account: Account) {
   await page.context().clearCookies();
-  address++;
-  const headers = { "x-forwarded-for": `10.77.${process.pid % 250}.${address}` };
-  expect((await page.request.post("/api/users/login", { data: ACCOUNTS[account], headers })).status(), `${account} signs in`).toBe(200);
+  await users.signIn(DEMO[account], { page });
 }
 
 type VnuMessage = { type: string; url: string; lastLine?: number; message: string; extract?: string };
 
 test.describe("HTML validity and accessibility", () => {
-  test("the W3C Nu HTML checker finds no errors in the server's HTML", async ({ page }) => {
+  test("the W3C Nu HTML checker finds no errors in the server's HTML", async ({ page, users }) => {
     test.skip(javaMissing, "java is not installed: the Nu HTML checker (vnu.jar) needs a Java runtime (Debian: apt-get install default-jre-headless)");
     test.setTimeout(180_000);
     const dir = mkdtempSync(path.join(tmpdir(), "maister-vnu-"));
@@ -67,7 +57,7 @@ test.describe("HTML validity and accessibility", () => {
         for (const url of await publicPaths(page.request)) await save(page.request, `${prefix}${url}`, url === "/no-such-page" ? 404 : 200);
       }
       for (const account of Object.keys(PRIVATE_PATHS) as Account[]) {
-        await signInAs(page, account);
+        await signInAs(page, users, account);
         for (const prefix of PREFIXES) {
           for (const url of PRIVATE_PATHS[account]) await save(page.request, `${prefix}${url}`, 200);
         }
@@ -91,7 +81,7 @@ test.describe("HTML validity and accessibility", () => {
     }
   });
 
-  test("axe-core finds no violations once the pages have hydrated", async ({ page }) => {
+  test("axe-core finds no violations once the pages have hydrated", async ({ page, users }) => {
     test.setTimeout(300_000);
     const violations: string[] = [];
     const check = async (url: string) => {
@@ -105,7 +95,7 @@ test.describe("HTML validity and accessibility", () => {
       for (const url of await publicPaths(page.request)) await check(`${prefix}${url}`);
     }
     for (const account of Object.keys(PRIVATE_PATHS) as Account[]) {
-      await signInAs(page, account);
+      await signInAs(page, users, account);
       for (const prefix of PREFIXES) {
         for (const url of PRIVATE_PATHS[account]) await check(`${prefix}${url}`);
       }

@@ -1,6 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { signUpAndConfirm } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
 /** A small PNG of one colour, so that two uploads are told apart by their address only. */
@@ -21,66 +20,73 @@ async function fillMaster(page: Page, name: string) {
 const srcOf = (image: Locator) => image.getAttribute("src");
 
 test.describe("photos", () => {
-  test("an owner uploads two photos, puts the second first with the keyboard, and the service page's gallery follows that order", async ({ page }) => {
-    await signUpAndConfirm(page, "Gallery Master");
-    await page.goto("/mechanicregister");
+  test("an owner uploads two photos, puts the second first with the keyboard, and the service page's gallery follows that order", async ({ page, users }) => {
+    await users.create("user", { name: "Gallery Master", page });
     const name = `Фото Майстер ${Date.now()}`;
-    await fillMaster(page, name);
+    const [first, second] = await test.step("upload two photos and put the second first, by keyboard", async () => {
+      await page.goto("/mechanicregister");
+      await fillMaster(page, name);
+      await page.getByLabel("Add photos").setInputFiles([await photo("front.png", "#1d4ed8"), await photo("bay.png", "#f59e0b")]);
+      await expect(page.getByRole("img", { name: "Photo 2" })).toBeVisible();
+      const uploaded = [await srcOf(page.getByRole("img", { name: "Photo 1" })), await srcOf(page.getByRole("img", { name: "Photo 2" }))] as const;
+      expect(uploaded[0]).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+      expect(uploaded[1]).not.toBe(uploaded[0]);
 
-    await page.getByLabel("Add photos").setInputFiles([await photo("front.png", "#1d4ed8"), await photo("bay.png", "#f59e0b")]);
-    await expect(page.getByRole("img", { name: "Photo 2" })).toBeVisible();
-    const [first, second] = [await srcOf(page.getByRole("img", { name: "Photo 1" })), await srcOf(page.getByRole("img", { name: "Photo 2" }))];
-    expect(first).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
-    expect(second).not.toBe(first);
+      // Keyboard only: the moved photo keeps the focus (its "earlier" button is disabled now, so "later" has it).
+      await page.getByRole("button", { name: "Move photo 2 earlier" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("button", { name: "Move photo 1 later" })).toBeFocused();
+      await expect(page.getByRole("status").filter({ hasText: "Photo moved to position 1 of 2." })).toBeAttached();
+      expect(await srcOf(page.getByRole("img", { name: "Photo 1" }))).toBe(uploaded[1]);
+      expect(await srcOf(page.getByRole("img", { name: "Photo 2" }))).toBe(uploaded[0]);
+      return uploaded;
+    });
 
-    // Keyboard only: the moved photo keeps the focus (its "earlier" button is disabled now, so "later" has it).
-    await page.getByRole("button", { name: "Move photo 2 earlier" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("button", { name: "Move photo 1 later" })).toBeFocused();
-    await expect(page.getByRole("status").filter({ hasText: "Photo moved to position 1 of 2." })).toBeAttached();
-    expect(await srcOf(page.getByRole("img", { name: "Photo 1" }))).toBe(second);
-    expect(await srcOf(page.getByRole("img", { name: "Photo 2" }))).toBe(first);
+    const serviceId = await test.step("register: the card shows the photo now first as the cover", async () => {
+      await page.getByRole("button", { name: "Register as a master" }).click();
+      await expect(page).toHaveURL(/\/mechanic-profile$/);
+      const list = await (await page.request.get(`/api/items?filter=mechanic&keyword=${encodeURIComponent(name)}`)).json();
+      const listed = (list.items as { _id: string; name: string; image: string }[]).find((item) => item.name === name);
+      expect(listed?.image).toBe(second);
+      return listed!._id;
+    });
 
-    await page.getByRole("button", { name: "Register as a master" }).click();
-    await expect(page).toHaveURL(/\/mechanic-profile$/);
-    const list = await (await page.request.get(`/api/items?filter=mechanic&keyword=${encodeURIComponent(name)}`)).json();
-    const listed = (list.items as { _id: string; name: string; image: string }[]).find((item) => item.name === name);
-    // The card shows the cover: the photo now first.
-    expect(listed?.image).toBe(second);
-
-    await page.goto(`/service/${listed!._id}`);
+    await page.goto(`/service/${serviceId}`);
     const gallery = page.getByRole("group", { name: `Photos of ${name}` });
     const main = gallery.getByRole("img", { name: `${name}, photo 1 of 2` });
-    await expect(main).toHaveAttribute("src", second!);
-    const frame = await main.boundingBox();
+    await test.step("the service page's gallery, by keyboard", async () => {
+      await expect(main).toHaveAttribute("src", second!);
+      const frame = await main.boundingBox();
 
-    const thumbnail = (index: number) => gallery.getByRole("button", { name: `Show photo ${index} of 2` });
-    await thumbnail(1).focus();
-    await expect(thumbnail(1)).toHaveCSS("outline-style", "solid");
-    await page.keyboard.press("ArrowRight");
-    await expect(thumbnail(2)).toBeFocused();
-    await expect(thumbnail(2)).toHaveAttribute("aria-current", "true");
-    await expect(gallery.getByRole("img", { name: `${name}, photo 2 of 2` })).toHaveAttribute("src", first!);
-    // The frame keeps its size whichever photo it shows: nothing below it moves.
-    expect(await gallery.getByRole("img", { name: `${name}, photo 2 of 2` }).boundingBox()).toEqual(frame);
-    await page.keyboard.press("ArrowRight");
-    await expect(thumbnail(1)).toBeFocused();
-    await expect(gallery.getByRole("img", { name: `${name}, photo 1 of 2` })).toBeVisible();
-    await page.keyboard.press("End");
-    await expect(thumbnail(2)).toBeFocused();
-    await page.keyboard.press("Home");
-    await expect(thumbnail(1)).toBeFocused();
+      const thumbnail = (index: number) => gallery.getByRole("button", { name: `Show photo ${index} of 2` });
+      await thumbnail(1).focus();
+      await expect(thumbnail(1)).toHaveCSS("outline-style", "solid");
+      await page.keyboard.press("ArrowRight");
+      await expect(thumbnail(2)).toBeFocused();
+      await expect(thumbnail(2)).toHaveAttribute("aria-current", "true");
+      await expect(gallery.getByRole("img", { name: `${name}, photo 2 of 2` })).toHaveAttribute("src", first!);
+      // The frame keeps its size whichever photo it shows: nothing below it moves.
+      expect(await gallery.getByRole("img", { name: `${name}, photo 2 of 2` }).boundingBox()).toEqual(frame);
+      await page.keyboard.press("ArrowRight");
+      await expect(thumbnail(1)).toBeFocused();
+      await expect(gallery.getByRole("img", { name: `${name}, photo 1 of 2` })).toBeVisible();
+      await page.keyboard.press("End");
+      await expect(thumbnail(2)).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(thumbnail(1)).toBeFocused();
+    });
 
-    // A swipe to the left on a touch screen shows the next photo.
-    const box = (await main.boundingBox())!;
-    const touch = { pointerId: 7, pointerType: "touch", isPrimary: true, bubbles: true };
-    await main.dispatchEvent("pointerdown", { ...touch, clientX: box.x + box.width * 0.8, clientY: box.y + box.height / 2 });
-    await main.dispatchEvent("pointerup", { ...touch, clientX: box.x + box.width * 0.2, clientY: box.y + box.height / 2 });
-    await expect(gallery.getByRole("img", { name: `${name}, photo 2 of 2` })).toBeVisible();
+    await test.step("a swipe to the left on a touch screen shows the next photo", async () => {
+      const box = (await main.boundingBox())!;
+      const touch = { pointerId: 7, pointerType: "touch", isPrimary: true, bubbles: true };
+      await main.dispatchEvent("pointerdown", { ...touch, clientX: box.x + box.width * 0.8, clientY: box.y + box.height / 2 });
+      await main.dispatchEvent("pointerup", { ...touch, clientX: box.x + box.width * 0.2, clientY: box.y + box.height / 2 });
+      await expect(gallery.getByRole("img", { name: `${name}, photo 2 of 2` })).toBeVisible();
+    });
   });
 
-  test("a user sets a profile picture that the header shows, and a failed upload says why", async ({ page }) => {
-    await signUpAndConfirm(page, "Picture Person");
+  test("a user sets a profile picture that the header shows, and a failed upload says why", async ({ page, users }) => {
+    await users.create("user", { name: "Picture Person", page });
     await page.goto("/profile");
     const field = page.getByLabel("Profile picture");
 

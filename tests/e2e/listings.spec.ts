@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { signUpAndConfirm } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
 async function fillService(page: Page, name: string) {
@@ -28,45 +27,51 @@ async function fillService(page: Page, name: string) {
 }
 
 test.describe("listings", () => {
-  test("a user orders a station, pays in test mode, finds it in the directory, then deletes it from My stations", async ({ page }) => {
-    await signUpAndConfirm(page, "Station Owner");
-    await page.goto("/addservice");
-    await page.getByRole("button", { name: "Continue to payment" }).click();
-    await expect(page.locator("[data-sonner-toast]").first()).toContainText("Please enter a valid name");
-
+  test("a user orders a station, pays in test mode, finds it in the directory, then deletes it from My stations", async ({ page, users }) => {
+    await users.create("user", { name: "Station Owner", page });
     const name = `E2E Garage ${Date.now()}`;
-    await fillService(page, name);
-    await page.getByRole("button", { name: "Continue to payment" }).click();
-    await expect(page).toHaveURL(/\/placeorder$/);
-    await expect(page.getByText(name)).toBeVisible();
-    await expect(page.getByText("100 reviews")).toBeVisible();
-    await expect(page.getByText("$3.00", { exact: true }).last()).toBeVisible();
+    await test.step("fill the station form: an empty one is refused, a full one goes to the order", async () => {
+      await page.goto("/addservice");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page.locator("[data-sonner-toast]").first()).toContainText("Please enter a valid name");
 
-    await page.getByRole("link", { name: "Back to edit" }).click();
-    await expect(page.getByLabel("Name")).toHaveValue(name);
-    await page.getByRole("button", { name: "Continue to payment" }).click();
-    await expect(page).toHaveURL(/\/placeorder$/);
+      await fillService(page, name);
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page).toHaveURL(/\/placeorder$/);
+      await expect(page.getByText(name)).toBeVisible();
+      await expect(page.getByText("100 reviews")).toBeVisible();
+      await expect(page.getByText("$3.00", { exact: true }).last()).toBeVisible();
 
-    await page.getByRole("button", { name: "Pay $3.00 in test mode" }).click();
-    await expect(page.getByText("Payment successful")).toBeVisible();
-    await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await page.getByRole("button", { name: "Show contacts" }).click();
-    await expect(page.getByRole("link", { name: "050 000 1111" })).toHaveAttribute("href", "tel:+380500001111");
+      await page.getByRole("link", { name: "Back to edit" }).click();
+      await expect(page.getByLabel("Name")).toHaveValue(name);
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page).toHaveURL(/\/placeorder$/);
+    });
 
-    await page.goto(`/services?keyword=${encodeURIComponent(name)}`);
-    await expect(page.getByRole("link", { name }).first()).toBeVisible();
+    await test.step("pay in test mode: the service page opens", async () => {
+      await page.getByRole("button", { name: "Pay $3.00 in test mode" }).click();
+      await expect(page.getByText("Payment successful")).toBeVisible();
+      await expect(page).toHaveURL(/\/service\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      await page.getByRole("button", { name: "Show contacts" }).click();
+      await expect(page.getByRole("link", { name: "050 000 1111" })).toHaveAttribute("href", "tel:+380500001111");
+    });
 
-    await page.getByRole("link", { name: "My stations" }).first().click();
-    await expect(page).toHaveURL(/\/mystos$/);
-    const row = page.getByRole("listitem").filter({ hasText: name });
-    await row.getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByText("Station deleted!")).toBeVisible();
-    await expect(page).toHaveURL(/\/home$/);
+    await test.step("the directory finds it; My stations deletes it", async () => {
+      await page.goto(`/services?keyword=${encodeURIComponent(name)}`);
+      await expect(page.getByRole("link", { name }).first()).toBeVisible();
+
+      await page.getByRole("link", { name: "My stations" }).first().click();
+      await expect(page).toHaveURL(/\/mystos$/);
+      const row = page.getByRole("listitem").filter({ hasText: name });
+      await row.getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByText("Station deleted!")).toBeVisible();
+      await expect(page).toHaveURL(/\/home$/);
+    });
   });
 
-  test("the PayPal button path: SDK stand-in in the browser, the server against a fake PayPal API", async ({ page }) => {
+  test("the PayPal button path: SDK stand-in in the browser, the server against a fake PayPal API", async ({ page, users }) => {
     // The real SDK would come from paypal.com; this stand-in calls the same createOrder/onApprove callbacks.
     await page.route(/^https:\/\/www\.paypal\.com\/sdk\/js/, (route) =>
       route.fulfill({
@@ -79,7 +84,7 @@ test.describe("listings", () => {
         } }; } };`,
       }),
     );
-    await signUpAndConfirm(page, "PayPal Payer");
+    await users.create("user", { name: "PayPal Payer", page });
     await page.goto("/addservice");
     const name = `PayPal Garage ${Date.now()}`;
     await fillService(page, name);
@@ -90,15 +95,15 @@ test.describe("listings", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
-  test("without a prepared order, /placeorder says so and goes back to /addservice", async ({ page }) => {
-    await signUpAndConfirm(page);
+  test("without a prepared order, /placeorder says so and goes back to /addservice", async ({ page, users }) => {
+    await users.create("user", { page });
     await page.goto("/placeorder");
     await expect(page.getByText("Please fill in all fields before proceed").first()).toBeVisible();
     await expect(page).toHaveURL(/\/addservice$/);
   });
 
-  test("the timetable refuses a closing time before the opening time, naming the day", async ({ page }) => {
-    await signUpAndConfirm(page);
+  test("the timetable refuses a closing time before the opening time, naming the day", async ({ page, users }) => {
+    await users.create("user", { page });
     await page.goto("/addservice");
     await fillService(page, "Late Garage");
     await page.getByRole("group", { name: "Opening hours" }).getByLabel("Closes").nth(4).fill("08:00");
@@ -107,39 +112,45 @@ test.describe("listings", () => {
     await expect(page).toHaveURL(/\/addservice$/);
   });
 
-  test("a user becomes a master, edits the profile, and deletes it", async ({ page }) => {
-    await signUpAndConfirm(page, "Master Tester");
-    await page.goto("/mechanicregister");
+  test("a user becomes a master, edits the profile, and deletes it", async ({ page, users }) => {
+    await users.create("user", { name: "Master Tester", page });
     const name = `Майстер ${Date.now()}`;
-    await fillService(page, name);
-    await page.getByRole("group", { name: "Comes to you on the road" }).getByLabel("Yes").check();
-    await page.getByLabel("Add photos").setInputFiles("tests/e2e/fixtures/tile.png");
-    await expect(page.getByRole("img", { name: "Photo 1" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
-    await page.getByRole("button", { name: "Register as a master" }).click();
-    await expect(page.getByText(/Congratulations, .*You are now a master on Maister\./)).toBeVisible();
-    await expect(page).toHaveURL(/\/mechanic-profile$/);
+    await test.step("register as a master, with a photo", async () => {
+      await page.goto("/mechanicregister");
+      await fillService(page, name);
+      await page.getByRole("group", { name: "Comes to you on the road" }).getByLabel("Yes").check();
+      await page.getByLabel("Add photos").setInputFiles("tests/e2e/fixtures/tile.png");
+      await expect(page.getByRole("img", { name: "Photo 1" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
+      await page.getByRole("button", { name: "Register as a master" }).click();
+      await expect(page.getByText(/Congratulations, .*You are now a master on Maister\./)).toBeVisible();
+      await expect(page).toHaveURL(/\/mechanic-profile$/);
+    });
 
-    await expect(page.getByLabel("Name")).toBeDisabled();
-    await page.getByRole("button", { name: "Edit" }).click();
-    await page.getByLabel("Description").fill("Виїзд по Києву цілодобово");
-    await page.getByRole("button", { name: "Update" }).click();
-    await expect(page.getByText("Mechanic updated")).toBeVisible();
-    await expect(page.getByLabel("Description")).toBeDisabled();
-    await page.reload();
-    await expect(page.getByLabel("Description")).toHaveValue("Виїзд по Києву цілодобово");
-    await expect(page.getByRole("img", { name: "Photo 1" })).toBeVisible();
+    await test.step("edit the profile; registering again is refused", async () => {
+      await expect(page.getByLabel("Name")).toBeDisabled();
+      await page.getByRole("button", { name: "Edit" }).click();
+      await page.getByLabel("Description").fill("Виїзд по Києву цілодобово");
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.getByText("Mechanic updated")).toBeVisible();
+      await expect(page.getByLabel("Description")).toBeDisabled();
+      await page.reload();
+      await expect(page.getByLabel("Description")).toHaveValue("Виїзд по Києву цілодобово");
+      await expect(page.getByRole("img", { name: "Photo 1" })).toBeVisible();
 
-    await page.goto("/mechanicregister");
-    await expect(page).toHaveURL(/\/home\?reason=noMechanic$/);
+      await page.goto("/mechanicregister");
+      await expect(page).toHaveURL(/\/home\?reason=noMechanic$/);
+    });
 
-    await page.goto("/mechanic-profile");
-    await page.getByRole("button", { name: "Delete master account" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByLabel("Name")).toHaveValue(name);
-    await page.getByRole("button", { name: "Delete master account" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByText("Mechanic deleted!")).toBeVisible();
-    await page.goto("/mechanic-profile");
-    await expect(page).toHaveURL(/\/home\?reason=mechanic$/);
+    await test.step("delete the master's profile: Cancel keeps it, Yes deletes it", async () => {
+      await page.goto("/mechanic-profile");
+      await page.getByRole("button", { name: "Delete master account" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByLabel("Name")).toHaveValue(name);
+      await page.getByRole("button", { name: "Delete master account" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByText("Mechanic deleted!")).toBeVisible();
+      await page.goto("/mechanic-profile");
+      await expect(page).toHaveURL(/\/home\?reason=mechanic$/);
+    });
   });
 });

@@ -1,11 +1,12 @@
-import { NEW_PASSWORD, signIn, signUpAndConfirm } from "./accounts-helpers";
+import { signIn } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
+import { DEMO } from "./users";
 
 test.describe("guards", () => {
   test("visitors are sent to sign in and come back to the page they wanted", async ({ page }) => {
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile&reason=signedIn$/);
-    await signIn(page, "user@maister.local", "User1234!");
+    await signIn(page, DEMO.user.email, DEMO.user.password);
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
   });
@@ -28,47 +29,53 @@ test.describe("guards", () => {
 });
 
 test.describe("profile", () => {
-  test("updates the name, refuses mismatched passwords, and a new password works for the next sign-in", async ({ page }) => {
-    const email = await signUpAndConfirm(page, "Profile Tester");
-    await page.goto("/profile");
-    await expect(page.getByLabel("Name")).toHaveValue("Profile Tester");
-    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  test("updates the name, refuses mismatched passwords, and a new password works for the next sign-in", async ({ page, users }) => {
+    const { email, password } = await users.create("user", { name: "Profile Tester", page });
+    await test.step("rename", async () => {
+      await page.goto("/profile");
+      await expect(page.getByLabel("Name")).toHaveValue("Profile Tester");
+      await expect(page.getByLabel("E-mail")).toHaveValue(email);
 
-    await page.getByLabel("Name").fill("Петро Профіль");
-    await page.getByRole("button", { name: "Update" }).click();
-    await expect(page.getByText("Profile updated successfully")).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel("Name")).toHaveValue("Петро Профіль");
+      await page.getByLabel("Name").fill("Петро Профіль");
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.getByText("Profile updated successfully")).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel("Name")).toHaveValue("Петро Профіль");
+    });
 
-    await page.getByLabel("New password", { exact: true }).fill("Better123!");
-    await page.getByLabel("Confirm new password").fill("Better124!");
-    await page.getByRole("button", { name: "Update" }).click();
-    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await test.step("a new password: mismatched, then without and with a wrong current password, then right", async () => {
+      await page.getByLabel("New password", { exact: true }).fill("Better123!");
+      await page.getByLabel("Confirm new password").fill("Better124!");
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.getByText("Passwords do not match")).toBeVisible();
 
-    await page.getByLabel("Confirm new password").fill("Better123!");
-    await page.getByRole("button", { name: "Update" }).click();
-    await expect(page.locator("#currentPassword-error")).toHaveText("Enter your current password to confirm this change.");
-    await page.locator("#field-currentPassword").fill("Wrong999!");
-    await page.getByRole("button", { name: "Update" }).click();
-    await expect(page.locator("#currentPassword-error")).toHaveText("The current password is not right.");
-    await page.getByLabel("New password", { exact: true }).fill("Better123!");
-    await page.getByLabel("Confirm new password").fill("Better123!");
-    await page.locator("#field-currentPassword").fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "Update" }).click();
-    await expect(page.getByText("Profile updated successfully")).toBeVisible();
-    // This session goes on with the new password; the old one no longer signs in.
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
-    await page.getByRole("button", { name: "Sign out" }).first().click();
-    await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, email, NEW_PASSWORD);
-    await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
-    await signIn(page, email, "Better123!");
-    await expect(page).toHaveURL(/\/home$/);
+      await page.getByLabel("Confirm new password").fill("Better123!");
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.locator("#currentPassword-error")).toHaveText("Enter your current password to confirm this change.");
+      await page.locator("#field-currentPassword").fill("Wrong999!");
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.locator("#currentPassword-error")).toHaveText("The current password is not right.");
+      await page.getByLabel("New password", { exact: true }).fill("Better123!");
+      await page.getByLabel("Confirm new password").fill("Better123!");
+      await page.locator("#field-currentPassword").fill(password);
+      await page.getByRole("button", { name: "Update" }).click();
+      await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    });
+
+    await test.step("this session goes on with the new password; the old one no longer signs in", async () => {
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+      await page.getByRole("button", { name: "Sign out" }).first().click();
+      await expect(page).toHaveURL(/\/login$/);
+      await signIn(page, email, password);
+      await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
+      await signIn(page, email, "Better123!");
+      await expect(page).toHaveURL(/\/home$/);
+    });
   });
 
-  test("is in Ukrainian under /ua", async ({ page }) => {
-    await signUpAndConfirm(page);
+  test("is in Ukrainian under /ua", async ({ page, users }) => {
+    await users.create("user", { page });
     await page.goto("/ua/profile");
     await expect(page.getByRole("heading", { name: "Ваш профіль" })).toBeVisible();
     await page.getByLabel("Ім’я").fill("x");
@@ -78,14 +85,14 @@ test.describe("profile", () => {
 });
 
 test.describe("reviews", () => {
-  test("visitors get the sign-in prompt; a user writes a review and sees the count change", async ({ page }) => {
+  test("visitors get the sign-in prompt; a user writes a review and sees the count change", async ({ page, users }) => {
     await page.goto("/services");
     const first = page.locator("main article h2 a, main article h3 a").first();
     const href = await first.getAttribute("href");
     await page.goto(href!);
     await expect(page.getByText("Please sign in to write a review")).toBeVisible();
 
-    await signUpAndConfirm(page, "Review Writer");
+    await users.create("user", { name: "Review Writer", page });
     await page.reload();
     const count = page.locator("main article").first().getByText(/\d+ reviews?|no reviews/).first();
     const before = Number(/\d+/.exec((await count.textContent()) ?? "")?.[0] ?? 0);
@@ -105,10 +112,10 @@ test.describe("reviews", () => {
     await expect(page.getByRole("heading", { name: "Update your review" })).toBeVisible();
   });
 
-  test("when the form's code cannot be fetched any more, sending says so instead of doing nothing", async ({ page }) => {
+  test("when the form's code cannot be fetched any more, sending says so instead of doing nothing", async ({ page, users }) => {
     await page.goto("/services");
     const href = await page.locator("main article h2 a, main article h3 a").first().getAttribute("href");
-    await signUpAndConfirm(page, "Offline Writer");
+    await users.create("user", { name: "Offline Writer", page });
     await page.goto(href!);
     // The connection drops after the page loaded: the validation loads with the form's first use.
     await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
@@ -119,7 +126,7 @@ test.describe("reviews", () => {
 });
 
 test.describe("feedback", () => {
-  test("visitors are told to sign in before typing, and come back to the form; a signed-in user gets the thank-you", async ({ page }) => {
+  test("visitors are told to sign in before typing, and come back to the form; a signed-in user gets the thank-you", async ({ page, users }) => {
     await page.goto("/home");
     const form = page.locator("section", { has: page.getByRole("heading", { name: "Tell us what you think" }) });
     await expect(form.getByText("Please sign in to send feedback.")).toBeVisible();
@@ -128,7 +135,8 @@ test.describe("feedback", () => {
     await expect(form.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/register");
     await form.getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fhome%23home-feedback$/);
-    await signIn(page, await signUpAndConfirm(page), NEW_PASSWORD);
+    const { email, password } = await users.create("user");
+    await signIn(page, email, password);
     await expect(page).toHaveURL(/\/home#home-feedback$/);
     await expect(form.getByLabel("Title")).toBeInViewport();
 

@@ -1,5 +1,4 @@
 import type { APIResponse, Page } from "@playwright/test";
-import { signUpAndConfirm } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
 /** Every Content-Security-Policy header of a response: there must be exactly one. */
@@ -43,7 +42,7 @@ test.describe("security", () => {
     expect(headers["x-powered-by"]).toBeUndefined();
   });
 
-  test("the policy lets the pages work: no violations on home, services, a service page and the service form", async ({ page }) => {
+  test("the policy lets the pages work: no violations on home, services, a service page and the service form", async ({ page, users }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
@@ -54,7 +53,7 @@ test.describe("security", () => {
     await page.goto("/services");
     await page.locator("main article h3 a").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await signUpAndConfirm(page);
+    await users.create("user", { page });
     await page.goto("/addservice");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
@@ -153,9 +152,9 @@ test.describe("security", () => {
     expect((await page.request.get("/services/%25")).status()).toBe(404);
   });
 
-  test("a redirect target beyond ASCII takes a signed-in visitor to a path on this site, not a 500", async ({ page, baseURL }) => {
+  test("a redirect target beyond ASCII takes a signed-in visitor to a path on this site, not a 500", async ({ page, baseURL, users }) => {
     expect((await page.request.get("/login?redirect=/%E3%80%82evil")).status()).toBe(200);
-    await signUpAndConfirm(page, "Redirect Tester");
+    await users.create("user", { name: "Redirect Tester", page });
     for (const [path, location] of [
       ["/login?redirect=/%E3%80%82evil", "/%E3%80%82evil"],
       ["/ua/login?redirect=/%EF%BC%8F%EF%BC%8Fevil.example", "/ua/%EF%BC%8F%EF%BC%8Fevil.example"],
@@ -168,8 +167,8 @@ test.describe("security", () => {
     }
   });
 
-  test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
-    await signUpAndConfirm(page);
+  test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context, users }) => {
+    await users.create("user", { page });
     // A production build names it __Host- and marks it Secure (lib/auth/cookie.ts); localhost counts as secure.
     const session = (await context.cookies()).find((cookie) => cookie.name === "__Host-maister.session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/", secure: true });
@@ -185,11 +184,11 @@ test.describe("security", () => {
     expect((await page.request.put("/api/users/profile", { headers: forged, data: { name: "Forged" } })).status()).toBe(401);
   });
 
-  test("script in a review renders as inert text", async ({ page }) => {
+  test("script in a review renders as inert text", async ({ page, users }) => {
     await page.goto("/services");
     const href = await page.locator("main article h3 a").first().getAttribute("href");
     const id = href!.split("/").at(-1)!;
-    await signUpAndConfirm(page, "Mallory Test");
+    await users.create("user", { name: "Mallory Test", page });
     const payload = `<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>`;
     expect((await page.request.post(`/api/items/${id}/reviews`, { data: { rating: { quality: 3, speed: 3, price: 3 }, comment: payload } })).status()).toBe(201);
     await page.goto(href!);

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { DEMO } from "./users";
 
 /** Spec: per-locale URLs with hreflang and canonical, sitemap.xml, robots.txt, AutoRepair JSON-LD. Read as a crawler reads them: no JavaScript. */
 
@@ -91,7 +92,7 @@ test.describe("SEO", () => {
     }
   });
 
-  test("noindex pages carry neither canonical nor hreflang, signed in or not", async ({ request }) => {
+  test("noindex pages carry neither canonical nor hreflang, signed in or not", async ({ users }) => {
     const check = async (url: string, status = 200, cookie?: string) => {
       const result = await head(url, cookie);
       expect(result.response.status, url).toBe(status);
@@ -105,9 +106,7 @@ test.describe("SEO", () => {
       for (const path of ["/login", "/register", "/cart", "/forgot-password", "/reset-password", "/confirm-email"]) await check(`${prefix}${path}`);
       await check(`${prefix}/no-such-page`, 404);
     }
-    const login = await request.post("/api/users/login", { data: { email: "owner@maister.local", password: "Owner123!" }, headers: { "x-forwarded-for": `10.78.${process.pid % 250}.1` } });
-    expect(login.status()).toBe(200);
-    const session = login.headersArray().find(({ name, value }) => name.toLowerCase() === "set-cookie" && /^(__Host-)?maister\.session=/.test(value))!.value.split(";")[0];
+    const { cookie: session } = await users.signIn(DEMO.owner);
     for (const prefix of ["", "/ua"]) {
       for (const path of ["/profile", "/addservice", "/placeorder", "/mystos", "/mechanicregister"]) await check(`${prefix}${path}`, 200, session);
     }

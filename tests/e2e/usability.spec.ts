@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { signUpAndConfirm } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
@@ -234,8 +233,8 @@ test.describe("guards say why they sent the visitor on", () => {
     await expect(notice(page)).toHaveText("Щоб відкрити цю сторінку, увійдіть.");
   });
 
-  test("a signed-in user without the role lands on the home page with the reason and a way on", async ({ page }) => {
-    await signUpAndConfirm(page, "Guarded User");
+  test("a signed-in user without the role lands on the home page with the reason and a way on", async ({ page, users }) => {
+    await users.create("user", { name: "Guarded User", page });
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/home\?reason=admin$/);
     await expect(notice(page)).toHaveText("That page is for administrators only.");
@@ -271,8 +270,8 @@ async function fillStationButName(page: Page) {
 }
 
 test.describe("placing an order", () => {
-  test("a form's error toast closes when the next page opens", async ({ page }) => {
-    await signUpAndConfirm(page, "Toast Owner");
+  test("a form's error toast closes when the next page opens", async ({ page, users }) => {
+    await users.create("user", { name: "Toast Owner", page });
     await page.goto("/addservice");
     await fillStationButName(page);
     await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -285,8 +284,8 @@ test.describe("placing an order", () => {
     await expect(stale).toHaveCount(0, { timeout: 2000 });
   });
 
-  test("when PayPal's script does not load, Try again loads it again", async ({ page }) => {
-    await signUpAndConfirm(page, "Retry Payer");
+  test("when PayPal's script does not load, Try again loads it again", async ({ page, users }) => {
+    await users.create("user", { name: "Retry Payer", page });
     await page.goto("/addservice");
     await fillStationButName(page);
     await page.getByLabel("Name").fill(`Retry Garage ${Date.now()}`);

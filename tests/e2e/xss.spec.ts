@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { NEW_PASSWORD, signUpAndConfirm } from "./accounts-helpers";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import type { Users } from "./users";
 
 type Messages = typeof import("../../messages/en.json");
 const read = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "messages", file), "utf8")) as Messages;
@@ -28,7 +28,6 @@ const TEXT = `Ремонт «під ключ» 🚗🔧 שלום عليكم \u20
 // Searches find this run's records by it. Names take only letters, digits, spaces and ` ' ’ - (NAME_PATTERN), so
 // they carry those characters, which still matter in HTML attributes and JS strings, and no markup.
 const stamp = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 100)}`;
-const ADMIN = { email: "admin@maister.local", password: "Admin123!" };
 
 /** A page in a language: ?lng= switches it and its cookie, as the language switch does (the cookie alone would keep the last one). */
 const open = (page: Page, { code }: Locale, url: string) => page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${code}`);
@@ -67,10 +66,9 @@ test.beforeEach(({ page }) => {
 });
 test.afterEach(() => expect(dialogs, "no alert/confirm/prompt opened").toEqual([]));
 
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function adminPage(users: Users): Promise<Page> {
+  const { page } = await users.create("admin", { name: "XSS Admin" });
   watchDialogs(page);
-  expect((await page.request.post("/api/users/login", { data: ADMIN })).status()).toBe(200);
   return page;
 }
 
@@ -109,7 +107,7 @@ async function expectServicePage(page: Page, locale: Locale, id: string, service
 }
 
 test.describe("XSS payloads render inert", () => {
-  test("station form (/ua/addservice → /placeorder → paid): refusals, then the service page, JSON-LD, lists, map popup, Saved and admin in both languages", async ({ page, browser }) => {
+  test("station form (/ua/addservice → /placeorder → paid): refusals, then the service page, JSON-LD, lists, map popup, Saved and admin in both languages", async ({ page, users }) => {
     test.setTimeout(90_000);
     const id = stamp();
     const station = {
@@ -120,97 +118,106 @@ test.describe("XSS payloads render inert", () => {
       website: `https://example.com/?a=1&b='x'`,
     };
     const owner = `Власник O'Hara ${id}`;
-    await signUpAndConfirm(page, owner);
+    await users.create("user", { name: owner, page });
     const { m } = UA;
-    await open(page, UA, "/addservice");
-    await fillServiceForm(page, m, { ...station, name: P.script, contactMail: P.img.replace(">", ">@x.io"), website: P.jsUrl, lat: "47.9", lng: "32.0" });
-    await page.getByLabel(m.ServiceForm.facebook, { exact: true }).fill(P.jsUrl);
-    await page.getByLabel(m.ServiceForm.instagram, { exact: true }).fill(`https://instagram.com/${P.svg}`);
-    await page.getByRole("button", { name: m.Listing.continue }).click();
-    await expect(page.locator("#service-name-error")).toHaveText(m.Validation.serviceName);
-    await expect(page.locator("#service-contactMail-error")).toHaveText(m.Validation.contactMail);
-    await expect(page.locator("#service-website-error")).toHaveText(m.Validation.website);
-    await expect(page.locator("#service-facebook-error")).toHaveText(m.Validation.facebook);
-    await expect(page.locator("#service-instagram-error")).toHaveText(m.Validation.instagram);
-    await expectInert(page);
-
-    await page.getByLabel(m.ServiceForm.name, { exact: true }).fill(station.name);
-    await page.getByLabel(m.ServiceForm.contactMail, { exact: true }).fill(station.contactMail);
-    await page.getByLabel(m.ServiceForm.website, { exact: true }).fill(station.website);
-    await page.getByLabel(m.ServiceForm.facebook, { exact: true }).fill("https://facebook.com/maister.xss");
-    await page.getByLabel(m.ServiceForm.instagram, { exact: true }).fill("");
-    await page.getByRole("button", { name: m.Listing.continue }).click();
-    await expect(page).toHaveURL(/\/ua\/placeorder$/);
-    await expect(page.getByText(station.name, { exact: true })).toBeVisible();
-    await expect(page.getByText(station.address, { exact: true })).toBeVisible();
-    await expectInert(page);
-    await page.getByRole("button", { name: m.PlaceOrder.testPayment.replace("{amount}", "3,00 USD") }).click();
-    await expect(page).toHaveURL(/\/ua\/service\/[0-9a-f-]{36}$/);
-    const serviceId = page.url().split("/").at(-1)!;
-
-    for (const locale of LOCALES) await expectServicePage(page, locale, serviceId, station);
-    await page.getByRole("button", { name: UA.m.ServiceDetail.save }).click();
-
-    for (const locale of LOCALES) {
-      await open(page, locale, `/services?keyword=${id}`);
-      const card = page.getByRole("article").filter({ hasText: id });
-      await expect(card.getByRole("link", { name: station.name, exact: true })).toBeVisible();
-      await expect(card.getByText(station.address, { exact: true })).toBeVisible();
+    await test.step("the form refuses markup where it does not belong", async () => {
+      await open(page, UA, "/addservice");
+      await fillServiceForm(page, m, { ...station, name: P.script, contactMail: P.img.replace(">", ">@x.io"), website: P.jsUrl, lat: "47.9", lng: "32.0" });
+      await page.getByLabel(m.ServiceForm.facebook, { exact: true }).fill(P.jsUrl);
+      await page.getByLabel(m.ServiceForm.instagram, { exact: true }).fill(`https://instagram.com/${P.svg}`);
+      await page.getByRole("button", { name: m.Listing.continue }).click();
+      await expect(page.locator("#service-name-error")).toHaveText(m.Validation.serviceName);
+      await expect(page.locator("#service-contactMail-error")).toHaveText(m.Validation.contactMail);
+      await expect(page.locator("#service-website-error")).toHaveText(m.Validation.website);
+      await expect(page.locator("#service-facebook-error")).toHaveText(m.Validation.facebook);
+      await expect(page.locator("#service-instagram-error")).toHaveText(m.Validation.instagram);
       await expectInert(page);
+    });
 
-      await open(page, locale, "/mystos");
-      await expect(page.getByRole("link", { name: station.name, exact: true })).toBeVisible();
+    await test.step("the order, paid in test mode", async () => {
+      await page.getByLabel(m.ServiceForm.name, { exact: true }).fill(station.name);
+      await page.getByLabel(m.ServiceForm.contactMail, { exact: true }).fill(station.contactMail);
+      await page.getByLabel(m.ServiceForm.website, { exact: true }).fill(station.website);
+      await page.getByLabel(m.ServiceForm.facebook, { exact: true }).fill("https://facebook.com/maister.xss");
+      await page.getByLabel(m.ServiceForm.instagram, { exact: true }).fill("");
+      await page.getByRole("button", { name: m.Listing.continue }).click();
+      await expect(page).toHaveURL(/\/ua\/placeorder$/);
+      await expect(page.getByText(station.name, { exact: true })).toBeVisible();
       await expect(page.getByText(station.address, { exact: true })).toBeVisible();
       await expectInert(page);
+      await page.getByRole("button", { name: m.PlaceOrder.testPayment.replace("{amount}", "3,00 USD") }).click();
+      await expect(page).toHaveURL(/\/ua\/service\/[0-9a-f-]{36}$/);
+    });
+    const serviceId = page.url().split("/").at(-1)!;
 
-      await open(page, locale, `/mystos/${serviceId}/edit`);
-      await expect(page.getByLabel(locale.m.ServiceForm.name, { exact: true })).toHaveValue(station.name);
-      await expect(page.getByLabel(locale.m.ServiceForm.address, { exact: true })).toHaveValue(station.address);
-      await expect(page.getByLabel(locale.m.ServiceForm.description, { exact: true })).toHaveValue(station.description);
+    await test.step("the service page, the lists, My stations, its edit form and Saved, in both languages", async () => {
+      for (const locale of LOCALES) await expectServicePage(page, locale, serviceId, station);
+      await page.getByRole("button", { name: UA.m.ServiceDetail.save }).click();
+
+      for (const locale of LOCALES) {
+        await open(page, locale, `/services?keyword=${id}`);
+        const card = page.getByRole("article").filter({ hasText: id });
+        await expect(card.getByRole("link", { name: station.name, exact: true })).toBeVisible();
+        await expect(card.getByText(station.address, { exact: true })).toBeVisible();
+        await expectInert(page);
+
+        await open(page, locale, "/mystos");
+        await expect(page.getByRole("link", { name: station.name, exact: true })).toBeVisible();
+        await expect(page.getByText(station.address, { exact: true })).toBeVisible();
+        await expectInert(page);
+
+        await open(page, locale, `/mystos/${serviceId}/edit`);
+        await expect(page.getByLabel(locale.m.ServiceForm.name, { exact: true })).toHaveValue(station.name);
+        await expect(page.getByLabel(locale.m.ServiceForm.address, { exact: true })).toHaveValue(station.address);
+        await expect(page.getByLabel(locale.m.ServiceForm.description, { exact: true })).toHaveValue(station.description);
+        await expectInert(page);
+
+        await open(page, locale, "/cart");
+        await expect(page.getByRole("link", { name: station.name, exact: true })).toBeVisible();
+        await expect(page.getByRole("link", { name: station.address, exact: true })).toBeVisible();
+        await expect(page.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute("href", `mailto:${station.contactMail}`);
+        await expect(page.getByRole("button", { name: fill(locale.m.Cart.remove, { name: station.name }) })).toBeVisible();
+        await expectInert(page);
+      }
+    });
+
+    await test.step("the map popup and the home map", async () => {
+      // The map popup, on the results map of a search that finds only this station (the home map
+      // draws the same markers and popups, but groups them by place, so a pin there is not certain).
+      await open(page, EN, `/services?keyword=${id}`);
+      await page.getByRole("heading", { name: EN.m.Services.mapTitle, exact: true }).scrollIntoViewIfNeeded();
+      // Names cannot hold a double quote, so the name goes into the selector as it is.
+      await page.locator(`.maister-pin[title="${station.name}"]`).focus();
+      await page.keyboard.press("Enter");
+      const popup = page.locator(".leaflet-popup");
+      await expect(popup.getByText(station.name, { exact: true })).toBeVisible();
+      await expect(popup.getByText(station.address, { exact: true })).toBeVisible();
       await expectInert(page);
-
-      await open(page, locale, "/cart");
-      await expect(page.getByRole("link", { name: station.name, exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: station.address, exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute("href", `mailto:${station.contactMail}`);
-      await expect(page.getByRole("button", { name: fill(locale.m.Cart.remove, { name: station.name }) })).toBeVisible();
+      await open(page, EN, "/home");
+      await page.getByRole("heading", { name: EN.m.Home.mapTitle }).scrollIntoViewIfNeeded();
+      await expect(page.locator(".maister-pin").first()).toBeVisible();
       await expectInert(page);
-    }
+    });
 
-    // The map popup, on the results map of a search that finds only this station (the home map
-    // draws the same markers and popups, but groups them by place, so a pin there is not certain).
-    await open(page, EN, `/services?keyword=${id}`);
-    await page.getByRole("heading", { name: EN.m.Services.mapTitle, exact: true }).scrollIntoViewIfNeeded();
-    // Names cannot hold a double quote, so the name goes into the selector as it is.
-    await page.locator(`.maister-pin[title="${station.name}"]`).focus();
-    await page.keyboard.press("Enter");
-    const popup = page.locator(".leaflet-popup");
-    await expect(popup.getByText(station.name, { exact: true })).toBeVisible();
-    await expect(popup.getByText(station.address, { exact: true })).toBeVisible();
-    await expectInert(page);
-    await open(page, EN, "/home");
-    await page.getByRole("heading", { name: EN.m.Home.mapTitle }).scrollIntoViewIfNeeded();
-    await expect(page.locator(".maister-pin").first()).toBeVisible();
-    await expectInert(page);
-
-    const admin = await adminPage(browser);
-    for (const locale of LOCALES) {
-      await open(admin, locale, `/admin/services?keyword=${id}`);
-      const row = admin.getByRole("row").filter({ hasText: id });
-      await expect(row.getByText(station.name, { exact: true })).toBeVisible();
-      await expect(row.getByRole("link", { name: owner, exact: true })).toBeVisible();
-      await expect(row.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute("href", `mailto:${station.contactMail}`);
+    await test.step("the admin's services list and edit form", async () => {
+      const admin = await adminPage(users);
+      for (const locale of LOCALES) {
+        await open(admin, locale, `/admin/services?keyword=${id}`);
+        const row = admin.getByRole("row").filter({ hasText: id });
+        await expect(row.getByText(station.name, { exact: true })).toBeVisible();
+        await expect(row.getByRole("link", { name: owner, exact: true })).toBeVisible();
+        await expect(row.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute("href", `mailto:${station.contactMail}`);
+        await expectInert(admin);
+      }
+      await open(admin, UA, `/admin/services/${serviceId}/edit`);
+      await expect(admin.getByLabel(UA.m.ServiceForm.name, { exact: true })).toHaveValue(station.name);
+      await expect(admin.getByLabel(UA.m.ServiceForm.address, { exact: true })).toHaveValue(station.address);
+      await expect(admin.getByLabel(UA.m.ServiceForm.description, { exact: true })).toHaveValue(station.description);
       await expectInert(admin);
-    }
-    await open(admin, UA, `/admin/services/${serviceId}/edit`);
-    await expect(admin.getByLabel(UA.m.ServiceForm.name, { exact: true })).toHaveValue(station.name);
-    await expect(admin.getByLabel(UA.m.ServiceForm.address, { exact: true })).toHaveValue(station.address);
-    await expect(admin.getByLabel(UA.m.ServiceForm.description, { exact: true })).toHaveValue(station.description);
-    await expectInert(admin);
-    await admin.context().close();
+    });
   });
 
-  test("master form (/mechanicregister → /mechanic-profile): refusals, then the profile, the service page and the masters list in both languages", async ({ page }) => {
+  test("master form (/mechanicregister → /mechanic-profile): refusals, then the profile, the service page and the masters list in both languages", async ({ page, users }) => {
     test.setTimeout(60_000);
     const id = stamp();
     const master = {
@@ -219,7 +226,7 @@ test.describe("XSS payloads render inert", () => {
       address: [P.script, P.svg, P.iframe, P.anchor, P.template].join(" "),
       description: [P.breakout, P.img, P.jsUrl, TEXT].join(" "),
     };
-    await signUpAndConfirm(page, `Master ${id}`);
+    await users.create("user", { name: `Master ${id}`, page });
     const { m } = EN;
     await open(page, EN, "/mechanicregister");
     await fillServiceForm(page, m, { ...master, name: P.svg, contactMail: `${P.anchor}@x.io`, website: `https://example.com/"${P.svg}`, lat: "45.2", lng: "28.8" });
@@ -257,72 +264,79 @@ test.describe("XSS payloads render inert", () => {
     }
   });
 
-  test("display name (register, /ua/profile) and a review written in the form: the service page, admin search, user edit and its history", async ({ page, browser }) => {
+  test("display name (register, /ua/profile) and a review written in the form: the service page, admin search, user edit and its history", async ({ page, users }) => {
     test.setTimeout(60_000);
     const id = stamp();
     const name = `D'Arcy \`Ґалина\` O’Neil-${id}`;
-    await open(page, EN, "/register");
-    await page.getByLabel(EN.m.Account.name, { exact: true }).fill(P.script);
-    await page.getByRole("button", { name: EN.m.Account.submitRegister }).click();
-    await expect(page.locator("#name-error")).toHaveText(EN.m.Validation.name);
-    await expectInert(page);
-
-    await signUpAndConfirm(page, `Reviewer ${id}`);
-    await open(page, UA, "/profile");
-    const nameField = page.getByLabel(UA.m.Account.name, { exact: true });
-    await nameField.fill(P.img);
-    await page.getByRole("button", { name: UA.m.Profile.submit }).click();
-    await expect(page.locator("#name-error")).toHaveText(UA.m.Validation.name);
-    await nameField.fill(name);
-    await page.getByRole("button", { name: UA.m.Profile.submit }).click();
-    await expect(page.getByText(UA.m.Profile.updated)).toBeVisible();
-    await page.reload();
-    await expect(nameField).toHaveValue(name);
-    await expectInert(page);
-
-    await open(page, EN, "/services");
-    const href = (await page.locator("main article h3 a").first().getAttribute("href"))!;
-    await open(page, EN, href);
-    const comment = [...CORPUS, TEXT].join(" ");
-    for (const score of ["quality", "speed", "price"] as const) await page.getByLabel(EN.m.Review[score], { exact: true }).selectOption("4");
-    await page.getByLabel(EN.m.Review.comment, { exact: true }).fill(comment);
-    await page.getByRole("button", { name: EN.m.Review.submit }).click();
-    await expect(page.getByText(EN.m.Review.submitted)).toBeVisible();
-    for (const locale of LOCALES) {
-      await open(page, locale, href);
-      const review = page.getByRole("listitem").filter({ hasText: name });
-      await expect(review.getByText(name, { exact: true })).toBeVisible();
-      await expect(review.getByText(comment, { exact: true })).toBeVisible();
+    await test.step("the sign-up form refuses markup in the name", async () => {
+      await open(page, EN, "/register");
+      await page.getByLabel(EN.m.Account.name, { exact: true }).fill(P.script);
+      await page.getByRole("button", { name: EN.m.Account.submitRegister }).click();
+      await expect(page.locator("#name-error")).toHaveText(EN.m.Validation.name);
       await expectInert(page);
-    }
-    await expectEscapedHtml(page, href, [comment]);
+    });
 
-    // The audit history names the admin who acted: this user, made an admin for one change.
-    const admin = await adminPage(browser);
-    await open(admin, EN, `/admin/users/search/${id}`);
-    const userId = (await admin.getByRole("link", { name: fill(EN.m.Admin.editUserLabel, { name }) }).getAttribute("href"))!.split("/").at(-2)!;
-    expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "true" } })).status()).toBe(200);
-    expect((await page.request.put(`/api/users/${userId}`, { data: { name } })).status()).toBe(200);
-    expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "false" } })).status()).toBe(200);
-    for (const locale of LOCALES) {
-      const { m } = locale;
-      await open(admin, locale, `/admin/users/search/${encodeURIComponent(name)}`);
-      const row = admin.getByRole("row").filter({ hasText: id });
-      await expect(row.getByRole("cell", { name, exact: true })).toBeVisible();
-      await expect(row.getByRole("link", { name: fill(m.Admin.editUserLabel, { name }) })).toBeVisible();
-      await expect(admin.getByRole("searchbox")).toHaveValue(name);
-      await expectInert(admin);
+    await users.create("user", { name: `Reviewer ${id}`, page });
+    await test.step("the profile refuses markup and keeps the name as typed", async () => {
+      await open(page, UA, "/profile");
+      const nameField = page.getByLabel(UA.m.Account.name, { exact: true });
+      await nameField.fill(P.img);
+      await page.getByRole("button", { name: UA.m.Profile.submit }).click();
+      await expect(page.locator("#name-error")).toHaveText(UA.m.Validation.name);
+      await nameField.fill(name);
+      await page.getByRole("button", { name: UA.m.Profile.submit }).click();
+      await expect(page.getByText(UA.m.Profile.updated)).toBeVisible();
+      await page.reload();
+      await expect(nameField).toHaveValue(name);
+      await expectInert(page);
+    });
 
-      await open(admin, locale, `/admin/users/${userId}/edit`);
-      await expect(admin.getByLabel(m.Account.name, { exact: true })).toHaveValue(name);
-      await expect(admin.getByText(fill(m.Admin.by, { name }), { exact: true })).toBeVisible();
-      await expectInert(admin);
-    }
-    await admin.context().close();
+    await test.step("a review carrying every payload, on the service page in both languages", async () => {
+      await open(page, EN, "/services");
+      const href = (await page.locator("main article h3 a").first().getAttribute("href"))!;
+      await open(page, EN, href);
+      const comment = [...CORPUS, TEXT].join(" ");
+      for (const score of ["quality", "speed", "price"] as const) await page.getByLabel(EN.m.Review[score], { exact: true }).selectOption("4");
+      await page.getByLabel(EN.m.Review.comment, { exact: true }).fill(comment);
+      await page.getByRole("button", { name: EN.m.Review.submit }).click();
+      await expect(page.getByText(EN.m.Review.submitted)).toBeVisible();
+      for (const locale of LOCALES) {
+        await open(page, locale, href);
+        const review = page.getByRole("listitem").filter({ hasText: name });
+        await expect(review.getByText(name, { exact: true })).toBeVisible();
+        await expect(review.getByText(comment, { exact: true })).toBeVisible();
+        await expectInert(page);
+      }
+      await expectEscapedHtml(page, href, [comment]);
+    });
+
+    await test.step("the admin's search, user edit and history", async () => {
+      // The audit history names the admin who acted: this user, made an admin for one change.
+      const admin = await adminPage(users);
+      await open(admin, EN, `/admin/users/search/${id}`);
+      const userId = (await admin.getByRole("link", { name: fill(EN.m.Admin.editUserLabel, { name }) }).getAttribute("href"))!.split("/").at(-2)!;
+      expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "true" } })).status()).toBe(200);
+      expect((await page.request.put(`/api/users/${userId}`, { data: { name } })).status()).toBe(200);
+      expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "false" } })).status()).toBe(200);
+      for (const locale of LOCALES) {
+        const { m } = locale;
+        await open(admin, locale, `/admin/users/search/${encodeURIComponent(name)}`);
+        const row = admin.getByRole("row").filter({ hasText: id });
+        await expect(row.getByRole("cell", { name, exact: true })).toBeVisible();
+        await expect(row.getByRole("link", { name: fill(m.Admin.editUserLabel, { name }) })).toBeVisible();
+        await expect(admin.getByRole("searchbox")).toHaveValue(name);
+        await expectInert(admin);
+
+        await open(admin, locale, `/admin/users/${userId}/edit`);
+        await expect(admin.getByLabel(m.Account.name, { exact: true })).toHaveValue(name);
+        await expect(admin.getByText(fill(m.Admin.by, { name }), { exact: true })).toBeVisible();
+        await expectInert(admin);
+      }
+    });
   });
 
-  test("feedback on /ua/home reaches the outbox as literal text", async ({ page }) => {
-    const email = await signUpAndConfirm(page, "Feedback Writer");
+  test("feedback on /ua/home reaches the outbox as literal text", async ({ page, users }) => {
+    const { email } = await users.create("user", { name: "Feedback Writer", page });
     const title = `${P.breakout} ${P.template} ${TEXT}`;
     const message = [...CORPUS, TEXT].join("\n");
     // Feedback is limited per client address; this one comes from its own, so reruns on one server stay under the limit.
@@ -342,7 +356,7 @@ test.describe("XSS payloads render inert", () => {
     await expectInert(page);
   });
 
-  test("search boxes and URL parameters echo payloads as text: /services, the header search, admin searches, /login?redirect", async ({ page, browser }) => {
+  test("search boxes and URL parameters echo payloads as text: /services, the header search, admin searches, /login?redirect", async ({ page, users }) => {
     test.setTimeout(60_000);
     for (const [index, payload] of [...CORPUS, TEXT].entries()) {
       const locale = LOCALES[index % 2]!;
@@ -365,7 +379,7 @@ test.describe("XSS payloads render inert", () => {
       await expectInert(page);
     }
 
-    const admin = await adminPage(browser);
+    const admin = await adminPage(users);
     for (const [index, payload] of [P.breakout, P.img, P.template, P.iframe, "50%"].entries()) {
       const locale = LOCALES[index % 2]!;
       const { m } = locale;
@@ -383,15 +397,13 @@ test.describe("XSS payloads render inert", () => {
     await expect(admin).toHaveURL(/\/ua\/admin\/users\/search\/100%25%20%3Cb%3E$/);
     await expect(admin.getByRole("link", { name: fill(UA.m.Admin.clearFilter, { keyword: "100% <b>" }), exact: true })).toBeVisible();
     await expectInert(admin);
-    await admin.context().close();
 
     // A script URL as the sign-in target falls back to the home page.
-    const email = await signUpAndConfirm(page, "Redirect Tester");
-    await page.context().clearCookies();
+    const { email, password } = await users.create("user", { name: "Redirect Tester" });
     await open(page, UA, `/login?redirect=${encodeURIComponent(P.jsUrl)}`);
     await expect(page.getByRole("link", { name: UA.m.Account.submitRegister, exact: true })).toHaveAttribute("href", "/ua/register");
     await page.getByLabel(UA.m.Account.email, { exact: true }).fill(email);
-    await page.getByLabel(UA.m.Account.password, { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel(UA.m.Account.password, { exact: true }).fill(password);
     await page.getByRole("button", { name: UA.m.Account.submitLogin }).click();
     await expect(page).toHaveURL(/\/ua\/home$/);
     await expectInert(page);

@@ -28,9 +28,27 @@ export function call<C>(handler: (request: NextRequest, context: C) => Promise<R
   return requestScope.run(request, () => handler(request, context as C));
 }
 
-/** The session cookie a response set, as a Cookie header value for the next request. */
-export function sessionFrom(response: Response): string {
-  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("maister.session="));
-  if (!header) throw new Error("no session cookie set");
-  return header.split(";")[0]!;
+type ApiOptions = { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> };
+
+/**
+ * A request with a JSON body typed and measured as a real client sends it. The length matters:
+ * handle() only checks the content type of a request that has a body (Content-Length or chunked),
+ * and a Request built in a test carries neither unless told.
+ */
+export function apiRequest(method: string, path: string, { body, cookie, ip, headers = {} }: ApiOptions = {}): NextRequest {
+  const text = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
+  const base: Record<string, string> = {};
+  if (text !== undefined) Object.assign(base, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) });
+  if (cookie) base.cookie = cookie;
+  if (ip) base["x-forwarded-for"] = ip;
+  return makeRequest(path, { method, headers: { ...base, ...headers }, body: text });
+}
+
+/** A fresh client address per call (the tests stand behind one trusted proxy hop). */
+export function addresses(prefix: string) {
+  let n = 0;
+  return () => {
+    n++;
+    return `${prefix}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  };
 }

@@ -40,7 +40,8 @@ export async function dropTestDatabase(): Promise<void> {
   }
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** One statement on a server, outside any database a test uses (CREATE and DROP DATABASE). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

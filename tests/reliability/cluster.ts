@@ -13,14 +13,17 @@
 // Fails (exit 1) on any ✖. CLUSTER_SKIP_BUILD=1 reuses the last `next build`.
 //   CLUSTER_PORT (3700: nginx; +1, +2 the instances; +3 PgBouncer; +4 PostgreSQL)
 //   CLUSTER_LOAD_SECONDS (30)  CLUSTER_PEOPLE (24)  PG_BIN
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { publishedSql } from "@/lib/db/published";
 import { hashPassword } from "@/lib/server/passwords";
+import { buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
 import { runAsServiceUser, serviceDirectory, startLocalPostgres } from "./local-postgres";
+import { sessionCookieIn } from "./session-cookie";
+import { createVerdict } from "./verdict";
 
 const BASE = Number(process.env.CLUSTER_PORT ?? 3700);
 const PORTS = { nginx: BASE, a: BASE + 1, b: BASE + 2, pgbouncer: BASE + 3, postgres: BASE + 4 };
@@ -35,16 +38,7 @@ const FAILOVER_GRACE_MS = 3_000;
 const ORIGIN = `http://127.0.0.1:${PORTS.nginx}`;
 const INSTANCE = { a: `http://127.0.0.1:${PORTS.a}`, b: `http://127.0.0.1:${PORTS.b}` };
 
-const failures: string[] = [];
-const check = (ok: boolean, what: string, detail = "") => {
-  if (ok) console.log(`✔ ${what}`);
-  else {
-    failures.push(what);
-    console.error(`✖ ${what}${detail ? `: ${detail}` : ""}`);
-  }
-};
-const log = (message: string) => console.log(`▶ ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const { failures, check, log } = createVerdict();
 
 // ---- HTTP, from a chosen loopback address (nginx forwards it as the client address) ----
 type Answer = { status: number; text: string; cookies: string[]; ms: number; at: number };
@@ -84,22 +78,12 @@ const direct = (instance: keyof typeof INSTANCE, pathname: string, options: Send
 
 async function signIn(email: string, password: string, via: (pathname: string, options: Send) => Promise<Answer>, from?: string): Promise<string> {
   const answer = await via("/api/users/login", { method: "POST", body: { email, password }, from });
-  const cookie = answer.cookies.find((value) => /^(__Host-)?maister\.session=/.test(value));
+  const cookie = sessionCookieIn(answer.cookies);
   if (!cookie) throw new Error(`sign-in as ${email} failed: ${answer.status} ${answer.text.slice(0, 200)}`);
-  return cookie.split(";")[0]!;
+  return cookie;
 }
 
 // ---- the servers ----
-const children: ChildProcess[] = [];
-process.on("exit", () => {
-  for (const child of children) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-});
 process.on("SIGINT", () => process.exit(130));
 
 log(`PostgreSQL on 127.0.0.1:${PORTS.postgres}`);
@@ -152,19 +136,9 @@ const env: NodeJS.ProcessEnv = {
   TRUSTED_PROXY_HOPS: "1",
 };
 delete env.PAYPAL_CLIENT_ID;
-const run = (command: string, args: string[]) => {
-  const result = spawnSync(command, args, { stdio: "inherit", env });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-};
-run("npx", ["tsx", "scripts/db/prepare.ts", "--seed"]);
-if (process.env.CLUSTER_SKIP_BUILD !== "1") run("npm", ["run", "build"]);
-
-function startInstance(port: number): ChildProcess {
-  const child = spawn("node_modules/.bin/next", ["start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  children.push(child);
-  return child;
-}
-const instances = { a: startInstance(PORTS.a), b: startInstance(PORTS.b) };
+runOrThrow("npx", ["tsx", "scripts/db/prepare.ts", "--seed"], env);
+buildApp(env, process.env.CLUSTER_SKIP_BUILD === "1");
+const instances = { a: startApp({ port: PORTS.a, env }), b: startApp({ port: PORTS.b, env }) };
 
 log(`nginx (round-robin) on ${ORIGIN}`);
 const nginxDir = serviceDirectory("maister-nginx-");
@@ -215,13 +189,7 @@ process.prependListener("exit", () => {
   }
 });
 
-for (const [name, url] of Object.entries({ ...INSTANCE, nginx: ORIGIN })) {
-  const waitingSince = Date.now();
-  while ((await send(`${url}/api/health`)).status !== 200) {
-    if (Date.now() - waitingSince > 120_000) throw new Error(`${name} did not become healthy`);
-    await sleep(500);
-  }
-}
+for (const url of [INSTANCE.a, INSTANCE.b, ORIGIN]) await waitForHealth(url, { timeoutMs: 120_000 });
 log("both instances and nginx answer");
 
 const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
@@ -335,7 +303,7 @@ const faults = (async () => {
   await sleep(Math.max(0, started + LOAD_SECONDS * 700 - Date.now()));
   log("instance B is killed");
   events.killed = Date.now();
-  process.kill(-instances.b.pid!, "SIGKILL");
+  instances.b.stop("SIGKILL");
 })();
 await Promise.all(
   people.map(async (person) => {

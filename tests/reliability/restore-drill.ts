@@ -21,19 +21,15 @@ import { openPGlite } from "@/lib/db/pglite";
 import { publishedSql } from "@/lib/db/published";
 import { seedDemoData } from "@/prisma/seed";
 import { formatSize } from "@/scripts/db/backup";
+import { adminQuery } from "../helpers/test-db";
+import { createVerdict } from "./verdict";
 
 const SERVER_URL = process.env.RESTORE_POSTGRES_URL;
 /** A step that takes longer than this has hung. */
 const STEP_TIMEOUT_MS = 90_000;
 
 const started = Date.now();
-const failures: string[] = [];
-const pass = (message: string) => console.log(`✔ ${message}`);
-const fail = (message: string) => {
-  failures.push(message);
-  console.error(`✖ ${message}`);
-};
-const log = (message: string) => console.log(`▶ ${message}`);
+const { failures, pass, fail, log } = createVerdict();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
@@ -183,16 +179,6 @@ async function expectRefusal(label: string, script: string, args: string[], env:
 }
 
 // ---- PostgreSQL ----
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function withClient<T>(url: string, fn: (query: Query) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -206,12 +192,13 @@ async function withClient<T>(url: string, fn: (query: Query) => Promise<T>): Pro
 async function postgresDrill(workDir: string): Promise<void> {
   const name = `maister_drill_${randomBytes(5).toString("hex")}`;
   const url = new URL(SERVER_URL!);
+  const admin = (sql: string) => adminQuery(SERVER_URL!, sql);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl };
   delete env.RESTORE_CONFIRM;
   log(`PostgreSQL: database ${name} on ${url.host}`);
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}`);
   try {
     let at = Date.now();
     const db = await openDatabase({ kind: "postgres", url: databaseUrl, host: url.host });
@@ -238,8 +225,8 @@ async function postgresDrill(workDir: string): Promise<void> {
     const dumpBytes = statSync(file).size;
 
     at = Date.now();
-    await adminQuery(`DROP DATABASE ${name} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${name}`);
+    await admin(`DROP DATABASE ${name} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${name}`);
     pass(`dropped ${name} and created it empty (${seconds(at)})`);
 
     await expectRefusal("restore without a file", "db:restore", [], env, /Usage/);
@@ -283,7 +270,7 @@ async function postgresDrill(workDir: string): Promise<void> {
     }
   } finally {
     await closeDatabase().catch(() => undefined);
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { POST as confirmRoute } from "@/app/api/users/confirm-email/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
-import { getViewer } from "@/lib/server/session";
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, sessionFrom } from "../../helpers/request";
+import { call, makeRequest } from "../../helpers/request";
+import { sessionFrom, signIn, signInResponse, viewerOf } from "../../helpers/sign-in";
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   makeRequest(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
@@ -20,10 +19,6 @@ async function lastLinkTo(email: string): Promise<string> {
 const confirmWith = (token: string, password = "Kovbasa42!", headers: Record<string, string> = {}) =>
   call(confirmRoute, post(`/api/users/confirm-email?token=${token}`, { password }, headers));
 
-async function viewerWith(cookie: string) {
-  return call(async () => Response.json(await getViewer()), makeRequest("/", { headers: { cookie } })).then((response) => response.json());
-}
-
 let ipCounter = 0;
 const freshIp = () => ({ "x-forwarded-for": `10.0.0.${++ipCounter}` });
 
@@ -34,7 +29,7 @@ describe("registration and e-mail confirmation", () => {
     expect(registered.status).toBe(201);
     expect((await registered.json()).message).toMatch(/confirmation link/);
 
-    const beforeConfirm = await call(loginRoute, post("/api/users/login", { email, password: "Kovbasa42!" }, freshIp()));
+    const beforeConfirm = await signInResponse(email, "Kovbasa42!");
     expect(beforeConfirm.status).toBe(403);
     expect((await beforeConfirm.json()).key).toBe("Auth.unconfirmed");
 
@@ -43,7 +38,7 @@ describe("registration and e-mail confirmation", () => {
     const confirmed = await confirmWith(token, "Kovbasa42!", freshIp());
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ name: "Олена Коваль", email, isAdmin: false, isBlocked: false });
-    expect(await viewerWith(sessionFrom(confirmed))).toMatchObject({ name: "Олена Коваль", isAdmin: false });
+    expect(await viewerOf(sessionFrom(confirmed))).toMatchObject({ name: "Олена Коваль", isAdmin: false });
 
     const reused = await confirmWith(token, "Kovbasa42!", freshIp());
     expect(reused.status).toBe(400);
@@ -102,35 +97,35 @@ describe("registration and e-mail confirmation", () => {
 describe("sign-in, sessions and profile", () => {
   it("signs in with the right password only, in any letter case of the e-mail", async () => {
     const user = await makeUser();
-    const wrong = await call(loginRoute, post("/api/users/login", { email: user.email, password: "Wrong123!" }, freshIp()));
+    const wrong = await signInResponse(user.email, "Wrong123!");
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).message).toBe("Invalid email or password");
-    const unknown = await call(loginRoute, post("/api/users/login", { email: "nobody@test.local", password: TEST_PASSWORD }, freshIp()));
+    const unknown = await signInResponse("nobody@test.local", TEST_PASSWORD);
     expect(unknown.status).toBe(401);
 
-    const ok = await call(loginRoute, post("/api/users/login", { email: user.email.toUpperCase(), password: TEST_PASSWORD }, freshIp()));
+    const ok = await signInResponse(user.email.toUpperCase(), TEST_PASSWORD);
     expect(ok.status).toBe(200);
     const body = await ok.json();
     // The spec's User: _id, name, email, image, isBlocked, isAdmin.
     expect(body).toMatchObject({ user: { _id: user.id, name: user.name, email: user.email, image: null, isAdmin: false, isBlocked: false }, mechanic: null, userStos: [], stoForOrder: null });
     expect(body.user.passwordHash).toBeUndefined();
-    expect(await viewerWith(sessionFrom(ok))).toMatchObject({ id: user.id });
+    expect(await viewerOf(sessionFrom(ok))).toMatchObject({ id: user.id });
   });
 
   it("refuses blocked users, and a user blocked mid-session loses access on the next request", async () => {
     const blocked = await makeUser({ isBlocked: true });
-    expect((await call(loginRoute, post("/api/users/login", { email: blocked.email, password: TEST_PASSWORD }, freshIp()))).status).toBe(403);
+    expect((await signInResponse(blocked.email, TEST_PASSWORD)).status).toBe(403);
 
     const user = await makeUser();
-    const cookie = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
-    expect(await viewerWith(cookie)).toMatchObject({ id: user.id });
+    const cookie = await signIn(user.email);
+    expect(await viewerOf(cookie)).toMatchObject({ id: user.id });
     const prisma = await getPrisma();
     await prisma.user.update({ where: { id: user.id }, data: { isBlocked: true } });
-    expect(await viewerWith(cookie)).toBeNull();
+    expect(await viewerOf(cookie)).toBeNull();
   });
 
   it("ignores a forged or garbage session cookie", async () => {
-    expect(await viewerWith("maister.session=garbage")).toBeNull();
+    expect(await viewerOf("maister.session=garbage")).toBeNull();
   });
 
   it("updates the name without the current password; a clash with a taken e-mail is a 400", async () => {
@@ -138,7 +133,7 @@ describe("sign-in, sessions and profile", () => {
     expect(anonymous.status).toBe(401);
 
     const user = await makeUser();
-    const cookie = sessionFrom(await call(loginRoute, post("/api/users/login", { email: user.email, password: TEST_PASSWORD }, freshIp())));
+    const cookie = await signIn(user.email);
     const renamed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ name: "Тарас Шевчук" }) }));
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ _id: user.id, name: "Тарас Шевчук", email: user.email, image: null, isAdmin: false, isBlocked: false });
@@ -157,7 +152,6 @@ describe("sign-in, sessions and profile", () => {
     const [plain, admin, blocked] = await Promise.all([makeUser(), makeUser({ isAdmin: true }), makeUser()]);
     const mechanic = await makeUser();
     await makeService({ ownerId: mechanic.id, role: "mechanic" });
-    const signIn = async (email: string) => sessionFrom(await call(loginRoute, post("/api/users/login", { email, password: TEST_PASSWORD }, freshIp())));
     const cookies: Record<string, string> = { plain: await signIn(plain.email), admin: await signIn(admin.email), mechanic: await signIn(mechanic.email), blocked: await signIn(blocked.email) };
     await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
     const ids: Record<string, string> = { plain: plain.id, admin: admin.id, mechanic: mechanic.id };

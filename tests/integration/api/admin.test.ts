@@ -4,19 +4,15 @@ import { PUT as blockServiceRoute } from "@/app/api/items/admin/[id]/block/route
 import { GET as listServicesRoute } from "@/app/api/items/admin/route";
 import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { DELETE as deleteUserRoute, GET as getUserRoute, PUT as updateUserRoute } from "@/app/api/users/[id]/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { GET as listUsersRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
 import { recentAudit } from "@/lib/server/admin";
 import { getViewer } from "@/lib/server/session";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { makeService, makeUser } from "../../helpers/factories";
+import { call, makeRequest, params } from "../../helpers/request";
+import { signIn, viewerOf } from "../../helpers/sign-in";
 import { catalogChanged } from "@/lib/server/read-cache";
 
-let ip = 0;
-async function signIn(email: string) {
-  return sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.7.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
-}
 const request = (method: string, path: string, body?: unknown, cookie?: string) =>
   makeRequest(path, { method, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) });
 
@@ -106,14 +102,13 @@ describe("users", () => {
   it("blocking ends every session at once; after an unblock the old cookie stays dead and a new sign-in works", async () => {
     const victim = await makeUser();
     const cookie = await signIn(victim.email);
-    const viewerOf = () => call(async () => Response.json(await getViewer()), makeRequest("/", { headers: { cookie } })).then((r) => r.json());
-    expect(await viewerOf()).toMatchObject({ id: victim.id });
+    expect(await viewerOf(cookie)).toMatchObject({ id: victim.id });
     const blocked = await call(blockUserRoute, request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin), params({ id: victim.id }));
     expect(await blocked.json()).toEqual({ isBlocked: true, message: "User blocked" });
-    expect(await viewerOf()).toBeNull();
+    expect(await viewerOf(cookie)).toBeNull();
     expect(await (await getPrisma()).session.count({ where: { userId: victim.id } })).toBe(0);
     await call(blockUserRoute, request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin), params({ id: victim.id }));
-    expect(await viewerOf()).toBeNull();
+    expect(await viewerOf(cookie)).toBeNull();
     expect(await signIn(victim.email)).toMatch(/^maister\.session=/);
     const history = await call(async () => Response.json(await recentAudit(await getViewer(), "user", victim.id)), makeRequest("/", { headers: { cookie: cookies.admin! } })).then((r) => r.json());
     expect(history.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([

@@ -35,7 +35,7 @@ const request = (path: string, method: string, body: ReadableStream<Uint8Array>,
 let cookie = "";
 beforeAll(async () => {
   const user = await makeUser();
-  cookie = await signIn(user.email, "10.12.0.1");
+  cookie = await signIn(user.email);
 });
 
 describe("bodies are capped while they stream", () => {

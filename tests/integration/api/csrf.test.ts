@@ -8,8 +8,9 @@ import { POST as uploadRoute } from "@/app/api/uploads/route";
 import { GET as exportRoute } from "@/app/api/users/profile/export/route";
 import { getPrisma } from "@/lib/db/client";
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params } from "../../helpers/request";
-import { addresses, apiRequest, profileStatus, serveNextHeadersToNextAuth, setSessionValue, signInCookie } from "../../helpers/security";
+import { addresses, apiRequest, call, makeRequest, params } from "../../helpers/request";
+import { profileStatus, serveNextHeadersToNextAuth } from "../../helpers/security";
+import { setSessionValue, signIn } from "../../helpers/sign-in";
 
 /**
  * A page on another site can make the browser send a POST with the user's cookie (SameSite=Lax
@@ -28,7 +29,7 @@ let restoreNextHeaders = () => {};
 beforeAll(async () => {
   const user = await makeUser();
   userId = user.id;
-  cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+  cookie = await signIn(user.email);
   restoreNextHeaders = serveNextHeadersToNextAuth();
 });
 
@@ -98,7 +99,7 @@ describe("the session routes are not open to login or logout CSRF", () => {
 
   it("a cross-site logout is 403 and the session lives on", async () => {
     const user = await makeUser();
-    const own = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const own = await signIn(user.email);
     const foreign: Record<string, string>[] = [{ origin: "http://evil.example" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
     for (const headers of foreign) {
       const response = await call(logoutRoute, apiRequest("POST", "/api/users/logout", { cookie: own, headers }));

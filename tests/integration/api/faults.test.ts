@@ -12,7 +12,7 @@ let cookie = "";
 
 beforeAll(async () => {
   const user = await makeUser();
-  cookie = await signIn(user.email, "10.11.0.1");
+  cookie = await signIn(user.email);
 });
 
 describe("faults", () => {
@@ -30,7 +30,7 @@ describe("faults", () => {
   it("reviews by many people at once all count in the service's rating", async () => {
     const service = await makeService();
     const people = await Promise.all(Array.from({ length: 6 }, () => makeUser()));
-    const cookies = await Promise.all(people.map((person, index) => signIn(person.email, `10.11.1.${index}`)));
+    const cookies = await Promise.all(people.map((person) => signIn(person.email)));
     const answers = await Promise.all(
       cookies.map((personCookie, index) =>
         call(reviewRoute, makeRequest(`/api/items/${service.id}/reviews`, { method: "POST", headers: { cookie: personCookie }, body: JSON.stringify({ rating: { quality: 1 + (index % 5), speed: 3, price: 3 } }) }), params({ id: service.id })),

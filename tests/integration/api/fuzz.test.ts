@@ -21,8 +21,9 @@ import * as profile from "@/app/api/users/profile/route";
 import * as resend from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { makeService, makeUser } from "../../helpers/factories";
+import { call, params } from "../../helpers/request";
+import { signIn } from "../../helpers/sign-in";
 
 /**
  * Property-based fuzzing of every API endpoint: hostile bodies, query strings, ids, content types
@@ -80,8 +81,7 @@ beforeAll(async () => {
   process.env.NOMINATIM_URL = "http://127.0.0.1:9";
   const admin = await makeUser({ isAdmin: true });
   await makeService({ ownerId: admin.id });
-  const signedIn = await call(login.POST, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": "10.8.0.1" }, body: JSON.stringify({ email: admin.email, password: TEST_PASSWORD }) }));
-  cookies.admin = sessionFrom(signedIn);
+  cookies.admin = await signIn(admin.email);
 });
 
 let ip = 0;

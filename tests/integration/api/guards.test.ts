@@ -1,26 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
 import type { AccessRule } from "@/lib/guarded-paths";
 import { refusal, requireAccess } from "@/lib/server/guards";
-import { getViewer, type Viewer } from "@/lib/server/session";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, sessionFrom } from "../../helpers/request";
+import type { Viewer } from "@/lib/server/session";
+import { makeService, makeUser } from "../../helpers/factories";
+import { signIn, viewerOf } from "../../helpers/sign-in";
 
 type Role = "anonymous" | "user" | "mechanic" | "owner" | "unpaidOwner" | "admin" | "blocked";
 const viewers = {} as Record<Role, Viewer | null>;
 
-let ip = 0;
 async function viewerFor(email: string | null): Promise<Viewer | null> {
   if (!email) return null;
-  const login = await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.3.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) }));
-  const cookie = sessionFrom(login);
-  let viewer: Viewer | null = null;
-  await call(async () => {
-    viewer = await getViewer();
-    return new Response(null);
-  }, makeRequest("/", { headers: { cookie } }));
-  return viewer;
+  return viewerOf(await signIn(email));
 }
 
 beforeAll(async () => {

@@ -5,8 +5,9 @@ import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confir
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call } from "../../helpers/request";
-import { addresses, apiRequest, lastMailTo, mailsTo, profileStatus, sessionCookieOf, signInResponse, tokenIn } from "../../helpers/security";
+import { addresses, apiRequest, call } from "../../helpers/request";
+import { lastMailTo, mailsTo, profileStatus, tokenIn } from "../../helpers/security";
+import { sessionFrom, signInResponse } from "../../helpers/sign-in";
 
 /**
  * Sign-up and sign-in as an attacker uses them: taking over an address before its owner signs
@@ -45,7 +46,7 @@ describe("pre-registration hijack", () => {
     const confirmed = await confirm(herLink, HER_PASSWORD);
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ name: "Victim", email: victim });
-    expect(await profileStatus(sessionCookieOf(confirmed))).toBe(200);
+    expect(await profileStatus(sessionFrom(confirmed))).toBe(200);
 
     expect((await signInResponse(victim, HIS_PASSWORD, nextIp())).status).toBe(401);
     expect((await signInResponse(victim, HER_PASSWORD, nextIp())).status).toBe(200);

@@ -3,19 +3,13 @@ import { GET as publicService } from "@/app/api/items/[id]/route";
 import { DELETE as deleteOwn, GET as getOwn, PUT as updateOwn } from "@/app/api/items/users/[id]/route";
 import { POST as registerMechanicRoute } from "@/app/api/items/users/route";
 import { POST as createOrder, PUT as updateOrder } from "@/app/api/items/users/sto-order/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { DEFAULT_TIMETABLE } from "@/lib/constants";
 import { getPrisma } from "@/lib/db/client";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { makeService, makeUser } from "../../helpers/factories";
+import { call, makeRequest, params } from "../../helpers/request";
 import { STATION_INPUT as station } from "../../helpers/service-input";
+import { signIn } from "../../helpers/sign-in";
 import { catalogChanged } from "@/lib/server/read-cache";
-
-let ip = 0;
-async function signIn(email: string): Promise<string> {
-  const response = await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.4.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) }));
-  return sessionFrom(response);
-}
 
 const request = (method: string, path: string, body?: unknown, cookie?: string) =>
   makeRequest(path, { method, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });

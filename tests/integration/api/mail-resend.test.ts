@@ -1,35 +1,22 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { deliverDue, enqueueMail, sendMail } from "@/lib/server/mail";
+import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 
-/** A local stand-in for Resend's REST API: records what it receives, fails on request. */
-type Received = { auth: string | undefined; body: { from: string; to: string | string[]; subject: string; text: string; html: string } };
-const received: Received[] = [];
-let server: Server;
+let resend: FakeResend;
 let failuresLeft = 0;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let raw = "";
-    request.on("data", (chunk) => (raw += chunk));
-    request.on("end", () => {
-      const body = JSON.parse(raw) as Received["body"];
-      received.push({ auth: request.headers.authorization, body });
-      response.setHeader("content-type", "application/json");
-      if (request.method !== "POST" || request.url !== "/emails") return response.writeHead(404).end("{}");
-      if (String(body.to).includes("flaky") && failuresLeft > 0) {
-        failuresLeft--;
-        return response.writeHead(503).end(JSON.stringify({ name: "application_error", message: "Service unavailable", statusCode: 503 }));
-      }
-      if (String(body.to).includes("bounce")) return response.writeHead(422).end(JSON.stringify({ name: "validation_error", message: "Invalid `to` field.", statusCode: 422 }));
-      response.writeHead(200).end(JSON.stringify({ id: `fake-${received.length}` }));
-    });
+  resend = await startFakeResend(({ body }) => {
+    if (String(body.to).includes("flaky") && failuresLeft > 0) {
+      failuresLeft--;
+      return { status: 503, name: "application_error", message: "Service unavailable" };
+    }
+    if (String(body.to).includes("bounce")) return { status: 422, name: "validation_error", message: "Invalid `to` field." };
+    return null;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.RESEND_API_KEY = "re_test_key";
-  process.env.RESEND_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.RESEND_BASE_URL = resend.url;
   process.env.MAIL_FROM = "Maister <hello@maister.test>";
 });
 
@@ -37,7 +24,7 @@ afterAll(async () => {
   delete process.env.RESEND_API_KEY;
   delete process.env.RESEND_BASE_URL;
   delete process.env.MAIL_FROM;
-  await new Promise((resolve) => server.close(resolve));
+  await resend.close();
 });
 
 const mail = (to: string) => ({ to, subject: "Тема", text: "Привіт", html: "<p>Привіт</p>", locale: "uk" as const, kind: "test" });
@@ -45,7 +32,7 @@ const mail = (to: string) => ({ to, subject: "Тема", text: "Привіт", h
 describe("sendMail through Resend", () => {
   it("sends with the key and sender from the environment and records the provider id", async () => {
     await sendMail(mail("someone@test.local"));
-    expect(received.at(-1)).toMatchObject({ auth: "Bearer re_test_key", body: { from: "Maister <hello@maister.test>", to: "someone@test.local", subject: "Тема", html: "<p>Привіт</p>" } });
+    expect(resend.received.at(-1)).toMatchObject({ auth: "Bearer re_test_key", body: { from: "Maister <hello@maister.test>", to: "someone@test.local", subject: "Тема", html: "<p>Привіт</p>" } });
     const stored = await (await getPrisma()).mailOutbox.findFirstOrThrow({ where: { to: "someone@test.local" } });
     expect(stored).toMatchObject({ status: "sent", providerId: "fake-1" });
     expect(stored.sentAt).toBeInstanceOf(Date);
@@ -63,7 +50,7 @@ describe("sendMail through Resend", () => {
     const stored = await (await getPrisma()).mailOutbox.findFirstOrThrow({ where: { to: "offline@test.local" } });
     expect(stored).toMatchObject({ status: "pending", attempts: 1 });
     expect(stored.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
-    process.env.RESEND_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.RESEND_BASE_URL = resend.url;
   });
 
   it("retries with growing pauses until the provider is back, delivering once", async () => {
@@ -85,9 +72,9 @@ describe("sendMail through Resend", () => {
     expect(pauses[0]!).toBeGreaterThanOrEqual(29_000);
     expect(pauses[1]!).toBeGreaterThan(pauses[0]!);
     expect(pauses[2]!).toBeGreaterThan(pauses[1]!);
-    expect(received.filter((entry) => entry.body.to === "flaky@test.local")).toHaveLength(4);
+    expect(resend.received.filter((entry) => entry.body.to === "flaky@test.local")).toHaveLength(4);
     await deliverDue();
-    expect(received.filter((entry) => entry.body.to === "flaky@test.local")).toHaveLength(4);
+    expect(resend.received.filter((entry) => entry.body.to === "flaky@test.local")).toHaveLength(4);
   });
 
   it("gives up after a day and marks the mail failed for the admins", async () => {
@@ -101,7 +88,7 @@ describe("sendMail through Resend", () => {
 
   it("never puts a line break into a subject or an address", async () => {
     await sendMail({ ...mail("crlf@test.local"), subject: "Hello\r\nBcc: victim@example.com\nX: y" });
-    const sent = received.findLast((entry) => entry.body.to === "crlf@test.local")!;
+    const sent = resend.received.findLast((entry) => entry.body.to === "crlf@test.local")!;
     expect(sent.body.subject).toBe("Hello Bcc: victim@example.com X: y");
     const stored = await (await getPrisma()).mailOutbox.findFirstOrThrow({ where: { to: "crlf@test.local" } });
     expect(stored.subject).not.toMatch(/[\r\n]/);

@@ -7,8 +7,9 @@ import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { getPrisma } from "@/lib/db/client";
 import { hashToken } from "@/lib/server/email-tokens";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call } from "../../helpers/request";
-import { addresses, apiRequest, lastMailTo, mailsTo, profileStatus, sessionCookieOf, signInCookie, signInResponse, tokenIn } from "../../helpers/security";
+import { addresses, apiRequest, call } from "../../helpers/request";
+import { lastMailTo, mailsTo, profileStatus, tokenIn } from "../../helpers/security";
+import { sessionFrom, signIn, signInResponse } from "../../helpers/sign-in";
 
 /**
  * "Forgot password?" as an attacker probes it: the request must not tell known addresses from
@@ -141,13 +142,13 @@ describe("asking for a reset", () => {
 describe("using the link", () => {
   it("sets the new password, ends every older session, signs this browser in and sends a notice", async () => {
     const user = await makeUser();
-    const intruder = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const intruder = await signIn(user.email);
     const token = await resetLinkFor(user.email);
 
     const response = await confirmReset({ token, password: NEW_PASSWORD });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ _id: user.id, email: user.email, isAdmin: false, isBlocked: false });
-    const cookie = sessionCookieOf(response);
+    const cookie = sessionFrom(response);
     expect(await profileStatus(cookie)).toBe(200);
     expect(await profileStatus(intruder)).toBe(401);
     expect(await (await getPrisma()).session.count({ where: { userId: user.id } })).toBe(1);
@@ -217,7 +218,7 @@ describe("using the link", () => {
 
   it("links of another kind do not reset a password", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const newEmail = `elsewhere-${Date.now()}@test.local`;
     await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body: { email: newEmail, currentPassword: TEST_PASSWORD } }));
     const changeToken = tokenIn((await lastMailTo(newEmail, "emailChange")).text);
@@ -255,7 +256,7 @@ describe("using the link", () => {
   it("takes the account back whole: an intruder's pending e-mail change dies with the reset", async () => {
     const user = await makeUser();
     // The intruder knows the password and holds a session: he asks to move the account to his own mailbox.
-    const intruder = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const intruder = await signIn(user.email);
     const his = `intruder-${Date.now()}@test.local`;
     expect((await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie: intruder, body: { email: his, currentPassword: TEST_PASSWORD } }))).status).toBe(200);
     const changeToken = tokenIn((await lastMailTo(his, "emailChange")).text);

@@ -16,7 +16,6 @@ import { signIn } from "../../helpers/sign-in";
  * captured elsewhere, a webhook, the sweep; and a refund takes the listing back.
  */
 let paypal: FakePaypal;
-let ip = 0;
 const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   makeRequest(path, { method, headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
 
@@ -24,7 +23,7 @@ async function orderedStation(locale: "en" | "uk" = "en") {
   const user = await makeUser();
   const prisma = await getPrisma();
   await prisma.user.update({ where: { id: user.id }, data: { locale } });
-  const cookie = await signIn(user.email, `10.9.0.${++ip}`);
+  const cookie = await signIn(user.email);
   const stoId = (await (await call(createOrder, request("POST", "/api/items/users/sto-order", STATION_INPUT, { cookie }))).json())._id as string;
   const orderID = (await (await call(startOrderRoute, request("POST", "/api/etc/paypal/orders", { stoId }, { cookie }))).json()).id as string;
   return { user, cookie, stoId, orderID };

@@ -4,17 +4,13 @@ import { POST as startOrderRoute } from "@/app/api/etc/paypal/orders/route";
 import { GET as publicService } from "@/app/api/items/[id]/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
-import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
+import { makeUser } from "../../helpers/factories";
 import { startFakePaypal, type FakePaypal } from "../../helpers/fake-paypal";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { call, makeRequest, params } from "../../helpers/request";
 import { STATION_INPUT } from "../../helpers/service-input";
+import { signIn } from "../../helpers/sign-in";
 
-let ip = 0;
-async function signIn(email: string): Promise<string> {
-  return sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.5.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
-}
 const request = (method: string, path: string, body?: unknown, cookie?: string) =>
   makeRequest(path, { method, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) });
 

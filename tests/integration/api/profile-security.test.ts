@@ -11,8 +11,9 @@ import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
 import { hashSessionToken } from "@/lib/server/session";
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params } from "../../helpers/request";
-import { addresses, apiRequest, lastMailTo, mailsTo, profileStatus, sessionCookieOf, setSessionValue, signInCookie, signInResponse, tokenIn } from "../../helpers/security";
+import { addresses, apiRequest, call, makeRequest, params } from "../../helpers/request";
+import { lastMailTo, mailsTo, profileStatus, tokenIn } from "../../helpers/security";
+import { sessionFrom, setSessionValue, signIn, signInResponse } from "../../helpers/sign-in";
 
 /**
  * What a borrowed or stolen session can do to an account: without the current password, nothing
@@ -28,7 +29,7 @@ const confirmEmailChange = (token: unknown) => call(emailConfirmRoute, apiReques
 
 async function signedInUser(overrides: Parameters<typeof makeUser>[0] = {}) {
   const user = await makeUser(overrides);
-  return { user, cookie: await signInCookie(user.email, TEST_PASSWORD, nextIp()) };
+  return { user, cookie: await signIn(user.email) };
 }
 
 async function passwordHashOf(userId: string) {
@@ -61,7 +62,7 @@ describe("changing the password needs the current one", () => {
 
   it("a new password voids every link mailed before it: pending e-mail changes and reset links", async () => {
     const { user, cookie } = await signedInUser();
-    const intruder = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const intruder = await signIn(user.email);
     const his = `intruder-${Date.now()}@test.local`;
     expect((await putProfile(intruder, { email: his, currentPassword: TEST_PASSWORD })).status).toBe(200);
     const changeToken = tokenIn((await lastMailTo(his, "emailChange")).text);
@@ -90,7 +91,7 @@ describe("changing the password needs the current one", () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     // Counted per account: a second session of the same user is refused as well.
-    const other = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const other = await signIn(user.email);
     expect((await deleteProfile(other, { currentPassword: TEST_PASSWORD })).status).toBe(429);
     expect((await signInResponse(user.email, TEST_PASSWORD, nextIp())).status).toBe(200);
   });
@@ -413,6 +414,6 @@ describe("the site always keeps an active admin", () => {
     await onlyAdmins(user.id);
     const changed = await putProfile(cookie, { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD });
     expect(changed.status).toBe(200);
-    expect(await profileStatus(sessionCookieOf(changed))).toBe(200);
+    expect(await profileStatus(sessionFrom(changed))).toBe(200);
   });
 });

@@ -49,7 +49,7 @@ let reviewId = "";
 async function makeSignedIn(role: string, options: Parameters<typeof makeUser>[0] = {}) {
   const user = await makeUser(options);
   ids[role] = user.id;
-  cookies[role] = await signIn(user.email, `10.18.1.${Object.keys(ids).length}`);
+  cookies[role] = await signIn(user.email);
   return user;
 }
 
@@ -248,7 +248,7 @@ describe("reports and moderation (item 3)", () => {
     const prisma = await getPrisma();
     await prisma.user.update({ where: { id: ids.reviewer }, data: { locale: "uk" } });
     const fresh = await makeUser();
-    const freshCookie = await signIn(fresh.email, "10.18.2.1");
+    const freshCookie = await signIn(fresh.email);
     expect((await report(targetService, target, { reason: "offensive" }, freshCookie)).status).toBe(201);
     expect((await moderate(target, { action: "hide", reason: "offensive" }, cookies.admin)).status).toBe(200);
     expect((await getPublicService(targetService)).reviews.find((item) => item._id === target)).toMatchObject({ hidden: "offensive", comment: "" });
@@ -263,7 +263,7 @@ describe("reports and moderation (item 3)", () => {
 
   it("throttles reports per account (429)", async () => {
     const spammer = await makeUser();
-    const cookie = await signIn(spammer.email, "10.18.2.2");
+    const cookie = await signIn(spammer.email);
     for (let i = 0; i < 20; i++) await tryTake("reviewReport", spammer.id);
     const answer = await report(targetService, target, { reason: "spam" }, cookie);
     expect(answer.status).toBe(429);
@@ -276,12 +276,12 @@ describe("burst protection (item 4)", () => {
     const service = await makeService({ name: "Burst Garage" });
     const veteran = await makeUser();
     await prisma.user.update({ where: { id: veteran.id }, data: { createdAt: new Date(Date.now() - 30 * 86_400_000) } });
-    const veteranCookie = await signIn(veteran.email, "10.18.3.1");
+    const veteranCookie = await signIn(veteran.email);
     expect((await review(service.id, good, veteranCookie)).status).toBe(201);
     const wave = [];
     for (let i = 0; i < 3; i++) {
       const user = await makeUser();
-      wave.push(await signIn(user.email, `10.18.3.${10 + i}`));
+      wave.push(await signIn(user.email));
     }
     await review(service.id, low, wave[0]);
     await review(service.id, low, wave[1]);
@@ -313,7 +313,7 @@ describe("burst protection (item 4)", () => {
     for (let i = 0; i < 3; i++) {
       const user = await makeUser();
       await prisma.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 10 * 86_400_000) } });
-      await review(service.id, low, await signIn(user.email, `10.18.4.${i}`));
+      await review(service.id, low, await signIn(user.email));
     }
     expect(await prisma.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ numReviews: 3, burstFlaggedAt: null });
   });
@@ -345,7 +345,7 @@ describe("verified visits (item 6)", () => {
     expect((await getPublicService(serviceId)).reviews.find((item) => item._id === verified.body._id)!.verified).toBe(true);
 
     const stranger = await makeUser();
-    const strangerCookie = await signIn(stranger.email, "10.18.5.1");
+    const strangerCookie = await signIn(stranger.email);
     const reused = await review(serviceId, { ...good, visitCode: code }, strangerCookie);
     expect(reused.status).toBe(400);
     expect(Object.keys(reused.body.errors as object)).toEqual(["visitCode"]);

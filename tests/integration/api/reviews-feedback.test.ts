@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as feedbackRoute } from "@/app/api/etc/feedback/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
 import { reviewerState } from "@/lib/server/reviews";
-import { getViewer, type Viewer } from "@/lib/server/session";
-import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
-
-let ip = 0;
-async function signIn(email: string): Promise<string> {
-  const response = await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.1.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) }));
-  return sessionFrom(response);
-}
+import { makeService, makeUser } from "../../helpers/factories";
+import { call, makeRequest, params } from "../../helpers/request";
+import { signIn, viewerOf } from "../../helpers/sign-in";
 
 const review = (serviceId: string, body: unknown, cookie?: string) =>
   call(reviewRoute, makeRequest(`/api/items/${serviceId}/reviews`, { method: "POST", headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }), params({ id: serviceId }));
@@ -104,21 +97,13 @@ describe("POST /api/items/{id}/reviews", () => {
 
 describe("reviewerState (what the detail page offers)", () => {
   it("is the sign-in prompt for visitors, nothing for the owner, and the form otherwise", async () => {
-    const viewer = async (cookie: string) => {
-      let found: Viewer | null = null;
-      await call(async () => {
-        found = await getViewer();
-        return new Response(null);
-      }, makeRequest("/", { headers: { cookie } }));
-      return found;
-    };
     const fresh = (await makeService({ ownerId })).id;
     expect(await reviewerState(null, fresh)).toBe("anonymous");
-    expect(await reviewerState(await viewer(cookies.owner!), fresh)).toBe("owner");
-    expect(await reviewerState(await viewer(cookies.other!), fresh)).toBe("new");
+    expect(await reviewerState(await viewerOf(cookies.owner!), fresh)).toBe("owner");
+    expect(await reviewerState(await viewerOf(cookies.other!), fresh)).toBe("new");
     expect((await review(fresh, good, cookies.other)).status).toBe(201);
-    expect(await reviewerState(await viewer(cookies.other!), fresh)).toBe("reviewed");
-    expect(await reviewerState(await viewer(cookies.other!), "not-a-uuid")).toBe("new");
+    expect(await reviewerState(await viewerOf(cookies.other!), fresh)).toBe("reviewed");
+    expect(await reviewerState(await viewerOf(cookies.other!), "not-a-uuid")).toBe("new");
   });
 });
 

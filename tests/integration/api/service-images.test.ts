@@ -11,23 +11,22 @@ import { POST as uploadRoute } from "@/app/api/uploads/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { getPrisma } from "@/lib/db/client";
 import { purgeExpired, RETENTION_MS } from "@/lib/server/maintenance";
-import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, params } from "../../helpers/request";
-import { addresses, apiRequest, signInCookie } from "../../helpers/security";
+import { makeUser } from "../../helpers/factories";
+import { apiRequest, call, params } from "../../helpers/request";
 import { STATION_INPUT as station } from "../../helpers/service-input";
+import { signIn } from "../../helpers/sign-in";
 
 /**
  * Up to six photos per service (issue 15): the list is validated and kept in order, its first is
  * the cover that `image` and the cards show, and nobody can show an image they did not upload.
  */
-const nextIp = addresses("10.15");
 const cookies: Record<string, string> = {};
 const users: Record<string, { id: string; email: string }> = {};
 
 beforeAll(async () => {
   for (const role of ["owner", "other", "admin", "blocked", "profile"] as const) {
     users[role] = await makeUser({ isAdmin: role === "admin" });
-    cookies[role] = await signInCookie(users[role].email, TEST_PASSWORD, nextIp());
+    cookies[role] = await signIn(users[role].email);
   }
   await (await getPrisma()).user.update({ where: { id: users.blocked!.id }, data: { isBlocked: true } });
 });

@@ -13,18 +13,9 @@ import { hashToken } from "@/lib/server/email-tokens";
 import { purgeExpired } from "@/lib/server/maintenance";
 import { hashSessionToken, resolveSession, SESSION_IDLE_MS } from "@/lib/server/session";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params } from "../../helpers/request";
-import {
-  addresses,
-  apiRequest,
-  lastMailTo,
-  profileStatus,
-  serveNextHeadersToNextAuth,
-  sessionCookieOf,
-  setSessionValue,
-  signInCookie,
-  tokenIn,
-} from "../../helpers/security";
+import { addresses, apiRequest, call, makeRequest, params } from "../../helpers/request";
+import { lastMailTo, profileStatus, serveNextHeadersToNextAuth, tokenIn } from "../../helpers/security";
+import { sessionFrom, setSessionValue, signIn } from "../../helpers/sign-in";
 
 /**
  * A session cookie is worth something only while its row in `sessions` lives: every way an
@@ -40,7 +31,7 @@ let restoreNextHeaders = () => {};
 
 beforeAll(async () => {
   const admin = await makeUser({ isAdmin: true, name: "Session Admin" });
-  adminCookie = await signInCookie(admin.email, TEST_PASSWORD, nextIp());
+  adminCookie = await signIn(admin.email);
   restoreNextHeaders = serveNextHeadersToNextAuth();
 });
 
@@ -53,7 +44,7 @@ async function sessionsOf(userId: string) {
 describe("a replayed cookie is refused once the session has ended", () => {
   it("after logout: the server deleted the session, not just the browser's cookie", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     expect(await profileStatus(cookie)).toBe(200);
 
     const logout = await call(logoutRoute, apiRequest("POST", "/api/users/logout", { cookie }));
@@ -66,7 +57,7 @@ describe("a replayed cookie is refused once the session has ended", () => {
 
   it("after a block, and still after the unblock (the pre-block cookie never comes back)", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const toggle = () => call(blockUserRoute, apiRequest("PUT", `/api/users/admin/${user.id}/block`, { cookie: adminCookie }), params({ id: user.id }));
 
     expect((await (await toggle()).json()).isBlocked).toBe(true);
@@ -74,12 +65,12 @@ describe("a replayed cookie is refused once the session has ended", () => {
     expect((await (await toggle()).json()).isBlocked).toBe(false);
     expect(await profileStatus(cookie)).toBe(401);
     // Unblocked, the user signs in afresh and that new session works.
-    expect(await profileStatus(await signInCookie(user.email, TEST_PASSWORD, nextIp()))).toBe(200);
+    expect(await profileStatus(await signIn(user.email))).toBe(200);
   });
 
   it("after an admin deletes the account", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const deleted = await call(deleteUserRoute, apiRequest("DELETE", `/api/users/${user.id}`, { cookie: adminCookie }), params({ id: user.id }));
     expect(deleted.status).toBe(200);
     expect(await profileStatus(cookie)).toBe(401);
@@ -87,12 +78,12 @@ describe("a replayed cookie is refused once the session has ended", () => {
 
   it("after a password change: every other session dies, this browser carries on with a new cookie", async () => {
     const user = await makeUser();
-    const here = await signInCookie(user.email, TEST_PASSWORD, nextIp());
-    const laptop = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const here = await signIn(user.email);
+    const laptop = await signIn(user.email);
 
     const changed = await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie: here, body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } }));
     expect(changed.status).toBe(200);
-    const renewed = sessionCookieOf(changed);
+    const renewed = sessionFrom(changed);
     expect(renewed).not.toBe(here);
 
     expect(await profileStatus(laptop)).toBe(401);
@@ -103,8 +94,8 @@ describe("a replayed cookie is refused once the session has ended", () => {
 
   it("after a password reset, every session that existed before it is dead", async () => {
     const user = await makeUser();
-    const phone = await signInCookie(user.email, TEST_PASSWORD, nextIp());
-    const laptop = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const phone = await signIn(user.email);
+    const laptop = await signIn(user.email);
     expect((await call(resetRequestRoute, apiRequest("POST", "/api/users/password-reset", { body: { email: user.email }, ip: nextIp() }))).status).toBe(202);
     const token = tokenIn((await lastMailTo(user.email, "reset")).text);
 
@@ -112,12 +103,12 @@ describe("a replayed cookie is refused once the session has ended", () => {
     expect(reset.status).toBe(200);
     expect(await profileStatus(phone)).toBe(401);
     expect(await profileStatus(laptop)).toBe(401);
-    expect(await profileStatus(sessionCookieOf(reset))).toBe(200);
+    expect(await profileStatus(sessionFrom(reset))).toBe(200);
   });
 
   it("after an e-mail change is confirmed (not before: the request alone changes nothing)", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const newEmail = `moved-${Date.now()}@test.local`;
     const asked = await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body: { email: newEmail, currentPassword: TEST_PASSWORD } }));
     expect(asked.status).toBe(200);
@@ -132,9 +123,9 @@ describe("a replayed cookie is refused once the session has ended", () => {
   it("after 'sign out everywhere': all of this user's sessions end, nobody else's", async () => {
     const user = await makeUser();
     const bystander = await makeUser();
-    const phone = await signInCookie(user.email, TEST_PASSWORD, nextIp());
-    const laptop = await signInCookie(user.email, TEST_PASSWORD, nextIp());
-    const other = await signInCookie(bystander.email, TEST_PASSWORD, nextIp());
+    const phone = await signIn(user.email);
+    const laptop = await signIn(user.email);
+    const other = await signIn(bystander.email);
 
     expect((await call(sessionsRoute, apiRequest("DELETE", "/api/users/sessions"))).status).toBe(401);
     const ended = await call(sessionsRoute, apiRequest("DELETE", "/api/users/sessions", { cookie: phone }));
@@ -151,7 +142,7 @@ describe("a replayed cookie is refused once the session has ended", () => {
 describe("sessions end by themselves", () => {
   it("after 7 idle days: refused and the row deleted", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const prisma = await getPrisma();
     const tokenHash = hashSessionToken(cookieValue(cookie));
     await prisma.session.update({ where: { tokenHash }, data: { lastSeenAt: new Date(Date.now() - 8 * 24 * 60 * 60_000) } });
@@ -163,7 +154,7 @@ describe("sessions end by themselves", () => {
 
   it("use keeps a session alive: 6 idle days is still fine, and the use moves lastSeenAt forward", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const prisma = await getPrisma();
     const tokenHash = hashSessionToken(cookieValue(cookie));
     const sixDaysAgo = new Date(Date.now() - 6 * 24 * 60 * 60_000);
@@ -176,7 +167,7 @@ describe("sessions end by themselves", () => {
 
   it("at the absolute lifetime, however recently it was used", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const prisma = await getPrisma();
     const tokenHash = hashSessionToken(cookieValue(cookie));
     const { expiresAt, createdAt } = await prisma.session.findUniqueOrThrow({ where: { tokenHash } });
@@ -213,7 +204,7 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
 
   it("answers a live session with the user and the same cookie value, never a new one", async () => {
     const user = await makeUser({ name: "Next Auth User" });
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const response = await sessionOf(cookie);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ user: { name: "Next Auth User", email: user.email } });
@@ -231,7 +222,7 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
   it("clears the cookie of a blocked user and of a blocked admin, even while the session row still exists", async () => {
     for (const isAdmin of [false, true]) {
       const user = await makeUser({ isAdmin });
-      const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+      const cookie = await signIn(user.email);
       // Blocked behind the data layer's back, so only the user check stands between the cookie and a session.
       await (await getPrisma()).user.update({ where: { id: user.id }, data: { isBlocked: true } });
       expect(await sessionsOf(user.id)).toBe(1);
@@ -241,7 +232,7 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
 
   it("clears the cookie of a session past its lifetime", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     await (await getPrisma()).session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expectRefused(await sessionOf(cookie));
     expect(await sessionsOf(user.id)).toBe(0);
@@ -266,14 +257,14 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
     expect(await sessionsOf(user.id)).toBe(0);
 
     const right = await nextAuth(nextAuthPost, "callback/credentials", { method: "POST", headers, body: form(TEST_PASSWORD) });
-    const cookie = sessionCookieOf(right);
+    const cookie = sessionFrom(right);
     expect(await sessionsOf(user.id)).toBe(1);
     expect(await profileStatus(cookie)).toBe(200);
   });
 
   it("signing out through next-auth ends the database session; without its CSRF token it does nothing", async () => {
     const user = await makeUser();
-    const cookie = await signInCookie(user.email, TEST_PASSWORD, nextIp());
+    const cookie = await signIn(user.email);
     const csrf = await nextAuth(nextAuthGet, "csrf");
     const { csrfToken } = await csrf.json();
     const csrfCookie = csrf.headers.getSetCookie().find((set) => set.startsWith("next-auth.csrf-token="))!.split(";")[0]!;

@@ -16,8 +16,8 @@ let admin = "";
 let user = "";
 
 beforeAll(async () => {
-  admin = await signIn((await makeUser({ isAdmin: true })).email, "10.14.0.1");
-  user = await signIn((await makeUser()).email, "10.14.0.2");
+  admin = await signIn((await makeUser({ isAdmin: true })).email);
+  user = await signIn((await makeUser()).email);
 });
 
 describe("text PostgreSQL cannot store", () => {

@@ -3,19 +3,15 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getUpload } from "@/app/api/uploads/[id]/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
-import { POST as loginRoute } from "@/app/api/users/login/route";
 import { getPrisma } from "@/lib/db/client";
 import { take } from "@/lib/server/rate-limit";
 import { encodePng } from "@/lib/png";
-import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { call, makeRequest, params, sessionFrom } from "../../helpers/request";
+import { makeUser } from "../../helpers/factories";
+import { call, makeRequest, params } from "../../helpers/request";
+import { signIn } from "../../helpers/sign-in";
 
 const cookies: Record<string, string> = {};
 let throttledId = "";
-let ip = 0;
-async function signIn(email: string) {
-  return sessionFrom(await call(loginRoute, makeRequest("/api/users/login", { method: "POST", headers: { "x-forwarded-for": `10.6.0.${++ip}` }, body: JSON.stringify({ email, password: TEST_PASSWORD }) })));
-}
 
 beforeAll(async () => {
   const [user, blocked, throttled] = await Promise.all([makeUser(), makeUser(), makeUser()]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { computeAggregates } from "@/lib/rating";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
+import { DEMO_ACCOUNTS } from "@/prisma/demo-accounts";
+import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
 
 async function counts() {
   const prisma = await getPrisma();

@@ -1,0 +1,10 @@
+/**
+ * The demo data's four accounts, in a module of their own so that tests can sign in with them
+ * without loading the seeding code (which needs the server's image pipeline).
+ */
+export const DEMO_ACCOUNTS = [
+  { key: "admin", name: "Admin Maister", email: "admin@maister.local", password: "Admin123!", isAdmin: true },
+  { key: "user", name: "Ольга Користувач", email: "user@maister.local", password: "User1234!", isAdmin: false },
+  { key: "owner", name: "Owner Stations", email: "owner@maister.local", password: "Owner123!", isAdmin: false },
+  { key: "mechanic", name: "Микола Майстер", email: "mechanic@maister.local", password: "Mechanic1!", isAdmin: false },
+] as const;

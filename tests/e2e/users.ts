@@ -1,0 +1,125 @@
+import { expect, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../prisma/demo-accounts";
+import { STATION_INPUT } from "../helpers/service-input";
+import { linkFromOutbox } from "./accounts-helpers";
+import { keepOffline } from "./offline";
+
+export type Role = "user" | "owner" | "mechanic" | "admin";
+export type Credentials = { email: string; password: string };
+
+/** An account signed in in a browser context: `page` and the context's `request` carry its session. */
+export type SignedIn = Credentials & {
+  id: string;
+  name: string;
+  page: Page;
+  context: BrowserContext;
+  /** The session as a Cookie header value, for requests made outside the browser. */
+  cookie: string;
+};
+
+export type CreateOptions = {
+  /** The person's name. */
+  name?: string;
+  /** The language of the sign-up, and so of the account's mails. */
+  locale?: "en" | "ua";
+  /** Sign in in this page's context instead of a new one. */
+  page?: Page;
+  /** Fields of the owner's station or the master's profile over the defaults. */
+  service?: Record<string, unknown>;
+};
+
+export type Users = {
+  /**
+   * A new account of `role`, made and signed in through the API: registered, confirmed by the
+   * link in the dev outbox (which signs it in), then given a paid station (owner), a master's
+   * profile (mechanic) or the admin flag from the demo admin (admin).
+   */
+  create(role: Role, options?: CreateOptions): Promise<SignedIn & { serviceId: string | null }>;
+  /** An existing account signed in through the login API, in `page`'s context or a new one. */
+  signIn(account: Credentials, options?: { page?: Page }): Promise<SignedIn>;
+};
+
+const PASSWORD = "Kovbasa42!";
+const demo = (key: (typeof DEMO_ACCOUNTS)[number]["key"]): Credentials => DEMO_ACCOUNTS.find((account) => account.key === key)!;
+/** The demo data's accounts, for tests that need what the demo data gives them. */
+export const DEMO = { admin: demo("admin"), user: demo("user"), owner: demo("owner"), mechanic: demo("mechanic") };
+
+let addresses = 0;
+/**
+ * Sign-ups and sign-ins are limited per client address; each request that counts comes from an
+ * address of its own, as real users do (the e2e server trusts one proxy hop).
+ */
+function clientAddress(): Record<string, string> {
+  addresses++;
+  return { "x-forwarded-for": `10.${process.pid % 250}.${Math.floor(addresses / 250)}.${addresses % 250}` };
+}
+
+/** The session cookie of a context, as a Cookie header value. */
+async function sessionCookie(context: BrowserContext): Promise<string> {
+  const session = (await context.cookies()).find((cookie) => /^(__Host-)?maister\.session$/.test(cookie.name));
+  expect(session, "a session cookie").toBeTruthy();
+  return `${session!.name}=${session!.value}`;
+}
+
+async function ok(response: APIResponse, what: string, status = 200) {
+  expect(response.status(), `${what}: ${await response.text()}`).toBe(status);
+  return response.json();
+}
+
+/** The fixture's implementation; `close` ends every context and request client it opened. */
+export function usersOf(browser: Browser, newRequest: () => Promise<APIRequestContext>): Users & { close(): Promise<void> } {
+  const opened: BrowserContext[] = [];
+  let admin: Promise<APIRequestContext> | null = null;
+
+  async function contextFor(page?: Page): Promise<{ page: Page; context: BrowserContext }> {
+    if (page) return { page, context: page.context() };
+    const context = await browser.newContext();
+    opened.push(context);
+    await keepOffline(context);
+    return { page: await context.newPage(), context };
+  }
+
+  function demoAdmin(): Promise<APIRequestContext> {
+    admin ??= newRequest().then(async (request) => {
+      await ok(await request.post("/api/users/login", { data: DEMO.admin, headers: clientAddress() }), "the demo admin signs in");
+      return request;
+    });
+    return admin;
+  }
+
+  return {
+    async create(role, { name = "E2E Tester", locale = "en", page, service = {} } = {}) {
+      const { page: signedInPage, context } = await contextFor(page);
+      const email = `e2e.${Date.now()}.${Math.round(Math.random() * 1e6)}@test.local`;
+      const headers = clientAddress();
+      await ok(await context.request.post(`/api/users?lng=${locale}`, { data: { name, email, password: PASSWORD }, headers }), "sign-up", 201);
+      const token = new URL(await linkFromOutbox(context, email, "confirm-email"), "http://link").searchParams.get("token");
+      const user = (await ok(await context.request.post(`/api/users/confirm-email?token=${token}`, { data: { password: PASSWORD }, headers }), "confirmation")) as { _id: string };
+
+      let serviceId: string | null = null;
+      const input = { ...STATION_INPUT, name: `${name} ${role} ${Date.now()}`, ...service };
+      if (role === "owner") {
+        serviceId = ((await ok(await context.request.post("/api/items/users/sto-order", { data: input }), "station order", 201)) as { _id: string })._id;
+        await ok(await context.request.put(`/api/items/users/${serviceId}/pay`, { data: { paymentMethod: "test" } }), "test payment");
+      } else if (role === "mechanic") {
+        serviceId = ((await ok(await context.request.post("/api/items/users", { data: input }), "master's profile", 201)) as { _id: string })._id;
+      } else if (role === "admin") {
+        await ok(await (await demoAdmin()).put(`/api/users/${user._id}`, { data: { isAdmin: "true" } }), "the admin flag");
+      }
+      return { id: user._id, name, email, password: PASSWORD, page: signedInPage, context, cookie: await sessionCookie(context), serviceId };
+    },
+
+    async signIn(account, { page } = {}) {
+      const { page: signedInPage, context } = await contextFor(page);
+      const { user } = (await ok(await context.request.post("/api/users/login", { data: { email: account.email, password: account.password }, headers: clientAddress() }), `sign-in of ${account.email}`)) as {
+        user: { _id: string; name: string };
+      };
+      return { email: account.email, password: account.password, id: user._id, name: user.name, page: signedInPage, context, cookie: await sessionCookie(context) };
+    },
+
+    async close() {
+      await Promise.all(opened.map((context) => context.close()));
+      if (admin) await (await admin).dispose();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type pg from "pg";
+import type { FakeResend } from "../../helpers/fake-resend";
+import type { createVerdict } from "../verdict";
+import type { Written } from "./workload";
+
+type Verdict = ReturnType<typeof createVerdict>;
+
+/**
+ * Every acknowledged feedback is mailed once: the provider's outage only delays it. Time passes for
+ * the retry pauses; the app's own job runner (every 10 s) does the delivering.
+ */
+export async function checkMailDelivery(db: pg.Pool, written: Written, resend: FakeResend, verdict: Verdict): Promise<void> {
+  await db.query(`UPDATE mail_outbox SET "nextAttemptAt" = now() WHERE status = 'pending'`);
+  for (let waited = 0; waited < 60_000; waited += 2000) {
+    const [{ pending }] = (await db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows as [{ pending: number }];
+    if (pending === 0) break;
+    await sleep(2000);
+  }
+  const mails = (await db.query<{ id: string; subject: string; status: string; attempts: number }>(`SELECT id, subject, status, attempts FROM mail_outbox WHERE kind = 'feedback'`)).rows;
+  const acknowledged = written.feedback.filter((entry) => entry.status === 201);
+  let lost = 0;
+  for (const entry of acknowledged) {
+    const mail = mails.find((row) => row.subject.includes(entry.title));
+    const deliveries = mail ? (resend.accepted.get(`mail-${mail.id}`) ?? 0) : 0;
+    if (!mail || mail.status !== "sent" || deliveries === 0) lost++;
+    else if (deliveries > 1) verdict.fail(`mail ${mail.id} was delivered ${deliveries} times`);
+  }
+  if (lost) verdict.fail(`${lost} of ${acknowledged.length} acknowledged feedback mails never arrived`);
+  if (resend.refused === 0) verdict.fail("the mail outage refused no send: the fault was not exercised");
+  const retried = mails.filter((row) => row.attempts > 1).length;
+  console.log(`mail: ${mails.length} queued, ${retried} retried after the outage, ${mails.filter((row) => row.status === "sent").length} delivered, ${lost} lost (${resend.refused} sends refused while the provider was down)`);
+}

@@ -1,0 +1,95 @@
+import { encodePng } from "@/lib/png";
+import { STATION_INPUT } from "../../helpers/service-input";
+import type { Person } from "./people";
+import type { Send } from "./traffic";
+
+/** The upload limit is 30 per hour per person; stay under it so every refusal is a failure. */
+const UPLOADS_PER_USER = 25;
+/** Feedback is limited to 5 per hour per address; each person sends at most this many. */
+const FEEDBACK_PER_USER = 4;
+
+const now = () => new Date().toISOString();
+const LISTS = [
+  "/api/items",
+  "/api/items?page=3",
+  "/api/items?keyword=toyota",
+  "/api/items?filter=mechanic&sort=rating.desc",
+  "/api/items?near=50.4501,30.5234",
+  () => `/api/items?near=49.84,24.03&open=true&userDateTime=${encodeURIComponent(now())}&sort=rating.desc`,
+];
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const png = (seed: number) => encodePng(8, 8, (x, y) => [(seed * 37 + x * 20) % 256, (seed * 11 + y * 20) % 256, seed % 256]);
+
+/** Every write the app answered (or did not), to compare with the database afterwards. */
+export type Written = {
+  reviews: { userId: string; serviceId: string; quality: number; status: number; at: number }[];
+  uploads: { userId: string; id: string | null; status: number }[];
+  payments: { userId: string; stationId: string | null; status: number }[];
+  feedback: { title: string; status: number }[];
+};
+
+/**
+ * What people do, in the mix of a busy day: lists, details, the map and pages; reviews, uploads,
+ * feedback that is mailed, and station orders paid in test mode. `targets` are published services.
+ */
+export function workload(request: Send, targets: string[]): { written: Written; act(person: Person, seed: number): Promise<void> } {
+  const written: Written = { reviews: [], uploads: [], payments: [], feedback: [] };
+
+  async function act(person: Person, seed: number): Promise<void> {
+    const roll = Math.random();
+    if (roll < 0.3) {
+      const list = pick(LISTS);
+      await request("GET /api/items", typeof list === "function" ? list() : list);
+    } else if (roll < 0.42) {
+      await request("GET /api/items/{id}", `/api/items/${pick(targets)}`);
+    } else if (roll < 0.5) {
+      const west = 22.5 + Math.random() * 14;
+      const south = 44.5 + Math.random() * 5;
+      await request("GET /api/items/locations", `/api/items/locations?bbox=${west.toFixed(3)},${south.toFixed(3)},${(west + 2).toFixed(3)},${(south + 1).toFixed(3)}&zoom=9`);
+    } else if (roll < 0.6) {
+      await request("HTML page", pick(["/services", "/home", `/service/${pick(targets)}`, "/ua/services"]));
+    } else if (roll < 0.8) {
+      const serviceId = pick(targets);
+      const quality = 1 + (seed % 5);
+      const at = Date.now();
+      const response = await request("POST review", `/api/items/${serviceId}/reviews`, {
+        method: "POST",
+        cookie: person.cookie,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ rating: { quality, speed: 3, price: 4 }, comment: `soak ${seed}` }),
+      });
+      written.reviews.push({ userId: person.id, serviceId, quality, status: response?.status ?? 0, at });
+    } else if (roll < 0.9 && person.uploads < UPLOADS_PER_USER) {
+      person.uploads++;
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(png(seed))], { type: "image/png" }), "soak.png");
+      const response = await request("POST upload", "/api/uploads", { method: "POST", cookie: person.cookie, body: form });
+      const body = response?.status === 201 ? ((await response.json()) as { id: string }) : null;
+      written.uploads.push({ userId: person.id, id: body?.id ?? null, status: response?.status ?? 0 });
+    } else if (roll < 0.93 && person.feedback < FEEDBACK_PER_USER) {
+      person.feedback++;
+      const title = `soak feedback ${seed}`;
+      const response = await request("POST feedback", "/api/etc/feedback", {
+        method: "POST",
+        cookie: person.cookie,
+        ip: person.ip,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title, message: "Sent during the soak.", email: person.email }),
+      });
+      written.feedback.push({ title, status: response?.status ?? 0 });
+    } else {
+      const order = await request("POST order", "/api/items/users/sto-order", {
+        method: "POST",
+        cookie: person.cookie,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...STATION_INPUT, name: `Soak station ${seed}` }),
+      });
+      if (order?.status !== 201) return;
+      const { _id } = (await order.json()) as { _id: string };
+      const paid = await request("PUT pay (test)", `/api/items/users/${_id}/pay`, { method: "PUT", cookie: person.cookie, headers: { "content-type": "application/json" }, body: JSON.stringify({ paymentMethod: "test" }) });
+      written.payments.push({ userId: person.id, stationId: _id, status: paid?.status ?? 0 });
+    }
+  }
+
+  return { written, act };
+}
