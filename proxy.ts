@@ -105,8 +105,5 @@ function renderPage(request: NextRequest, missing = false) {
 // own paths only when they hold a "%": a malformed escape there is a 400 instead of Next's 500,
 // while every other API call skips the proxy (which would also buffer its body: proxyClientMaxBodySize).
 export const config = {
-  matcher: [
-    "/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)",
-    "/(api|_next|_vercel)(.*%.*)",
-  ],
+  matcher: ["/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)", "/(api|_next|_vercel)(.*%.*)"],
 };

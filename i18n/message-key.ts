@@ -8,7 +8,9 @@ export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
  * message: checked against the messages themselves, so such a key reaches `t()` typed, uncast.
  */
 export function isMessageKey(messages: Messages, key: string): key is MessageKey {
-  const value = key.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null && Object.hasOwn(node, part) ? Reflect.get(node, part) : undefined), messages);
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (typeof node === "object" && node !== null && Object.hasOwn(node, part) ? Reflect.get(node, part) : undefined), messages);
   return typeof value === "string";
 }
 

@@ -51,16 +51,33 @@ export function storedCategory(option: Category): StoredCategory {
 
 /** Spelling as in the product ("Shevrolet" means Chevrolet). */
 export const BRANDS = [
-  "Any", "Audi", "Shevrolet", "Bmw", "Ford", "Honda", "Hyundai", "Kia", "Lexus", "Mazda", "Mercedes-Benz",
-  "Mitsubishi", "Nissan", "Opel", "Peugeot", "Renault", "Skoda", "Toyota", "Volkswagen", "Volvo", "Waz/Lada",
+  "Any",
+  "Audi",
+  "Shevrolet",
+  "Bmw",
+  "Ford",
+  "Honda",
+  "Hyundai",
+  "Kia",
+  "Lexus",
+  "Mazda",
+  "Mercedes-Benz",
+  "Mitsubishi",
+  "Nissan",
+  "Opel",
+  "Peugeot",
+  "Renault",
+  "Skoda",
+  "Toyota",
+  "Volkswagen",
+  "Volvo",
+  "Waz/Lada",
 ] as const;
 
 /** 0 to 19.5 in steps of 0.5, then 21 shown as "20+". */
 export const EXPERIENCE_OPTIONS = [...Array.from({ length: 40 }, (_, index) => index / 2), 21] as const;
 
-export const SORT_KEYS = [
-  "rating.desc", "rating.asc", "price.desc", "price.asc", "quality.desc", "quality.asc", "speed.desc", "speed.asc",
-] as const;
+export const SORT_KEYS = ["rating.desc", "rating.asc", "price.desc", "price.asc", "quality.desc", "quality.asc", "speed.desc", "speed.asc"] as const;
 
 /** How a service takes money (issue 19), in the order they are shown. */
 export const PAYMENT_METHODS = ["cash", "card", "transfer"] as const;

@@ -4,7 +4,19 @@
  * days. Under martial law they are working days by law, so nothing is applied on its own: the
  * owner picks which ones the station keeps.
  */
-export const HOLIDAYS = ["newYear", "womensDay", "easter", "labourDay", "victoryDay", "trinity", "constitutionDay", "statehoodDay", "independenceDay", "defendersDay", "christmas"] as const;
+export const HOLIDAYS = [
+  "newYear",
+  "womensDay",
+  "easter",
+  "labourDay",
+  "victoryDay",
+  "trinity",
+  "constitutionDay",
+  "statehoodDay",
+  "independenceDay",
+  "defendersDay",
+  "christmas",
+] as const;
 export type Holiday = (typeof HOLIDAYS)[number];
 
 const FIXED: Partial<Record<Holiday, [month: number, day: number]>> = {

@@ -25,7 +25,11 @@ export function telegramHref(username: string): string {
  * bare; null when it cannot be one (5–32 of letters, digits and _, starting with a letter).
  */
 export function telegramUsername(value: string): string | null {
-  const bare = value.trim().replace(/^(https?:\/\/)?(www\.)?(t\.me|telegram\.me)\//i, "").replace(/^@/, "").replace(/\/$/, "");
+  const bare = value
+    .trim()
+    .replace(/^(https?:\/\/)?(www\.)?(t\.me|telegram\.me)\//i, "")
+    .replace(/^@/, "")
+    .replace(/\/$/, "");
   return /^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(bare) ? bare : null;
 }
 

@@ -76,7 +76,11 @@ type Located = { _id: string; coordinates: { lat: number; lng: number } };
  * holds, at the zoom it shows now: services answered one by one, or closer than a marker at this
  * zoom, become counted clusters, so no pin covers another at any zoom.
  */
-export function groupMarkers<T extends Located>(services: readonly T[], clusters: readonly MapCluster[], zoom: number): { services: T[]; clusters: MapCluster[] } {
+export function groupMarkers<T extends Located>(
+  services: readonly T[],
+  clusters: readonly MapCluster[],
+  zoom: number,
+): { services: T[]; clusters: MapCluster[] } {
   const cell = clusterCellDegrees(zoom);
   const cells = new Map<string, { lat: number; lng: number; count: number; id: string }>();
   for (const service of services) {

@@ -13,7 +13,8 @@ const POSTAL_CODE = /^\d{5}$/u;
 const REGION = /(?<!\p{L})(област[ьі]|oblast|автономна республіка|autonomous republic)(?!\p{L})/iu;
 // Districts and hromadas sit between the locality and the region in Nominatim's answers.
 const DISTRICT = /(?<!\p{L})(район|raion|district|громада|hromada)(?!\p{L})/iu;
-const STREET = /(?<!\p{L})(вул|вулиця|просп|проспект|пров|провулок|бульв|бульвар|пл|площа|шосе|узвіз|набережна|дорога|тупик|майдан|алея|street|st|avenue|ave|road|rd|lane|boulevard|blvd|square|highway|embankment|alley|drive)(?!\p{L})/iu;
+const STREET =
+  /(?<!\p{L})(вул|вулиця|просп|проспект|пров|провулок|бульв|бульвар|пл|площа|шосе|узвіз|набережна|дорога|тупик|майдан|алея|street|st|avenue|ave|road|rd|lane|boulevard|blvd|square|highway|embankment|alley|drive)(?!\p{L})/iu;
 
 export function postalAddress(address: string): AddressParts {
   const parts = address

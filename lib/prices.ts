@@ -27,6 +27,5 @@ export const CUSTOM_LABEL_MAX = 60;
 /** A median of what reviewers paid is shown from this many reports of the job on. */
 export const PAID_MEDIAN_MIN = 3;
 
-
 /** How an amount is written: "₴1,600" / "1 600 ₴" (next-intl's format.number takes it). */
 export const UAH = { style: "currency", currency: "UAH", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 } as const;

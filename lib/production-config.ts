@@ -10,9 +10,12 @@ export function productionConfigProblems(env: Record<string, string | undefined>
   const problems: string[] = [];
   const secret = env.NEXTAUTH_SECRET ?? "";
   if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
-    problems.push(`NEXTAUTH_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes of random text (e.g. \`openssl rand -base64 32\`), the same on every instance.`);
+    problems.push(
+      `NEXTAUTH_SECRET must be set to at least ${MIN_SECRET_BYTES} bytes of random text (e.g. \`openssl rand -base64 32\`), the same on every instance.`,
+    );
   }
-  if (!isSiteOrigin(env.APP_URL)) problems.push("APP_URL must be set to the site's public origin, e.g. https://maister.example (links in mails, canonical URLs, sitemap).");
+  if (!isSiteOrigin(env.APP_URL))
+    problems.push("APP_URL must be set to the site's public origin, e.g. https://maister.example (links in mails, canonical URLs, sitemap).");
   return problems;
 }
 

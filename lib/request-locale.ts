@@ -7,7 +7,11 @@ import { localeCookie, routing } from "@/i18n/routing";
  * NEXT_LOCALE cookie, then the first language of Accept-Language. Plain (not server-only), so the
  * proxy's own answers pick it the same way as the route handlers.
  */
-type LocaleSource = { nextUrl: { searchParams: URLSearchParams }; cookies: { get(name: string): { value: string } | undefined }; headers: { get(name: string): string | null } };
+type LocaleSource = {
+  nextUrl: { searchParams: URLSearchParams };
+  cookies: { get(name: string): { value: string } | undefined };
+  headers: { get(name: string): string | null };
+};
 
 export function requestLocale(request: LocaleSource): Locale {
   const lng = request.nextUrl.searchParams.get("lng");

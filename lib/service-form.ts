@@ -51,7 +51,29 @@ export function changedFields(before: ServiceFormState, after: ServiceFormState 
 }
 
 /** The order in which spec 5 reports the first problem of the form (as a toast). */
-export const ERROR_ORDER = ["name", "contactPhone1", "contactPhone2", "contactMail", "coordinates", "address", "website", "facebook", "instagram", "viber", "telegram", "paymentMethods", "cashOnlyInOutage", "images", "description", "category", "brand", "experience", "isOnTheGo", "serviceRadiusKm", "timetable"] as const;
+export const ERROR_ORDER = [
+  "name",
+  "contactPhone1",
+  "contactPhone2",
+  "contactMail",
+  "coordinates",
+  "address",
+  "website",
+  "facebook",
+  "instagram",
+  "viber",
+  "telegram",
+  "paymentMethods",
+  "cashOnlyInOutage",
+  "images",
+  "description",
+  "category",
+  "brand",
+  "experience",
+  "isOnTheGo",
+  "serviceRadiusKm",
+  "timetable",
+] as const;
 
 /** The photos with the one at `index` moved one place earlier (-1) or later (+1); unchanged at the ends. */
 export function movePhoto(images: readonly string[], index: number, step: -1 | 1): string[] {

@@ -34,7 +34,12 @@ export function rowsToTimetable(rows: HoursRow[]): Timetable {
   return Object.fromEntries(
     WEEKDAYS.map((day, index) => {
       const row = byDay.get(index + 1);
-      return [day, row ? { closed: row.closed, opening: formatMinutes(row.opensAt), closing: formatMinutes(row.closesAt) } : { closed: true, opening: "10:00", closing: "16:00" }];
+      return [
+        day,
+        row
+          ? { closed: row.closed, opening: formatMinutes(row.opensAt), closing: formatMinutes(row.closesAt) }
+          : { closed: true, opening: "10:00", closing: "16:00" },
+      ];
     }),
   ) as Timetable;
 }
@@ -161,7 +166,16 @@ const offsets = new Map<string, number>();
 function measuredOffset(instant: number, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
     offsetFormats.set(timeZone, format);
   }
   const part: Record<string, number> = {};
@@ -277,8 +291,12 @@ export function openingLabel(status: OpeningStatus, timeZone: string, now: numbe
     if (minutes < 60) return { kind: "closesIn", minutes };
     // Closing at midnight reads as 24:00 of the day that ends, as the timetable writes it.
     const [weekday, minute] = clock.minute === 0 ? [((clock.weekday + 5) % 7) + 1, 1440] : [clock.weekday, clock.minute];
-    return left < DAY_MS ? { kind: "openUntil", time: formatMinutes(minute) } : { kind: "openUntilDay", time: formatMinutes(minute), day: WEEKDAYS[weekday - 1]! };
+    return left < DAY_MS
+      ? { kind: "openUntil", time: formatMinutes(minute) }
+      : { kind: "openUntilDay", time: formatMinutes(minute), day: WEEKDAYS[weekday - 1]! };
   }
   const time = formatMinutes(clock.minute);
-  return left < DAY_MS && clock.weekday === localClock(new Date(now), timeZone).weekday ? { kind: "opensAt", time } : { kind: "opensOn", time, day: WEEKDAYS[clock.weekday - 1]! };
+  return left < DAY_MS && clock.weekday === localClock(new Date(now), timeZone).weekday
+    ? { kind: "opensAt", time }
+    : { kind: "opensOn", time, day: WEEKDAYS[clock.weekday - 1]! };
 }

@@ -155,8 +155,17 @@ const LISTINGS: Listing[] = [
 function firstDraws(listing: Listing) {
   const local = prng(1000 + listing.index);
   const isOnTheGo = listing.role === "mechanic" && local.chance(0.6);
-  const named: Category =
-    /Truck|Bus/i.test(listing.name) ? (/Bus/.test(listing.name) ? "buses" : "trucks") : /Агро/.test(listing.name) ? "agriculturalmachinery" : /Спецтехн/.test(listing.name) ? "specialmachinery" : /Camper/.test(listing.name) ? "motorhomes" : local.pick(["any", "cars", "cars", "cars"] as const satisfies readonly (typeof CATEGORIES)[number][]);
+  const named: Category = /Truck|Bus/i.test(listing.name)
+    ? /Bus/.test(listing.name)
+      ? "buses"
+      : "trucks"
+    : /Агро/.test(listing.name)
+      ? "agriculturalmachinery"
+      : /Спецтехн/.test(listing.name)
+        ? "specialmachinery"
+        : /Camper/.test(listing.name)
+          ? "motorhomes"
+          : local.pick(["any", "cars", "cars", "cars"] as const satisfies readonly (typeof CATEGORIES)[number][]);
   const category = CATEGORY_BY_NAME[listing.name] ?? named;
   return { local, isOnTheGo, category, scenes: demoScenes(listing.index, category, isOnTheGo, photoCount(listing)) };
 }
@@ -167,7 +176,9 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
   // then the pictures of the services not there yet, which are made while the database is written.
   const hashes = Promise.all([...DEMO_ACCOUNTS.map((account) => account.password), "Demo1234!"].map((password) => hash(password, { algorithm: ARGON2ID })));
   const pictures = demoPictures();
-  const present = new Set((await prisma.service.findMany({ where: { name: { in: LISTINGS.map((listing) => listing.name) } }, select: { name: true } })).map((row) => row.name));
+  const present = new Set(
+    (await prisma.service.findMany({ where: { name: { in: LISTINGS.map((listing) => listing.name) } }, select: { name: true } })).map((row) => row.name),
+  );
   const draws = LISTINGS.map((listing) => {
     const drawn = firstDraws(listing);
     if (!present.has(listing.name)) drawn.scenes.forEach(pictures.prepare);

@@ -19,7 +19,13 @@ export function buildApp(env, skip = false) {
 
 /** Throws when something already answers at `origin`: a run must measure its own server. */
 export async function assertPortFree(origin, hint) {
-  if (await fetch(`${origin}/api/health`).then(() => true, () => false)) throw new Error(`${origin} is taken: stop what runs there or ${hint}`);
+  if (
+    await fetch(`${origin}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`${origin} is taken: stop what runs there or ${hint}`);
 }
 
 /**
@@ -45,7 +51,12 @@ export function startApp({ port, env, command = ["node_modules/.bin/next", "star
 /** Waits until `${origin}/api/health` answers 200; throws after `timeoutMs`, with `detail()` in the message. */
 export async function waitForHealth(origin, { timeoutMs = 60_000, detail = () => "" } = {}) {
   const since = Date.now();
-  while (!(await fetch(`${origin}/api/health`).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(`${origin}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() - since > timeoutMs) throw new Error(`${origin} did not become healthy in ${timeoutMs / 1000} s${detail() ? `:\n${detail()}` : ""}`);
     await sleep(500);
   }

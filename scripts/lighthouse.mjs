@@ -75,11 +75,16 @@ try {
       });
       if (!seen.has(`lcp ${path}`)) {
         seen.add(`lcp ${path}`);
-        console.log(`${label(path)} LCP element: ${lcpNode?.snippet ?? "?"} (observed scripts: ${scripts.length}, ${beforeLcp} loaded before the observed LCP)`);
+        console.log(
+          `${label(path)} LCP element: ${lcpNode?.snippet ?? "?"} (observed scripts: ${scripts.length}, ${beforeLcp} loaded before the observed LCP)`,
+        );
       }
       const failing = Object.values(lhr.audits).filter((entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode === "binary");
       for (const entry of failing) {
-        const nodes = (entry.details?.items ?? []).slice(0, 3).map((item) => item.node?.snippet ?? item.source?.url ?? item.description ?? "").filter(Boolean);
+        const nodes = (entry.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => item.node?.snippet ?? item.source?.url ?? item.description ?? "")
+          .filter(Boolean);
         console.log(`${path} ✗ ${entry.id}${nodes.length ? `: ${nodes.join(" | ")}` : ""}`);
       }
     }

@@ -75,7 +75,11 @@ export function AccountSecurity() {
       </div>
       <div className="space-y-2">
         <p className="text-sm text-slate-600">{t("deleteText")}</p>
-        <button type="button" onClick={() => dialog.current?.showModal()} className="rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50">
+        <button
+          type="button"
+          onClick={() => dialog.current?.showModal()}
+          className="rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50"
+        >
           {t("deleteTitle")}
         </button>
       </div>
@@ -92,7 +96,12 @@ export function AccountSecurity() {
             <button type="button" autoFocus onClick={() => dialog.current?.close()} className={secondary}>
               {t("deleteCancel")}
             </button>
-            <button type="submit" disabled={busy !== null} aria-busy={busy === "delete"} className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy !== null}
+              aria-busy={busy === "delete"}
+              className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700 disabled:opacity-60"
+            >
               {busy === "delete" ? ta("working") : t("deleteSubmit")}
             </button>
           </div>

@@ -59,7 +59,12 @@ export function FormAlert({ children }: { children: ReactNode }) {
 
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
-    <button type="submit" disabled={busy} aria-busy={busy} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+    <button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy}
+      className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+    >
       {busy ? busyLabel : label}
     </button>
   );

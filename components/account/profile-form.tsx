@@ -62,7 +62,12 @@ export function ProfileForm({ user }: Props) {
     }
     setBusy(true);
     try {
-      const { message, emailPending } = await postJson<{ message: string; emailPending: string | null }>("/api/users/profile", parsed.data, "PUT", ta("networkError"));
+      const { message, emailPending } = await postJson<{ message: string; emailPending: string | null }>(
+        "/api/users/profile",
+        parsed.data,
+        "PUT",
+        ta("networkError"),
+      );
       form.reset();
       if (emailPending) {
         setEmail(user.email);
@@ -97,12 +102,48 @@ export function ProfileForm({ user }: Props) {
         error={errors.image}
         placeholder={<span className="text-2xl font-bold text-brand-700">{user.name.slice(0, 1).toUpperCase()}</span>}
       />
-      <Field label={ta("name")} name="name" autoComplete="name" required maxLength={100} value={name} onChange={setName} error={errors.name} hint={errors.name ? tv("Validation.nameHint") : undefined} />
-      <Field label={ta("email")} name="email" type="email" autoComplete="email" required maxLength={100} value={email} onChange={setEmail} error={errors.email} />
+      <Field
+        label={ta("name")}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={setName}
+        error={errors.name}
+        hint={errors.name ? tv("Validation.nameHint") : undefined}
+      />
+      <Field
+        label={ta("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={100}
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       <p className="text-sm text-slate-600">{t("passwordKeep")}</p>
-      <Field label={t("newPassword")} name="password" type="password" autoComplete="new-password" maxLength={100} error={errors.password} hint={ta("passwordHint")} />
+      <Field
+        label={t("newPassword")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={100}
+        error={errors.password}
+        hint={ta("passwordHint")}
+      />
       <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" maxLength={100} error={errors.confirm} />
-      <Field label={t("currentPassword")} name="currentPassword" type="password" autoComplete="current-password" maxLength={100} error={errors.currentPassword} hint={t("currentPasswordHint")} />
+      <Field
+        label={t("currentPassword")}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        maxLength={100}
+        error={errors.currentPassword}
+        hint={t("currentPasswordHint")}
+      />
       <p className="text-xs text-slate-500">{t("sessionsNote")}</p>
       <SubmitButton busy={busy} label={t("submit")} busyLabel={ta("working")} />
     </form>

@@ -55,9 +55,26 @@ export function RegisterForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <Field label={t("name")} name="name" autoComplete="name" required maxLength={100} error={errors.name} hint={errors.name ? tv("Validation.nameHint") : undefined} />
+      <Field
+        label={t("name")}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        error={errors.name}
+        hint={errors.name ? tv("Validation.nameHint") : undefined}
+      />
       <Field label={t("email")} name="email" type="email" autoComplete="email" required maxLength={100} error={errors.email} />
-      <Field label={t("password")} name="password" type="password" autoComplete="new-password" required maxLength={100} error={errors.password} hint={t("passwordHint")} />
+      <Field
+        label={t("password")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={100}
+        error={errors.password}
+        hint={t("passwordHint")}
+      />
       <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" required maxLength={100} error={errors.confirm} />
       <SubmitButton busy={busy} label={t("submitRegister")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">

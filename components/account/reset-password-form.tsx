@@ -38,7 +38,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       router.refresh();
     } catch (caught) {
       setErrors(fieldMessages(caught));
-      setFailure({ message: caught instanceof Error ? caught.message : String(caught), expired: caught instanceof ApiError && caught.key === "Auth.resetInvalid" });
+      setFailure({
+        message: caught instanceof Error ? caught.message : String(caught),
+        expired: caught instanceof ApiError && caught.key === "Auth.resetInvalid",
+      });
       setBusy(false);
     }
   }
@@ -56,7 +59,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
           ) : null}
         </FormAlert>
       ) : null}
-      <Field label={t("password")} name="password" type="password" autoComplete="new-password" required maxLength={100} error={errors.password} hint={t("passwordHint")} />
+      <Field
+        label={t("password")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={100}
+        error={errors.password}
+        hint={t("passwordHint")}
+      />
       <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" required maxLength={100} error={errors.confirm} />
       <SubmitButton busy={busy} label={t("resetSubmit")} busyLabel={t("working")} />
     </form>

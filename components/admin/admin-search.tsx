@@ -23,7 +23,15 @@ export function AdminSearch({ label, initial, hrefFor }: { label: string; initia
         <label htmlFor="admin-search" className="sr-only">
           {label}
         </label>
-        <input id="admin-search" type="search" value={keyword} maxLength={100} placeholder={label} onChange={(event) => setKeyword(event.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        <input
+          id="admin-search"
+          type="search"
+          value={keyword}
+          maxLength={100}
+          placeholder={label}
+          onChange={(event) => setKeyword(event.target.value)}
+          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
         <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
           {t("search")}
         </button>

@@ -5,7 +5,8 @@ import type { AuditEntry } from "@/lib/server/admin";
 /** Admins work on Kyiv time; the zone is named next to each time, so nobody reads it as UTC. */
 const ADMIN_TIME_ZONE = "Europe/Kyiv";
 const zoneName = (iso: string) =>
-  new Intl.DateTimeFormat("en", { timeZone: ADMIN_TIME_ZONE, timeZoneName: "short" }).formatToParts(new Date(iso)).find((part) => part.type === "timeZoneName")?.value ?? "";
+  new Intl.DateTimeFormat("en", { timeZone: ADMIN_TIME_ZONE, timeZoneName: "short" }).formatToParts(new Date(iso)).find((part) => part.type === "timeZoneName")
+    ?.value ?? "";
 
 /** The last admin actions on a user or service (who, what, when). */
 export async function AuditList({ entries }: { entries: AuditEntry[] }) {

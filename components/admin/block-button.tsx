@@ -29,7 +29,13 @@ export function BlockButton({ url, isBlocked }: { url: string; isBlocked: boolea
   }
 
   return (
-    <button type="button" onClick={() => void toggle()} disabled={busy} aria-pressed={blocked} className="rounded-lg border border-amber-400 px-4 py-2 font-medium text-amber-900 hover:bg-amber-50 disabled:opacity-60">
+    <button
+      type="button"
+      onClick={() => void toggle()}
+      disabled={busy}
+      aria-pressed={blocked}
+      className="rounded-lg border border-amber-400 px-4 py-2 font-medium text-amber-900 hover:bg-amber-50 disabled:opacity-60"
+    >
       {blocked ? t("unblock") : t("block")}
     </button>
   );

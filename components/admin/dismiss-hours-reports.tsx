@@ -26,7 +26,12 @@ export function DismissHoursReports({ serviceId }: { serviceId: string }) {
   }
 
   return (
-    <button type="button" onClick={() => void dismiss()} disabled={busy} className="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60">
+    <button
+      type="button"
+      onClick={() => void dismiss()}
+      disabled={busy}
+      className="ml-auto rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60"
+    >
       {t("dismiss")}
     </button>
   );

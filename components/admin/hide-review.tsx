@@ -16,7 +16,12 @@ export function HideReview({ url, suggested }: { url: string; suggested: (typeof
       <label htmlFor={id} className="text-sm font-medium">
         {t("hideAs")}
       </label>
-      <select id={id} value={reason} onChange={(event) => setReason(event.target.value as typeof reason)} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+      <select
+        id={id}
+        value={reason}
+        onChange={(event) => setReason(event.target.value as typeof reason)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+      >
         {REPORT_REASONS.map((value) => (
           <option key={value} value={value}>
             {tr(`reasons.${value}`)}

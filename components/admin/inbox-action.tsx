@@ -24,7 +24,13 @@ export function InboxAction({ url, method, body, label }: { url: string; method:
     }
   }
   return (
-    <button type="button" onClick={() => void act()} disabled={busy} aria-busy={busy} className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
+    <button
+      type="button"
+      onClick={() => void act()}
+      disabled={busy}
+      aria-busy={busy}
+      className="shrink-0 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
+    >
       {busy ? ta("working") : label}
     </button>
   );

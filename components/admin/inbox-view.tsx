@@ -36,9 +36,14 @@ export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Lo
                       · <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
                     </p>
                   </div>
-                  <InboxAction url={`/api/etc/admin/feedback/${item._id}`} method="PUT" body={{ read: !item.read }} label={item.read ? t("markUnread") : t("markRead")} />
+                  <InboxAction
+                    url={`/api/etc/admin/feedback/${item._id}`}
+                    method="PUT"
+                    body={{ read: !item.read }}
+                    label={item.read ? t("markUnread") : t("markRead")}
+                  />
                 </div>
-                <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{item.message}</p>
+                <p className="mt-2 break-words whitespace-pre-wrap text-slate-800">{item.message}</p>
               </li>
             ))}
           </ul>
@@ -57,8 +62,9 @@ export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Lo
               <li key={mail._id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-red-200 bg-white p-4">
                 <div className="min-w-0 text-sm">
                   <p className="font-semibold break-words">{mail.subject}</p>
-                  <p className="text-slate-600 break-words">
-                    {mail.to} · {mail.kind} · <time dateTime={mail.createdAt}>{when.format(new Date(mail.createdAt))}</time> · {t("attempts", { count: mail.attempts })}
+                  <p className="break-words text-slate-600">
+                    {mail.to} · {mail.kind} · <time dateTime={mail.createdAt}>{when.format(new Date(mail.createdAt))}</time> ·{" "}
+                    {t("attempts", { count: mail.attempts })}
                   </p>
                   {mail.error ? <p className="mt-1 break-words text-red-800">{mail.error}</p> : null}
                 </div>

@@ -12,7 +12,11 @@ export async function ReviewsQueue({ viewer, locale, sort }: { viewer: Viewer; l
   const [t, tr, queue] = await Promise.all([getTranslations("Admin"), getTranslations("Review"), reportQueue(viewer, sort)]);
   const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" });
   const tab = (value: "reported" | "newest", label: string) => (
-    <Link href={value === "newest" ? "/admin/reviews?sort=newest" : "/admin/reviews"} aria-current={sort === value ? "page" : undefined} className="rounded-md px-3 py-1.5 text-sm font-medium aria-[current=page]:bg-brand-600 aria-[current=page]:text-white">
+    <Link
+      href={value === "newest" ? "/admin/reviews?sort=newest" : "/admin/reviews"}
+      aria-current={sort === value ? "page" : undefined}
+      className="rounded-md px-3 py-1.5 text-sm font-medium aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+    >
       {label}
     </Link>
   );
@@ -61,24 +65,29 @@ export async function ReviewsQueue({ viewer, locale, sort }: { viewer: Viewer; l
                       {t("reviewOf", { name: item.reviewer, station: item.service.name })}
                     </Link>
                   </h3>
-                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-medium text-red-800">{t("reportsCount", { count: item.reports.length })}</span>
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-medium text-red-800">
+                    {t("reportsCount", { count: item.reports.length })}
+                  </span>
                 </div>
                 <p className="text-sm text-slate-600">
                   {item.rating.avg.toFixed(1)} ★ · <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
                   {item.hidden ? <span className="ml-2 font-medium text-amber-800">{t("hiddenNow", { reason: tr(`hidden.${item.hidden}`) })}</span> : null}
                 </p>
-                {item.comment ? <p className="whitespace-pre-wrap break-words text-slate-800">{item.comment}</p> : null}
+                {item.comment ? <p className="break-words whitespace-pre-wrap text-slate-800">{item.comment}</p> : null}
                 <ul className="space-y-1 border-l-4 border-slate-200 pl-3 text-sm">
                   {item.reports.map((report) => (
                     <li key={report._id} className="break-words">
-                      <span className="font-medium">{tr(`reasons.${report.reason}`)}</span> · {report.by} · <time dateTime={report.createdAt}>{when.format(new Date(report.createdAt))}</time>
+                      <span className="font-medium">{tr(`reasons.${report.reason}`)}</span> · {report.by} ·{" "}
+                      <time dateTime={report.createdAt}>{when.format(new Date(report.createdAt))}</time>
                       {report.text ? <span className="block text-slate-700">{report.text}</span> : null}
                     </li>
                   ))}
                 </ul>
                 <div className="flex flex-wrap items-center gap-3">
                   <HideReview url={`/api/items/admin/reports/${item._id}`} suggested={item.reports[0]!.reason} />
-                  {item.hidden ? <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "restore" }} label={t("restore")} /> : null}
+                  {item.hidden ? (
+                    <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "restore" }} label={t("restore")} />
+                  ) : null}
                   <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "dismiss" }} label={t("dismiss")} />
                 </div>
               </li>

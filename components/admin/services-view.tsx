@@ -53,8 +53,12 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
                   </td>
                   <td className={cell}>
                     <span className="font-medium">{sto.name}</span>
-                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{sto.role === "sto" ? t("roleSto") : t("roleMechanic")}</span>
-                    {sto.role === "sto" && !sto.ispaid ? <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("unpaid")}</span> : null}
+                    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                      {sto.role === "sto" ? t("roleSto") : t("roleMechanic")}
+                    </span>
+                    {sto.role === "sto" && !sto.ispaid ? (
+                      <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("unpaid")}</span>
+                    ) : null}
                   </td>
                   <td className={cell}>
                     <a href={`mailto:${sto.contactMail}`} className="text-brand-700 underline">
@@ -72,10 +76,18 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
                   <td className={cell}>{sto.isBlocked ? <span className="font-medium text-red-700">{t("yes")}</span> : t("no")}</td>
                   <td className={`${cell} whitespace-nowrap`}>
                     <div className="flex gap-2">
-                      <Link href={`/admin/services/${sto._id}/edit`} aria-label={t("editUserLabel", { name: sto.name })} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
+                      <Link
+                        href={`/admin/services/${sto._id}/edit`}
+                        aria-label={t("editUserLabel", { name: sto.name })}
+                        className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+                      >
                         {t("edit")}
                       </Link>
-                      <DeleteRowButton url={`/api/items/admin/${sto._id}`} label={t("deleteUserLabel", { name: sto.name })} question={tl("areYouSureDelete", { name: sto.name })} />
+                      <DeleteRowButton
+                        url={`/api/items/admin/${sto._id}`}
+                        label={t("deleteUserLabel", { name: sto.name })}
+                        question={tl("areYouSureDelete", { name: sto.name })}
+                      />
                     </div>
                   </td>
                 </tr>

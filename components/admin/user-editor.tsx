@@ -62,14 +62,29 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
     <form onSubmit={submit} noValidate className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
       <fieldset disabled={!editing || busy} className="space-y-4">
         <Field label={t("name")} name="name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} maxLength={100} error={errors.name} />
-        <Field label={t("email")} name="email" type="email" value={draft.email} onChange={(email) => setDraft({ ...draft, email })} maxLength={100} error={errors.email} />
+        <Field
+          label={t("email")}
+          name="email"
+          type="email"
+          value={draft.email}
+          onChange={(email) => setDraft({ ...draft, email })}
+          maxLength={100}
+          error={errors.email}
+        />
         <ImageField id="user-image" value={draft.image} onChange={(image) => setDraft({ ...draft, image })} disabled={!editing || busy} error={errors.image} />
         <fieldset className="text-sm">
           <legend className="font-medium">{t("adminYesNo")}</legend>
           <div className="mt-1 flex gap-4">
             {[true, false].map((option) => (
               <label key={String(option)} className="flex items-center gap-2">
-                <input type="radio" name="isAdmin" checked={draft.isAdmin === option} disabled={isSelf} onChange={() => setDraft({ ...draft, isAdmin: option })} className="size-4" />
+                <input
+                  type="radio"
+                  name="isAdmin"
+                  checked={draft.isAdmin === option}
+                  disabled={isSelf}
+                  onChange={() => setDraft({ ...draft, isAdmin: option })}
+                  className="size-4"
+                />
                 {option ? t("yes") : t("no")}
               </label>
             ))}
@@ -79,7 +94,12 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
       <div className="flex flex-wrap gap-3">
         {editing ? (
           <>
-            <button key="update" type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+            <button
+              key="update"
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               {t("update")}
             </button>
             <button
@@ -97,7 +117,12 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
           </>
         ) : (
           // Its own key: reusing this element as the submit button would let the same click submit the form.
-          <button key="edit" type="button" onClick={() => setEditing(true)} className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">
+          <button
+            key="edit"
+            type="button"
+            onClick={() => setEditing(true)}
+            className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
+          >
             {t("edit")}
           </button>
         )}

@@ -70,10 +70,20 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
                   <td className={cell}>{user.isAdmin ? <span className="font-medium text-brand-700">{t("yes")}</span> : t("no")}</td>
                   <td className={`${cell} whitespace-nowrap`}>
                     <div className="flex gap-2">
-                      <Link href={`/admin/users/${user._id}/edit`} aria-label={t("editUserLabel", { name: user.name })} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
+                      <Link
+                        href={`/admin/users/${user._id}/edit`}
+                        aria-label={t("editUserLabel", { name: user.name })}
+                        className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+                      >
                         {t("edit")}
                       </Link>
-                      {user._id === viewer.id ? null : <DeleteRowButton url={`/api/users/${user._id}`} label={t("deleteUserLabel", { name: user.name })} question={t("areYouSureUser", { name: user.name })} />}
+                      {user._id === viewer.id ? null : (
+                        <DeleteRowButton
+                          url={`/api/users/${user._id}`}
+                          label={t("deleteUserLabel", { name: user.name })}
+                          question={t("areYouSureUser", { name: user.name })}
+                        />
+                      )}
                     </div>
                   </td>
                 </tr>

@@ -42,7 +42,15 @@ export function SaveToggle({ item, label, onSaved, className = "" }: Props) {
       }}
       className={`inline-flex items-center justify-center gap-2 font-medium ${className}`}
     >
-      <svg viewBox="0 0 24 24" className="size-5 shrink-0" aria-hidden fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-5 shrink-0"
+        aria-hidden
+        fill={saved ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinejoin="round"
+      >
         <path d="M6 3.5h12a.5.5 0 0 1 .5.5v16.5L12 16.5l-6.5 4V4a.5.5 0 0 1 .5-.5z" />
       </svg>
       {label}

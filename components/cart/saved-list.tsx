@@ -13,7 +13,11 @@ export function SavedList() {
   const t = useTranslations("Cart");
   const [cart, dispatch] = useCart();
   // The server cannot see localStorage: render nothing list-like until the browser has read it.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return <div className="mt-6 h-24 animate-pulse rounded-xl bg-slate-200" aria-hidden />;
 
   if (cart.cartItems.length === 0) {
@@ -40,7 +44,12 @@ export function SavedList() {
               {item.name}
             </Link>
             <p className="text-sm">
-              <a href={directionsUrl(item.coordinates.lat, item.coordinates.lng)} target="_blank" rel="noopener noreferrer" className="text-slate-700 underline">
+              <a
+                href={directionsUrl(item.coordinates.lat, item.coordinates.lng)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-slate-700 underline"
+              >
                 {item.address}
               </a>
             </p>

@@ -105,7 +105,12 @@ export function FeedbackForm({ email }: { email: string | null }) {
           </span>
         ) : null}
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? t("sending") : t("send")}
       </button>
     </form>

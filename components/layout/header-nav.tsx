@@ -46,7 +46,13 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
     <Link key={item.href} href={item.href} aria-current={isActive(pathname, item) ? "page" : undefined} className={className}>
       {item.avatar ? (
         // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload, at its smallest stored width
-        <img src={variantUrl(item.avatar, 160, "jpeg")} alt="" width={24} height={24} className="mr-1.5 inline-block size-6 rounded-full object-cover align-middle" />
+        <img
+          src={variantUrl(item.avatar, 160, "jpeg")}
+          alt=""
+          width={24}
+          height={24}
+          className="mr-1.5 inline-block size-6 rounded-full object-cover align-middle"
+        />
       ) : null}
       {item.label}
       {item.savedBadge ? (
@@ -60,7 +66,8 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
       ) : null}
     </Link>
   );
-  const linkClass = "rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
+  const linkClass =
+    "rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
 
   return (
     <>
@@ -100,12 +107,16 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
         </div>
       ) : null}
       {open ? (
-        <nav id={menuId} aria-label={t("mainNavigation")} className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md lg:hidden">
+        <nav
+          id={menuId}
+          aria-label={t("mainNavigation")}
+          className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md lg:hidden"
+        >
           <div className="flex flex-col gap-1">
             {items.map((item) => link(item, linkClass))}
             {admin ? (
               <>
-                <p className="mt-2 px-2.5 text-xs font-semibold uppercase tracking-wide text-slate-500">{admin.label}</p>
+                <p className="mt-2 px-2.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">{admin.label}</p>
                 {admin.items.map((item) => link(item, linkClass))}
               </>
             ) : null}

@@ -29,7 +29,7 @@ export function LanguageSwitch() {
             lang={locale}
             hrefLang={locale}
             aria-current={locale === current ? "true" : undefined}
-            className="px-2.5 py-1.5 uppercase text-slate-600 hover:bg-slate-100 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
+            className="px-2.5 py-1.5 text-slate-600 uppercase hover:bg-slate-100 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
           >
             {/* The name starts with the visible code, so speech users can say what they see. */}
             {LOCALE_CODES[locale]}

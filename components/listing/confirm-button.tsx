@@ -11,7 +11,13 @@ export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled,
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
-      <button type="button" aria-label={ariaLabel} disabled={disabled} onClick={() => dialog.current?.showModal()} className={className ?? "rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"}>
+      <button
+        type="button"
+        aria-label={ariaLabel}
+        disabled={disabled}
+        onClick={() => dialog.current?.showModal()}
+        className={className ?? "rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"}
+      >
         {label}
       </button>
       <dialog ref={dialog} aria-label={t("areYouSure")} className="m-auto max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">

@@ -28,5 +28,12 @@ export function DeleteStationButton({ id, name }: { id: string; name: string }) 
     }
   }
 
-  return <ConfirmButton label={busy ? t("deleting") : t("deleteStation")} question={t("areYouSureDelete", { name })} onConfirm={() => void remove()} disabled={busy} />;
+  return (
+    <ConfirmButton
+      label={busy ? t("deleting") : t("deleteStation")}
+      question={t("areYouSureDelete", { name })}
+      onConfirm={() => void remove()}
+      disabled={busy}
+    />
+  );
 }

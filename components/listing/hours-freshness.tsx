@@ -19,7 +19,12 @@ export function HoursFreshnessPanel({ serviceId, freshness }: { serviceId: strin
   async function confirm() {
     setBusy(true);
     try {
-      const { hoursConfirmedAt } = await postJson<{ hoursConfirmedAt: string }>(`/api/items/users/${serviceId}/hours-confirmation`, {}, "POST", ta("networkError"));
+      const { hoursConfirmedAt } = await postJson<{ hoursConfirmedAt: string }>(
+        `/api/items/users/${serviceId}/hours-confirmation`,
+        {},
+        "POST",
+        ta("networkError"),
+      );
       setConfirmedAt(hoursConfirmedAt);
       setReports((current) => ({ ...current, wrong_hours: 0 }));
       toast.success(t("confirmedNow"));
@@ -34,8 +39,16 @@ export function HoursFreshnessPanel({ serviceId, freshness }: { serviceId: strin
   return (
     <div className="flex w-full flex-wrap items-center gap-3 text-sm">
       {/* A confirmation just made is "now", whatever minute the clock last ticked. */}
-      <p className="text-slate-700">{t("confirmed", { ago: format.relativeTime(new Date(confirmedAt), new Date(Math.max(now.getTime(), Date.parse(confirmedAt)))) })}</p>
-      <button type="button" onClick={() => void confirm()} disabled={busy} aria-busy={busy} className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60">
+      <p className="text-slate-700">
+        {t("confirmed", { ago: format.relativeTime(new Date(confirmedAt), new Date(Math.max(now.getTime(), Date.parse(confirmedAt)))) })}
+      </p>
+      <button
+        type="button"
+        onClick={() => void confirm()}
+        disabled={busy}
+        aria-busy={busy}
+        className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60"
+      >
         {busy ? ta("working") : t("confirm")}
       </button>
       {reported ? (

@@ -6,7 +6,15 @@ import { toast } from "@/components/layout/toast";
 import { uploadImage } from "./upload-image";
 import { WrenchIcon } from "./wrench-icon";
 
-type Props = { id: string; value: string | null; onChange: (image: string | null) => void; disabled?: boolean; error?: string; label?: string; placeholder?: ReactNode };
+type Props = {
+  id: string;
+  value: string | null;
+  onChange: (image: string | null) => void;
+  disabled?: boolean;
+  error?: string;
+  label?: string;
+  placeholder?: ReactNode;
+};
 
 /**
  * One picture (a user's, in the admin's user editor and on /profile), with the circular preview

@@ -80,17 +80,40 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
             <li key={url} className="w-32">
               <div className="relative aspect-[4/3] overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
                 <ResponsiveImage url={url} alt={t("photoAlt", { index: index + 1 })} sizes="128px" width={128} height={96} className="size-full object-cover" />
-                {index === 0 ? <span className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">{t("photoCover")}</span> : null}
+                {index === 0 ? (
+                  <span className="absolute top-1 left-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">{t("photoCover")}</span>
+                ) : null}
               </div>
               {disabled ? null : (
                 <div className="mt-1 flex gap-1">
-                  <button type="button" data-control="earlier" disabled={busy || index === 0} onClick={() => move(index, -1)} aria-label={t("photoEarlier", { index: index + 1 })} className={control}>
+                  <button
+                    type="button"
+                    data-control="earlier"
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={t("photoEarlier", { index: index + 1 })}
+                    className={control}
+                  >
                     <span aria-hidden>←</span>
                   </button>
-                  <button type="button" data-control="later" disabled={busy || index === value.length - 1} onClick={() => move(index, 1)} aria-label={t("photoLater", { index: index + 1 })} className={control}>
+                  <button
+                    type="button"
+                    data-control="later"
+                    disabled={busy || index === value.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={t("photoLater", { index: index + 1 })}
+                    className={control}
+                  >
                     <span aria-hidden>→</span>
                   </button>
-                  <button type="button" data-control="remove" disabled={busy} onClick={() => remove(index)} aria-label={t("photoRemove", { index: index + 1 })} className={`${control} ml-auto text-red-700`}>
+                  <button
+                    type="button"
+                    data-control="remove"
+                    disabled={busy}
+                    onClick={() => remove(index)}
+                    aria-label={t("photoRemove", { index: index + 1 })}
+                    className={`${control} ml-auto text-red-700`}
+                  >
                     <span aria-hidden>✕</span>
                   </button>
                 </div>
@@ -124,7 +147,11 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
         </div>
       )}
       <span id="service-images-hint" className="mt-1 block text-xs text-slate-500">
-        {uploading ? t("photosUploading", { count: uploading }) : full ? t("photosFull", { max: MAX_SERVICE_IMAGES }) : t("photosHint", { max: MAX_SERVICE_IMAGES })}
+        {uploading
+          ? t("photosUploading", { count: uploading })
+          : full
+            ? t("photosFull", { max: MAX_SERVICE_IMAGES })
+            : t("photosHint", { max: MAX_SERVICE_IMAGES })}
       </span>
       {error ? <span className="mt-1 block text-xs font-medium text-red-700">{error}</span> : null}
       <p role="status" className="sr-only">

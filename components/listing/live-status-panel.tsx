@@ -104,7 +104,12 @@ export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: s
           />
         </label>
         {current ? (
-          <button type="button" onClick={() => void clear()} disabled={busy} className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={() => void clear()}
+            disabled={busy}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60"
+          >
             {t("clear")}
           </button>
         ) : null}

@@ -67,13 +67,30 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <label className="block">
           <span className="text-slate-600">{t("latitude")}</span>
-          <input inputMode="decimal" value={lat} onChange={(event) => setLat(event.target.value)} aria-describedby="location-hint" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            inputMode="decimal"
+            value={lat}
+            onChange={(event) => setLat(event.target.value)}
+            aria-describedby="location-hint"
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+          />
         </label>
         <label className="block">
           <span className="text-slate-600">{t("longitude")}</span>
-          <input inputMode="decimal" value={lng} onChange={(event) => setLng(event.target.value)} aria-describedby="location-hint" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+          <input
+            inputMode="decimal"
+            value={lng}
+            onChange={(event) => setLng(event.target.value)}
+            aria-describedby="location-hint"
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+          />
         </label>
-        <button type="button" onClick={useTyped} disabled={looking} className="rounded-md border border-brand-600 px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={useTyped}
+          disabled={looking}
+          className="rounded-md border border-brand-600 px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+        >
           {looking ? t("lookingUp") : t("findAddress")}
         </button>
       </div>

@@ -31,5 +31,7 @@ export function MechanicRegisterForm() {
     }
   }
 
-  return <ServiceForm initial={EMPTY_SERVICE} busy={busy} submitLabel={busy ? t("saving") : t("mechanicSubmit")} onSubmit={submit} serverErrors={serverErrors} />;
+  return (
+    <ServiceForm initial={EMPTY_SERVICE} busy={busy} submitLabel={busy ? t("saving") : t("mechanicSubmit")} onSubmit={submit} serverErrors={serverErrors} />
+  );
 }

@@ -92,16 +92,35 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
     setSdkAttempt((attempt) => attempt + 1);
   }
 
-  if (state.status === "loading") return <p role="status" className="text-sm text-slate-600">{t("paypalLoading")}</p>;
-  if (state.status === "failed") return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("paypalFailed")}</p>;
+  if (state.status === "loading")
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        {t("paypalLoading")}
+      </p>
+    );
+  if (state.status === "failed")
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        {t("paypalFailed")}
+      </p>
+    );
   const { clientId: configured, testMode } = state.config;
-  if (!configured && !testMode) return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{t("unavailable")}</p>;
+  if (!configured && !testMode)
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        {t("unavailable")}
+      </p>
+    );
   return (
     <div className="space-y-3">
       {configured && sdkFailed ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           <p>{t("paypalFailed")}</p>
-          <button type="button" onClick={retrySdk} className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium text-red-800 hover:bg-red-100">
+          <button
+            type="button"
+            onClick={retrySdk}
+            className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium text-red-800 hover:bg-red-100"
+          >
             {t("paypalRetry")}
           </button>
         </div>
@@ -110,7 +129,13 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
       {testMode ? (
         <>
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t("testNote")}</p>
-          <button type="button" disabled={paying} aria-busy={paying} onClick={() => void pay({ paymentMethod: "test" })} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="button"
+            disabled={paying}
+            aria-busy={paying}
+            onClick={() => void pay({ paymentMethod: "test" })}
+            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {paying ? t("paying") : t("testPayment", { amount: format.number(Number(PAYMENT.total), { style: "currency", currency: PAYMENT.currency }) })}
           </button>
         </>

@@ -35,7 +35,12 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
     setBusy(true);
     setErrors({});
     try {
-      const saved = await postJson<PriceList>(`/api/items/users/${serviceId}/prices`, { lines: lines.map(({ job, label, fromUah }) => ({ job, label, fromUah })) }, "PUT", ta("networkError"));
+      const saved = await postJson<PriceList>(
+        `/api/items/users/${serviceId}/prices`,
+        { lines: lines.map(({ job, label, fromUah }) => ({ job, label, fromUah })) },
+        "PUT",
+        ta("networkError"),
+      );
       setLines(saved.lines.map((line) => ({ ...line, key: nextKey++ })));
       toast.success(t("saved"));
     } catch (failure) {
@@ -67,7 +72,12 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
                 {line.job === CUSTOM_JOB ? (
                   <label className="flex min-w-48 flex-1 flex-col gap-1">
                     <span className="font-medium">{t("label")}</span>
-                    <input className={input} value={line.label} maxLength={CUSTOM_LABEL_MAX} onChange={(event) => update(line.key, { label: event.target.value })} />
+                    <input
+                      className={input}
+                      value={line.label}
+                      maxLength={CUSTOM_LABEL_MAX}
+                      onChange={(event) => update(line.key, { label: event.target.value })}
+                    />
                   </label>
                 ) : (
                   <span className="min-w-48 flex-1 self-center font-medium">{name(line)}</span>
@@ -85,7 +95,12 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
                     aria-invalid={message ? true : undefined}
                   />
                 </label>
-                <button type="button" onClick={() => setLines((list) => list.filter((entry) => entry.key !== line.key))} aria-label={t("remove", { job: name(line) })} className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
+                <button
+                  type="button"
+                  onClick={() => setLines((list) => list.filter((entry) => entry.key !== line.key))}
+                  aria-label={t("remove", { job: name(line) })}
+                  className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+                >
                   ✕
                 </button>
               </div>
@@ -111,7 +126,12 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
             <option value={CUSTOM_JOB}>{t("custom")}</option>
           </select>
         </label>
-        <button type="button" onClick={add} disabled={!adding || lines.length >= PRICE_LINES_MAX} className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={add}
+          disabled={!adding || lines.length >= PRICE_LINES_MAX}
+          className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50 disabled:opacity-60"
+        >
           {t("addJob")}
         </button>
       </div>
@@ -120,7 +140,13 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
           {errors.lines}
         </p>
       ) : null}
-      <button type="button" onClick={() => void save()} disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="button"
+        onClick={() => void save()}
+        disabled={busy}
+        aria-busy={busy}
+        className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? ta("working") : t("save")}
       </button>
     </section>

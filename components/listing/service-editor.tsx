@@ -69,11 +69,21 @@ export function ServiceEditor({ service: first, endpoint, afterDelete, publicLin
     <div className="space-y-6">
       {editing ? null : (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={() => setEditing(true)} disabled={busy} className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            disabled={busy}
+            className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700"
+          >
             {t("edit")}
           </button>
           {actions}
-          <ConfirmButton label={busy ? t("deleting") : isMechanic ? t("deleteMechanic") : t("deleteStation")} question={t("areYouSureDelete", { name: service.name })} onConfirm={() => void remove()} disabled={busy} />
+          <ConfirmButton
+            label={busy ? t("deleting") : isMechanic ? t("deleteMechanic") : t("deleteStation")}
+            question={t("areYouSureDelete", { name: service.name })}
+            onConfirm={() => void remove()}
+            disabled={busy}
+          />
           {publicLink ? (
             <Link href={`/service/${service._id}`} className="text-sm font-medium text-brand-700 underline">
               {t("viewPublic")}

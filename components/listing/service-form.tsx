@@ -51,7 +51,12 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   // Stored numbers (+380…) are shown as the spec's XXX XXX XXXX; both parse to the same stored form.
   const form = useForm<ServiceFormState, unknown, ServiceInput>({
     resolver: zodResolver(serviceInput) as unknown as Resolver<ServiceFormState, unknown, ServiceInput>,
-    defaultValues: { ...initial, contactPhone1: displayPhone(initial.contactPhone1), contactPhone2: displayPhone(initial.contactPhone2), viber: displayPhone(initial.viber) },
+    defaultValues: {
+      ...initial,
+      contactPhone1: displayPhone(initial.contactPhone1),
+      contactPhone2: displayPhone(initial.contactPhone2),
+      viber: displayPhone(initial.viber),
+    },
   });
   const { register, control, handleSubmit, formState } = form;
   const [address, description = "", isOnTheGo] = useWatch({ control, name: ["address", "description", "isOnTheGo"] });
@@ -76,7 +81,16 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
       <label htmlFor={`service-${name}`} className="font-medium">
         {t(name)}
       </label>
-      <input id={`service-${name}`} type={type} autoComplete={autoComplete} maxLength={max} {...register(name)} aria-invalid={fieldError(name) ? true : undefined} aria-describedby={fieldError(name) ? `service-${name}-error` : undefined} className={input} />
+      <input
+        id={`service-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={max}
+        {...register(name)}
+        aria-invalid={fieldError(name) ? true : undefined}
+        aria-describedby={fieldError(name) ? `service-${name}-error` : undefined}
+        className={input}
+      />
       {fieldError(name) ? (
         <span id={`service-${name}-error`} className="mt-1 block text-xs font-medium text-red-700">
           {fieldError(name)}
@@ -133,7 +147,13 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           {phone("contactPhone2")}
         </div>
 
-        <Controller name="images" control={control} render={({ field }) => <ImagesField value={field.value} onChange={field.onChange} disabled={readOnly || busy} error={fieldError("images") ?? fieldError("image")} />} />
+        <Controller
+          name="images"
+          control={control}
+          render={({ field }) => (
+            <ImagesField value={field.value} onChange={field.onChange} disabled={readOnly || busy} error={fieldError("images") ?? fieldError("image")} />
+          )}
+        />
 
         <fieldset className="text-sm">
           <legend className="font-medium">{t("isOnTheGo")}</legend>
@@ -177,7 +197,11 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           </label>
         ) : null}
 
-        <Controller name="timetable" control={control} render={({ field }) => <TimetableEditor value={field.value} onChange={field.onChange} disabled={readOnly || busy} errors={dayErrors} />} />
+        <Controller
+          name="timetable"
+          control={control}
+          render={({ field }) => <TimetableEditor value={field.value} onChange={field.onChange} disabled={readOnly || busy} errors={dayErrors} />}
+        />
 
         <Controller
           name="coordinates"
@@ -200,7 +224,14 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           <label htmlFor="service-description" className="font-medium">
             {t("description")}
           </label>
-          <textarea id="service-description" rows={4} maxLength={DESCRIPTION_MAX} {...register("description")} aria-describedby="service-description-count" className={input} />
+          <textarea
+            id="service-description"
+            rows={4}
+            maxLength={DESCRIPTION_MAX}
+            {...register("description")}
+            aria-describedby="service-description-count"
+            className={input}
+          />
           <span id="service-description-count" className="mt-1 block text-xs text-slate-500">
             {fieldError("description") ?? t("remaining", { count: DESCRIPTION_MAX - description.length })}
           </span>
@@ -269,7 +300,9 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
                     <input
                       type="checkbox"
                       checked={(field.value ?? []).includes(method)}
-                      onChange={(event) => field.onChange(event.target.checked ? [...(field.value ?? []), method] : (field.value ?? []).filter((value) => value !== method))}
+                      onChange={(event) =>
+                        field.onChange(event.target.checked ? [...(field.value ?? []), method] : (field.value ?? []).filter((value) => value !== method))
+                      }
                       className="size-4"
                     />
                     {t("paymentMethod", { method })}
@@ -287,7 +320,12 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
 
       {readOnly ? null : (
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            aria-busy={busy}
+            className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {submitLabel}
           </button>
           {onCancel ? (

@@ -22,14 +22,33 @@ const toEntry = (view: SpecialHoursView): Entry => ({
   reason: view.reason,
   holiday: view.holiday,
 });
-const blank = (startsOn: string, endsOn = startsOn): Entry => ({ key: nextKey++, startsOn, endsOn, closed: true, opening: "09:00", closing: "18:00", reason: "", holiday: null });
+const blank = (startsOn: string, endsOn = startsOn): Entry => ({
+  key: nextKey++,
+  startsOn,
+  endsOn,
+  closed: true,
+  opening: "09:00",
+  closing: "18:00",
+  reason: "",
+  holiday: null,
+});
 const dayAfter = (date: string, days = 1) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The owner's dated exceptions: public holidays in one click, single dates closed or with other
  * hours, and temporary closures over a range. Saved as a whole list, as the API takes it.
  */
-export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { serviceId: string; initial: SpecialHoursView[]; today: string; holidays: HolidayDate[] }) {
+export function SpecialHoursEditor({
+  serviceId,
+  initial,
+  today,
+  holidays,
+}: {
+  serviceId: string;
+  initial: SpecialHoursView[];
+  today: string;
+  holidays: HolidayDate[];
+}) {
   const t = useTranslations("SpecialHours");
   const ta = useTranslations("Account");
   const format = useFormatter();
@@ -48,7 +67,17 @@ export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { se
     setBusy(true);
     setErrors({});
     try {
-      const body = { entries: entries.map(({ startsOn, endsOn, closed, opening, closing, reason, holiday }) => ({ startsOn, endsOn, closed, opening, closing, reason, holiday })) };
+      const body = {
+        entries: entries.map(({ startsOn, endsOn, closed, opening, closing, reason, holiday }) => ({
+          startsOn,
+          endsOn,
+          closed,
+          opening,
+          closing,
+          reason,
+          holiday,
+        })),
+      };
       const saved = await postJson<SpecialHoursView[]>(`/api/items/users/${serviceId}/special-hours`, body, "PUT", ta("networkError"));
       setEntries(saved.map(toEntry));
       toast.success(t("saved"));
@@ -83,16 +112,34 @@ export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { se
               <div className="flex flex-wrap items-end gap-3 text-sm">
                 <label className="flex flex-col gap-1">
                   <span className="font-medium">{range ? t("from") : t("date")}</span>
-                  <input type="date" className={input} value={entry.startsOn} min={today} onChange={(event) => update(entry.key, { startsOn: event.target.value, endsOn: range ? entry.endsOn : event.target.value })} />
+                  <input
+                    type="date"
+                    className={input}
+                    value={entry.startsOn}
+                    min={today}
+                    onChange={(event) => update(entry.key, { startsOn: event.target.value, endsOn: range ? entry.endsOn : event.target.value })}
+                  />
                 </label>
                 {range ? (
                   <label className="flex flex-col gap-1">
                     <span className="font-medium">{t("to")}</span>
-                    <input type="date" className={input} value={entry.endsOn} min={entry.startsOn} onChange={(event) => update(entry.key, { endsOn: event.target.value })} />
+                    <input
+                      type="date"
+                      className={input}
+                      value={entry.endsOn}
+                      min={entry.startsOn}
+                      onChange={(event) => update(entry.key, { endsOn: event.target.value })}
+                    />
                   </label>
                 ) : null}
                 <label className="flex items-center gap-2 py-1.5">
-                  <input type="checkbox" className="size-4" checked={entry.closed} disabled={range} onChange={(event) => update(entry.key, { closed: event.target.checked })} />
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={entry.closed}
+                    disabled={range}
+                    onChange={(event) => update(entry.key, { closed: event.target.checked })}
+                  />
                   <span>{t("closedAllDay")}</span>
                 </label>
                 {entry.closed ? null : (
@@ -109,7 +156,12 @@ export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { se
                 )}
                 <label className="flex min-w-40 flex-1 flex-col gap-1">
                   <span className="font-medium">{t("reason")}</span>
-                  <input className={input} value={entry.reason} maxLength={SPECIAL_REASON_MAX} onChange={(event) => update(entry.key, { reason: event.target.value })} />
+                  <input
+                    className={input}
+                    value={entry.reason}
+                    maxLength={SPECIAL_REASON_MAX}
+                    onChange={(event) => update(entry.key, { reason: event.target.value })}
+                  />
                 </label>
                 <button
                   type="button"
@@ -130,10 +182,20 @@ export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { se
         })}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={entries.length >= SPECIAL_HOURS_MAX} onClick={() => add(blank(dayAfter(today)))} className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
+        <button
+          type="button"
+          disabled={entries.length >= SPECIAL_HOURS_MAX}
+          onClick={() => add(blank(dayAfter(today)))}
+          className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
+        >
           {t("addDate")}
         </button>
-        <button type="button" disabled={entries.length >= SPECIAL_HOURS_MAX} onClick={() => add(blank(dayAfter(today), dayAfter(today, 7)))} className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
+        <button
+          type="button"
+          disabled={entries.length >= SPECIAL_HOURS_MAX}
+          onClick={() => add(blank(dayAfter(today), dayAfter(today, 7)))}
+          className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
+        >
           {t("addClosure")}
         </button>
       </div>
@@ -144,7 +206,12 @@ export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { se
           <ul className="mt-2 flex flex-wrap gap-2">
             {offered.map((holiday) => (
               <li key={holiday.date}>
-                <button type="button" disabled={entries.length >= SPECIAL_HOURS_MAX} onClick={() => add({ ...blank(holiday.date), holiday: holiday.holiday })} className="rounded-full border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-60">
+                <button
+                  type="button"
+                  disabled={entries.length >= SPECIAL_HOURS_MAX}
+                  onClick={() => add({ ...blank(holiday.date), holiday: holiday.holiday })}
+                  className="rounded-full border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-60"
+                >
                   {t("addHoliday", { holiday: t("holiday", { holiday: holiday.holiday }), date: dateLabel(holiday.date) })}
                 </button>
               </li>
@@ -157,7 +224,13 @@ export function SpecialHoursEditor({ serviceId, initial, today, holidays }: { se
           {errors.entries}
         </p>
       ) : null}
-      <button type="button" onClick={() => void save()} disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="button"
+        onClick={() => void save()}
+        disabled={busy}
+        aria-busy={busy}
+        className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? ta("working") : t("save")}
       </button>
     </section>

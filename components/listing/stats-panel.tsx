@@ -27,10 +27,18 @@ export async function StatsPanel({ stats }: { stats: ServiceStats }) {
               </div>
             ))}
           </dl>
-          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={t("chart", { views: stats.totals.view, day: day(busiest.day), most: busiest.counts.view })} className="h-16 w-full">
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={t("chart", { views: stats.totals.view, day: day(busiest.day), most: busiest.counts.view })}
+            className="h-16 w-full"
+          >
             {stats.days.map((entry, index) => {
               const height = (entry.counts.view / peak) * (HEIGHT - 4);
-              return <rect key={entry.day} x={index * bar + 1} y={HEIGHT - height} width={Math.max(1, bar - 2)} height={height} rx={1} className="fill-brand-600" />;
+              return (
+                <rect key={entry.day} x={index * bar + 1} y={HEIGHT - height} width={Math.max(1, bar - 2)} height={height} rx={1} className="fill-brand-600" />
+              );
             })}
           </svg>
           <p className="text-xs text-slate-500">{t("privacy")}</p>

@@ -31,7 +31,13 @@ export function VisitCodeButton({ serviceId }: { serviceId: string }) {
 
   return (
     <div className="w-full space-y-2">
-      <button type="button" onClick={() => void issue()} disabled={busy} aria-busy={busy} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60">
+      <button
+        type="button"
+        onClick={() => void issue()}
+        disabled={busy}
+        aria-busy={busy}
+        className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60"
+      >
         {busy ? ta("working") : t("issue")}
       </button>
       {issued ? (
@@ -43,7 +49,13 @@ export function VisitCodeButton({ serviceId }: { serviceId: string }) {
           <label htmlFor={id} className="block font-medium">
             {t("link")}
           </label>
-          <input id={id} readOnly value={`${window.location.origin}${getPathname({ href: issued.path, locale })}`} onFocus={(event) => event.target.select()} className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs" />
+          <input
+            id={id}
+            readOnly
+            value={`${window.location.origin}${getPathname({ href: issued.path, locale })}`}
+            onFocus={(event) => event.target.select()}
+            className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs"
+          />
           <p className="text-slate-600">{t("explain")}</p>
         </div>
       ) : null}

@@ -22,7 +22,11 @@ export function MapPlaceholder({ height = MAP_HEIGHT_PX }: { height?: number }) 
 function MapUnavailable({ height }: { height: number }) {
   const t = useTranslations("Map");
   return (
-    <div role="alert" className="grid place-items-center rounded-xl border border-slate-200 bg-slate-100 p-4 text-center text-sm text-slate-700" style={{ height }}>
+    <div
+      role="alert"
+      className="grid place-items-center rounded-xl border border-slate-200 bg-slate-100 p-4 text-center text-sm text-slate-700"
+      style={{ height }}
+    >
       {t("unavailable")}
     </div>
   );
@@ -31,7 +35,10 @@ function MapUnavailable({ height }: { height: number }) {
 /** A map's code in its own chunk, loaded on the client only; a failed fetch shows MapUnavailable instead of breaking the page. */
 export function lazyMap<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, height: number) {
   const Unavailable = () => <MapUnavailable height={height} />;
-  return dynamic<P>(() => load().catch(() => ({ default: Unavailable as ComponentType<P> })), { ssr: false, loading: () => <MapPlaceholder height={height} /> });
+  return dynamic<P>(() => load().catch(() => ({ default: Unavailable as ComponentType<P> })), {
+    ssr: false,
+    loading: () => <MapPlaceholder height={height} />,
+  });
 }
 
 export const ServicesMap = lazyMap(() => import("./services-map"), MAP_HEIGHT_PX);

@@ -19,7 +19,13 @@ export default function ServiceSpotMap({ point, role, name, label, height }: Pro
   return (
     <div role="region" aria-label={label} style={{ height }}>
       {/* Rounded by Leaflet's own clipping box, so nothing around it clips the map's focus ring. */}
-      <MapContainer center={[point.lat, point.lng]} zoom={SPOT_ZOOM} scrollWheelZoom={false} dragging={!L.Browser.mobile} className="size-full rounded-xl border border-slate-200">
+      <MapContainer
+        center={[point.lat, point.lng]}
+        zoom={SPOT_ZOOM}
+        scrollWheelZoom={false}
+        dragging={!L.Browser.mobile}
+        className="size-full rounded-xl border border-slate-200"
+      >
         <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
         {/* Not a tab stop of its own: it does nothing when pressed, and the region names it. */}
         <Marker position={[point.lat, point.lng]} icon={PINS[role]} title={name} alt={name} keyboard={false} interactive={false} />

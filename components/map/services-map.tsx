@@ -95,7 +95,13 @@ function ViewWatcher({ onViewChange }: { onViewChange: (viewport: Viewport) => v
   const report = useCallback(() => {
     const bounds = map.getBounds();
     const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, Number(value.toFixed(5))));
-    onViewChange({ west: clamp(bounds.getWest(), 180), south: clamp(bounds.getSouth(), 90), east: clamp(bounds.getEast(), 180), north: clamp(bounds.getNorth(), 90), zoom: map.getZoom() });
+    onViewChange({
+      west: clamp(bounds.getWest(), 180),
+      south: clamp(bounds.getSouth(), 90),
+      east: clamp(bounds.getEast(), 180),
+      north: clamp(bounds.getNorth(), 90),
+      zoom: map.getZoom(),
+    });
   }, [map, onViewChange]);
   useEffect(() => report(), [report]);
   return null;

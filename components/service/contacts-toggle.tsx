@@ -39,7 +39,7 @@ export function ContactsToggle({ contacts }: { contacts: Contacts }) {
         {external.map((link) => (
           <li key={link.label}>
             <span className="text-slate-500">{link.label}: </span>
-            <a href={link.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all font-medium text-brand-700 underline">
+            <a href={link.href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium break-all text-brand-700 underline">
               {link.href}
               <span className="sr-only"> {t("opensInNewTab")}</span>
             </a>

@@ -6,7 +6,8 @@ import { ResponsiveImage } from "@/components/services/responsive-image";
 import { SWIPE_THRESHOLD_PX } from "@/lib/constants";
 
 const MAIN_SIZES = "(min-width: 1024px) 600px, (min-width: 768px) 40vw, 100vw";
-const arrow = "absolute top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-xl font-semibold text-slate-800 shadow hover:bg-white";
+const arrow =
+  "absolute top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-xl font-semibold text-slate-800 shadow hover:bg-white";
 
 /**
  * The service's photos: the chosen one large (4:3, so switching never moves the page), the others
@@ -60,7 +61,16 @@ export function ServiceGallery({ images, name }: { images: string[]; name: strin
           swipe.current = null;
         }}
       >
-        <ResponsiveImage key={current} url={current} alt={alt} sizes={MAIN_SIZES} width={600} height={450} priority={index === 0} className="size-full select-none object-cover" />
+        <ResponsiveImage
+          key={current}
+          url={current}
+          alt={alt}
+          sizes={MAIN_SIZES}
+          width={600}
+          height={450}
+          priority={index === 0}
+          className="size-full object-cover select-none"
+        />
         {total > 1 ? (
           <>
             <button type="button" onClick={() => show(index - 1, false)} aria-label={t("previousPhoto")} className={`${arrow} left-2`}>
@@ -69,7 +79,7 @@ export function ServiceGallery({ images, name }: { images: string[]; name: strin
             <button type="button" onClick={() => show(index + 1, false)} aria-label={t("nextPhoto")} className={`${arrow} right-2`}>
               <span aria-hidden>›</span>
             </button>
-            <span aria-hidden className="absolute bottom-2 right-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
+            <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
               {t("photoCounter", { index: index + 1, total })}
             </span>
           </>

@@ -36,7 +36,13 @@ export function HoursReport({ serviceId }: { serviceId: string }) {
     <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
       <span className="text-slate-600">{t("reportTitle")}</span>
       {HOURS_REPORT_KINDS.map((kind) => (
-        <button key={kind} type="button" disabled={busy} onClick={() => void report(kind)} className="rounded-full border border-slate-300 px-3 py-1 hover:bg-slate-50 disabled:opacity-60">
+        <button
+          key={kind}
+          type="button"
+          disabled={busy}
+          onClick={() => void report(kind)}
+          className="rounded-full border border-slate-300 px-3 py-1 hover:bg-slate-50 disabled:opacity-60"
+        >
           {kind === "wrong_hours" ? t("reportWrong") : t("reportClosed")}
         </button>
       ))}

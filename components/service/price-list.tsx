@@ -22,7 +22,9 @@ export async function PriceList({ prices, paid }: { prices: Prices | null; paid:
               </li>
             ))}
           </ul>
-          {prices.updatedAt ? <p className="mt-1 text-sm text-slate-500">{t("updatedOn", { date: format.dateTime(new Date(prices.updatedAt), { dateStyle: "medium" }) })}</p> : null}
+          {prices.updatedAt ? (
+            <p className="mt-1 text-sm text-slate-500">{t("updatedOn", { date: format.dateTime(new Date(prices.updatedAt), { dateStyle: "medium" }) })}</p>
+          ) : null}
         </>
       ) : null}
       {paid.length ? (

@@ -53,7 +53,13 @@ export function ReplyEditor({ url, current }: { url: string; current: string | n
           {current === null ? t("reply") : t("editReply")}
         </button>
         {current === null ? null : (
-          <ConfirmButton label={t("deleteReply")} question={t("deleteReplyConfirm")} onConfirm={() => void run(url, "DELETE", {}, t("replyDeleted"))} disabled={busy} className={button} />
+          <ConfirmButton
+            label={t("deleteReply")}
+            question={t("deleteReplyConfirm")}
+            onConfirm={() => void run(url, "DELETE", {}, t("replyDeleted"))}
+            disabled={busy}
+            className={button}
+          />
         )}
       </div>
     );
@@ -63,9 +69,23 @@ export function ReplyEditor({ url, current }: { url: string; current: string | n
       <label htmlFor={id} className="block text-sm font-medium">
         {t("replyLabel")}
       </label>
-      <textarea id={id} value={text} onChange={(event) => setText(event.target.value)} maxLength={REPLY_MAX} rows={3} required autoFocus className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={REPLY_MAX}
+        rows={3}
+        required
+        autoFocus
+        className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
       <div className="flex gap-2">
-        <button type="submit" disabled={busy || !text.trim()} aria-busy={busy} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy || !text.trim()}
+          aria-busy={busy}
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {t("saveReply")}
         </button>
         <button type="button" className={button} onClick={() => setOpen(false)}>
@@ -85,7 +105,13 @@ export function OwnReviewActions({ url }: { url: string }) {
       <button type="button" className={button} onClick={() => window.dispatchEvent(new Event(EDIT_REVIEW_EVENT))}>
         {t("edit")}
       </button>
-      <ConfirmButton label={t("delete")} question={t("deleteConfirm")} onConfirm={() => void run(url, "DELETE", {}, t("deleted"))} disabled={busy} className={button} />
+      <ConfirmButton
+        label={t("delete")}
+        question={t("deleteConfirm")}
+        onConfirm={() => void run(url, "DELETE", {}, t("deleted"))}
+        disabled={busy}
+        className={button}
+      />
     </div>
   );
 }
@@ -127,13 +153,26 @@ export function ReportButton({ url }: { url: string }) {
             <label htmlFor={`${id}-text`} className="font-medium">
               {t("reportText")}
             </label>
-            <textarea id={`${id}-text`} value={text} onChange={(event) => setText(event.target.value)} maxLength={REPORT_TEXT_MAX} rows={3} required={reason === "other"} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+            <textarea
+              id={`${id}-text`}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              maxLength={REPORT_TEXT_MAX}
+              rows={3}
+              required={reason === "other"}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
           </div>
           <div className="flex justify-end gap-2">
             <button type="button" className={button} onClick={() => dialog.current?.close()}>
               {t("cancel")}
             </button>
-            <button type="submit" disabled={busy} aria-busy={busy} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              aria-busy={busy}
+              className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               {t("reportSend")}
             </button>
           </div>

@@ -100,7 +100,15 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
   }
 
   return (
-    <form id="review-form" ref={formRef} onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <form
+      id="review-form"
+      ref={formRef}
+      onSubmit={submit}
+      onFocus={() => void loadValidation().catch(() => undefined)}
+      noValidate
+      aria-labelledby="review-form-title"
+      className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
       <h3 id="review-form-title" className="text-lg font-semibold">
         {reviewed ? t("updateTitle") : t("title")}
       </h3>
@@ -222,7 +230,12 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
           {errors.visitCode ?? t("visitCodeHint")}
         </span>
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? t("sending") : t("submit")}
       </button>
     </form>

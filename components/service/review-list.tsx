@@ -22,7 +22,11 @@ export async function ReviewList({ service, reviewer }: { service: ServiceDetail
   const item = (review: ReviewView) => {
     const mine = own?._id === review._id;
     return (
-      <li key={review._id} id={`review-${review._id}`} className={`scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 ${review.verified ? "" : "group-data-[verified-only=true]:hidden"}`}>
+      <li
+        key={review._id}
+        id={`review-${review._id}`}
+        className={`scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 ${review.verified ? "" : "group-data-[verified-only=true]:hidden"}`}
+      >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-semibold">
             <span>{review.name}</span>
@@ -38,7 +42,7 @@ export async function ReviewList({ service, reviewer }: { service: ServiceDetail
           </p>
         ) : null}
         {review.hidden ? (
-          <p className="mt-2 italic text-slate-600">{tr(`hidden.${review.hidden}`)}</p>
+          <p className="mt-2 text-slate-600 italic">{tr(`hidden.${review.hidden}`)}</p>
         ) : (
           <>
             <StarRating value={review.rating.avg} label={t("reviewAverage", { value: review.rating.avg.toFixed(1) })} />
@@ -48,7 +52,7 @@ export async function ReviewList({ service, reviewer }: { service: ServiceDetail
         )}
         {review.held ? <p className="mt-2 text-sm text-amber-800">{tr("heldNote")}</p> : null}
         {review.reply ? (
-          <div className="mt-3 border-l-4 border-brand-100 bg-brand-50 py-2 pl-3 pr-2">
+          <div className="mt-3 border-l-4 border-brand-100 bg-brand-50 py-2 pr-2 pl-3">
             <p className="text-sm font-semibold">
               {tr("replyFromOwner")}{" "}
               <time dateTime={review.reply.at} className="font-normal text-slate-500">
@@ -61,7 +65,11 @@ export async function ReviewList({ service, reviewer }: { service: ServiceDetail
         {canReply ? <ReplyEditor url={`${base}/${review._id}/reply`} current={review.reply?.text ?? null} /> : null}
         {mine ? <OwnReviewActions url={`${base}/${review._id}`} /> : null}
         {viewer && !mine && !review.hidden ? (
-          reported.includes(review._id) ? <p className="mt-2 text-sm text-slate-500">{tr("reportedAlready")}</p> : <ReportButton url={`${base}/${review._id}/report`} />
+          reported.includes(review._id) ? (
+            <p className="mt-2 text-sm text-slate-500">{tr("reportedAlready")}</p>
+          ) : (
+            <ReportButton url={`${base}/${review._id}/report`} />
+          )
         ) : null}
       </li>
     );

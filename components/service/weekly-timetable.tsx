@@ -11,9 +11,17 @@ export async function WeeklyTimetable({ timetable, today }: { timetable: Timetab
         {WEEKDAYS.map((day, index) => {
           const hours = timetable[day];
           const isToday = index + 1 === today;
-          const text = hours.closed ? t("closed") : hours.opening === "00:00" && hours.closing === "24:00" ? t("allDay") : `${hours.opening} – ${hours.closing}`;
+          const text = hours.closed
+            ? t("closed")
+            : hours.opening === "00:00" && hours.closing === "24:00"
+              ? t("allDay")
+              : `${hours.opening} – ${hours.closing}`;
           return (
-            <tr key={day} aria-current={isToday ? "date" : undefined} className="border-b border-slate-100 aria-[current=date]:bg-brand-50 aria-[current=date]:font-semibold">
+            <tr
+              key={day}
+              aria-current={isToday ? "date" : undefined}
+              className="border-b border-slate-100 aria-[current=date]:bg-brand-50 aria-[current=date]:font-semibold"
+            >
               <th scope="row" className="py-1.5 pl-2 text-left font-normal aria-[current=date]:font-semibold">
                 {days(day)}
                 {isToday ? <span className="ml-1 text-brand-700">({t("today")})</span> : null}

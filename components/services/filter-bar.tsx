@@ -64,7 +64,12 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
       ? []
       : [
           { key: "sto", label: t("sto"), active: query.filter === "sto", change: { filter: query.filter === "sto" ? undefined : ("sto" as const) } },
-          { key: "mechanic", label: t("mechanic"), active: query.filter === "mechanic", change: { filter: query.filter === "mechanic" ? undefined : ("mechanic" as const) } },
+          {
+            key: "mechanic",
+            label: t("mechanic"),
+            active: query.filter === "mechanic",
+            change: { filter: query.filter === "mechanic" ? undefined : ("mechanic" as const) },
+          },
         ]),
     { key: "onthego", label: t("onthego"), active: Boolean(query.onthego), change: { onthego: !query.onthego || undefined } },
     { key: "open", label: t("open"), active: Boolean(query.open), change: { open: !query.open || undefined } },
@@ -140,11 +145,23 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
           <div className="grid grid-cols-2 gap-3">
             <label className="text-sm">
               <span className="font-medium">{t("latitude")}</span>
-              <input name="lat" inputMode="decimal" value={point.lat} onChange={(event) => setPoint({ ...point, lat: event.target.value })} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+              <input
+                name="lat"
+                inputMode="decimal"
+                value={point.lat}
+                onChange={(event) => setPoint({ ...point, lat: event.target.value })}
+                className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+              />
             </label>
             <label className="text-sm">
               <span className="font-medium">{t("longitude")}</span>
-              <input name="lng" inputMode="decimal" value={point.lng} onChange={(event) => setPoint({ ...point, lng: event.target.value })} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+              <input
+                name="lng"
+                inputMode="decimal"
+                value={point.lng}
+                onChange={(event) => setPoint({ ...point, lng: event.target.value })}
+                className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+              />
             </label>
           </div>
           <div className="flex justify-end gap-2">

@@ -20,45 +20,85 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[4/3] bg-slate-100">
         {service.image ? (
-          <ResponsiveImage url={service.image} alt="" sizes="(min-width: 1280px) 25vw, (min-width: 768px) 50vw, 100vw" width={400} height={300} priority={priority} className="size-full object-cover" />
+          <ResponsiveImage
+            url={service.image}
+            alt=""
+            sizes="(min-width: 1280px) 25vw, (min-width: 768px) 50vw, 100vw"
+            width={400}
+            height={300}
+            priority={priority}
+            className="size-full object-cover"
+          />
         ) : (
           <span className="grid size-full place-items-center text-sm text-slate-500">{t("noImage")}</span>
         )}
-        <span title={tooltip} className="absolute left-2 top-2 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-800 shadow">
+        <span title={tooltip} className="absolute top-2 left-2 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-800 shadow">
           {service.role === "sto" ? t("roleSto") : t("roleMechanic")}
           <span className="sr-only"> — {tooltip}</span>
         </span>
         {/* Above the card's stretched link, like the call button; its focus ring is white and blue, as a photo can be either. */}
         <SaveToggle
-          item={{ _id: service._id, name: service.name, image: service.image, address: service.address, coordinates: service.coordinates, contactPhone1: service.contactPhone1, contactPhone2: service.contactPhone2, contactMail: service.contactMail }}
-          className="absolute right-2 top-2 z-10 size-10 rounded-full bg-white/95 text-slate-700 shadow hover:bg-white hover:text-brand-700 focus-visible:outline-offset-0 focus-visible:outline-white focus-visible:ring-4 focus-visible:ring-brand-600 aria-pressed:text-brand-700"
+          item={{
+            _id: service._id,
+            name: service.name,
+            image: service.image,
+            address: service.address,
+            coordinates: service.coordinates,
+            contactPhone1: service.contactPhone1,
+            contactPhone2: service.contactPhone2,
+            contactMail: service.contactMail,
+          }}
+          className="absolute top-2 right-2 z-10 size-10 rounded-full bg-white/95 text-slate-700 shadow hover:bg-white hover:text-brand-700 focus-visible:ring-4 focus-visible:ring-brand-600 focus-visible:outline-offset-0 focus-visible:outline-white aria-pressed:text-brand-700"
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={headingId} className="text-base font-semibold leading-snug">
-          <Link href={`/service/${service._id}`} className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-700 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600 focus-visible:after:shadow-[inset_0_0_0_5px_white]">
+        <h3 id={headingId} className="text-base leading-snug font-semibold">
+          <Link
+            href={`/service/${service._id}`}
+            className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-700 focus-visible:outline-none focus-visible:after:shadow-[inset_0_0_0_5px_white] focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600"
+          >
             {service.name}
           </Link>
         </h3>
-        <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} suffix={t("reviews", { count: service.numReviews })} />
+        <StarRating
+          value={service.rating.avg}
+          label={t("rating", { value: service.rating.avg.toFixed(1) })}
+          suffix={t("reviews", { count: service.numReviews })}
+        />
         <p className="text-sm text-slate-600">{service.address}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
           <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2 py-1" />
           {service.isOnTheGo && !service.comesToYou ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
-          {service.jobPriceUah !== undefined ? <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">{tp("from", { amount: format.number(service.jobPriceUah, UAH) })}</span> : null}
+          {service.jobPriceUah !== undefined ? (
+            <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">{tp("from", { amount: format.number(service.jobPriceUah, UAH) })}</span>
+          ) : null}
           {service.comesToYou ? <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span> : null}
-          {service.distanceKm !== undefined ? <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span> : null}
+          {service.distanceKm !== undefined ? (
+            <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span>
+          ) : null}
         </div>
         {service.contactPhone1 || service.viber ? (
           // Above the card's stretched link, so a tap dials (or opens Viber) instead of opening the page.
           <div className="relative z-10 mt-2 flex gap-2">
             {service.contactPhone1 ? (
-              <a href={telHref(service.contactPhone1)} aria-describedby={headingId} data-track="call" data-track-service={service._id} className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50">
+              <a
+                href={telHref(service.contactPhone1)}
+                aria-describedby={headingId}
+                data-track="call"
+                data-track-service={service._id}
+                className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50"
+              >
                 <span aria-hidden>☎</span> {t("call")}
               </a>
             ) : null}
             {service.viber ? (
-              <a href={viberHref(service.viber)} aria-label={t("viberLabel", { name: service.name })} data-track="messenger" data-track-service={service._id} className="inline-flex items-center justify-center rounded-lg border border-violet-600 px-3 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50">
+              <a
+                href={viberHref(service.viber)}
+                aria-label={t("viberLabel", { name: service.name })}
+                data-track="messenger"
+                data-track-service={service._id}
+                className="inline-flex items-center justify-center rounded-lg border border-violet-600 px-3 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50"
+              >
                 {t("viber")}
               </a>
             ) : null}

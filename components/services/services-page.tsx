@@ -13,7 +13,15 @@ import { TopCarousel } from "./top-carousel";
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The services list, server-rendered from the URL; /stos and /mechanics fix the role filter. */
-export async function ServicesPage({ searchParams, fixedFilter, pathname }: { searchParams: SearchParams; fixedFilter?: "sto" | "mechanic"; pathname: string }) {
+export async function ServicesPage({
+  searchParams,
+  fixedFilter,
+  pathname,
+}: {
+  searchParams: SearchParams;
+  fixedFilter?: "sto" | "mechanic";
+  pathname: string;
+}) {
   const t = await getTranslations("Services");
   const tv = await getTranslations();
   const tm = await getTranslations("Map");
@@ -65,9 +73,7 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
         ) : null}
       </div>
 
-      {top.length ? (
-        <TopCarousel slides={top.map((service) => ({ id: service._id, content: <TopCard service={service} /> }))} />
-      ) : null}
+      {top.length ? <TopCarousel slides={top.map((service) => ({ id: service._id, content: <TopCard service={service} /> }))} /> : null}
 
       <FilterBar pathname={pathname} query={query} fixedFilter={fixedFilter} />
 
@@ -86,7 +92,10 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
         // A page past the last one: the filters do match, this page number does not.
         <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-semibold">{t("pageBeyond", { page: query.page, pages })}</p>
-          <Link href={{ pathname, query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()) }} className="mt-3 inline-block font-medium text-brand-700 underline">
+          <Link
+            href={{ pathname, query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()) }}
+            className="mt-3 inline-block font-medium text-brand-700 underline"
+          >
             {t("firstPage")}
           </Link>
         </div>
@@ -106,7 +115,14 @@ export async function ServicesPage({ searchParams, fixedFilter, pathname }: { se
           <ServicesMap
             label={tm("resultsMap")}
             showMyLocation
-            services={items.map(({ _id, name, role, coordinates, rating, address }) => ({ _id, name, role, coordinates, rating: { avg: rating.avg }, address }))}
+            services={items.map(({ _id, name, role, coordinates, rating, address }) => ({
+              _id,
+              name,
+              role,
+              coordinates,
+              rating: { avg: rating.avg },
+              address,
+            }))}
           />
         </WhenNearViewport>
       </section>

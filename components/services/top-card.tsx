@@ -16,7 +16,7 @@ export async function TopCard({ service }: { service: ServiceCard }) {
         <p className="truncate font-semibold">
           <Link
             href={`/service/${service._id}`}
-            className="after:absolute after:inset-0 after:rounded-lg hover:text-brand-700 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600 focus-visible:after:shadow-[inset_0_0_0_5px_white]"
+            className="after:absolute after:inset-0 after:rounded-lg hover:text-brand-700 focus-visible:outline-none focus-visible:after:shadow-[inset_0_0_0_5px_white] focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600"
           >
             {service.name}
           </Link>

@@ -3,9 +3,7 @@
  * PGlite database in PGLITE_DATA_DIR (default .data/pglite) is used. This module and
  * connection.ts are the only places that know there are two modes.
  */
-export type DatabaseTarget =
-  | { kind: "postgres"; url: string; host: string }
-  | { kind: "pglite"; dataDir: string };
+export type DatabaseTarget = { kind: "postgres"; url: string; host: string } | { kind: "pglite"; dataDir: string };
 
 export class DatabaseConfigError extends Error {}
 

@@ -25,7 +25,8 @@ const DIMENSIONS = [
 
 /** SET list for `UPDATE services s … FROM rating_priors p WHERE p.id = 1`: each score from the stored averages. */
 export const SCORE_ASSIGNMENTS = DIMENSIONS.map(
-  ([score, average, prior]) => `"${score}" = CASE WHEN s."numReviews" = 0 THEN 0 ELSE (p.weight * p.${prior} + s."numReviews" * s."${average}") / (p.weight + s."numReviews") END`,
+  ([score, average, prior]) =>
+    `"${score}" = CASE WHEN s."numReviews" = 0 THEN 0 ELSE (p.weight * p.${prior} + s."numReviews" * s."${average}") / (p.weight + s."numReviews") END`,
 ).join(", ");
 
 /** New mean of the published services' averages; the row changes only when a mean moved by more than 0.005, and then says so. */

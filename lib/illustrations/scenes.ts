@@ -14,7 +14,16 @@ const PALETTES: readonly Palette[] = [
   { wall: "#dde6f0", wallLow: "#c5d3e3", floor: "#8b9bb0", board: "#eef2f7", accent: "#2563eb", beam: "#1e3a8a", sky: "#bfe3f7", hidden: ["#2563eb"] },
   { wall: "#eee5d6", wallLow: "#ddcdb5", floor: "#a39a90", board: "#f7f1e6", accent: "#c2410c", beam: "#7c2d12", sky: "#cde8f5", hidden: [] },
   { wall: "#d9eee8", wallLow: "#bfdfd5", floor: "#8fa19c", board: "#eef7f4", accent: "#0f766e", beam: "#134e4a", sky: "#c7e9f3", hidden: ["#0f766e"] },
-  { wall: "#3b4a5f", wallLow: "#2c394b", floor: "#53637a", board: "#4a5b72", accent: "#f59e0b", beam: "#1e293b", sky: "#9dc4e0", hidden: ["#f59e0b", "#475569"] },
+  {
+    wall: "#3b4a5f",
+    wallLow: "#2c394b",
+    floor: "#53637a",
+    board: "#4a5b72",
+    accent: "#f59e0b",
+    beam: "#1e293b",
+    sky: "#9dc4e0",
+    hidden: ["#f59e0b", "#475569"],
+  },
 ];
 
 const BODY_COLORS = ["#dc2626", "#2563eb", "#0f766e", "#f59e0b", "#475569", "#be185d"] as const;
@@ -90,7 +99,9 @@ function tyreStack(x: number, count: number): string {
 }
 
 function toolCart(x: number, color: string): string {
-  const drawers = [0, 1, 2, 3].map((index) => `${rect(x - 52, FLOOR - 132 + index * 26, 104, 20, shade(color, -0.15), 3)}${rect(x - 14, FLOOR - 125 + index * 26, 28, 5, "#e2e8f0", 2)}`).join("");
+  const drawers = [0, 1, 2, 3]
+    .map((index) => `${rect(x - 52, FLOOR - 132 + index * 26, 104, 20, shade(color, -0.15), 3)}${rect(x - 14, FLOOR - 125 + index * 26, 28, 5, "#e2e8f0", 2)}`)
+    .join("");
   return `${rect(x - 60, FLOOR - 146, 120, 128, color, 8)}${drawers}${rect(x - 66, FLOOR - 152, 132, 10, "#334155", 4)}<circle cx="${x - 42}" cy="${FLOOR - 8}" r="9" fill="#1f2937"/><circle cx="${x + 42}" cy="${FLOOR - 8}" r="9" fill="#1f2937"/>`;
 }
 
@@ -109,7 +120,10 @@ function cone(x: number, y: number): string {
 
 function windowsRow(palette: Palette, from: number, to: number): string {
   const panes: string[] = [];
-  for (let x = from; x + 120 <= to; x += 150) panes.push(`${rect(x, 62, 120, 70, palette.beam, 6)}${rect(x + 6, 68, 108, 58, palette.sky, 3)}<path d="M${x + 60} 68V126" stroke="${palette.beam}" stroke-width="4"/>`);
+  for (let x = from; x + 120 <= to; x += 150)
+    panes.push(
+      `${rect(x, 62, 120, 70, palette.beam, 6)}${rect(x + 6, 68, 108, 58, palette.sky, 3)}<path d="M${x + 60} 68V126" stroke="${palette.beam}" stroke-width="4"/>`,
+    );
   return panes.join("");
 }
 
@@ -120,7 +134,10 @@ function garageDoor(x: number, width: number, palette: Palette, open: boolean): 
   if (open) {
     return `${frame}${rect(x, top, width, FLOOR - top, palette.sky)}${rect(x, FLOOR - 90, width, 90, "#86b98a")}<circle cx="${x + width * 0.7}" cy="${FLOOR - 96}" r="44" fill="#4d8a5a"/>${rect(x + width * 0.7 - 5, FLOOR - 70, 10, 40, "#7c5a3a")}${rect(x, top, width, 28, shade(palette.wall, -0.2))}`;
   }
-  const slats = Array.from({ length: Math.floor((FLOOR - top) / 26) }, (_, index) => `<path d="M${x} ${top + 20 + index * 26}H${x + width}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`).join("");
+  const slats = Array.from(
+    { length: Math.floor((FLOOR - top) / 26) },
+    (_, index) => `<path d="M${x} ${top + 20 + index * 26}H${x + width}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`,
+  ).join("");
   return `${frame}${rect(x, top, width, FLOOR - top, palette.wallLow)}${slats}`;
 }
 
@@ -138,7 +155,9 @@ function shadow(x: number, y: number, half: number): string {
 
 /** A two-post lift: the posts stand behind the vehicle, the arms hold it up at `level`. */
 function liftPosts(x: number, half: number, color: string): string {
-  return [x - half - 30, x + half + 4].map((px) => `${rect(px, 110, 26, FLOOR - 110 + 20, color, 4)}${rect(px - 10, FLOOR + 8, 46, 14, shade(color, -0.3), 4)}`).join("");
+  return [x - half - 30, x + half + 4]
+    .map((px) => `${rect(px, 110, 26, FLOOR - 110 + 20, color, 4)}${rect(px - 10, FLOOR + 8, 46, 14, shade(color, -0.3), 4)}`)
+    .join("");
 }
 
 function liftArms(x: number, half: number, level: number, color: string): string {
@@ -149,7 +168,10 @@ function liftArms(x: number, half: number, level: number, color: string): string
 function pit(x: number, half: number): string {
   const left = x - half * 0.8;
   const width = half * 1.6;
-  const stripes = Array.from({ length: Math.ceil(width / 28) }, (_, index) => `<path d="M${left + index * 28} ${FLOOR + 52}l14-14h14l-14 14z" fill="#1f2937"/>`).join("");
+  const stripes = Array.from(
+    { length: Math.ceil(width / 28) },
+    (_, index) => `<path d="M${left + index * 28} ${FLOOR + 52}l14-14h14l-14 14z" fill="#1f2937"/>`,
+  ).join("");
   return `${rect(left, FLOOR + 38, width, 14, "#facc15")}${stripes}${rect(left, FLOOR + 52, width, 40, "#334155")}`;
 }
 
@@ -198,10 +220,18 @@ function exterior({ vehicle: kind, palette: p, color, variant }: Scene): string 
     const x = 150 + index * 180;
     const open = index === variant % 3;
     if (open) return `${rect(x, 250, 140, 220, "#334155")}${rect(x, 250, 140, 22, shade(palette.wall, -0.25))}${rect(x + 20, 420, 100, 50, "#475569")}`;
-    const slats = Array.from({ length: 8 }, (_, n) => `<path d="M${x} ${272 + n * 25}H${x + 140}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`).join("");
+    const slats = Array.from(
+      { length: 8 },
+      (_, n) => `<path d="M${x} ${272 + n * 25}H${x + 140}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`,
+    ).join("");
     return `${rect(x, 250, 140, 220, palette.wallLow)}${slats}`;
   });
-  const trees = [40, 760].map((x, index) => `${rect(x - 6, 380, 12, 90, "#7c5a3a")}<circle cx="${x}" cy="${360 - index * 10}" r="${46 + index * 8}" fill="${index ? "#3f7d4f" : "#4d8a5a"}"/>`).join("");
+  const trees = [40, 760]
+    .map(
+      (x, index) =>
+        `${rect(x - 6, 380, 12, 90, "#7c5a3a")}<circle cx="${x}" cy="${360 - index * 10}" r="${46 + index * 8}" fill="${index ? "#3f7d4f" : "#4d8a5a"}"/>`,
+    )
+    .join("");
   const half = HALF_WIDTH[kind];
   const scale = Math.min(0.8, 220 / half);
   const x = variant % 2 ? 800 - 40 - half * scale : 40 + half * scale;
@@ -296,7 +326,13 @@ export function demoScenes(index: number, category: Category, comesToYou: boolea
   const variant = Math.floor(index / PALETTES.length) % 4;
   // The colour is not reduced to BODY_COLORS' length: bodyColor() reduces it over the colours this
   // palette shows, so the four layouts of one palette get four different colours.
-  const bay = (p: number, v: number): Scene => ({ scene: "bay", vehicle, palette: p % PALETTES.length, color: (p % PALETTES.length) + (v % 4), variant: v % 4 });
+  const bay = (p: number, v: number): Scene => ({
+    scene: "bay",
+    vehicle,
+    palette: p % PALETTES.length,
+    color: (p % PALETTES.length) + (v % 4),
+    variant: v % 4,
+  });
   const exterior = (p: number): Scene => ({ scene: "exterior", vehicle, palette: p % PALETTES.length, color: (p % PALETTES.length) + 1, variant: p % 3 });
   const roadside = comesToYou && vehicle === "car";
   const scenes: Scene[] = [

@@ -31,7 +31,13 @@ export function shade(hex: string, amount: number): string {
   const target = amount < 0 ? 0 : 255;
   const weight = Math.abs(amount);
   const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
-  return `#${channels.map((value) => Math.round(value + (target - value) * weight).toString(16).padStart(2, "0")).join("")}`;
+  return `#${channels
+    .map((value) =>
+      Math.round(value + (target - value) * weight)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 export function wheel(x: number, r: number, y = -r): string {

@@ -24,7 +24,11 @@ export function composeAccountMail(kind: Kind, to: string, locale: Locale, value
   const intro = t(`${kind}Intro`, values);
   const outro = hasOutro(kind) ? t(`${kind}Outro`) : "";
   const text = [intro, link, outro ? `\n${outro}` : ""].filter(Boolean).join("\n");
-  const html = [`<p>${escapeHtml(intro)}</p>`, link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "", outro ? `<p>${escapeHtml(outro)}</p>` : ""].join("");
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "",
+    outro ? `<p>${escapeHtml(outro)}</p>` : "",
+  ].join("");
   return { to, subject: t(`${kind}Subject`, values), text, html, locale, kind };
 }
 
@@ -37,6 +41,12 @@ export function mailAccount(...args: Parameters<typeof composeAccountMail>): Pro
  * A mail about reviews, written in the caller's transaction so it goes out only if the change
  * commits; the caller runs kickMailQueue() after the commit.
  */
-export function mailInTransaction(tx: Prisma.TransactionClient, kind: ReviewKind, to: { email: string; locale: Locale }, values: { name: string } & Record<string, string>, link: string): Promise<string> {
+export function mailInTransaction(
+  tx: Prisma.TransactionClient,
+  kind: ReviewKind,
+  to: { email: string; locale: Locale },
+  values: { name: string } & Record<string, string>,
+  link: string,
+): Promise<string> {
   return enqueueMail(composeAccountMail(kind, to.email, to.locale, values, link), tx);
 }

@@ -81,7 +81,12 @@ export async function resendConfirmation(body: unknown): Promise<{ message: stri
  * stranger who signed up with someone else's address cannot have that person confirm his
  * account for him. Wrong passwords count as failed sign-ins. Success signs in.
  */
-export async function confirmEmail(token: unknown, body: unknown, address: string, userAgent: string | null): Promise<{ user: PublicUser; session: NewSession }> {
+export async function confirmEmail(
+  token: unknown,
+  body: unknown,
+  address: string,
+  userAgent: string | null,
+): Promise<{ user: PublicUser; session: NewSession }> {
   const { password } = parseOrThrow(confirmEmailInput, body, "Auth.confirmInvalid");
   if (typeof token !== "string") throw new AppError(400, "Auth.confirmInvalid");
   const prisma = await getPrisma();
@@ -143,9 +148,20 @@ export async function accountState(userId: string) {
     select: { id: true, name: true, role: true, isPaid: true, isBlocked: true, address: true },
     orderBy: { createdAt: "asc" },
   });
-  const card = (service: (typeof services)[number]) => ({ _id: service.id, name: service.name, role: service.role, ispaid: service.isPaid, isBlocked: service.isBlocked, address: service.address });
+  const card = (service: (typeof services)[number]) => ({
+    _id: service.id,
+    name: service.name,
+    role: service.role,
+    ispaid: service.isPaid,
+    isBlocked: service.isBlocked,
+    address: service.address,
+  });
   const mechanic = services.find((service) => service.role === "mechanic");
   const stations = services.filter((service) => service.role === "sto");
   const unpaid = stations.filter((service) => !service.isPaid).at(-1);
-  return { mechanic: mechanic ? card(mechanic) : null, userStos: stations.filter((service) => service.isPaid).map(card), stoForOrder: unpaid ? card(unpaid) : null };
+  return {
+    mechanic: mechanic ? card(mechanic) : null,
+    userStos: stations.filter((service) => service.isPaid).map(card),
+    stoForOrder: unpaid ? card(unpaid) : null,
+  };
 }

@@ -20,7 +20,14 @@ export async function listFeedback(viewer: Viewer | null, limit = ADMIN_PAGE_SIZ
     prisma.feedback.count({ where: { readAt: null } }),
   ]);
   return {
-    items: rows.map((row) => ({ _id: row.id, title: row.title, message: row.message, email: row.email, createdAt: row.createdAt.toISOString(), read: row.readAt !== null })),
+    items: rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      message: row.message,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      read: row.readAt !== null,
+    })),
     unread,
   };
 }
@@ -39,7 +46,15 @@ export async function listFailedMail(viewer: Viewer | null, limit = ADMIN_PAGE_S
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
   const rows = await prisma.mailOutbox.findMany({ where: { status: "failed" }, orderBy: { createdAt: "desc" }, take: limit });
-  return rows.map((row) => ({ _id: row.id, to: row.to, subject: row.subject, kind: row.kind, attempts: row.attempts, error: row.error, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    _id: row.id,
+    to: row.to,
+    subject: row.subject,
+    kind: row.kind,
+    attempts: row.attempts,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** Back into the queue for one more round of attempts (a day of retries from now). */
@@ -47,7 +62,10 @@ export async function retryMail(viewer: Viewer | null, id: string): Promise<{ me
   requireAccess(viewer, "admin");
   if (!isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const { count } = await prisma.mailOutbox.updateMany({ where: { id, status: "failed" }, data: { status: "pending", nextAttemptAt: new Date(), createdAt: new Date(), error: null } });
+  const { count } = await prisma.mailOutbox.updateMany({
+    where: { id, status: "failed" },
+    data: { status: "pending", nextAttemptAt: new Date(), createdAt: new Date(), error: null },
+  });
   if (count === 0) throw new NotFoundError();
   kickMailQueue();
   return { message: "Admin.mailRequeued" };

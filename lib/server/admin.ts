@@ -57,7 +57,10 @@ export async function listUsers(viewer: Viewer | null, query: unknown) {
 async function findUser(id: string): Promise<UserRow> {
   if (!isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const user = await prisma.user.findUnique({ where: { id }, select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true } });
+  const user = await prisma.user.findUnique({
+    where: { id },
+    select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true },
+  });
   if (!user) throw new NotFoundError();
   return user;
 }
@@ -84,15 +87,21 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
   if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin === "true";
   const prisma = await getPrisma();
   try {
-    return await changingCatalog(() => prisma.$transaction(async (tx) => {
-      if (input.isAdmin === "false") await keepAnActiveAdmin(tx, id);
-      const user = await tx.user.update({ where: { id }, data, select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true } });
-      // Sessions belong to the address they were opened with.
-      if (emailChanged) await endAllSessions(id, tx);
-      const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
-      await writeAudit(tx, viewer.id, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
-      return toAdminUser(user);
-    }));
+    return await changingCatalog(() =>
+      prisma.$transaction(async (tx) => {
+        if (input.isAdmin === "false") await keepAnActiveAdmin(tx, id);
+        const user = await tx.user.update({
+          where: { id },
+          data,
+          select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true },
+        });
+        // Sessions belong to the address they were opened with.
+        if (emailChanged) await endAllSessions(id, tx);
+        const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
+        await writeAudit(tx, viewer.id, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
+        return toAdminUser(user);
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw new BadRequestError({ email: "Auth.emailTaken" });
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new BadRequestError({ image: "Validation.imageType" });
@@ -133,7 +142,16 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
   return { message: "Admin.userDeleted" };
 }
 
-export type AdminService = { _id: string; user: { _id: string; name: string }; name: string; contactMail: string; image: string | null; role: "sto" | "mechanic"; isBlocked: boolean; ispaid: boolean };
+export type AdminService = {
+  _id: string;
+  user: { _id: string; name: string };
+  name: string;
+  contactMail: string;
+  image: string | null;
+  role: "sto" | "mechanic";
+  isBlocked: boolean;
+  ispaid: boolean;
+};
 
 /** GET /api/items/admin?keyword&page → { stos, page, pages }: every service, unpaid and blocked too. */
 export async function listServicesForAdmin(viewer: Viewer | null, query: unknown) {
@@ -145,7 +163,19 @@ export async function listServicesForAdmin(viewer: Viewer | null, query: unknown
     : Prisma.empty;
   const [counted] = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM services s JOIN users u ON u.id = s."ownerId" ${where}`;
   const { pages, offset } = pageOf(counted?.total ?? 0, page);
-  const rows = await prisma.$queryRaw<{ id: string; ownerId: string; ownerName: string; name: string; contactMail: string; imageId: string | null; role: "sto" | "mechanic"; isBlocked: boolean; isPaid: boolean }[]>`
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      ownerId: string;
+      ownerName: string;
+      name: string;
+      contactMail: string;
+      imageId: string | null;
+      role: "sto" | "mechanic";
+      isBlocked: boolean;
+      isPaid: boolean;
+    }[]
+  >`
     SELECT s.id, s."ownerId", u.name AS "ownerName", s.name, s."contactMail", s."imageId", s.role, s."isBlocked", s."isPaid"
     FROM services s JOIN users u ON u.id = s."ownerId" ${where}
     ORDER BY s."createdAt" DESC, s.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`;
@@ -177,7 +207,9 @@ export async function updateServiceAsAdmin(viewer: Viewer | null, id: string, bo
 /** DELETE /api/items/admin/{id}: the deletion and its audit entry commit together. */
 export async function deleteServiceAsAdmin(viewer: Viewer | null, id: string): Promise<{ message: string }> {
   requireAccess(viewer, "admin");
-  const service = await removeService(viewer, id, (tx, row) => writeAudit(tx, viewer.id, "service.delete", "service", row.id, { name: row.name, role: row.role, owner: row.ownerId }));
+  const service = await removeService(viewer, id, (tx, row) =>
+    writeAudit(tx, viewer.id, "service.delete", "service", row.id, { name: row.name, role: row.role, owner: row.ownerId }),
+  );
   return { message: service.role === "mechanic" ? "Listing.mechanicDeleted" : "Listing.cssDeleted" };
 }
 
@@ -206,6 +238,11 @@ export async function recentAudit(viewer: Viewer | null, targetType: "user" | "s
   requireAccess(viewer, "admin");
   if (!isUuid(targetId)) return [];
   const prisma = await getPrisma();
-  const rows = await prisma.auditLog.findMany({ where: { targetType, targetId }, orderBy: { createdAt: "desc" }, take: limit, include: { actor: { select: { name: true } } } });
+  const rows = await prisma.auditLog.findMany({
+    where: { targetType, targetId },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    include: { actor: { select: { name: true } } },
+  });
   return rows.map((row) => ({ _id: row.id, action: row.action, actor: row.actor?.name ?? null, createdAt: row.createdAt.toISOString(), details: row.details }));
 }

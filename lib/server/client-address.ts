@@ -22,7 +22,10 @@ export function clientAddress(headers: HeaderSource, hops = trustedProxyHops()):
   if (hops === 0) return UNKNOWN_ADDRESS;
   const raw = readHeader(headers, "x-forwarded-for");
   if (!raw) return UNKNOWN_ADDRESS;
-  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // Fewer entries than hops: the request skipped part of our chain, so its leftmost entry is the best we have.
   const entry = entries[Math.max(0, entries.length - hops)];
   if (!entry) return UNKNOWN_ADDRESS;

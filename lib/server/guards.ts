@@ -14,7 +14,8 @@ import { getViewer, type Viewer } from "./session";
 type Refusal = { status: 401 | 403; key: string; redirectTo: string };
 
 export function refusal(viewer: Viewer | null, rule: AccessRule): Refusal | null {
-  if (rule === "admin") return viewer?.isAdmin ? null : { status: viewer ? 403 : 401, key: viewer ? "Auth.forbidden" : "Auth.signInRequired", redirectTo: "/login" };
+  if (rule === "admin")
+    return viewer?.isAdmin ? null : { status: viewer ? 403 : 401, key: viewer ? "Auth.forbidden" : "Auth.signInRequired", redirectTo: "/login" };
   if (!viewer) return { status: 401, key: "Auth.signInRequired", redirectTo: "/login" };
   if (rule === "mechanic" && !viewer.hasMechanicProfile) return { status: 403, key: "Auth.mechanicRequired", redirectTo: "/" };
   if (rule === "noMechanic" && viewer.hasMechanicProfile) return { status: 403, key: "Auth.alreadyMechanic", redirectTo: "/" };

@@ -62,9 +62,18 @@ export type HoursFreshness = { hoursConfirmedAt: string; openReports: Record<Hou
 export async function ownHoursFreshness(viewer: Viewer | null, serviceIds: string[]): Promise<Map<string, HoursFreshness>> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
-  const services = await prisma.service.findMany({ where: { id: { in: serviceIds }, ...(viewer.isAdmin ? {} : { ownerId: viewer.id }) }, select: { id: true, hoursConfirmedAt: true } });
-  const reports = await prisma.hoursReport.groupBy({ by: ["serviceId", "kind"], where: { serviceId: { in: services.map((row) => row.id) }, resolvedAt: null }, _count: { _all: true } });
-  const result = new Map<string, HoursFreshness>(services.map((row) => [row.id, { hoursConfirmedAt: row.hoursConfirmedAt.toISOString(), openReports: { wrong_hours: 0, closed_permanently: 0 } }]));
+  const services = await prisma.service.findMany({
+    where: { id: { in: serviceIds }, ...(viewer.isAdmin ? {} : { ownerId: viewer.id }) },
+    select: { id: true, hoursConfirmedAt: true },
+  });
+  const reports = await prisma.hoursReport.groupBy({
+    by: ["serviceId", "kind"],
+    where: { serviceId: { in: services.map((row) => row.id) }, resolvedAt: null },
+    _count: { _all: true },
+  });
+  const result = new Map<string, HoursFreshness>(
+    services.map((row) => [row.id, { hoursConfirmedAt: row.hoursConfirmedAt.toISOString(), openReports: { wrong_hours: 0, closed_permanently: 0 } }]),
+  );
   for (const report of reports) result.get(report.serviceId)!.openReports[report.kind] = report._count._all;
   return result;
 }
@@ -113,7 +122,10 @@ export async function remindStaleHours(now = new Date(), batch = 50): Promise<nu
       ORDER BY s."hoursConfirmedAt" LIMIT ${batch} FOR UPDATE OF s SKIP LOCKED`;
     for (const row of due) {
       const page = row.role === "sto" ? "/mystos" : "/mechanic-profile";
-      await enqueueMail(composeAccountMail("hoursReminder", row.email, row.locale, { name: row.ownerName, service: row.name }, localePath(row.locale, page)), tx);
+      await enqueueMail(
+        composeAccountMail("hoursReminder", row.email, row.locale, { name: row.ownerName, service: row.name }, localePath(row.locale, page)),
+        tx,
+      );
     }
     if (due.length) await tx.service.updateMany({ where: { id: { in: due.map((row) => row.id) } }, data: { hoursRemindedAt: now } });
     return due.length;

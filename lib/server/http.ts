@@ -47,7 +47,12 @@ export function errorResponse(request: NextRequest, status: number, key: string,
  * lost on the way can have gone through, and the writes are idempotent for that retry.
  */
 export async function handle(request: NextRequest, body: () => Promise<Response>, options: { accept?: BodyKind } = {}): Promise<Response> {
-  const refused = crossOriginRefusal({ method: request.method, headers: request.headers, ownOrigins: [new URL(appUrl()).origin], body: options.accept ?? "json" });
+  const refused = crossOriginRefusal({
+    method: request.method,
+    headers: request.headers,
+    ownOrigins: [new URL(appUrl()).origin],
+    body: options.accept ?? "json",
+  });
   if (refused) return errorResponse(request, refused.status, refused.key);
   try {
     return await body();
@@ -60,7 +65,9 @@ export async function handle(request: NextRequest, body: () => Promise<Response>
     if (isUnstorableText(error)) return errorResponse(request, 400, "Validation.unstorableText");
     if (isDatabaseUnavailable(error)) {
       noteDatabaseUnavailable();
-      console.warn(`[api] ${request.method} ${request.nextUrl.pathname}: database unavailable (${error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error)})`);
+      console.warn(
+        `[api] ${request.method} ${request.nextUrl.pathname}: database unavailable (${error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error)})`,
+      );
       const response = errorResponse(request, 503, "Api.unavailable");
       response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
       return response;

@@ -19,8 +19,12 @@ export async function getImage(id: string, variant: { width: number; format: Var
   if (!isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
   if (variant) {
-    const copy = await prisma.imageVariant.findUnique({ where: { imageId_width_format: { imageId: id, ...variant } }, select: { bytes: true, size: true, image: { select: { sha256: true } } } });
-    if (copy) return { bytes: copy.bytes, size: copy.size, contentType: `image/${variant.format}`, sha256: `${copy.image.sha256}-${variant.width}${variant.format}` };
+    const copy = await prisma.imageVariant.findUnique({
+      where: { imageId_width_format: { imageId: id, ...variant } },
+      select: { bytes: true, size: true, image: { select: { sha256: true } } },
+    });
+    if (copy)
+      return { bytes: copy.bytes, size: copy.size, contentType: `image/${variant.format}`, sha256: `${copy.image.sha256}-${variant.width}${variant.format}` };
   }
   const image = await prisma.image.findUnique({ where: { id }, select: { bytes: true, contentType: true, size: true, sha256: true } });
   if (!image) throw new NotFoundError();

@@ -93,7 +93,26 @@ export function toEditable(row: ServiceRow): EditableService {
 /** Form fields → columns; only the keys present are written, so a patch touches only what changed. */
 function columns(input: Partial<ServiceInput>) {
   const data: Prisma.ServiceUncheckedUpdateInput = {};
-  const copy = ["name", "description", "category", "brand", "experience", "isOnTheGo", "serviceRadiusKm", "contactPhone1", "contactPhone2", "contactMail", "website", "facebook", "instagram", "viber", "telegram", "paymentMethods", "cashOnlyInOutage", "address"] as const;
+  const copy = [
+    "name",
+    "description",
+    "category",
+    "brand",
+    "experience",
+    "isOnTheGo",
+    "serviceRadiusKm",
+    "contactPhone1",
+    "contactPhone2",
+    "contactMail",
+    "website",
+    "facebook",
+    "instagram",
+    "viber",
+    "telegram",
+    "paymentMethods",
+    "cashOnlyInOutage",
+    "address",
+  ] as const;
   for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
   if (input.coordinates) Object.assign(data, { latitude: input.coordinates.lat, longitude: input.coordinates.lng });
   return data;
@@ -107,49 +126,58 @@ async function replaceHours(tx: Prisma.TransactionClient, serviceId: string, tim
 async function create(viewer: Viewer, input: ServiceInput, role: "sto" | "mechanic"): Promise<EditableService> {
   const prisma = await getPrisma();
   const photos = requestedImages([], input);
-  return changingCatalog(() => prisma.$transaction(async (tx) => {
-    if (photos) await checkImages(tx, viewer, photos.ids, [], photos.field);
-    const created = await tx.service.create({
-      data: {
-        ...(columns(input) as Prisma.ServiceUncheckedCreateInput),
-        role,
-        ownerId: viewer.id,
-        mechanicOwnerId: role === "mechanic" ? viewer.id : null,
-        name: input.name,
-        contactMail: input.contactMail,
-        latitude: input.coordinates.lat,
-        longitude: input.coordinates.lng,
-        address: input.address,
-        timeZone: DEFAULT_TIME_ZONE,
-        isPaid: false,
-        openingHours: { create: timetableToRows(input.timetable) },
-      },
-      select: { id: true },
-    });
-    await writeImages(tx, created.id, photos?.ids ?? []);
-    return toEditable(await tx.service.findUniqueOrThrow({ where: { id: created.id }, include: editableRow }));
-  }));
+  return changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      if (photos) await checkImages(tx, viewer, photos.ids, [], photos.field);
+      const created = await tx.service.create({
+        data: {
+          ...(columns(input) as Prisma.ServiceUncheckedCreateInput),
+          role,
+          ownerId: viewer.id,
+          mechanicOwnerId: role === "mechanic" ? viewer.id : null,
+          name: input.name,
+          contactMail: input.contactMail,
+          latitude: input.coordinates.lat,
+          longitude: input.coordinates.lng,
+          address: input.address,
+          timeZone: DEFAULT_TIME_ZONE,
+          isPaid: false,
+          openingHours: { create: timetableToRows(input.timetable) },
+        },
+        select: { id: true },
+      });
+      await writeImages(tx, created.id, photos?.ids ?? []);
+      return toEditable(await tx.service.findUniqueOrThrow({ where: { id: created.id }, include: editableRow }));
+    }),
+  );
 }
 
 /** A write that commits or rolls back together with the change it goes with (an admin's audit entry). */
 type Alongside<T> = (tx: Prisma.TransactionClient, change: T) => Promise<unknown>;
 
-async function patch(viewer: Viewer, row: { id: string }, input: Partial<ServiceInput>, alongside?: Alongside<Partial<ServiceInput>>): Promise<EditableService> {
+async function patch(
+  viewer: Viewer,
+  row: { id: string },
+  input: Partial<ServiceInput>,
+  alongside?: Alongside<Partial<ServiceInput>>,
+): Promise<EditableService> {
   const prisma = await getPrisma();
-  return changingCatalog(() => prisma.$transaction(async (tx) => {
-    const current = (await tx.serviceImage.findMany({ where: { serviceId: row.id }, ...orderedImages })).map((photo) => photo.imageId);
-    const photos = requestedImages(current, input);
-    if (photos) {
-      await checkImages(tx, viewer, photos.ids, current, photos.field);
-      await writeImages(tx, row.id, photos.ids);
-    }
-    if (input.timetable) await replaceHours(tx, row.id, input.timetable);
-    // Saving the hours is saying they are right (lib/server/hours-freshness.ts).
-    const confirmed = input.timetable ? { hoursConfirmedAt: new Date() } : {};
-    const updated = await tx.service.update({ where: { id: row.id }, data: { ...columns(input), ...confirmed }, include: editableRow });
-    await alongside?.(tx, input);
-    return toEditable(updated);
-  }));
+  return changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const current = (await tx.serviceImage.findMany({ where: { serviceId: row.id }, ...orderedImages })).map((photo) => photo.imageId);
+      const photos = requestedImages(current, input);
+      if (photos) {
+        await checkImages(tx, viewer, photos.ids, current, photos.field);
+        await writeImages(tx, row.id, photos.ids);
+      }
+      if (input.timetable) await replaceHours(tx, row.id, input.timetable);
+      // Saving the hours is saying they are right (lib/server/hours-freshness.ts).
+      const confirmed = input.timetable ? { hoursConfirmedAt: new Date() } : {};
+      const updated = await tx.service.update({ where: { id: row.id }, data: { ...columns(input), ...confirmed }, include: editableRow });
+      await alongside?.(tx, input);
+      return toEditable(updated);
+    }),
+  );
 }
 
 type ServiceSummary = { id: string; ownerId: string; role: "sto" | "mechanic"; isPaid: boolean; name: string };
@@ -190,7 +218,11 @@ export async function updateStationOrder(viewer: Viewer | null, body: unknown): 
 export async function getStationOrder(viewer: Viewer | null): Promise<EditableService | null> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
-  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, include: editableRow, orderBy: { createdAt: "desc" } });
+  const draft = await prisma.service.findFirst({
+    where: { ownerId: viewer.id, role: "sto", isPaid: false },
+    include: editableRow,
+    orderBy: { createdAt: "desc" },
+  });
   return draft ? toEditable(draft) : null;
 }
 
@@ -225,7 +257,12 @@ export async function getOwnService(viewer: Viewer | null, id: string): Promise<
 }
 
 /** PUT /api/items/users/{id}: the owner changes only the fields that changed. */
-export async function updateOwnService(viewer: Viewer | null, id: string, body: unknown, alongside?: Alongside<Partial<ServiceInput>>): Promise<EditableService> {
+export async function updateOwnService(
+  viewer: Viewer | null,
+  id: string,
+  body: unknown,
+  alongside?: Alongside<Partial<ServiceInput>>,
+): Promise<EditableService> {
   requireAccess(viewer, "signedIn");
   const { _id, ...input } = parseOrThrow(servicePatch, { ...(body && typeof body === "object" ? body : {}), _id: id });
   return patch(viewer, await ownService(viewer, _id), input, alongside);

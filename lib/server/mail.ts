@@ -29,7 +29,11 @@ export function retryPause(attempts: number): number {
 
 /** A header value from user text: line breaks would start new headers, so none survive. */
 export function headerSafe(text: string, max = 300): string {
-  return text.replace(/[\r\n\u2028\u2029\u0085]+/g, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  return text
+    .replace(/[\r\n\u2028\u2029\u0085]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
 }
 
 /** Writes the mail to the outbox, inside the caller's transaction when given; the runner delivers it. */

@@ -28,15 +28,22 @@ export const RETENTION_MS = {
  */
 export async function purgeExpired(now = new Date()) {
   const prisma = await getPrisma();
-  const sessions = await prisma.session.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: new Date(now.getTime() - SESSION_IDLE_MS) } }] } });
+  const sessions = await prisma.session.deleteMany({
+    where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: new Date(now.getTime() - SESSION_IDLE_MS) } }] },
+  });
   const tokens = await prisma.emailToken.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] } });
   const throttles = await prisma.throttle.deleteMany({ where: { expire: { lte: now } } });
   const before = (ms: number) => new Date(now.getTime() - ms);
   // Nothing else can hang off an unconfirmed account: it has never been able to sign in.
   const unconfirmed = await prisma.user.deleteMany({ where: { emailVerifiedAt: null, createdAt: { lt: before(RETENTION_MS.unconfirmedUsers) } } });
-  const images = await prisma.image.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.orphanImages) }, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } } });
+  const images = await prisma.image.deleteMany({
+    where: { createdAt: { lt: before(RETENTION_MS.orphanImages) }, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } },
+  });
   const geocode = await prisma.geocodeCache.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.geocodeCache) } } });
-  const mailBodies = await prisma.mailOutbox.updateMany({ where: { status: "sent", sentAt: { lt: before(RETENTION_MS.sentMailBodies) }, NOT: { text: "" } }, data: { text: "", html: "" } });
+  const mailBodies = await prisma.mailOutbox.updateMany({
+    where: { status: "sent", sentAt: { lt: before(RETENTION_MS.sentMailBodies) }, NOT: { text: "" } },
+    data: { text: "", html: "" },
+  });
   const paypalEvents = await prisma.paypalEvent.deleteMany({ where: { receivedAt: { lt: before(RETENTION_MS.paypalEvents) } } });
   const statMarks = await prisma.statMark.deleteMany({ where: { expiresAt: { lte: now } } });
   const serviceStats = await prisma.serviceStat.deleteMany({ where: { day: { lt: before(RETENTION_MS.serviceStats) } } });

@@ -27,7 +27,11 @@ export async function setLiveStatus(viewer: Viewer | null, id: string, body: unk
   const until = input.until ?? new Date(now.getTime() + LIVE_STATUS_DEFAULT_HOURS * HOUR_MS);
   const prisma = await getPrisma();
   const updated = await changingCatalog(() =>
-    prisma.service.update({ where: { id: row.id }, data: { liveState: input.state, liveNote: input.note, liveUntil: until, liveUpdatedAt: now }, select: liveColumns }),
+    prisma.service.update({
+      where: { id: row.id },
+      data: { liveState: input.state, liveNote: input.note, liveUntil: until, liveUpdatedAt: now },
+      select: liveColumns,
+    }),
   );
   return liveStatusOf(updated, now)!;
 }
@@ -51,7 +55,15 @@ type SpecialRow = { startsOn: Date; endsOn: Date; closed: boolean; opensAt: numb
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export function toSpecialHours(row: SpecialRow): SpecialHoursView {
-  return { startsOn: isoDate(row.startsOn), endsOn: isoDate(row.endsOn), closed: row.closed, opensAt: row.opensAt, closesAt: row.closesAt, reason: row.reason, holiday: row.holiday as Holiday | null };
+  return {
+    startsOn: isoDate(row.startsOn),
+    endsOn: isoDate(row.endsOn),
+    closed: row.closed,
+    opensAt: row.opensAt,
+    closesAt: row.closesAt,
+    reason: row.reason,
+    holiday: row.holiday as Holiday | null,
+  };
 }
 
 /**
@@ -59,7 +71,11 @@ export function toSpecialHours(row: SpecialRow): SpecialHoursView {
  * past midnight into today), in date order. Read for one service page or the rows of a list page.
  */
 export const currentSpecialHours = (now: Date) =>
-  ({ where: { endsOn: { gte: new Date(now.getTime() - 48 * HOUR_MS) } }, orderBy: { startsOn: "asc" }, select: { startsOn: true, endsOn: true, closed: true, opensAt: true, closesAt: true, reason: true, holiday: true } }) as const;
+  ({
+    where: { endsOn: { gte: new Date(now.getTime() - 48 * HOUR_MS) } },
+    orderBy: { startsOn: "asc" },
+    select: { startsOn: true, endsOn: true, closed: true, opensAt: true, closesAt: true, reason: true, holiday: true },
+  }) as const;
 
 /** GET /api/items/users/{id}/special-hours: the owner's list, past entries left out. */
 export async function getSpecialHours(viewer: Viewer | null, id: string, now = new Date()): Promise<SpecialHoursView[]> {
@@ -72,7 +88,11 @@ export async function getSpecialHours(viewer: Viewer | null, id: string, now = n
 }
 
 /** What the editor starts from: the list, today in the service's zone, and the holidays ahead. */
-export async function specialHoursEditing(viewer: Viewer | null, id: string, now = new Date()): Promise<{ initial: SpecialHoursView[]; today: string; holidays: HolidayDate[] }> {
+export async function specialHoursEditing(
+  viewer: Viewer | null,
+  id: string,
+  now = new Date(),
+): Promise<{ initial: SpecialHoursView[]; today: string; holidays: HolidayDate[] }> {
   const initial = await getSpecialHours(viewer, id, now);
   const prisma = await getPrisma();
   const { timeZone } = await prisma.service.findUniqueOrThrow({ where: { id }, select: { timeZone: true } });
@@ -98,7 +118,16 @@ export async function replaceSpecialHours(viewer: Viewer | null, id: string, bod
       prisma.service.update({ where: { id: row.id }, data: { updatedAt: now, hoursConfirmedAt: now }, select: { id: true } }),
       prisma.specialHours.deleteMany({ where: { serviceId: row.id } }),
       prisma.specialHours.createMany({
-        data: kept.map((entry) => ({ serviceId: row.id, startsOn: new Date(`${entry.startsOn}T00:00:00Z`), endsOn: new Date(`${entry.endsOn}T00:00:00Z`), closed: entry.closed, opensAt: entry.opensAt, closesAt: entry.closesAt, reason: entry.reason, holiday: entry.holiday })),
+        data: kept.map((entry) => ({
+          serviceId: row.id,
+          startsOn: new Date(`${entry.startsOn}T00:00:00Z`),
+          endsOn: new Date(`${entry.endsOn}T00:00:00Z`),
+          closed: entry.closed,
+          opensAt: entry.opensAt,
+          closesAt: entry.closesAt,
+          reason: entry.reason,
+          holiday: entry.holiday,
+        })),
       }),
     ]),
   );

@@ -24,7 +24,10 @@ export async function requestPasswordReset(body: unknown, address: string): Prom
   await take("passwordReset", address);
   return steadyTiming(RESET_REQUEST_FLOOR_MS, async () => {
     const prisma = await getPrisma();
-    const user = await prisma.user.findUnique({ where: { emailNormalized: email.toLowerCase() }, select: { id: true, name: true, email: true, locale: true, isBlocked: true } });
+    const user = await prisma.user.findUnique({
+      where: { emailNormalized: email.toLowerCase() },
+      select: { id: true, name: true, email: true, locale: true, isBlocked: true },
+    });
     if (user && !user.isBlocked && (await tryTake("passwordResetMail", user.id))) {
       const token = await prisma.$transaction((tx) => issueToken(tx, user.id, "password_reset"));
       await mailAccount("reset", user.email, user.locale, { name: user.name }, localePath(user.locale, `/reset-password?token=${token}`));

@@ -56,7 +56,17 @@ export async function startPaypalOrder(viewer: Viewer | null, body: unknown): Pr
   const { orderId, requestId } = await createPaypalOrder(station.id, station.name);
   const prisma = await getPrisma();
   await prisma.payment.create({
-    data: { serviceId: station.id, userId: viewer.id, serviceName: station.name, payerEmail: viewer.email, amount: PAYMENT.total, currency: PAYMENT.currency, provider: "paypal", providerOrderId: orderId, requestId },
+    data: {
+      serviceId: station.id,
+      userId: viewer.id,
+      serviceName: station.name,
+      payerEmail: viewer.email,
+      amount: PAYMENT.total,
+      currency: PAYMENT.currency,
+      provider: "paypal",
+      providerOrderId: orderId,
+      requestId,
+    },
   });
   return { id: orderId };
 }
@@ -78,7 +88,18 @@ async function payForTest(viewer: Viewer, station: { id: string; isPaid: boolean
       const marked = await tx.service.updateMany({ where: { id: station.id, isPaid: false }, data: { isPaid: true, paidAt: new Date() } });
       if (marked.count === 1) {
         await tx.payment.create({
-          data: { serviceId: station.id, userId: viewer.id, serviceName: station.name, payerEmail: viewer.email, amount: PAYMENT.total, currency: PAYMENT.currency, provider: "test", requestId: randomUUID(), status: "captured", capturedAt: new Date() },
+          data: {
+            serviceId: station.id,
+            userId: viewer.id,
+            serviceName: station.name,
+            payerEmail: viewer.email,
+            amount: PAYMENT.total,
+            currency: PAYMENT.currency,
+            provider: "test",
+            requestId: randomUUID(),
+            status: "captured",
+            capturedAt: new Date(),
+          },
         });
       }
     }),
@@ -147,7 +168,13 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
       // A capture after a declined attempt (the buyer chose another card) settles the same row.
       const captured = await tx.payment.updateMany({
         where: { id: payment.id, status: { in: ["created", "failed"] } },
-        data: { status: "captured", capturedAt: now, providerCaptureId: capture.id, providerResponse: json, ...(state.payerEmail ? { payerEmail: state.payerEmail.slice(0, 100) } : {}) },
+        data: {
+          status: "captured",
+          capturedAt: now,
+          providerCaptureId: capture.id,
+          providerResponse: json,
+          ...(state.payerEmail ? { payerEmail: state.payerEmail.slice(0, 100) } : {}),
+        },
       });
       if (captured.count !== 1) return;
       if (payment.serviceId) await tx.service.updateMany({ where: { id: payment.serviceId, isPaid: false }, data: { isPaid: true, paidAt: now } });
@@ -158,13 +185,24 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
   return "captured";
 }
 
-async function mailPayer(tx: Prisma.TransactionClient, payment: PaymentRow, kind: "receipt" | "refunded", values: { amount?: string; currency?: string; captureId: string; date: Date }) {
+async function mailPayer(
+  tx: Prisma.TransactionClient,
+  payment: PaymentRow,
+  kind: "receipt" | "refunded",
+  values: { amount?: string; currency?: string; captureId: string; date: Date },
+) {
   if (!payment.userId) return;
   const user = await tx.user.findUnique({ where: { id: payment.userId }, select: { name: true, email: true, locale: true } });
   if (!user) return;
   const date = new Intl.DateTimeFormat(DATE_LOCALES[user.locale], { dateStyle: "long", timeZone: "Europe/Kyiv" }).format(values.date);
   const link = kind === "receipt" && payment.serviceId ? localePath(user.locale, `/service/${payment.serviceId}`) : localePath(user.locale, "/mystos");
-  const mail = composeAccountMail(kind, user.email, user.locale, { name: user.name, station: payment.serviceName, amount: values.amount ?? "", currency: values.currency ?? "", captureId: values.captureId, date }, link);
+  const mail = composeAccountMail(
+    kind,
+    user.email,
+    user.locale,
+    { name: user.name, station: payment.serviceName, amount: values.amount ?? "", currency: values.currency ?? "", captureId: values.captureId, date },
+    link,
+  );
   await enqueueMail(mail, tx);
 }
 
@@ -249,7 +287,13 @@ export async function handlePaypalWebhook(headers: { get(name: string): string |
       if (payment) {
         await settle(payment, {
           orderStatus: "COMPLETED",
-          capture: { id: resource.id ?? null, status: resource.status ?? "UNKNOWN", amount: resource.amount?.value ?? null, currency: resource.amount?.currency_code ?? null, customId: resource.custom_id ?? null },
+          capture: {
+            id: resource.id ?? null,
+            status: resource.status ?? "UNKNOWN",
+            amount: resource.amount?.value ?? null,
+            currency: resource.amount?.currency_code ?? null,
+            customId: resource.custom_id ?? null,
+          },
           payerEmail: null,
           raw: body as Record<string, unknown>,
         });

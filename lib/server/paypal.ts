@@ -13,7 +13,12 @@ const TIMEOUT_MS = 10_000;
 export function paypalConfig() {
   const clientId = process.env.PAYPAL_CLIENT_ID ?? "";
   const secret = process.env.PAYPAL_CLIENT_SECRET ?? "";
-  return { clientId, secret, base: (process.env.PAYPAL_API_BASE ?? "https://api-m.sandbox.paypal.com").replace(/\/$/, ""), configured: Boolean(clientId && secret) };
+  return {
+    clientId,
+    secret,
+    base: (process.env.PAYPAL_API_BASE ?? "https://api-m.sandbox.paypal.com").replace(/\/$/, ""),
+    configured: Boolean(clientId && secret),
+  };
 }
 
 let token: { value: string; expiresAt: number; key: string } | null = null;
@@ -42,7 +47,12 @@ async function accessToken(): Promise<string> {
   const { clientId, base } = paypalConfig();
   const key = `${base}|${clientId}`;
   if (token && token.key === key && token.expiresAt > Date.now() + 60_000) return token.value;
-  const { status, body } = await call("/v1/oauth2/token", { method: "POST", auth: "basic", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+  const { status, body } = await call("/v1/oauth2/token", {
+    method: "POST",
+    auth: "basic",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
   if (status !== 200 || typeof body.access_token !== "string") {
     console.error(`[paypal] OAuth refused (${status})`);
     throw new AppError(502, "Payment.unavailable");
@@ -67,9 +77,20 @@ export async function createPaypalOrder(serviceId: string, serviceName: string):
           amount: {
             currency_code: PAYMENT.currency,
             value: PAYMENT.total,
-            breakdown: { item_total: { currency_code: PAYMENT.currency, value: PAYMENT.item }, tax_total: { currency_code: PAYMENT.currency, value: PAYMENT.tax } },
+            breakdown: {
+              item_total: { currency_code: PAYMENT.currency, value: PAYMENT.item },
+              tax_total: { currency_code: PAYMENT.currency, value: PAYMENT.tax },
+            },
           },
-          items: [{ name: "Maister listing", quantity: "1", category: "DIGITAL_GOODS", unit_amount: { currency_code: PAYMENT.currency, value: PAYMENT.item }, tax: { currency_code: PAYMENT.currency, value: PAYMENT.tax } }],
+          items: [
+            {
+              name: "Maister listing",
+              quantity: "1",
+              category: "DIGITAL_GOODS",
+              unit_amount: { currency_code: PAYMENT.currency, value: PAYMENT.item },
+              tax: { currency_code: PAYMENT.currency, value: PAYMENT.tax },
+            },
+          ],
         },
       ],
     }),
@@ -90,7 +111,10 @@ type OrderBody = {
   status?: string;
   details?: { issue?: string }[];
   payer?: { email_address?: string };
-  purchase_units?: { custom_id?: string; payments?: { captures?: { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string } }[] } }[];
+  purchase_units?: {
+    custom_id?: string;
+    payments?: { captures?: { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string } }[] };
+  }[];
 };
 
 function orderState(body: Record<string, unknown>): OrderState {
@@ -100,7 +124,13 @@ function orderState(body: Record<string, unknown>): OrderState {
   return {
     orderStatus: parsed.status ?? "UNKNOWN",
     capture: capture
-      ? { id: capture.id ?? null, status: capture.status ?? "UNKNOWN", amount: capture.amount?.value ?? null, currency: capture.amount?.currency_code ?? null, customId: capture.custom_id ?? unit?.custom_id ?? null }
+      ? {
+          id: capture.id ?? null,
+          status: capture.status ?? "UNKNOWN",
+          amount: capture.amount?.value ?? null,
+          currency: capture.amount?.currency_code ?? null,
+          customId: capture.custom_id ?? unit?.custom_id ?? null,
+        }
       : null,
     payerEmail: parsed.payer?.email_address ?? null,
     raw: body,
@@ -133,7 +163,13 @@ export async function readPaypalOrder(orderId: string): Promise<OrderState> {
 }
 
 /** The headers PayPal signs a webhook delivery with. */
-export const WEBHOOK_HEADERS = ["paypal-auth-algo", "paypal-cert-url", "paypal-transmission-id", "paypal-transmission-sig", "paypal-transmission-time"] as const;
+export const WEBHOOK_HEADERS = [
+  "paypal-auth-algo",
+  "paypal-cert-url",
+  "paypal-transmission-id",
+  "paypal-transmission-sig",
+  "paypal-transmission-time",
+] as const;
 
 /**
  * PayPal's own check of a webhook delivery (POST /v1/notifications/verify-webhook-signature) against

@@ -153,7 +153,10 @@ export async function exportOwnData(viewer: Viewer | null) {
       imageId: true,
       services: { include: { openingHours: { orderBy: { weekday: "asc" } }, images: orderedImages }, orderBy: { createdAt: "asc" } },
       reviews: { include: { service: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
-      payments: { select: { id: true, serviceId: true, serviceName: true, amount: true, currency: true, provider: true, status: true, createdAt: true, capturedAt: true }, orderBy: { createdAt: "asc" } },
+      payments: {
+        select: { id: true, serviceId: true, serviceName: true, amount: true, currency: true, provider: true, status: true, createdAt: true, capturedAt: true },
+        orderBy: { createdAt: "asc" },
+      },
       feedback: { select: { title: true, message: true, email: true, createdAt: true }, orderBy: { createdAt: "asc" } },
       sessions: { select: { createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true }, orderBy: { createdAt: "asc" } },
       ownImages: { select: { id: true, contentType: true, size: true, createdAt: true } },

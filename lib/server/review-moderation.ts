@@ -32,22 +32,25 @@ export async function reportReview(viewer: Viewer | null, serviceId: string, rev
   const review = await prisma.review.findFirst({ where: { id: reviewId, serviceId, service: PUBLISHED_WHERE }, select: { userId: true } });
   if (!review) throw new NotFoundError();
   if (review.userId === viewer.id) throw new AppError(403, "Review.reportOwn");
-  if (await prisma.reviewReport.findUnique({ where: { reviewId_userId: { reviewId, userId: viewer.id } }, select: { id: true } })) throw new AppError(409, "Review.alreadyReported");
+  if (await prisma.reviewReport.findUnique({ where: { reviewId_userId: { reviewId, userId: viewer.id } }, select: { id: true } }))
+    throw new AppError(409, "Review.alreadyReported");
   await take("reviewReport", viewer.id);
-  await changingCatalog(() => prisma.$transaction(async (tx) => {
-    try {
-      await tx.reviewReport.create({ data: { reviewId, userId: viewer.id, reason: input.reason, text: input.text } });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, "Review.alreadyReported");
-      throw error;
-    }
-    const open = await tx.reviewReport.count({ where: { reviewId, resolvedAt: null } });
-    if (open < REPORTS_TO_HIDE) return;
-    const { count } = await tx.review.updateMany({ where: { id: reviewId, hiddenAt: null }, data: { hiddenAt: new Date(), hiddenReason: "pending" } });
-    if (count === 0) return;
-    await recomputeAggregates(tx, serviceId);
-    await writeAudit(tx, null, "review.autoHide", "review", reviewId, { reports: open });
-  }));
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      try {
+        await tx.reviewReport.create({ data: { reviewId, userId: viewer.id, reason: input.reason, text: input.text } });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, "Review.alreadyReported");
+        throw error;
+      }
+      const open = await tx.reviewReport.count({ where: { reviewId, resolvedAt: null } });
+      if (open < REPORTS_TO_HIDE) return;
+      const { count } = await tx.review.updateMany({ where: { id: reviewId, hiddenAt: null }, data: { hiddenAt: new Date(), hiddenReason: "pending" } });
+      if (count === 0) return;
+      await recomputeAggregates(tx, serviceId);
+      await writeAudit(tx, null, "review.autoHide", "review", reviewId, { reports: open });
+    }),
+  );
   return { message: "Review.reported" };
 }
 
@@ -98,14 +101,25 @@ export async function reportQueue(viewer: Viewer | null, sort: string | null): P
     comment: review.comment,
     createdAt: review.createdAt.toISOString(),
     hidden: review.hiddenReason,
-    reports: review.reports.map((report) => ({ _id: report.id, reason: report.reason, text: report.text, by: report.user.name, createdAt: report.createdAt.toISOString() })),
+    reports: review.reports.map((report) => ({
+      _id: report.id,
+      reason: report.reason,
+      text: report.text,
+      by: report.user.name,
+      createdAt: report.createdAt.toISOString(),
+    })),
     lastReportAt: review.reports[0]!.createdAt.toISOString(),
   }));
   const byNewest = (a: QueueItem, b: QueueItem) => b.lastReportAt.localeCompare(a.lastReportAt);
   items.sort(sort === "newest" ? byNewest : (a, b) => b.reports.length - a.reports.length || byNewest(a, b));
   return {
     items: items.slice(0, QUEUE_LIMIT),
-    flagged: services.map((service) => ({ _id: service.id, name: service.name, flaggedAt: service.burstFlaggedAt!.toISOString(), held: service._count.reviews })),
+    flagged: services.map((service) => ({
+      _id: service.id,
+      name: service.name,
+      flaggedAt: service.burstFlaggedAt!.toISOString(),
+      held: service._count.reviews,
+    })),
   };
 }
 
@@ -123,36 +137,51 @@ export async function moderateReview(viewer: Viewer | null, reviewId: string, bo
   if (!isUuid(reviewId)) throw new NotFoundError();
   const input = parseOrThrow(moderationInput, body);
   const prisma = await getPrisma();
-  await changingCatalog(() => prisma.$transaction(async (tx) => {
-    const review = await tx.review.findUnique({
-      where: { id: reviewId },
-      select: {
-        serviceId: true,
-        hiddenReason: true,
-        service: { select: { name: true } },
-        user: { select: { name: true, email: true, locale: true } },
-        reports: { where: { resolvedAt: null }, select: { user: { select: { name: true, email: true, locale: true } } } },
-      },
-    });
-    if (!review) throw new NotFoundError();
-    const hide = input.action === "hide";
-    const show = input.action === "restore" || (input.action === "dismiss" && review.hiddenReason === "pending");
-    if (hide) await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: new Date(), hiddenReason: input.reason } });
-    if (show) await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: null, hiddenReason: null } });
-    await tx.reviewReport.updateMany({ where: { reviewId, resolvedAt: null }, data: { resolvedAt: new Date(), outcome: hide ? "hidden" : "kept" } });
-    await recomputeAggregates(tx, review.serviceId);
-    await writeAudit(tx, viewer.id, `review.${input.action}`, "review", reviewId, hide ? { reason: input.reason, reports: review.reports.length } : { reports: review.reports.length });
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const review = await tx.review.findUnique({
+        where: { id: reviewId },
+        select: {
+          serviceId: true,
+          hiddenReason: true,
+          service: { select: { name: true } },
+          user: { select: { name: true, email: true, locale: true } },
+          reports: { where: { resolvedAt: null }, select: { user: { select: { name: true, email: true, locale: true } } } },
+        },
+      });
+      if (!review) throw new NotFoundError();
+      const hide = input.action === "hide";
+      const show = input.action === "restore" || (input.action === "dismiss" && review.hiddenReason === "pending");
+      if (hide) await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: new Date(), hiddenReason: input.reason } });
+      if (show) await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: null, hiddenReason: null } });
+      await tx.reviewReport.updateMany({ where: { reviewId, resolvedAt: null }, data: { resolvedAt: new Date(), outcome: hide ? "hidden" : "kept" } });
+      await recomputeAggregates(tx, review.serviceId);
+      await writeAudit(
+        tx,
+        viewer.id,
+        `review.${input.action}`,
+        "review",
+        reviewId,
+        hide ? { reason: input.reason, reports: review.reports.length } : { reports: review.reports.length },
+      );
 
-    const link = (person: Person) => localePath(person.locale, `/service/${review.serviceId}#review-${reviewId}`);
-    const station = review.service.name;
-    const reviewer = review.user;
-    if (hide) {
-      await mailInTransaction(tx, "reviewHidden", reviewer, { name: reviewer.name, station, reason: translate(reviewer.locale, `Review.hidden.${input.reason}`) }, link(reviewer));
-    } else if (show && review.hiddenReason !== null) {
-      await mailInTransaction(tx, "reviewRestored", reviewer, { name: reviewer.name, station }, link(reviewer));
-    }
-    for (const { user } of review.reports) await mailInTransaction(tx, hide ? "reportHidden" : "reportKept", user, { name: user.name, station }, link(user));
-  }));
+      const link = (person: Person) => localePath(person.locale, `/service/${review.serviceId}#review-${reviewId}`);
+      const station = review.service.name;
+      const reviewer = review.user;
+      if (hide) {
+        await mailInTransaction(
+          tx,
+          "reviewHidden",
+          reviewer,
+          { name: reviewer.name, station, reason: translate(reviewer.locale, `Review.hidden.${input.reason}`) },
+          link(reviewer),
+        );
+      } else if (show && review.hiddenReason !== null) {
+        await mailInTransaction(tx, "reviewRestored", reviewer, { name: reviewer.name, station }, link(reviewer));
+      }
+      for (const { user } of review.reports) await mailInTransaction(tx, hide ? "reportHidden" : "reportKept", user, { name: user.name, station }, link(user));
+    }),
+  );
   kickMailQueue();
   return { message: `Review.moderated.${input.action}` };
 }
@@ -162,13 +191,15 @@ export async function clearBurst(viewer: Viewer | null, serviceId: string): Prom
   requireAccess(viewer, "admin");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const prisma = await getPrisma();
-  await changingCatalog(() => prisma.$transaction(async (tx) => {
-    const service = await tx.service.findUnique({ where: { id: serviceId }, select: { burstFlaggedAt: true } });
-    if (!service?.burstFlaggedAt) throw new NotFoundError();
-    const { count } = await tx.review.updateMany({ where: { serviceId, heldAt: { not: null } }, data: { heldAt: null } });
-    await tx.service.update({ where: { id: serviceId }, data: { burstFlaggedAt: null } });
-    await recomputeAggregates(tx, serviceId);
-    await writeAudit(tx, viewer.id, "service.burstClear", "service", serviceId, { released: count });
-  }));
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const service = await tx.service.findUnique({ where: { id: serviceId }, select: { burstFlaggedAt: true } });
+      if (!service?.burstFlaggedAt) throw new NotFoundError();
+      const { count } = await tx.review.updateMany({ where: { serviceId, heldAt: { not: null } }, data: { heldAt: null } });
+      await tx.service.update({ where: { id: serviceId }, data: { burstFlaggedAt: null } });
+      await recomputeAggregates(tx, serviceId);
+      await writeAudit(tx, viewer.id, "service.burstClear", "service", serviceId, { released: count });
+    }),
+  );
   return { message: "Review.burstCleared" };
 }

@@ -27,32 +27,40 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
   const prisma = await getPrisma();
   const { quality, speed, price } = input.rating;
   const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
-  const result = await changingCatalog(() => prisma.$transaction(async (tx) => {
-    const service = await tx.service.findFirst({
-      where: { id: serviceId, ...PUBLISHED_WHERE },
-      select: { id: true, name: true, ownerId: true, owner: { select: { name: true, email: true, locale: true } } },
-    });
-    if (!service) throw new NotFoundError();
-    if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
-    const existing = await tx.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } });
-    const review = await tx.review.upsert({
-      where: { userId_serviceId: { userId: viewer.id, serviceId } },
-      create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
-      update: { quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
-    });
-    let verified = review.verified;
-    if (input.visitCode) {
-      await redeemVisitCode(tx, serviceId, input.visitCode, review.id);
-      verified = true;
-    }
-    await checkBurst(tx, serviceId, review.id);
-    await recomputeAggregates(tx, serviceId);
-    if (!existing) {
-      const { owner } = service;
-      await mailInTransaction(tx, "newReview", owner, { name: owner.name, reviewer: viewer.name, station: service.name, avg: avg.toFixed(1) }, localePath(owner.locale, `/service/${serviceId}#review-${review.id}`));
-    }
-    return { _id: review.id, avg, verified, mailed: !existing };
-  }));
+  const result = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const service = await tx.service.findFirst({
+        where: { id: serviceId, ...PUBLISHED_WHERE },
+        select: { id: true, name: true, ownerId: true, owner: { select: { name: true, email: true, locale: true } } },
+      });
+      if (!service) throw new NotFoundError();
+      if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
+      const existing = await tx.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } });
+      const review = await tx.review.upsert({
+        where: { userId_serviceId: { userId: viewer.id, serviceId } },
+        create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
+        update: { quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
+      });
+      let verified = review.verified;
+      if (input.visitCode) {
+        await redeemVisitCode(tx, serviceId, input.visitCode, review.id);
+        verified = true;
+      }
+      await checkBurst(tx, serviceId, review.id);
+      await recomputeAggregates(tx, serviceId);
+      if (!existing) {
+        const { owner } = service;
+        await mailInTransaction(
+          tx,
+          "newReview",
+          owner,
+          { name: owner.name, reviewer: viewer.name, station: service.name, avg: avg.toFixed(1) },
+          localePath(owner.locale, `/service/${serviceId}#review-${review.id}`),
+        );
+      }
+      return { _id: review.id, avg, verified, mailed: !existing };
+    }),
+  );
   if (result.mailed) kickMailQueue();
   return { _id: result._id, avg: result.avg, verified: result.verified };
 }
@@ -62,13 +70,15 @@ export async function deleteOwnReview(viewer: Viewer | null, serviceId: string, 
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
   const prisma = await getPrisma();
-  await changingCatalog(() => prisma.$transaction(async (tx) => {
-    const review = await tx.review.findFirst({ where: { id: reviewId, serviceId }, select: { userId: true } });
-    if (!review) throw new NotFoundError();
-    if (review.userId !== viewer.id) throw new AppError(403, "Review.notYours");
-    await tx.review.delete({ where: { id: reviewId } });
-    await recomputeAggregates(tx, serviceId);
-  }));
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const review = await tx.review.findFirst({ where: { id: reviewId, serviceId }, select: { userId: true } });
+      if (!review) throw new NotFoundError();
+      if (review.userId !== viewer.id) throw new AppError(403, "Review.notYours");
+      await tx.review.delete({ where: { id: reviewId } });
+      await recomputeAggregates(tx, serviceId);
+    }),
+  );
 }
 
 type ReplyMode = "create" | "update" | "delete";
@@ -78,28 +88,42 @@ type ReplyMode = "create" | "update" | "delete";
  * The reviewer is mailed about the first answer only, so an owner polishing a sentence does not
  * fill their inbox.
  */
-export async function replyToReview(viewer: Viewer | null, serviceId: string, reviewId: string, body: unknown, mode: ReplyMode): Promise<{ reply: { text: string; at: string } | null }> {
+export async function replyToReview(
+  viewer: Viewer | null,
+  serviceId: string,
+  reviewId: string,
+  body: unknown,
+  mode: ReplyMode,
+): Promise<{ reply: { text: string; at: string } | null }> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
   const text = mode === "delete" ? null : parseOrThrow(replyInput, body).text;
   const prisma = await getPrisma();
-  const result = await changingCatalog(() => prisma.$transaction(async (tx) => {
-    const review = await tx.review.findFirst({
-      where: { id: reviewId, serviceId, service: PUBLISHED_WHERE },
-      select: { replyText: true, service: { select: { name: true, ownerId: true } }, user: { select: { name: true, email: true, locale: true } } },
-    });
-    if (!review) throw new NotFoundError();
-    if (review.service.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Review.notYourService");
-    if (mode === "create" && review.replyText !== null) throw new AppError(409, "Review.replyExists");
-    if (mode !== "create" && review.replyText === null) throw new NotFoundError("Review.noReply");
-    const at = new Date();
-    await tx.review.update({ where: { id: reviewId }, data: { replyText: text, replyAt: text === null ? null : at } });
-    if (mode === "create") {
-      const { user } = review;
-      await mailInTransaction(tx, "reviewReply", user, { name: user.name, station: review.service.name }, localePath(user.locale, `/service/${serviceId}#review-${reviewId}`));
-    }
-    return text === null ? null : { text, at: at.toISOString() };
-  }));
+  const result = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const review = await tx.review.findFirst({
+        where: { id: reviewId, serviceId, service: PUBLISHED_WHERE },
+        select: { replyText: true, service: { select: { name: true, ownerId: true } }, user: { select: { name: true, email: true, locale: true } } },
+      });
+      if (!review) throw new NotFoundError();
+      if (review.service.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Review.notYourService");
+      if (mode === "create" && review.replyText !== null) throw new AppError(409, "Review.replyExists");
+      if (mode !== "create" && review.replyText === null) throw new NotFoundError("Review.noReply");
+      const at = new Date();
+      await tx.review.update({ where: { id: reviewId }, data: { replyText: text, replyAt: text === null ? null : at } });
+      if (mode === "create") {
+        const { user } = review;
+        await mailInTransaction(
+          tx,
+          "reviewReply",
+          user,
+          { name: user.name, station: review.service.name },
+          localePath(user.locale, `/service/${serviceId}#review-${reviewId}`),
+        );
+      }
+      return text === null ? null : { text, at: at.toISOString() };
+    }),
+  );
   if (mode === "create") kickMailQueue();
   return { reply: result };
 }
@@ -139,7 +163,13 @@ export async function reviewerState(viewer: Viewer | null, serviceId: string): P
   return review ? "reviewed" : "new";
 }
 
-export type OwnReview = { _id: string; rating: { quality: number; speed: number; price: number }; comment: string; paidJob: string | null; paidUah: number | null };
+export type OwnReview = {
+  _id: string;
+  rating: { quality: number; speed: number; price: number };
+  comment: string;
+  paidJob: string | null;
+  paidUah: number | null;
+};
 
 /**
  * The viewer's side of a service's reviews, never cached with the public page: their own review
@@ -149,12 +179,17 @@ export async function viewerReviewState(viewer: Viewer | null, serviceId: string
   if (!viewer || !isUuid(serviceId)) return { own: null, reported: [] };
   const prisma = await getPrisma();
   const [own, reports] = await Promise.all([
-    prisma.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true, quality: true, speed: true, price: true, comment: true, paidJob: true, paidUah: true } }),
+    prisma.review.findUnique({
+      where: { userId_serviceId: { userId: viewer.id, serviceId } },
+      select: { id: true, quality: true, speed: true, price: true, comment: true, paidJob: true, paidUah: true },
+    }),
     prisma.reviewReport.findMany({ where: { userId: viewer.id, review: { serviceId } }, select: { reviewId: true } }),
   ]);
   const reported = reports.map((report) => report.reviewId);
   return {
-    own: own ? { _id: own.id, rating: { quality: own.quality, speed: own.speed, price: own.price }, comment: own.comment, paidJob: own.paidJob, paidUah: own.paidUah } : null,
+    own: own
+      ? { _id: own.id, rating: { quality: own.quality, speed: own.speed, price: own.price }, comment: own.comment, paidJob: own.paidJob, paidUah: own.paidUah }
+      : null,
     reported,
   };
 }

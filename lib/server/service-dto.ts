@@ -161,7 +161,8 @@ type LiveColumns = Pick<CardRow, "liveState" | "liveNote" | "liveUntil" | "liveU
 
 /** The live word while it is in force at the instant, else null: an expired one is as good as none. */
 export function liveStatusOf(row: LiveColumns, now: Date): LiveStatusView | null {
-  if (!row.liveState || !row.liveUntil || !row.liveUpdatedAt || row.liveUntil.getTime() <= now.getTime() || row.liveUpdatedAt.getTime() > now.getTime()) return null;
+  if (!row.liveState || !row.liveUntil || !row.liveUpdatedAt || row.liveUntil.getTime() <= now.getTime() || row.liveUpdatedAt.getTime() > now.getTime())
+    return null;
   return { state: row.liveState, note: row.liveNote, until: row.liveUntil.toISOString(), updatedAt: row.liveUpdatedAt.toISOString() };
 }
 

@@ -48,6 +48,13 @@ export async function getServiceStats(viewer: Viewer | null, id: string, days = 
   const { timeZone } = await prisma.service.findUniqueOrThrow({ where: { id: row.id }, select: { timeZone: true } });
   const today = localClock(now, timeZone).day;
   const firstDay = dateOfDay(today - days + 1);
-  const rows = await prisma.serviceStat.findMany({ where: { serviceId: row.id, day: { gte: new Date(`${firstDay}T00:00:00Z`) } }, select: { day: true, kind: true, count: true } });
-  return fillDays(firstDay, dateOfDay(today), rows.map((entry) => ({ day: entry.day.toISOString().slice(0, 10), kind: entry.kind as StatKind, count: entry.count })));
+  const rows = await prisma.serviceStat.findMany({
+    where: { serviceId: row.id, day: { gte: new Date(`${firstDay}T00:00:00Z`) } },
+    select: { day: true, kind: true, count: true },
+  });
+  return fillDays(
+    firstDay,
+    dateOfDay(today),
+    rows.map((entry) => ({ day: entry.day.toISOString().slice(0, 10), kind: entry.kind as StatKind, count: entry.count })),
+  );
 }

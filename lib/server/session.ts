@@ -59,7 +59,15 @@ export async function endAllSessions(userId: string, tx?: Tx): Promise<number> {
 
 /** The cookie for a new session; it expires with the session's absolute lifetime. */
 export function sessionCookie(session: NewSession) {
-  return { name: SESSION_COOKIE, value: session.token, httpOnly: true, sameSite: "lax" as const, secure: SESSION_COOKIE_SECURE, path: "/", expires: session.expiresAt };
+  return {
+    name: SESSION_COOKIE,
+    value: session.token,
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: SESSION_COOKIE_SECURE,
+    path: "/",
+    expires: session.expiresAt,
+  };
 }
 
 export function clearedSessionCookie() {

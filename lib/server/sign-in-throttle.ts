@@ -39,5 +39,9 @@ export async function recordSignInFailure(email: string, address: string): Promi
 /** A success wipes the pair's record and gives the address its attempt back. */
 export async function recordSignInSuccess(email: string, address: string): Promise<void> {
   const pair = throttleKey(email, address);
-  await Promise.all([(await limiter("signInFailures")).delete(pair), (await limiter("signInDelay")).delete(pair), (await limiter("signInAddress")).reward(throttleKey(address))]);
+  await Promise.all([
+    (await limiter("signInFailures")).delete(pair),
+    (await limiter("signInDelay")).delete(pair),
+    (await limiter("signInAddress")).reward(throttleKey(address)),
+  ]);
 }

@@ -14,7 +14,12 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = z.string({ error: "Validation.email" }).trim().max(100, { error: "Validation.email" }).regex(EMAIL_PATTERN, { error: "Validation.email" });
 const password = z.string({ error: "Validation.password" }).regex(PASSWORD_PATTERN, { error: "Validation.password" });
-const name = z.string({ error: "Validation.name" }).trim().min(1, { error: "Validation.name" }).max(100, { error: "Validation.name" }).regex(NAME_PATTERN, { error: "Validation.name" });
+const name = z
+  .string({ error: "Validation.name" })
+  .trim()
+  .min(1, { error: "Validation.name" })
+  .max(100, { error: "Validation.name" })
+  .regex(NAME_PATTERN, { error: "Validation.name" });
 
 export const registerInput = z.object({ name, email, password });
 export type RegisterInput = z.infer<typeof registerInput>;
@@ -27,7 +32,10 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 /** The password typed again to prove it is the account's owner (confirmation, deletion, changes). */
-const currentPassword = z.string({ error: "Validation.currentPasswordRequired" }).min(1, { error: "Validation.currentPasswordRequired" }).max(100, { error: "Auth.currentPasswordWrong" });
+const currentPassword = z
+  .string({ error: "Validation.currentPasswordRequired" })
+  .min(1, { error: "Validation.currentPasswordRequired" })
+  .max(100, { error: "Auth.currentPasswordWrong" });
 
 /** The link's second half: the password chosen at sign-up. */
 export const confirmEmailInput = z.object({ password: z.string({ error: "Auth.confirmPasswordWrong" }).max(100, { error: "Auth.confirmPasswordWrong" }) });
@@ -55,7 +63,11 @@ export const emailChangeConfirmInput = z.object(
 );
 export type ProfileInput = z.infer<typeof profileInput>;
 
-const score = z.coerce.number({ error: "Validation.score" }).int({ error: "Validation.score" }).min(1, { error: "Validation.score" }).max(5, { error: "Validation.score" });
+const score = z.coerce
+  .number({ error: "Validation.score" })
+  .int({ error: "Validation.score" })
+  .min(1, { error: "Validation.score" })
+  .max(5, { error: "Validation.score" });
 
 export const reviewInput = z
   .object({
@@ -69,7 +81,11 @@ export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const feedbackInput = z.object({
   title: z.string({ error: "Validation.feedbackTitle" }).trim().min(1, { error: "Validation.feedbackTitle" }).max(200, { error: "Validation.feedbackTitle" }),
-  message: z.string({ error: "Validation.feedbackMessage" }).trim().min(1, { error: "Validation.feedbackMessage" }).max(2000, { error: "Validation.feedbackMessage" }),
+  message: z
+    .string({ error: "Validation.feedbackMessage" })
+    .trim()
+    .min(1, { error: "Validation.feedbackMessage" })
+    .max(2000, { error: "Validation.feedbackMessage" }),
   email,
 });
 export type FeedbackInput = z.infer<typeof feedbackInput>;

@@ -7,14 +7,15 @@ import { IMAGE_URL_PATTERN } from "./image";
  * refused with the invalid-name message; isAdmin travels as the string 'true' or 'false').
  */
 export const adminUserInput = z.object({
-  name: z.string({ error: "Validation.name" }).trim().min(3, { error: "Validation.name" }).max(100, { error: "Validation.name" }).regex(NAME_PATTERN, { error: "Validation.name" }).optional(),
-  email: z.string({ error: "Validation.name" }).trim().max(100, { error: "Validation.name" }).regex(EMAIL_PATTERN, { error: "Validation.name" }).optional(),
-  image: z
-    .string({ error: "Validation.imageType" })
-    .regex(IMAGE_URL_PATTERN, { error: "Validation.imageType" })
-    .or(z.literal(""))
-    .nullable()
+  name: z
+    .string({ error: "Validation.name" })
+    .trim()
+    .min(3, { error: "Validation.name" })
+    .max(100, { error: "Validation.name" })
+    .regex(NAME_PATTERN, { error: "Validation.name" })
     .optional(),
+  email: z.string({ error: "Validation.name" }).trim().max(100, { error: "Validation.name" }).regex(EMAIL_PATTERN, { error: "Validation.name" }).optional(),
+  image: z.string({ error: "Validation.imageType" }).regex(IMAGE_URL_PATTERN, { error: "Validation.imageType" }).or(z.literal("")).nullable().optional(),
   isAdmin: z.enum(["true", "false"], { error: "Validation.flag" }).optional(),
 });
 export type AdminUserInput = z.infer<typeof adminUserInput>;
@@ -22,7 +23,13 @@ export type AdminUserInput = z.infer<typeof adminUserInput>;
 /** ?keyword&page of the admin lists: any text is searched literally, pages from 1. */
 export const adminListQuery = z.object({
   keyword: searchText.optional().default(""),
-  page: z.coerce.number({ error: "Validation.page" }).int({ error: "Validation.page" }).min(1, { error: "Validation.page" }).max(100_000, { error: "Validation.page" }).optional().default(1),
+  page: z.coerce
+    .number({ error: "Validation.page" })
+    .int({ error: "Validation.page" })
+    .min(1, { error: "Validation.page" })
+    .max(100_000, { error: "Validation.page" })
+    .optional()
+    .default(1),
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 

@@ -14,7 +14,11 @@ const boolFlag = z.enum(["true", "false"], { error: "Validation.flag" }).transfo
 const fields = {
   filter: z.enum(ROLES, { error: "Validation.filter" }),
   keyword: searchText,
-  page: z.string().regex(/^\d{1,5}$/, { error: "Validation.page" }).transform(Number).pipe(z.number().int().min(1, { error: "Validation.page" })),
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/, { error: "Validation.page" })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: "Validation.page" })),
   sort: z.enum(SORT_KEYS, { error: "Validation.sort" }),
   onthego: boolFlag,
   open: boolFlag,
@@ -34,7 +38,7 @@ const fields = {
 type Raw = URLSearchParams | Record<string, string | string[] | undefined>;
 
 function read(raw: Raw, key: string): string | undefined {
-  const value = raw instanceof URLSearchParams ? raw.get(key) ?? undefined : raw[key];
+  const value = raw instanceof URLSearchParams ? (raw.get(key) ?? undefined) : raw[key];
   const single = Array.isArray(value) ? value[0] : value;
   if (single === undefined || ABSENT.has(single.trim())) return undefined;
   return single;

@@ -19,9 +19,16 @@ export function liveStatusInput(now: Date) {
       until: z.iso
         .datetime({ offset: true, error: "LiveStatus.invalidUntil" })
         .transform((value) => new Date(value))
-        .refine((value) => value.getTime() > now.getTime() && value.getTime() <= now.getTime() + LIVE_STATUS_MAX_HOURS * HOUR_MS, { error: "LiveStatus.invalidUntil" })
+        .refine((value) => value.getTime() > now.getTime() && value.getTime() <= now.getTime() + LIVE_STATUS_MAX_HOURS * HOUR_MS, {
+          error: "LiveStatus.invalidUntil",
+        })
         .optional(),
-      hours: z.number({ error: "LiveStatus.invalidUntil" }).int({ error: "LiveStatus.invalidUntil" }).min(1, { error: "LiveStatus.invalidUntil" }).max(LIVE_STATUS_MAX_HOURS, { error: "LiveStatus.invalidUntil" }).optional(),
+      hours: z
+        .number({ error: "LiveStatus.invalidUntil" })
+        .int({ error: "LiveStatus.invalidUntil" })
+        .min(1, { error: "LiveStatus.invalidUntil" })
+        .max(LIVE_STATUS_MAX_HOURS, { error: "LiveStatus.invalidUntil" })
+        .optional(),
     })
     .refine((value) => value.state !== "closed" || value.note !== "", { path: ["note"], error: "LiveStatus.noteRequired" })
     .transform(({ hours, until, ...rest }) => ({ ...rest, until: until ?? (hours ? new Date(now.getTime() + hours * HOUR_MS) : undefined) }));
@@ -40,7 +47,9 @@ export const SPECIAL_REASON_MAX = 100;
 const date = z
   .string({ error: "SpecialHours.invalidDate" })
   .regex(DATE_PATTERN, { error: "SpecialHours.invalidDate" })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: "SpecialHours.invalidDate" });
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    error: "SpecialHours.invalidDate",
+  });
 
 const entry = z
   .object({
@@ -54,8 +63,10 @@ const entry = z
   })
   .superRefine((value, context) => {
     if (value.endsOn < value.startsOn) context.addIssue({ code: "custom", path: ["endsOn"], message: "SpecialHours.endBeforeStart" });
-    else if ((Date.parse(value.endsOn) - Date.parse(value.startsOn)) / DAY_MS >= CLOSURE_MAX_DAYS) context.addIssue({ code: "custom", path: ["endsOn"], message: "SpecialHours.tooLong" });
-    if (!value.closed && parseTime(value.closing) <= parseTime(value.opening)) context.addIssue({ code: "custom", path: ["closing"], message: "Validation.closingAfterOpening" });
+    else if ((Date.parse(value.endsOn) - Date.parse(value.startsOn)) / DAY_MS >= CLOSURE_MAX_DAYS)
+      context.addIssue({ code: "custom", path: ["endsOn"], message: "SpecialHours.tooLong" });
+    if (!value.closed && parseTime(value.closing) <= parseTime(value.opening))
+      context.addIssue({ code: "custom", path: ["closing"], message: "Validation.closingAfterOpening" });
   })
   .transform(({ opening, closing, ...rest }) => ({ ...rest, opensAt: parseTime(opening), closesAt: parseTime(closing) }));
 
@@ -65,7 +76,8 @@ export const specialHoursInput = z
   .superRefine(({ entries }, context) => {
     const sorted = entries.map((value, index) => ({ ...value, index })).sort((a, b) => a.startsOn.localeCompare(b.startsOn));
     for (let at = 1; at < sorted.length; at++) {
-      if (sorted[at]!.startsOn <= sorted[at - 1]!.endsOn) context.addIssue({ code: "custom", path: ["entries", sorted[at]!.index, "startsOn"], message: "SpecialHours.overlap" });
+      if (sorted[at]!.startsOn <= sorted[at - 1]!.endsOn)
+        context.addIssue({ code: "custom", path: ["entries", sorted[at]!.index, "startsOn"], message: "SpecialHours.overlap" });
     }
   });
 export type SpecialHoursInput = z.infer<typeof specialHoursInput>;

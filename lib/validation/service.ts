@@ -76,7 +76,11 @@ export const serviceFields = {
     .regex(NAME_PATTERN, { error: "Validation.serviceName" }),
   contactPhone1: phone,
   contactPhone2: phone,
-  contactMail: z.string({ error: "Validation.contactMail" }).trim().max(100, { error: "Validation.contactMail" }).regex(EMAIL_PATTERN, { error: "Validation.contactMail" }),
+  contactMail: z
+    .string({ error: "Validation.contactMail" })
+    .trim()
+    .max(100, { error: "Validation.contactMail" })
+    .regex(EMAIL_PATTERN, { error: "Validation.contactMail" }),
   coordinates: location,
   address: z.string({ error: "Validation.location" }).trim().min(1, { error: "Validation.location" }).max(300, { error: "Validation.location" }),
   website: optional(WEBSITE_PATTERN, "Validation.website", 100),
@@ -135,7 +139,9 @@ export type ServiceFormValues = z.input<typeof serviceInput>;
 export const servicePatch = z
   .object({
     _id: z.string({ error: "Validation.id" }).uuid({ error: "Validation.id" }),
-    ...Object.fromEntries(Object.entries(serviceFields).map(([key, schema]) => [key, schema instanceof z.ZodDefault ? schema.removeDefault().optional() : schema.optional()])),
+    ...Object.fromEntries(
+      Object.entries(serviceFields).map(([key, schema]) => [key, schema instanceof z.ZodDefault ? schema.removeDefault().optional() : schema.optional()]),
+    ),
   })
   .strip() as unknown as z.ZodType<{ _id: string } & Partial<ServiceInput>>;
 export type ServicePatch = { _id: string } & Partial<ServiceInput>;

@@ -46,6 +46,8 @@ for (const benchCase of cases) {
   await drive(benchCase, performance.now() + Number(seconds) * 1000, []);
   const timings: number[] = [];
   const errors = await drive(benchCase, performance.now() + Number(seconds) * 1000, timings);
-  console.log(JSON.stringify({ name: benchCase.name, requests: timings.length, rps: Math.round(timings.length / Number(seconds)), ...latencySummary(timings), errors }));
+  console.log(
+    JSON.stringify({ name: benchCase.name, requests: timings.length, rps: Math.round(timings.length / Number(seconds)), ...latencySummary(timings), errors }),
+  );
 }
 await closeDatabase();

@@ -29,4 +29,6 @@ const started = performance.now();
 await Promise.all(Array.from({ length: Number(concurrency) }, client));
 const seconds = (performance.now() - started) / 1000;
 const { p50, p95, p99 } = latencySummary(timings);
-console.log(`${timings.length} requests, ${concurrency} clients: ${(timings.length / seconds).toFixed(0)} req/s, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, errors ${errors}`);
+console.log(
+  `${timings.length} requests, ${concurrency} clients: ${(timings.length / seconds).toFixed(0)} req/s, p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms, errors ${errors}`,
+);

@@ -118,12 +118,21 @@ function floor(benchCases, connections) {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(result.stderr || String(result.error));
-  return Object.fromEntries(result.stdout.trim().split("\n").map((line) => JSON.parse(line)).map((row) => [row.name, row]));
+  return Object.fromEntries(
+    result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .map((row) => [row.name, row]),
+  );
 }
 
 const rows = [];
 for (const connections of concurrencies) {
-  const floors = floor(cases.filter((benchCase) => benchCase.kind !== "page"), connections);
+  const floors = floor(
+    cases.filter((benchCase) => benchCase.kind !== "page"),
+    connections,
+  );
   for (const benchCase of cases) {
     await drive(benchCase.paths, connections).catch(() => null);
     const result = await drive(benchCase.paths, connections);

@@ -6,7 +6,20 @@
 // Also the helpers restore.ts and the restore drill share (finding PostgreSQL's tools, who has
 // the embedded database open).
 import { spawn } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseConfigError, resolveDatabaseTarget } from "@/lib/db/config";
@@ -19,7 +32,10 @@ export const BACKUP_DIR = "backups";
 
 /** 20261123T090405Z: sorts by time and has no characters that file systems or shells mind. */
 export function utcStamp(date: Date = new Date()): string {
-  return date.toISOString().replace(/\.\d+Z$/, "Z").replace(/[-:]/g, "");
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/[-:]/g, "");
 }
 
 export function formatSize(bytes: number): string {
@@ -52,12 +68,18 @@ export function findPgTool(name: string): string {
     if (dir && isExecutable(path.join(dir, name))) return path.join(dir, name);
   }
   const debian = "/usr/lib/postgresql";
-  const versions = existsSync(debian) ? readdirSync(debian).filter((entry) => /^\d+$/.test(entry)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(debian)
+    ? readdirSync(debian)
+        .filter((entry) => /^\d+$/.test(entry))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of versions) {
     const file = path.join(debian, version, "bin", name);
     if (isExecutable(file)) return file;
   }
-  throw new BackupError(`${name} not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client-15), or set PG_BIN to the directory that holds ${name}.`);
+  throw new BackupError(
+    `${name} not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client-15), or set PG_BIN to the directory that holds ${name}.`,
+  );
 }
 
 /**
@@ -126,7 +148,9 @@ export function assertNotInUse(dataDir: string): void {
   }
   if (holders.length) {
     const list = holders.map((holder) => `pid ${holder.pid}${holder.command ? ` (${holder.command.slice(0, 120)})` : ""}`).join(", ");
-    throw new BackupError(`The embedded database in ${dataDir} is open in ${list}. PGlite serves one process at a time: stop the app (npm run dev / npm start) and run this again.`);
+    throw new BackupError(
+      `The embedded database in ${dataDir} is open in ${list}. PGlite serves one process at a time: stop the app (npm run dev / npm start) and run this again.`,
+    );
   }
 }
 

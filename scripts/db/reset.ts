@@ -19,7 +19,7 @@ try {
 
 await runDbCommand(async (db) => {
   if (db.target.kind === "postgres") {
-    await db.sql.exec('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await db.sql.exec("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
   }
   await applyMigrations(db.sql);
   await settleDatabaseSettings(db);

@@ -5,7 +5,21 @@
 //     the data directory's place; the old one is kept as <dir>.before-restore-<UTC time>.
 // A database that already has tables is replaced only with --yes (or RESTORE_CONFIRM=yes).
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,14 +68,21 @@ const EMPTY_SEARCH_PATH = "SELECT pg_catalog.set_config('search_path', '', false
  * after the foreign keys changes nothing else. Returns the TOC list for the rest and the SQL for
  * the indexes split off.
  */
-function splitExpressionIndexes(pgRestore: string, file: string, workDir: string, env: NodeJS.ProcessEnv): { mainList: string; deferredSql: string; deferred: string[] } {
+function splitExpressionIndexes(
+  pgRestore: string,
+  file: string,
+  workDir: string,
+  env: NodeJS.ProcessEnv,
+): { mainList: string; deferredSql: string; deferred: string[] } {
   const toc = tool(pgRestore, ["--list", file], env).split("\n");
   const indexLines = toc.filter((line) => /^\d+; \d+ \d+ INDEX /.test(line));
   if (!indexLines.length) return { mainList: toc.join("\n"), deferredSql: "", deferred: [] };
   const indexList = path.join(workDir, "indexes.list");
   writeFileSync(indexList, indexLines.join("\n") + "\n");
   // pg_restore writes each entry behind a "-- Name: …; Type: INDEX; …" header, in list order.
-  const blocks = tool(pgRestore, ["--no-owner", `--use-list=${indexList}`, "--file=-", file], env).split(/^--\n-- Name: .*; Type: INDEX; .*\n--\n/m).slice(1);
+  const blocks = tool(pgRestore, ["--no-owner", `--use-list=${indexList}`, "--file=-", file], env)
+    .split(/^--\n-- Name: .*; Type: INDEX; .*\n--\n/m)
+    .slice(1);
   if (blocks.length !== indexLines.length) throw new BackupError(`could not read the index definitions in ${file} (${blocks.length} of ${indexLines.length}).`);
   const deferredLines: string[] = [];
   const schemas = new Set<string>();
@@ -103,7 +124,8 @@ async function tableSummary(url: string): Promise<{ tables: string[]; rows: Map<
     ).rows.map((row) => row.name);
     const rows = new Map<string, number>();
     for (const name of ["public.users", "public.services", "public.reviews"]) {
-      if (tables.includes(name)) rows.set(name.slice("public.".length), Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}`)).rows[0]!.n));
+      if (tables.includes(name))
+        rows.set(name.slice("public.".length), Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}`)).rows[0]!.n));
     }
     return { tables, rows };
   } finally {
@@ -184,7 +206,10 @@ function pipeIntoPsql(pgRestore: string, restoreArgs: string[], tail: string, ps
     writer.on("exit", (code, signal) => {
       if (readerFailed) reject(new BackupError(`pg_restore failed (${readerFailed}); nothing was changed.`));
       else if (code === 0) resolve();
-      else reject(new BackupError(`the restore stopped at the error above (psql ${signal ?? `exit ${code}`}); the transaction was rolled back, nothing was changed.`));
+      else
+        reject(
+          new BackupError(`the restore stopped at the error above (psql ${signal ?? `exit ${code}`}); the transaction was rolled back, nothing was changed.`),
+        );
     });
   });
 }

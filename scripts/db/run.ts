@@ -41,6 +41,8 @@ export async function settleDatabaseSettings(db: Database): Promise<void> {
     await applyDatabaseSettings(db.sql);
   } catch (error) {
     if (error instanceof DatabaseSettingsError) throw error;
-    console.warn(`[db] Could not set the database defaults (${error instanceof Error ? error.message : String(error)}); run \`npm run db:migrate\` once as the database owner.`);
+    console.warn(
+      `[db] Could not set the database defaults (${error instanceof Error ? error.message : String(error)}); run \`npm run db:migrate\` once as the database owner.`,
+    );
   }
 }

@@ -2,7 +2,10 @@ import { linkFromOutbox, signIn } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
 test.describe("forgot password", () => {
-  test("by keyboard: forgot password → the mail in the outbox → a new password → signed in; the old password and the link are dead", async ({ page, users }) => {
+  test("by keyboard: forgot password → the mail in the outbox → a new password → signed in; the old password and the link are dead", async ({
+    page,
+    users,
+  }) => {
     const { email, password } = await users.create("user", { name: "Reset Tester" });
 
     await test.step("ask for a link, by keyboard", async () => {

@@ -7,9 +7,12 @@ test("a visit and a call are counted for the owner, without cookies, and shown o
   await signIn(owner, "owner@maister.local", "Owner123!");
   await expect(owner).not.toHaveURL(/\/login/);
   await owner.goto("/mystos");
-  const station = owner.getByRole("listitem").filter({ has: owner.getByRole("group", { name: "Status right now" }) }).nth(1);
+  const station = owner
+    .getByRole("listitem")
+    .filter({ has: owner.getByRole("group", { name: "Status right now" }) })
+    .nth(1);
   const link = station.locator("a[href*='/service/']").first();
-  const servicePath = new URL((await link.evaluate((anchor) => (anchor as HTMLAnchorElement).href))).pathname;
+  const servicePath = new URL(await link.evaluate((anchor) => (anchor as HTMLAnchorElement).href)).pathname;
   const before = await counts(station);
 
   const visitorContext = await browser.newContext({ locale: "uk" });
@@ -48,7 +51,8 @@ async function counts(station: import("@playwright/test").Locator): Promise<{ vi
     await station.getByText(/^Last 30 days$/).click();
     return { views: 0, calls: 0 };
   }
-  const value = async (label: string) => Number((await station.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").textContent())!.replace(/\D/g, ""));
+  const value = async (label: string) =>
+    Number((await station.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").textContent())!.replace(/\D/g, ""));
   const result = { views: await value("Views"), calls: await value("Calls") };
   await station.getByText(/^Last 30 days$/).click();
   return result;

@@ -58,7 +58,14 @@ test.describe("browsing services", () => {
       await page.getByLabel("Distance").selectOption({ label: "From my location" });
       await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
       // Masters who come to the point are listed first ("Comes to you here"), then the rest nearest first.
-      const cards = await page.getByRole("article").evaluateAll((articles) => articles.map((article) => ({ comes: /Comes to you here/.test(article.textContent ?? ""), km: Number.parseFloat(/([\d.]+) km away/.exec(article.textContent ?? "")?.[1] ?? "NaN") })));
+      const cards = await page
+        .getByRole("article")
+        .evaluateAll((articles) =>
+          articles.map((article) => ({
+            comes: /Comes to you here/.test(article.textContent ?? ""),
+            km: Number.parseFloat(/([\d.]+) km away/.exec(article.textContent ?? "")?.[1] ?? "NaN"),
+          })),
+        );
       expect(cards.length).toBeGreaterThan(1);
       const firstOther = cards.findIndex((card) => !card.comes);
       expect(cards.slice(firstOther).every((card) => !card.comes)).toBe(true);
@@ -108,7 +115,12 @@ test.describe("browsing services", () => {
     await dialog.getByLabel("Longitude").fill("24,0297");
     await dialog.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/near=49\.8397(%2C|,)24\.0297/);
-    await expect(page.getByRole("article").first().getByText(/km away$/)).toBeVisible();
+    await expect(
+      page
+        .getByRole("article")
+        .first()
+        .getByText(/km away$/),
+    ).toBeVisible();
   });
 
   test("the top-rated strip moves by button and keyboard, pauses, and Tab reaches every card", async ({ page }) => {
@@ -135,7 +147,10 @@ test.describe("browsing services", () => {
     expect(await scrolled()).toBeGreaterThan(0);
   });
 
-  test("the home map gets every service at once, groups the crowded ones; a cluster zooms in; a pin opens by keyboard and leads to the service", async ({ page, tiles }) => {
+  test("the home map gets every service at once, groups the crowded ones; a cluster zooms in; a pin opens by keyboard and leads to the service", async ({
+    page,
+    tiles,
+  }) => {
     const answer = page.waitForResponse(/\/api\/items\/locations$/);
     await page.goto("/home");
     await page.getByRole("heading", { name: "Services on the map" }).scrollIntoViewIfNeeded();

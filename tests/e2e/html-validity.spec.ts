@@ -24,7 +24,19 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
   const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as { items: { _id: string; image: string | null; numReviews: number }[] };
   const service = items.find((item) => item.image && item.numReviews > 0);
   expect(service, "a reviewed service with an image in the demo data").toBeTruthy();
-  return ["/home", "/services", "/services?filter=sto&sort=rating.desc", `/service/${service!._id}`, "/stos", "/mechanics", "/login", "/register", "/cart", "/forgot-password", "/no-such-page"];
+  return [
+    "/home",
+    "/services",
+    "/services?filter=sto&sort=rating.desc",
+    `/service/${service!._id}`,
+    "/stos",
+    "/mechanics",
+    "/login",
+    "/register",
+    "/cart",
+    "/forgot-password",
+    "/no-such-page",
+  ];
 }
 
 const PRIVATE_PATHS: Record<Account, string[]> = {
@@ -73,7 +85,9 @@ test.describe("HTML validity and accessibility", () => {
       const messages = (JSON.parse(run.stderr || "{}") as { messages?: VnuMessage[] }).messages ?? [];
       const errors = messages.filter((message) => message.type === "error" || message.type === "non-document-error");
       // Next writes a page on one line: the extract, not the line, says where an error is.
-      const report = errors.map((error) => `${path.basename(decodeURIComponent(error.url))}:${error.lastLine ?? "?"}: ${error.message} [${error.extract?.trim() ?? ""}]`);
+      const report = errors.map(
+        (error) => `${path.basename(decodeURIComponent(error.url))}:${error.lastLine ?? "?"}: ${error.message} [${error.extract?.trim() ?? ""}]`,
+      );
       expect(report, `${errors.length} errors in ${pages.length} pages`).toEqual([]);
       expect(pages).toHaveLength(2 * 11 + 2 * 9);
     } finally {

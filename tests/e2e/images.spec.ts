@@ -4,7 +4,13 @@ import { expect, test } from "./fixtures";
 
 /** A small PNG of one colour, so that two uploads are told apart by their address only. */
 async function photo(name: string, background: string) {
-  return { name, mimeType: "image/png", buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer() };
+  return {
+    name,
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background } })
+      .png()
+      .toBuffer(),
+  };
 }
 
 async function fillMaster(page: Page, name: string) {
@@ -93,7 +99,9 @@ test.describe("photos", () => {
     await page.route("/api/uploads", (route) => route.fulfill({ status: 413, contentType: "text/html", body: "<h1>413 Request Entity Too Large</h1>" }));
     await field.setInputFiles(await photo("me.png", "#0f766e"));
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 10MB" })).toBeVisible();
-    await page.route("/api/uploads", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ key: "Api.error", message: "Something went wrong" }) }));
+    await page.route("/api/uploads", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ key: "Api.error", message: "Something went wrong" }) }),
+    );
     await field.setInputFiles(await photo("me.png", "#0f766e"));
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "The image could not be uploaded. Please try again." })).toBeVisible();
     await page.unroute("/api/uploads");

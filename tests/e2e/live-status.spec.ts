@@ -14,7 +14,10 @@ async function session(browser: Browser, email: string, password: string, locale
 test("an owner sets the live status in one tap; visitors see it on the page and the card in both languages", async ({ browser }) => {
   const owner = await session(browser, "owner@maister.local", "Owner123!");
   await owner.goto("/mystos");
-  const station = owner.getByRole("listitem").filter({ has: owner.getByRole("group", { name: "Status right now" }) }).last();
+  const station = owner
+    .getByRole("listitem")
+    .filter({ has: owner.getByRole("group", { name: "Status right now" }) })
+    .last();
   const name = (await station.getByRole("link").first().textContent())!.trim();
   const servicePath = new URL(await station.getByRole("link", { name }).evaluate((link) => (link as HTMLAnchorElement).href)).pathname;
   const panel = station.getByRole("group", { name: "Status right now" });
@@ -69,7 +72,10 @@ test("an owner sets the live status in one tap; visitors see it on the page and 
     await visitor.goto(`/ua${servicePath}`);
     await expect(visitor.getByRole("heading", { name: "Особливі дати" })).toBeVisible();
     // Leave the demo station as it was for the tests after this one.
-    await editor.getByRole("button", { name: /^Remove / }).first().click();
+    await editor
+      .getByRole("button", { name: /^Remove / })
+      .first()
+      .click();
     await editor.getByRole("button", { name: "Save dates" }).click();
     await expect(editor.getByText("No special dates. Your weekly hours apply every day.")).toBeVisible();
   });

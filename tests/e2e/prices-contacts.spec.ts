@@ -14,7 +14,9 @@ test("an owner adds Viber, Telegram, payment methods and prices; visitors see, f
   const owner = await session(browser, "owner@maister.local", "Owner123!");
   await owner.goto("/mystos");
   // A demo station whose hours the form accepts (some demo stations work past midnight, which the form refuses).
-  const links = await owner.locator("ul li a[href*='/service/']").evaluateAll((anchors) => anchors.map((anchor) => ({ name: anchor.textContent!.trim(), id: anchor.getAttribute("href")!.split("/").at(-1)! })));
+  const links = await owner
+    .locator("ul li a[href*='/service/']")
+    .evaluateAll((anchors) => anchors.map((anchor) => ({ name: anchor.textContent!.trim(), id: anchor.getAttribute("href")!.split("/").at(-1)! })));
   type Day = { closed: boolean; opening: string; closing: string };
   const usable = [];
   for (const link of links) {

@@ -94,7 +94,11 @@ test.describe("reviews", () => {
 
     await users.create("user", { name: "Review Writer", page });
     await page.reload();
-    const count = page.locator("main article").first().getByText(/\d+ reviews?|no reviews/).first();
+    const count = page
+      .locator("main article")
+      .first()
+      .getByText(/\d+ reviews?|no reviews/)
+      .first();
     const before = Number(/\d+/.exec((await count.textContent()) ?? "")?.[0] ?? 0);
 
     await page.getByRole("button", { name: "Submit" }).click();

@@ -10,7 +10,10 @@ function policies(response: APIResponse): string[] {
 }
 
 function directive(policy: string, name: string): string[] {
-  const found = policy.split(";").map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
+  const found = policy
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name);
   return found ? found.slice(1) : [];
 }
 
@@ -49,7 +52,11 @@ test.describe("security", () => {
       document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
     });
     await page.goto("/home");
-    await page.getByRole("region", { name: /map/i }).first().scrollIntoViewIfNeeded().catch(() => undefined);
+    await page
+      .getByRole("region", { name: /map/i })
+      .first()
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined);
     await page.goto("/services");
     await page.locator("main article h3 a").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -190,7 +197,9 @@ test.describe("security", () => {
     const id = href!.split("/").at(-1)!;
     await users.create("user", { name: "Mallory Test", page });
     const payload = `<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>`;
-    expect((await page.request.post(`/api/items/${id}/reviews`, { data: { rating: { quality: 3, speed: 3, price: 3 }, comment: payload } })).status()).toBe(201);
+    expect((await page.request.post(`/api/items/${id}/reviews`, { data: { rating: { quality: 3, speed: 3, price: 3 }, comment: payload } })).status()).toBe(
+      201,
+    );
     await page.goto(href!);
     await expect(page.getByText(payload)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();

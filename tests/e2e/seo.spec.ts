@@ -30,14 +30,19 @@ async function head(url: string, cookie?: string) {
 }
 
 async function reviewedService(request: APIRequestContext) {
-  const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as { items: { _id: string; numReviews: number; contactPhone1: string; address: string }[] };
+  const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as {
+    items: { _id: string; numReviews: number; contactPhone1: string; address: string }[];
+  };
   const service = items.find((item) => item.numReviews > 0 && item.contactPhone1);
   expect(service, "a reviewed service with a phone in the demo data").toBeTruthy();
   return service!;
 }
 
 test.describe("SEO", () => {
-  test("sitemap.xml lists the indexable pages of both languages, each with its alternates and a date, and each is what it says", async ({ request, baseURL }) => {
+  test("sitemap.xml lists the indexable pages of both languages, each with its alternates and a date, and each is what it says", async ({
+    request,
+    baseURL,
+  }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     const xml = await response.text();
@@ -51,7 +56,10 @@ test.describe("SEO", () => {
     const services = paths.filter((path) => path.startsWith("/service/"));
     expect(services.length).toBeGreaterThan(10);
     expect(paths.filter((path) => path.startsWith("/ua/service/"))).toHaveLength(services.length);
-    expect(paths.filter((path) => !/^(\/ua)?\/(home|services|stos|mechanics|ranking|service\/[\w-]+)$/.test(path)), "only indexable pages").toEqual([]);
+    expect(
+      paths.filter((path) => !/^(\/ua)?\/(home|services|stos|mechanics|ranking|service\/[\w-]+)$/.test(path)),
+      "only indexable pages",
+    ).toEqual([]);
     for (const { loc, lastmod, alternates } of urls) {
       expect(lastmod, loc).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       const en = loc.replace(`${baseURL}/ua/`, `${baseURL}/`);
@@ -59,7 +67,9 @@ test.describe("SEO", () => {
     }
 
     // What the sitemap lists is indexable and calls itself by the listed address, with the same alternates.
-    for (const { loc, alternates } of urls.filter(({ loc }) => !loc.includes("/service/")).concat(urls.filter(({ loc }) => loc.includes("/service/")).slice(0, 2))) {
+    for (const { loc, alternates } of urls
+      .filter(({ loc }) => !loc.includes("/service/"))
+      .concat(urls.filter(({ loc }) => loc.includes("/service/")).slice(0, 2))) {
       const page = await head(loc);
       expect(page.response.status, loc).toBe(200);
       expect(page.robots, loc).not.toContain("noindex");
@@ -82,7 +92,10 @@ test.describe("SEO", () => {
   test("pages send no hreflang Link headers; the indexable ones carry canonical and hreflang in their HTML", async ({ request, baseURL }) => {
     const { _id } = await reviewedService(request);
     for (const path of ["/home", "/services", "/stos", "/mechanics", `/service/${_id}`]) {
-      for (const [locale, url] of [["en", path], ["uk", `/ua${path}`]]) {
+      for (const [locale, url] of [
+        ["en", path],
+        ["uk", `/ua${path}`],
+      ]) {
         const page = await head(url!);
         expect(page.response.headers.get("link") ?? "", url).not.toMatch(/hreflang|rel="?alternate/);
         expect(page.canonical, url).toEqual([`${baseURL}${url}`]);
@@ -115,17 +128,33 @@ test.describe("SEO", () => {
   test("a service page describes itself as an AutoRepair with address, phone, rating and its newest reviews", async ({ request }) => {
     const service = await reviewedService(request);
     const [data] = (await head(`/ua/service/${service._id}`)).jsonLd as [
-      { "@type": string; telephone: string; address: Record<string, string>; aggregateRating: { reviewCount: number }; review: Record<string, unknown>[]; priceRange?: string },
+      {
+        "@type": string;
+        telephone: string;
+        address: Record<string, string>;
+        aggregateRating: { reviewCount: number };
+        review: Record<string, unknown>[];
+        priceRange?: string;
+      },
     ];
     expect(data["@type"]).toBe("AutoRepair");
     expect(data.telephone).toBe(service.contactPhone1);
     // The demo addresses read "street, number, city".
     const parts = service.address.split(", ");
-    expect(data.address).toEqual({ "@type": "PostalAddress", streetAddress: parts.slice(0, -1).join(", "), addressLocality: parts.at(-1), addressCountry: "UA" });
+    expect(data.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: parts.slice(0, -1).join(", "),
+      addressLocality: parts.at(-1),
+      addressCountry: "UA",
+    });
     expect(data.aggregateRating.reviewCount).toBe(service.numReviews);
     expect(data.review.length).toBe(Math.min(5, service.numReviews));
     for (const review of data.review) {
-      expect(review).toMatchObject({ "@type": "Review", author: { "@type": "Person", name: expect.any(String) }, reviewRating: { "@type": "Rating", ratingValue: expect.any(Number), bestRating: 5 } });
+      expect(review).toMatchObject({
+        "@type": "Review",
+        author: { "@type": "Person", name: expect.any(String) },
+        reviewRating: { "@type": "Rating", ratingValue: expect.any(Number), bestRating: 5 },
+      });
       expect(review.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     const dates = data.review.map((review) => review.datePublished as string);

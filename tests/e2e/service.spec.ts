@@ -78,9 +78,14 @@ test.describe("service page and Saved list", () => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
-    const en = /^(Open until ((Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d|Closes in \d+ min|Opens at \d\d:\d\d|Opens (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d|Open 24\/7|Closed)$/;
-    const uk = /^(Відчинено до ((Пн|Вт|Ср|Чт|Пт|Сб|Нд) )?\d\d:\d\d|Зачиняється за \d+ хв|Відчиняється о \d\d:\d\d|Відчиняється (Пн|Вт|Ср|Чт|Пт|Сб|Нд) о \d\d:\d\d|Цілодобово|Зачинено)$/;
-    for (const [prefix, words] of [["", en], ["/ua", uk]] as const) {
+    const en =
+      /^(Open until ((Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d\d:\d\d|Closes in \d+ min|Opens at \d\d:\d\d|Opens (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d|Open 24\/7|Closed)$/;
+    const uk =
+      /^(Відчинено до ((Пн|Вт|Ср|Чт|Пт|Сб|Нд) )?\d\d:\d\d|Зачиняється за \d+ хв|Відчиняється о \d\d:\d\d|Відчиняється (Пн|Вт|Ср|Чт|Пт|Сб|Нд) о \d\d:\d\d|Цілодобово|Зачинено)$/;
+    for (const [prefix, words] of [
+      ["", en],
+      ["/ua", uk],
+    ] as const) {
       await page.goto(`${prefix}/services?filter=sto`);
       const cards = page.getByRole("article");
       await expect(cards.first()).toBeVisible();
@@ -156,7 +161,10 @@ test.describe("service page and Saved list", () => {
 
   test("result cards offer a call in one tap, named by their card", async ({ page }) => {
     await page.goto("/services?filter=sto");
-    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Call" }) }).first();
+    const card = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("link", { name: "Call" }) })
+      .first();
     const call = card.getByRole("link", { name: "Call" });
     await expect(call).toHaveAttribute("href", /^tel:\+380\d{9}$/);
     await expect(call).toHaveAccessibleDescription((await card.getByRole("heading").textContent())!.trim());
@@ -164,13 +172,21 @@ test.describe("service page and Saved list", () => {
 
   test("a reviewed service shows its quality, speed and price, overall and on each review", async ({ page }) => {
     await page.goto("/services?sort=rating.desc");
-    const card = page.locator("main article").filter({ hasText: /\(\d+ reviews?\)/ }).first();
+    const card = page
+      .locator("main article")
+      .filter({ hasText: /\(\d+ reviews?\)/ })
+      .first();
     await card.getByRole("link", { name: (await card.getByRole("heading").textContent())!.trim() }).click();
     await expect(page.getByRole("term")).toHaveText(["Quality", "Speed", "Price"]);
     const aspects = page.getByRole("definition");
     await expect(aspects).toHaveCount(3);
     for (const value of await aspects.allTextContents()) expect(value).toMatch(/^[1-5]\.\d of 5$/);
-    await expect(page.getByRole("listitem").filter({ hasText: /Quality \d\s*Speed \d\s*Price \d/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: /Quality \d\s*Speed \d\s*Price \d/ })
+        .first(),
+    ).toBeVisible();
   });
 
   test("switching language on a service page keeps the page", async ({ page }) => {

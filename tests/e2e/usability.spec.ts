@@ -66,7 +66,10 @@ test.describe("services by keyboard", () => {
         inCard: focused.closest("article") !== null,
         own: own.outlineStyle !== "none" && Number.parseFloat(own.outlineWidth) >= 2,
         after: after.outlineStyle !== "none" && Number.parseFloat(after.outlineWidth) >= 2 && after.outlineColor !== "rgba(0, 0, 0, 0)",
-        afterCoversCard: after.position === "absolute" && Math.abs(Number.parseFloat(after.width) - card.clientWidth) < 1 && Math.abs(Number.parseFloat(after.height) - card.clientHeight) < 1,
+        afterCoversCard:
+          after.position === "absolute" &&
+          Math.abs(Number.parseFloat(after.width) - card.clientWidth) < 1 &&
+          Math.abs(Number.parseFloat(after.height) - card.clientHeight) < 1,
       };
     });
     expect(ring.inCard).toBe(true);
@@ -147,9 +150,30 @@ test.describe("services by keyboard", () => {
 test.describe("not-found pages are whole pages on the server", () => {
   const cases = [
     { path: "/no-such-page", lang: "en", heading: "Page not found", home: "Go to the home page", homeHref: "/home", title: "Page not found · Maister" },
-    { path: "/ua/zovsim/ne/tak", lang: "uk", heading: "Сторінку не знайдено", home: "На головну сторінку", homeHref: "/ua/home", title: "Сторінку не знайдено · Майстер" },
-    { path: `/service/${MISSING_ID}`, lang: "en", heading: "Page not found", home: "Go to the home page", homeHref: "/home", title: "Page not found · Maister" },
-    { path: `/ua/service/${MISSING_ID}`, lang: "uk", heading: "Сторінку не знайдено", home: "На головну сторінку", homeHref: "/ua/home", title: "Сторінку не знайдено · Майстер" },
+    {
+      path: "/ua/zovsim/ne/tak",
+      lang: "uk",
+      heading: "Сторінку не знайдено",
+      home: "На головну сторінку",
+      homeHref: "/ua/home",
+      title: "Сторінку не знайдено · Майстер",
+    },
+    {
+      path: `/service/${MISSING_ID}`,
+      lang: "en",
+      heading: "Page not found",
+      home: "Go to the home page",
+      homeHref: "/home",
+      title: "Page not found · Maister",
+    },
+    {
+      path: `/ua/service/${MISSING_ID}`,
+      lang: "uk",
+      heading: "Сторінку не знайдено",
+      home: "На головну сторінку",
+      homeHref: "/ua/home",
+      title: "Сторінку не знайдено · Майстер",
+    },
     { path: "/service/not-an-id", lang: "en", heading: "Page not found", home: "Go to the home page", homeHref: "/home", title: "Page not found · Maister" },
   ];
   for (const expected of cases) {
@@ -182,7 +206,12 @@ test.describe("not-found pages are whole pages on the server", () => {
 
 test("the service page shows a skeleton while it loads", async ({ page }) => {
   // Links in view are prefetched up to the loading boundary; the page itself then waits for the test.
-  const prefetch = page.waitForRequest((request) => /\/service\/[0-9a-f-]{36}\?/.test(request.url()) && Boolean(request.headers()["next-router-prefetch"]) && !request.headers()["next-router-segment-prefetch"]);
+  const prefetch = page.waitForRequest(
+    (request) =>
+      /\/service\/[0-9a-f-]{36}\?/.test(request.url()) &&
+      Boolean(request.headers()["next-router-prefetch"]) &&
+      !request.headers()["next-router-segment-prefetch"],
+  );
   await page.goto("/services?sort=rating.desc");
   const path = new URL((await prefetch).url()).pathname;
   await page.waitForLoadState("networkidle");
@@ -210,7 +239,10 @@ test.describe("results in the first screen", () => {
       await page.goto("/services");
       const strip = page.getByRole("region", { name: "Top rated" });
       await expect(strip).toBeVisible();
-      const firstResult = page.getByRole("listitem").filter({ has: page.getByRole("article") }).first();
+      const firstResult = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("article") })
+        .first();
       const box = (await firstResult.boundingBox())!;
       expect(box.y).toBeGreaterThan(0);
       expect(box.y).toBeLessThan(size.height - 60);

@@ -94,7 +94,10 @@ export function usersOf(browser: Browser, newRequest: () => Promise<APIRequestCo
       const headers = clientAddress();
       await ok(await context.request.post(`/api/users?lng=${locale}`, { data: { name, email, password: PASSWORD }, headers }), "sign-up", 201);
       const token = new URL(await linkFromOutbox(context, email, "confirm-email"), "http://link").searchParams.get("token");
-      const user = (await ok(await context.request.post(`/api/users/confirm-email?token=${token}`, { data: { password: PASSWORD }, headers }), "confirmation")) as { _id: string };
+      const user = (await ok(
+        await context.request.post(`/api/users/confirm-email?token=${token}`, { data: { password: PASSWORD }, headers }),
+        "confirmation",
+      )) as { _id: string };
 
       let serviceId: string | null = null;
       const input = { ...STATION_INPUT, name: `${name} ${role} ${Date.now()}`, ...service };
@@ -111,10 +114,21 @@ export function usersOf(browser: Browser, newRequest: () => Promise<APIRequestCo
 
     async signIn(account, { page } = {}) {
       const { page: signedInPage, context } = await contextFor(page);
-      const { user } = (await ok(await context.request.post("/api/users/login", { data: { email: account.email, password: account.password }, headers: clientAddress() }), `sign-in of ${account.email}`)) as {
+      const { user } = (await ok(
+        await context.request.post("/api/users/login", { data: { email: account.email, password: account.password }, headers: clientAddress() }),
+        `sign-in of ${account.email}`,
+      )) as {
         user: { _id: string; name: string };
       };
-      return { email: account.email, password: account.password, id: user._id, name: user.name, page: signedInPage, context, cookie: await sessionCookie(context) };
+      return {
+        email: account.email,
+        password: account.password,
+        id: user._id,
+        name: user.name,
+        page: signedInPage,
+        context,
+        cookie: await sessionCookie(context),
+      };
     },
 
     async close() {

@@ -107,7 +107,10 @@ async function expectServicePage(page: Page, locale: Locale, id: string, service
 }
 
 test.describe("XSS payloads render inert", () => {
-  test("station form (/ua/addservice → /placeorder → paid): refusals, then the service page, JSON-LD, lists, map popup, Saved and admin in both languages", async ({ page, users }) => {
+  test("station form (/ua/addservice → /placeorder → paid): refusals, then the service page, JSON-LD, lists, map popup, Saved and admin in both languages", async ({
+    page,
+    users,
+  }) => {
     test.setTimeout(90_000);
     const id = stamp();
     const station = {
@@ -217,7 +220,10 @@ test.describe("XSS payloads render inert", () => {
     });
   });
 
-  test("master form (/mechanicregister → /mechanic-profile): refusals, then the profile, the service page and the masters list in both languages", async ({ page, users }) => {
+  test("master form (/mechanicregister → /mechanic-profile): refusals, then the profile, the service page and the masters list in both languages", async ({
+    page,
+    users,
+  }) => {
     test.setTimeout(60_000);
     const id = stamp();
     const master = {
@@ -229,7 +235,14 @@ test.describe("XSS payloads render inert", () => {
     await users.create("user", { name: `Master ${id}`, page });
     const { m } = EN;
     await open(page, EN, "/mechanicregister");
-    await fillServiceForm(page, m, { ...master, name: P.svg, contactMail: `${P.anchor}@x.io`, website: `https://example.com/"${P.svg}`, lat: "45.2", lng: "28.8" });
+    await fillServiceForm(page, m, {
+      ...master,
+      name: P.svg,
+      contactMail: `${P.anchor}@x.io`,
+      website: `https://example.com/"${P.svg}`,
+      lat: "45.2",
+      lng: "28.8",
+    });
     await page.getByRole("button", { name: m.Listing.mechanicSubmit }).click();
     await expect(page.locator("#service-name-error")).toHaveText(m.Validation.serviceName);
     await expect(page.locator("#service-contactMail-error")).toHaveText(m.Validation.contactMail);
@@ -264,7 +277,10 @@ test.describe("XSS payloads render inert", () => {
     }
   });
 
-  test("display name (register, /ua/profile) and a review written in the form: the service page, admin search, user edit and its history", async ({ page, users }) => {
+  test("display name (register, /ua/profile) and a review written in the form: the service page, admin search, user edit and its history", async ({
+    page,
+    users,
+  }) => {
     test.setTimeout(60_000);
     const id = stamp();
     const name = `D'Arcy \`Ґалина\` O’Neil-${id}`;

@@ -9,7 +9,9 @@ let counter = 0;
 
 export const TEST_PASSWORD = "Test1234!";
 
-export async function makeUser(overrides: { name?: string; email?: string; isAdmin?: boolean; isBlocked?: boolean; confirmed?: boolean; password?: string } = {}) {
+export async function makeUser(
+  overrides: { name?: string; email?: string; isAdmin?: boolean; isBlocked?: boolean; confirmed?: boolean; password?: string } = {},
+) {
   const prisma = await getPrisma();
   counter++;
   const email = overrides.email ?? `user${counter}-${Date.now()}@test.local`;
@@ -73,7 +75,8 @@ export async function makeService(input: ServiceInput = {}) {
       },
     });
     // Given averages get their scores as a review write would (lib/db/rating-scores.ts).
-    if (input.ratings) await prisma.$executeRawUnsafe(`UPDATE services s SET ${SCORE_ASSIGNMENTS} FROM rating_priors p WHERE p.id = 1 AND s.id = $1::uuid`, service.id);
+    if (input.ratings)
+      await prisma.$executeRawUnsafe(`UPDATE services s SET ${SCORE_ASSIGNMENTS} FROM rating_priors p WHERE p.id = 1 AND s.id = $1::uuid`, service.id);
     return service;
   });
 }

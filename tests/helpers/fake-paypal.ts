@@ -101,7 +101,20 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       id: orderId,
       status,
       payer: { email_address: "buyer@example.com" },
-      purchase_units: [{ payments: { captures: [{ id: `CAP${fake.captures}`, status, custom_id: fake.mode.customId ?? unit.custom_id, amount: { currency_code: unit.amount.currency_code, value: fake.mode.amount ?? unit.amount.value } }] } }],
+      purchase_units: [
+        {
+          payments: {
+            captures: [
+              {
+                id: `CAP${fake.captures}`,
+                status,
+                custom_id: fake.mode.customId ?? unit.custom_id,
+                amount: { currency_code: unit.amount.currency_code, value: fake.mode.amount ?? unit.amount.value },
+              },
+            ],
+          },
+        },
+      ],
     };
     order.captureRequestId = requestId;
     return order.captured;

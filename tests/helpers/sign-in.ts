@@ -38,9 +38,12 @@ export async function signIn(email: string, ip = nextAddress()): Promise<string>
 /** Who the data layer sees behind a Cookie header value: null for no valid session. */
 export async function viewerOf(cookie: string): Promise<Viewer | null> {
   let viewer: Viewer | null = null;
-  await call(async () => {
-    viewer = await getViewer();
-    return new Response(null);
-  }, makeRequest("/", { headers: { cookie } }));
+  await call(
+    async () => {
+      viewer = await getViewer();
+      return new Response(null);
+    },
+    makeRequest("/", { headers: { cookie } }),
+  );
   return viewer;
 }

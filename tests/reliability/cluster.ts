@@ -53,7 +53,11 @@ function send(url: string, { method = "GET", body, cookie, from, headers = {} }:
         method,
         localAddress: from,
         timeout: HANG_MS,
-        headers: { ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...(cookie ? { cookie } : {}), ...headers },
+        headers: {
+          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+          ...(cookie ? { cookie } : {}),
+          ...headers,
+        },
       },
       (response) => {
         let text = "";
@@ -205,30 +209,53 @@ db.on("error", () => undefined);
   const before = json<Detail>(await direct("b", `/api/items/${id}`));
   // B keeps that answer in memory now; the review goes to A.
   const comment = `cluster review ${Date.now()}`;
-  const posted = await direct("a", `/api/items/${id}/reviews`, { method: "POST", cookie: reviewer, body: { rating: { quality: 5, speed: 4, price: 4 }, comment } });
+  const posted = await direct("a", `/api/items/${id}/reviews`, {
+    method: "POST",
+    cookie: reviewer,
+    body: { rating: { quality: 5, speed: 4, price: 4 }, comment },
+  });
   const after = json<Detail>(await direct("b", `/api/items/${id}`));
-  check(posted.status === 201 && after.reviews.some((review) => review.comment === comment), "a review posted on A is on B's next answer", `posted ${posted.status}; B shows ${after.numReviews} reviews (before ${before.numReviews})`);
+  check(
+    posted.status === 201 && after.reviews.some((review) => review.comment === comment),
+    "a review posted on A is on B's next answer",
+    `posted ${posted.status}; B shows ${after.numReviews} reviews (before ${before.numReviews})`,
+  );
 
   const [{ name }] = (await db.query<{ name: string }>(`SELECT name FROM services WHERE id = $1`, [id])).rows as [{ name: string }];
-  const listed = async () => json<{ items: { _id: string }[] }>(await direct("b", `/api/items?keyword=${encodeURIComponent(name)}`)).items.some((item) => item._id === id);
+  const listed = async () =>
+    json<{ items: { _id: string }[] }>(await direct("b", `/api/items?keyword=${encodeURIComponent(name)}`)).items.some((item) => item._id === id);
   const visibleBefore = await listed();
   const blocked = await direct("a", `/api/items/admin/${id}/block`, { method: "PUT", cookie: admin });
   const page = await direct("b", `/api/items/${id}`);
-  check(visibleBefore && blocked.status === 200 && page.status === 404 && !(await listed()), "a block made on A hides the service on B at once", `block ${blocked.status}; B's page ${page.status}`);
+  check(
+    visibleBefore && blocked.status === 200 && page.status === 404 && !(await listed()),
+    "a block made on A hides the service on B at once",
+    `block ${blocked.status}; B's page ${page.status}`,
+  );
   await direct("a", `/api/items/admin/${id}/block`, { method: "PUT", cookie: admin });
 
   // ---- 2. one session, both instances ----
   const onB = await direct("b", "/api/users", { cookie: admin });
   const out = await direct("a", "/api/users/logout", { method: "POST", cookie: admin });
   const afterOut = await direct("b", "/api/users", { cookie: admin });
-  check(onB.status === 200 && out.status === 200 && afterOut.status === 401, "a session made on A works on B, and signing out on A ends it on B", `B before ${onB.status}, sign-out ${out.status}, B after ${afterOut.status}`);
+  check(
+    onB.status === 200 && out.status === 200 && afterOut.status === 401,
+    "a session made on A works on B, and signing out on A ends it on B",
+    `B before ${onB.status}, sign-out ${out.status}, B after ${afterOut.status}`,
+  );
 }
 
 // ---- 3. a shared rate limit, keyed by the address nginx forwards ----
 {
   const member = await signIn("mechanic@maister.local", "Mechanic1!", (p, o) => send(`${ORIGIN}${p}`, o), "127.0.0.2");
   const feedback = (from: string, n: number, headers: Record<string, string> = {}) =>
-    send(`${ORIGIN}/api/etc/feedback`, { method: "POST", cookie: member, from, headers, body: { title: `cluster limit ${from} ${n}`, message: "Rate limit check.", email: "mechanic@maister.local" } });
+    send(`${ORIGIN}/api/etc/feedback`, {
+      method: "POST",
+      cookie: member,
+      from,
+      headers,
+      body: { title: `cluster limit ${from} ${n}`, message: "Rate limit check.", email: "mechanic@maister.local" },
+    });
   const statuses: number[] = [];
   for (let n = 1; n <= 6; n++) statuses.push((await feedback("127.0.0.2", n)).status);
   const forged = await feedback("127.0.0.2", 7, { "x-forwarded-for": "203.0.113.77" });
@@ -273,13 +300,23 @@ async function act(person: Person): Promise<void> {
   if (roll === 0 && person.feedback < 4) {
     person.feedback++;
     const title = `cluster load ${person.from} ${person.feedback}`;
-    const answer = await send(`${ORIGIN}/api/etc/feedback`, { method: "POST", cookie: person.cookie, from: person.from, body: { title, message: "Sent under load.", email: person.email } });
+    const answer = await send(`${ORIGIN}/api/etc/feedback`, {
+      method: "POST",
+      cookie: person.cookie,
+      from: person.from,
+      body: { title, message: "Sent under load.", email: person.email },
+    });
     outcomes.push({ kind: "POST feedback", status: answer.status, at: answer.at, ms: answer.ms });
     (answer.status === 201 ? acknowledged.feedback : acknowledged.unanswered).push(title);
   } else if (roll === 1) {
     const serviceId = targets[n % targets.length]!;
     const quality = 1 + (n % 5);
-    const answer = await send(`${ORIGIN}/api/items/${serviceId}/reviews`, { method: "POST", cookie: person.cookie, from: person.from, body: { rating: { quality, speed: 3, price: 3 }, comment: `cluster ${n}` } });
+    const answer = await send(`${ORIGIN}/api/items/${serviceId}/reviews`, {
+      method: "POST",
+      cookie: person.cookie,
+      from: person.from,
+      body: { rating: { quality, speed: 3, price: 3 }, comment: `cluster ${n}` },
+    });
     outcomes.push({ kind: "POST review", status: answer.status, at: answer.at, ms: answer.ms });
     // Only an acknowledged write must be kept; the last acknowledged one per person and service is what the database must hold.
     if (answer.status === 201) acknowledged.reviews.set(`${person.id}/${serviceId}`, quality);
@@ -329,22 +366,46 @@ console.log(`${outcomes.length} requests: ${tally(outcomes)}`);
 const during = outcomes.filter(inBouncerWindow);
 const afterBouncer = outcomes.filter((o) => o.at > events.bouncerBack + RECOVERY_GRACE_MS && o.at + o.ms < events.killed);
 const firstGood = outcomes.filter((o) => o.at >= events.bouncerBack && o.status < 300).sort((x, y) => x.at - y.at)[0];
-console.log(`PgBouncer away ${events.bouncerBack - events.bouncerDown} ms; first success ${firstGood ? firstGood.at - events.bouncerBack : "none"} ms after it was back`);
-check(during.some((o) => o.status === 503) && afterBouncer.length > 0 && afterBouncer.every((o) => o.status < 300), "a PgBouncer restart under load: 503 while it is away, normal service again without restarting the app", `window: ${tally(during)}; after: ${tally(afterBouncer)}`);
+console.log(
+  `PgBouncer away ${events.bouncerBack - events.bouncerDown} ms; first success ${firstGood ? firstGood.at - events.bouncerBack : "none"} ms after it was back`,
+);
+check(
+  during.some((o) => o.status === 503) && afterBouncer.length > 0 && afterBouncer.every((o) => o.status < 300),
+  "a PgBouncer restart under load: 503 while it is away, normal service again without restarting the app",
+  `window: ${tally(during)}; after: ${tally(afterBouncer)}`,
+);
 const afterKill = outcomes.filter((o) => o.at > events.killed + FAILOVER_GRACE_MS);
-check(afterKill.length > 0 && afterKill.every((o) => o.status < 300), "instance B killed under load: nginx routes every later request to A", `after: ${tally(afterKill)}`);
+check(
+  afterKill.length > 0 && afterKill.every((o) => o.status < 300),
+  "instance B killed under load: nginx routes every later request to A",
+  `after: ${tally(afterKill)}`,
+);
 check(unexpected.length === 0, "no failed request outside the two fault windows", tally(unexpected));
 
-const stored = (await db.query<{ title: string; copies: number }>(`SELECT title, count(*)::int AS copies FROM feedback WHERE title LIKE 'cluster load %' GROUP BY title`)).rows;
+const stored = (
+  await db.query<{ title: string; copies: number }>(`SELECT title, count(*)::int AS copies FROM feedback WHERE title LIKE 'cluster load %' GROUP BY title`)
+).rows;
 const copies = new Map(stored.map((row) => [row.title, row.copies]));
 const lost = acknowledged.feedback.filter((title) => copies.get(title) !== 1);
 const doubled = stored.filter((row) => row.copies > 1);
 const phantom = stored.filter((row) => !acknowledged.feedback.includes(row.title) && !acknowledged.unanswered.includes(row.title));
-check(acknowledged.feedback.length > 0 && lost.length === 0 && doubled.length === 0 && phantom.length === 0, `every acknowledged feedback (${acknowledged.feedback.length}) stored exactly once`, `lost ${lost.length}, doubled ${doubled.length}, never sent ${phantom.length}`);
-const reviews = (await db.query<{ key: string; quality: number }>(`SELECT "userId" || '/' || "serviceId" AS key, quality FROM reviews WHERE "userId" = ANY($1::uuid[])`, [people.map((p) => p.id)])).rows;
+check(
+  acknowledged.feedback.length > 0 && lost.length === 0 && doubled.length === 0 && phantom.length === 0,
+  `every acknowledged feedback (${acknowledged.feedback.length}) stored exactly once`,
+  `lost ${lost.length}, doubled ${doubled.length}, never sent ${phantom.length}`,
+);
+const reviews = (
+  await db.query<{ key: string; quality: number }>(`SELECT "userId" || '/' || "serviceId" AS key, quality FROM reviews WHERE "userId" = ANY($1::uuid[])`, [
+    people.map((p) => p.id),
+  ])
+).rows;
 const kept = new Map(reviews.map((row) => [row.key, row.quality]));
 const missing = [...acknowledged.reviews.keys()].filter((key) => !kept.has(key));
-check(acknowledged.reviews.size > 0 && missing.length === 0, `every acknowledged review (${acknowledged.reviews.size} person/service pairs) stored`, `missing ${missing.length}`);
+check(
+  acknowledged.reviews.size > 0 && missing.length === 0,
+  `every acknowledged review (${acknowledged.reviews.size} person/service pairs) stored`,
+  `missing ${missing.length}`,
+);
 
 await db.end();
 if (failures.length) {

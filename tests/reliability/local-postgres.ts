@@ -15,7 +15,9 @@ const quoted = (parts: string[]) => parts.map((part) => `'${part.replaceAll("'",
 /** Runs a command to its end as the service user (as this user when not root); throws with its output on failure. */
 export function runAsServiceUser(command: string, args: string[]): string {
   const line = quoted([command, ...args]);
-  const result = asRoot ? spawnSync("su", [SERVICE_USER, "-s", "/bin/sh", "-c", line], { encoding: "utf8" }) : spawnSync("sh", ["-c", line], { encoding: "utf8" });
+  const result = asRoot
+    ? spawnSync("su", [SERVICE_USER, "-s", "/bin/sh", "-c", line], { encoding: "utf8" })
+    : spawnSync("sh", ["-c", line], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`${path.basename(command)} failed: ${result.stderr || result.stdout}`);
   return result.stdout;
 }
@@ -24,7 +26,9 @@ export function runAsServiceUser(command: string, args: string[]): string {
 export function runAsServiceUserAsync(command: string, args: string[]): Promise<void> {
   const line = quoted([command, ...args]);
   const child = asRoot ? spawn("su", [SERVICE_USER, "-s", "/bin/sh", "-c", line], { stdio: "ignore" }) : spawn("sh", ["-c", line], { stdio: "ignore" });
-  return new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} exited with ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} exited with ${code}`)))),
+  );
 }
 
 /** A temporary directory the service user can write to; removed with the process. */
@@ -56,6 +60,7 @@ export function startLocalPostgres(port: number, extraOptions = ""): LocalPostgr
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     dir,
     stop,
-    restart: () => runAsServiceUserAsync(path.join(PG_BIN, "pg_ctl"), ["-D", `${dir}/data`, "-w", "-t", "60", "-m", "fast", "-l", `${dir}/log`, "-o", options, "restart"]),
+    restart: () =>
+      runAsServiceUserAsync(path.join(PG_BIN, "pg_ctl"), ["-D", `${dir}/data`, "-w", "-t", "60", "-m", "fast", "-l", `${dir}/log`, "-o", options, "restart"]),
   };
 }

@@ -77,7 +77,9 @@ function compare(label: string, before: DatabaseState, after: DatabaseState, det
     return;
   }
   const rows = detail ? ` (${[...before.tables].map(([name, state]) => `${name} ${state.rows}`).join(", ")})` : "";
-  pass(`${label}: same rows and contents in all ${before.tables.size} tables${rows}, same extensions (${before.extensions.join(", ")}) and ${before.indexes.length} indexes`);
+  pass(
+    `${label}: same rows and contents in all ${before.tables.size} tables${rows}, same extensions (${before.extensions.join(", ")}) and ${before.indexes.length} indexes`,
+  );
 }
 
 /**
@@ -123,7 +125,9 @@ async function fillEmptyTables(query: Query): Promise<{ filled: string[]; empty:
 
 async function valueFor(query: Query, type: string, typtype: string): Promise<string> {
   if (typtype === "e") {
-    const [label] = await query<{ label: string }>(`SELECT enumlabel AS label FROM pg_enum WHERE enumtypid = $1::regtype ORDER BY enumsortorder LIMIT 1`, [type]);
+    const [label] = await query<{ label: string }>(`SELECT enumlabel AS label FROM pg_enum WHERE enumtypid = $1::regtype ORDER BY enumsortorder LIMIT 1`, [
+      type,
+    ]);
     return `'${label!.label}'::${type}`;
   }
   if (type === "uuid") return "gen_random_uuid()";
@@ -150,12 +154,22 @@ function npmRun(script: string, args: string[], env: NodeJS.ProcessEnv): Promise
     child.on("close", (code) => {
       clearTimeout(timer);
       // npm's own warnings about the machine's npm configuration are not the script's output.
-      resolve({ code, output: output.split("\n").filter((line) => line && !line.startsWith("npm warn")).join("\n") });
+      resolve({
+        code,
+        output: output
+          .split("\n")
+          .filter((line) => line && !line.startsWith("npm warn"))
+          .join("\n"),
+      });
     });
   });
 }
 
-const indent = (text: string) => text.split("\n").map((line) => `    │ ${line}`).join("\n");
+const indent = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => `    │ ${line}`)
+    .join("\n");
 
 /** Runs a command expected to succeed; shows its output; false (and a failure) otherwise. */
 async function expectSuccess(label: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<boolean> {
@@ -246,7 +260,9 @@ async function postgresDrill(workDir: string): Promise<void> {
       const { listServices } = await import("@/lib/server/services/list");
       const detail = await getPublicService(service.id);
       if (detail.name === service.name && detail.reviews.length === service.reviews) {
-        pass(`service page data: getPublicService(${service.id}) → "${detail.name}", ${detail.reviews.length} reviews, ${Object.keys(detail.timetable).length} days of hours`);
+        pass(
+          `service page data: getPublicService(${service.id}) → "${detail.name}", ${detail.reviews.length} reviews, ${Object.keys(detail.timetable).length} days of hours`,
+        );
       } else {
         fail(`service page data: expected "${service.name}" with ${service.reviews} reviews, got "${detail.name}" with ${detail.reviews.length}`);
       }
@@ -311,7 +327,14 @@ async function pgliteDrill(workDir: string): Promise<void> {
   const open = await openPGlite(source);
   try {
     await open.query("SELECT 1 FROM users LIMIT 1");
-    await expectRefusal("backup while another process has the embedded database open", "db:backup", [path.join(workDir, "refused.tar.gz")], envFor(source), /open in pid/, 1);
+    await expectRefusal(
+      "backup while another process has the embedded database open",
+      "db:backup",
+      [path.join(workDir, "refused.tar.gz")],
+      envFor(source),
+      /open in pid/,
+      1,
+    );
   } finally {
     await open.close();
   }
@@ -332,7 +355,7 @@ async function pgliteDrill(workDir: string): Promise<void> {
 
 // ---- run ----
 const watchdog = setTimeout(() => {
-  console.error(`✖ the drill did not finish in ${STEP_TIMEOUT_MS * 2 / 1000} s`);
+  console.error(`✖ the drill did not finish in ${(STEP_TIMEOUT_MS * 2) / 1000} s`);
   process.exit(1);
 }, STEP_TIMEOUT_MS * 2);
 watchdog.unref();

@@ -40,7 +40,20 @@ const postgres = startLocalPostgres(PG_PORT);
 const resend = await startFakeResend();
 process.on("exit", () => void resend.close());
 
-const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: postgres.url, RESEND_API_KEY: "re_soak", RESEND_BASE_URL: resend.url, NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO_DATA: "true", PAYMENTS_TEST_MODE: "true", MAIL_DEV_OUTBOX: "true", NEXTAUTH_SECRET: "soak-secret-for-local-runs-only-0123456789", APP_URL: ORIGIN, NOMINATIM_URL: "http://127.0.0.1:9", TRUSTED_PROXY_HOPS: "1" };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: postgres.url,
+  RESEND_API_KEY: "re_soak",
+  RESEND_BASE_URL: resend.url,
+  NEXT_TELEMETRY_DISABLED: "1",
+  SEED_DEMO_DATA: "true",
+  PAYMENTS_TEST_MODE: "true",
+  MAIL_DEV_OUTBOX: "true",
+  NEXTAUTH_SECRET: "soak-secret-for-local-runs-only-0123456789",
+  APP_URL: ORIGIN,
+  NOMINATIM_URL: "http://127.0.0.1:9",
+  TRUSTED_PROXY_HOPS: "1",
+};
 delete env.PAYPAL_CLIENT_ID;
 runOrThrow("npx", ["tsx", "scripts/db/prepare.ts", "--seed"], env);
 runOrThrow("npx", ["tsx", "scripts/bench/generate-services.ts", "5000"], env);
@@ -49,7 +62,9 @@ buildApp(env, process.env.SOAK_SKIP_BUILD === "1");
 const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
 db.on("error", () => undefined);
 const newPeople = await createPeople(db, USERS);
-const targets = (await db.query<{ id: string }>(`SELECT s.id FROM services s WHERE ${publishedSql("s")} ORDER BY random() LIMIT 300`)).rows.map((row) => row.id);
+const targets = (await db.query<{ id: string }>(`SELECT s.id FROM services s WHERE ${publishedSql("s")} ORDER BY random() LIMIT 300`)).rows.map(
+  (row) => row.id,
+);
 
 await assertPortFree(ORIGIN, "set SOAK_PORT");
 verdict.log(`next start on ${ORIGIN}`);

@@ -6,7 +6,10 @@ const item = (id: string, name = `Service ${id}`) => ({ _id: id, name, image: nu
 describe("cart reducer", () => {
   it("appends new items with quantity 1 and counts distinct items", () => {
     const state = cartReducer(cartReducer(INITIAL_CART, { type: "add", item: item("a") }), { type: "add", item: item("b") });
-    expect(state.cartItems.map((i) => [i._id, i.qty])).toEqual([["a", 1], ["b", 1]]);
+    expect(state.cartItems.map((i) => [i._id, i.qty])).toEqual([
+      ["a", 1],
+      ["b", 1],
+    ]);
     expect(state.cartItemsQty).toBe(2);
   });
 

@@ -132,8 +132,7 @@ const drillPassed = [
 const drillName = "restore drill: seed → backup → drop → restore → same counts, a service renders";
 
 const marker = (kind: string, status: number, name: string) => `[ci-step] ${kind} exit ${status}: ${name}\n`;
-const setupDone =
-  marker("setup", 0, "npm ci") + marker("setup", 0, "system packages") + marker("setup", 0, "PostgreSQL 15");
+const setupDone = marker("setup", 0, "npm ci") + marker("setup", 0, "system packages") + marker("setup", 0, "PostgreSQL 15");
 const checksDone = marker("check", 0, "lint") + marker("check", 0, "typecheck") + marker("check", 0, "db:check");
 const testsName = "npm test (unit, integration on PGlite and PostgreSQL, e2e on PostgreSQL)";
 

@@ -8,7 +8,18 @@ import { assertUncommonPassword, isCommonPassword } from "@/lib/server/passwords
  */
 describe("isCommonPassword", () => {
   it("refuses common passwords decorated to pass the rules", () => {
-    for (const password of ["Password1!", "Qwerty123!", "Admin123!", "Password123!", "Iloveyou1!", "Qwerty123!!", "pASSWORD1!", "Dragon2024!", "Monkey1@", "Letmein1!"]) {
+    for (const password of [
+      "Password1!",
+      "Qwerty123!",
+      "Admin123!",
+      "Password123!",
+      "Iloveyou1!",
+      "Qwerty123!!",
+      "pASSWORD1!",
+      "Dragon2024!",
+      "Monkey1@",
+      "Letmein1!",
+    ]) {
       expect(PASSWORD_PATTERN.test(password), `${password} passes the pattern`).toBe(true);
       expect(isCommonPassword(password), password).toBe(true);
     }
@@ -28,7 +39,9 @@ describe("isCommonPassword", () => {
 
   it("refuses through a field error on the right field", () => {
     expect(() => assertUncommonPassword("Password1!")).toThrow(expect.objectContaining({ status: 400, fields: { password: "Validation.passwordCommon" } }));
-    expect(() => assertUncommonPassword("Password1!", "newPassword")).toThrow(expect.objectContaining({ fields: { newPassword: "Validation.passwordCommon" } }));
+    expect(() => assertUncommonPassword("Password1!", "newPassword")).toThrow(
+      expect.objectContaining({ fields: { newPassword: "Validation.passwordCommon" } }),
+    );
     expect(() => assertUncommonPassword("Kovbasa42!")).not.toThrow();
   });
 });

@@ -14,7 +14,10 @@ const CROSS_SITE = { status: 403, key: "Api.crossSite" };
 describe("crossOriginRefusal", () => {
   it("never refuses reads, whatever they claim", () => {
     for (const method of ["GET", "HEAD", "OPTIONS", "get"]) {
-      expect(refusal(method, { "sec-fetch-site": "cross-site", origin: "https://evil.example", "content-type": "text/plain", "content-length": "5" }), method).toBeNull();
+      expect(
+        refusal(method, { "sec-fetch-site": "cross-site", origin: "https://evil.example", "content-type": "text/plain", "content-length": "5" }),
+        method,
+      ).toBeNull();
     }
   });
 
@@ -37,7 +40,16 @@ describe("crossOriginRefusal", () => {
     expect(refusal("POST", { ...JSON_BODY, origin: OWN })).toBeNull();
     expect(refusal("POST", { ...JSON_BODY, origin: "http://localhost:3000", host: "localhost:3000" })).toBeNull();
     expect(refusal("POST", { ...JSON_BODY, origin: "http://LOCALHOST:3000", host: "LOCALHOST:3000" })).toBeNull();
-    for (const origin of ["https://evil.example", "https://maister.example.evil.example", "https://evil-maister.example", "https://maister.example:8443", "null", "", "not a url", "https://"]) {
+    for (const origin of [
+      "https://evil.example",
+      "https://maister.example.evil.example",
+      "https://evil-maister.example",
+      "https://maister.example:8443",
+      "null",
+      "",
+      "not a url",
+      "https://",
+    ]) {
       expect(refusal("POST", { ...JSON_BODY, origin, host: "maister.example" }), origin).toEqual(CROSS_SITE);
     }
     // Our origin with another host header is still ours (a proxy may rewrite Host).
@@ -53,7 +65,16 @@ describe("crossOriginRefusal", () => {
 
   it("wants JSON for any request with a body, and only for those", () => {
     const json = { status: 415, key: "Api.jsonOnly" };
-    for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "application/json-patch+json", "", "text/json"]) {
+    for (const type of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonx",
+      "application/json-patch+json",
+      "",
+      "text/json",
+    ]) {
       expect(refusal("POST", { "content-type": type, "content-length": "2" }), type).toEqual(json);
     }
     for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON", " application/json "]) {

@@ -3,13 +3,20 @@ import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 
 /** Shapes taken from Prisma 7 with @prisma/adapter-pg against a stopped or restarting PostgreSQL 15. */
 const prismaError = (code: string, cause: Record<string, unknown>) =>
-  Object.assign(new Error("Invalid `prisma.service.count()` invocation"), { name: "PrismaClientKnownRequestError", code, meta: { driverAdapterError: { name: "DriverAdapterError", cause } } });
+  Object.assign(new Error("Invalid `prisma.service.count()` invocation"), {
+    name: "PrismaClientKnownRequestError",
+    code,
+    meta: { driverAdapterError: { name: "DriverAdapterError", cause } },
+  });
 const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: "connect", errno: -111 });
 
 describe("isDatabaseUnavailable", () => {
   it.each([
     ["server not listening", prismaError("P1001", { kind: "DatabaseNotReachable", host: "127.0.0.1", port: 5432 })],
-    ["raw query on a connection the server terminated", prismaError("P2010", { kind: "postgres", originalCode: "57P01", code: "57P01", message: "terminating connection due to administrator command" })],
+    [
+      "raw query on a connection the server terminated",
+      prismaError("P2010", { kind: "postgres", originalCode: "57P01", code: "57P01", message: "terminating connection due to administrator command" }),
+    ],
     ["server starting up", prismaError("P2010", { kind: "postgres", code: "57P03", message: "the database system is starting up" })],
     ["too many connections", prismaError("P2037", { kind: "TooManyConnections" })],
     ["pool timeout", Object.assign(new Error("Timed out fetching a new connection"), { code: "P2024" })],

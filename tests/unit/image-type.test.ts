@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { sniffImageType } from "@/lib/image-type";
 import { encodePng } from "@/lib/png";
 
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
 
 describe("sniffImageType", () => {
   it("recognises JPEG, PNG, GIF and WebP by their first bytes", () => {
@@ -14,7 +15,14 @@ describe("sniffImageType", () => {
   });
 
   it("refuses everything else, whatever it is called", () => {
-    for (const other of [bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"), bytes("<!doctype html>"), bytes("%PDF-1.7"), bytes("RIFF", [0, 0, 0, 0], "WAVE"), bytes([0xff, 0xd8]), new Uint8Array()]) {
+    for (const other of [
+      bytes("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      bytes("<!doctype html>"),
+      bytes("%PDF-1.7"),
+      bytes("RIFF", [0, 0, 0, 0], "WAVE"),
+      bytes([0xff, 0xd8]),
+      new Uint8Array(),
+    ]) {
       expect(sniffImageType(other)).toBeNull();
     }
   });

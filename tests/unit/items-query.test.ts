@@ -8,7 +8,16 @@ describe("parseItemsQuery", () => {
     );
     expect(result).toEqual({
       ok: true,
-      query: { filter: "sto", keyword: "bosch", page: 2, sort: "price.asc", onthego: true, open: true, userDateTime: "2026-11-22T10:00:00.000Z", near: { lat: 49.23, lng: 28.46 } },
+      query: {
+        filter: "sto",
+        keyword: "bosch",
+        page: 2,
+        sort: "price.asc",
+        onthego: true,
+        open: true,
+        userDateTime: "2026-11-22T10:00:00.000Z",
+        near: { lat: 49.23, lng: 28.46 },
+      },
     });
   });
 

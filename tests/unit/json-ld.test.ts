@@ -15,14 +15,20 @@ const AutoRepair = z.strictObject({
   url: z.url(),
   image: z.url().optional(),
   description: z.string().min(1).optional(),
-  telephone: z.string().regex(/^\+380\d{9}$/).optional(),
+  telephone: z
+    .string()
+    .regex(/^\+380\d{9}$/)
+    .optional(),
   email: z.email(),
   address: z.strictObject({
     "@type": z.literal("PostalAddress"),
     streetAddress: z.string().min(1).optional(),
     addressLocality: z.string().min(1).optional(),
     addressRegion: z.string().min(1).optional(),
-    postalCode: z.string().regex(/^\d{5}$/).optional(),
+    postalCode: z
+      .string()
+      .regex(/^\d{5}$/)
+      .optional(),
     addressCountry: z.literal("UA"),
   }),
   geo: z.strictObject({ "@type": z.literal("GeoCoordinates"), latitude: z.number(), longitude: z.number() }),
@@ -36,10 +42,24 @@ const AutoRepair = z.strictObject({
   ),
   paymentAccepted: z.string().optional(),
   specialOpeningHoursSpecification: z
-    .array(z.strictObject({ "@type": z.literal("OpeningHoursSpecification"), validFrom: date, validThrough: date, opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/) }))
+    .array(
+      z.strictObject({
+        "@type": z.literal("OpeningHoursSpecification"),
+        validFrom: date,
+        validThrough: date,
+        opens: z.string().regex(/^\d{2}:\d{2}$/),
+        closes: z.string().regex(/^\d{2}:\d{2}$/),
+      }),
+    )
     .optional(),
   aggregateRating: z
-    .strictObject({ "@type": z.literal("AggregateRating"), ratingValue: z.number().min(1).max(5), reviewCount: z.number().int().positive(), bestRating: z.literal(5), worstRating: z.literal(1) })
+    .strictObject({
+      "@type": z.literal("AggregateRating"),
+      ratingValue: z.number().min(1).max(5),
+      reviewCount: z.number().int().positive(),
+      bestRating: z.literal(5),
+      worstRating: z.literal(1),
+    })
     .optional(),
   review: z
     .array(
@@ -58,7 +78,17 @@ const AutoRepair = z.strictObject({
 });
 
 function review(n: number, comment = `Review ${n}`): ReviewView {
-  return { _id: `r${n}`, name: `Reviewer ${n}`, rating: { quality: 5, speed: 4, price: 3, avg: 4 }, comment, createdAt: new Date(Date.UTC(2026, 0, 30 - n, 12)).toISOString(), verified: false, reply: null, hidden: null, held: false };
+  return {
+    _id: `r${n}`,
+    name: `Reviewer ${n}`,
+    rating: { quality: 5, speed: 4, price: 3, avg: 4 },
+    comment,
+    createdAt: new Date(Date.UTC(2026, 0, 30 - n, 12)).toISOString(),
+    verified: false,
+    reply: null,
+    hidden: null,
+    held: false,
+  };
 }
 
 function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
@@ -141,7 +171,9 @@ describe("serviceJsonLd", () => {
   });
 
   it("leaves out what a service does not have", () => {
-    const data = AutoRepair.parse(serialised(service({ image: null, description: "", contactPhone1: "", numReviews: 0, reviews: [], website: "", address: "49.233100, 28.468200" })));
+    const data = AutoRepair.parse(
+      serialised(service({ image: null, description: "", contactPhone1: "", numReviews: 0, reviews: [], website: "", address: "49.233100, 28.468200" })),
+    );
     for (const field of ["image", "description", "telephone", "aggregateRating", "review"]) expect(data).not.toHaveProperty(field);
     expect(data.address).toEqual({ "@type": "PostalAddress", addressCountry: "UA" });
     expect(data.sameAs).toEqual([]);

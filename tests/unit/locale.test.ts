@@ -67,6 +67,7 @@ describe("isMessageKey", () => {
   it("accepts a key with a text and nothing else", () => {
     expect(isMessageKey(MESSAGES.en, "Validation.email")).toBe(true);
     expect(isMessageKey(MESSAGES.uk, "AuditActions.user_block")).toBe(true);
-    for (const key of ["Validation", "Validation.nope", "Validation.email.x", "", "toString", "Validation.__proto__", "constructor.name"]) expect(isMessageKey(MESSAGES.en, key)).toBe(false);
+    for (const key of ["Validation", "Validation.nope", "Validation.email.x", "", "toString", "Validation.__proto__", "constructor.name"])
+      expect(isMessageKey(MESSAGES.en, key)).toBe(false);
   });
 });

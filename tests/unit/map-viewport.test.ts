@@ -1,7 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MARKER_SIZE } from "@/lib/constants";
-import { CLUSTER_CELL_PX, clusterCellDegrees, groupMarkers, MARKER_BOX_PX, mercatorY, mergeNearby, parseViewport, WHOLE_WORLD, type CellGroup } from "@/lib/map-viewport";
+import {
+  CLUSTER_CELL_PX,
+  clusterCellDegrees,
+  groupMarkers,
+  MARKER_BOX_PX,
+  mercatorY,
+  mergeNearby,
+  parseViewport,
+  WHOLE_WORLD,
+  type CellGroup,
+} from "@/lib/map-viewport";
 
 const parse = (query: string) => parseViewport(new URLSearchParams(query));
 
@@ -12,7 +22,18 @@ describe("parseViewport", () => {
   });
 
   it("refuses anything else", () => {
-    for (const query of ["bbox=1,2,3", "zoom=5", "bbox=0,0,1,1", "bbox=0,0,1,1&zoom=21", "bbox=0,0,1,1&zoom=-1", "bbox=2,0,1,1&zoom=3", "bbox=0,2,1,1&zoom=3", "bbox=-181,0,1,1&zoom=3", "bbox=1e2,0,1,1&zoom=3", "bbox=,,,&zoom=3"]) {
+    for (const query of [
+      "bbox=1,2,3",
+      "zoom=5",
+      "bbox=0,0,1,1",
+      "bbox=0,0,1,1&zoom=21",
+      "bbox=0,0,1,1&zoom=-1",
+      "bbox=2,0,1,1&zoom=3",
+      "bbox=0,2,1,1&zoom=3",
+      "bbox=-181,0,1,1&zoom=3",
+      "bbox=1e2,0,1,1&zoom=3",
+      "bbox=,,,&zoom=3",
+    ]) {
       expect(parse(query), query).toBeNull();
     }
   });
@@ -52,15 +73,43 @@ describe("mergeNearby", () => {
   });
 
   it("keeps groups a cell apart", () => {
-    expect(mergeNearby([{ lat: 50, lng: 30, count: 2, id: "a" }, { lat: 50, lng: 31, count: 2, id: "b" }], 0.9)).toHaveLength(2);
+    expect(
+      mergeNearby(
+        [
+          { lat: 50, lng: 30, count: 2, id: "a" },
+          { lat: 50, lng: 31, count: 2, id: "b" },
+        ],
+        0.9,
+      ),
+    ).toHaveLength(2);
     // At 50°N 0.55° of latitude is 0.86° of Mercator y (less than a cell: merged), 0.6° is 0.93°.
-    expect(mergeNearby([{ lat: 50, lng: 30, count: 2, id: "a" }, { lat: 50.55, lng: 30, count: 1, id: "b" }], 0.9)).toHaveLength(1);
-    expect(mergeNearby([{ lat: 50, lng: 30, count: 2, id: "a" }, { lat: 50.6, lng: 30, count: 1, id: "b" }], 0.9)).toHaveLength(2);
+    expect(
+      mergeNearby(
+        [
+          { lat: 50, lng: 30, count: 2, id: "a" },
+          { lat: 50.55, lng: 30, count: 1, id: "b" },
+        ],
+        0.9,
+      ),
+    ).toHaveLength(1);
+    expect(
+      mergeNearby(
+        [
+          { lat: 50, lng: 30, count: 2, id: "a" },
+          { lat: 50.6, lng: 30, count: 1, id: "b" },
+        ],
+        0.9,
+      ),
+    ).toHaveLength(2);
   });
 
   it("leaves no two markers closer than a cell on screen, so icons of MARKER_BOX_PX never overlap, and loses no service", () => {
     expect(MARKER_BOX_PX).toBeLessThan(CLUSTER_CELL_PX);
-    const group = fc.record({ lat: fc.double({ min: 44, max: 53, noNaN: true }), lng: fc.double({ min: 22, max: 41, noNaN: true }), count: fc.integer({ min: 1, max: 500 }) });
+    const group = fc.record({
+      lat: fc.double({ min: 44, max: 53, noNaN: true }),
+      lng: fc.double({ min: 22, max: 41, noNaN: true }),
+      count: fc.integer({ min: 1, max: 500 }),
+    });
     fc.assert(
       fc.property(fc.array(group, { maxLength: 80 }), fc.integer({ min: 3, max: 14 }), (raw, zoom) => {
         const groups: CellGroup[] = raw.map((entry, index) => ({ ...entry, id: String(index).padStart(3, "0") }));
@@ -107,9 +156,19 @@ describe("groupMarkers", () => {
   });
 
   it("keeps the server's clusters, a cluster of one included, and folds pins beside them in", () => {
-    const grouped = groupMarkers([service("e", 50.4505, 30.521), lviv], [{ lat: 50.45, lng: 30.52, count: 40 }, { lat: 46.48, lng: 30.72, count: 1 }], 6);
+    const grouped = groupMarkers(
+      [service("e", 50.4505, 30.521), lviv],
+      [
+        { lat: 50.45, lng: 30.52, count: 40 },
+        { lat: 46.48, lng: 30.72, count: 1 },
+      ],
+      6,
+    );
     expect(grouped.services).toEqual([lviv]);
-    expect(grouped.clusters).toEqual([{ lat: 50.45, lng: 30.52, count: 41 }, { lat: 46.48, lng: 30.72, count: 1 }]);
+    expect(grouped.clusters).toEqual([
+      { lat: 50.45, lng: 30.52, count: 41 },
+      { lat: 46.48, lng: 30.72, count: 1 },
+    ]);
   });
 
   it("leaves no two markers closer than a cell on screen at any zoom and loses no service", () => {

@@ -4,11 +4,21 @@ import { mapCenter, parsePoint } from "@/lib/map";
 
 describe("mapCenter", () => {
   it("averages the coordinates of the services", () => {
-    expect(mapCenter([{ lat: 50, lng: 30 }, { lat: 48, lng: 24 }])).toEqual({ lat: 49, lng: 27 });
+    expect(
+      mapCenter([
+        { lat: 50, lng: 30 },
+        { lat: 48, lng: 24 },
+      ]),
+    ).toEqual({ lat: 49, lng: 27 });
   });
 
   it("counts a cluster as its services at its place", () => {
-    expect(mapCenter([{ lat: 50, lng: 30, count: 3 }, { lat: 46, lng: 22 }])).toEqual({ lat: 49, lng: 28 });
+    expect(
+      mapCenter([
+        { lat: 50, lng: 30, count: 3 },
+        { lat: 46, lng: 22 },
+      ]),
+    ).toEqual({ lat: 49, lng: 28 });
   });
 
   it("falls back to the country centre without services", () => {

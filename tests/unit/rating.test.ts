@@ -8,7 +8,12 @@ describe("ratings", () => {
   });
 
   it("aggregates per dimension and overall as the mean of review averages", () => {
-    expect(computeAggregates([{ quality: 5, speed: 3, price: 4 }, { quality: 3, speed: 3, price: 3 }])).toEqual({
+    expect(
+      computeAggregates([
+        { quality: 5, speed: 3, price: 4 },
+        { quality: 3, speed: 3, price: 3 },
+      ]),
+    ).toEqual({
       ratingAvg: 3.5,
       qualityAvg: 4,
       speedAvg: 3,

@@ -16,7 +16,18 @@ describe("safeRedirect", () => {
   });
 
   it("falls back for anything that could leave the site", () => {
-    for (const value of ["//evil.example", "/ua//evil.example", "https://evil.example", "/\\evil.example", "/ua/\\evil.example", "evil", "", null, undefined, "/\u0000x"]) {
+    for (const value of [
+      "//evil.example",
+      "/ua//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "/ua/\\evil.example",
+      "evil",
+      "",
+      null,
+      undefined,
+      "/\u0000x",
+    ]) {
       expect(safeRedirect(value)).toBe("/");
     }
     expect(safeRedirect("javascript:alert(1)", "/home")).toBe("/home");

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE } from "@/lib/constants";
 import { changedFields, EMPTY_SERVICE, formStateOf, movePhoto } from "@/lib/service-form";
 
-const stored = formStateOf({ ...EMPTY_SERVICE, _id: "x", ispaid: false, name: "СТО Схід", contactMail: "a@b.ua", coordinates: { lat: 50, lng: 30 }, address: "Київ" } as never);
+const stored = formStateOf({
+  ...EMPTY_SERVICE,
+  _id: "x",
+  ispaid: false,
+  name: "СТО Схід",
+  contactMail: "a@b.ua",
+  coordinates: { lat: 50, lng: 30 },
+  address: "Київ",
+} as never);
 
 describe("changedFields", () => {
   it("is empty when nothing changed, even with timetable keys in another order", () => {
@@ -18,7 +26,9 @@ describe("changedFields", () => {
 
   it("sends the photos as a list when their order changed, never the single image", () => {
     const withPhotos = { ...stored, images: ["/api/uploads/a", "/api/uploads/b"] };
-    expect(changedFields(withPhotos, { ...withPhotos, images: ["/api/uploads/b", "/api/uploads/a"] })).toEqual({ images: ["/api/uploads/b", "/api/uploads/a"] });
+    expect(changedFields(withPhotos, { ...withPhotos, images: ["/api/uploads/b", "/api/uploads/a"] })).toEqual({
+      images: ["/api/uploads/b", "/api/uploads/a"],
+    });
     expect(changedFields(withPhotos, { ...withPhotos, image: "/api/uploads/b" } as never)).toEqual({});
   });
 

@@ -9,7 +9,19 @@ describe("fillDays", () => {
       { day: "2026-10-30", kind: "view", count: 2 },
       { day: "2026-09-01", kind: "view", count: 99 },
     ]);
-    expect(stats.days.map((entry) => entry.day)).toEqual(["2026-10-20", "2026-10-21", "2026-10-22", "2026-10-23", "2026-10-24", "2026-10-25", "2026-10-26", "2026-10-27", "2026-10-28", "2026-10-29", "2026-10-30"]);
+    expect(stats.days.map((entry) => entry.day)).toEqual([
+      "2026-10-20",
+      "2026-10-21",
+      "2026-10-22",
+      "2026-10-23",
+      "2026-10-24",
+      "2026-10-25",
+      "2026-10-26",
+      "2026-10-27",
+      "2026-10-28",
+      "2026-10-29",
+      "2026-10-30",
+    ]);
     expect(stats.days[5]!.counts).toEqual({ view: 3, call: 1, directions: 0, messenger: 0, save: 0 });
     expect(stats.totals).toEqual({ view: 5, call: 1, directions: 0, messenger: 0, save: 0 });
   });

@@ -23,7 +23,10 @@ describe("serviceInput (spec section 5)", () => {
     expect(serviceInput.parse({ ...valid, images: [1, 2, 3, 4, 5, 6].map(photo) }).images).toHaveLength(6);
     expect(serviceInput.parse(valid).images).toBeUndefined();
     expect(firstError({ ...valid, images: [1, 2, 3, 4, 5, 6, 7].map(photo) })).toEqual(["images", "Validation.imagesMax"]);
-    expect(firstError({ ...valid, images: [photo(1), photo(1).toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")] })).toEqual(["images", "Validation.imagesDuplicate"]);
+    expect(firstError({ ...valid, images: [photo(1), photo(1).toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")] })).toEqual([
+      "images",
+      "Validation.imagesDuplicate",
+    ]);
     for (const foreign of ["https://example.com/a.jpg", "/api/uploads/x", "", "/api/uploads/0195f6c8-1111-7222-8333-444455556666?w=160"]) {
       expect(firstError({ ...valid, images: [photo(1), foreign] })).toEqual(["images", "Validation.imageForeign"]);
     }
@@ -32,7 +35,17 @@ describe("serviceInput (spec section 5)", () => {
 
   it("accepts a complete station with defaults for the optional fields", () => {
     const parsed = serviceInput.parse(valid);
-    expect(parsed).toMatchObject({ contactPhone1: "+380671234567", contactPhone2: "", website: "", category: "any", brand: "Any", experience: 0, isOnTheGo: false, image: null, description: "" });
+    expect(parsed).toMatchObject({
+      contactPhone1: "+380671234567",
+      contactPhone2: "",
+      website: "",
+      category: "any",
+      brand: "Any",
+      experience: 0,
+      isOnTheGo: false,
+      image: null,
+      description: "",
+    });
   });
 
   it("stores every accepted way of writing a phone number as +380XXXXXXXXX and refuses the rest", () => {
@@ -42,7 +55,9 @@ describe("serviceInput (spec section 5)", () => {
     for (const wrong of ["380 671 2345", "067123456", "+1 650 253 0000", "0671234567x", "+38(067)1234567890"]) {
       expect(firstError({ ...valid, contactPhone1: wrong }), wrong).toEqual(["contactPhone1", "Validation.phone"]);
     }
-    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone2: "+38 (050) 000-11-11" })).toMatchObject({ contactPhone2: "+380500001111" });
+    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone2: "+38 (050) 000-11-11" })).toMatchObject({
+      contactPhone2: "+380500001111",
+    });
   });
 
   it("takes trailers and stores them as trucks (spec 3: sent as trucks)", () => {
@@ -59,7 +74,18 @@ describe("serviceInput (spec section 5)", () => {
   });
 
   it("reports errors in the spec's order: name, phone 1, phone 2, contact mail, location, website, facebook, instagram", () => {
-    const bad = { ...valid, name: "x", contactPhone1: "123", contactPhone2: "12", contactMail: "no", coordinates: undefined, address: "", website: "www", facebook: "x", instagram: "y" };
+    const bad = {
+      ...valid,
+      name: "x",
+      contactPhone1: "123",
+      contactPhone2: "12",
+      contactMail: "no",
+      coordinates: undefined,
+      address: "",
+      website: "www",
+      facebook: "x",
+      instagram: "y",
+    };
     expect(firstError(bad)).toEqual(["name", "Validation.serviceName"]);
     expect(firstError({ ...bad, name: valid.name })).toEqual(["contactPhone1", "Validation.phone"]);
     expect(firstError({ ...bad, name: valid.name, contactPhone1: "" })).toEqual(["contactPhone2", "Validation.phone"]);
@@ -72,7 +98,10 @@ describe("serviceInput (spec section 5)", () => {
   });
 
   it("accepts the social links people paste", () => {
-    expect(serviceInput.safeParse({ ...valid, website: "https://sto.ua", facebook: "https://www.facebook.com/sto.pivden", instagram: "instagram.com/sto_pivden/" }).success).toBe(true);
+    expect(
+      serviceInput.safeParse({ ...valid, website: "https://sto.ua", facebook: "https://www.facebook.com/sto.pivden", instagram: "instagram.com/sto_pivden/" })
+        .success,
+    ).toBe(true);
   });
 
   it("limits lengths, lists and the image to our own uploads", () => {
@@ -90,13 +119,19 @@ describe("serviceInput (spec section 5)", () => {
     expect(firstError({ ...valid, timetable })).toEqual(["timetable.wednesday", "Validation.closingAfterOpening"]);
     const closed = { ...DEFAULT_TIMETABLE, sunday: { closed: true, opening: "16:00", closing: "10:00" } };
     expect(serviceInput.safeParse({ ...valid, timetable: closed }).success).toBe(true);
-    expect(firstError({ ...valid, timetable: { ...DEFAULT_TIMETABLE, monday: { closed: false, opening: "9:00", closing: "18:00" } } })).toEqual(["timetable.monday.opening", "Validation.time"]);
+    expect(firstError({ ...valid, timetable: { ...DEFAULT_TIMETABLE, monday: { closed: false, opening: "9:00", closing: "18:00" } } })).toEqual([
+      "timetable.monday.opening",
+      "Validation.time",
+    ]);
   });
 });
 
 describe("servicePatch", () => {
   it("keeps only the fields sent, without filling defaults", () => {
-    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова назва", role: "admin" })).toEqual({ _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова назва" });
+    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова назва", role: "admin" })).toEqual({
+      _id: "0195f6c8-1111-7222-8333-444455556666",
+      name: "Нова назва",
+    });
   });
 
   it("needs a valid _id and still checks each field", () => {

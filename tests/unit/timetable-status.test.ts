@@ -13,15 +13,27 @@ const KYIV = "Europe/Kyiv";
 describe("openingStatus", () => {
   it("open: the closing time; closed: the next opening, later today or on another day", () => {
     const rows = week({});
-    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T12:00"))).toEqual({ openNow: true, nextChange: { at: kyiv("2026-11-23T18:00").toISOString(), opens: false } });
-    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T07:15"))).toEqual({ openNow: false, nextChange: { at: kyiv("2026-11-23T09:00").toISOString(), opens: true } });
-    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T18:00"))).toEqual({ openNow: false, nextChange: { at: kyiv("2026-11-24T09:00").toISOString(), opens: true } });
+    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T12:00"))).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-11-23T18:00").toISOString(), opens: false },
+    });
+    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T07:15"))).toEqual({
+      openNow: false,
+      nextChange: { at: kyiv("2026-11-23T09:00").toISOString(), opens: true },
+    });
+    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T18:00"))).toEqual({
+      openNow: false,
+      nextChange: { at: kyiv("2026-11-24T09:00").toISOString(), opens: true },
+    });
   });
 
   it("wraps the week: from Friday evening over the closed weekend to Monday", () => {
     expect(openingStatus(week({}), KYIV, kyiv("2026-11-27T18:30")).nextChange).toEqual({ at: kyiv("2026-11-30T09:00").toISOString(), opens: true });
     const sundayNight = [day(7, 20 * 60, 60)];
-    expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-29T23:00"))).toEqual({ openNow: true, nextChange: { at: kyiv("2026-11-30T01:00").toISOString(), opens: false } });
+    expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-29T23:00"))).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-11-30T01:00").toISOString(), opens: false },
+    });
     expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-30T00:30")).openNow).toBe(true);
     expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-30T01:00")).nextChange).toEqual({ at: kyiv("2026-12-06T20:00").toISOString(), opens: true });
   });
@@ -29,15 +41,27 @@ describe("openingStatus", () => {
   it("a 22:00–02:00 shift closes after midnight, on the next day", () => {
     const rows = everyDay(22 * 60, 2 * 60);
     expect(openingStatus(rows, KYIV, kyiv("2026-11-23T21:00")).nextChange).toEqual({ at: kyiv("2026-11-23T22:00").toISOString(), opens: true });
-    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T23:59"))).toEqual({ openNow: true, nextChange: { at: kyiv("2026-11-24T02:00").toISOString(), opens: false } });
-    expect(openingStatus(rows, KYIV, kyiv("2026-11-24T01:00"))).toEqual({ openNow: true, nextChange: { at: kyiv("2026-11-24T02:00").toISOString(), opens: false } });
+    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T23:59"))).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-11-24T02:00").toISOString(), opens: false },
+    });
+    expect(openingStatus(rows, KYIV, kyiv("2026-11-24T01:00"))).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-11-24T02:00").toISOString(), opens: false },
+    });
   });
 
   it("back-to-back days are one stretch; always open and never open have no next change", () => {
     const weekdaysAllDay = [1, 2, 3, 4, 5].map((weekday) => day(weekday, 0, 1440));
     expect(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-23T10:00")).nextChange).toEqual({ at: kyiv("2026-11-28T00:00").toISOString(), opens: false });
     expect(openingStatus(everyDay(0, 1440), KYIV, kyiv("2026-11-23T10:00"))).toEqual({ openNow: true, nextChange: null });
-    expect(openingStatus(week(Object.fromEntries(WEEKDAYS.map((name) => [name, { closed: true, opening: "09:00", closing: "18:00" }]))), KYIV, kyiv("2026-11-23T10:00"))).toEqual({ openNow: false, nextChange: null });
+    expect(
+      openingStatus(
+        week(Object.fromEntries(WEEKDAYS.map((name) => [name, { closed: true, opening: "09:00", closing: "18:00" }]))),
+        KYIV,
+        kyiv("2026-11-23T10:00"),
+      ),
+    ).toEqual({ openNow: false, nextChange: null });
     expect(openingStatus([], KYIV, kyiv("2026-11-23T10:00"))).toEqual({ openNow: false, nextChange: null });
   });
 
@@ -109,9 +133,19 @@ describe("openingLabel", () => {
 
   it("a closing at midnight is 24:00, and a closing more than a day away names its day", () => {
     const weekdaysAllDay = [1, 2, 3, 4, 5].map((weekday) => day(weekday, 0, 1440));
-    expect(openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-27T10:00")), KYIV, at("2026-11-27T10:00"))).toEqual({ kind: "openUntil", time: "24:00" });
-    expect(openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({ kind: "openUntilDay", time: "24:00", day: "friday" });
-    expect(openingLabel(openingStatus(everyDay(22 * 60, 120), KYIV, kyiv("2026-11-23T23:00")), KYIV, at("2026-11-23T23:00"))).toEqual({ kind: "openUntil", time: "02:00" });
+    expect(openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-27T10:00")), KYIV, at("2026-11-27T10:00"))).toEqual({
+      kind: "openUntil",
+      time: "24:00",
+    });
+    expect(openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({
+      kind: "openUntilDay",
+      time: "24:00",
+      day: "friday",
+    });
+    expect(openingLabel(openingStatus(everyDay(22 * 60, 120), KYIV, kyiv("2026-11-23T23:00")), KYIV, at("2026-11-23T23:00"))).toEqual({
+      kind: "openUntil",
+      time: "02:00",
+    });
     expect(openingLabel(openingStatus(everyDay(0, 1440), KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({ kind: "alwaysOpen" });
     expect(openingLabel(openingStatus([], KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({ kind: "closed" });
   });
@@ -123,52 +157,89 @@ describe("openingStatus with dated exceptions and the owner's live word", () => 
 
   it("a closed holiday skips the day; the next opening is the day after", () => {
     const special = [closedOn("2026-11-24")];
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { special })).toEqual({ openNow: true, nextChange: { at: kyiv("2026-11-23T18:00").toISOString(), opens: false } });
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T19:00"), { special }).nextChange).toEqual({ at: kyiv("2026-11-25T09:00").toISOString(), opens: true });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { special })).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-11-23T18:00").toISOString(), opens: false },
+    });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T19:00"), { special }).nextChange).toEqual({
+      at: kyiv("2026-11-25T09:00").toISOString(),
+      opens: true,
+    });
     expect(isOpenAt(week({}), KYIV, kyiv("2026-11-24T12:00"), { special })).toBe(false);
   });
 
   it("other hours on a date replace the weekday's, and may run past midnight", () => {
     const special = [hoursOn("2026-11-28", 10 * 60, 60)]; // a Saturday, normally closed
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-28T09:00"), { special }).nextChange).toEqual({ at: kyiv("2026-11-28T10:00").toISOString(), opens: true });
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-28T23:30"), { special })).toEqual({ openNow: true, nextChange: { at: kyiv("2026-11-29T01:00").toISOString(), opens: false } });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-28T09:00"), { special }).nextChange).toEqual({
+      at: kyiv("2026-11-28T10:00").toISOString(),
+      opens: true,
+    });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-28T23:30"), { special })).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-11-29T01:00").toISOString(), opens: false },
+    });
     expect(isOpenAt(week({}), KYIV, kyiv("2026-11-29T00:59"), { special })).toBe(true);
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T10:00"), { special: [hoursOn("2026-11-23", 9 * 60, 13 * 60)] }).nextChange).toEqual({ at: kyiv("2026-11-23T13:00").toISOString(), opens: false });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T10:00"), { special: [hoursOn("2026-11-23", 9 * 60, 13 * 60)] }).nextChange).toEqual({
+      at: kyiv("2026-11-23T13:00").toISOString(),
+      opens: false,
+    });
   });
 
   it("a closure over a fortnight reopens after it, beyond the weekly horizon", () => {
     const special = [closedOn("2026-11-24", "2026-12-09")];
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { special }).nextChange).toEqual({ at: kyiv("2026-11-23T18:00").toISOString(), opens: false });
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-25T12:00"), { special })).toEqual({ openNow: false, nextChange: { at: kyiv("2026-12-10T09:00").toISOString(), opens: true } });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { special }).nextChange).toEqual({
+      at: kyiv("2026-11-23T18:00").toISOString(),
+      opens: false,
+    });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-25T12:00"), { special })).toEqual({
+      openNow: false,
+      nextChange: { at: kyiv("2026-12-10T09:00").toISOString(), opens: true },
+    });
   });
 
   it("a closure starting at midnight ends an overnight shift at midnight", () => {
     const special = [closedOn("2026-11-24")];
     // An exception replaces the day it names only: Monday's 22:00–02:00 still runs into Tuesday.
-    expect(openingStatus(everyDay(22 * 60, 2 * 60), KYIV, kyiv("2026-11-23T23:00"), { special }).nextChange).toEqual({ at: kyiv("2026-11-24T02:00").toISOString(), opens: false });
+    expect(openingStatus(everyDay(22 * 60, 2 * 60), KYIV, kyiv("2026-11-23T23:00"), { special }).nextChange).toEqual({
+      at: kyiv("2026-11-24T02:00").toISOString(),
+      opens: false,
+    });
   });
 
   it("the live word decides while it lasts, then the hours take over", () => {
     const live = { open: false, from: kyiv("2026-11-23T11:00").toISOString(), until: kyiv("2026-11-23T14:00").toISOString() };
     expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { live })).toEqual({ openNow: false, nextChange: { at: live.until, opens: true } });
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T14:00"), { live })).toEqual({ openNow: true, nextChange: { at: kyiv("2026-11-23T18:00").toISOString(), opens: false } });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T14:00"), { live })).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-11-23T18:00").toISOString(), opens: false },
+    });
     // Open on a generator until 20:00, past the usual 18:00 closing: closes when the word ends.
     const late = { open: true, from: kyiv("2026-11-23T16:00").toISOString(), until: kyiv("2026-11-23T20:00").toISOString() };
     expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T17:00"), { live: late })).toEqual({ openNow: true, nextChange: { at: late.until, opens: false } });
     // Open until 15:00 while the hours say open anyway: the next change is the hours' closing.
     const agree = { open: true, from: kyiv("2026-11-23T09:30").toISOString(), until: kyiv("2026-11-23T15:00").toISOString() };
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T10:00"), { live: agree }).nextChange).toEqual({ at: kyiv("2026-11-23T18:00").toISOString(), opens: false });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T10:00"), { live: agree }).nextChange).toEqual({
+      at: kyiv("2026-11-23T18:00").toISOString(),
+      opens: false,
+    });
   });
 
   it("an expired live word, or one not yet said at the instant, counts for nothing", () => {
     const live = { open: false, from: kyiv("2026-11-23T01:00").toISOString(), until: kyiv("2026-11-23T06:00").toISOString() };
     expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { live })).toEqual(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00")));
-    expect(isOpenAt(week({}), KYIV, kyiv("2026-11-23T12:00"), { live: { ...live, from: kyiv("2026-11-23T13:00").toISOString(), until: kyiv("2026-11-23T15:00").toISOString() } })).toBe(true);
+    expect(
+      isOpenAt(week({}), KYIV, kyiv("2026-11-23T12:00"), {
+        live: { ...live, from: kyiv("2026-11-23T13:00").toISOString(), until: kyiv("2026-11-23T15:00").toISOString() },
+      }),
+    ).toBe(true);
   });
 
   it("a dated exception on the DST change day keeps the wall-clock hours", () => {
     const special = [hoursOn("2026-03-29", 2 * 60, 5 * 60)]; // 03:00 → 04:00 happens inside
     expect(openingStatus(week({}), KYIV, kyiv("2026-03-29T02:30")).openNow).toBe(false);
-    expect(openingStatus(week({}), KYIV, kyiv("2026-03-29T02:30"), { special })).toEqual({ openNow: true, nextChange: { at: kyiv("2026-03-29T05:00", "+03:00").toISOString(), opens: false } });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-03-29T02:30"), { special })).toEqual({
+      openNow: true,
+      nextChange: { at: kyiv("2026-03-29T05:00", "+03:00").toISOString(), opens: false },
+    });
   });
 });

@@ -14,7 +14,13 @@ describe("uploadFailureKey", () => {
   });
 
   it("never blames the file type for a failure that is not about it", () => {
-    for (const [status, body] of [[500, { key: "Api.error" }], [503, { key: "Api.unavailable" }], [502, null], [400, { key: "Validation.multipart", errors: { image: { key: "Validation.multipart" } } }], [201, {}]] as const) {
+    for (const [status, body] of [
+      [500, { key: "Api.error" }],
+      [503, { key: "Api.unavailable" }],
+      [502, null],
+      [400, { key: "Validation.multipart", errors: { image: { key: "Validation.multipart" } } }],
+      [201, {}],
+    ] as const) {
       expect(uploadFailureKey(status, body)).toBe("Validation.imageUploadFailed");
     }
   });

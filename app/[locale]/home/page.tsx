@@ -31,8 +31,15 @@ export default async function HomePage({ params, searchParams }: Props) {
       <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 text-white lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-end">
         {/* A strip above the text on phones, beside it on wide screens; likely the page's LCP, hence fetched first. */}
         {/* eslint-disable-next-line @next/next/no-img-element -- a vector drawing: one small file at every width, nothing to resize */}
-        <img src="/illustrations/home-banner.svg" alt="" width={1200} height={400} fetchPriority="high" className="h-28 w-full object-cover sm:h-40 lg:order-last lg:h-auto" />
-        <div className="px-6 pb-8 pt-5 sm:px-10 sm:pb-10 lg:py-12">
+        <img
+          src="/illustrations/home-banner.svg"
+          alt=""
+          width={1200}
+          height={400}
+          fetchPriority="high"
+          className="h-28 w-full object-cover sm:h-40 lg:order-last lg:h-auto"
+        />
+        <div className="px-6 pt-5 pb-8 sm:px-10 sm:pb-10 lg:py-12">
           <h1 className="max-w-2xl text-3xl font-bold sm:text-4xl">{t("bannerTitle")}</h1>
           <p className="mt-4 max-w-2xl text-base text-brand-100 sm:text-lg">{t("welcome")}</p>
           <Link href="/services" className="mt-6 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">

@@ -22,7 +22,13 @@ export default async function MyStationsPage({ params }: Props) {
   setRequestLocale(locale);
   const viewer = await guardPage("stationOwner", "/mystos", locale);
   const [t, stations] = await Promise.all([getTranslations("Listing"), listOwnStations(viewer)]);
-  const [freshness, stats] = await Promise.all([ownHoursFreshness(viewer, stations.map((station) => station._id)), Promise.all(stations.map((station) => getServiceStats(viewer, station._id)))]);
+  const [freshness, stats] = await Promise.all([
+    ownHoursFreshness(
+      viewer,
+      stations.map((station) => station._id),
+    ),
+    Promise.all(stations.map((station) => getServiceStats(viewer, station._id))),
+  ]);
   return (
     <section aria-labelledby="mystos-title" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

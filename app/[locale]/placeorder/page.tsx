@@ -49,7 +49,7 @@ export default async function PlaceOrderPage({ params }: Props) {
             <p className="text-lg font-semibold">{draft.name}</p>
             <StarRating value={5} label={ts("rating", { value: "5.0" })} suffix={ts("reviews", { count: 100 })} />
             <p className="text-sm text-slate-600">{draft.address}</p>
-            {draft.description ? <p className="whitespace-pre-line text-sm text-slate-700">{draft.description}</p> : null}
+            {draft.description ? <p className="text-sm whitespace-pre-line text-slate-700">{draft.description}</p> : null}
           </div>
         </article>
         <div className="space-y-4">

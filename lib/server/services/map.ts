@@ -1,6 +1,15 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { clusterCellDegrees, MAP_SERVICES_MAX, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type CellGroup, type MapCluster, type Viewport } from "@/lib/map-viewport";
+import {
+  clusterCellDegrees,
+  MAP_SERVICES_MAX,
+  MAX_MAP_POINTS,
+  mergeNearby,
+  WHOLE_WORLD,
+  type CellGroup,
+  type MapCluster,
+  type Viewport,
+} from "@/lib/map-viewport";
 import { getPrisma } from "../db";
 import { rememberRead } from "../read-cache";
 import { PUBLISHED } from "./sql-fragments";
@@ -57,7 +66,10 @@ async function queryServiceLocations(viewport: Viewport): Promise<ServiceLocatio
     FROM services s WHERE ${inView}
     GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
   const cells = mergeNearby(grid, cell);
-  const pinIds = cells.filter((group) => group.count === 1).slice(0, MAX_MAP_POINTS).map((group) => group.id);
+  const pinIds = cells
+    .filter((group) => group.count === 1)
+    .slice(0, MAX_MAP_POINTS)
+    .map((group) => group.id);
   const rows = pinIds.length
     ? await prisma.$queryRaw<LocationRow[]>`SELECT ${LOCATION_COLUMNS} FROM services s WHERE s.id = ANY(${pinIds}::uuid[]) ORDER BY s.id`
     : [];

@@ -76,7 +76,9 @@ function isKnownTimeZone(zone: string): boolean {
  * What a card needs to compute its opening status (lib/timetable.ts): the weekly hours and the
  * dated exceptions that can still matter. Read only for the rows a page returns.
  */
-export const hoursColumns = (instant: Date) => Prisma.sql`(SELECT json_agg(json_build_object('weekday', h.weekday, 'closed', h.closed, 'opensAt', h."opensAt", 'closesAt', h."closesAt"))
+export const hoursColumns = (
+  instant: Date,
+) => Prisma.sql`(SELECT json_agg(json_build_object('weekday', h.weekday, 'closed', h.closed, 'opensAt', h."opensAt", 'closesAt', h."closesAt"))
     FROM opening_hours h WHERE h."serviceId" = s.id) AS hours,
   (SELECT json_agg(json_build_object('startsOn', to_char(x."startsOn", 'YYYY-MM-DD'), 'endsOn', to_char(x."endsOn", 'YYYY-MM-DD'), 'closed', x.closed,
       'opensAt', x."opensAt", 'closesAt', x."closesAt") ORDER BY x."startsOn")

@@ -8,7 +8,11 @@ import { call, makeRequest } from "../../helpers/request";
 import { sessionFrom, signIn, signInResponse, viewerOf } from "../../helpers/sign-in";
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  makeRequest(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+  makeRequest(path, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 async function lastLinkTo(email: string): Promise<string> {
   const prisma = await getPrisma();
@@ -107,7 +111,12 @@ describe("sign-in, sessions and profile", () => {
     expect(ok.status).toBe(200);
     const body = await ok.json();
     // The spec's User: _id, name, email, image, isBlocked, isAdmin.
-    expect(body).toMatchObject({ user: { _id: user.id, name: user.name, email: user.email, image: null, isAdmin: false, isBlocked: false }, mechanic: null, userStos: [], stoForOrder: null });
+    expect(body).toMatchObject({
+      user: { _id: user.id, name: user.name, email: user.email, image: null, isAdmin: false, isBlocked: false },
+      mechanic: null,
+      userStos: [],
+      stoForOrder: null,
+    });
     expect(body.user.passwordHash).toBeUndefined();
     expect(await viewerOf(sessionFrom(ok))).toMatchObject({ id: user.id });
   });
@@ -134,15 +143,24 @@ describe("sign-in, sessions and profile", () => {
 
     const user = await makeUser();
     const cookie = await signIn(user.email);
-    const renamed = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ name: "Тарас Шевчук" }) }));
+    const renamed = await call(
+      profileRoute,
+      makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ name: "Тарас Шевчук" }) }),
+    );
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ _id: user.id, name: "Тарас Шевчук", email: user.email, image: null, isAdmin: false, isBlocked: false });
 
-    const weak = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ password: "weak", currentPassword: TEST_PASSWORD }) }));
+    const weak = await call(
+      profileRoute,
+      makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ password: "weak", currentPassword: TEST_PASSWORD }) }),
+    );
     expect(weak.status).toBe(400);
 
     const taken = await makeUser();
-    const clash = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ email: taken.email, currentPassword: TEST_PASSWORD }) }));
+    const clash = await call(
+      profileRoute,
+      makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ email: taken.email, currentPassword: TEST_PASSWORD }) }),
+    );
     expect(clash.status).toBe(400);
     expect((await clash.json()).errors.email.key).toBe("Auth.emailTaken");
   });
@@ -152,13 +170,27 @@ describe("sign-in, sessions and profile", () => {
     const [plain, admin, blocked] = await Promise.all([makeUser(), makeUser({ isAdmin: true }), makeUser()]);
     const mechanic = await makeUser();
     await makeService({ ownerId: mechanic.id, role: "mechanic" });
-    const cookies: Record<string, string> = { plain: await signIn(plain.email), admin: await signIn(admin.email), mechanic: await signIn(mechanic.email), blocked: await signIn(blocked.email) };
+    const cookies: Record<string, string> = {
+      plain: await signIn(plain.email),
+      admin: await signIn(admin.email),
+      mechanic: await signIn(mechanic.email),
+      blocked: await signIn(blocked.email),
+    };
     await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
     const ids: Record<string, string> = { plain: plain.id, admin: admin.id, mechanic: mechanic.id };
 
-    for (const [role, status] of [["anonymous", 401], ["blocked", 401], ["plain", 200], ["admin", 200], ["mechanic", 200]] as const) {
+    for (const [role, status] of [
+      ["anonymous", 401],
+      ["blocked", 401],
+      ["plain", 200],
+      ["admin", 200],
+      ["mechanic", 200],
+    ] as const) {
       const headers: Record<string, string> = role === "anonymous" ? {} : { cookie: cookies[role]! };
-      const response = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", headers, body: JSON.stringify({ _id: victim.id, name: `Renamed ${role}` }) }));
+      const response = await call(
+        profileRoute,
+        makeRequest("/api/users/profile", { method: "PUT", headers, body: JSON.stringify({ _id: victim.id, name: `Renamed ${role}` }) }),
+      );
       expect(response.status, role).toBe(status);
       if (status === 200) expect((await response.json())._id).toBe(ids[role]);
     }

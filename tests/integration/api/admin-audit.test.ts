@@ -26,7 +26,9 @@ async function refuseAudit() {
   // The failed request is logged as a server error; that log is expected here.
   vi.spyOn(console, "error").mockImplementation(() => undefined);
   const prisma = await getPrisma();
-  await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
+  await prisma.$executeRawUnsafe(
+    `CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`,
+  );
   await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
 }
 
@@ -37,7 +39,8 @@ async function allowAudit() {
 
 const update = (id: string, body: unknown) =>
   call(updateServiceRoute, makeRequest(`/api/items/admin/${id}`, { method: "PUT", headers: { cookie: admin }, body: JSON.stringify(body) }), params({ id }));
-const remove = (id: string) => call(deleteServiceRoute, makeRequest(`/api/items/admin/${id}`, { method: "DELETE", headers: { cookie: admin } }), params({ id }));
+const remove = (id: string) =>
+  call(deleteServiceRoute, makeRequest(`/api/items/admin/${id}`, { method: "DELETE", headers: { cookie: admin } }), params({ id }));
 const auditOf = async (id: string) => (await getPrisma()).auditLog.findMany({ where: { targetId: id }, orderBy: { createdAt: "asc" } });
 
 describe("admin service writes and their audit entries commit together", () => {
@@ -45,7 +48,10 @@ describe("admin service writes and their audit entries commit together", () => {
     const service = await makeService({ role: "mechanic", name: "Audited Master" });
     await refuseAudit();
     expect((await update(service.id, { name: "Unaudited Rename", description: "never stored" })).status).toBe(500);
-    expect(await (await getPrisma()).service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ name: "Audited Master", description: service.description });
+    expect(await (await getPrisma()).service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({
+      name: "Audited Master",
+      description: service.description,
+    });
     expect(await auditOf(service.id)).toEqual([]);
 
     await allowAudit();

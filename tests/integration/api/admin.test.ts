@@ -61,7 +61,9 @@ describe("users", () => {
   it("lists, searches literally and pages; refuses bad pages", async () => {
     const list = await (await call(listUsersRoute, request("GET", "/api/users?page=1", undefined, cookies.admin))).json();
     expect(list).toMatchObject({ page: 1, pages: expect.any(Number) });
-    expect(list.users[0]).toEqual(expect.objectContaining({ _id: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean), isBlocked: expect.any(Boolean) }));
+    expect(list.users[0]).toEqual(
+      expect.objectContaining({ _id: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean), isBlocked: expect.any(Boolean) }),
+    );
 
     await makeUser({ name: "Percent 50" });
     const found = await (await call(listUsersRoute, request("GET", "/api/users?keyword=target%20PERSON", undefined, cookies.admin))).json();
@@ -94,7 +96,9 @@ describe("users", () => {
   it("protects the admin from themselves", async () => {
     const selfDemote = await call(updateUserRoute, request("PUT", `/api/users/${ids.admin}`, { isAdmin: "false" }, cookies.admin), params({ id: ids.admin! }));
     expect(selfDemote.status).toBe(403);
-    expect((await call(blockUserRoute, request("PUT", `/api/users/admin/${ids.admin}/block`, undefined, cookies.admin), params({ id: ids.admin! }))).status).toBe(403);
+    expect(
+      (await call(blockUserRoute, request("PUT", `/api/users/admin/${ids.admin}/block`, undefined, cookies.admin), params({ id: ids.admin! }))).status,
+    ).toBe(403);
     expect((await call(deleteUserRoute, request("DELETE", `/api/users/${ids.admin}`, undefined, cookies.admin), params({ id: ids.admin! }))).status).toBe(403);
     expect((await (await getPrisma()).user.findUniqueOrThrow({ where: { id: ids.admin } })).isAdmin).toBe(true);
   });
@@ -110,7 +114,10 @@ describe("users", () => {
     await call(blockUserRoute, request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin), params({ id: victim.id }));
     expect(await viewerOf(cookie)).toBeNull();
     expect(await signIn(victim.email)).toMatch(/^maister\.session=/);
-    const history = await call(async () => Response.json(await recentAudit(await getViewer(), "user", victim.id)), makeRequest("/", { headers: { cookie: cookies.admin! } })).then((r) => r.json());
+    const history = await call(
+      async () => Response.json(await recentAudit(await getViewer(), "user", victim.id)),
+      makeRequest("/", { headers: { cookie: cookies.admin! } }),
+    ).then((r) => r.json());
     expect(history.map((entry: { action: string; actor: string }) => [entry.action, entry.actor])).toEqual([
       ["user.unblock", "Main Admin"],
       ["user.block", "Main Admin"],
@@ -133,18 +140,41 @@ describe("users", () => {
     });
     await prisma.service.update({ where: { id: reviewed.id }, data: { ratingAvg: 3, numReviews: 2 } });
     catalogChanged();
-    await prisma.payment.create({ data: { serviceId: own.id, userId: doomed.id, serviceName: own.name, payerEmail: doomed.email, amount: "3.00", currency: "USD", provider: "test", requestId: crypto.randomUUID(), status: "captured" } });
-    const image = await prisma.image.create({ data: { bytes: new Uint8Array([1]), contentType: "image/png", size: 1, sha256: "0".repeat(64), ownerId: doomed.id } });
+    await prisma.payment.create({
+      data: {
+        serviceId: own.id,
+        userId: doomed.id,
+        serviceName: own.name,
+        payerEmail: doomed.email,
+        amount: "3.00",
+        currency: "USD",
+        provider: "test",
+        requestId: crypto.randomUUID(),
+        status: "captured",
+      },
+    });
+    const image = await prisma.image.create({
+      data: { bytes: new Uint8Array([1]), contentType: "image/png", size: 1, sha256: "0".repeat(64), ownerId: doomed.id },
+    });
 
     const response = await call(deleteUserRoute, request("DELETE", `/api/users/${doomed.id}`, undefined, cookies.admin), params({ id: doomed.id }));
     expect(response.status).toBe(200);
     expect((await response.json()).message).toBe("User deleted!");
     // The paid station needs an owner for its payment's record: the user row stays as a tombstone.
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: doomed.id } })).toMatchObject({ name: "Deleted user", isBlocked: true, isAdmin: false, passwordHash: "!" });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: doomed.id } })).toMatchObject({
+      name: "Deleted user",
+      isBlocked: true,
+      isAdmin: false,
+      passwordHash: "!",
+    });
     expect(await prisma.service.count({ where: { id: { in: [unpaid.id, mechanic.id] } } })).toBe(0);
     expect(await prisma.service.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({ isPaid: true, isBlocked: true });
     expect(await prisma.service.findUniqueOrThrow({ where: { id: reviewed.id } })).toMatchObject({ numReviews: 1, ratingAvg: 5 });
-    expect(await prisma.payment.findFirstOrThrow({ where: { serviceName: own.name } })).toMatchObject({ userId: doomed.id, serviceId: own.id, status: "captured" });
+    expect(await prisma.payment.findFirstOrThrow({ where: { serviceName: own.name } })).toMatchObject({
+      userId: doomed.id,
+      serviceId: own.id,
+      status: "captured",
+    });
     expect(await prisma.image.count({ where: { id: image.id } })).toBe(0);
     expect(await prisma.auditLog.findFirstOrThrow({ where: { targetId: doomed.id, action: "user.delete" } })).toMatchObject({ actorId: ids.admin });
   });
@@ -155,19 +185,32 @@ describe("services", () => {
     const owner = await makeUser({ name: "Owner Searchable" });
     const unpaid = await makeService({ ownerId: owner.id, isPaid: false, name: "Unpaid Zebra Garage" });
     const list = await (await call(listServicesRoute, request("GET", "/api/items/admin?keyword=zebra", undefined, cookies.admin))).json();
-    expect(list.stos).toEqual([expect.objectContaining({ _id: unpaid.id, ispaid: false, isBlocked: false, user: { _id: owner.id, name: "Owner Searchable" } })]);
+    expect(list.stos).toEqual([
+      expect.objectContaining({ _id: unpaid.id, ispaid: false, isBlocked: false, user: { _id: owner.id, name: "Owner Searchable" } }),
+    ]);
     const byOwner = await (await call(listServicesRoute, request("GET", "/api/items/admin?keyword=owner%20searchable", undefined, cookies.admin))).json();
     expect(byOwner.stos).toHaveLength(1);
   });
 
   it("updates only the changed fields, blocks and unblocks with the right message, deletes; all audited", async () => {
     const service = await makeService({ role: "mechanic", name: "Admin Target Master" });
-    const updated = await call(updateServiceRoute, request("PUT", `/api/items/admin/${service.id}`, { name: "Admin Edited Master" }, cookies.admin), params({ id: service.id }));
+    const updated = await call(
+      updateServiceRoute,
+      request("PUT", `/api/items/admin/${service.id}`, { name: "Admin Edited Master" }, cookies.admin),
+      params({ id: service.id }),
+    );
     expect(await updated.json()).toMatchObject({ name: "Admin Edited Master", contactMail: service.contactMail });
-    const bad = await call(updateServiceRoute, request("PUT", `/api/items/admin/${service.id}`, { contactPhone1: "12" }, cookies.admin), params({ id: service.id }));
+    const bad = await call(
+      updateServiceRoute,
+      request("PUT", `/api/items/admin/${service.id}`, { contactPhone1: "12" }, cookies.admin),
+      params({ id: service.id }),
+    );
     expect(bad.status).toBe(400);
 
-    const block = () => call(blockServiceRoute, request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin), params({ id: service.id })).then((r) => r.json());
+    const block = () =>
+      call(blockServiceRoute, request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin), params({ id: service.id })).then((r) =>
+        r.json(),
+      );
     expect(await block()).toEqual({ isBlocked: true, message: "Mechanic blocked" });
     expect(await block()).toEqual({ isBlocked: false, message: "Mechanic unblocked" });
 
@@ -175,6 +218,8 @@ describe("services", () => {
     expect(await deleted.json()).toEqual({ message: "Mechanic deleted!" });
     const actions = await (await getPrisma()).auditLog.findMany({ where: { targetId: service.id }, orderBy: { createdAt: "asc" } });
     expect(actions.map((entry) => entry.action)).toEqual(["service.update", "service.block", "service.unblock", "service.delete"]);
-    expect((await call(blockServiceRoute, request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin), params({ id: service.id }))).status).toBe(404);
+    expect(
+      (await call(blockServiceRoute, request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin), params({ id: service.id }))).status,
+    ).toBe(404);
   });
 });

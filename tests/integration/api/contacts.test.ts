@@ -13,21 +13,35 @@ const cookies = {} as Record<"owner" | "master" | "stranger" | "admin", string>;
 let stationId = "";
 let ip = 0;
 const request = (method: string, path: string, body?: unknown, cookie?: string, language?: string) =>
-  makeRequest(path, { method, headers: { ...(cookie ? { cookie } : {}), ...(language ? { "accept-language": language } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-const put = (body: unknown, cookie?: string, language?: string) => call(updateOwn, request("PUT", `/api/items/users/${stationId}`, body, cookie, language), params({ id: stationId }));
+  makeRequest(path, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(language ? { "accept-language": language } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const put = (body: unknown, cookie?: string, language?: string) =>
+  call(updateOwn, request("PUT", `/api/items/users/${stationId}`, body, cookie, language), params({ id: stationId }));
 
 beforeAll(async () => {
   const owner = await makeUser();
   cookies.owner = await signIn(owner.email, `10.23.0.${++ip}`);
-  for (const role of ["master", "stranger", "admin"] as const) cookies[role] = await signIn((await makeUser({ isAdmin: role === "admin" })).email, `10.23.0.${++ip}`);
+  for (const role of ["master", "stranger", "admin"] as const)
+    cookies[role] = await signIn((await makeUser({ isAdmin: role === "admin" })).email, `10.23.0.${++ip}`);
   stationId = (await makeService({ name: "Messenger Station", ownerId: owner.id })).id;
 });
 
 describe("Viber, Telegram and payment methods", () => {
   it("the owner saves them in any usual spelling; they are stored plain and shown by the API", async () => {
-    const response = await put({ viber: "067 123 45 67", telegram: "https://t.me/messenger_sto", paymentMethods: ["card", "cash", "card"], cashOnlyInOutage: true }, cookies.owner);
+    const response = await put(
+      { viber: "067 123 45 67", telegram: "https://t.me/messenger_sto", paymentMethods: ["card", "cash", "card"], cashOnlyInOutage: true },
+      cookies.owner,
+    );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ viber: "+380671234567", telegram: "messenger_sto", paymentMethods: ["cash", "card"], cashOnlyInOutage: true });
+    expect(await response.json()).toMatchObject({
+      viber: "+380671234567",
+      telegram: "messenger_sto",
+      paymentMethods: ["cash", "card"],
+      cashOnlyInOutage: true,
+    });
     const item = await (await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))).json();
     expect(item).toMatchObject({ viber: "+380671234567", telegram: "messenger_sto", paymentMethods: ["cash", "card"], cashOnlyInOutage: true });
     const list = await (await call(listItems, request("GET", "/api/items?keyword=Messenger"))).json();
@@ -64,7 +78,15 @@ describe("Viber, Telegram and payment methods", () => {
   });
 
   it("a master registers with them", async () => {
-    const response = await call(registerMechanic, request("POST", "/api/items/users", { ...STATION_INPUT, name: "Майстер Вайбер", isOnTheGo: true, viber: "+38 (050) 111-22-33", telegram: "@master_viber", paymentMethods: ["cash"] }, cookies.master));
+    const response = await call(
+      registerMechanic,
+      request(
+        "POST",
+        "/api/items/users",
+        { ...STATION_INPUT, name: "Майстер Вайбер", isOnTheGo: true, viber: "+38 (050) 111-22-33", telegram: "@master_viber", paymentMethods: ["cash"] },
+        cookies.master,
+      ),
+    );
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ viber: "+380501112233", telegram: "master_viber", paymentMethods: ["cash"], cashOnlyInOutage: false });
   });

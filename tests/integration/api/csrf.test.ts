@@ -39,7 +39,11 @@ async function postReview(headers: Record<string, string>, body: string = JSON.s
   const service = await makeService();
   const response = await call(
     reviewRoute,
-    makeRequest(`/api/items/${service.id}/reviews`, { method: "POST", headers: { cookie, "content-length": String(Buffer.byteLength(body)), ...headers }, body }),
+    makeRequest(`/api/items/${service.id}/reviews`, {
+      method: "POST",
+      headers: { cookie, "content-length": String(Buffer.byteLength(body)), ...headers },
+      body,
+    }),
     params({ id: service.id }),
   );
   const stored = await (await getPrisma()).review.count({ where: { serviceId: service.id, userId } });
@@ -86,7 +90,8 @@ describe("writes from another site are refused before anything runs", () => {
 describe("the session routes are not open to login or logout CSRF", () => {
   it("a cross-site login is 403 and sets no cookie", async () => {
     const user = await makeUser();
-    const login = (headers: Record<string, string>) => call(loginRoute, apiRequest("POST", "/api/users/login", { body: { email: user.email, password: TEST_PASSWORD }, ip: nextIp(), headers }));
+    const login = (headers: Record<string, string>) =>
+      call(loginRoute, apiRequest("POST", "/api/users/login", { body: { email: user.email, password: TEST_PASSWORD }, ip: nextIp(), headers }));
     const foreign: Record<string, string>[] = [{ origin: "http://evil.example" }, { "sec-fetch-site": "cross-site" }];
     for (const headers of foreign) {
       const response = await login(headers);

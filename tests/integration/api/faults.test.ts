@@ -19,7 +19,15 @@ describe("faults", () => {
   it("a review sent many times at once is stored once and counted once", async () => {
     const service = await makeService();
     const send = (quality: number) =>
-      call(reviewRoute, makeRequest(`/api/items/${service.id}/reviews`, { method: "POST", headers: { cookie }, body: JSON.stringify({ rating: { quality, speed: 3, price: 3 }, comment: "twice" }) }), params({ id: service.id }));
+      call(
+        reviewRoute,
+        makeRequest(`/api/items/${service.id}/reviews`, {
+          method: "POST",
+          headers: { cookie },
+          body: JSON.stringify({ rating: { quality, speed: 3, price: 3 }, comment: "twice" }),
+        }),
+        params({ id: service.id }),
+      );
     const answers = await Promise.all([5, 4, 3, 5, 4].map(send));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
     const prisma = await getPrisma();
@@ -33,7 +41,15 @@ describe("faults", () => {
     const cookies = await Promise.all(people.map((person) => signIn(person.email)));
     const answers = await Promise.all(
       cookies.map((personCookie, index) =>
-        call(reviewRoute, makeRequest(`/api/items/${service.id}/reviews`, { method: "POST", headers: { cookie: personCookie }, body: JSON.stringify({ rating: { quality: 1 + (index % 5), speed: 3, price: 3 } }) }), params({ id: service.id })),
+        call(
+          reviewRoute,
+          makeRequest(`/api/items/${service.id}/reviews`, {
+            method: "POST",
+            headers: { cookie: personCookie },
+            body: JSON.stringify({ rating: { quality: 1 + (index % 5), speed: 3, price: 3 } }),
+          }),
+          params({ id: service.id }),
+        ),
       ),
     );
     expect(answers.every((answer) => answer.status === 201)).toBe(true);

@@ -60,16 +60,60 @@ const endpoints: Endpoint[] = [
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom("", "null", "undefined", "NaN", "-1", "0", "1e999", "'; DROP TABLE users; --", "<script>alert(1)</script>", "../../etc/passwd", "%00", "\u0000", "𝕏".repeat(30), "a".repeat(5000)),
+  fc.constantFrom(
+    "",
+    "null",
+    "undefined",
+    "NaN",
+    "-1",
+    "0",
+    "1e999",
+    "'; DROP TABLE users; --",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00",
+    "\u0000",
+    "𝕏".repeat(30),
+    "a".repeat(5000),
+  ),
 );
 const hostileBody = fc.oneof(
   fc.json({ maxDepth: 3 }),
   hostileText,
-  fc.constantFrom("{", "[]", "null", "true", "{\"__proto__\":{\"isAdmin\":true}}", "{\"rating\":{\"quality\":\"5\"}}", "{\"coordinates\":{\"lat\":\"x\"}}"),
-  fc.dictionary(fc.constantFrom("name", "email", "password", "rating", "comment", "title", "message", "_id", "isAdmin", "image", "timetable", "coordinates", "orderID", "paymentMethod", "stoId"), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }).map((value) => JSON.stringify(value) ?? "{}"),
+  fc.constantFrom("{", "[]", "null", "true", '{"__proto__":{"isAdmin":true}}', '{"rating":{"quality":"5"}}', '{"coordinates":{"lat":"x"}}'),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        "name",
+        "email",
+        "password",
+        "rating",
+        "comment",
+        "title",
+        "message",
+        "_id",
+        "isAdmin",
+        "image",
+        "timetable",
+        "coordinates",
+        "orderID",
+        "paymentMethod",
+        "stoId",
+      ),
+      fc.anything({ maxDepth: 2 }),
+      { maxKeys: 6 },
+    )
+    .map((value) => JSON.stringify(value) ?? "{}"),
 );
-const hostileQuery = fc.dictionary(fc.constantFrom("keyword", "page", "sort", "filter", "near", "open", "userDateTime", "onthego", "lat", "lng", "token", "lng"), hostileText, { maxKeys: 4 });
-const hostileId = fc.oneof(fc.uuid(), hostileText.filter((text) => !text.includes("/") && !text.includes("?") && !text.includes("#")));
+const hostileQuery = fc.dictionary(
+  fc.constantFrom("keyword", "page", "sort", "filter", "near", "open", "userDateTime", "onthego", "lat", "lng", "token", "lng"),
+  hostileText,
+  { maxKeys: 4 },
+);
+const hostileId = fc.oneof(
+  fc.uuid(),
+  hostileText.filter((text) => !text.includes("/") && !text.includes("?") && !text.includes("#")),
+);
 const contentType = fc.constantFrom("application/json", "text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "");
 
 const cookies: Record<string, string> = {};

@@ -73,15 +73,18 @@ describe("GET /api/geocode/reverse", () => {
     expect(body).toMatchObject({ source: "nominatim", address: "x".repeat(300) });
   });
 
-  it.each(["lng=30", "lat=50", "lat=abc&lng=30", "lat=91&lng=30", "lat=50&lng=-181", "lat=1e999&lng=30", "lat=1e1&lng=30", "lat=&lng="])("refuses %s", async (query) => {
-    const before = received.length;
-    const response = await reverse(query);
-    expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.key).toBe("Api.badRequest");
-    expect(body.errors.coordinates.key).toBe("Validation.coordinates");
-    expect(received.length).toBe(before);
-  });
+  it.each(["lng=30", "lat=50", "lat=abc&lng=30", "lat=91&lng=30", "lat=50&lng=-181", "lat=1e999&lng=30", "lat=1e1&lng=30", "lat=&lng="])(
+    "refuses %s",
+    async (query) => {
+      const before = received.length;
+      const response = await reverse(query);
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.key).toBe("Api.badRequest");
+      expect(body.errors.coordinates.key).toBe("Validation.coordinates");
+      expect(received.length).toBe(before);
+    },
+  );
 
   it("falls back to the coordinates when Nominatim fails, and caches nothing", async () => {
     warn.mockClear();

@@ -15,7 +15,14 @@ async function viewerFor(email: string | null): Promise<Viewer | null> {
 }
 
 beforeAll(async () => {
-  const [user, mechanic, owner, unpaidOwner, admin, blocked] = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser(), makeUser({ isAdmin: true }), makeUser()]);
+  const [user, mechanic, owner, unpaidOwner, admin, blocked] = await Promise.all([
+    makeUser(),
+    makeUser(),
+    makeUser(),
+    makeUser(),
+    makeUser({ isAdmin: true }),
+    makeUser(),
+  ]);
   await makeService({ ownerId: mechanic.id, role: "mechanic" });
   await makeService({ ownerId: owner.id, role: "sto" });
   await makeService({ ownerId: unpaidOwner.id, role: "sto", isPaid: false });
@@ -36,9 +43,33 @@ beforeAll(async () => {
 const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
   signedIn: { anonymous: [401, "/login"], user: null, mechanic: null, owner: null, unpaidOwner: null, admin: null, blocked: [401, "/login"] },
   noMechanic: { anonymous: [401, "/login"], user: null, mechanic: [403, "/"], owner: null, unpaidOwner: null, admin: null, blocked: [401, "/login"] },
-  mechanic: { anonymous: [401, "/login"], user: [403, "/"], mechanic: null, owner: [403, "/"], unpaidOwner: [403, "/"], admin: [403, "/"], blocked: [401, "/login"] },
-  stationOwner: { anonymous: [401, "/login"], user: [403, "/"], mechanic: [403, "/"], owner: null, unpaidOwner: [403, "/"], admin: [403, "/"], blocked: [401, "/login"] },
-  admin: { anonymous: [401, "/login"], user: [403, "/login"], mechanic: [403, "/login"], owner: [403, "/login"], unpaidOwner: [403, "/login"], admin: null, blocked: [401, "/login"] },
+  mechanic: {
+    anonymous: [401, "/login"],
+    user: [403, "/"],
+    mechanic: null,
+    owner: [403, "/"],
+    unpaidOwner: [403, "/"],
+    admin: [403, "/"],
+    blocked: [401, "/login"],
+  },
+  stationOwner: {
+    anonymous: [401, "/login"],
+    user: [403, "/"],
+    mechanic: [403, "/"],
+    owner: null,
+    unpaidOwner: [403, "/"],
+    admin: [403, "/"],
+    blocked: [401, "/login"],
+  },
+  admin: {
+    anonymous: [401, "/login"],
+    user: [403, "/login"],
+    mechanic: [403, "/login"],
+    owner: [403, "/login"],
+    unpaidOwner: [403, "/login"],
+    admin: null,
+    blocked: [401, "/login"],
+  },
 };
 
 describe("access rules (spec section 2) for every role", () => {

@@ -18,8 +18,10 @@ const nextIp = addresses("10.34");
 const HIS_PASSWORD = "Attacker42!";
 const HER_PASSWORD = "Kovbasa42!";
 
-const register = (body: { name: string; email: string; password: string }, ip = nextIp()) => call(registerRoute, apiRequest("POST", "/api/users", { body, ip }));
-const confirm = (token: string, password: string, ip = nextIp()) => call(confirmRoute, apiRequest("POST", `/api/users/confirm-email?token=${token}`, { body: { password }, ip }));
+const register = (body: { name: string; email: string; password: string }, ip = nextIp()) =>
+  call(registerRoute, apiRequest("POST", "/api/users", { body, ip }));
+const confirm = (token: string, password: string, ip = nextIp()) =>
+  call(confirmRoute, apiRequest("POST", `/api/users/confirm-email?token=${token}`, { body: { password }, ip }));
 const newAddress = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@test.local`;
 
 async function userByEmail(email: string) {
@@ -96,7 +98,10 @@ describe("pre-registration hijack", () => {
 
     // She cannot confirm his sign-up, so she asks for a reset; the link goes to her mailbox only.
     expect((await call(resetRequestRoute, apiRequest("POST", "/api/users/password-reset", { body: { email: victim }, ip: nextIp() }))).status).toBe(202);
-    const reset = await call(resetConfirmRoute, apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: tokenIn((await lastMailTo(victim, "reset")).text), password: HER_PASSWORD } }));
+    const reset = await call(
+      resetConfirmRoute,
+      apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: tokenIn((await lastMailTo(victim, "reset")).text), password: HER_PASSWORD } }),
+    );
     expect(reset.status).toBe(200);
     expect((await userByEmail(victim)).emailVerifiedAt).not.toBeNull();
     // His pending link died with the reset, and his password is gone.

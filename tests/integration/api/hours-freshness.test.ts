@@ -63,16 +63,35 @@ describe("visitors' one-tap hours reports", () => {
     expect((await call(adminList, request("GET", "/api/items/admin/hours-reports", undefined, { cookie: cookies.stranger }))).status).toBe(403);
     expect((await call(adminList, request("GET", "/api/items/admin/hours-reports"))).status).toBe(401);
     const rows = await (await call(adminList, request("GET", "/api/items/admin/hours-reports", undefined, { cookie: cookies.admin }))).json();
-    expect(rows.find((row: { serviceId: string }) => row.serviceId === serviceId)).toMatchObject({ name: "Freshness Station", wrongHours: 3, closedPermanently: 1 });
-    expect((await call(dismissRoute, request("DELETE", `/api/items/admin/hours-reports/${serviceId}`, undefined, { cookie: cookies.owner }), params({ id: serviceId }))).status).toBe(403);
-    const dismissed = await (await call(dismissRoute, request("DELETE", `/api/items/admin/hours-reports/${serviceId}`, undefined, { cookie: cookies.admin }), params({ id: serviceId }))).json();
+    expect(rows.find((row: { serviceId: string }) => row.serviceId === serviceId)).toMatchObject({
+      name: "Freshness Station",
+      wrongHours: 3,
+      closedPermanently: 1,
+    });
+    expect(
+      (
+        await call(
+          dismissRoute,
+          request("DELETE", `/api/items/admin/hours-reports/${serviceId}`, undefined, { cookie: cookies.owner }),
+          params({ id: serviceId }),
+        )
+      ).status,
+    ).toBe(403);
+    const dismissed = await (
+      await call(
+        dismissRoute,
+        request("DELETE", `/api/items/admin/hours-reports/${serviceId}`, undefined, { cookie: cookies.admin }),
+        params({ id: serviceId }),
+      )
+    ).json();
     expect(dismissed).toEqual({ dismissed: 4 });
     expect(await openReports()).toBe(0);
   });
 });
 
 describe("confirming the hours", () => {
-  const confirm = (cookie?: string) => call(confirmRoute, request("POST", `/api/items/users/${serviceId}/hours-confirmation`, {}, cookie ? { cookie } : {}), params({ id: serviceId }));
+  const confirm = (cookie?: string) =>
+    call(confirmRoute, request("POST", `/api/items/users/${serviceId}/hours-confirmation`, {}, cookie ? { cookie } : {}), params({ id: serviceId }));
 
   it("the owner confirms in one call, which resolves 'hours wrong' but not 'closed permanently'", async () => {
     await report("wrong_hours", "10.20.4.1");
@@ -100,7 +119,11 @@ describe("confirming the hours", () => {
     await prisma.service.update({ where: { id: serviceId }, data: { hoursConfirmedAt: old } });
     await call(updateOwn, request("PUT", `/api/items/users/${serviceId}`, { description: "New words" }, { cookie: cookies.owner }), params({ id: serviceId }));
     expect((await prisma.service.findUniqueOrThrow({ where: { id: serviceId } })).hoursConfirmedAt).toEqual(old);
-    await call(updateOwn, request("PUT", `/api/items/users/${serviceId}`, { timetable: DEFAULT_TIMETABLE }, { cookie: cookies.owner }), params({ id: serviceId }));
+    await call(
+      updateOwn,
+      request("PUT", `/api/items/users/${serviceId}`, { timetable: DEFAULT_TIMETABLE }, { cookie: cookies.owner }),
+      params({ id: serviceId }),
+    );
     expect((await prisma.service.findUniqueOrThrow({ where: { id: serviceId } })).hoursConfirmedAt.getTime()).toBeGreaterThan(Date.now() - 5000);
   });
 });
@@ -109,7 +132,10 @@ describe("the reminder job", () => {
   it(`mails the owner once per confirmation, ${REMIND_AFTER_DAYS} days after it, even when two instances run it at once`, async () => {
     const prisma = await getPrisma();
     const now = new Date();
-    await prisma.service.update({ where: { id: serviceId }, data: { hoursConfirmedAt: new Date(now.getTime() - (REMIND_AFTER_DAYS + 1) * DAY_MS), hoursRemindedAt: null } });
+    await prisma.service.update({
+      where: { id: serviceId },
+      data: { hoursConfirmedAt: new Date(now.getTime() - (REMIND_AFTER_DAYS + 1) * DAY_MS), hoursRemindedAt: null },
+    });
     const mails = () => prisma.mailOutbox.count({ where: { to: ownerEmail, kind: "hoursReminder" } });
     const before = await mails();
     await Promise.all([remindStaleHours(now), remindStaleHours(now)]);

@@ -66,8 +66,23 @@ describe("GET /api/items", () => {
 });
 
 describe("opening status", () => {
-  const CARD_FIELDS = ["_id", "name", "role", "image", "address", "coordinates", "isOnTheGo", "category", "brand", "rating", "numReviews", "openNow", "contactPhone1"];
-  const at = (userDateTime: string) => listItems(makeRequest(`/api/items?keyword=Published&userDateTime=${encodeURIComponent(userDateTime)}`)).then((response) => response.json());
+  const CARD_FIELDS = [
+    "_id",
+    "name",
+    "role",
+    "image",
+    "address",
+    "coordinates",
+    "isOnTheGo",
+    "category",
+    "brand",
+    "rating",
+    "numReviews",
+    "openNow",
+    "contactPhone1",
+  ];
+  const at = (userDateTime: string) =>
+    listItems(makeRequest(`/api/items?keyword=Published&userDateTime=${encodeURIComponent(userDateTime)}`)).then((response) => response.json());
 
   it("each item of GET /api/items says whether it is open and when that next changes, at the caller's instant", async () => {
     const afternoon = (await at("2026-11-23T17:40:00+02:00")).items[0];
@@ -122,7 +137,10 @@ describe("map and top", () => {
   it(`GET /api/items/locations answers up to ${MAP_SERVICES_MAX} services in view one by one, the map's centre their average; one more and it clusters`, async () => {
     const prisma = await getPrisma();
     const owner = await makeUser();
-    const addServices = (from: number, to: number) => prisma.$executeRaw`INSERT INTO services (id, role, "ownerId", name, "contactMail", latitude, longitude, address, "isPaid", "ratingAvg", "updatedAt")
+    const addServices = (
+      from: number,
+      to: number,
+    ) => prisma.$executeRaw`INSERT INTO services (id, role, "ownerId", name, "contactMail", latitude, longitude, address, "isPaid", "ratingAvg", "updatedAt")
       SELECT gen_random_uuid(), 'sto', ${owner.id}::uuid, 'Spread ' || g, 's@test.local', 44 + (g % 20) * 0.1, 33 + (g / 20) * 0.1, 'Address ' || g, true, 3.5, now()
       FROM generate_series(${from}::int, ${to}::int) g`;
     // With the one published in beforeAll, exactly MAP_SERVICES_MAX; the unpaid one never counts.
@@ -132,9 +150,20 @@ describe("map and top", () => {
     expect(whole.total).toBe(MAP_SERVICES_MAX);
     expect(whole.clusters).toEqual([]);
     expect(whole.services).toHaveLength(MAP_SERVICES_MAX);
-    expect(whole.services).toContainEqual(expect.objectContaining({ _id: publishedId, name: "Published", role: "sto", coordinates: { lat: 49.23, lng: 28.47 }, rating: { avg: 4 }, address: expect.any(String) }));
+    expect(whole.services).toContainEqual(
+      expect.objectContaining({
+        _id: publishedId,
+        name: "Published",
+        role: "sto",
+        coordinates: { lat: 49.23, lng: 28.47 },
+        rating: { avg: 4 },
+        address: expect.any(String),
+      }),
+    );
     expect(whole.services.some((service: { _id: string }) => service._id === unpaidId)).toBe(false);
-    const [average] = await prisma.$queryRaw<{ lat: number; lng: number }[]>`SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lng FROM services WHERE "isPaid" AND NOT "isBlocked"`;
+    const [average] = await prisma.$queryRaw<
+      { lat: number; lng: number }[]
+    >`SELECT avg(latitude)::float8 AS lat, avg(longitude)::float8 AS lng FROM services WHERE "isPaid" AND NOT "isBlocked"`;
     const center = mapCenter(whole.services.map((service: { coordinates: { lat: number; lng: number } }) => service.coordinates));
     expect(center.lat).toBeCloseTo(average!.lat, 9);
     expect(center.lng).toBeCloseTo(average!.lng, 9);
@@ -183,11 +212,14 @@ describe("map and top", () => {
     catalogChanged();
   });
 
-  it.each(["bbox=1,2,3&zoom=5", "bbox=0,0,1,1", "bbox=a,b,c,d&zoom=5", "bbox=0,0,1,1&zoom=25", "bbox=10,0,1,1&zoom=3", "bbox=0,-91,1,1&zoom=3"])("GET /api/items/locations?%s is a 400", async (query) => {
-    const response = await getLocations(makeRequest(`/api/items/locations?${query}`));
-    expect(response.status).toBe(400);
-    expect((await response.json()).errors.bbox.key).toBe("Validation.viewport");
-  });
+  it.each(["bbox=1,2,3&zoom=5", "bbox=0,0,1,1", "bbox=a,b,c,d&zoom=5", "bbox=0,0,1,1&zoom=25", "bbox=10,0,1,1&zoom=3", "bbox=0,-91,1,1&zoom=3"])(
+    "GET /api/items/locations?%s is a 400",
+    async (query) => {
+      const response = await getLocations(makeRequest(`/api/items/locations?${query}`));
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors.bbox.key).toBe("Validation.viewport");
+    },
+  );
 
   it("GET /api/items/top is an array of well-reviewed services", async () => {
     const body = await (await getTop(makeRequest("/api/items/top"))).json();
@@ -201,7 +233,11 @@ describe("GET /api/uploads/{id}", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("cache-control")).toContain("immutable");
-    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
   });
 
   it("is 404 for unknown and malformed ids", async () => {

@@ -12,8 +12,11 @@ import { signIn } from "../../helpers/sign-in";
 import { catalogChanged } from "@/lib/server/read-cache";
 
 const request = (method: string, path: string, body?: unknown, cookie?: string) =>
-  makeRequest(path, { method, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
-
+  makeRequest(path, {
+    method,
+    headers: cookie ? { cookie } : {},
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 const cookies: Record<string, string> = {};
 const users: Record<string, { id: string; email: string }> = {};
@@ -41,7 +44,9 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
     expect(created).toMatchObject({ name: station.name, ispaid: false, role: "sto", user: users.buyer!.id, experience: 7.5, timetable: DEFAULT_TIMETABLE });
     expect(await isPublic(created._id)).toBe(false);
 
-    const again = await (await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, name: "СТО Правий Берег" }, cookies.buyer))).json();
+    const again = await (
+      await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, name: "СТО Правий Берег" }, cookies.buyer))
+    ).json();
     expect(again._id).toBe(created._id);
     expect(again.name).toBe("СТО Правий Берег");
     expect(await (await getPrisma()).service.count({ where: { ownerId: users.buyer!.id } })).toBe(1);
@@ -50,25 +55,51 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
   it("PUT changes only the fields sent", async () => {
     const draft = await (await call(createOrder, request("POST", "/api/items/users/sto-order", station, cookies.buyer))).json();
     const timetable = { ...DEFAULT_TIMETABLE, saturday: { closed: false, opening: "10:00", closing: "14:00" } };
-    const updated = await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: draft._id, contactPhone2: "050 000 1111", timetable }, cookies.buyer));
+    const updated = await call(
+      updateOrder,
+      request("PUT", "/api/items/users/sto-order", { _id: draft._id, contactPhone2: "050 000 1111", timetable }, cookies.buyer),
+    );
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ name: station.name, contactPhone1: "+380671234567", contactPhone2: "+380500001111", timetable, description: station.description });
+    expect(await updated.json()).toMatchObject({
+      name: station.name,
+      contactPhone1: "+380671234567",
+      contactPhone2: "+380500001111",
+      timetable,
+      description: station.description,
+    });
   });
 
   it("stores a phone written any accepted way as +380XXXXXXXXX, and trailers as trucks", async () => {
-    const created = await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, contactPhone1: "+38(067)1234567", contactPhone2: "380 50 000 11 11", category: "trailers" }, cookies.buyer));
+    const created = await call(
+      createOrder,
+      request(
+        "POST",
+        "/api/items/users/sto-order",
+        { ...station, contactPhone1: "+38(067)1234567", contactPhone2: "380 50 000 11 11", category: "trailers" },
+        cookies.buyer,
+      ),
+    );
     expect(created.status).toBe(201);
     const draft = await created.json();
     expect(draft).toMatchObject({ contactPhone1: "+380671234567", contactPhone2: "+380500001111", category: "trucks" });
-    const updated = await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: draft._id, contactPhone1: "(044) 234-56-78", category: "trailers" }, cookies.buyer));
+    const updated = await call(
+      updateOrder,
+      request("PUT", "/api/items/users/sto-order", { _id: draft._id, contactPhone1: "(044) 234-56-78", category: "trailers" }, cookies.buyer),
+    );
     expect(await updated.json()).toMatchObject({ contactPhone1: "+380442345678", category: "trucks" });
-    expect(await (await getPrisma()).service.findUniqueOrThrow({ where: { id: draft._id }, select: { contactPhone1: true, category: true } })).toEqual({ contactPhone1: "+380442345678", category: "trucks" });
+    expect(await (await getPrisma()).service.findUniqueOrThrow({ where: { id: draft._id }, select: { contactPhone1: true, category: true } })).toEqual({
+      contactPhone1: "+380442345678",
+      category: "trucks",
+    });
   });
 
   it("refuses another user's draft, unknown ids and a paid station", async () => {
     const draft = await (await call(createOrder, request("POST", "/api/items/users/sto-order", station, cookies.buyer))).json();
     expect((await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: draft._id, name: "Hijacked" }, cookies.other))).status).toBe(403);
-    expect((await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова" }, cookies.buyer))).status).toBe(404);
+    expect(
+      (await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова" }, cookies.buyer)))
+        .status,
+    ).toBe(404);
     const paid = await makeService({ ownerId: users.buyer!.id, isPaid: true });
     expect((await call(updateOrder, request("PUT", "/api/items/users/sto-order", { _id: paid.id, name: "Нова назва" }, cookies.buyer))).status).toBe(409);
     expect((await (await getPrisma()).service.findUniqueOrThrow({ where: { id: draft._id } })).name).not.toBe("Hijacked");
@@ -80,10 +111,25 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
     ["a phone of another country", { contactPhone2: "+1 650 253 0000" }, "contactPhone2", "Please enter a valid phone number"],
     ["a bad contact mail", { contactMail: "sto@" }, "contactMail", "Please enter a valid contact mail"],
     ["no location", { coordinates: null }, "coordinates", "Please select a location on the map"],
-    ["a latitude off the globe", { coordinates: { lat: 95, lng: 30.6 } }, "coordinates.lat", "Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501."],
-    ["a longitude off the globe", { coordinates: { lat: 50.45, lng: 181 } }, "coordinates.lng", "Longitude must be a number from -180 to 180, for example 30.5234 or 30,5234."],
+    [
+      "a latitude off the globe",
+      { coordinates: { lat: 95, lng: 30.6 } },
+      "coordinates.lat",
+      "Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501.",
+    ],
+    [
+      "a longitude off the globe",
+      { coordinates: { lat: 50.45, lng: 181 } },
+      "coordinates.lng",
+      "Longitude must be a number from -180 to 180, for example 30.5234 or 30,5234.",
+    ],
     ["a bad website", { website: "sto.ua" }, "website", "Please enter a valid website url"],
-    ["closing before opening", { timetable: { ...DEFAULT_TIMETABLE, friday: { closed: false, opening: "18:00", closing: "09:00" } } }, "timetable.friday", "Closing time must be after opening time"],
+    [
+      "closing before opening",
+      { timetable: { ...DEFAULT_TIMETABLE, friday: { closed: false, opening: "18:00", closing: "09:00" } } },
+      "timetable.friday",
+      "Closing time must be after opening time",
+    ],
     ["someone else's image", { image: "/api/uploads/0195f6c8-1111-7222-8333-444455556666" }, "image", "Please use an image you uploaded here."],
   ])("refuses %s with a translated 400 and writes nothing", async (_what, change, field, message) => {
     const before = await (await getPrisma()).service.count();
@@ -96,7 +142,9 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
 
   it("answers 400 for broken JSON and 413 for a huge body", async () => {
     expect((await call(createOrder, request("POST", "/api/items/users/sto-order", "{nope", cookies.other))).status).toBe(400);
-    expect((await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, description: "x".repeat(70_000) }, cookies.other))).status).toBe(413);
+    expect(
+      (await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, description: "x".repeat(70_000) }, cookies.other))).status,
+    ).toBe(413);
   });
 });
 
@@ -105,7 +153,10 @@ describe("masters (POST /api/items/users, PUT/DELETE /api/items/users/{id})", ()
 
   it("registers a master who is listed at once, once", async () => {
     expect((await call(registerMechanicRoute, request("POST", "/api/items/users", station))).status).toBe(401);
-    const response = await call(registerMechanicRoute, request("POST", "/api/items/users", { ...station, name: "Майстер Іван", isOnTheGo: true }, cookies.master));
+    const response = await call(
+      registerMechanicRoute,
+      request("POST", "/api/items/users", { ...station, name: "Майстер Іван", isOnTheGo: true }, cookies.master),
+    );
     expect(response.status).toBe(201);
     const mechanic = await response.json();
     mechanicId = mechanic._id;
@@ -117,7 +168,11 @@ describe("masters (POST /api/items/users, PUT/DELETE /api/items/users/{id})", ()
   });
 
   it("updates only the changed fields", async () => {
-    const response = await call(updateOwn, request("PUT", `/api/items/users/${mechanicId}`, { _id: mechanicId, description: "Виїзд по місту" }, cookies.master), params({ id: mechanicId }));
+    const response = await call(
+      updateOwn,
+      request("PUT", `/api/items/users/${mechanicId}`, { _id: mechanicId, description: "Виїзд по місту" }, cookies.master),
+      params({ id: mechanicId }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ name: "Майстер Іван", description: "Виїзд по місту", isOnTheGo: true });
   });
@@ -133,12 +188,17 @@ describe("masters (POST /api/items/users, PUT/DELETE /api/items/users/{id})", ()
       ["an admin", cookies.admin, 200],
     ];
     for (const [who, cookie, status] of table) {
-      expect((await call(getOwn, request("GET", `/api/items/users/${target.id}`, undefined, cookie), params({ id: target.id }))).status, `GET ${who}`).toBe(status);
+      expect((await call(getOwn, request("GET", `/api/items/users/${target.id}`, undefined, cookie), params({ id: target.id }))).status, `GET ${who}`).toBe(
+        status,
+      );
       const put = await call(updateOwn, request("PUT", `/api/items/users/${target.id}`, { name: `Renamed by ${status}` }, cookie), params({ id: target.id }));
       expect(put.status, `PUT ${who}`).toBe(status);
     }
     for (const [who, cookie, status] of table.filter(([, , status]) => status !== 200)) {
-      expect((await call(deleteOwn, request("DELETE", `/api/items/users/${target.id}`, undefined, cookie), params({ id: target.id }))).status, `DELETE ${who}`).toBe(status);
+      expect(
+        (await call(deleteOwn, request("DELETE", `/api/items/users/${target.id}`, undefined, cookie), params({ id: target.id }))).status,
+        `DELETE ${who}`,
+      ).toBe(status);
     }
     expect(await (await getPrisma()).service.count({ where: { id: target.id } })).toBe(1);
     expect((await call(deleteOwn, request("DELETE", `/api/items/users/${target.id}`, undefined, cookies.admin), params({ id: target.id }))).status).toBe(200);
@@ -162,7 +222,19 @@ describe("my stations (DELETE /api/items/users/{id})", () => {
     const prisma = await getPrisma();
     await prisma.review.create({ data: { userId: users.other!.id, serviceId: drop.id, quality: 5, speed: 5, price: 5, avg: 5 } });
     catalogChanged();
-    await prisma.payment.create({ data: { serviceId: drop.id, userId: owner.id, serviceName: drop.name, payerEmail: owner.email, amount: "3.00", currency: "USD", provider: "test", requestId: crypto.randomUUID(), status: "captured" } });
+    await prisma.payment.create({
+      data: {
+        serviceId: drop.id,
+        userId: owner.id,
+        serviceName: drop.name,
+        payerEmail: owner.email,
+        amount: "3.00",
+        currency: "USD",
+        provider: "test",
+        requestId: crypto.randomUUID(),
+        status: "captured",
+      },
+    });
     const response = await call(deleteOwn, request("DELETE", `/api/items/users/${drop.id}`, undefined, cookie), params({ id: drop.id }));
     expect(response.status).toBe(200);
     const { userStos } = await response.json();

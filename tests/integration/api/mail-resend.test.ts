@@ -32,7 +32,10 @@ const mail = (to: string) => ({ to, subject: "Тема", text: "Привіт", h
 describe("sendMail through Resend", () => {
   it("sends with the key and sender from the environment and records the provider id", async () => {
     await sendMail(mail("someone@test.local"));
-    expect(resend.received.at(-1)).toMatchObject({ auth: "Bearer re_test_key", body: { from: "Maister <hello@maister.test>", to: "someone@test.local", subject: "Тема", html: "<p>Привіт</p>" } });
+    expect(resend.received.at(-1)).toMatchObject({
+      auth: "Bearer re_test_key",
+      body: { from: "Maister <hello@maister.test>", to: "someone@test.local", subject: "Тема", html: "<p>Привіт</p>" },
+    });
     const stored = await (await getPrisma()).mailOutbox.findFirstOrThrow({ where: { to: "someone@test.local" } });
     expect(stored).toMatchObject({ status: "sent", providerId: "fake-1" });
     expect(stored.sentAt).toBeInstanceOf(Date);

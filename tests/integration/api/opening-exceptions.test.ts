@@ -10,7 +10,11 @@ import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
 
 const request = (method: string, path: string, body?: unknown, cookie?: string, language?: string) =>
-  makeRequest(path, { method, headers: { ...(cookie ? { cookie } : {}), ...(language ? { "accept-language": language } : {}) }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  makeRequest(path, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(language ? { "accept-language": language } : {}) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 const cookies = {} as Record<"owner" | "stranger" | "admin" | "blocked", string>;
 let serviceId = "";
@@ -27,8 +31,10 @@ beforeAll(async () => {
   }
 });
 
-const status = (body: unknown, cookie?: string, id = serviceId, language?: string) => call(putStatus, request("PUT", `/api/items/users/${id}/status`, body, cookie, language), params({ id }));
-const special = (body: unknown, cookie?: string, language?: string) => call(putSpecial, request("PUT", `/api/items/users/${serviceId}/special-hours`, body, cookie, language), params({ id: serviceId }));
+const status = (body: unknown, cookie?: string, id = serviceId, language?: string) =>
+  call(putStatus, request("PUT", `/api/items/users/${id}/status`, body, cookie, language), params({ id }));
+const special = (body: unknown, cookie?: string, language?: string) =>
+  call(putSpecial, request("PUT", `/api/items/users/${serviceId}/special-hours`, body, cookie, language), params({ id: serviceId }));
 const publicItem = async () => (await call(publicService, request("GET", `/api/items/${serviceId}`), params({ id: serviceId }))).json();
 
 describe("PUT/DELETE /api/items/users/{id}/status", () => {
@@ -57,7 +63,9 @@ describe("PUT/DELETE /api/items/users/{id}/status", () => {
     expect((await status({ state: "open" })).status).toBe(401);
     expect((await status({ state: "open" }, cookies.blocked)).status).toBe(401);
     expect((await status({ state: "open" }, cookies.owner, "01a20818-0000-7000-8000-00000000dead")).status).toBe(404);
-    expect((await call(clearStatus, request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.stranger), params({ id: serviceId }))).status).toBe(403);
+    expect(
+      (await call(clearStatus, request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.stranger), params({ id: serviceId }))).status,
+    ).toBe(403);
     const cleared = await call(clearStatus, request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.owner), params({ id: serviceId }));
     expect(await cleared.json()).toEqual({ status: null });
     expect((await publicItem()).liveStatus).toBeNull();
@@ -122,7 +130,9 @@ describe("GET/PUT /api/items/users/{id}/special-hours", () => {
       { startsOn: inDays(10), endsOn: inDays(10), closed: true, opensAt: 540, closesAt: 1080, reason: "", holiday: "christmas" },
       { startsOn: inDays(20), endsOn: inDays(34), closed: true, opensAt: 540, closesAt: 1080, reason: "Renovation", holiday: null },
     ]);
-    expect(await (await call(getSpecial, request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.owner), params({ id: serviceId }))).json()).toEqual(saved);
+    expect(
+      await (await call(getSpecial, request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.owner), params({ id: serviceId }))).json(),
+    ).toEqual(saved);
     expect((await publicItem()).specialHours).toEqual(saved);
     expect(await lastChange()).toBeGreaterThan(before);
   });
@@ -131,7 +141,9 @@ describe("GET/PUT /api/items/users/{id}/special-hours", () => {
     expect((await special({ entries: [] }, cookies.admin)).status).toBe(200);
     expect((await special({ entries: [] }, cookies.stranger)).status).toBe(403);
     expect((await special({ entries: [] })).status).toBe(401);
-    expect((await call(getSpecial, request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.stranger), params({ id: serviceId }))).status).toBe(403);
+    expect(
+      (await call(getSpecial, request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.stranger), params({ id: serviceId }))).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -139,8 +151,27 @@ describe("GET/PUT /api/items/users/{id}/special-hours", () => {
     [{ entries: [{ startsOn: "2027-01-05", endsOn: "2027-01-04", closed: true }] }, "entries.0.endsOn", "The last day cannot come before the first."],
     [{ entries: [{ startsOn: "2027-01-01", endsOn: "2027-12-31", closed: true }] }, "entries.0.endsOn", "A closure can last at most 180 days."],
     [{ entries: [{ startsOn: "2027-01-04", endsOn: "2027-01-04", closed: false, opening: "14:00", closing: "10:00" }] }, "entries.0.closing", undefined],
-    [{ entries: [{ startsOn: "2027-01-04", endsOn: "2027-01-06", closed: true }, { startsOn: "2027-01-06", endsOn: "2027-01-06", closed: true }] }, "entries.1.startsOn", "These dates overlap another entry."],
-    [{ entries: Array.from({ length: 41 }, (_, index) => ({ startsOn: `2027-02-${String(index % 28 + 1).padStart(2, "0")}`, endsOn: `2027-02-${String(index % 28 + 1).padStart(2, "0")}`, closed: true })) }, "entries", "At most 40 dates."],
+    [
+      {
+        entries: [
+          { startsOn: "2027-01-04", endsOn: "2027-01-06", closed: true },
+          { startsOn: "2027-01-06", endsOn: "2027-01-06", closed: true },
+        ],
+      },
+      "entries.1.startsOn",
+      "These dates overlap another entry.",
+    ],
+    [
+      {
+        entries: Array.from({ length: 41 }, (_, index) => ({
+          startsOn: `2027-02-${String((index % 28) + 1).padStart(2, "0")}`,
+          endsOn: `2027-02-${String((index % 28) + 1).padStart(2, "0")}`,
+          closed: true,
+        })),
+      },
+      "entries",
+      "At most 40 dates.",
+    ],
     [{ entries: "soon" }, "entries", undefined],
   ])("refuses a bad list with 400 and keeps the old one (%#)", async (body, field, message) => {
     await special({ entries: [{ startsOn: inDays(5), endsOn: inDays(5), closed: true }] }, cookies.owner);

@@ -46,7 +46,15 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", 
   const list = (lng = "en") => call(itemsRoute, makeRequest(`/api/items?lng=${lng}&keyword=outage${++question}`));
   const detail = () => call(itemRoute, makeRequest(`/api/items/${serviceId}`), params({ id: serviceId }));
   const review = (quality: number) =>
-    call(reviewRoute, makeRequest(`/api/items/${serviceId}/reviews`, { method: "POST", headers: { cookie }, body: JSON.stringify({ rating: { quality, speed: 4, price: 4 }, comment: "during the outage" }) }), params({ id: serviceId }));
+    call(
+      reviewRoute,
+      makeRequest(`/api/items/${serviceId}/reviews`, {
+        method: "POST",
+        headers: { cookie },
+        body: JSON.stringify({ rating: { quality, speed: 4, price: 4 }, comment: "during the outage" }),
+      }),
+      params({ id: serviceId }),
+    );
   const health = () => call(healthRoute, makeRequest("/api/health"));
 
   it("answers 503 while the server is away, then serves again without a restart of the app", async () => {
@@ -85,7 +93,15 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", 
     const cookies = await Promise.all(people.map((person) => signIn(person.email)));
     const target = await makeService();
     const send = (personCookie: string) =>
-      call(reviewRoute, makeRequest(`/api/items/${target.id}/reviews`, { method: "POST", headers: { cookie: personCookie }, body: JSON.stringify({ rating: { quality: 4, speed: 4, price: 4 } }) }), params({ id: target.id }));
+      call(
+        reviewRoute,
+        makeRequest(`/api/items/${target.id}/reviews`, {
+          method: "POST",
+          headers: { cookie: personCookie },
+          body: JSON.stringify({ rating: { quality: 4, speed: 4, price: 4 } }),
+        }),
+        params({ id: target.id }),
+      );
     const burst = Promise.all([...cookies.map(send), list(), detail()]);
     await proxy.cut();
     const statuses = (await burst).map((response) => response.status);

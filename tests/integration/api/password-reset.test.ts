@@ -64,7 +64,9 @@ describe("asking for a reset", () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     // One hour, not more.
     expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
-    const [clear] = await prisma.$queryRaw<{ found: number }[]>`SELECT count(*)::int AS found FROM email_tokens WHERE "tokenHash" = ${token} OR email = ${token}`;
+    const [clear] = await prisma.$queryRaw<
+      { found: number }[]
+    >`SELECT count(*)::int AS found FROM email_tokens WHERE "tokenHash" = ${token} OR email = ${token}`;
     expect(clear?.found).toBe(0);
   });
 
@@ -109,34 +111,38 @@ describe("asking for a reset", () => {
   });
 
   // A measurement, not a check (timings are never asserted): MEASURE_RESET_TIMING=1 runs it.
-  it.runIf(process.env.MEASURE_RESET_TIMING === "1")("measures the answer time for known and unknown addresses (logged, not asserted)", { timeout: 180_000 }, async () => {
-    // Each known address is a different account, so every known request takes the slow path
-    // (token, mail) rather than the per-account mail limit's shortcut.
-    const known = await Promise.all(Array.from({ length: 50 }, () => makeUser()));
-    const timings = { known: [] as number[], unknown: [] as number[] };
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const response = await requestReset(email);
-      const elapsed = performance.now() - started;
-      expect(response.status).toBe(202);
-      return elapsed;
-    };
-    // Interleaved, so a slow patch of the machine lands on both sides.
-    for (let i = 0; i < 50; i++) {
-      timings.known.push(await timed(known[i]!.email));
-      timings.unknown.push(await timed(`unknown-${i}-${Date.now()}@test.local`));
-    }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return (sorted[24]! + sorted[25]!) / 2;
-    };
-    const range = (values: number[]) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
-    console.log(
-      `[reset timing] POST /api/users/password-reset, 50 each, ms: known median ${median(timings.known).toFixed(1)} (range ${range(timings.known)}), ` +
-        `unknown median ${median(timings.unknown).toFixed(1)} (range ${range(timings.unknown)})`,
-    );
-    expect(await mailsTo(known[0]!.email, "reset")).toHaveLength(1);
-  });
+  it.runIf(process.env.MEASURE_RESET_TIMING === "1")(
+    "measures the answer time for known and unknown addresses (logged, not asserted)",
+    { timeout: 180_000 },
+    async () => {
+      // Each known address is a different account, so every known request takes the slow path
+      // (token, mail) rather than the per-account mail limit's shortcut.
+      const known = await Promise.all(Array.from({ length: 50 }, () => makeUser()));
+      const timings = { known: [] as number[], unknown: [] as number[] };
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const response = await requestReset(email);
+        const elapsed = performance.now() - started;
+        expect(response.status).toBe(202);
+        return elapsed;
+      };
+      // Interleaved, so a slow patch of the machine lands on both sides.
+      for (let i = 0; i < 50; i++) {
+        timings.known.push(await timed(known[i]!.email));
+        timings.unknown.push(await timed(`unknown-${i}-${Date.now()}@test.local`));
+      }
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return (sorted[24]! + sorted[25]!) / 2;
+      };
+      const range = (values: number[]) => `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}`;
+      console.log(
+        `[reset timing] POST /api/users/password-reset, 50 each, ms: known median ${median(timings.known).toFixed(1)} (range ${range(timings.known)}), ` +
+          `unknown median ${median(timings.unknown).toFixed(1)} (range ${range(timings.unknown)})`,
+      );
+      expect(await mailsTo(known[0]!.email, "reset")).toHaveLength(1);
+    },
+  );
 });
 
 describe("using the link", () => {
@@ -227,7 +233,9 @@ describe("using the link", () => {
     // And the reset link confirms neither an e-mail change nor a sign-up.
     const resetToken = await resetLinkFor(user.email);
     expect((await call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token: resetToken } }))).status).toBe(400);
-    expect((await call(confirmEmailRoute, apiRequest("POST", `/api/users/confirm-email?token=${resetToken}`, { body: { password: TEST_PASSWORD } }))).status).toBe(400);
+    expect(
+      (await call(confirmEmailRoute, apiRequest("POST", `/api/users/confirm-email?token=${resetToken}`, { body: { password: TEST_PASSWORD } }))).status,
+    ).toBe(400);
     expect((await signInResponse(user.email, TEST_PASSWORD, nextIp())).status).toBe(200);
   });
 
@@ -258,7 +266,9 @@ describe("using the link", () => {
     // The intruder knows the password and holds a session: he asks to move the account to his own mailbox.
     const intruder = await signIn(user.email);
     const his = `intruder-${Date.now()}@test.local`;
-    expect((await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie: intruder, body: { email: his, currentPassword: TEST_PASSWORD } }))).status).toBe(200);
+    expect(
+      (await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie: intruder, body: { email: his, currentPassword: TEST_PASSWORD } }))).status,
+    ).toBe(200);
     const changeToken = tokenIn((await lastMailTo(his, "emailChange")).text);
 
     // The owner gets the notice, which tells her to choose a new password; she does.

@@ -28,7 +28,8 @@ async function orderedStation(locale: "en" | "uk" = "en") {
   const orderID = (await (await call(startOrderRoute, request("POST", "/api/etc/paypal/orders", { stoId }, { cookie }))).json()).id as string;
   return { user, cookie, stoId, orderID };
 }
-const pay = (stoId: string, orderID: string, cookie: string) => call(payRoute, request("PUT", `/api/items/users/${stoId}/pay`, { paymentMethod: "PayPal", orderID }, { cookie }), params({ id: stoId }));
+const pay = (stoId: string, orderID: string, cookie: string) =>
+  call(payRoute, request("PUT", `/api/items/users/${stoId}/pay`, { paymentMethod: "PayPal", orderID }, { cookie }), params({ id: stoId }));
 const station = async (id: string) => (await getPrisma()).service.findUniqueOrThrow({ where: { id } });
 const payment = async (orderId: string) => (await getPrisma()).payment.findUniqueOrThrow({ where: { providerOrderId: orderId } });
 const mailsTo = async (email: string, kind: string) => (await getPrisma()).mailOutbox.findMany({ where: { to: email, kind } });
@@ -48,13 +49,24 @@ function webhook(event: Record<string, unknown>, signature = VALID_SIGNATURE) {
 const captureEvent = (id: string, orderId: string, captureId: string, customId: string, value = "3.00") => ({
   id,
   event_type: "PAYMENT.CAPTURE.COMPLETED",
-  resource: { id: captureId, status: "COMPLETED", custom_id: customId, amount: { value, currency_code: "USD" }, supplementary_data: { related_ids: { order_id: orderId } } },
+  resource: {
+    id: captureId,
+    status: "COMPLETED",
+    custom_id: customId,
+    amount: { value, currency_code: "USD" },
+    supplementary_data: { related_ids: { order_id: orderId } },
+  },
 });
 
 describe("PayPal reconciliation", () => {
   beforeAll(async () => {
     paypal = await startFakePaypal();
-    Object.assign(process.env, { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url, PAYPAL_WEBHOOK_ID: paypal.webhookId });
+    Object.assign(process.env, {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.secret,
+      PAYPAL_API_BASE: paypal.url,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    });
   });
   afterAll(async () => {
     for (const name of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_API_BASE", "PAYPAL_WEBHOOK_ID"]) delete process.env[name];
@@ -135,7 +147,11 @@ describe("PayPal reconciliation", () => {
     const { user, stoId, orderID, cookie } = await orderedStation();
     expect((await pay(stoId, orderID, cookie)).status).toBe(200);
     const captureId = (await payment(orderID)).providerCaptureId!;
-    const refundEvent = { id: `WH-R-${Date.now()}`, event_type: "PAYMENT.CAPTURE.REFUNDED", resource: { id: "REFUND-1", status: "COMPLETED", links: [{ rel: "up", href: `${paypal.url}/v2/payments/captures/${captureId}` }] } };
+    const refundEvent = {
+      id: `WH-R-${Date.now()}`,
+      event_type: "PAYMENT.CAPTURE.REFUNDED",
+      resource: { id: "REFUND-1", status: "COMPLETED", links: [{ rel: "up", href: `${paypal.url}/v2/payments/captures/${captureId}` }] },
+    };
     expect((await webhook(refundEvent)).status).toBe(200);
     expect(await station(stoId)).toMatchObject({ isPaid: false });
     expect(await payment(orderID)).toMatchObject({ status: "refunded", refundedAt: expect.any(Date) });

@@ -24,7 +24,8 @@ async function freshOrder(who = "buyer"): Promise<string> {
   return (await response.json())._id;
 }
 const start = (stoId: string, cookie = cookies.buyer) => call(startOrderRoute, request("POST", "/api/etc/paypal/orders", { stoId }, cookie));
-const pay = (stoId: string, body: unknown, cookie = cookies.buyer) => call(payRoute, request("PUT", `/api/items/users/${stoId}/pay`, body, cookie), params({ id: stoId }));
+const pay = (stoId: string, body: unknown, cookie = cookies.buyer) =>
+  call(payRoute, request("PUT", `/api/items/users/${stoId}/pay`, body, cookie), params({ id: stoId }));
 const isPaid = async (id: string) => (await (await getPrisma()).service.findUniqueOrThrow({ where: { id } })).isPaid;
 const isPublic = async (id: string) => (await call(publicService, request("GET", `/api/items/${id}`), params({ id }))).status === 200;
 
@@ -42,7 +43,11 @@ describe("PayPal (against a local fake of the REST API)", () => {
   beforeEach(() => Object.assign(paypal.mode, { decline: false, down: false, amount: null, customId: null, status: null }));
 
   it("gives the client id and no test mode when PayPal is configured", async () => {
-    expect(await (await call(paypalConfigRoute, request("GET", "/api/etc/paypal"))).json()).toEqual({ clientId: "test-client", currency: "USD", testMode: false });
+    expect(await (await call(paypalConfigRoute, request("GET", "/api/etc/paypal"))).json()).toEqual({
+      clientId: "test-client",
+      currency: "USD",
+      testMode: false,
+    });
   });
 
   it("creates a 3.00 USD order for the station, captures it, verifies it, and publishes the station once", async () => {
@@ -50,8 +55,13 @@ describe("PayPal (against a local fake of the REST API)", () => {
     const started = await start(stoId);
     expect(started.status).toBe(201);
     const { id: orderID } = await started.json();
-    const unit = (paypal.orders.get(orderID)!.body.purchase_units as { custom_id: string; amount: { value: string; currency_code: string; breakdown: unknown } }[])[0]!;
-    expect(unit).toMatchObject({ custom_id: stoId, amount: { value: "3.00", currency_code: "USD", breakdown: { item_total: { value: "2.40" }, tax_total: { value: "0.60" } } } });
+    const unit = (
+      paypal.orders.get(orderID)!.body.purchase_units as { custom_id: string; amount: { value: string; currency_code: string; breakdown: unknown } }[]
+    )[0]!;
+    expect(unit).toMatchObject({
+      custom_id: stoId,
+      amount: { value: "3.00", currency_code: "USD", breakdown: { item_total: { value: "2.40" }, tax_total: { value: "0.60" } } },
+    });
 
     const paid = await pay(stoId, { paymentMethod: "PayPal", orderID });
     expect(paid.status).toBe(200);

@@ -13,8 +13,13 @@ const cookies = {} as Record<"owner" | "stranger" | "admin", string>;
 const ids: Record<string, string> = {};
 let ip = 0;
 const request = (method: string, path: string, body?: unknown, cookie?: string, language?: string) =>
-  makeRequest(path, { method, headers: { ...(cookie ? { cookie } : {}), ...(language ? { "accept-language": language } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-const put = (id: string, body: unknown, cookie?: string, language?: string) => call(putPrices, request("PUT", `/api/items/users/${id}/prices`, body, cookie, language), params({ id }));
+  makeRequest(path, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(language ? { "accept-language": language } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const put = (id: string, body: unknown, cookie?: string, language?: string) =>
+  call(putPrices, request("PUT", `/api/items/users/${id}/prices`, body, cookie, language), params({ id }));
 const items = async (query: string) => (await call(listItems, request("GET", `/api/items?keyword=Priced&${query}`))).json();
 const detail = async (id: string) => (await call(publicItem, request("GET", `/api/items/${id}`), params({ id }))).json();
 
@@ -29,13 +34,29 @@ beforeAll(async () => {
 
 describe("PUT/GET /api/items/users/{id}/prices", () => {
   it("the owner saves a list; the page shows it with the date; GET gives it back", async () => {
-    const response = await put(ids.cheap!, { lines: [{ job: "tyre_r16", fromUah: 600 }, { job: "oil_change", fromUah: 450 }, { job: "custom", label: "Мийка двигуна", fromUah: 300 }] }, cookies.owner);
+    const response = await put(
+      ids.cheap!,
+      {
+        lines: [
+          { job: "tyre_r16", fromUah: 600 },
+          { job: "oil_change", fromUah: 450 },
+          { job: "custom", label: "Мийка двигуна", fromUah: 300 },
+        ],
+      },
+      cookies.owner,
+    );
     expect(response.status).toBe(200);
     const saved = await response.json();
-    expect(saved.lines).toEqual([{ job: "tyre_r16", label: "", fromUah: 600 }, { job: "oil_change", label: "", fromUah: 450 }, { job: "custom", label: "Мийка двигуна", fromUah: 300 }]);
+    expect(saved.lines).toEqual([
+      { job: "tyre_r16", label: "", fromUah: 600 },
+      { job: "oil_change", label: "", fromUah: 450 },
+      { job: "custom", label: "Мийка двигуна", fromUah: 300 },
+    ]);
     expect(Date.now() - Date.parse(saved.updatedAt)).toBeLessThan(5000);
     expect((await detail(ids.cheap!)).prices).toEqual(saved);
-    expect(await (await call(getPrices, request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.owner), params({ id: ids.cheap! }))).json()).toEqual(saved);
+    expect(
+      await (await call(getPrices, request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.owner), params({ id: ids.cheap! }))).json(),
+    ).toEqual(saved);
     expect((await put(ids.dear!, { lines: [{ job: "tyre_r16", fromUah: 900 }] }, cookies.owner)).status).toBe(200);
   });
 
@@ -43,7 +64,9 @@ describe("PUT/GET /api/items/users/{id}/prices", () => {
     expect((await put(ids.none!, { lines: [] }, cookies.admin)).status).toBe(200);
     expect((await put(ids.cheap!, { lines: [] }, cookies.stranger)).status).toBe(403);
     expect((await put(ids.cheap!, { lines: [] })).status).toBe(401);
-    expect((await call(getPrices, request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.stranger), params({ id: ids.cheap! }))).status).toBe(403);
+    expect(
+      (await call(getPrices, request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.stranger), params({ id: ids.cheap! }))).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -51,7 +74,16 @@ describe("PUT/GET /api/items/users/{id}/prices", () => {
     [{ lines: [{ job: "oil_change", fromUah: 0 }] }, "lines.0.fromUah", "Enter a whole number of hryvnias from 1 to 200,000."],
     [{ lines: [{ job: "oil_change", fromUah: 99.5 }] }, "lines.0.fromUah", "Enter a whole number of hryvnias from 1 to 200,000."],
     [{ lines: [{ job: "custom", fromUah: 100 }] }, "lines.0.label", "Name your own line."],
-    [{ lines: [{ job: "oil_change", fromUah: 100 }, { job: "oil_change", fromUah: 200 }] }, "lines.1.job", "This job is already in the list."],
+    [
+      {
+        lines: [
+          { job: "oil_change", fromUah: 100 },
+          { job: "oil_change", fromUah: 200 },
+        ],
+      },
+      "lines.1.job",
+      "This job is already in the list.",
+    ],
     [{ lines: Array.from({ length: 31 }, (_, index) => ({ job: "custom", label: `Line ${index}`, fromUah: 100 })) }, "lines", "At most 30 lines."],
   ])("refuses a bad list with a translated 400 and keeps the old one (%#)", async (body, field, message) => {
     const response = await put(ids.cheap!, body, cookies.owner);
@@ -74,7 +106,10 @@ describe("list: has prices, and cheapest first for a job", () => {
 
   it("a job lists only services with its price, cheapest first, with the price on the card; the count agrees", async () => {
     const answer = await items("job=tyre_r16");
-    expect(answer.items.map((item: { name: string; jobPriceUah: number }) => [item.name, item.jobPriceUah])).toEqual([["Priced Cheap", 600], ["Priced Dear", 900]]);
+    expect(answer.items.map((item: { name: string; jobPriceUah: number }) => [item.name, item.jobPriceUah])).toEqual([
+      ["Priced Cheap", 600],
+      ["Priced Dear", 900],
+    ]);
     expect(answer.pages).toBe(1);
     expect((await items("job=brake_pads")).items).toEqual([]);
     const bad = await call(listItems, request("GET", "/api/items?job=custom"));
@@ -88,7 +123,11 @@ describe("what reviewers paid", () => {
     const review = async (paid: { paidJob?: string | null; paidUah?: number | null }) => {
       const user = await makeUser();
       const cookie = await signIn(user.email, `10.22.1.${++ip}`);
-      return call(postReview, request("POST", `/api/items/${ids.dear}/reviews`, { rating: { quality: 4, speed: 4, price: 4 }, comment: "", ...paid }, cookie), params({ id: ids.dear! }));
+      return call(
+        postReview,
+        request("POST", `/api/items/${ids.dear}/reviews`, { rating: { quality: 4, speed: 4, price: 4 }, comment: "", ...paid }, cookie),
+        params({ id: ids.dear! }),
+      );
     };
     const half = await review({ paidJob: "tyre_r16" });
     expect(half.status).toBe(400);

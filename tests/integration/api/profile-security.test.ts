@@ -51,7 +51,10 @@ describe("changing the password needs the current one", () => {
   it("with a wrong one: 400 Auth.currentPasswordWrong, translated, and the password stays", async () => {
     const { user, cookie } = await signedInUser();
     const before = await passwordHashOf(user.id);
-    const response = await call(profileRoute, apiRequest("PUT", "/api/users/profile?lng=ua", { cookie, body: { password: NEW_PASSWORD, currentPassword: "Wrong123!" } }));
+    const response = await call(
+      profileRoute,
+      apiRequest("PUT", "/api/users/profile?lng=ua", { cookie, body: { password: NEW_PASSWORD, currentPassword: "Wrong123!" } }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errors.currentPassword.key).toBe("Auth.currentPasswordWrong");
@@ -75,7 +78,10 @@ describe("changing the password needs the current one", () => {
     expect(changed.status).toBe(200);
 
     expect((await confirmEmailChange(changeToken)).status).toBe(400);
-    const reset = await call(resetConfirmRoute, apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: resetToken, password: "Zlodii-2026!" } }));
+    const reset = await call(
+      resetConfirmRoute,
+      apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: resetToken, password: "Zlodii-2026!" } }),
+    );
     expect(reset.status).toBe(400);
     expect((await reset.json()).key).toBe("Auth.resetInvalid");
     expect((await (await getPrisma()).user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
@@ -147,7 +153,10 @@ describe("changing the e-mail", () => {
     await putProfile(cookie, { email: fresh, currentPassword: TEST_PASSWORD });
     expect((await confirmEmailChange(tokenIn((await lastMailTo(fresh, "emailChange")).text))).status).toBe(200);
 
-    const reset = await call(resetConfirmRoute, apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: oldMailboxLink, password: "Zlodii-2026!" } }));
+    const reset = await call(
+      resetConfirmRoute,
+      apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: oldMailboxLink, password: "Zlodii-2026!" } }),
+    );
     expect(reset.status).toBe(400);
     expect((await reset.json()).key).toBe("Auth.resetInvalid");
     expect((await signInResponse(fresh, TEST_PASSWORD, nextIp())).status).toBe(200);
@@ -245,7 +254,14 @@ describe("deleting one's own account", () => {
     const fan = await signedInUser();
     const station = await makeService({ name: "Reviewed Station" });
     const review = (reviewer: string, score: number) =>
-      call(reviewRoute, apiRequest("POST", `/api/items/${station.id}/reviews`, { cookie: reviewer, body: { rating: { quality: score, speed: score, price: score }, comment: "ok" } }), params({ id: station.id }));
+      call(
+        reviewRoute,
+        apiRequest("POST", `/api/items/${station.id}/reviews`, {
+          cookie: reviewer,
+          body: { rating: { quality: score, speed: score, price: score }, comment: "ok" },
+        }),
+        params({ id: station.id }),
+      );
     expect((await review(cookie, 1)).status).toBe(201);
     expect((await review(fan.cookie, 5)).status).toBe(201);
     expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({ numReviews: 2, ratingAvg: 3 });
@@ -268,7 +284,17 @@ describe("deleting one's own account", () => {
     const { user, cookie } = await signedInUser();
     const station = await makeService({ ownerId: user.id, isPaid: true, name: "Paid And Kept" });
     const payment = await prisma.payment.create({
-      data: { serviceId: station.id, userId: user.id, serviceName: station.name, payerEmail: user.email, amount: "3.00", currency: "USD", provider: "test", requestId: crypto.randomUUID(), status: "captured" },
+      data: {
+        serviceId: station.id,
+        userId: user.id,
+        serviceName: station.name,
+        payerEmail: user.email,
+        amount: "3.00",
+        currency: "USD",
+        provider: "test",
+        requestId: crypto.randomUUID(),
+        status: "captured",
+      },
     });
 
     expect((await deleteProfile(cookie, { currentPassword: TEST_PASSWORD })).status).toBe(200);
@@ -281,7 +307,10 @@ describe("deleting one's own account", () => {
     expect(await profileStatus(cookie)).toBe(401);
 
     // The address is free again: signing up with it gets a confirmation link, not "you already have an account".
-    const registered = await call(registerRoute, apiRequest("POST", "/api/users", { body: { name: "Came Back", email: user.email, password: NEW_PASSWORD }, ip: nextIp() }));
+    const registered = await call(
+      registerRoute,
+      apiRequest("POST", "/api/users", { body: { name: "Came Back", email: user.email, password: NEW_PASSWORD }, ip: nextIp() }),
+    );
     expect(registered.status).toBe(201);
     expect((await lastMailTo(user.email)).kind).toBe("confirm");
   });
@@ -302,12 +331,24 @@ describe("exporting one's data", () => {
     await prisma.review.create({ data: { userId: stranger.id, serviceId: station.id, quality: 1, speed: 1, price: 1, avg: 1, comment: "stranger words" } });
     await prisma.payment.create({
       data: {
-        serviceId: station.id, userId: user.id, serviceName: station.name, payerEmail: user.email, amount: "3.00", currency: "USD", provider: "test",
-        requestId: "request-id-not-for-export", status: "captured", providerResponse: { payer: "provider-secret-detail" },
+        serviceId: station.id,
+        userId: user.id,
+        serviceName: station.name,
+        payerEmail: user.email,
+        amount: "3.00",
+        currency: "USD",
+        provider: "test",
+        requestId: "request-id-not-for-export",
+        status: "captured",
+        providerResponse: { payer: "provider-secret-detail" },
       },
     });
-    const image = await prisma.image.create({ data: { bytes: new Uint8Array([137, 80, 78, 71]), contentType: "image/png", size: 4, sha256: "f".repeat(64), ownerId: user.id } });
-    await prisma.emailToken.create({ data: { userId: user.id, purpose: "password_reset", tokenHash: "e".repeat(64), expiresAt: new Date(Date.now() + 60_000) } });
+    const image = await prisma.image.create({
+      data: { bytes: new Uint8Array([137, 80, 78, 71]), contentType: "image/png", size: 4, sha256: "f".repeat(64), ownerId: user.id },
+    });
+    await prisma.emailToken.create({
+      data: { userId: user.id, purpose: "password_reset", tokenHash: "e".repeat(64), expiresAt: new Date(Date.now() + 60_000) },
+    });
 
     const response = await call(exportRoute, makeRequest("/api/users/profile/export", { headers: { cookie } }));
     expect(response.status).toBe(200);
@@ -324,7 +365,21 @@ describe("exporting one's data", () => {
     expect(data.images).toEqual([expect.objectContaining({ url: `/api/uploads/${image.id}`, contentType: "image/png" })]);
 
     const sessionToken = cookie.slice("maister.session=".length);
-    for (const secret of ["passwordHash", "tokenHash", "$argon2", user.passwordHash, sessionToken, hashSessionToken(sessionToken), "e".repeat(64), "f".repeat(64), "provider-secret-detail", "request-id-not-for-export", "Stranger Reviewer", "stranger words", stranger.email]) {
+    for (const secret of [
+      "passwordHash",
+      "tokenHash",
+      "$argon2",
+      user.passwordHash,
+      sessionToken,
+      hashSessionToken(sessionToken),
+      "e".repeat(64),
+      "f".repeat(64),
+      "provider-secret-detail",
+      "request-id-not-for-export",
+      "Stranger Reviewer",
+      "stranger words",
+      stranger.email,
+    ]) {
       expect(text, `export must not contain ${secret.slice(0, 20)}`).not.toContain(secret);
     }
   });
@@ -379,33 +434,50 @@ describe("the site always keeps an active admin", () => {
 
   it("two admins demoting each other at once: one wins, the other gets 409, one admin is left", async () => {
     const { a, b } = await twoAdmins();
-    const demote = (actor: string, target: string) => call(updateUserRoute, apiRequest("PUT", `/api/users/${target}`, { cookie: actor, body: { isAdmin: "false" } }), params({ id: target }));
+    const demote = (actor: string, target: string) =>
+      call(updateUserRoute, apiRequest("PUT", `/api/users/${target}`, { cookie: actor, body: { isAdmin: "false" } }), params({ id: target }));
     const results = await statusesAndKeys(await Promise.all([demote(a.cookie, b.user.id), demote(b.cookie, a.user.id)]));
-    expect([...results].sort()).toEqual([[200, "ok"], [409, "Admin.lastAdmin"]]);
+    expect([...results].sort()).toEqual([
+      [200, "ok"],
+      [409, "Admin.lastAdmin"],
+    ]);
     expect(await activeAdmins()).toBe(1);
   });
 
   it("two admins blocking each other at once: one wins, the other gets 409, one admin is left", async () => {
     const { a, b } = await twoAdmins();
-    const block = (actor: string, target: string) => call(blockUserRoute, apiRequest("PUT", `/api/users/admin/${target}/block`, { cookie: actor }), params({ id: target }));
+    const block = (actor: string, target: string) =>
+      call(blockUserRoute, apiRequest("PUT", `/api/users/admin/${target}/block`, { cookie: actor }), params({ id: target }));
     const results = await statusesAndKeys(await Promise.all([block(a.cookie, b.user.id), block(b.cookie, a.user.id)]));
-    expect([...results].sort()).toEqual([[200, "ok"], [409, "Admin.lastAdmin"]]);
+    expect([...results].sort()).toEqual([
+      [200, "ok"],
+      [409, "Admin.lastAdmin"],
+    ]);
     expect(await activeAdmins()).toBe(1);
   });
 
   it("two admins deleting each other at once: one wins, the other gets 409, one admin is left", async () => {
     const { a, b } = await twoAdmins();
-    const remove = (actor: string, target: string) => call(deleteUserRoute, apiRequest("DELETE", `/api/users/${target}`, { cookie: actor }), params({ id: target }));
+    const remove = (actor: string, target: string) =>
+      call(deleteUserRoute, apiRequest("DELETE", `/api/users/${target}`, { cookie: actor }), params({ id: target }));
     const results = await statusesAndKeys(await Promise.all([remove(a.cookie, b.user.id), remove(b.cookie, a.user.id)]));
-    expect([...results].sort()).toEqual([[200, "ok"], [409, "Admin.lastAdmin"]]);
+    expect([...results].sort()).toEqual([
+      [200, "ok"],
+      [409, "Admin.lastAdmin"],
+    ]);
     expect(await activeAdmins()).toBe(1);
     expect(await (await getPrisma()).user.count({ where: { id: { in: [a.user.id, b.user.id] } } })).toBe(1);
   });
 
   it("two admins deleting their own accounts at once: one goes, the other gets 409", async () => {
     const { a, b } = await twoAdmins();
-    const results = await statusesAndKeys(await Promise.all([deleteProfile(a.cookie, { currentPassword: TEST_PASSWORD }), deleteProfile(b.cookie, { currentPassword: TEST_PASSWORD })]));
-    expect([...results].sort()).toEqual([[200, "ok"], [409, "Admin.lastAdmin"]]);
+    const results = await statusesAndKeys(
+      await Promise.all([deleteProfile(a.cookie, { currentPassword: TEST_PASSWORD }), deleteProfile(b.cookie, { currentPassword: TEST_PASSWORD })]),
+    );
+    expect([...results].sort()).toEqual([
+      [200, "ok"],
+      [409, "Admin.lastAdmin"],
+    ]);
     expect(await activeAdmins()).toBe(1);
   });
 

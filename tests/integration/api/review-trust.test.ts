@@ -22,19 +22,37 @@ let ip = 0;
 async function send(handler: Handler, path: string, method: string, routeParams: Record<string, string>, body?: unknown, cookie?: string) {
   const headers: Record<string, string> = { "x-forwarded-for": `10.18.0.${++ip % 250}` };
   if (cookie) headers.cookie = cookie;
-  const response = await call(handler, makeRequest(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), params(routeParams));
+  const response = await call(
+    handler,
+    makeRequest(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    params(routeParams),
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { key?: string } };
 }
 
-const review = (serviceId: string, body: unknown, cookie?: string) => send(reviewRoute as Handler, `/api/items/${serviceId}/reviews`, "POST", { id: serviceId }, body, cookie);
+const review = (serviceId: string, body: unknown, cookie?: string) =>
+  send(reviewRoute as Handler, `/api/items/${serviceId}/reviews`, "POST", { id: serviceId }, body, cookie);
 const reply = (method: "POST" | "PUT" | "DELETE", serviceId: string, reviewId: string, body: unknown, cookie?: string) =>
-  send(replyRoute[method] as Handler, `/api/items/${serviceId}/reviews/${reviewId}/reply`, method, { id: serviceId, reviewId }, method === "DELETE" ? undefined : body, cookie);
-const removeReview = (serviceId: string, reviewId: string, cookie?: string) => send(deleteReviewRoute as Handler, `/api/items/${serviceId}/reviews/${reviewId}`, "DELETE", { id: serviceId, reviewId }, undefined, cookie);
-const report = (serviceId: string, reviewId: string, body: unknown, cookie?: string) => send(reportRoute as Handler, `/api/items/${serviceId}/reviews/${reviewId}/report`, "POST", { id: serviceId, reviewId }, body, cookie);
-const queue = (cookie?: string, sort = "") => send(queueRoute as unknown as Handler, `/api/items/admin/reports${sort ? `?sort=${sort}` : ""}`, "GET", {}, undefined, cookie);
-const moderate = (reviewId: string, body: unknown, cookie?: string) => send(moderateRoute as Handler, `/api/items/admin/reports/${reviewId}`, "POST", { reviewId }, body, cookie);
-const clearBurst = (serviceId: string, cookie?: string) => send(burstRoute as Handler, `/api/items/admin/${serviceId}/burst`, "DELETE", { id: serviceId }, undefined, cookie);
-const issueCode = (serviceId: string, cookie?: string) => send(visitCodeRoute as Handler, `/api/items/${serviceId}/visit-codes`, "POST", { id: serviceId }, undefined, cookie);
+  send(
+    replyRoute[method] as Handler,
+    `/api/items/${serviceId}/reviews/${reviewId}/reply`,
+    method,
+    { id: serviceId, reviewId },
+    method === "DELETE" ? undefined : body,
+    cookie,
+  );
+const removeReview = (serviceId: string, reviewId: string, cookie?: string) =>
+  send(deleteReviewRoute as Handler, `/api/items/${serviceId}/reviews/${reviewId}`, "DELETE", { id: serviceId, reviewId }, undefined, cookie);
+const report = (serviceId: string, reviewId: string, body: unknown, cookie?: string) =>
+  send(reportRoute as Handler, `/api/items/${serviceId}/reviews/${reviewId}/report`, "POST", { id: serviceId, reviewId }, body, cookie);
+const queue = (cookie?: string, sort = "") =>
+  send(queueRoute as unknown as Handler, `/api/items/admin/reports${sort ? `?sort=${sort}` : ""}`, "GET", {}, undefined, cookie);
+const moderate = (reviewId: string, body: unknown, cookie?: string) =>
+  send(moderateRoute as Handler, `/api/items/admin/reports/${reviewId}`, "POST", { reviewId }, body, cookie);
+const clearBurst = (serviceId: string, cookie?: string) =>
+  send(burstRoute as Handler, `/api/items/admin/${serviceId}/burst`, "DELETE", { id: serviceId }, undefined, cookie);
+const issueCode = (serviceId: string, cookie?: string) =>
+  send(visitCodeRoute as Handler, `/api/items/${serviceId}/visit-codes`, "POST", { id: serviceId }, undefined, cookie);
 
 const good = { rating: { quality: 5, speed: 4, price: 3 }, comment: "Fast and fair" };
 const low = { rating: { quality: 1, speed: 1, price: 2 }, comment: "Terrible" };
@@ -364,7 +382,13 @@ describe("verified visits (item 6)", () => {
     const prisma = await getPrisma();
     const service = await makeService({ ownerId: ids.owner, name: "Code Garage" });
     const expiresAt = new Date(Date.now() + 86_400_000);
-    await prisma.visitCode.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ serviceId: service.id, codeHash: createHash("sha256").update(`${service.id}/${i}`).digest("hex"), expiresAt })) });
+    await prisma.visitCode.createMany({
+      data: Array.from({ length: 20 }, (_, i) => ({
+        serviceId: service.id,
+        codeHash: createHash("sha256").update(`${service.id}/${i}`).digest("hex"),
+        expiresAt,
+      })),
+    });
     const capped = await issueCode(service.id, cookies.owner);
     expect(capped.status).toBe(429);
     expect(capped.body.key).toBe("VisitCodes.tooManyOutstanding");

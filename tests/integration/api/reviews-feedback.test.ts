@@ -8,7 +8,11 @@ import { call, makeRequest, params } from "../../helpers/request";
 import { signIn, viewerOf } from "../../helpers/sign-in";
 
 const review = (serviceId: string, body: unknown, cookie?: string) =>
-  call(reviewRoute, makeRequest(`/api/items/${serviceId}/reviews`, { method: "POST", headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }), params({ id: serviceId }));
+  call(
+    reviewRoute,
+    makeRequest(`/api/items/${serviceId}/reviews`, { method: "POST", headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }),
+    params({ id: serviceId }),
+  );
 
 const cookies: Record<string, string> = {};
 let serviceId = "";
@@ -109,7 +113,10 @@ describe("reviewerState (what the detail page offers)", () => {
 
 describe("POST /api/etc/feedback", () => {
   const send = (body: unknown, from = "10.2.0.1") =>
-    call(feedbackRoute, makeRequest("/api/etc/feedback", { method: "POST", headers: { "x-forwarded-for": from }, body: typeof body === "string" ? body : JSON.stringify(body) }));
+    call(
+      feedbackRoute,
+      makeRequest("/api/etc/feedback", { method: "POST", headers: { "x-forwarded-for": from }, body: typeof body === "string" ? body : JSON.stringify(body) }),
+    );
 
   it("stores the feedback and mails it to the site", async () => {
     const response = await send({ title: "Great site", message: "Thanks!\nMore masters in Lviv, please.", email: "driver@test.local" });

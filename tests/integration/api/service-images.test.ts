@@ -34,7 +34,9 @@ beforeAll(async () => {
 /** An image owned by the user, stored as an upload is (bytes do not matter here). */
 async function imageOf(userId: string, createdAt?: Date): Promise<string> {
   const prisma = await getPrisma();
-  const image = await prisma.image.create({ data: { bytes: new Uint8Array([1]), contentType: "image/jpeg", size: 1, sha256: "0".repeat(64), ownerId: userId, createdAt } });
+  const image = await prisma.image.create({
+    data: { bytes: new Uint8Array([1]), contentType: "image/jpeg", size: 1, sha256: "0".repeat(64), ownerId: userId, createdAt },
+  });
   return `/api/uploads/${image.id}`;
 }
 
@@ -78,8 +80,21 @@ describe("a service's photos", () => {
 
   it("take uploads made through POST /api/uploads", async () => {
     const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(await sharp({ create: { width: 200, height: 150, channels: 3, background: "#1d4ed8" } }).png().toBuffer())]), "bay.png");
-    const uploaded = await call(uploadRoute, new NextRequest("http://localhost/api/uploads", { method: "POST", body: form, headers: { cookie: cookies.owner! } }));
+    form.append(
+      "image",
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 200, height: 150, channels: 3, background: "#1d4ed8" } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      "bay.png",
+    );
+    const uploaded = await call(
+      uploadRoute,
+      new NextRequest("http://localhost/api/uploads", { method: "POST", body: form, headers: { cookie: cookies.owner! } }),
+    );
     expect(uploaded.status).toBe(201);
     const { image } = await uploaded.json();
     const next = [...(await publicDetail(service._id)).images, image];
@@ -88,7 +103,11 @@ describe("a service's photos", () => {
 
   it.each([
     ["seven photos", async () => imagesOf(users.owner!.id, 7), "A service can have at most 6 photos."],
-    ["the same photo twice", async () => [photos[0]!, photos[0]!.toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")], "The same photo is in the list twice."],
+    [
+      "the same photo twice",
+      async () => [photos[0]!, photos[0]!.toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")],
+      "The same photo is in the list twice.",
+    ],
     ["an address elsewhere", async () => ["https://images.example.com/bay.jpg"], "Please use an image you uploaded here."],
     ["a path that is not an upload", async () => ["/api/uploads/../users/profile"], "Please use an image you uploaded here."],
     ["another user's upload", async () => [photos[0]!, await imageOf(users.other!.id)], "Please use an image you uploaded here."],
@@ -105,7 +124,10 @@ describe("a service's photos", () => {
   it("refuse a new service with another user's upload and create nothing", async () => {
     const prisma = await getPrisma();
     const before = await prisma.service.count();
-    const response = await call(createOrder, apiRequest("POST", "/api/items/users/sto-order", { cookie: cookies.other, body: { ...station, images: [photos[1]] } }));
+    const response = await call(
+      createOrder,
+      apiRequest("POST", "/api/items/users/sto-order", { cookie: cookies.other, body: { ...station, images: [photos[1]] } }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).errors.images.key).toBe("Validation.imageForeign");
     expect(await prisma.service.count()).toBe(before);
@@ -123,7 +145,11 @@ describe("a service's photos", () => {
     expect(await rowsOf(service._id)).toEqual(before);
     // An admin may use any upload, the owner's included, and keep what the service shows.
     const adminUpload = await imageOf(users.admin!.id);
-    const byAdmin = await call(adminUpdate, apiRequest("PUT", `/api/items/admin/${service._id}`, { cookie: cookies.admin, body: { images: [before[1], adminUpload, own] } }), params({ id: service._id }));
+    const byAdmin = await call(
+      adminUpdate,
+      apiRequest("PUT", `/api/items/admin/${service._id}`, { cookie: cookies.admin, body: { images: [before[1], adminUpload, own] } }),
+      params({ id: service._id }),
+    );
     expect(byAdmin.status).toBe(200);
     expect(await rowsOf(service._id)).toEqual([before[1], adminUpload, own]);
   });
@@ -141,7 +167,10 @@ describe("a service's photos", () => {
     expect(await (await put(service._id, { image: c }, cookies.owner)).json()).toMatchObject({ image: c, images: [c, b] });
     expect(await (await put(service._id, { image: b }, cookies.owner)).json()).toMatchObject({ image: b, images: [b] });
     expect(await (await put(service._id, { image: "" }, cookies.owner)).json()).toMatchObject({ image: null, images: [] });
-    const single = await call(registerMechanicRoute, apiRequest("POST", "/api/items/users", { cookie: cookies.other, body: { ...station, image: await imageOf(users.other!.id) } }));
+    const single = await call(
+      registerMechanicRoute,
+      apiRequest("POST", "/api/items/users", { cookie: cookies.other, body: { ...station, image: await imageOf(users.other!.id) } }),
+    );
     const created = await single.json();
     expect(created.images).toEqual([created.image]);
   });
@@ -151,7 +180,13 @@ describe("a service's photos", () => {
     const [cover, inGallery, dropped] = await Promise.all([imageOf(users.owner!.id, old), imageOf(users.owner!.id, old), imageOf(users.owner!.id, old)]);
     await put(service._id, { images: [cover, inGallery] }, cookies.owner);
     await purgeExpired();
-    const left = new Set((await (await getPrisma()).image.findMany({ where: { id: { in: [cover, inGallery, dropped].map((url) => url.split("/").at(-1)!) } }, select: { id: true } })).map((row) => `/api/uploads/${row.id}`));
+    const left = new Set(
+      (
+        await (
+          await getPrisma()
+        ).image.findMany({ where: { id: { in: [cover, inGallery, dropped].map((url) => url.split("/").at(-1)!) } }, select: { id: true } })
+      ).map((row) => `/api/uploads/${row.id}`),
+    );
     expect(left).toEqual(new Set([cover, inGallery]));
   });
 });

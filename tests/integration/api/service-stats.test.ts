@@ -13,8 +13,17 @@ const cookies = {} as Record<"owner" | "stranger" | "admin", string>;
 let serviceId = "";
 let ip = 0;
 const event = (kind: unknown, address: string, userAgent = BROWSER, id = serviceId) =>
-  call(eventRoute, makeRequest(`/api/items/${id}/events`, { method: "POST", headers: { "x-forwarded-for": address, "user-agent": userAgent }, body: JSON.stringify({ kind }) }), params({ id }));
-const stats = (cookie?: string, query = "") => call(statsRoute, makeRequest(`/api/items/users/${serviceId}/stats${query}`, { headers: cookie ? { cookie } : {} }), params({ id: serviceId }));
+  call(
+    eventRoute,
+    makeRequest(`/api/items/${id}/events`, {
+      method: "POST",
+      headers: { "x-forwarded-for": address, "user-agent": userAgent },
+      body: JSON.stringify({ kind }),
+    }),
+    params({ id }),
+  );
+const stats = (cookie?: string, query = "") =>
+  call(statsRoute, makeRequest(`/api/items/users/${serviceId}/stats${query}`, { headers: cookie ? { cookie } : {} }), params({ id: serviceId }));
 
 beforeAll(async () => {
   const owner = await makeUser();

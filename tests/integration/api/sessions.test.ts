@@ -81,7 +81,10 @@ describe("a replayed cookie is refused once the session has ended", () => {
     const here = await signIn(user.email);
     const laptop = await signIn(user.email);
 
-    const changed = await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie: here, body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } }));
+    const changed = await call(
+      profileRoute,
+      apiRequest("PUT", "/api/users/profile", { cookie: here, body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } }),
+    );
     expect(changed.status).toBe(200);
     const renewed = sessionFrom(changed);
     expect(renewed).not.toBe(here);
@@ -248,7 +251,10 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
     const user = await makeUser();
     const csrf = await nextAuth(nextAuthGet, "csrf");
     const { csrfToken } = await csrf.json();
-    const csrfCookie = csrf.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.csrf-token="))!.split(";")[0]!;
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("next-auth.csrf-token="))!
+      .split(";")[0]!;
     const form = (password: string) => new URLSearchParams({ csrfToken, email: user.email, password, json: "true" }).toString();
     const headers = { cookie: csrfCookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextIp() };
 
@@ -267,9 +273,16 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
     const cookie = await signIn(user.email);
     const csrf = await nextAuth(nextAuthGet, "csrf");
     const { csrfToken } = await csrf.json();
-    const csrfCookie = csrf.headers.getSetCookie().find((set) => set.startsWith("next-auth.csrf-token="))!.split(";")[0]!;
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .find((set) => set.startsWith("next-auth.csrf-token="))!
+      .split(";")[0]!;
     const signOut = (token: string) =>
-      nextAuth(nextAuthPost, "signout", { method: "POST", headers: { cookie: `${cookie}; ${csrfCookie}`, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken: token }).toString() });
+      nextAuth(nextAuthPost, "signout", {
+        method: "POST",
+        headers: { cookie: `${cookie}; ${csrfCookie}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken: token }).toString(),
+      });
 
     // A page on another site cannot know the token: the session survives.
     const forged = await signOut("0".repeat(64));
@@ -315,7 +328,9 @@ describe("purgeExpired()", () => {
     const oldConfirmed = await makeUser();
     await prisma.user.updateMany({ where: { id: { in: [staleSignUp.id, oldConfirmed.id] } }, data: { createdAt: hours(25) } });
     await prisma.user.update({ where: { id: youngSignUp.id }, data: { createdAt: hours(23) } });
-    const staleLink = await prisma.emailToken.create({ data: { userId: staleSignUp.id, purpose: "confirm_email", tokenHash: hashToken(`stale-${now}`), expiresAt: new Date(now + 60_000) } });
+    const staleLink = await prisma.emailToken.create({
+      data: { userId: staleSignUp.id, purpose: "confirm_email", tokenHash: hashToken(`stale-${now}`), expiresAt: new Date(now + 60_000) },
+    });
 
     const purged = await purgeExpired();
     expect(purged.sessions).toBeGreaterThanOrEqual(2);
@@ -327,7 +342,9 @@ describe("purgeExpired()", () => {
     expect(tokenIds).toEqual([pending.id]);
     const throttleKeys = (await prisma.throttle.findMany({ where: { key: { startsWith: "test:" } } })).map((row) => row.key);
     expect(throttleKeys).toEqual([`test:running-${now}`]);
-    const userIds = (await prisma.user.findMany({ where: { id: { in: [staleSignUp.id, youngSignUp.id, oldConfirmed.id] } }, orderBy: { id: "asc" } })).map((row) => row.id);
+    const userIds = (await prisma.user.findMany({ where: { id: { in: [staleSignUp.id, youngSignUp.id, oldConfirmed.id] } }, orderBy: { id: "asc" } })).map(
+      (row) => row.id,
+    );
     expect(userIds.sort()).toEqual([youngSignUp.id, oldConfirmed.id].sort());
 
     // Idempotent: a second run finds nothing of this left to do.

@@ -34,7 +34,15 @@ describe("text PostgreSQL cannot store", () => {
   it("a review comment holding a NUL is refused with a translated 400 and not stored", async () => {
     const service = await makeService({ role: "mechanic" });
     const send = (lng: string) =>
-      call(reviewRoute, makeRequest(`/api/items/${service.id}/reviews?lng=${lng}`, { method: "POST", headers: { cookie: user }, body: JSON.stringify({ rating: { quality: 4, speed: 4, price: 4 }, comment: "good\u0000work" }) }), params({ id: service.id }));
+      call(
+        reviewRoute,
+        makeRequest(`/api/items/${service.id}/reviews?lng=${lng}`, {
+          method: "POST",
+          headers: { cookie: user },
+          body: JSON.stringify({ rating: { quality: 4, speed: 4, price: 4 }, comment: "good\u0000work" }),
+        }),
+        params({ id: service.id }),
+      );
     const english = await send("en");
     expect(english.status).toBe(400);
     expect(await english.json()).toEqual({ key: "Validation.unstorableText", message: "The text contains characters that cannot be saved." });

@@ -45,7 +45,11 @@ describe("POST /api/uploads", () => {
   });
 
   it.each(["png", "jpeg", "gif", "webp"] as const)("re-encodes a %s as JPEG and serves it with nosniff and immutable caching", async (format) => {
-    const bytes = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c0392b" } })[format]().toBuffer());
+    const bytes = new Uint8Array(
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c0392b" } })
+        [format]()
+        .toBuffer(),
+    );
     const response = await upload(new Blob([bytes], { type: "application/octet-stream" }), cookies.user, "whatever.bin");
     expect(response.status).toBe(201);
     const { image } = await response.json();
@@ -96,9 +100,17 @@ describe("POST /api/uploads", () => {
   });
 
   it("answers wrong type, too large and unreadable with three distinct keys and texts", async () => {
-    const photo = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: "#117a65" } }).jpeg().toBuffer());
+    const photo = new Uint8Array(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#117a65" } })
+        .jpeg()
+        .toBuffer(),
+    );
     const cutOff = new Blob([photo.slice(0, photo.length / 2)]);
-    const answers = await Promise.all([upload(new Blob(["plain text, not a picture"]), cookies.user, "notes.txt"), upload(padded(1_048_576), cookies.user), upload(cutOff, cookies.user, "half.jpg")]);
+    const answers = await Promise.all([
+      upload(new Blob(["plain text, not a picture"]), cookies.user, "notes.txt"),
+      upload(padded(1_048_576), cookies.user),
+      upload(cutOff, cookies.user, "half.jpg"),
+    ]);
     const bodies = await Promise.all(answers.map((response) => response.json()));
     expect(answers.map((response) => response.status)).toEqual([400, 413, 400]);
     const keys = bodies.map((body) => body.errors?.image?.key ?? body.key);
@@ -129,16 +141,33 @@ describe("POST /api/uploads", () => {
     const before = await count();
     expect((await upload(null, cookies.user)).status).toBe(400);
     expect((await upload("not a file", cookies.user)).status).toBe(400);
-    const asJson = await call(uploadRoute, makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "application/json" }, body: "{}" }));
+    const asJson = await call(
+      uploadRoute,
+      makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "application/json" }, body: "{}" }),
+    );
     expect(asJson.status).toBe(400);
-    const malformed = await call(uploadRoute, makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "multipart/form-data; boundary=x" }, body: "not multipart" }));
+    const malformed = await call(
+      uploadRoute,
+      makeRequest("/api/uploads", {
+        method: "POST",
+        headers: { cookie: cookies.user!, "content-type": "multipart/form-data; boundary=x" },
+        body: "not multipart",
+      }),
+    );
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).errors.image.key).toBe("Validation.multipart");
     expect(await count()).toBe(before);
   });
 
   it("refuses a declared body too large for any allowed image before reading it", async () => {
-    const response = await call(uploadRoute, makeRequest("/api/uploads", { method: "POST", headers: { cookie: cookies.user!, "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1_048_576) }, body: "x" }));
+    const response = await call(
+      uploadRoute,
+      makeRequest("/api/uploads", {
+        method: "POST",
+        headers: { cookie: cookies.user!, "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1_048_576) },
+        body: "x",
+      }),
+    );
     expect(response.status).toBe(413);
     expect((await response.json()).key).toBe("Validation.image");
   });
@@ -154,6 +183,8 @@ describe("POST /api/uploads", () => {
 
   it("answers 404 for unknown and malformed image ids", async () => {
     expect((await call(getUpload, makeRequest("/api/uploads/x"), params({ id: "x" }))).status).toBe(404);
-    expect((await call(getUpload, makeRequest("/api/uploads/0195f6c8-1111-7222-8333-444455556666"), params({ id: "0195f6c8-1111-7222-8333-444455556666" }))).status).toBe(404);
+    expect(
+      (await call(getUpload, makeRequest("/api/uploads/0195f6c8-1111-7222-8333-444455556666"), params({ id: "0195f6c8-1111-7222-8333-444455556666" }))).status,
+    ).toBe(404);
   });
 });

@@ -27,7 +27,9 @@ describe("database-wide session defaults (no startup options, so PgBouncer can s
     const client = new pg.Client({ connectionString: postgresUrl() });
     await client.connect();
     try {
-      const { rows } = await client.query(`SELECT current_setting('pg_trgm.word_similarity_threshold', true) AS threshold, current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit`);
+      const { rows } = await client.query(
+        `SELECT current_setting('pg_trgm.word_similarity_threshold', true) AS threshold, current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit`,
+      );
       expect(rows[0]).toEqual({ threshold: "0.5", timeout: "12s", jit: "off" });
     } finally {
       await client.end();
@@ -39,7 +41,11 @@ describe("database-wide session defaults (no startup options, so PgBouncer can s
 describe.runIf(Boolean(process.env.TEST_POSTGRES_URL))("migrations from several instances at once", () => {
   it("apply each migration once (transaction-level lock, safe behind PgBouncer)", async () => {
     const db = await getDatabase();
-    const probe = (n: number) => ({ name: `9999010${n}000000_concurrent_${n}`, sql: `CREATE TABLE concurrent_probe_${n} (id int); SELECT pg_sleep(0.05);`, checksum: String(n).repeat(64) });
+    const probe = (n: number) => ({
+      name: `9999010${n}000000_concurrent_${n}`,
+      sql: `CREATE TABLE concurrent_probe_${n} (id int); SELECT pg_sleep(0.05);`,
+      checksum: String(n).repeat(64),
+    });
     const migrations = [...readMigrations(), probe(1), probe(2), probe(3)];
     // Three more connections to the same database, as three instances starting at once would open.
     const instances = await Promise.all([0, 1, 2].map(() => openDatabase(resolveDatabaseTarget(process.env))));

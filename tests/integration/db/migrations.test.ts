@@ -49,7 +49,9 @@ describe("migrations", () => {
       const at = all.findIndex((migration) => migration.name.endsWith("_phones_e164_trailers_as_trucks"));
       expect(at).toBeGreaterThan(0);
       await applyMigrations(db.sql, all.slice(0, at));
-      await db.sql.exec(`INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "updatedAt") VALUES ('00000000-0000-4000-8000-000000000001', 'Owner', 'o@test.local', 'o@test.local', 'x', now())`);
+      await db.sql.exec(
+        `INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "updatedAt") VALUES ('00000000-0000-4000-8000-000000000001', 'Owner', 'o@test.local', 'o@test.local', 'x', now())`,
+      );
       const rows: [string, string, string, string][] = [
         ["00000000-0000-4000-8000-0000000000a1", "trailers", "067 123 4567", ""],
         ["00000000-0000-4000-8000-0000000000a2", "trucks", "380 671 2345", "050 000 1111"],

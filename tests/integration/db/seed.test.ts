@@ -38,7 +38,10 @@ describe("demo data", () => {
     const galleries = services.filter((service) => service.images.length > 1).map((service) => service.images.length);
     expect(galleries.length).toBeGreaterThanOrEqual(5);
     expect(galleries.every((count) => count >= 3 && count <= 6)).toBe(true);
-    const cover = await prisma.image.findUniqueOrThrow({ where: { id: services[0]!.imageId! }, include: { variants: { select: { width: true, format: true } } } });
+    const cover = await prisma.image.findUniqueOrThrow({
+      where: { id: services[0]!.imageId! },
+      include: { variants: { select: { width: true, format: true } } },
+    });
     // Nobody's upload: no one can put a demo picture on another service.
     expect(cover).toMatchObject({ contentType: "image/jpeg", width: 800, height: 600, ownerId: null });
     expect(cover.variants.map((variant) => `${variant.width}${variant.format}`).sort()).toEqual(["160jpeg", "160webp", "480jpeg", "480webp"]);
@@ -56,9 +59,15 @@ describe("demo data", () => {
       expect(user.passwordHash).toMatch(/^\$argon2id\$/);
       expect(user.isAdmin).toBe(user.emailNormalized === "admin@maister.local");
     }
-    const mechanic = await prisma.user.findUniqueOrThrow({ where: { emailNormalized: "mechanic@maister.local" }, select: { mechanic: { select: { role: true } } } });
+    const mechanic = await prisma.user.findUniqueOrThrow({
+      where: { emailNormalized: "mechanic@maister.local" },
+      select: { mechanic: { select: { role: true } } },
+    });
     expect(mechanic.mechanic?.role).toBe("mechanic");
-    const owner = await prisma.user.findUniqueOrThrow({ where: { emailNormalized: "owner@maister.local" }, select: { _count: { select: { services: true } } } });
+    const owner = await prisma.user.findUniqueOrThrow({
+      where: { emailNormalized: "owner@maister.local" },
+      select: { _count: { select: { services: true } } },
+    });
     expect(owner._count.services).toBeGreaterThanOrEqual(3);
   });
 
@@ -76,7 +85,14 @@ describe("demo data", () => {
   it("stores aggregates equal to a recomputation from the reviews", async () => {
     const prisma = await getPrisma();
     const services = await prisma.service.findMany({
-      select: { ratingAvg: true, qualityAvg: true, speedAvg: true, priceAvg: true, numReviews: true, reviews: { select: { quality: true, speed: true, price: true } } },
+      select: {
+        ratingAvg: true,
+        qualityAvg: true,
+        speedAvg: true,
+        priceAvg: true,
+        numReviews: true,
+        reviews: { select: { quality: true, speed: true, price: true } },
+      },
     });
     for (const { reviews, ...stored } of services) expect(stored).toEqual(computeAggregates(reviews));
     expect(services.some((s) => s.numReviews > 0)).toBe(true);

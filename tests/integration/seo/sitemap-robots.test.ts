@@ -41,7 +41,8 @@ describe("sitemap.xml", () => {
   it("dates a service by its last change and the lists by the newest published one", async () => {
     const lastModified = new Map((await sitemap()).map((entry) => [entry.url, entry.lastModified]));
     expect(lastModified.get(`${ORIGIN}/ua/service/${ids.station}`)).toEqual(new Date("2026-03-01T10:00:00Z"));
-    for (const path of ["/home", "/services", "/ua/stos", "/ua/mechanics"]) expect(lastModified.get(`${ORIGIN}${path}`), path).toEqual(new Date("2026-04-02T11:00:00Z"));
+    for (const path of ["/home", "/services", "/ua/stos", "/ua/mechanics"])
+      expect(lastModified.get(`${ORIGIN}${path}`), path).toEqual(new Date("2026-04-02T11:00:00Z"));
   });
 });
 
@@ -65,6 +66,7 @@ describe("robots.txt", () => {
       expect(disallow).toContain(`/ua${path}`);
     }
     // and only those: each is guarded, or the saved list.
-    for (const path of disallow.filter((entry) => entry !== "/api/")) expect(ruleForPath(path) !== null || path.replace(/^\/ua/, "") === "/cart", path).toBe(true);
+    for (const path of disallow.filter((entry) => entry !== "/api/"))
+      expect(ruleForPath(path) !== null || path.replace(/^\/ua/, "") === "/cart", path).toBe(true);
   });
 });

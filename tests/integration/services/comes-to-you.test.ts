@@ -17,7 +17,17 @@ beforeAll(async () => {
   const owner = await makeUser();
   ownerCookie = await signIn(owner.email, "10.21.0.1");
   // ~80 km north-west, travels 100 km: comes to the point.
-  ids.farRoaming = (await makeService({ name: "Reach Far Roaming", role: "mechanic", isOnTheGo: true, lat: 50.9, lng: 28.1, ownerId: owner.id, ratings: { ratingAvg: 3, numReviews: 2 } })).id;
+  ids.farRoaming = (
+    await makeService({
+      name: "Reach Far Roaming",
+      role: "mechanic",
+      isOnTheGo: true,
+      lat: 50.9,
+      lng: 28.1,
+      ownerId: owner.id,
+      ratings: { ratingAvg: 3, numReviews: 2 },
+    })
+  ).id;
   // ~5 km away, a station.
   ids.nearStation = (await makeService({ name: "Reach Near Station", lat: 50.29, lng: 28.69 })).id;
   // ~50 km away, travels only 10 km.
@@ -31,14 +41,21 @@ beforeAll(async () => {
 
 describe("near: masters who come to the point", () => {
   it("the master sets the radius through the owner's API, with translated errors for bad values", async () => {
-    const put = (body: unknown) => call(updateOwn, makeRequest(`/api/items/users/${ids.farRoaming}`, { method: "PUT", headers: { cookie: ownerCookie }, body: JSON.stringify(body) }), params({ id: ids.farRoaming! }));
+    const put = (body: unknown) =>
+      call(
+        updateOwn,
+        makeRequest(`/api/items/users/${ids.farRoaming}`, { method: "PUT", headers: { cookie: ownerCookie }, body: JSON.stringify(body) }),
+        params({ id: ids.farRoaming! }),
+      );
     for (const bad of [0, 301, 12.5, "ten"]) {
       const response = await put({ serviceRadiusKm: bad });
       expect(response.status).toBe(400);
       expect((await response.json()).errors.serviceRadiusKm.message).toBe("Enter a whole number of kilometres from 1 to 300, or leave it empty.");
     }
     expect((await put({ serviceRadiusKm: 100 })).status).toBe(200);
-    const own = await (await call(getOwn, makeRequest(`/api/items/users/${ids.farRoaming}`, { headers: { cookie: ownerCookie } }), params({ id: ids.farRoaming! }))).json();
+    const own = await (
+      await call(getOwn, makeRequest(`/api/items/users/${ids.farRoaming}`, { headers: { cookie: ownerCookie } }), params({ id: ids.farRoaming! }))
+    ).json();
     expect(own.serviceRadiusKm).toBe(100);
   });
 

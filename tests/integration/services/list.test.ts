@@ -15,10 +15,33 @@ const allWeek = (opening: string, closing: string): Timetable =>
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ids.kyivStation = (await makeService({ name: "СТО Автодоктор", lat: 50.45, lng: 30.52, address: "вул. Хрещатик, 1, Київ", ratings: { ratingAvg: 4.5, priceAvg: 3, qualityAvg: 5, speedAvg: 4, numReviews: 4 } })).id;
-  ids.lvivMaster = (await makeService({ name: "Taras Hnatyuk", role: "mechanic", isOnTheGo: true, lat: 49.84, lng: 24.03, address: "вул. Городоцька, 5, Львів", brand: "Skoda", ratings: { ratingAvg: 3.9, priceAvg: 5, numReviews: 3 } })).id;
-  ids.nightOwl = (await makeService({ name: "Night Garage", lat: 49.24, lng: 28.47, timetable: allWeek("20:00", "02:00"), ratings: { ratingAvg: 4.9, numReviews: 1 } })).id;
-  ids.alwaysOpen = (await makeService({ name: "Always Open", role: "mechanic", timetable: allWeek("00:00", "24:00"), ratings: { ratingAvg: 2, numReviews: 5 } })).id;
+  ids.kyivStation = (
+    await makeService({
+      name: "СТО Автодоктор",
+      lat: 50.45,
+      lng: 30.52,
+      address: "вул. Хрещатик, 1, Київ",
+      ratings: { ratingAvg: 4.5, priceAvg: 3, qualityAvg: 5, speedAvg: 4, numReviews: 4 },
+    })
+  ).id;
+  ids.lvivMaster = (
+    await makeService({
+      name: "Taras Hnatyuk",
+      role: "mechanic",
+      isOnTheGo: true,
+      lat: 49.84,
+      lng: 24.03,
+      address: "вул. Городоцька, 5, Львів",
+      brand: "Skoda",
+      ratings: { ratingAvg: 3.9, priceAvg: 5, numReviews: 3 },
+    })
+  ).id;
+  ids.nightOwl = (
+    await makeService({ name: "Night Garage", lat: 49.24, lng: 28.47, timetable: allWeek("20:00", "02:00"), ratings: { ratingAvg: 4.9, numReviews: 1 } })
+  ).id;
+  ids.alwaysOpen = (
+    await makeService({ name: "Always Open", role: "mechanic", timetable: allWeek("00:00", "24:00"), ratings: { ratingAvg: 2, numReviews: 5 } })
+  ).id;
   ids.unpaid = (await makeService({ name: "Unpaid Station", isPaid: false })).id;
   ids.blocked = (await makeService({ name: "Blocked Master", role: "mechanic", isBlocked: true })).id;
 });
@@ -83,7 +106,12 @@ describe("listServices", () => {
     expect(byRating.map((i) => i.name)).toEqual(["СТО Автодоктор", "Night Garage", "Taras Hnatyuk", "Always Open"]);
     for (const [item, score] of byRating.map((i, n) => [i, [4.018, 3.923, 3.842, 3.217][n]!] as const)) expect(item.rating.score).toBeCloseTo(score, 2);
     // Price: Taras 5 × 3 → 2.692, Автодоктор 3 × 4 → 2.286, Night 0 × 1 → 1.818, Always Open 0 × 5 → 1.333.
-    expect((await listServices({ page: 1, sort: "price.desc" })).items.map((i) => i.name)).toEqual(["Taras Hnatyuk", "СТО Автодоктор", "Night Garage", "Always Open"]);
+    expect((await listServices({ page: 1, sort: "price.desc" })).items.map((i) => i.name)).toEqual([
+      "Taras Hnatyuk",
+      "СТО Автодоктор",
+      "Night Garage",
+      "Always Open",
+    ]);
     const byRatingAsc = (await listServices({ page: 1, sort: "rating.asc" })).items.map((i) => i.name);
     expect(byRatingAsc).toEqual(["Always Open", "Taras Hnatyuk", "Night Garage", "СТО Автодоктор"]);
     expect((await listServices({ page: 1, sort: "rating.asc" })).items.map((i) => i.name)).toEqual(byRatingAsc);
@@ -102,7 +130,8 @@ describe("listServices", () => {
   it("pages nearest first without repeating services that stand at the same spot", async () => {
     const spot = { lat: 46.48, lng: 30.72 };
     const crowd = [];
-    for (let i = 0; i < PAGE_SIZE * 3; i++) crowd.push(await makeService({ name: `Odesa ${i}`, lat: spot.lat, lng: spot.lng, ratings: { ratingAvg: i % 5, numReviews: i % 3 } }));
+    for (let i = 0; i < PAGE_SIZE * 3; i++)
+      crowd.push(await makeService({ name: `Odesa ${i}`, lat: spot.lat, lng: spot.lng, ratings: { ratingAvg: i % 5, numReviews: i % 3 } }));
     try {
       const pages = [];
       for (let page = 1; page <= 3; page++) pages.push((await listServices({ page, near: spot, sort: "rating.desc" })).items);
@@ -134,7 +163,14 @@ describe("other public reads", () => {
     // Zoomed in far enough that only services at the very same spot share a cell.
     const { services: locations } = await listServiceLocations({ west: -180, south: -90, east: 180, north: 90, zoom: 20 });
     const found = locations.find((l) => l._id === ids.kyivStation);
-    expect(found).toEqual({ _id: ids.kyivStation, name: "СТО Автодоктор", role: "sto", coordinates: { lat: 50.45, lng: 30.52 }, rating: { avg: 4.5 }, address: "вул. Хрещатик, 1, Київ" });
+    expect(found).toEqual({
+      _id: ids.kyivStation,
+      name: "СТО Автодоктор",
+      role: "sto",
+      coordinates: { lat: 50.45, lng: 30.52 },
+      rating: { avg: 4.5 },
+      address: "вул. Хрещатик, 1, Київ",
+    });
     expect(locations.some((l) => l._id === ids.unpaid || l._id === ids.blocked)).toBe(false);
   });
 

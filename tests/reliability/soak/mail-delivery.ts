@@ -13,11 +13,17 @@ type Verdict = ReturnType<typeof createVerdict>;
 export async function checkMailDelivery(db: pg.Pool, written: Written, resend: FakeResend, verdict: Verdict): Promise<void> {
   await db.query(`UPDATE mail_outbox SET "nextAttemptAt" = now() WHERE status = 'pending'`);
   for (let waited = 0; waited < 60_000; waited += 2000) {
-    const [{ pending }] = (await db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows as [{ pending: number }];
+    const [{ pending }] = (await db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows as [
+      { pending: number },
+    ];
     if (pending === 0) break;
     await sleep(2000);
   }
-  const mails = (await db.query<{ id: string; subject: string; status: string; attempts: number }>(`SELECT id, subject, status, attempts FROM mail_outbox WHERE kind = 'feedback'`)).rows;
+  const mails = (
+    await db.query<{ id: string; subject: string; status: string; attempts: number }>(
+      `SELECT id, subject, status, attempts FROM mail_outbox WHERE kind = 'feedback'`,
+    )
+  ).rows;
   const acknowledged = written.feedback.filter((entry) => entry.status === 201);
   let lost = 0;
   for (const entry of acknowledged) {
@@ -29,5 +35,7 @@ export async function checkMailDelivery(db: pg.Pool, written: Written, resend: F
   if (lost) verdict.fail(`${lost} of ${acknowledged.length} acknowledged feedback mails never arrived`);
   if (resend.refused === 0) verdict.fail("the mail outage refused no send: the fault was not exercised");
   const retried = mails.filter((row) => row.attempts > 1).length;
-  console.log(`mail: ${mails.length} queued, ${retried} retried after the outage, ${mails.filter((row) => row.status === "sent").length} delivered, ${lost} lost (${resend.refused} sends refused while the provider was down)`);
+  console.log(
+    `mail: ${mails.length} queued, ${retried} retried after the outage, ${mails.filter((row) => row.status === "sent").length} delivered, ${lost} lost (${resend.refused} sends refused while the provider was down)`,
+  );
 }

@@ -36,7 +36,10 @@ export function sampleMemory(groupId: number): { stop(): Sample[] } {
  * that of the last, with room for caches filling up.
  */
 export function memoryGrowth(samples: Sample[], started: number, seconds: number) {
-  const quarter = (index: number) => samples.filter((sample) => sample.at >= started + (index * seconds * 1000) / 4 && sample.at < started + ((index + 1) * seconds * 1000) / 4).map((sample) => sample.mib);
+  const quarter = (index: number) =>
+    samples
+      .filter((sample) => sample.at >= started + (index * seconds * 1000) / 4 && sample.at < started + ((index + 1) * seconds * 1000) / 4)
+      .map((sample) => sample.mib);
   const early = percentile(quarter(1), 50);
   const late = percentile(quarter(3), 50);
   return { early, late, peak: Math.max(...samples.map((sample) => sample.mib)), grew: late > early * 1.25 + 32 };

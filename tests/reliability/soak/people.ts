@@ -24,7 +24,12 @@ export async function createPeople(db: pg.Pool, count: number): Promise<Omit<Per
 export async function signIn(people: Omit<Person, "cookie">[], request: Send): Promise<Person[]> {
   const signedIn: Person[] = [];
   for (const person of people) {
-    const response = await request("sign-in", "/api/users/login", { method: "POST", ip: person.ip, headers: { "content-type": "application/json" }, body: JSON.stringify({ email: person.email, password: PASSWORD }) });
+    const response = await request("sign-in", "/api/users/login", {
+      method: "POST",
+      ip: person.ip,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: person.email, password: PASSWORD }),
+    });
     const cookie = sessionCookieIn(response?.headers.getSetCookie() ?? []);
     if (!cookie) throw new Error(`sign-in failed for ${person.email}: ${response?.status}`);
     signedIn.push({ ...person, cookie });

@@ -28,8 +28,11 @@ export function printTraffic(outcomes: Outcome[], started: number, seconds: numb
  */
 export function checkResponses(outcomes: Outcome[], outage: Outage, restarted: boolean, verdict: Verdict): void {
   const during = (outcome: Outcome) => inOutage(outage, outcome);
-  const noticed = Math.min(...outcomes.filter((outcome) => during(outcome) && (outcome.status >= 500 || outcome.errorPage)).map((outcome) => outcome.at + outcome.ms));
-  const caughtRendering = (outcome: Outcome) => outcome.kind === "HTML page" && during(outcome) && outcome.at < noticed && (outcome.status === 500 || outcome.errorPage);
+  const noticed = Math.min(
+    ...outcomes.filter((outcome) => during(outcome) && (outcome.status >= 500 || outcome.errorPage)).map((outcome) => outcome.at + outcome.ms),
+  );
+  const caughtRendering = (outcome: Outcome) =>
+    outcome.kind === "HTML page" && during(outcome) && outcome.at < noticed && (outcome.status === 500 || outcome.errorPage);
   for (const outcome of outcomes) {
     if (caughtRendering(outcome)) continue;
     if (outcome.status === -1) verdict.fail(`${outcome.kind} hung for ${HANG_MS} ms`);

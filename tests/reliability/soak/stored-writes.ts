@@ -11,10 +11,16 @@ type Verdict = ReturnType<typeof createVerdict>;
  * reviews. `ids` are the people's, `targets` the services they reviewed.
  */
 export async function checkStoredWrites(db: pg.Pool, written: Written, ids: string[], targets: string[], verdict: Verdict): Promise<void> {
-  const stored = (await db.query<{ userId: string; serviceId: string; quality: number }>(`SELECT "userId", "serviceId", quality FROM reviews WHERE "userId" = ANY($1::uuid[])`, [ids])).rows;
+  const stored = (
+    await db.query<{ userId: string; serviceId: string; quality: number }>(
+      `SELECT "userId", "serviceId", quality FROM reviews WHERE "userId" = ANY($1::uuid[])`,
+      [ids],
+    )
+  ).rows;
   const storedReviews = new Map(stored.map((row) => [`${row.userId}/${row.serviceId}`, row.quality]));
   const byPair = new Map<string, Written["reviews"]>();
-  for (const review of written.reviews) byPair.set(`${review.userId}/${review.serviceId}`, [...(byPair.get(`${review.userId}/${review.serviceId}`) ?? []), review]);
+  for (const review of written.reviews)
+    byPair.set(`${review.userId}/${review.serviceId}`, [...(byPair.get(`${review.userId}/${review.serviceId}`) ?? []), review]);
   let inDoubt = 0;
   for (const [pair, attempts] of byPair) {
     const last = attempts.filter((attempt) => attempt.status === 201).at(-1);
@@ -25,7 +31,8 @@ export async function checkStoredWrites(db: pg.Pool, written: Written, ids: stri
       continue;
     }
     if (!storedReviews.has(pair)) verdict.fail(`acknowledged review ${pair} lost`);
-    else if (storedReviews.get(pair) !== last.quality && !laterUnanswered) verdict.fail(`review ${pair} holds ${storedReviews.get(pair)}, last acknowledged ${last.quality}`);
+    else if (storedReviews.get(pair) !== last.quality && !laterUnanswered)
+      verdict.fail(`review ${pair} holds ${storedReviews.get(pair)}, last acknowledged ${last.quality}`);
   }
   for (const pair of storedReviews.keys()) if (!byPair.has(pair)) verdict.fail(`review ${pair} stored but never sent`);
   // The demo seed stores averages rounded to two places, the app exact ones: counts must match exactly.
@@ -42,9 +49,15 @@ export async function checkStoredWrites(db: pg.Pool, written: Written, ids: stri
   const acknowledgedImages = written.uploads.filter((upload) => upload.id);
   for (const upload of acknowledgedImages) if (!storedImages.has(upload.id!)) verdict.fail(`acknowledged upload ${upload.id} lost`);
   const unansweredUploads = written.uploads.filter((upload) => !upload.id).length;
-  if (storedImages.size > acknowledgedImages.length + unansweredUploads) verdict.fail(`${storedImages.size} images stored for ${acknowledgedImages.length} acknowledged uploads`);
+  if (storedImages.size > acknowledgedImages.length + unansweredUploads)
+    verdict.fail(`${storedImages.size} images stored for ${acknowledgedImages.length} acknowledged uploads`);
 
-  const paidRows = (await db.query<{ id: string; payments: number }>(`SELECT s.id, (SELECT count(*)::int FROM payments p WHERE p."serviceId" = s.id) AS payments FROM services s WHERE s."ownerId" = ANY($1::uuid[]) AND s."isPaid"`, [ids])).rows;
+  const paidRows = (
+    await db.query<{ id: string; payments: number }>(
+      `SELECT s.id, (SELECT count(*)::int FROM payments p WHERE p."serviceId" = s.id) AS payments FROM services s WHERE s."ownerId" = ANY($1::uuid[]) AND s."isPaid"`,
+      [ids],
+    )
+  ).rows;
   const paidStations = new Map(paidRows.map((row) => [row.id, row.payments]));
   const acknowledgedPayments = written.payments.filter((payment) => payment.status === 200);
   for (const payment of acknowledgedPayments) {
@@ -52,8 +65,14 @@ export async function checkStoredWrites(db: pg.Pool, written: Written, ids: stri
     else if (paidStations.get(payment.stationId!) !== 1) verdict.fail(`station ${payment.stationId} has ${paidStations.get(payment.stationId!)} payments`);
   }
   const unansweredPayments = written.payments.length - acknowledgedPayments.length;
-  if (paidStations.size > acknowledgedPayments.length + unansweredPayments) verdict.fail(`${paidStations.size} paid stations for ${acknowledgedPayments.length} acknowledged payments`);
-  const drafts = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM services WHERE "ownerId" = ANY($1::uuid[]) AND NOT "isPaid" GROUP BY "ownerId" HAVING count(*) > 1`, [ids])).rows;
+  if (paidStations.size > acknowledgedPayments.length + unansweredPayments)
+    verdict.fail(`${paidStations.size} paid stations for ${acknowledgedPayments.length} acknowledged payments`);
+  const drafts = (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM services WHERE "ownerId" = ANY($1::uuid[]) AND NOT "isPaid" GROUP BY "ownerId" HAVING count(*) > 1`,
+      [ids],
+    )
+  ).rows;
   if (drafts.length) verdict.fail(`${drafts.length} people hold more than one unpaid draft`);
   console.log(
     `writes: ${written.reviews.filter((r) => r.status === 201).length} reviews acknowledged (${storedReviews.size} stored pairs, ${inDoubt} in doubt after a 503), ` +

@@ -45,7 +45,10 @@ export function workload(request: Send, targets: string[]): { written: Written; 
     } else if (roll < 0.5) {
       const west = 22.5 + Math.random() * 14;
       const south = 44.5 + Math.random() * 5;
-      await request("GET /api/items/locations", `/api/items/locations?bbox=${west.toFixed(3)},${south.toFixed(3)},${(west + 2).toFixed(3)},${(south + 1).toFixed(3)}&zoom=9`);
+      await request(
+        "GET /api/items/locations",
+        `/api/items/locations?bbox=${west.toFixed(3)},${south.toFixed(3)},${(west + 2).toFixed(3)},${(south + 1).toFixed(3)}&zoom=9`,
+      );
     } else if (roll < 0.6) {
       await request("HTML page", pick(["/services", "/home", `/service/${pick(targets)}`, "/ua/services"]));
     } else if (roll < 0.8) {
@@ -86,7 +89,12 @@ export function workload(request: Send, targets: string[]): { written: Written; 
       });
       if (order?.status !== 201) return;
       const { _id } = (await order.json()) as { _id: string };
-      const paid = await request("PUT pay (test)", `/api/items/users/${_id}/pay`, { method: "PUT", cookie: person.cookie, headers: { "content-type": "application/json" }, body: JSON.stringify({ paymentMethod: "test" }) });
+      const paid = await request("PUT pay (test)", `/api/items/users/${_id}/pay`, {
+        method: "PUT",
+        cookie: person.cookie,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ paymentMethod: "test" }),
+      });
       written.payments.push({ userId: person.id, stationId: _id, status: paid?.status ?? 0 });
     }
   }

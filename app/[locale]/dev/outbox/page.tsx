@@ -25,7 +25,7 @@ export default async function DevOutboxPage() {
               {mail.createdAt.toISOString()} · {mail.to} · {mail.status}
             </p>
             <h2 className="font-semibold">{mail.subject}</h2>
-            <pre className="mt-2 whitespace-pre-wrap break-all text-sm">{mail.text}</pre>
+            <pre className="mt-2 text-sm break-all whitespace-pre-wrap">{mail.text}</pre>
           </li>
         ))}
       </ol>

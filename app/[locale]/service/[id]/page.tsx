@@ -82,28 +82,51 @@ export default async function ServicePage({ params }: Props) {
           <div className="grid aspect-[4/3] place-items-center rounded-xl bg-slate-100 text-slate-500">{ts("noImage")}</div>
         )}
         <div className="space-y-4">
-          <p className="text-sm font-semibold uppercase tracking-wide text-slate-500" title={service.role === "sto" ? ts("tooltipSto") : ts("tooltipMechanic")}>
+          <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase" title={service.role === "sto" ? ts("tooltipSto") : ts("tooltipMechanic")}>
             {service.role === "sto" ? ts("roleSto") : ts("roleMechanic")}
           </p>
           <h1 className="text-3xl font-bold">{service.name}</h1>
-          <StarRating value={service.rating.avg} label={ts("rating", { value: service.rating.avg.toFixed(1) })} suffix={ts("reviews", { count: service.numReviews })} />
+          <StarRating
+            value={service.rating.avg}
+            label={ts("rating", { value: service.rating.avg.toFixed(1) })}
+            suffix={ts("reviews", { count: service.numReviews })}
+          />
           {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
           <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
             <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2.5 py-1" />
-            <span className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}>
+            <span
+              className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}
+            >
               <span aria-hidden>{service.isOnTheGo ? "✔ " : "✖ "}</span>
               {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
             </span>
           </div>
           {service.paymentMethods.length || service.cashOnlyInOutage ? (
             <p className="text-sm text-slate-700">
-              {service.paymentMethods.length ? t("payment", { methods: format.list(service.paymentMethods.map((method) => t("paymentMethod", { method })), { type: "conjunction" }) }) : null}
-              {service.cashOnlyInOutage ? <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{t("cashOnlyInOutage")}</span> : null}
+              {service.paymentMethods.length
+                ? t("payment", {
+                    methods: format.list(
+                      service.paymentMethods.map((method) => t("paymentMethod", { method })),
+                      { type: "conjunction" },
+                    ),
+                  })
+                : null}
+              {service.cashOnlyInOutage ? (
+                <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{t("cashOnlyInOutage")}</span>
+              ) : null}
             </p>
           ) : null}
           {service.liveStatus?.note ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p> : null}
           <p>
-            <a href={directionsUrl(service.coordinates.lat, service.coordinates.lng)} target="_blank" rel="noopener noreferrer" data-track="directions" data-track-service={service._id} className="text-brand-700 underline" aria-label={t("directions", { address: service.address })}>
+            <a
+              href={directionsUrl(service.coordinates.lat, service.coordinates.lng)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-track="directions"
+              data-track-service={service._id}
+              className="text-brand-700 underline"
+              aria-label={t("directions", { address: service.address })}
+            >
               {service.address}
             </a>
           </p>
@@ -114,23 +137,51 @@ export default async function ServicePage({ params }: Props) {
           </ul>
           <div className="flex flex-wrap items-start gap-3">
             {service.contactPhone1 ? (
-              <a href={telHref(service.contactPhone1)} data-track="call" data-track-service={service._id} className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800">
+              <a
+                href={telHref(service.contactPhone1)}
+                data-track="call"
+                data-track-service={service._id}
+                className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
+              >
                 <span aria-hidden>☎</span> {t("call")}
               </a>
             ) : null}
             {service.viber ? (
-              <a href={viberHref(service.viber)} aria-label={t("viberLabel", { name: service.name })} data-track="messenger" data-track-service={service._id} className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800">
+              <a
+                href={viberHref(service.viber)}
+                aria-label={t("viberLabel", { name: service.name })}
+                data-track="messenger"
+                data-track-service={service._id}
+                className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800"
+              >
                 {t("viber")}
               </a>
             ) : null}
             {service.telegram ? (
-              <a href={telegramHref(service.telegram)} target="_blank" rel="noopener noreferrer" aria-label={t("telegramLabel", { name: service.name })} data-track="messenger" data-track-service={service._id} className="inline-flex items-center gap-2 rounded-lg bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800">
+              <a
+                href={telegramHref(service.telegram)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t("telegramLabel", { name: service.name })}
+                data-track="messenger"
+                data-track-service={service._id}
+                className="inline-flex items-center gap-2 rounded-lg bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
+              >
                 {t("telegram")}
               </a>
             ) : null}
             <AddToSaved
               label={t("save")}
-              item={{ _id: service._id, name: service.name, image: service.image, address: service.address, coordinates: service.coordinates, contactPhone1: service.contactPhone1, contactPhone2: service.contactPhone2, contactMail: service.contactMail }}
+              item={{
+                _id: service._id,
+                name: service.name,
+                image: service.image,
+                address: service.address,
+                coordinates: service.coordinates,
+                contactPhone1: service.contactPhone1,
+                contactPhone2: service.contactPhone2,
+                contactMail: service.contactMail,
+              }}
             />
             <ContactsToggle contacts={service} />
           </div>
@@ -154,7 +205,9 @@ export default async function ServicePage({ params }: Props) {
           <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
           <WeeklyTimetable timetable={service.timetable} today={today} />
           <SpecialDates entries={service.specialHours} today={localClock(new Date(renderedAt), service.timeZone).date} />
-          <p className="mt-3 text-sm text-slate-500">{tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}</p>
+          <p className="mt-3 text-sm text-slate-500">
+            {tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}
+          </p>
           <HoursReport serviceId={service._id} />
           <div className="mt-8">
             <PriceList prices={service.prices} paid={service.paidMedians} />

@@ -7,7 +7,11 @@ export async function GET(request: NextRequest) {
   return handle(request, async () => {
     const data = await exportOwnData(await getViewer());
     return new Response(JSON.stringify(data, null, 2), {
-      headers: { "content-type": "application/json; charset=utf-8", "content-disposition": 'attachment; filename="maister-account.json"', "cache-control": "no-store" },
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "content-disposition": 'attachment; filename="maister-account.json"',
+        "cache-control": "no-store",
+      },
     });
   });
 }

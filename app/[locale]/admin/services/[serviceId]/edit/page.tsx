@@ -33,7 +33,8 @@ export default async function AdminServiceEditPage({ params }: Props) {
         {t("editServiceTitle")}
       </h1>
       <p className="text-sm text-slate-600">
-        {service.role === "sto" ? t("roleSto") : t("roleMechanic")} · {t("serviceStatus", { paid: String(service.role === "mechanic" || service.ispaid), blocked: String(service.isBlocked) })}
+        {service.role === "sto" ? t("roleSto") : t("roleMechanic")} ·{" "}
+        {t("serviceStatus", { paid: String(service.role === "mechanic" || service.ispaid), blocked: String(service.isBlocked) })}
       </p>
       <ServiceEditor
         key={`${service.isBlocked}`}

@@ -37,7 +37,12 @@ export default async function AdminUserEditPage({ params }: Props) {
       {isSelf ? null : (
         <div className="flex flex-wrap gap-3">
           <BlockButton url={`/api/users/admin/${user._id}/block`} isBlocked={user.isBlocked} />
-          <DeleteRowButton url={`/api/users/${user._id}`} label={t("deleteUserLabel", { name: user.name })} question={t("areYouSureUser", { name: user.name })} afterDelete="/admin/users" />
+          <DeleteRowButton
+            url={`/api/users/${user._id}`}
+            label={t("deleteUserLabel", { name: user.name })}
+            question={t("areYouSureUser", { name: user.name })}
+            afterDelete="/admin/users"
+          />
         </div>
       )}
       {user.isBlocked ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("statusBlocked")}</p> : null}
