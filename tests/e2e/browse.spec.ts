@@ -58,14 +58,12 @@ test.describe("browsing services", () => {
       await page.getByLabel("Distance").selectOption({ label: "From my location" });
       await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
       // Masters who come to the point are listed first ("Comes to you here"), then the rest nearest first.
-      const cards = await page
-        .getByRole("article")
-        .evaluateAll((articles) =>
-          articles.map((article) => ({
-            comes: /Comes to you here/.test(article.textContent ?? ""),
-            km: Number.parseFloat(/([\d.]+) km away/.exec(article.textContent ?? "")?.[1] ?? "NaN"),
-          })),
-        );
+      const cards = await page.getByRole("article").evaluateAll((articles) =>
+        articles.map((article) => ({
+          comes: /Comes to you here/.test(article.textContent ?? ""),
+          km: Number.parseFloat(/([\d.]+) km away/.exec(article.textContent ?? "")?.[1] ?? "NaN"),
+        })),
+      );
       expect(cards.length).toBeGreaterThan(1);
       const firstOther = cards.findIndex((card) => !card.comes);
       expect(cards.slice(firstOther).every((card) => !card.comes)).toBe(true);
