@@ -2,10 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { ApiError, postJson } from "@/components/account/api";
-import { toast } from "@/components/layout/toast";
 import { CUSTOM_JOB, CUSTOM_LABEL_MAX, PRICE_JOBS, PRICE_LINES_MAX, PRICE_MAX_UAH, type PriceJob } from "@/lib/prices";
 import type { PriceLine, PriceList } from "@/lib/server/prices";
+import { useListSave } from "./use-list-save";
 
 type Line = PriceLine & { key: number };
 let nextKey = 0;
@@ -13,11 +12,9 @@ let nextKey = 0;
 /** /mystos/{id}/edit and the master's profile: the owner's "from" prices for standard jobs and own lines. */
 export function PriceEditor({ serviceId, initial }: { serviceId: string; initial: PriceList }) {
   const t = useTranslations("Prices");
-  const ta = useTranslations("Account");
   const [lines, setLines] = useState<Line[]>(() => initial.lines.map((line) => ({ ...line, key: nextKey++ })));
   const [adding, setAdding] = useState<string>("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, save, errorFor, saveButton } = useListSave<PriceList>(`/api/items/users/${serviceId}/prices`, { saved: t("saved"), invalid: t("invalid") });
   const id = useId();
 
   const used = new Set(lines.map((line) => line.job));
@@ -31,26 +28,9 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
     setAdding("");
   }
 
-  async function save() {
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await postJson<PriceList>(
-        `/api/items/users/${serviceId}/prices`,
-        { lines: lines.map(({ job, label, fromUah }) => ({ job, label, fromUah })) },
-        "PUT",
-        ta("networkError"),
-      );
-      setLines(saved.lines.map((line) => ({ ...line, key: nextKey++ })));
-      toast.success(t("saved"));
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) {
-        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([field, detail]) => [field, detail.message])));
-        toast.error(t("invalid"));
-      } else toast.error(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+  function saveAll() {
+    const body = { lines: lines.map(({ job, label, fromUah }) => ({ job, label, fromUah })) };
+    void save(body, (saved) => setLines(saved.lines.map((line) => ({ ...line, key: nextKey++ }))));
   }
 
   const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5";
@@ -65,7 +45,7 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
       {lines.length === 0 ? <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t("editorEmpty")}</p> : null}
       <ul className="space-y-2">
         {lines.map((line, index) => {
-          const message = Object.entries(errors).find(([field]) => field.startsWith(`lines.${index}.`))?.[1];
+          const message = errorFor("lines", index);
           return (
             <li key={line.key} className={`rounded-lg border p-2 ${message ? "border-red-400" : "border-slate-200"}`}>
               <div className="flex flex-wrap items-end gap-3 text-sm">
@@ -140,15 +120,7 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
           {errors.lines}
         </p>
       ) : null}
-      <button
-        type="button"
-        onClick={() => void save()}
-        disabled={busy}
-        aria-busy={busy}
-        className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {busy ? ta("working") : t("save")}
-      </button>
+      {saveButton(t("save"), saveAll)}
     </section>
   );
 }

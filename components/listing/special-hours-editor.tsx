@@ -2,12 +2,11 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { ApiError, postJson } from "@/components/account/api";
-import { toast } from "@/components/layout/toast";
 import type { Holiday, HolidayDate } from "@/lib/holidays";
 import type { SpecialHoursView } from "@/lib/server/opening-exceptions";
 import { formatMinutes } from "@/lib/timetable";
 import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/lib/validation/opening-exceptions";
+import { useListSave } from "./use-list-save";
 
 type Entry = { key: number; startsOn: string; endsOn: string; closed: boolean; opening: string; closing: string; reason: string; holiday: Holiday | null };
 
@@ -50,11 +49,12 @@ export function SpecialHoursEditor({
   holidays: HolidayDate[];
 }) {
   const t = useTranslations("SpecialHours");
-  const ta = useTranslations("Account");
   const format = useFormatter();
   const [entries, setEntries] = useState(() => initial.map(toEntry));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, save, errorFor, saveButton } = useListSave<SpecialHoursView[]>(`/api/items/users/${serviceId}/special-hours`, {
+    saved: t("saved"),
+    invalid: t("invalid"),
+  });
   const id = useId();
 
   const dateLabel = (date: string) => format.dateTime(new Date(`${date}T12:00:00Z`), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -63,35 +63,21 @@ export function SpecialHoursEditor({
   const taken = new Set(entries.map((entry) => entry.startsOn));
   const offered = holidays.filter((holiday) => !taken.has(holiday.date));
 
-  async function save() {
-    setBusy(true);
-    setErrors({});
-    try {
-      const body = {
-        entries: entries.map(({ startsOn, endsOn, closed, opening, closing, reason, holiday }) => ({
-          startsOn,
-          endsOn,
-          closed,
-          opening,
-          closing,
-          reason,
-          holiday,
-        })),
-      };
-      const saved = await postJson<SpecialHoursView[]>(`/api/items/users/${serviceId}/special-hours`, body, "PUT", ta("networkError"));
-      setEntries(saved.map(toEntry));
-      toast.success(t("saved"));
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) {
-        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([field, detail]) => [field, detail.message])));
-        toast.error(t("invalid"));
-      } else toast.error(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+  function saveAll() {
+    const body = {
+      entries: entries.map(({ startsOn, endsOn, closed, opening, closing, reason, holiday }) => ({
+        startsOn,
+        endsOn,
+        closed,
+        opening,
+        closing,
+        reason,
+        holiday,
+      })),
+    };
+    void save(body, (saved) => setEntries(saved.map(toEntry)));
   }
 
-  const errorFor = (index: number) => Object.entries(errors).find(([field]) => field.startsWith(`entries.${index}.`))?.[1];
   const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5";
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
@@ -104,7 +90,7 @@ export function SpecialHoursEditor({
       {entries.length === 0 ? <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t("empty")}</p> : null}
       <ul className="space-y-3">
         {entries.map((entry, index) => {
-          const message = errorFor(index);
+          const message = errorFor("entries", index);
           const range = entry.endsOn !== entry.startsOn;
           return (
             <li key={entry.key} className={`space-y-2 rounded-lg border p-3 ${message ? "border-red-400" : "border-slate-200"}`}>
@@ -224,15 +210,7 @@ export function SpecialHoursEditor({
           {errors.entries}
         </p>
       ) : null}
-      <button
-        type="button"
-        onClick={() => void save()}
-        disabled={busy}
-        aria-busy={busy}
-        className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {busy ? ta("working") : t("save")}
-      </button>
+      {saveButton(t("save"), saveAll)}
     </section>
   );
 }
