@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { CUSTOM_JOB, CUSTOM_LABEL_MAX, PRICE_JOBS, PRICE_LINES_MAX, PRICE_MAX_UAH, type PriceJob } from "@/lib/prices";
-import type { PriceLine, PriceList } from "@/lib/server/prices";
+import type { PriceLine, PriceList } from "@/lib/server/services/page-extras";
 import { useListSave } from "./use-list-save";
 
 type Line = PriceLine & { key: number };

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { Holiday, HolidayDate } from "@/lib/holidays";
-import type { SpecialHoursView } from "@/lib/server/opening-exceptions";
+import type { SpecialHoursView } from "@/lib/server/services/page-extras";
 import { formatMinutes } from "@/lib/timetable";
 import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/lib/validation/opening-exceptions";
 import { useListSave } from "./use-list-save";

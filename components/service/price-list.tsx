@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { CUSTOM_JOB, UAH, type PriceJob } from "@/lib/prices";
-import type { PaidMedian, PriceList as Prices } from "@/lib/server/prices";
+import type { PaidMedian, PriceList as Prices } from "@/lib/server/services/page-extras";
 
 /** The service page: the owner's "from" prices, and what reviewers paid when enough of them said. */
 export async function PriceList({ prices, paid }: { prices: Prices | null; paid: PaidMedian[] }) {

@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { SpecialHoursView } from "@/lib/server/opening-exceptions";
+import type { SpecialHoursView } from "@/lib/server/services/page-extras";
 import { formatMinutes } from "@/lib/timetable";
 
 /** The service page: dated exceptions ahead (holidays, other hours, closures), under the weekly hours. */

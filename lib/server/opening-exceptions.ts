@@ -1,14 +1,15 @@
 import "server-only";
 import { LIVE_STATUS_DEFAULT_HOURS, type LiveStatusView } from "@/lib/live-status";
-import { localClock, type SpecialHours } from "@/lib/timetable";
+import { localClock } from "@/lib/timetable";
 import { liveStatusInput, specialHoursInput } from "@/lib/validation/opening-exceptions";
-import { upcomingHolidays, type Holiday, type HolidayDate } from "@/lib/holidays";
+import { upcomingHolidays, type HolidayDate } from "@/lib/holidays";
 import { getPrisma } from "./db";
 import { requireAccess } from "./guards";
 import { ownService } from "./listings";
 import { changingCatalog } from "./read-cache";
 import type { Viewer } from "./session";
 import { liveStatusOf } from "./service-dto";
+import { currentSpecialHours, toSpecialHours, type SpecialHoursView } from "./services/page-extras";
 import { parseOrThrow } from "./validate";
 
 /**
@@ -46,36 +47,6 @@ export async function clearLiveStatus(viewer: Viewer | null, id: string): Promis
 }
 
 export const liveColumns = { liveState: true, liveNote: true, liveUntil: true, liveUpdatedAt: true } as const;
-
-/** A dated exception as the API and the editor show it. */
-export type SpecialHoursView = SpecialHours & { reason: string; holiday: Holiday | null };
-
-type SpecialRow = { startsOn: Date; endsOn: Date; closed: boolean; opensAt: number; closesAt: number; reason: string; holiday: string | null };
-
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
-export function toSpecialHours(row: SpecialRow): SpecialHoursView {
-  return {
-    startsOn: isoDate(row.startsOn),
-    endsOn: isoDate(row.endsOn),
-    closed: row.closed,
-    opensAt: row.opensAt,
-    closesAt: row.closesAt,
-    reason: row.reason,
-    holiday: row.holiday as Holiday | null,
-  };
-}
-
-/**
- * The exceptions that can still matter: from yesterday on in any zone (yesterday's hours may run
- * past midnight into today), in date order. Read for one service page or the rows of a list page.
- */
-export const currentSpecialHours = (now: Date) =>
-  ({
-    where: { endsOn: { gte: new Date(now.getTime() - 48 * HOUR_MS) } },
-    orderBy: { startsOn: "asc" },
-    select: { startsOn: true, endsOn: true, closed: true, opensAt: true, closesAt: true, reason: true, holiday: true },
-  }) as const;
 
 /** GET /api/items/users/{id}/special-hours: the owner's list, past entries left out. */
 export async function getSpecialHours(viewer: Viewer | null, id: string, now = new Date()): Promise<SpecialHoursView[]> {

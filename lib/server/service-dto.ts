@@ -1,8 +1,7 @@
 import "server-only";
 import type { PaymentMethod, Timetable } from "@/lib/constants";
 import { roundKm } from "@/lib/distance";
-import type { SpecialHoursView } from "./opening-exceptions";
-import type { PaidMedian, PriceList } from "./prices";
+import type { PaidMedian, PriceList, SpecialHoursView } from "./services/page-extras";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/lib/live-status";
 import { openingStatus, rowsToTimetable, type HoursRow, type NextChange, type SpecialHours } from "@/lib/timetable";
 import { UPLOADS_PATH } from "@/lib/validation/image";

@@ -5,8 +5,7 @@ import { getPrisma } from "../db";
 import { isUuid, NotFoundError } from "../errors";
 import { minuteOf, rememberRead } from "../read-cache";
 import { imageUrl, toCard, toTimetable, type ServiceDetail } from "../service-dto";
-import { currentSpecialHours, toSpecialHours } from "../opening-exceptions";
-import { paidMedians, priceLines } from "../prices";
+import { currentSpecialHours, paidMedians, priceLines, toSpecialHours } from "./page-extras";
 import { orderedImages } from "../service-images";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
