@@ -1,8 +1,8 @@
 import "server-only";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
-import { fillDays, STATS_DAYS, type ServiceStats, type StatKind } from "@/lib/service-stats";
+import { fillDays, type ServiceStats, type StatKind } from "@/lib/service-stats";
 import { dateOfDay, localClock } from "@/lib/timetable";
-import { statEventInput } from "@/lib/validation/service-stats";
+import { statDaysInput, statEventInput } from "@/lib/validation/service-stats";
 import { keyedHash } from "./app-secret";
 import { getPrisma } from "./db";
 import { isUuid, NotFoundError } from "./errors";
@@ -41,8 +41,9 @@ export async function recordEvent(id: string, body: unknown, who: { address: str
 }
 
 /** GET /api/items/users/{id}/stats?days=30: the owner's (or an admin's) last days, zeros included. */
-export async function getServiceStats(viewer: Viewer | null, id: string, days = STATS_DAYS, now = new Date()): Promise<ServiceStats> {
+export async function getServiceStats(viewer: Viewer | null, id: string, rawDays: unknown = undefined, now = new Date()): Promise<ServiceStats> {
   requireAccess(viewer, "signedIn");
+  const days = parseOrThrow(statDaysInput, rawDays);
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
   const { timeZone } = await prisma.service.findUniqueOrThrow({ where: { id: row.id }, select: { timeZone: true } });

@@ -112,6 +112,16 @@ describe("list: has prices, and cheapest first for a job", () => {
     ]);
     expect(answer.pages).toBe(1);
     expect((await items("job=brake_pads")).items).toEqual([]);
+    // Every filter and order at once: near (with masters who come to the point), open now, a job.
+    const combined = await call(
+      listItems,
+      request("GET", "/api/items?keyword=Priced&job=tyre_r16&near=49.23,28.47&open=true&userDateTime=2026-11-23T12:00:00%2B02:00"),
+    );
+    expect(combined.status).toBe(200);
+    expect((await combined.json()).items.map((item: { name: string; jobPriceUah: number }) => [item.name, item.jobPriceUah])).toEqual([
+      ["Priced Cheap", 600],
+      ["Priced Dear", 900],
+    ]);
     const bad = await call(listItems, request("GET", "/api/items?job=custom"));
     expect(bad.status).toBe(400);
   });
