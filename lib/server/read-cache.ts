@@ -59,7 +59,12 @@ export function rememberPartOfRead<T>(key: string, load: () => Promise<T>, keepi
 function keep<T>(key: string, load: () => Promise<T>, { keepMs = DEFAULT_KEEP_MS, keepIf }: Keeping<T>): Promise<T> {
   const now = Date.now();
   const kept = entries.get(key);
-  if (kept && kept.until > now) return kept.value as Promise<T>;
+  if (kept && kept.until > now) {
+    // The least recently used goes first: a total that every list shares must outlive a flood of one-off questions.
+    entries.delete(key);
+    entries.set(key, kept);
+    return kept.value as Promise<T>;
+  }
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   const value = load();
   const entry: Entry = { value, until: now + keepMs };

@@ -129,6 +129,14 @@ describe("read cache", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("a part every answer shares outlives a flood of one-off questions (the least recently used goes first)", async () => {
+    const count = vi.fn(async () => 50_000);
+    for (let question = 0; question < 3000; question++) {
+      await rememberRead(`list:${question}`, async () => rememberPartOfRead("count", count, { keepMs: 30_000, keepIf: (total) => total >= 1000 }));
+    }
+    expect(count).toHaveBeenCalledTimes(1);
+  });
+
   it("READ_CACHE=off loads every time, except what is kept even then", async () => {
     vi.stubEnv("READ_CACHE", "off");
     const load = vi.fn(async () => "answer");
