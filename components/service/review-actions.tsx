@@ -7,7 +7,7 @@ import { ConfirmButton } from "@/components/listing/confirm-button";
 import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 import { EDIT_REVIEW_EVENT } from "./review-form";
-import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/review-limits";
+import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/validation/rules";
 
 const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60";
 

@@ -1,21 +1,22 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
+import { useWatch } from "react-hook-form";
+import { postJson } from "@/components/account/api";
+import { ErrorText, FormAlert, SubmitButton } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { toast } from "@/components/layout/toast";
-import { fieldMessages, postJson } from "@/components/account/api";
-import { FormAlert } from "@/components/account/fields";
 import { useRouter } from "@/i18n/navigation";
-import { COMMENT_MAX } from "@/lib/review-limits";
+import { COMMENT_MAX, VISIT_CODE_MAX } from "@/lib/validation/rules";
 import type { OwnReview } from "@/lib/server/reviews";
 import { useSearchParams } from "next/navigation";
 
 const SCORES = ["quality", "speed", "price"] as const;
 /** Sent by the Edit button on the viewer's own review. */
 export const EDIT_REVIEW_EVENT = "maister:edit-review";
-// The schemas (and Zod with them) are fetched when the form is first used, not with the page.
-const loadValidation = () => import("@/lib/validation/account");
-type Errors = Partial<Record<(typeof SCORES)[number] | "comment" | "visitCode", string>>;
+const loadSchema = () => import("@/lib/validation/reviews").then((schemas) => schemas.reviewInput);
+const UNRATED = { quality: "", speed: "", price: "" };
 
 /**
  * Three ratings, a comment and an optional visit code (prefilled from the owner's link, ?code=);
@@ -25,74 +26,45 @@ type Errors = Partial<Record<(typeof SCORES)[number] | "comment" | "visitCode", 
 export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string; reviewed: boolean; initial: OwnReview | null }) {
   const t = useTranslations("Review");
   const ta = useTranslations("Account");
-  const tv = useTranslations();
   const router = useRouter();
-  const [comment, setComment] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { rating: UNRATED, comment: "", visitCode: useSearchParams().get("code") ?? "" },
+    request: (values) => ({ ...values, visitCode: values.visitCode.trim() ? values.visitCode : undefined }),
+    send: async (review) => {
+      await postJson(`/api/items/${serviceId}/reviews`, review, "POST", ta("networkError"));
+      form.reset({ rating: UNRATED, comment: "", visitCode: "" });
+      toast.success(t("submitted"));
+      router.refresh();
+    },
+  });
+  const comment = useWatch({ control: form.control, name: "comment" });
+
   const own = useRef(initial);
   useEffect(() => {
     own.current = initial;
   }, [initial]);
+  const { setValue, setFocus } = form;
   useEffect(() => {
     const fill = () => {
-      const form = formRef.current;
-      if (!form || !own.current) return;
-      for (const score of SCORES) (form.elements.namedItem(score) as HTMLSelectElement).value = String(own.current.rating[score]);
-      setComment(own.current.comment);
-      form.scrollIntoView({ block: "start" });
-      (form.elements.namedItem("quality") as HTMLSelectElement).focus();
+      if (!formRef.current || !own.current) return;
+      for (const score of SCORES) setValue(`rating.${score}`, String(own.current.rating[score]));
+      setValue("comment", own.current.comment);
+      formRef.current.scrollIntoView({ block: "start" });
+      setFocus("rating.quality");
     };
     window.addEventListener(EDIT_REVIEW_EVENT, fill);
     return () => window.removeEventListener(EDIT_REVIEW_EVENT, fill);
-  }, []);
-  const [visitCode, setVisitCode] = useState(useSearchParams().get("code") ?? "");
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const body = { rating: Object.fromEntries(SCORES.map((score) => [score, Number(data.get(score) || 0)])), comment, ...(visitCode.trim() ? { visitCode } : {}) };
-    const validation = await loadValidation().catch(() => null);
-    // The chunk could not be fetched (the connection dropped since the page loaded).
-    if (!validation) {
-      setFailure(ta("networkError"));
-      return;
-    }
-    const { fieldErrors, reviewInput } = validation;
-    const parsed = reviewInput.safeParse(body);
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field.replace("rating.", "") as keyof Errors] = tv(key as never);
-    }
-    setErrors(next);
-    setFailure(null);
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      await postJson(`/api/items/${serviceId}/reviews`, parsed.data, "POST", ta("networkError"));
-      form.reset();
-      setComment("");
-      setVisitCode("");
-      toast.success(t("submitted"));
-      router.refresh();
-    } catch (caught) {
-      setErrors(fieldMessages(caught, (field) => field.replace("rating.", "")));
-      setFailure(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  }, [setValue, setFocus]);
 
   return (
-    <form id="review-form" ref={formRef} onSubmit={submit} onFocus={() => void loadValidation().catch(() => undefined)} noValidate aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <form id="review-form" ref={formRef} {...formProps} aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id="review-form-title" className="text-lg font-semibold">
         {reviewed ? t("updateTitle") : t("title")}
       </h3>
       {reviewed ? <p className="text-sm text-slate-600">{t("updateNote")}</p> : null}
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         {SCORES.map((score) => (
           <div key={score} className="text-sm">
@@ -101,11 +73,10 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
             </label>
             <select
               id={`review-${score}`}
-              name={score}
               required
-              defaultValue=""
-              aria-invalid={errors[score] ? true : undefined}
-              aria-describedby={errors[score] ? `review-${score}-error` : undefined}
+              {...form.register(`rating.${score}`)}
+              aria-invalid={error(`rating.${score}`) ? true : undefined}
+              aria-describedby={error(`rating.${score}`) ? `review-${score}-error` : undefined}
               className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
             >
               <option value="">{t("choose")}</option>
@@ -115,11 +86,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
                 </option>
               ))}
             </select>
-            {errors[score] ? (
-              <span id={`review-${score}-error`} className="mt-1 block text-xs font-medium text-red-700">
-                {errors[score]}
-              </span>
-            ) : null}
+            <ErrorText id={`review-${score}-error`} error={error(`rating.${score}`)} />
           </div>
         ))}
       </div>
@@ -129,17 +96,15 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
         </label>
         <textarea
           id="review-comment"
-          name="comment"
           rows={4}
           maxLength={COMMENT_MAX}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          aria-invalid={errors.comment ? true : undefined}
+          {...form.register("comment")}
+          aria-invalid={error("comment") ? true : undefined}
           aria-describedby="review-comment-remaining"
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
         />
         <span id="review-comment-remaining" className="mt-1 block text-xs text-slate-500">
-          {errors.comment ?? t("remaining", { count: COMMENT_MAX - comment.length })}
+          {error("comment") ?? t("remaining", { count: COMMENT_MAX - comment.length })}
         </span>
       </div>
       <div className="text-sm">
@@ -148,22 +113,18 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
         </label>
         <input
           id="review-visit-code"
-          name="visitCode"
-          value={visitCode}
-          onChange={(event) => setVisitCode(event.target.value)}
-          maxLength={20}
+          {...form.register("visitCode")}
+          maxLength={VISIT_CODE_MAX}
           autoComplete="off"
-          aria-invalid={errors.visitCode ? true : undefined}
+          aria-invalid={error("visitCode") ? true : undefined}
           aria-describedby="review-visit-code-hint"
           className="mt-1 w-full max-w-xs rounded-md border border-slate-300 px-3 py-2 font-mono uppercase aria-invalid:border-red-500"
         />
-        <span id="review-visit-code-hint" className={`mt-1 block text-xs ${errors.visitCode ? "font-medium text-red-700" : "text-slate-500"}`}>
-          {errors.visitCode ?? t("visitCodeHint")}
+        <span id="review-visit-code-hint" className={`mt-1 block text-xs ${error("visitCode") ? "font-medium text-red-700" : "text-slate-500"}`}>
+          {error("visitCode") ?? t("visitCodeHint")}
         </span>
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
-        {busy ? t("sending") : t("submit")}
-      </button>
+      <SubmitButton busy={busy} label={t("submit")} busyLabel={t("sending")} inline />
     </form>
   );
 }

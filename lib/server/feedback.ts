@@ -1,6 +1,6 @@
 import "server-only";
 import { createTranslator } from "next-intl";
-import { feedbackInput } from "@/lib/validation/account";
+import { feedbackInput } from "@/lib/validation/feedback";
 import en from "@/messages/en.json";
 import { getPrisma } from "./db";
 import { escapeHtml, sendMail } from "./mail";

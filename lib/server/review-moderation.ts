@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
-import type { ReportReason } from "@/lib/review-limits";
+import type { ReportReason } from "@/lib/validation/rules";
 import { moderationInput, reportInput } from "@/lib/validation/reviews";
 import { localePath, mailInTransaction, type MailLocale } from "./account-mail";
 import { getPrisma } from "./db";
