@@ -1,12 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { dispatchCart } from "@/components/cart/use-cart";
+import { Field, FormAlert } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
-import { fieldMessages, postJson } from "./api";
-import { Field, FormAlert } from "./fields";
+import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
+import { postJson } from "./api";
+
+const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.deleteAccountInput);
 
 /** /profile's second card: sign out everywhere, take the data away, delete the account. */
 export function AccountSecurity() {
@@ -14,9 +18,22 @@ export function AccountSecurity() {
   const ta = useTranslations("Account");
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState<"signOut" | "delete" | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // The dialog's field has its own name (the profile form on the same page has a currentPassword
+  // field, and ids must not repeat): the server's currentPassword message is the form's message.
+  const deletion = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { accountPassword: "" },
+    request: ({ accountPassword }) => ({ currentPassword: accountPassword }),
+    leavesPage: true,
+    send: async (request) => {
+      const { message } = await postJson<{ message: string }>("/api/users/profile", request, "DELETE", ta("networkError"));
+      dialog.current?.close();
+      leave(message);
+    },
+  });
+  const busy = signingOut || deletion.busy;
 
   /** What logout forgets too: this browser's saved list and stored state (spec 4). */
   function leave(message: string) {
@@ -28,29 +45,14 @@ export function AccountSecurity() {
   }
 
   async function signOutEverywhere() {
-    setBusy("signOut");
+    setSigningOut(true);
     setError(null);
     try {
       await postJson("/api/users/sessions", {}, "DELETE", ta("networkError"));
       leave(t("signedOutEverywhere"));
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
-      setBusy(null);
-    }
-  }
-
-  async function deleteAccount(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const currentPassword = String(new FormData(event.currentTarget).get("accountPassword") ?? "");
-    setBusy("delete");
-    setDeleteError(null);
-    try {
-      const { message } = await postJson<{ message: string }>("/api/users/profile", { currentPassword }, "DELETE", ta("networkError"));
-      dialog.current?.close();
-      leave(message);
-    } catch (caught) {
-      setDeleteError(fieldMessages(caught).currentPassword ?? (caught instanceof Error ? caught.message : String(caught)));
-      setBusy(null);
+      setSigningOut(false);
     }
   }
 
@@ -63,8 +65,8 @@ export function AccountSecurity() {
       {error ? <FormAlert>{error}</FormAlert> : null}
       <div className="space-y-2">
         <p className="text-sm text-slate-600">{t("signOutEverywhereText")}</p>
-        <button type="button" onClick={signOutEverywhere} disabled={busy !== null} aria-busy={busy === "signOut"} className={secondary}>
-          {busy === "signOut" ? ta("working") : t("signOutEverywhere")}
+        <button type="button" onClick={signOutEverywhere} disabled={busy} aria-busy={signingOut} className={secondary}>
+          {signingOut ? ta("working") : t("signOutEverywhere")}
         </button>
       </div>
       <div className="space-y-2">
@@ -84,25 +86,31 @@ export function AccountSecurity() {
         </button>
       </div>
       <dialog ref={dialog} aria-labelledby="delete-title" className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">
-        <form onSubmit={deleteAccount} noValidate className="space-y-4">
+        <form {...deletion.formProps} className="space-y-4">
           <h3 id="delete-title" className="text-lg font-bold">
             {t("deleteTitle")}
           </h3>
           <p className="text-sm">{t("deleteConfirm")}</p>
-          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
-          {/* Its own name: the profile form on the same page has a currentPassword field, and ids must not repeat. */}
-          <Field label={t("currentPassword")} name="accountPassword" type="password" autoComplete="current-password" required maxLength={100} />
+          {deletion.failure ? <FormAlert>{deletion.failure.message}</FormAlert> : null}
+          <Field
+            label={t("currentPassword")}
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={ACCOUNT_TEXT_MAX}
+            {...deletion.form.register("accountPassword")}
+          />
           <div className="flex justify-end gap-3">
             <button type="button" autoFocus onClick={() => dialog.current?.close()} className={secondary}>
               {t("deleteCancel")}
             </button>
             <button
               type="submit"
-              disabled={busy !== null}
-              aria-busy={busy === "delete"}
+              disabled={busy}
+              aria-busy={deletion.busy}
               className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700 disabled:opacity-60"
             >
-              {busy === "delete" ? ta("working") : t("deleteSubmit")}
+              {deletion.busy ? ta("working") : t("deleteSubmit")}
             </button>
           </div>
         </form>

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Link, useRouter } from "@/i18n/navigation";
+import { FormAlert, FormNotice, SubmitButton } from "@/components/forms/fields";
 import { postJson } from "./api";
-import { FormAlert, SubmitButton } from "./fields";
 
 /** The link mailed to a new address: one press moves the account to it and signs out everywhere. */
 export function ConfirmEmailChange({ token }: { token: string }) {
@@ -31,9 +31,7 @@ export function ConfirmEmailChange({ token }: { token: string }) {
   if (done) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
-          {done}
-        </p>
+        <FormNotice>{done}</FormNotice>
         <Link href="/login" className="inline-block font-medium text-brand-700 underline">
           {t("submitLogin")}
         </Link>

@@ -1,45 +1,44 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 import { REGISTRATION_TOAST_DURATION_MS } from "@/lib/constants";
+import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
 import { postJson } from "./api";
-import { Field, FormAlert, SubmitButton } from "./fields";
+
+const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.confirmEmailInput);
 
 export function ConfirmEmail({ token }: { token: string }) {
   const t = useTranslations("Account");
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm(password: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      const user = await postJson<{ name: string }>(`/api/users/confirm-email?token=${encodeURIComponent(token)}`, { password }, "POST", t("networkError"));
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { password: "" },
+    leavesPage: true,
+    send: async (request) => {
+      const user = await postJson<{ name: string }>(`/api/users/confirm-email?token=${encodeURIComponent(token)}`, request, "POST", t("networkError"));
       toast.success(t("welcome", { name: user.name }), { duration: REGISTRATION_TOAST_DURATION_MS });
       router.replace("/home");
       router.refresh();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void confirm(String(new FormData(event.currentTarget).get("password") ?? ""));
-      }}
-      noValidate
-      className="space-y-4"
-    >
-      {error ? <FormAlert>{error}</FormAlert> : null}
+    <form {...formProps} className="space-y-4">
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       {/* The link alone does not confirm: a stranger could have signed up with this address. */}
-      <Field label={t("confirmPasswordLabel")} name="password" type="password" autoComplete="current-password" required maxLength={100} />
+      <Field
+        label={t("confirmPasswordLabel")}
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("password")}
+        {...form.register("password")}
+      />
       <SubmitButton busy={busy} label={t("confirmSubmit")} busyLabel={t("working")} />
     </form>
   );

@@ -1,39 +1,32 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Link } from "@/i18n/navigation";
+import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
 import { postJson } from "./api";
-import { Field, FormAlert, SubmitButton } from "./fields";
+
+const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.emailRequestInput);
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
   const t = useTranslations("Account");
-  const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const { message } = await postJson<{ message: string }>("/api/users/password-reset", { email }, "POST", t("networkError"));
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { email: "" },
+    send: async (request) => {
+      const { message } = await postJson<{ message: string }>("/api/users/password-reset", request, "POST", t("networkError"));
       setSent(message);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   if (sent) {
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
-          {sent}
-        </p>
+        <FormNotice>{sent}</FormNotice>
         <Link href="/login" className="inline-block font-medium text-brand-700 underline">
           {t("backToLogin")}
         </Link>
@@ -41,10 +34,10 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form {...formProps} className="space-y-4">
       <p className="text-slate-700">{t("forgotText")}</p>
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <Field label={t("email")} name="email" type="email" autoComplete="email" required maxLength={100} value={email} onChange={setEmail} />
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
+      <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
       <SubmitButton busy={busy} label={t("forgotSubmit")} busyLabel={t("working")} />
       <Link href="/login" className="inline-block text-sm font-medium text-brand-700 underline">
         {t("backToLogin")}

@@ -1,72 +1,60 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Link, useRouter } from "@/i18n/navigation";
-import { PASSWORD_PATTERN } from "@/lib/validation/account";
-import { ApiError, postJson } from "./api";
-import { Field, FormAlert, SubmitButton } from "./fields";
+import { PASSWORD_PATTERN } from "@/lib/validation/rules";
+import { postJson } from "./api";
+
+const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.loginInput);
 
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
   const t = useTranslations("Account");
   const ta = useTranslations("Auth");
   const router = useRouter();
-  const [error, setError] = useState<{ message: string; unconfirmed: boolean } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [email, setEmail] = useState("");
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const password = String(data.get("password") ?? "");
-    setNotice(null);
-    // A password that breaks the rules cannot be right: answer without a call (spec 5).
-    if (!email.trim() || !PASSWORD_PATTERN.test(password)) {
-      setError({ message: ta("invalidCredentials"), unconfirmed: false });
-      return;
-    }
-    setBusy(true);
-    try {
+  const { form, busy, failure, error, fail, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { email: "", password: "" },
+    leavesPage: true,
+    send: async ({ email, password }) => {
+      setNotice(null);
+      // A password that breaks the rules cannot be right: answer without a call (spec 5).
+      if (!email || !PASSWORD_PATTERN.test(password)) throw new Error(ta("invalidCredentials"));
       await postJson("/api/users/login", { email, password }, "POST", t("networkError"));
       router.replace(redirectTo);
       router.refresh();
-    } catch (caught) {
-      const apiError = caught instanceof ApiError ? caught : new ApiError(ta("invalidCredentials"), 0);
-      setError({ message: apiError.message, unconfirmed: apiError.key === "Auth.unconfirmed" });
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   async function resend() {
     try {
-      const { message } = await postJson<{ message: string }>("/api/users/resend-confirmation", { email }, "POST", t("networkError"));
+      const { message } = await postJson<{ message: string }>("/api/users/resend-confirmation", { email: form.getValues("email") }, "POST", t("networkError"));
       setNotice(message);
-      setError(null);
+      form.clearErrors("root.server");
     } catch (caught) {
-      setError({ message: caught instanceof Error ? caught.message : String(caught), unconfirmed: true });
+      // Still unconfirmed: the alert keeps its resend button.
+      fail(caught instanceof Error ? caught.message : String(caught), "Auth.unconfirmed");
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {error ? (
+    <form {...formProps} className="space-y-4">
+      {failure ? (
         <FormAlert>
-          <p>{error.message}</p>
-          {error.unconfirmed ? (
+          <p>{failure.message}</p>
+          {failure.key === "Auth.unconfirmed" ? (
             <button type="button" onClick={resend} className="mt-2 font-medium underline">
               {t("resend")}
             </button>
           ) : null}
         </FormAlert>
       ) : null}
-      {notice ? (
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
-          {notice}
-        </p>
-      ) : null}
-      <Field label={t("email")} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
-      <Field label={t("password")} name="password" type="password" autoComplete="current-password" required />
+      {notice ? <FormNotice>{notice}</FormNotice> : null}
+      <Field label={t("email")} type="email" autoComplete="email" required error={error("email")} {...form.register("email")} />
+      <Field label={t("password")} type="password" autoComplete="current-password" required error={error("password")} {...form.register("password")} />
       <p className="-mt-2 text-right text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 underline">
           {t("forgotLink")}

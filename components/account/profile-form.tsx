@@ -1,17 +1,32 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { toast } from "@/components/layout/toast";
 import { ImageField } from "@/components/listing/image-field";
-import { useMessageText } from "@/i18n/message-key";
 import { useRouter } from "@/i18n/navigation";
-import { fieldErrors, profileInput } from "@/lib/validation/account";
-import { fieldMessages, postJson } from "./api";
-import { Field, FormAlert, SubmitButton } from "./fields";
+import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { postJson } from "./api";
 
-type Errors = Partial<Record<"name" | "email" | "password" | "confirm" | "currentPassword" | "image", string>>;
-type Props = { user: { name: string; email: string; image: string | null } };
+const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.profileInput);
+
+type Stored = { name: string; email: string; image: string | null };
+type Values = Stored & { password: string; confirm: string; currentPassword: string };
+type Props = { user: Stored };
+
+/** What the profile sends: the fields that differ from the stored ones, and the current password a new e-mail or password needs. */
+function changes(user: Stored, values: Values): Record<string, string> {
+  const changed: Record<string, string> = {};
+  if (values.name.trim() !== user.name) changed.name = values.name;
+  if (values.email.trim().toLowerCase() !== user.email.toLowerCase()) changed.email = values.email;
+  if (values.password) changed.password = values.password;
+  if (values.image !== user.image) changed.image = values.image ?? "";
+  if (changed.email || changed.password) changed.currentPassword = values.currentPassword;
+  return changed;
+}
 
 /**
  * Sends only what changed; a blank password keeps the current one. A new e-mail or password needs
@@ -20,129 +35,89 @@ type Props = { user: { name: string; email: string; image: string | null } };
 export function ProfileForm({ user }: Props) {
   const t = useTranslations("Profile");
   const ta = useTranslations("Account");
-  const tv = useTranslations();
-  const text = useMessageText();
+  const tv = useTranslations("Validation");
   const router = useRouter();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [image, setImage] = useState(user.image);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const password = String(data.get("password") ?? "");
-    const confirm = String(data.get("confirm") ?? "");
-    const currentPassword = String(data.get("currentPassword") ?? "");
-    const changes: Record<string, string> = {};
-    if (name.trim() !== user.name) changes.name = name;
-    if (email.trim().toLowerCase() !== user.email.toLowerCase()) changes.email = email;
-    if (password) changes.password = password;
-    if (image !== user.image) changes.image = image ?? "";
-    const sensitive = Boolean(changes.email || changes.password);
-    if (sensitive) changes.currentPassword = currentPassword;
-    const parsed = profileInput.safeParse(changes);
-    const next: Errors = {};
-    if (sensitive && !currentPassword) next.currentPassword = tv("Validation.currentPasswordRequired");
-    if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = text(key);
-      if (next.password) next.password = tv("Validation.passwordInvalid");
-    }
-    if (password !== confirm) next.confirm = tv("Validation.passwordsMismatch");
-    setErrors(next);
-    setFailure(null);
-    if (!parsed.success || next.confirm || next.currentPassword) return;
-    if (!Object.keys(changes).length) {
-      setFailure(t("nothingChanged"));
-      return;
-    }
-    setBusy(true);
-    try {
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { ...user, password: "", confirm: "", currentPassword: "" },
+    // Unchanged fields are not checked: a name stored before the rules grew stricter does not block a new e-mail.
+    request: (values: Values) => changes(user, values),
+    rules: (values) => ({
+      ...passwordsMatch(values),
+      currentPassword: "currentPassword" in changes(user, values) && !values.currentPassword && "Validation.currentPasswordRequired",
+    }),
+    wording: NEW_PASSWORD_WORDING,
+    send: async (changed) => {
+      if (!Object.keys(changed).length) throw new Error(t("nothingChanged"));
       const { message, emailPending } = await postJson<{ message: string; emailPending: string | null }>(
         "/api/users/profile",
-        parsed.data,
+        changed,
         "PUT",
         ta("networkError"),
       );
-      form.reset();
-      if (emailPending) {
-        setEmail(user.email);
-        setNotice(message);
-      } else {
-        setNotice(null);
-      }
+      form.reset({ ...form.getValues(), password: "", confirm: "", currentPassword: "", ...(emailPending ? { email: user.email } : {}) });
+      setNotice(emailPending ? message : null);
       toast.success(emailPending ? message : t("updated"));
       router.refresh();
-    } catch (caught) {
-      setErrors(fieldMessages(caught));
-      setFailure(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
-      {notice ? (
-        <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
-          {notice}
-        </p>
-      ) : null}
-      <ImageField
-        id="profile-image"
-        label={t("image")}
-        value={image}
-        onChange={setImage}
-        disabled={busy}
-        error={errors.image}
-        placeholder={<span className="text-2xl font-bold text-brand-700">{user.name.slice(0, 1).toUpperCase()}</span>}
+    <form {...formProps} className="space-y-4">
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
+      {notice ? <FormNotice>{notice}</FormNotice> : null}
+      <Controller
+        name="image"
+        control={form.control}
+        render={({ field }) => (
+          <ImageField
+            id="profile-image"
+            label={t("image")}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={busy}
+            error={error("image")}
+            placeholder={<span className="text-2xl font-bold text-brand-700">{user.name.slice(0, 1).toUpperCase()}</span>}
+          />
+        )}
       />
       <Field
         label={ta("name")}
-        name="name"
         autoComplete="name"
         required
-        maxLength={100}
-        value={name}
-        onChange={setName}
-        error={errors.name}
-        hint={errors.name ? tv("Validation.nameHint") : undefined}
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("name")}
+        hint={error("name") ? tv("nameHint") : undefined}
+        {...form.register("name")}
       />
-      <Field
-        label={ta("email")}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={100}
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
+      <Field label={ta("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
       <p className="text-sm text-slate-600">{t("passwordKeep")}</p>
       <Field
         label={t("newPassword")}
-        name="password"
         type="password"
         autoComplete="new-password"
-        maxLength={100}
-        error={errors.password}
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("password")}
         hint={ta("passwordHint")}
+        {...form.register("password")}
       />
-      <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" maxLength={100} error={errors.confirm} />
+      <Field
+        label={t("confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("confirm")}
+        {...form.register("confirm")}
+      />
       <Field
         label={t("currentPassword")}
-        name="currentPassword"
         type="password"
         autoComplete="current-password"
-        maxLength={100}
-        error={errors.currentPassword}
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("currentPassword")}
         hint={t("currentPasswordHint")}
+        {...form.register("currentPassword")}
       />
       <p className="text-xs text-slate-500">{t("sessionsNote")}</p>
       <SubmitButton busy={busy} label={t("submit")} busyLabel={ta("working")} />

@@ -1,48 +1,29 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
-import { useMessageText } from "@/i18n/message-key";
+import { useState } from "react";
+import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Link } from "@/i18n/navigation";
-import { registerInput, fieldErrors } from "@/lib/validation/account";
-import { fieldMessages, postJson } from "./api";
-import { Field, FormAlert, SubmitButton } from "./fields";
+import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { postJson } from "./api";
 
-type Errors = Partial<Record<"name" | "email" | "password" | "confirm", string>>;
+const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.registerInput);
 
 export function RegisterForm() {
   const t = useTranslations("Account");
-  const tv = useTranslations();
-  const text = useMessageText();
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const tv = useTranslations("Validation");
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const parsed = registerInput.safeParse(data);
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const [field, key] of Object.entries(fieldErrors(parsed.error))) next[field as keyof Errors] = text(key);
-      if (next.password) next.password = tv("Validation.passwordInvalid");
-    }
-    if (data.password !== data.confirm) next.confirm = tv("Validation.passwordsMismatch");
-    setErrors(next);
-    setFailure(null);
-    if (!parsed.success || next.confirm) return;
-    setBusy(true);
-    try {
-      const { message } = await postJson<{ message: string }>("/api/users", parsed.data, "POST", t("networkError"));
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { name: "", email: "", password: "", confirm: "" },
+    rules: passwordsMatch,
+    wording: NEW_PASSWORD_WORDING,
+    send: async (account) => {
+      const { message } = await postJson<{ message: string }>("/api/users", account, "POST", t("networkError"));
       setDone(message);
-    } catch (caught) {
-      setErrors(fieldMessages(caught));
-      setFailure(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   if (done) {
     return (
@@ -53,29 +34,37 @@ export function RegisterForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {failure ? <FormAlert>{failure}</FormAlert> : null}
+    <form {...formProps} className="space-y-4">
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <Field
         label={t("name")}
-        name="name"
         autoComplete="name"
         required
-        maxLength={100}
-        error={errors.name}
-        hint={errors.name ? tv("Validation.nameHint") : undefined}
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("name")}
+        hint={error("name") ? tv("nameHint") : undefined}
+        {...form.register("name")}
       />
-      <Field label={t("email")} name="email" type="email" autoComplete="email" required maxLength={100} error={errors.email} />
+      <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
       <Field
         label={t("password")}
-        name="password"
         type="password"
         autoComplete="new-password"
         required
-        maxLength={100}
-        error={errors.password}
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("password")}
         hint={t("passwordHint")}
+        {...form.register("password")}
       />
-      <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" required maxLength={100} error={errors.confirm} />
+      <Field
+        label={t("confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("confirm")}
+        {...form.register("confirm")}
+      />
       <SubmitButton busy={busy} label={t("submitRegister")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">
         {t("haveAccount")}{" "}

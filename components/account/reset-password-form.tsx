@@ -1,58 +1,40 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { toast } from "@/components/layout/toast";
 import { Link, useRouter } from "@/i18n/navigation";
-import { PASSWORD_PATTERN } from "@/lib/validation/account";
-import { ApiError, fieldMessages, postJson } from "./api";
-import { Field, FormAlert, SubmitButton } from "./fields";
+import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { postJson } from "./api";
 
-type Errors = Partial<Record<"password" | "confirm", string>>;
+const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.passwordResetInput);
 
 /** The new password from a mailed link; success signs this browser in and every other one out. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations("Account");
-  const tv = useTranslations("Validation");
   const router = useRouter();
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<{ message: string; expired: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const password = String(data.get("password") ?? "");
-    const confirm = String(data.get("confirm") ?? "");
-    const next: Errors = {};
-    if (!PASSWORD_PATTERN.test(password)) next.password = tv("passwordInvalid");
-    if (password !== confirm) next.confirm = tv("passwordsMismatch");
-    setErrors(next);
-    setFailure(null);
-    if (next.password || next.confirm) return;
-    setBusy(true);
-    try {
-      await postJson("/api/users/password-reset/confirm", { token, password }, "POST", t("networkError"));
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { token, password: "", confirm: "" },
+    rules: passwordsMatch,
+    wording: NEW_PASSWORD_WORDING,
+    leavesPage: true,
+    send: async (request) => {
+      await postJson("/api/users/password-reset/confirm", request, "POST", t("networkError"));
       toast.success(t("resetDone"));
       router.replace("/home");
       router.refresh();
-    } catch (caught) {
-      setErrors(fieldMessages(caught));
-      setFailure({
-        message: caught instanceof Error ? caught.message : String(caught),
-        expired: caught instanceof ApiError && caught.key === "Auth.resetInvalid",
-      });
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form {...formProps} className="space-y-4">
       <p className="text-slate-700">{t("resetText")}</p>
       {failure ? (
         <FormAlert>
           <p>{failure.message}</p>
-          {failure.expired ? (
+          {failure.key === "Auth.resetInvalid" ? (
             <Link href="/forgot-password" className="mt-2 inline-block font-medium underline">
               {t("askAgain")}
             </Link>
@@ -61,15 +43,23 @@ export function ResetPasswordForm({ token }: { token: string }) {
       ) : null}
       <Field
         label={t("password")}
-        name="password"
         type="password"
         autoComplete="new-password"
         required
-        maxLength={100}
-        error={errors.password}
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("password")}
         hint={t("passwordHint")}
+        {...form.register("password")}
       />
-      <Field label={t("confirmPassword")} name="confirm" type="password" autoComplete="new-password" required maxLength={100} error={errors.confirm} />
+      <Field
+        label={t("confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("confirm")}
+        {...form.register("confirm")}
+      />
       <SubmitButton busy={busy} label={t("resetSubmit")} busyLabel={t("working")} />
     </form>
   );

@@ -1,94 +1,92 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { postJson } from "@/components/account/api";
+import { Field } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { toast } from "@/components/layout/toast";
-import { fieldMessages, postJson } from "@/components/account/api";
-import { Field } from "@/components/account/fields";
 import { ImageField } from "@/components/listing/image-field";
-import { useMessageText } from "@/i18n/message-key";
 import { useRouter } from "@/i18n/navigation";
 import type { AdminUser } from "@/lib/server/admin";
-import { adminUserInput } from "@/lib/validation/admin";
-import { fieldErrors } from "@/lib/validation/account";
+import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
 
-type Errors = Partial<Record<"name" | "email" | "image" | "isAdmin", string>>;
+const loadSchema = () => import("@/lib/validation/admin").then((schemas) => schemas.adminUserInput);
+
+type Values = Pick<AdminUser, "name" | "email" | "image" | "isAdmin">;
+
+const valuesOf = ({ name, email, image, isAdmin }: AdminUser): Values => ({ name, email, image, isAdmin });
+
+/** The fields that differ from the stored user, isAdmin as 'true'/'false'. */
+function changes(user: AdminUser, values: Values): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  if (values.name !== user.name) changed.name = values.name;
+  if (values.email !== user.email) changed.email = values.email;
+  if (values.image !== user.image) changed.image = values.image ?? "";
+  if (values.isAdmin !== user.isAdmin) changed.isAdmin = String(values.isAdmin);
+  return changed;
+}
 
 /** Spec "Admin users edit": read-only until Edit; Update sends the changed fields, isAdmin as 'true'/'false'. */
 export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const t = useTranslations("Admin");
   const ta = useTranslations("Account");
-  const text = useMessageText();
   const router = useRouter();
   const [user, setUser] = useState(first);
-  const [draft, setDraft] = useState(first);
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const changes: Record<string, unknown> = {};
-    if (draft.name !== user.name) changes.name = draft.name;
-    if (draft.email !== user.email) changes.email = draft.email;
-    if (draft.image !== user.image) changes.image = draft.image ?? "";
-    if (draft.isAdmin !== user.isAdmin) changes.isAdmin = String(draft.isAdmin);
-    const parsed = adminUserInput.safeParse(changes);
-    if (!parsed.success) {
-      const found = Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, key]) => [field, text(key)]));
-      setErrors(found);
-      toast.error(Object.values(found)[0]);
-      return;
-    }
-    setErrors({});
-    if (!Object.keys(changes).length) return setEditing(false);
-    setBusy(true);
-    try {
-      const saved = await postJson<AdminUser>(`/api/users/${user._id}`, parsed.data, "PUT", ta("networkError"));
+  const { form, busy, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: valuesOf(first),
+    request: (values: Values) => changes(user, values),
+    onInvalid: (message) => toast.error(message),
+    onFailure: (message) => toast.error(message),
+    send: async (changed) => {
+      if (!Object.keys(changed).length) return setEditing(false);
+      const saved = await postJson<AdminUser>(`/api/users/${user._id}`, changed, "PUT", ta("networkError"));
       setUser(saved);
-      setDraft(saved);
+      form.reset(valuesOf(saved));
       setEditing(false);
       toast.success(t("userUpdated"));
       router.refresh();
-    } catch (error) {
-      setErrors(fieldMessages(error));
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
+    <form {...formProps} className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
       <fieldset disabled={!editing || busy} className="space-y-4">
-        <Field label={t("name")} name="name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} maxLength={100} error={errors.name} />
-        <Field
-          label={t("email")}
-          name="email"
-          type="email"
-          value={draft.email}
-          onChange={(email) => setDraft({ ...draft, email })}
-          maxLength={100}
-          error={errors.email}
+        <Field label={t("name")} maxLength={ACCOUNT_TEXT_MAX} error={error("name")} {...form.register("name")} />
+        <Field label={t("email")} type="email" maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
+        <Controller
+          name="image"
+          control={form.control}
+          render={({ field }) => (
+            <ImageField id="user-image" value={field.value} onChange={field.onChange} disabled={!editing || busy} error={error("image")} />
+          )}
         />
-        <ImageField id="user-image" value={draft.image} onChange={(image) => setDraft({ ...draft, image })} disabled={!editing || busy} error={errors.image} />
         <fieldset className="text-sm">
           <legend className="font-medium">{t("adminYesNo")}</legend>
-          <div className="mt-1 flex gap-4">
-            {[true, false].map((option) => (
-              <label key={String(option)} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="isAdmin"
-                  checked={draft.isAdmin === option}
-                  disabled={isSelf}
-                  onChange={() => setDraft({ ...draft, isAdmin: option })}
-                  className="size-4"
-                />
-                {option ? t("yes") : t("no")}
-              </label>
-            ))}
-          </div>
+          <Controller
+            name="isAdmin"
+            control={form.control}
+            render={({ field }) => (
+              <div className="mt-1 flex gap-4">
+                {[true, false].map((option) => (
+                  <label key={String(option)} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="isAdmin"
+                      checked={field.value === option}
+                      disabled={isSelf}
+                      onChange={() => field.onChange(option)}
+                      className="size-4"
+                    />
+                    {option ? t("yes") : t("no")}
+                  </label>
+                ))}
+              </div>
+            )}
+          />
         </fieldset>
       </fieldset>
       <div className="flex flex-wrap gap-3">
@@ -106,8 +104,7 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
               type="button"
               disabled={busy}
               onClick={() => {
-                setDraft(user);
-                setErrors({});
+                form.reset(valuesOf(user));
                 setEditing(false);
               }}
               className="rounded-lg border border-slate-300 px-5 py-2 font-medium hover:bg-slate-50"

@@ -1,15 +1,21 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { postJson } from "@/components/account/api";
+import { ErrorText } from "@/components/forms/fields";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { ConfirmButton } from "@/components/listing/confirm-button";
 import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 import { EDIT_REVIEW_EVENT } from "./review-form";
-import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/review-limits";
+import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from "@/lib/validation/rules";
 
 const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60";
+const loadReplySchema = () => import("@/lib/validation/reviews").then((schemas) => schemas.replyInput);
+const loadReportSchema = () => import("@/lib/validation/reviews").then((schemas) => schemas.reportInput);
+const showError = (message: string) => toast.error(message);
 
 /** Sends one request, toasts the outcome and re-renders the page; true when it went through. */
 function useAction() {
@@ -36,15 +42,23 @@ function useAction() {
 /** The owner's (or an admin's) answer: write it once, then edit or delete it. */
 export function ReplyEditor({ url, current }: { url: string; current: string | null }) {
   const t = useTranslations("Review");
-  const { busy, run } = useAction();
+  const ta = useTranslations("Account");
+  const router = useRouter();
+  const { busy: deleting, run } = useAction();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState(current ?? "");
   const id = useId();
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (await run(url, current === null ? "POST" : "PUT", { text }, t("replySaved"))) setOpen(false);
-  }
+  const { form, busy, error, formProps } = useSchemaForm({
+    schema: loadReplySchema,
+    defaultValues: { text: current ?? "" },
+    onFailure: showError,
+    send: async (reply) => {
+      await postJson(url, reply, current === null ? "POST" : "PUT", ta("networkError"));
+      toast.success(t("replySaved"));
+      router.refresh();
+      setOpen(false);
+    },
+  });
+  const text = useWatch({ control: form.control, name: "text" });
 
   if (!open) {
     return (
@@ -57,7 +71,7 @@ export function ReplyEditor({ url, current }: { url: string; current: string | n
             label={t("deleteReply")}
             question={t("deleteReplyConfirm")}
             onConfirm={() => void run(url, "DELETE", {}, t("replyDeleted"))}
-            disabled={busy}
+            disabled={deleting}
             className={button}
           />
         )}
@@ -65,20 +79,22 @@ export function ReplyEditor({ url, current }: { url: string; current: string | n
     );
   }
   return (
-    <form onSubmit={save} className="mt-2 space-y-2">
+    <form {...formProps} className="mt-2 space-y-2">
       <label htmlFor={id} className="block text-sm font-medium">
         {t("replyLabel")}
       </label>
       <textarea
         id={id}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        {...form.register("text")}
         maxLength={REPLY_MAX}
         rows={3}
         required
         autoFocus
-        className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+        aria-invalid={error("text") ? true : undefined}
+        aria-describedby={error("text") ? `${id}-error` : undefined}
+        className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-invalid:border-red-500"
       />
+      <ErrorText id={`${id}-error`} error={error("text")} />
       <div className="flex gap-2">
         <button
           type="submit"
@@ -119,16 +135,22 @@ export function OwnReviewActions({ url }: { url: string }) {
 /** Report with a reason in a modal dialog (focus kept inside, Esc closes). */
 export function ReportButton({ url }: { url: string }) {
   const t = useTranslations("Review");
-  const { busy, run } = useAction();
+  const ta = useTranslations("Account");
+  const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState<(typeof REPORT_REASONS)[number]>("spam");
-  const [text, setText] = useState("");
   const id = useId();
-
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    if (await run(url, "POST", { reason, text }, t("reported"))) dialog.current?.close();
-  }
+  const { form, busy, error, formProps } = useSchemaForm({
+    schema: loadReportSchema,
+    defaultValues: { reason: "spam" as ReportReason, text: "" },
+    onFailure: showError,
+    send: async (report) => {
+      await postJson(url, report, "POST", ta("networkError"));
+      toast.success(t("reported"));
+      router.refresh();
+      dialog.current?.close();
+    },
+  });
+  const reason = useWatch({ control: form.control, name: "reason" });
 
   return (
     <>
@@ -136,7 +158,7 @@ export function ReportButton({ url }: { url: string }) {
         {t("report")}
       </button>
       <dialog ref={dialog} aria-labelledby={`${id}-title`} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">
-        <form onSubmit={send} className="space-y-4">
+        <form {...formProps} className="space-y-4">
           <h3 id={`${id}-title`} className="text-lg font-semibold">
             {t("reportTitle")}
           </h3>
@@ -144,7 +166,7 @@ export function ReportButton({ url }: { url: string }) {
             <legend className="font-medium">{t("reportReason")}</legend>
             {REPORT_REASONS.map((value) => (
               <label key={value} className="flex items-center gap-2">
-                <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+                <input type="radio" value={value} {...form.register("reason")} />
                 {t(`reasons.${value}`)}
               </label>
             ))}
@@ -155,13 +177,15 @@ export function ReportButton({ url }: { url: string }) {
             </label>
             <textarea
               id={`${id}-text`}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
+              {...form.register("text")}
               maxLength={REPORT_TEXT_MAX}
               rows={3}
               required={reason === "other"}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+              aria-invalid={error("text") ? true : undefined}
+              aria-describedby={error("text") ? `${id}-text-error` : undefined}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
             />
+            <ErrorText id={`${id}-text-error`} error={error("text")} />
           </div>
           <div className="flex justify-end gap-2">
             <button type="button" className={button} onClick={() => dialog.current?.close()}>

@@ -1,7 +1,7 @@
 import "server-only";
 import { createTranslator } from "next-intl";
 import { MESSAGES } from "@/i18n/messages";
-import { feedbackInput } from "@/lib/validation/account";
+import { feedbackInput } from "@/lib/validation/feedback";
 import { getPrisma } from "./db";
 import { escapeHtml, sendMail } from "./mail";
 import { take } from "./rate-limit";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Locale } from "next-intl";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
-import type { ReportReason } from "@/lib/review-limits";
+import type { ReportReason } from "@/lib/validation/rules";
 import { moderationInput, reportInput } from "@/lib/validation/reviews";
 import { localePath, mailInTransaction } from "./account-mail";
 import { writeAudit } from "./audit-log";

@@ -1,8 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { PUBLISHED_WHERE } from "@/lib/db/published";
-import { reviewInput } from "@/lib/validation/account";
-import { replyInput } from "@/lib/validation/reviews";
+import { replyInput, reviewInput } from "@/lib/validation/reviews";
 import { localePath, mailInTransaction } from "./account-mail";
 import { getPrisma } from "./db";
 import { requireAccess } from "./guards";

@@ -1,6 +1,6 @@
 import { searchText, z } from "@/lib/validation/zod";
-import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
 import { IMAGE_URL_PATTERN } from "./image";
+import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN } from "./rules";
 
 /**
  * Admin forms and queries (spec 5 "User edit": name 3-100 and a valid e-mail up to 100, both
@@ -11,10 +11,15 @@ export const adminUserInput = z.object({
     .string({ error: "Validation.name" })
     .trim()
     .min(3, { error: "Validation.name" })
-    .max(100, { error: "Validation.name" })
+    .max(ACCOUNT_TEXT_MAX, { error: "Validation.name" })
     .regex(NAME_PATTERN, { error: "Validation.name" })
     .optional(),
-  email: z.string({ error: "Validation.name" }).trim().max(100, { error: "Validation.name" }).regex(EMAIL_PATTERN, { error: "Validation.name" }).optional(),
+  email: z
+    .string({ error: "Validation.name" })
+    .trim()
+    .max(ACCOUNT_TEXT_MAX, { error: "Validation.name" })
+    .regex(EMAIL_PATTERN, { error: "Validation.name" })
+    .optional(),
   image: z.string({ error: "Validation.imageType" }).regex(IMAGE_URL_PATTERN, { error: "Validation.imageType" }).or(z.literal("")).nullable().optional(),
   isAdmin: z.enum(["true", "false"], { error: "Validation.flag" }).optional(),
 });

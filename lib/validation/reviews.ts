@@ -1,7 +1,24 @@
-import { z } from "zod";
-import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX } from "@/lib/review-limits";
+import { z } from "@/lib/validation/zod";
+import { paidFields, paidTogether } from "./prices";
+import { COMMENT_MAX, REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, VISIT_CODE_MAX } from "./rules";
 
-/** Owner replies, reports and moderation decisions, checked by the handlers. */
+/** Reviews, owner replies, reports and moderation decisions: the review form and the handlers. */
+
+const score = z.coerce
+  .number({ error: "Validation.score" })
+  .int({ error: "Validation.score" })
+  .min(1, { error: "Validation.score" })
+  .max(5, { error: "Validation.score" });
+
+export const reviewInput = z
+  .object({
+    rating: z.object({ quality: score, speed: score, price: score }, { error: "Validation.score" }),
+    comment: z.string({ error: "Validation.comment" }).trim().max(COMMENT_MAX, { error: "Validation.comment" }).default(""),
+    visitCode: z.string({ error: "Review.codeInvalid" }).trim().max(VISIT_CODE_MAX, { error: "Review.codeInvalid" }).optional(),
+    ...paidFields,
+  })
+  .refine(paidTogether, { path: ["paidUah"], error: "Prices.paidTogether" });
+export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const replyInput = z.object({
   text: z.string({ error: "Validation.reply" }).trim().min(1, { error: "Validation.reply" }).max(REPLY_MAX, { error: "Validation.reply" }),

@@ -2,7 +2,7 @@ import { z } from "@/lib/validation/zod";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
 import { telegramUsername } from "@/lib/links";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
-import { EMAIL_PATTERN, NAME_PATTERN } from "./account";
+import { EMAIL_PATTERN, NAME_PATTERN } from "./rules";
 import { IMAGE_URL_PATTERN, imageList } from "./image";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_PATTERN } from "@/lib/validation/account";
+import { PASSWORD_PATTERN } from "@/lib/validation/rules";
 import { assertUncommonPassword, isCommonPassword } from "@/lib/server/passwords";
 
 /**
