@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { hasLocale, NextIntlClientProvider } from "next-intl";
+import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { Providers } from "@/components/layout/providers";
 import { TrackEvents } from "@/components/layout/track-events";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -40,7 +41,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col">
-        <NextIntlClientProvider>
+        <ClientMessages namespaces={["Account", "Error", "Header"]}>
           <Providers>
             <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
               {t("skipToContent")}
@@ -52,7 +53,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
             <SiteFooter />
             <TrackEvents />
           </Providers>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

@@ -1,12 +1,27 @@
-import { test as base } from "@playwright/test";
+import { test as base, type BrowserContext } from "@playwright/test";
 import { keepOffline } from "./offline";
 import { usersOf, type Users } from "./users";
 
+/** What next-intl reports when a client component asks for a message its page did not hand it. */
+const MISSING_MESSAGE = /MISSING_MESSAGE|Could not resolve .* in messages/;
+const missingMessages: string[] = [];
+const watched = new WeakSet<BrowserContext>();
+
+function watchMessages(context: BrowserContext) {
+  if (watched.has(context)) return;
+  watched.add(context);
+  context.on("console", (message) => {
+    if (message.type() === "error" && MISSING_MESSAGE.test(message.text())) missingMessages.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+}
+
 /**
  * Every page stays offline (./offline.ts), and `tiles.count` tells whether a map really asked for
- * its tiles. `users` makes accounts of each role and signs them in through the API.
+ * its tiles. `users` makes accounts of each role and signs them in through the API. Every context
+ * a test opens is watched for messages a page did not hand its client components
+ * (components/layout/client-messages.tsx); one such message fails the test.
  */
-export const test = base.extend<{ tiles: { count: number }; users: Users }>({
+export const test = base.extend<{ tiles: { count: number }; users: Users; messagesComplete: void }>({
   tiles: [
     async ({ page }, use) => {
       const tiles = { count: 0 };
@@ -22,6 +37,22 @@ export const test = base.extend<{ tiles: { count: number }; users: Users }>({
       await users.close();
     },
     { scope: "test" },
+  ],
+  messagesComplete: [
+    async ({ browser, context }, use) => {
+      watchMessages(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        watchMessages(opened);
+        return opened;
+      };
+      missingMessages.length = 0;
+      await use();
+      browser.newContext = newContext;
+      base.expect(missingMessages, "messages the page did not hand its client components").toEqual([]);
+    },
+    { auto: true },
   ],
 });
 

@@ -4,6 +4,7 @@ import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { getStationOrder } from "@/lib/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -15,14 +16,16 @@ export default async function AddServicePage({ params }: Props) {
   const viewer = await guardPage("signedIn", "/addservice", locale);
   const [t, draft] = await Promise.all([getTranslations("Listing"), getStationOrder(viewer)]);
   return (
-    <section aria-labelledby="add-title" className="mx-auto max-w-3xl space-y-6">
-      <header>
-        <h1 id="add-title" className="text-2xl font-bold">
-          {t("addTitle")}
-        </h1>
-        <p className="mt-2 text-slate-600">{t("addIntro")}</p>
-      </header>
-      <AddServiceForm draft={draft} />
-    </section>
+    <ClientMessages namespaces={["Account", "Auth", "Categories", "Filters", "Listing", "Map", "ServiceForm", "Validation", "Weekdays"]}>
+      <section aria-labelledby="add-title" className="mx-auto max-w-3xl space-y-6">
+        <header>
+          <h1 id="add-title" className="text-2xl font-bold">
+            {t("addTitle")}
+          </h1>
+          <p className="mt-2 text-slate-600">{t("addIntro")}</p>
+        </header>
+        <AddServiceForm draft={draft} />
+      </section>
+    </ClientMessages>
   );
 }

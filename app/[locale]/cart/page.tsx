@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SavedList } from "@/components/cart/saved-list";
 import { toLocale } from "@/i18n/locale";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -16,11 +17,13 @@ export default async function CartPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations("Cart");
   return (
-    <section aria-labelledby="saved-title">
-      <h1 id="saved-title" className="text-2xl font-bold">
-        {t("title")}
-      </h1>
-      <SavedList />
-    </section>
+    <ClientMessages namespaces={["Cart"]}>
+      <section aria-labelledby="saved-title">
+        <h1 id="saved-title" className="text-2xl font-bold">
+          {t("title")}
+        </h1>
+        <SavedList />
+      </section>
+    </ClientMessages>
   );
 }

@@ -3,6 +3,7 @@ import { AuthCard } from "@/components/account/auth-page";
 import { ConfirmEmailChange } from "@/components/account/confirm-email-change";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -14,17 +15,19 @@ export default async function ConfirmEmailChangePage({ params, searchParams }: P
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (
-    <AuthCard title={t("emailChangeTitle")}>
-      {typeof token === "string" && token ? (
-        <>
-          <p className="mb-6 text-slate-700">{t("emailChangeText")}</p>
-          <ConfirmEmailChange token={token} />
-        </>
-      ) : (
-        <p role="alert" className="text-slate-700">
-          {t("emailChangeMissing")}
-        </p>
-      )}
-    </AuthCard>
+    <ClientMessages namespaces={["Account"]}>
+      <AuthCard title={t("emailChangeTitle")}>
+        {typeof token === "string" && token ? (
+          <>
+            <p className="mb-6 text-slate-700">{t("emailChangeText")}</p>
+            <ConfirmEmailChange token={token} />
+          </>
+        ) : (
+          <p role="alert" className="text-slate-700">
+            {t("emailChangeMissing")}
+          </p>
+        )}
+      </AuthCard>
+    </ClientMessages>
   );
 }

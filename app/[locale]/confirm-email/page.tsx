@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/account/auth-page";
 import { ConfirmEmail } from "@/components/account/confirm-email";
 import { toLocale } from "@/i18n/locale";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -18,17 +19,19 @@ export default async function ConfirmEmailPage({ params, searchParams }: Props) 
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (
-    <AuthCard title={t("confirmTitle")}>
-      {typeof token === "string" && token ? (
-        <>
-          <p className="mb-6 text-slate-700">{t("confirmText")}</p>
-          <ConfirmEmail token={token} />
-        </>
-      ) : (
-        <p role="alert" className="text-slate-700">
-          {t("confirmMissing")}
-        </p>
-      )}
-    </AuthCard>
+    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+      <AuthCard title={t("confirmTitle")}>
+        {typeof token === "string" && token ? (
+          <>
+            <p className="mb-6 text-slate-700">{t("confirmText")}</p>
+            <ConfirmEmail token={token} />
+          </>
+        ) : (
+          <p role="alert" className="text-slate-700">
+            {t("confirmMissing")}
+          </p>
+        )}
+      </AuthCard>
+    </ClientMessages>
   );
 }

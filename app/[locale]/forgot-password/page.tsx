@@ -3,6 +3,7 @@ import { AuthCard } from "@/components/account/auth-page";
 import { ForgotPasswordForm } from "@/components/account/forgot-password-form";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -13,8 +14,10 @@ export default async function ForgotPasswordPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations("Account");
   return (
-    <AuthCard title={t("forgotTitle")}>
-      <ForgotPasswordForm />
-    </AuthCard>
+    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+      <AuthCard title={t("forgotTitle")}>
+        <ForgotPasswordForm />
+      </AuthCard>
+    </ClientMessages>
   );
 }

@@ -7,6 +7,7 @@ import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { getViewer } from "@/lib/server/session";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -24,9 +25,11 @@ export default async function LoginPage({ params, searchParams }: Props) {
   if (await getViewer()) redirect({ href: target, locale });
   const t = await getTranslations("Account");
   return (
-    <AuthCard title={t("loginTitle")}>
-      <GuardNotice reason={query.reason} className="mb-4" />
-      <LoginForm redirectTo={target} />
-    </AuthCard>
+    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+      <AuthCard title={t("loginTitle")}>
+        <GuardNotice reason={query.reason} className="mb-4" />
+        <LoginForm redirectTo={target} />
+      </AuthCard>
+    </ClientMessages>
   );
 }

@@ -13,6 +13,7 @@ import { specialHoursEditing } from "@/lib/server/opening-exceptions";
 import { getOwnPrices } from "@/lib/server/prices";
 import { getServiceStats } from "@/lib/server/service-stats";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -30,16 +31,34 @@ export default async function MechanicProfilePage({ params }: Props) {
     getServiceStats(viewer, mechanic._id),
   ]);
   return (
-    <section aria-labelledby="profile-title" className="mx-auto max-w-3xl space-y-6">
-      <h1 id="profile-title" className="text-2xl font-bold">
-        {t("profileTitle")}
-      </h1>
-      <LiveStatusPanel serviceId={mechanic._id} initial={mechanic.liveStatus} timeZone={mechanic.timeZone} />
-      <HoursFreshnessPanel serviceId={mechanic._id} freshness={freshness.get(mechanic._id)!} />
-      <StatsPanel stats={stats} />
-      <ServiceEditor service={mechanic} endpoint="/api/items/users" afterDelete="/home" />
-      <SpecialHoursEditor serviceId={mechanic._id} {...special} />
-      <PriceEditor serviceId={mechanic._id} initial={prices} />
-    </section>
+    <ClientMessages
+      namespaces={[
+        "Account",
+        "Auth",
+        "Categories",
+        "Filters",
+        "HoursFreshness",
+        "Listing",
+        "LiveStatus",
+        "Map",
+        "Prices",
+        "ServiceForm",
+        "SpecialHours",
+        "Validation",
+        "Weekdays",
+      ]}
+    >
+      <section aria-labelledby="profile-title" className="mx-auto max-w-3xl space-y-6">
+        <h1 id="profile-title" className="text-2xl font-bold">
+          {t("profileTitle")}
+        </h1>
+        <LiveStatusPanel serviceId={mechanic._id} initial={mechanic.liveStatus} timeZone={mechanic.timeZone} />
+        <HoursFreshnessPanel serviceId={mechanic._id} freshness={freshness.get(mechanic._id)!} />
+        <StatsPanel stats={stats} />
+        <ServiceEditor service={mechanic} endpoint="/api/items/users" afterDelete="/home" />
+        <SpecialHoursEditor serviceId={mechanic._id} {...special} />
+        <PriceEditor serviceId={mechanic._id} initial={prices} />
+      </section>
+    </ClientMessages>
   );
 }

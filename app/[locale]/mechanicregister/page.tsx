@@ -3,6 +3,7 @@ import { MechanicRegisterForm } from "@/components/listing/mechanic-register";
 import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -14,14 +15,16 @@ export default async function MechanicRegisterPage({ params }: Props) {
   await guardPage("noMechanic", "/mechanicregister", locale);
   const t = await getTranslations("Listing");
   return (
-    <section aria-labelledby="mechanic-title" className="mx-auto max-w-3xl space-y-6">
-      <header>
-        <h1 id="mechanic-title" className="text-2xl font-bold">
-          {t("mechanicTitle")}
-        </h1>
-        <p className="mt-2 text-slate-600">{t("mechanicIntro")}</p>
-      </header>
-      <MechanicRegisterForm />
-    </section>
+    <ClientMessages namespaces={["Account", "Auth", "Categories", "Filters", "Listing", "Map", "ServiceForm", "Validation", "Weekdays"]}>
+      <section aria-labelledby="mechanic-title" className="mx-auto max-w-3xl space-y-6">
+        <header>
+          <h1 id="mechanic-title" className="text-2xl font-bold">
+            {t("mechanicTitle")}
+          </h1>
+          <p className="mt-2 text-slate-600">{t("mechanicIntro")}</p>
+        </header>
+        <MechanicRegisterForm />
+      </section>
+    </ClientMessages>
   );
 }

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ServicesPage } from "@/components/services/services-page";
 import { toLocale } from "@/i18n/locale";
 import { alternatesFor } from "@/lib/site";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -15,5 +16,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
-  return <ServicesPage searchParams={await searchParams} pathname="/mechanics" fixedFilter="mechanic" />;
+  return (
+    <ClientMessages namespaces={["Carousel", "Cart", "Filters", "LiveStatus", "Map", "Opening", "Prices", "Validation"]}>
+      <ServicesPage searchParams={await searchParams} pathname="/mechanics" fixedFilter="mechanic" />
+    </ClientMessages>
+  );
 }

@@ -12,6 +12,7 @@ import { ownHoursFreshness } from "@/lib/server/hours-freshness";
 import { listOwnStations } from "@/lib/server/listings";
 import { getServiceStats } from "@/lib/server/service-stats";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -30,49 +31,51 @@ export default async function MyStationsPage({ params }: Props) {
     Promise.all(stations.map((station) => getServiceStats(viewer, station._id))),
   ]);
   return (
-    <section aria-labelledby="mystos-title" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="mystos-title" className="text-2xl font-bold">
-          {t("myStationsTitle")}
-        </h1>
-        <Link href="/addservice" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          {t("addAnother")}
-        </Link>
-      </div>
-      {stations.length === 0 ? (
-        <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noStations")}</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {stations.map((station, index) => (
-            <li key={station._id} className="flex flex-wrap items-center gap-4 p-4">
-              {station.image ? (
-                // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-                <img src={station.image} alt="" width={56} height={56} className="size-14 rounded-full object-cover" />
-              ) : (
-                <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-50">
-                  <WrenchIcon className="size-7 text-brand-600" />
-                </span>
-              )}
-              <div className="min-w-0 flex-1">
-                <Link href={`/service/${station._id}`} className="font-semibold text-brand-700 hover:underline">
-                  {station.name}
-                </Link>
-                <p className="truncate text-sm text-slate-600">{station.address}</p>
-              </div>
-              <div className="flex gap-2">
-                <Link href={`/mystos/${station._id}/edit`} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
-                  {t("editStation")}
-                </Link>
-                <DeleteStationButton id={station._id} name={station.name} />
-              </div>
-              <LiveStatusPanel serviceId={station._id} initial={station.liveStatus} timeZone={station.timeZone} />
-              <HoursFreshnessPanel serviceId={station._id} freshness={freshness.get(station._id)!} />
-              <StatsPanel stats={stats[index]!} />
-              <VisitCodeButton serviceId={station._id} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ClientMessages namespaces={["Account", "HoursFreshness", "Listing", "LiveStatus", "VisitCodes"]}>
+      <section aria-labelledby="mystos-title" className="space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 id="mystos-title" className="text-2xl font-bold">
+            {t("myStationsTitle")}
+          </h1>
+          <Link href="/addservice" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            {t("addAnother")}
+          </Link>
+        </div>
+        {stations.length === 0 ? (
+          <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noStations")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {stations.map((station, index) => (
+              <li key={station._id} className="flex flex-wrap items-center gap-4 p-4">
+                {station.image ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
+                  <img src={station.image} alt="" width={56} height={56} className="size-14 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-50">
+                    <WrenchIcon className="size-7 text-brand-600" />
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <Link href={`/service/${station._id}`} className="font-semibold text-brand-700 hover:underline">
+                    {station.name}
+                  </Link>
+                  <p className="truncate text-sm text-slate-600">{station.address}</p>
+                </div>
+                <div className="flex gap-2">
+                  <Link href={`/mystos/${station._id}/edit`} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+                    {t("editStation")}
+                  </Link>
+                  <DeleteStationButton id={station._id} name={station.name} />
+                </div>
+                <LiveStatusPanel serviceId={station._id} initial={station.liveStatus} timeZone={station.timeZone} />
+                <HoursFreshnessPanel serviceId={station._id} freshness={freshness.get(station._id)!} />
+                <StatsPanel stats={stats[index]!} />
+                <VisitCodeButton serviceId={station._id} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </ClientMessages>
   );
 }

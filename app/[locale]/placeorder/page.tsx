@@ -10,6 +10,7 @@ import { PAYMENT } from "@/lib/constants";
 import { guardPage } from "@/lib/server/guards";
 import { getStationOrder } from "@/lib/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -21,61 +22,68 @@ export default async function PlaceOrderPage({ params }: Props) {
   const viewer = await guardPage("signedIn", "/placeorder", locale);
   const [t, ts, format, draft] = await Promise.all([getTranslations("PlaceOrder"), getTranslations("Services"), getFormatter(), getStationOrder(viewer)]);
   const money = (amount: string) => format.number(Number(amount), { style: "currency", currency: PAYMENT.currency });
-  if (!draft) return <MissingOrder />;
+  if (!draft)
+    return (
+      <ClientMessages namespaces={["PlaceOrder"]}>
+        <MissingOrder />
+      </ClientMessages>
+    );
   const lines = [
     [t("item"), PAYMENT.item],
     [t("tax"), PAYMENT.tax],
   ] as const;
 
   return (
-    <section aria-labelledby="order-title" className="mx-auto max-w-4xl space-y-6">
-      <h1 id="order-title" className="text-2xl font-bold">
-        {t("title")}
-      </h1>
-      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <article aria-labelledby="preview-title" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-          <h2 id="preview-title" className="sr-only">
-            {t("preview")}
-          </h2>
-          {draft.image ? (
-            // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-            <img src={draft.image} alt={draft.name} width={600} height={300} className="aspect-[2/1] w-full object-cover" />
-          ) : (
-            <div aria-hidden className="grid aspect-[2/1] place-items-center bg-brand-50">
-              <WrenchIcon className="size-16 text-brand-600" />
-            </div>
-          )}
-          <div className="space-y-2 p-4">
-            <p className="text-lg font-semibold">{draft.name}</p>
-            <StarRating value={5} label={ts("rating", { value: "5.0" })} suffix={ts("reviews", { count: 100 })} />
-            <p className="text-sm text-slate-600">{draft.address}</p>
-            {draft.description ? <p className="text-sm whitespace-pre-line text-slate-700">{draft.description}</p> : null}
-          </div>
-        </article>
-        <div className="space-y-4">
-          <section aria-labelledby="summary-title" className="rounded-xl border border-slate-200 bg-white p-4">
-            <h2 id="summary-title" className="text-lg font-semibold">
-              {t("summary")}
+    <ClientMessages namespaces={["Account", "PlaceOrder"]}>
+      <section aria-labelledby="order-title" className="mx-auto max-w-4xl space-y-6">
+        <h1 id="order-title" className="text-2xl font-bold">
+          {t("title")}
+        </h1>
+        <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <article aria-labelledby="preview-title" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <h2 id="preview-title" className="sr-only">
+              {t("preview")}
             </h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              {lines.map(([label, value]) => (
-                <div key={label} className="flex justify-between">
-                  <dt>{label}</dt>
-                  <dd>{money(value)}</dd>
-                </div>
-              ))}
-              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-                <dt>{t("total")}</dt>
-                <dd>{money(PAYMENT.total)}</dd>
+            {draft.image ? (
+              // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
+              <img src={draft.image} alt={draft.name} width={600} height={300} className="aspect-[2/1] w-full object-cover" />
+            ) : (
+              <div aria-hidden className="grid aspect-[2/1] place-items-center bg-brand-50">
+                <WrenchIcon className="size-16 text-brand-600" />
               </div>
-            </dl>
-          </section>
-          <PaymentPanel stoId={draft._id} nonce={(await headers()).get("x-nonce") ?? ""} />
-          <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
-            {t("backToEdit")}
-          </Link>
+            )}
+            <div className="space-y-2 p-4">
+              <p className="text-lg font-semibold">{draft.name}</p>
+              <StarRating value={5} label={ts("rating", { value: "5.0" })} suffix={ts("reviews", { count: 100 })} />
+              <p className="text-sm text-slate-600">{draft.address}</p>
+              {draft.description ? <p className="text-sm whitespace-pre-line text-slate-700">{draft.description}</p> : null}
+            </div>
+          </article>
+          <div className="space-y-4">
+            <section aria-labelledby="summary-title" className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 id="summary-title" className="text-lg font-semibold">
+                {t("summary")}
+              </h2>
+              <dl className="mt-3 space-y-2 text-sm">
+                {lines.map(([label, value]) => (
+                  <div key={label} className="flex justify-between">
+                    <dt>{label}</dt>
+                    <dd>{money(value)}</dd>
+                  </div>
+                ))}
+                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+                  <dt>{t("total")}</dt>
+                  <dd>{money(PAYMENT.total)}</dd>
+                </div>
+              </dl>
+            </section>
+            <PaymentPanel stoId={draft._id} nonce={(await headers()).get("x-nonce") ?? ""} />
+            <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
+              {t("backToEdit")}
+            </Link>
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+    </ClientMessages>
   );
 }

@@ -5,6 +5,7 @@ import { ProfileForm } from "@/components/account/profile-form";
 import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -16,11 +17,13 @@ export default async function ProfilePage({ params }: Props) {
   const viewer = await guardPage("signedIn", "/profile", locale);
   const t = await getTranslations("Profile");
   return (
-    <>
-      <AuthCard title={t("title")}>
-        <ProfileForm key={`${viewer.name}|${viewer.email}`} user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }} />
-      </AuthCard>
-      <AccountSecurity />
-    </>
+    <ClientMessages namespaces={["Account", "Auth", "Profile", "ServiceForm", "Validation"]}>
+      <>
+        <AuthCard title={t("title")}>
+          <ProfileForm key={`${viewer.name}|${viewer.email}`} user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }} />
+        </AuthCard>
+        <AccountSecurity />
+      </>
+    </ClientMessages>
   );
 }

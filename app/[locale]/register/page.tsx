@@ -6,6 +6,7 @@ import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { getViewer } from "@/lib/server/session";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -22,8 +23,10 @@ export default async function RegisterPage({ params, searchParams }: Props) {
   if (await getViewer()) redirect({ href: target, locale });
   const t = await getTranslations("Account");
   return (
-    <AuthCard title={t("registerTitle")}>
-      <RegisterForm />
-    </AuthCard>
+    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+      <AuthCard title={t("registerTitle")}>
+        <RegisterForm />
+      </AuthCard>
+    </ClientMessages>
   );
 }

@@ -4,6 +4,7 @@ import { ResetPasswordForm } from "@/components/account/reset-password-form";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -15,17 +16,19 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (
-    <AuthCard title={t("resetTitle")}>
-      {typeof token === "string" && token ? (
-        <ResetPasswordForm token={token} />
-      ) : (
-        <div role="alert" className="space-y-4 text-slate-700">
-          <p>{t("resetMissing")}</p>
-          <Link href="/forgot-password" className="inline-block font-medium text-brand-700 underline">
-            {t("askAgain")}
-          </Link>
-        </div>
-      )}
-    </AuthCard>
+    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+      <AuthCard title={t("resetTitle")}>
+        {typeof token === "string" && token ? (
+          <ResetPasswordForm token={token} />
+        ) : (
+          <div role="alert" className="space-y-4 text-slate-700">
+            <p>{t("resetMissing")}</p>
+            <Link href="/forgot-password" className="inline-block font-medium text-brand-700 underline">
+              {t("askAgain")}
+            </Link>
+          </div>
+        )}
+      </AuthCard>
+    </ClientMessages>
   );
 }

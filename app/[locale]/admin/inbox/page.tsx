@@ -3,6 +3,7 @@ import { InboxView } from "@/components/admin/inbox-view";
 import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +13,9 @@ export default async function AdminInboxPage({ params }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
   const viewer = await guardPage("admin", "/admin/inbox", locale);
-  return <InboxView viewer={viewer} locale={locale} />;
+  return (
+    <ClientMessages namespaces={["Account"]}>
+      <InboxView viewer={viewer} locale={locale} />
+    </ClientMessages>
+  );
 }

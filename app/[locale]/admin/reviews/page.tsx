@@ -5,6 +5,7 @@ import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { listHoursReports } from "@/lib/server/hours-freshness";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ sort?: string }> };
 
@@ -17,9 +18,11 @@ export default async function AdminReviewsPage({ params, searchParams }: Props) 
   const { sort } = await searchParams;
   const hoursReports = await listHoursReports(viewer);
   return (
-    <div className="space-y-10">
-      <ReviewsQueue viewer={viewer} locale={locale} sort={sort === "newest" ? "newest" : "reported"} />
-      <HoursReports rows={hoursReports} />
-    </div>
+    <ClientMessages namespaces={["Account", "Admin", "HoursFreshness", "Review"]}>
+      <div className="space-y-10">
+        <ReviewsQueue viewer={viewer} locale={locale} sort={sort === "newest" ? "newest" : "reported"} />
+        <HoursReports rows={hoursReports} />
+      </div>
+    </ClientMessages>
   );
 }

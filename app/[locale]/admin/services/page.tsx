@@ -3,6 +3,7 @@ import { ServicesView } from "@/components/admin/services-view";
 import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -16,5 +17,9 @@ export default async function AdminServicesPage({ params, searchParams }: Props)
   const query = await searchParams;
   const viewer = await guardPage("admin", "/admin/services", locale);
   const keyword = first(query.keyword).trim();
-  return <ServicesView viewer={viewer} keyword={keyword === "null" ? "" : keyword} page={first(query.page) || "1"} />;
+  return (
+    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+      <ServicesView viewer={viewer} keyword={keyword === "null" ? "" : keyword} page={first(query.page) || "1"} />
+    </ClientMessages>
+  );
 }

@@ -3,6 +3,7 @@ import { UsersView } from "@/components/admin/users-view";
 import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +13,9 @@ export default async function AdminUsersPage({ params }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
   const viewer = await guardPage("admin", "/admin/users", locale);
-  return <UsersView viewer={viewer} keyword="" page={1} />;
+  return (
+    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+      <UsersView viewer={viewer} keyword="" page={1} />
+    </ClientMessages>
+  );
 }

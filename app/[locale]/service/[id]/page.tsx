@@ -24,6 +24,7 @@ import { getPublicService } from "@/lib/server/services/detail";
 import { getViewer } from "@/lib/server/session";
 import { alternatesFor, appUrl } from "@/lib/site";
 import { localClock, weekdayIn } from "@/lib/timetable";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -68,167 +69,188 @@ export default async function ServicePage({ params }: Props) {
   const experience = service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
 
   return (
-    <article className="space-y-8">
-      <TrackView serviceId={service._id} />
-      <ServiceJsonLd service={service} url={`${appUrl()}${getPathname({ href: `/service/${id}`, locale })}`} origin={appUrl()} />
-      <Link href="/services" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <span aria-hidden>←</span> {t("back")}
-      </Link>
+    <ClientMessages
+      namespaces={[
+        "Account",
+        "Cart",
+        "Filters",
+        "HoursFreshness",
+        "Listing",
+        "LiveStatus",
+        "Map",
+        "Opening",
+        "Prices",
+        "Review",
+        "ServiceDetail",
+        "SpecialHours",
+        "Validation",
+      ]}
+    >
+      <article className="space-y-8">
+        <TrackView serviceId={service._id} />
+        <ServiceJsonLd service={service} url={`${appUrl()}${getPathname({ href: `/service/${id}`, locale })}`} origin={appUrl()} />
+        <Link href="/services" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <span aria-hidden>←</span> {t("back")}
+        </Link>
 
-      <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        {service.images.length ? (
-          <ServiceGallery images={service.images} name={service.name} />
-        ) : (
-          <div className="grid aspect-[4/3] place-items-center rounded-xl bg-slate-100 text-slate-500">{ts("noImage")}</div>
-        )}
-        <div className="space-y-4">
-          <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase" title={service.role === "sto" ? ts("tooltipSto") : ts("tooltipMechanic")}>
-            {service.role === "sto" ? ts("roleSto") : ts("roleMechanic")}
-          </p>
-          <h1 className="text-3xl font-bold">{service.name}</h1>
-          <StarRating
-            value={service.rating.avg}
-            label={ts("rating", { value: service.rating.avg.toFixed(1) })}
-            suffix={ts("reviews", { count: service.numReviews })}
-          />
-          {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
-          <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-            <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2.5 py-1" />
-            <span
-              className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}
+        <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          {service.images.length ? (
+            <ServiceGallery images={service.images} name={service.name} />
+          ) : (
+            <div className="grid aspect-[4/3] place-items-center rounded-xl bg-slate-100 text-slate-500">{ts("noImage")}</div>
+          )}
+          <div className="space-y-4">
+            <p
+              className="text-sm font-semibold tracking-wide text-slate-500 uppercase"
+              title={service.role === "sto" ? ts("tooltipSto") : ts("tooltipMechanic")}
             >
-              <span aria-hidden>{service.isOnTheGo ? "✔ " : "✖ "}</span>
-              {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
-            </span>
-          </div>
-          {service.paymentMethods.length || service.cashOnlyInOutage ? (
-            <p className="text-sm text-slate-700">
-              {service.paymentMethods.length
-                ? t("payment", {
-                    methods: format.list(
-                      service.paymentMethods.map((method) => t("paymentMethod", { method })),
-                      { type: "conjunction" },
-                    ),
-                  })
-                : null}
-              {service.cashOnlyInOutage ? (
-                <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{t("cashOnlyInOutage")}</span>
-              ) : null}
+              {service.role === "sto" ? ts("roleSto") : ts("roleMechanic")}
             </p>
-          ) : null}
-          {service.liveStatus?.note ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p> : null}
-          <p>
-            <a
-              href={directionsUrl(service.coordinates.lat, service.coordinates.lng)}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-track="directions"
-              data-track-service={service._id}
-              className="text-brand-700 underline"
-              aria-label={t("directions", { address: service.address })}
-            >
-              {service.address}
-            </a>
-          </p>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-            <li>{t("category", { category: tc(service.category as Parameters<typeof tc>[0]) })}</li>
-            {service.brand !== "Any" ? <li>{t("brand", { brand: service.brand })}</li> : null}
-            <li>{t("experience", { years: experience })}</li>
-          </ul>
-          <div className="flex flex-wrap items-start gap-3">
-            {service.contactPhone1 ? (
-              <a
-                href={telHref(service.contactPhone1)}
-                data-track="call"
-                data-track-service={service._id}
-                className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
+            <h1 className="text-3xl font-bold">{service.name}</h1>
+            <StarRating
+              value={service.rating.avg}
+              label={ts("rating", { value: service.rating.avg.toFixed(1) })}
+              suffix={ts("reviews", { count: service.numReviews })}
+            />
+            {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
+            <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
+              <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2.5 py-1" />
+              <span
+                className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}
               >
-                <span aria-hidden>☎</span> {t("call")}
-              </a>
+                <span aria-hidden>{service.isOnTheGo ? "✔ " : "✖ "}</span>
+                {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
+              </span>
+            </div>
+            {service.paymentMethods.length || service.cashOnlyInOutage ? (
+              <p className="text-sm text-slate-700">
+                {service.paymentMethods.length
+                  ? t("payment", {
+                      methods: format.list(
+                        service.paymentMethods.map((method) => t("paymentMethod", { method })),
+                        { type: "conjunction" },
+                      ),
+                    })
+                  : null}
+                {service.cashOnlyInOutage ? (
+                  <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{t("cashOnlyInOutage")}</span>
+                ) : null}
+              </p>
             ) : null}
-            {service.viber ? (
+            {service.liveStatus?.note ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p> : null}
+            <p>
               <a
-                href={viberHref(service.viber)}
-                aria-label={t("viberLabel", { name: service.name })}
-                data-track="messenger"
-                data-track-service={service._id}
-                className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800"
-              >
-                {t("viber")}
-              </a>
-            ) : null}
-            {service.telegram ? (
-              <a
-                href={telegramHref(service.telegram)}
+                href={directionsUrl(service.coordinates.lat, service.coordinates.lng)}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={t("telegramLabel", { name: service.name })}
-                data-track="messenger"
+                data-track="directions"
                 data-track-service={service._id}
-                className="inline-flex items-center gap-2 rounded-lg bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
+                className="text-brand-700 underline"
+                aria-label={t("directions", { address: service.address })}
               >
-                {t("telegram")}
+                {service.address}
               </a>
-            ) : null}
-            <AddToSaved
-              label={t("save")}
-              item={{
-                _id: service._id,
-                name: service.name,
-                image: service.image,
-                address: service.address,
-                coordinates: service.coordinates,
-                contactPhone1: service.contactPhone1,
-                contactPhone2: service.contactPhone2,
-                contactMail: service.contactMail,
-              }}
-            />
-            <ContactsToggle contacts={service} />
+            </p>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+              <li>{t("category", { category: tc(service.category as Parameters<typeof tc>[0]) })}</li>
+              {service.brand !== "Any" ? <li>{t("brand", { brand: service.brand })}</li> : null}
+              <li>{t("experience", { years: experience })}</li>
+            </ul>
+            <div className="flex flex-wrap items-start gap-3">
+              {service.contactPhone1 ? (
+                <a
+                  href={telHref(service.contactPhone1)}
+                  data-track="call"
+                  data-track-service={service._id}
+                  className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
+                >
+                  <span aria-hidden>☎</span> {t("call")}
+                </a>
+              ) : null}
+              {service.viber ? (
+                <a
+                  href={viberHref(service.viber)}
+                  aria-label={t("viberLabel", { name: service.name })}
+                  data-track="messenger"
+                  data-track-service={service._id}
+                  className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800"
+                >
+                  {t("viber")}
+                </a>
+              ) : null}
+              {service.telegram ? (
+                <a
+                  href={telegramHref(service.telegram)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t("telegramLabel", { name: service.name })}
+                  data-track="messenger"
+                  data-track-service={service._id}
+                  className="inline-flex items-center gap-2 rounded-lg bg-sky-700 px-4 py-2 font-medium text-white hover:bg-sky-800"
+                >
+                  {t("telegram")}
+                </a>
+              ) : null}
+              <AddToSaved
+                label={t("save")}
+                item={{
+                  _id: service._id,
+                  name: service.name,
+                  image: service.image,
+                  address: service.address,
+                  coordinates: service.coordinates,
+                  contactPhone1: service.contactPhone1,
+                  contactPhone2: service.contactPhone2,
+                  contactMail: service.contactMail,
+                }}
+              />
+              <ContactsToggle contacts={service} />
+            </div>
           </div>
         </div>
-      </div>
 
-      {service.description ? (
-        <section aria-labelledby="about">
-          <h2 id="about" className="text-xl font-semibold">
-            {t("description")}
+        {service.description ? (
+          <section aria-labelledby="about">
+            <h2 id="about" className="text-xl font-semibold">
+              {t("description")}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-700">{service.description}</p>
+          </section>
+        ) : null}
+
+        <div className="grid gap-8 md:grid-cols-2">
+          <section aria-labelledby="hours">
+            <h2 id="hours" className="text-xl font-semibold">
+              {t("timetable")}
+            </h2>
+            <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
+            <WeeklyTimetable timetable={service.timetable} today={today} />
+            <SpecialDates entries={service.specialHours} today={localClock(new Date(renderedAt), service.timeZone).date} />
+            <p className="mt-3 text-sm text-slate-500">
+              {tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}
+            </p>
+            <HoursReport serviceId={service._id} />
+            <div className="mt-8">
+              <PriceList prices={service.prices} paid={service.paidMedians} />
+            </div>
+          </section>
+
+          <section aria-labelledby="location">
+            <h2 id="location" className="mb-3 text-xl font-semibold">
+              {t("location")}
+            </h2>
+            <ServiceLocation name={service.name} role={service.role} point={service.coordinates} />
+          </section>
+        </div>
+
+        <section aria-labelledby="reviews">
+          <h2 id="reviews" className="text-xl font-semibold">
+            {t("reviews")}
           </h2>
-          <p className="mt-2 whitespace-pre-line text-slate-700">{service.description}</p>
+          <ReviewList service={service} reviewer={reviewer} />
         </section>
-      ) : null}
-
-      <div className="grid gap-8 md:grid-cols-2">
-        <section aria-labelledby="hours">
-          <h2 id="hours" className="text-xl font-semibold">
-            {t("timetable")}
-          </h2>
-          <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
-          <WeeklyTimetable timetable={service.timetable} today={today} />
-          <SpecialDates entries={service.specialHours} today={localClock(new Date(renderedAt), service.timeZone).date} />
-          <p className="mt-3 text-sm text-slate-500">
-            {tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}
-          </p>
-          <HoursReport serviceId={service._id} />
-          <div className="mt-8">
-            <PriceList prices={service.prices} paid={service.paidMedians} />
-          </div>
-        </section>
-
-        <section aria-labelledby="location">
-          <h2 id="location" className="mb-3 text-xl font-semibold">
-            {t("location")}
-          </h2>
-          <ServiceLocation name={service.name} role={service.role} point={service.coordinates} />
-        </section>
-      </div>
-
-      <section aria-labelledby="reviews">
-        <h2 id="reviews" className="text-xl font-semibold">
-          {t("reviews")}
-        </h2>
-        <ReviewList service={service} reviewer={reviewer} />
-      </section>
-    </article>
+      </article>
+    </ClientMessages>
   );
 }
 

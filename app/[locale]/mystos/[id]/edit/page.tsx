@@ -11,6 +11,7 @@ import { getOwnService } from "@/lib/server/listings";
 import { specialHoursEditing } from "@/lib/server/opening-exceptions";
 import { getOwnPrices } from "@/lib/server/prices";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -28,16 +29,34 @@ export default async function EditStationPage({ params }: Props) {
   });
   const [t, special, prices] = await Promise.all([getTranslations("Listing"), specialHoursEditing(viewer, station._id), getOwnPrices(viewer, station._id)]);
   return (
-    <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-6">
-      <Link href="/mystos" className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("myStationsTitle")}
-      </Link>
-      <h1 id="edit-title" className="text-2xl font-bold">
-        {t("editStationTitle")}
-      </h1>
-      <ServiceEditor service={station} endpoint="/api/items/users" afterDelete="/mystos" />
-      <SpecialHoursEditor serviceId={station._id} {...special} />
-      <PriceEditor serviceId={station._id} initial={prices} />
-    </section>
+    <ClientMessages
+      namespaces={[
+        "Account",
+        "Auth",
+        "Categories",
+        "Filters",
+        "HoursFreshness",
+        "Listing",
+        "LiveStatus",
+        "Map",
+        "Prices",
+        "ServiceForm",
+        "SpecialHours",
+        "Validation",
+        "Weekdays",
+      ]}
+    >
+      <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-6">
+        <Link href="/mystos" className="text-sm font-medium text-brand-700 hover:underline">
+          ← {t("myStationsTitle")}
+        </Link>
+        <h1 id="edit-title" className="text-2xl font-bold">
+          {t("editStationTitle")}
+        </h1>
+        <ServiceEditor service={station} endpoint="/api/items/users" afterDelete="/mystos" />
+        <SpecialHoursEditor serviceId={station._id} {...special} />
+        <PriceEditor serviceId={station._id} initial={prices} />
+      </section>
+    </ClientMessages>
   );
 }

@@ -9,6 +9,7 @@ import { getServiceForAdmin, recentAudit } from "@/lib/server/admin";
 import { NotFoundError } from "@/lib/server/errors";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; serviceId: string }> };
 
@@ -25,26 +26,28 @@ export default async function AdminServiceEditPage({ params }: Props) {
     recentAudit(viewer, "service", serviceId),
   ]);
   return (
-    <section aria-labelledby="service-edit-title" className="mx-auto max-w-3xl space-y-6">
-      <Link href="/admin/services" className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("servicesTitle")}
-      </Link>
-      <h1 id="service-edit-title" className="text-2xl font-bold">
-        {t("editServiceTitle")}
-      </h1>
-      <p className="text-sm text-slate-600">
-        {service.role === "sto" ? t("roleSto") : t("roleMechanic")} ·{" "}
-        {t("serviceStatus", { paid: String(service.role === "mechanic" || service.ispaid), blocked: String(service.isBlocked) })}
-      </p>
-      <ServiceEditor
-        key={`${service.isBlocked}`}
-        service={service}
-        endpoint="/api/items/admin"
-        afterDelete="/admin/stos"
-        publicLink={!service.isBlocked && (service.role === "mechanic" || service.ispaid)}
-        actions={<BlockButton url={`/api/items/admin/${service._id}/block`} isBlocked={service.isBlocked} />}
-      />
-      <AuditList entries={history} />
-    </section>
+    <ClientMessages namespaces={["Account", "Admin", "Auth", "Categories", "Filters", "Listing", "Map", "ServiceForm", "Validation", "Weekdays"]}>
+      <section aria-labelledby="service-edit-title" className="mx-auto max-w-3xl space-y-6">
+        <Link href="/admin/services" className="text-sm font-medium text-brand-700 hover:underline">
+          ← {t("servicesTitle")}
+        </Link>
+        <h1 id="service-edit-title" className="text-2xl font-bold">
+          {t("editServiceTitle")}
+        </h1>
+        <p className="text-sm text-slate-600">
+          {service.role === "sto" ? t("roleSto") : t("roleMechanic")} ·{" "}
+          {t("serviceStatus", { paid: String(service.role === "mechanic" || service.ispaid), blocked: String(service.isBlocked) })}
+        </p>
+        <ServiceEditor
+          key={`${service.isBlocked}`}
+          service={service}
+          endpoint="/api/items/admin"
+          afterDelete="/admin/stos"
+          publicLink={!service.isBlocked && (service.role === "mechanic" || service.ispaid)}
+          actions={<BlockButton url={`/api/items/admin/${service._id}/block`} isBlocked={service.isBlocked} />}
+        />
+        <AuditList entries={history} />
+      </section>
+    </ClientMessages>
   );
 }

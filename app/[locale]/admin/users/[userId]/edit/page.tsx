@@ -10,6 +10,7 @@ import { getUser, recentAudit } from "@/lib/server/admin";
 import { NotFoundError } from "@/lib/server/errors";
 import { guardPage } from "@/lib/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; userId: string }> };
 
@@ -27,27 +28,29 @@ export default async function AdminUserEditPage({ params }: Props) {
   ]);
   const isSelf = user._id === viewer.id;
   return (
-    <section aria-labelledby="user-edit-title" className="mx-auto max-w-2xl space-y-6">
-      <Link href="/admin/users" className="text-sm font-medium text-brand-700 hover:underline">
-        ← {t("usersTitle")}
-      </Link>
-      <h1 id="user-edit-title" className="text-2xl font-bold">
-        {t("editUserTitle")}
-      </h1>
-      {isSelf ? null : (
-        <div className="flex flex-wrap gap-3">
-          <BlockButton url={`/api/users/admin/${user._id}/block`} isBlocked={user.isBlocked} />
-          <DeleteRowButton
-            url={`/api/users/${user._id}`}
-            label={t("deleteUserLabel", { name: user.name })}
-            question={t("areYouSureUser", { name: user.name })}
-            afterDelete="/admin/users"
-          />
-        </div>
-      )}
-      {user.isBlocked ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("statusBlocked")}</p> : null}
-      <UserEditor user={user} isSelf={isSelf} />
-      <AuditList entries={history} />
-    </section>
+    <ClientMessages namespaces={["Account", "Admin", "Auth", "Listing", "ServiceForm", "Validation"]}>
+      <section aria-labelledby="user-edit-title" className="mx-auto max-w-2xl space-y-6">
+        <Link href="/admin/users" className="text-sm font-medium text-brand-700 hover:underline">
+          ← {t("usersTitle")}
+        </Link>
+        <h1 id="user-edit-title" className="text-2xl font-bold">
+          {t("editUserTitle")}
+        </h1>
+        {isSelf ? null : (
+          <div className="flex flex-wrap gap-3">
+            <BlockButton url={`/api/users/admin/${user._id}/block`} isBlocked={user.isBlocked} />
+            <DeleteRowButton
+              url={`/api/users/${user._id}`}
+              label={t("deleteUserLabel", { name: user.name })}
+              question={t("areYouSureUser", { name: user.name })}
+              afterDelete="/admin/users"
+            />
+          </div>
+        )}
+        {user.isBlocked ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("statusBlocked")}</p> : null}
+        <UserEditor user={user} isSelf={isSelf} />
+        <AuditList entries={history} />
+      </section>
+    </ClientMessages>
   );
 }

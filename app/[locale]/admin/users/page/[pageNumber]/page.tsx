@@ -3,6 +3,7 @@ import { setRequestLocale } from "next-intl/server";
 import { UsersView } from "@/components/admin/users-view";
 import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 export { generateMetadata } from "../../page";
 
@@ -12,5 +13,9 @@ export default async function AdminUsersPageN({ params }: { params: Promise<{ lo
   setRequestLocale(locale);
   const viewer = await guardPage("admin", `/admin/users/page/${pageNumber}`, locale);
   if (!/^\d{1,6}$/.test(pageNumber) || Number(pageNumber) < 1) notFound();
-  return <UsersView viewer={viewer} keyword="" page={Number(pageNumber)} />;
+  return (
+    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+      <UsersView viewer={viewer} keyword="" page={Number(pageNumber)} />
+    </ClientMessages>
+  );
 }

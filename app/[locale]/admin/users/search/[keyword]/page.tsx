@@ -2,6 +2,7 @@ import { setRequestLocale } from "next-intl/server";
 import { decodeSegment, UsersView } from "@/components/admin/users-view";
 import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/lib/server/guards";
+import { ClientMessages } from "@/components/layout/client-messages";
 
 export { generateMetadata } from "../../page";
 
@@ -11,5 +12,9 @@ export default async function AdminUsersSearchPage({ params }: { params: Promise
   setRequestLocale(locale);
   const text = decodeSegment(keyword);
   const viewer = await guardPage("admin", `/admin/users/search/${keyword}`, locale);
-  return <UsersView viewer={viewer} keyword={text} page={1} />;
+  return (
+    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+      <UsersView viewer={viewer} keyword={text} page={1} />
+    </ClientMessages>
+  );
 }
