@@ -4,6 +4,7 @@ import { remindStaleHours } from "./hours-freshness";
 import { purgeExpired } from "./maintenance";
 import { sweepPayments } from "./payments";
 import { refreshRatingScores } from "./rating-scores";
+import { rebuildMapCells } from "./services/map-grid";
 
 /**
  * The job runner: mail delivery with retries, the PayPal sweep and the purges, on timers in the
@@ -21,7 +22,12 @@ export const JOBS: Job[] = [
   { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
   { name: "rating-scores", everyMs: 10 * 60_000, run: () => refreshRatingScores() },
   { name: "hours-reminders", everyMs: 60 * 60_000, run: () => remindStaleHours() },
+  // Cheap when nothing changed (one row, not claimed); until it has run, maps are grouped live.
+  { name: "map-cells", everyMs: 10_000, run: () => rebuildMapCells() },
 ];
+
+/** Jobs that run often and say nothing when they found nothing to do. */
+const QUIET_WHEN_IDLE = new Set(["mail", "map-cells"]);
 
 export function startJobs(): void {
   if (process.env.JOBS === "off") return;
@@ -32,7 +38,7 @@ export function startJobs(): void {
       running = true;
       try {
         const result = await job.run();
-        if (job.name !== "mail" || result) console.info(`[jobs] ${job.name}: ${JSON.stringify(result)}`);
+        if (!QUIET_WHEN_IDLE.has(job.name) || result) console.info(`[jobs] ${job.name}: ${JSON.stringify(result)}`);
       } catch (error) {
         console.warn(`[jobs] ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       } finally {

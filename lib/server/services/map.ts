@@ -1,17 +1,9 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import {
-  clusterCellDegrees,
-  MAP_SERVICES_MAX,
-  MAX_MAP_POINTS,
-  mergeNearby,
-  WHOLE_WORLD,
-  type CellGroup,
-  type MapCluster,
-  type Viewport,
-} from "@/lib/map-viewport";
+import { clusterCellDegrees, MAP_SERVICES_MAX, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type MapCluster, type Viewport } from "@/lib/map-viewport";
 import { getPrisma } from "../db";
 import { rememberRead } from "../read-cache";
+import { cellGroups, inBox } from "./map-grid";
 import { PUBLISHED } from "./sql-fragments";
 
 export type ServiceLocation = {
@@ -31,8 +23,9 @@ const LOCATIONS_KEEP_MS = 30_000;
 /**
  * GET /api/items/locations: every service in view when there are at most MAP_SERVICES_MAX of them
  * (the spec's "the map call returns services"; the home map centres on their average). More are
- * grouped by a grid of about a marker's size at this zoom (in SQL, so the answer stays small at any
- * scale): a cell with one service is that service's pin, a fuller cell a counted cluster.
+ * grouped by a grid of about a marker's size at this zoom (kept per zoom or in SQL, ./map-grid.ts,
+ * so the answer stays small at any scale): a cell with one service is that service's pin, a
+ * fuller cell a counted cluster.
  */
 export function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<ServiceLocations> {
   const key = `locations:${viewport.west},${viewport.south},${viewport.east},${viewport.north},${viewport.zoom}`;
@@ -54,18 +47,15 @@ const LOCATION_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s.latitu
 
 async function queryServiceLocations(viewport: Viewport): Promise<ServiceLocations> {
   const prisma = await getPrisma();
-  const inView = Prisma.sql`${PUBLISHED} AND s.latitude BETWEEN ${viewport.south} AND ${viewport.north} AND s.longitude BETWEEN ${viewport.west} AND ${viewport.east}`;
   // No ORDER BY, so a crowded view stops the scan at the first MAP_SERVICES_MAX + 1 rows.
-  const few = await prisma.$queryRaw<LocationRow[]>`SELECT ${LOCATION_COLUMNS} FROM services s WHERE ${inView} LIMIT ${MAP_SERVICES_MAX + 1}`;
+  const few = await prisma.$queryRaw<
+    LocationRow[]
+  >`SELECT ${LOCATION_COLUMNS} FROM services s WHERE ${PUBLISHED} AND ${inBox(viewport)} LIMIT ${MAP_SERVICES_MAX + 1}`;
   if (few.length <= MAP_SERVICES_MAX) {
     return { services: few.sort((a, b) => (a.id < b.id ? -1 : 1)).map(toLocation), clusters: [], total: few.length };
   }
   const cell = clusterCellDegrees(viewport.zoom);
-  const grid = await prisma.$queryRaw<CellGroup[]>`
-    SELECT avg(s.latitude)::float8 AS lat, avg(s.longitude)::float8 AS lng, count(*)::int AS count, min(s.id::text) AS id
-    FROM services s WHERE ${inView}
-    GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
-  const cells = mergeNearby(grid, cell);
+  const cells = mergeNearby(await cellGroups(viewport, cell), cell);
   const pinIds = cells
     .filter((group) => group.count === 1)
     .slice(0, MAX_MAP_POINTS)
