@@ -63,6 +63,8 @@ await runDbCommand(async (db) => {
       UPDATE services SET "pricesUpdatedAt" = now() WHERE id IN (SELECT id FROM bench_service WHERE n % 3 = 0);
       UPDATE services SET "liveState" = 'generator', "liveUpdatedAt" = now(), "liveUntil" = now() + interval '6 hours'
       WHERE id IN (SELECT id FROM bench_service WHERE n % 100 = 3);
+      -- Half the masters on the go say how far they come (10 to 80 km).
+      UPDATE services SET "serviceRadiusKm" = 10 + (n % 8) * 10 FROM bench_service b WHERE services.id = b.id AND services."isOnTheGo" AND b.n % 4 = 0;
       -- Reviewer k of service n is (7n + 131k) mod ${REVIEWERS}: distinct for k < 12, as the unique (user, service) pair requires.
       CREATE TEMP TABLE bench_reviewer ON COMMIT DROP AS
       SELECT gen_random_uuid() AS id, g - 1 AS n FROM generate_series(1, ${REVIEWERS}) g;

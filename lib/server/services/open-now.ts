@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dateOfDay, localClock } from "@/lib/timetable";
 import { getPrisma } from "../db";
+import { rememberPartOfRead } from "../read-cache";
 
 /**
  * "Open now" in SQL, the same rule as isOpenAt in lib/timetable.ts:
@@ -51,10 +52,16 @@ export async function openNowConditions(instant: Date): Promise<{ probe: Prisma.
 }
 
 /**
- * Distinct time zones of services, read fresh every time (a new zone must count at once) with a
- * skip scan over services_timeZone_idx: one index probe per zone, not a pass over the table.
+ * Distinct time zones of services, read with a skip scan over services_timeZone_idx (one index
+ * probe per zone, not a pass over the table). Kept with the list it is part of: a new zone comes
+ * with a catalogue write, which drops what the read cache keeps on every instance, so it counts at
+ * once; the round trip is saved for every other new question.
  */
-async function timeZonesInUse(): Promise<string[]> {
+function timeZonesInUse(): Promise<string[]> {
+  return rememberPartOfRead("time-zones", readTimeZones, { keepMs: 60_000 });
+}
+
+async function readTimeZones(): Promise<string[]> {
   const prisma = await getPrisma();
   const rows = await prisma.$queryRaw<{ zone: string }[]>`WITH RECURSIVE zones AS (
       SELECT min("timeZone") AS zone FROM services

@@ -4,7 +4,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { categoriesMatching } from "@/lib/category-search";
 import { keywordVariants } from "@/lib/translit";
 import type { ItemsQuery } from "@/lib/validation/items-query";
-import { SERVICE_RADIUS_MAX_KM } from "@/lib/validation/service";
 
 /**
  * The pieces the public reads of services are written from, over the services table aliased `s`.
@@ -62,10 +61,12 @@ export function comesTo(near: Point): Prisma.Sql {
 }
 
 /**
- * The masters who come to the point, however far their base: the box of the largest radius is
- * answered by the same GiST index as the nearest-first order, the exact radius checked per row.
+ * The masters who come to the point, however far their base: the point lies in the box around a
+ * master's base as big as their radius, which services_reach_idx holds for every master on the go
+ * with a radius (a probe finds the few whose box covers the point); the exact radius checked per row.
  */
 export function withinReach(near: Point): Prisma.Sql {
-  return Prisma.sql`earth_box(ll_to_earth(${near.lat}::float8, ${near.lng}::float8), ${SERVICE_RADIUS_MAX_KM * 1000}::float8) @> ll_to_earth(s.latitude, s.longitude)
+  return Prisma.sql`s."isOnTheGo" AND s."serviceRadiusKm" IS NOT NULL
+    AND earth_box(ll_to_earth(s.latitude, s.longitude), (s."serviceRadiusKm" * 1000)::float8) @> ll_to_earth(${near.lat}::float8, ${near.lng}::float8)
     AND ${comesTo(near)}`;
 }
