@@ -35,6 +35,7 @@ const env = {
   SEED_DEMO_DATA: "false",
   APP_URL: `http://127.0.0.1:${port}`,
   NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-secret-for-local-runs-only-0123456789",
+  BENCH_FRAMEWORK_FLOOR: "1",
 };
 
 console.log(`▶ database ${dbName}: migrations and ${services} services`);
@@ -80,6 +81,9 @@ const cases = [
   { name: "GET /api/items/{id} (new ids)", kind: "detail", paths: ids.slice(200, 20200).map((id) => `/api/items/${id}`) },
   { name: "GET /api/items/locations", kind: "locations", paths: ["/api/items/locations"] },
   { name: "GET /api/items/locations (panning)", kind: "locations", paths: PANNING },
+  // The layout around a page that reads nothing: what every page costs before its own work.
+  { name: "HTML framework floor", kind: "page", paths: ["/framework-floor"] },
+  { name: "HTML /home", kind: "page", paths: ["/home", "/ua/home"] },
   { name: "HTML /services (mix)", kind: "page", paths: LIST.map((path) => path.replace("/api/items", "/services")) },
   { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
   { name: "HTML /service/{id} (new ids)", kind: "page", paths: ids.slice(20200).map((id) => `/service/${id}`) },
@@ -137,7 +141,8 @@ for (const connections of concurrencies) {
     await drive(benchCase.paths, connections).catch(() => null);
     const result = await drive(benchCase.paths, connections);
     const errors = result.errors + result.timeouts + result.non2xx;
-    const base = floors[benchCase.name];
+    // A page's floor is the framework's (the first page case); an API case's is its data layer's.
+    const base = benchCase.kind === "page" ? rows.find((row) => row.clients === connections && row.case === "HTML framework floor") : floors[benchCase.name];
     rows.push({
       case: benchCase.name,
       clients: connections,
