@@ -7,6 +7,7 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Link } from "@/i18n/navigation";
 import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
 import { postJson } from "./api";
+import { NewPasswordFields } from "./new-password-fields";
 
 const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.registerInput);
 
@@ -46,25 +47,7 @@ export function RegisterForm() {
         {...form.register("name")}
       />
       <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
-      <Field
-        label={t("password")}
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={ACCOUNT_TEXT_MAX}
-        error={error("password")}
-        hint={t("passwordHint")}
-        {...form.register("password")}
-      />
-      <Field
-        label={t("confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={ACCOUNT_TEXT_MAX}
-        error={error("confirm")}
-        {...form.register("confirm")}
-      />
+      <NewPasswordFields register={form.register} error={error} />
       <SubmitButton busy={busy} label={t("submitRegister")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">
         {t("haveAccount")}{" "}

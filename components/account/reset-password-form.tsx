@@ -1,12 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
+import { FormAlert, SubmitButton } from "@/components/forms/fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { toast } from "@/components/layout/toast";
 import { Link, useRouter } from "@/i18n/navigation";
-import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
 import { postJson } from "./api";
+import { NewPasswordFields } from "./new-password-fields";
 
 const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.passwordResetInput);
 
@@ -41,25 +42,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           ) : null}
         </FormAlert>
       ) : null}
-      <Field
-        label={t("password")}
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={ACCOUNT_TEXT_MAX}
-        error={error("password")}
-        hint={t("passwordHint")}
-        {...form.register("password")}
-      />
-      <Field
-        label={t("confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={ACCOUNT_TEXT_MAX}
-        error={error("confirm")}
-        {...form.register("confirm")}
-      />
+      <NewPasswordFields register={form.register} error={error} />
       <SubmitButton busy={busy} label={t("resetSubmit")} busyLabel={t("working")} />
     </form>
   );

@@ -1,9 +1,9 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { SaveToggle } from "@/components/cart/save-toggle";
 import { Link } from "@/i18n/navigation";
-import { telHref, viberHref } from "@/lib/links";
 import { UAH } from "@/lib/prices";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
+import { CallLink, ViberLink } from "./contact-links";
 import { OpeningBadge } from "./opening-status";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
@@ -81,26 +81,22 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
           // Above the card's stretched link, so a tap dials (or opens Viber) instead of opening the page.
           <div className="relative z-10 mt-2 flex gap-2">
             {service.contactPhone1 ? (
-              <a
-                href={telHref(service.contactPhone1)}
-                aria-describedby={headingId}
-                data-track="call"
-                data-track-service={service._id}
+              <CallLink
+                phone={service.contactPhone1}
+                serviceId={service._id}
+                describedBy={headingId}
+                label={t("call")}
                 className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50"
-              >
-                <span aria-hidden>☎</span> {t("call")}
-              </a>
+              />
             ) : null}
             {service.viber ? (
-              <a
-                href={viberHref(service.viber)}
-                aria-label={t("viberLabel", { name: service.name })}
-                data-track="messenger"
-                data-track-service={service._id}
+              <ViberLink
+                number={service.viber}
+                serviceId={service._id}
+                name={t("viberLabel", { name: service.name })}
+                label={t("viber")}
                 className="inline-flex items-center justify-center rounded-lg border border-violet-600 px-3 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50"
-              >
-                {t("viber")}
-              </a>
+              />
             ) : null}
           </div>
         ) : null}

@@ -14,10 +14,11 @@ import { ServiceJsonLd } from "@/components/service/json-ld";
 import { ServiceLocation } from "@/components/service/service-location";
 import { SubRatings } from "@/components/service/sub-ratings";
 import { WeeklyTimetable } from "@/components/service/weekly-timetable";
+import { CallLink, ViberLink } from "@/components/services/contact-links";
 import { StarRating } from "@/components/services/star-rating";
 import { toLocale } from "@/i18n/locale";
 import { getPathname, Link } from "@/i18n/navigation";
-import { directionsUrl, telegramHref, telHref, viberHref } from "@/lib/links";
+import { directionsUrl, telegramHref } from "@/lib/links";
 import { NotFoundError } from "@/lib/server/errors";
 import { reviewerState } from "@/lib/server/reviews";
 import { getPublicService } from "@/lib/server/services/detail";
@@ -158,25 +159,21 @@ export default async function ServicePage({ params }: Props) {
             </ul>
             <div className="flex flex-wrap items-start gap-3">
               {service.contactPhone1 ? (
-                <a
-                  href={telHref(service.contactPhone1)}
-                  data-track="call"
-                  data-track-service={service._id}
+                <CallLink
+                  phone={service.contactPhone1}
+                  serviceId={service._id}
+                  label={t("call")}
                   className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800"
-                >
-                  <span aria-hidden>☎</span> {t("call")}
-                </a>
+                />
               ) : null}
               {service.viber ? (
-                <a
-                  href={viberHref(service.viber)}
-                  aria-label={t("viberLabel", { name: service.name })}
-                  data-track="messenger"
-                  data-track-service={service._id}
+                <ViberLink
+                  number={service.viber}
+                  serviceId={service._id}
+                  name={t("viberLabel", { name: service.name })}
+                  label={t("viber")}
                   className="inline-flex items-center gap-2 rounded-lg bg-violet-700 px-4 py-2 font-medium text-white hover:bg-violet-800"
-                >
-                  {t("viber")}
-                </a>
+                />
               ) : null}
               {service.telegram ? (
                 <a
