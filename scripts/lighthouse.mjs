@@ -5,7 +5,7 @@
 //   LIGHTHOUSE_RUNS=3 measures every page that many times and prints medians and ranges: scores
 //   move by several points between runs on a busy machine, so compare medians, and the figures
 //   that do not depend on timing (JavaScript transferred, long tasks, the LCP element).
-//   LIGHTHOUSE_PAGES=/home,/services limits the pages ("service" stands for the first service).
+//   LIGHTHOUSE_PAGES=/home,/services limits the pages ("service" and "/ua/service" stand for the first service).
 //   LIGHTHOUSE_JSON_DIR=dir keeps every report as JSON.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
@@ -29,8 +29,8 @@ const server = process.env.LIGHTHOUSE_ORIGIN
 await waitForHealth(origin, { timeoutMs: 300_000 });
 const { items } = await (await fetch(`${origin}/api/items`)).json();
 const wanted = (process.env.LIGHTHOUSE_PAGES ?? "/home,/services,service").split(",");
-const pages = wanted.map((path) => (path === "service" ? `/service/${items[0]._id}` : path));
-const label = (path) => (path.startsWith("/service/") ? "/service/{id}" : path);
+const pages = wanted.map((path) => (path === "service" ? `/service/${items[0]._id}` : path === "/ua/service" ? `/ua/service/${items[0]._id}` : path));
+const label = (path) => path.replace(/\/service\/[^/]+$/, "/service/{id}");
 // The server compiles nothing at run time, but its first answers warm caches: not measured.
 for (const path of pages) await fetch(`${origin}${path}`).catch(() => undefined);
 

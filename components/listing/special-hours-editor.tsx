@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import type { Holiday, HolidayDate } from "@/lib/holidays";
 import type { SpecialHoursView } from "@/lib/server/services/page-extras";
 import { formatMinutes } from "@/lib/timetable";
-import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/lib/validation/opening-exceptions";
+import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/lib/validation/rules";
 import { useListSave } from "./use-list-save";
 
 type Entry = { key: number; startsOn: string; endsOn: string; closed: boolean; opening: string; closing: string; reason: string; holiday: Holiday | null };

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { postJson } from "@/components/account/api";
 import { toast } from "@/components/layout/toast";
-import { HOURS_REPORT_KINDS } from "@/lib/validation/opening-exceptions";
+import { HOURS_REPORT_KINDS } from "@/lib/validation/rules";
 
 /** The service page: a visitor says in one tap that the hours are wrong or the place has closed for good. */
 export function HoursReport({ serviceId }: { serviceId: string }) {

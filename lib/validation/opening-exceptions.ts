@@ -2,6 +2,7 @@ import { HOLIDAYS } from "@/lib/holidays";
 import { LIVE_NOTE_MAX, LIVE_STATES, LIVE_STATUS_MAX_HOURS } from "@/lib/live-status";
 import { parseTime } from "@/lib/timetable";
 import { z } from "@/lib/validation/zod";
+import { HOURS_REPORT_KINDS, SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "./rules";
 
 const HOUR_MS = 3_600_000;
 
@@ -38,11 +39,8 @@ export type LiveStatusInput = z.infer<ReturnType<typeof liveStatusInput>>;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const DAY_MS = 86_400_000;
-/** A list long enough for a year of holidays and closures, short enough to check in a glance. */
-export const SPECIAL_HOURS_MAX = 40;
 /** The longest single closure; anything longer is a listing to unpublish, not a closure. */
 export const CLOSURE_MAX_DAYS = 180;
-export const SPECIAL_REASON_MAX = 100;
 
 const date = z
   .string({ error: "SpecialHours.invalidDate" })
@@ -83,5 +81,4 @@ export const specialHoursInput = z
 export type SpecialHoursInput = z.infer<typeof specialHoursInput>;
 
 /** POST /api/items/{id}/hours-reports: what a visitor says in one tap. */
-export const HOURS_REPORT_KINDS = ["wrong_hours", "closed_permanently"] as const;
 export const hoursReportInput = z.object({ kind: z.enum(HOURS_REPORT_KINDS, { error: "HoursFreshness.invalidKind" }) });

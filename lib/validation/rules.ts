@@ -17,6 +17,11 @@ export const REPORT_TEXT_MAX = 500;
 export const REPORT_REASONS = ["spam", "offensive", "notAVisit", "conflict", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const FEEDBACK_TITLE_MAX = 200;
+/** Special dates: a list long enough for a year of holidays and closures, short enough to check in a glance. */
+export const SPECIAL_HOURS_MAX = 40;
+export const SPECIAL_REASON_MAX = 100;
+/** What a visitor can say about a listing's hours in one tap (the service page's buttons). */
+export const HOURS_REPORT_KINDS = ["wrong_hours", "closed_permanently"] as const;
 export const FEEDBACK_MESSAGE_MAX = 2000;
 
 /** The forms' own check (the server gets the new password once): typed twice, it must agree (spec 5). */

@@ -11,7 +11,15 @@ import path from "node:path";
 const ROOT = path.resolve(__dirname, "../..");
 const EXTENSIONS = [".tsx", ".ts", "/index.tsx", "/index.ts"];
 
-type Parsed = { client: boolean; imports: string[]; named: string[]; translatesData: boolean; keyLiterals: string[] };
+type Parsed = {
+  client: boolean;
+  imports: string[];
+  staticImports: string[];
+  packages: string[];
+  named: string[];
+  translatesData: boolean;
+  keyLiterals: string[];
+};
 const parsed = new Map<string, Parsed>();
 
 function resolve(from: string, specifier: string): string | null {
@@ -32,9 +40,13 @@ function parse(file: string): Parsed {
   // Type-only imports bring no code (client components name types from lib/server).
   const code = source.replace(/^\s*\/\/.*$/gm, "").replace(/(?:import|export)\s+type\s[^;]*?from\s+"[^"]+";?/gs, "");
   const specifiers = [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g)].map((match) => match[1]!);
+  const staticSpecifiers = [...code.matchAll(/(?:from\s+|import\s+)"([^"]+)"/g)].map((match) => match[1]!);
+  const local = (list: string[]) => list.map((specifier) => resolve(file, specifier)).filter((resolved): resolved is string => resolved !== null);
   const result: Parsed = {
     client: /^\s*["']use client["']/.test(source),
-    imports: specifiers.map((specifier) => resolve(file, specifier)).filter((resolved): resolved is string => resolved !== null),
+    imports: local(specifiers),
+    staticImports: local(staticSpecifiers),
+    packages: staticSpecifiers.filter((specifier) => !specifier.startsWith(".") && !specifier.startsWith("@/")),
     named: [...code.matchAll(/useTranslations\(\s*"([A-Za-z]+)"/g)].map((match) => match[1]!),
     translatesData: /useTranslations\(\s*\)|useMessages\(|useMessageText\(/.test(code),
     keyLiterals: [...code.matchAll(/["'`]([A-Z][A-Za-z]+)\.[a-z][A-Za-z0-9]*/g)].map((match) => match[1]!),
@@ -76,4 +88,24 @@ export function declaredNamespaces(file: string): string[] | null {
   const lists = [...source.matchAll(/<ClientMessages\s+namespaces=\{\[([^\]]*)\]\}/g)];
   if (!lists.length) return null;
   return [...new Set(lists.flatMap((list) => [...list[1]!.matchAll(/"([A-Za-z]+)"/g)].map((item) => item[1]!)))].sort();
+}
+
+/**
+ * The packages the client components under a page load with it (static imports only: what
+ * `import()` brings comes later, at first use), e.g. to check that zod stays out of a first load.
+ */
+export function eagerClientPackages(file: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (current: string, client: boolean) => {
+    if (seen.has(current)) return;
+    seen.add(current);
+    const entry = parse(current);
+    const inClient = client || entry.client;
+    if (inClient) entry.packages.forEach((name) => packages.add(name));
+    // A server file's lazy imports still render on the server; only a client file's wait for use.
+    (inClient ? entry.staticImports : entry.imports).forEach((next) => walk(next, inClient));
+  };
+  walk(path.join(ROOT, file), false);
+  return packages;
 }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
-import { clientNamespaces, declaredNamespaces } from "../helpers/client-namespaces";
+import { clientNamespaces, declaredNamespaces, eagerClientPackages } from "../helpers/client-namespaces";
 
 const TOP_LEVEL = new Set(Object.keys(en));
 const LAYOUT = "app/[locale]/layout.tsx";
@@ -41,4 +41,16 @@ describe("each client component gets the messages it uses, and pages carry no ot
     expect(service).not.toContain("Mail");
     expect(clientNamespaces("app/[locale]/ranking/page.tsx", TOP_LEVEL)).toEqual([]);
   });
+});
+
+describe("the public pages' first load", () => {
+  // zod is ~90 KB compressed: forms load their schema at first focus (components/forms/use-schema-form.ts).
+  it.each(["app/[locale]/home/page.tsx", "app/[locale]/services/page.tsx", "app/[locale]/service/[id]/page.tsx", "app/[locale]/login/page.tsx"])(
+    "%s brings no zod to the browser until a form is used",
+    (page) => {
+      const packages = eagerClientPackages(page);
+      expect(packages.has("react")).toBe(true);
+      expect(packages.has("zod")).toBe(false);
+    },
+  );
 });

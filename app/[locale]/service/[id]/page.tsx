@@ -83,7 +83,6 @@ export default async function ServicePage({ params }: Props) {
         "Prices",
         "Review",
         "ServiceDetail",
-        "SpecialHours",
         "Validation",
       ]}
     >
