@@ -5,10 +5,13 @@
 // Loopback only; nothing here runs in `npm test`.
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
 // Optional: BENCH_SERVICES (100000), BENCH_SECONDS (10), BENCH_CONCURRENCY ("1,8"), BENCH_SKIP_BUILD=1,
-// BENCH_ONLY=<text> (only the cases whose name contains it).
+// BENCH_ONLY=<text> (only the cases whose name contains it), BENCH_PGBOUNCER=off (skip the pass through
+// PgBouncer that follows when /usr/sbin/pgbouncer exists).
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+import { startPgBouncer } from "../../tests/reliability/local-postgres.ts";
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../app-server.mjs";
 
 const serverUrl = process.env.BENCH_POSTGRES_URL;
@@ -94,7 +97,7 @@ await assertPortFree(origin, "set BENCH_PORT");
 const only = process.env.BENCH_ONLY;
 if (only) cases.splice(0, cases.length, ...cases.filter((benchCase) => benchCase.name.includes(only)));
 console.log(`▶ next start on ${origin}`);
-const server = startApp({ port, env });
+let server = startApp({ port, env });
 await waitForHealth(origin);
 
 // One cursor per case across its warm-up and timed runs, so "new" questions stay new.
@@ -132,34 +135,55 @@ function floor(benchCases, connections) {
 }
 
 const rows = [];
+async function measure(benchCase, connections, { label = benchCase.name, base }) {
+  await drive(benchCase.paths, connections).catch(() => null);
+  const result = await drive(benchCase.paths, connections);
+  const errors = result.errors + result.timeouts + result.non2xx;
+  rows.push({
+    case: label,
+    clients: connections,
+    "req/s": Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p95: percentile95(result),
+    p99: result.latency.p99,
+    errors,
+    "floor p95": base ? base.p95 : "",
+    "x floor": base && base.p95 > 0 ? (percentile95(result) / base.p95).toFixed(1) : "",
+    "KiB/req": (result.throughput.total / Math.max(1, result.requests.total) / 1024).toFixed(1),
+  });
+  console.log(JSON.stringify(rows.at(-1)));
+}
+
 for (const connections of concurrencies) {
   const floors = floor(
     cases.filter((benchCase) => benchCase.kind !== "page"),
     connections,
   );
   for (const benchCase of cases) {
-    await drive(benchCase.paths, connections).catch(() => null);
-    const result = await drive(benchCase.paths, connections);
-    const errors = result.errors + result.timeouts + result.non2xx;
     // A page's floor is the framework's (the first page case); an API case's is its data layer's.
     const base = benchCase.kind === "page" ? rows.find((row) => row.clients === connections && row.case === "HTML framework floor") : floors[benchCase.name];
-    rows.push({
-      case: benchCase.name,
-      clients: connections,
-      "req/s": Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p95: percentile95(result),
-      p99: result.latency.p99,
-      errors,
-      "floor p95": base ? base.p95 : "",
-      "x floor": base && base.p95 > 0 ? (percentile95(result) / base.p95).toFixed(1) : "",
-      "KiB/req": (result.throughput.total / Math.max(1, result.requests.total) / 1024).toFixed(1),
-    });
-    console.log(JSON.stringify(rows.at(-1)));
+    await measure(benchCase, connections, { base });
   }
 }
-console.table(rows);
 server.stop();
+
+// The scale-out path (README "Several instances"): the same app through PgBouncer in transaction
+// mode, for the questions that reach the database; "x floor" is the ratio to the direct path.
+if (existsSync("/usr/sbin/pgbouncer") && process.env.BENCH_PGBOUNCER !== "off") {
+  const bouncer = startPgBouncer(port + 10, databaseUrl);
+  console.log(`▶ next start through PgBouncer on 127.0.0.1:${port + 10}`);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  server = startApp({ port, env: { ...env, DATABASE_URL: bouncer.url, DIRECT_DATABASE_URL: databaseUrl } });
+  await waitForHealth(origin);
+  const connections = Math.max(...concurrencies);
+  for (const benchCase of cases.filter((candidate) => /new|panning/.test(candidate.name))) {
+    const base = rows.find((row) => row.clients === connections && row.case === benchCase.name);
+    await measure(benchCase, connections, { label: `${benchCase.name} via PgBouncer`, base });
+  }
+  server.stop();
+  bouncer.stop();
+}
+console.table(rows);
 
 /** autocannon reports p90 and p97.5, not p95: interpolate between them. */
 function percentile95(result) {

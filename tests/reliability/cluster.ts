@@ -21,7 +21,7 @@ import pg from "pg";
 import { publishedSql } from "@/lib/db/published";
 import { hashPassword } from "@/lib/server/passwords";
 import { buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
-import { runAsServiceUser, serviceDirectory, startLocalPostgres } from "./local-postgres";
+import { runAsServiceUser, serviceDirectory, startLocalPostgres, startPgBouncer } from "./local-postgres";
 import { sessionCookieIn } from "./session-cookie";
 import { createVerdict } from "./verdict";
 
@@ -94,37 +94,8 @@ log(`PostgreSQL on 127.0.0.1:${PORTS.postgres}`);
 const postgres = startLocalPostgres(PORTS.postgres);
 
 log(`PgBouncer (transaction mode) on 127.0.0.1:${PORTS.pgbouncer}`);
-const bouncerDir = serviceDirectory("maister-pgbouncer-");
-writeFileSync(path.join(bouncerDir, "users.txt"), `"postgres" ""\n`);
-writeFileSync(
-  path.join(bouncerDir, "pgbouncer.ini"),
-  `[databases]
-maister = host=127.0.0.1 port=${PORTS.postgres} dbname=postgres
-
-[pgbouncer]
-listen_addr = 127.0.0.1
-listen_port = ${PORTS.pgbouncer}
-unix_socket_dir =
-auth_type = trust
-auth_file = ${bouncerDir}/users.txt
-pool_mode = transaction
-default_pool_size = 20
-max_client_conn = 400
-logfile = ${bouncerDir}/pgbouncer.log
-pidfile = ${bouncerDir}/pgbouncer.pid
-`,
-);
-const startBouncer = () => runAsServiceUser("/usr/sbin/pgbouncer", ["-d", path.join(bouncerDir, "pgbouncer.ini")]);
-const stopBouncer = () => {
-  try {
-    runAsServiceUser("/bin/sh", ["-c", `kill -TERM "$(cat ${bouncerDir}/pgbouncer.pid)"`]);
-  } catch {
-    // not running
-  }
-};
-startBouncer();
-process.prependListener("exit", stopBouncer);
-const POOLED_URL = `postgresql://postgres@127.0.0.1:${PORTS.pgbouncer}/maister`;
+const bouncer = startPgBouncer(PORTS.pgbouncer, postgres.url);
+const POOLED_URL = bouncer.url;
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -332,9 +303,9 @@ const faults = (async () => {
   await sleep(LOAD_SECONDS * 200);
   log("PgBouncer stops");
   events.bouncerDown = Date.now();
-  stopBouncer();
+  bouncer.stop();
   await sleep(1500);
-  startBouncer();
+  bouncer.start();
   events.bouncerBack = Date.now();
   log(`PgBouncer is back after ${events.bouncerBack - events.bouncerDown} ms`);
   await sleep(Math.max(0, started + LOAD_SECONDS * 700 - Date.now()));

@@ -2,7 +2,7 @@
 // directory, so the run can restart it. Debian's binaries refuse to run as root: as root, it and
 // the run's other servers (PgBouncer, nginx) run as the `postgres` user.
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -63,4 +63,48 @@ export function startLocalPostgres(port: number, extraOptions = ""): LocalPostgr
     restart: () =>
       runAsServiceUserAsync(path.join(PG_BIN, "pg_ctl"), ["-D", `${dir}/data`, "-w", "-t", "60", "-m", "fast", "-l", `${dir}/log`, "-o", options, "restart"]),
   };
+}
+
+export type LocalPgBouncer = { url: string; start(): void; stop(): void };
+
+/**
+ * PgBouncer in transaction mode on loopback in front of `target` (a postgres:// URL), started at
+ * once and stopped with the process: the pooled path of the scale-out setup (README "Several
+ * instances"), for the cluster test and the bench. The pooled database is named `maister`.
+ */
+export function startPgBouncer(port: number, target: string): LocalPgBouncer {
+  const server = new URL(target);
+  const dir = serviceDirectory("maister-pgbouncer-");
+  const user = decodeURIComponent(server.username || "postgres");
+  writeFileSync(path.join(dir, "users.txt"), `"${user}" "${decodeURIComponent(server.password)}"\n`);
+  const password = server.password ? ` password=${decodeURIComponent(server.password)}` : "";
+  writeFileSync(
+    path.join(dir, "pgbouncer.ini"),
+    `[databases]
+maister = host=${server.hostname} port=${server.port || 5432} dbname=${server.pathname.slice(1) || "postgres"} user=${user}${password}
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = ${port}
+unix_socket_dir =
+auth_type = trust
+auth_file = ${dir}/users.txt
+pool_mode = transaction
+default_pool_size = 20
+max_client_conn = 400
+logfile = ${dir}/pgbouncer.log
+pidfile = ${dir}/pgbouncer.pid
+`,
+  );
+  const start = () => runAsServiceUser("/usr/sbin/pgbouncer", ["-d", path.join(dir, "pgbouncer.ini")]);
+  const stop = () => {
+    try {
+      runAsServiceUser("/bin/sh", ["-c", `kill -TERM "$(cat ${dir}/pgbouncer.pid)"`]);
+    } catch {
+      // not running
+    }
+  };
+  start();
+  process.prependListener("exit", stop);
+  return { url: `postgresql://${encodeURIComponent(user)}@127.0.0.1:${port}/maister`, start, stop };
 }
