@@ -13,6 +13,10 @@ import type { SqlRunner } from "./connection";
  * - No JIT: every query here is short, and the planner's cost for a list with "open now" (its
  *   subplans are costed per row) crosses jit_above_cost, so PostgreSQL spent 0.8 s compiling
  *   for a 0.2 s count (measured at 100,000 services, issue 19).
+ * - No parallel workers: on a two-core machine serving many requests at once they take the cores
+ *   other requests need, and the open-now count got slower with them (each worker builds the
+ *   open services' hash again): serially 79–92 ms against 107–124 ms with two workers, the total
+ *   of all published 8 ms against 16, a keyword count 31 ms against 48 (100,000 services, issue 20).
  *
  * Applied by `npm start` / `npm run dev` / `db:migrate` on every run (so a database restored from a
  * dump, which does not carry database settings, gets them back); new sessions see them.
@@ -27,7 +31,7 @@ export function databaseSettings(env: Partial<Record<string, string>> = process.
   if (!/^\d+(ms|s|min)?$/.test(timeout)) {
     throw new DatabaseSettingsError(`DATABASE_STATEMENT_TIMEOUT must be a duration like 30s, 15000ms or 0 (off); got "${timeout}".`);
   }
-  return { "pg_trgm.word_similarity_threshold": SIMILARITY_THRESHOLD, statement_timeout: timeout, jit: "off" };
+  return { "pg_trgm.word_similarity_threshold": SIMILARITY_THRESHOLD, statement_timeout: timeout, jit: "off", max_parallel_workers_per_gather: "0" };
 }
 
 /** One statement setting them on the database it runs in (the name need not be known). */

@@ -28,9 +28,10 @@ describe("database-wide session defaults (no startup options, so PgBouncer can s
     await client.connect();
     try {
       const { rows } = await client.query(
-        `SELECT current_setting('pg_trgm.word_similarity_threshold', true) AS threshold, current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit`,
+        `SELECT current_setting('pg_trgm.word_similarity_threshold', true) AS threshold, current_setting('statement_timeout') AS timeout, current_setting('jit') AS jit,
+          current_setting('max_parallel_workers_per_gather') AS workers`,
       );
-      expect(rows[0]).toEqual({ threshold: "0.5", timeout: "12s", jit: "off" });
+      expect(rows[0]).toEqual({ threshold: "0.5", timeout: "12s", jit: "off", workers: "0" });
     } finally {
       await client.end();
       await applyDatabaseSettings(db.sql);
