@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -55,6 +56,7 @@ test.describe("maps stay under the sticky header", () => {
 test.describe("services by keyboard", () => {
   test("a result card shows a focus ring around the whole card", async ({ page }) => {
     await page.goto("/services?sort=rating.desc");
+    await hydrated(page.getByLabel("Distance"));
     await page.getByLabel("Distance").focus();
     await page.keyboard.press("Tab");
     const ring = await page.evaluate(() => {
@@ -84,6 +86,7 @@ test.describe("services by keyboard", () => {
       if (headers.rsc && !headers["next-router-prefetch"] && new URL(request.url()).pathname === "/services") loads.push(request.url());
     });
     const sort = page.getByLabel("Sort by");
+    await hydrated(sort);
     await sort.focus();
     for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowDown");
     await expect(sort).toHaveValue("price.desc");
