@@ -9,6 +9,7 @@ import { toast } from "@/components/layout/toast";
 import { ImageField } from "@/components/listing/image-field";
 import { useRouter } from "@/i18n/navigation";
 import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { NameAndEmailFields } from "./account-fields";
 import { postJson } from "./api";
 
 const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.profileInput);
@@ -35,7 +36,6 @@ function changes(user: Stored, values: Values): Record<string, string> {
 export function ProfileForm({ user }: Props) {
   const t = useTranslations("Profile");
   const ta = useTranslations("Account");
-  const tv = useTranslations("Validation");
   const router = useRouter();
   const [notice, setNotice] = useState<string | null>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
@@ -82,16 +82,7 @@ export function ProfileForm({ user }: Props) {
           />
         )}
       />
-      <Field
-        label={ta("name")}
-        autoComplete="name"
-        required
-        maxLength={ACCOUNT_TEXT_MAX}
-        error={error("name")}
-        hint={error("name") ? tv("nameHint") : undefined}
-        {...form.register("name")}
-      />
-      <Field label={ta("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
+      <NameAndEmailFields register={form.register} error={error} />
       <p className="text-sm text-slate-600">{t("passwordKeep")}</p>
       <Field
         label={t("newPassword")}

@@ -2,18 +2,17 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Field, FormAlert, SubmitButton } from "@/components/forms/fields";
+import { FormAlert, SubmitButton } from "@/components/forms/fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Link } from "@/i18n/navigation";
-import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
 import { postJson } from "./api";
-import { NewPasswordFields } from "./new-password-fields";
+import { NameAndEmailFields, NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.registerInput);
 
 export function RegisterForm() {
   const t = useTranslations("Account");
-  const tv = useTranslations("Validation");
   const [done, setDone] = useState<string | null>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
     schema: loadSchema,
@@ -37,16 +36,7 @@ export function RegisterForm() {
   return (
     <form {...formProps} className="space-y-4">
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
-      <Field
-        label={t("name")}
-        autoComplete="name"
-        required
-        maxLength={ACCOUNT_TEXT_MAX}
-        error={error("name")}
-        hint={error("name") ? tv("nameHint") : undefined}
-        {...form.register("name")}
-      />
-      <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
+      <NameAndEmailFields register={form.register} error={error} />
       <NewPasswordFields register={form.register} error={error} />
       <SubmitButton busy={busy} label={t("submitRegister")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">

@@ -7,7 +7,7 @@ import { toast } from "@/components/layout/toast";
 import { Link, useRouter } from "@/i18n/navigation";
 import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
 import { postJson } from "./api";
-import { NewPasswordFields } from "./new-password-fields";
+import { NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/lib/validation/account").then((schemas) => schemas.passwordResetInput);
 

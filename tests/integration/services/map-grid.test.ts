@@ -100,6 +100,29 @@ describe("the map's kept clusters (map_cells)", () => {
     expect(rounded(kept)).toEqual(rounded(live));
   });
 
+  // PGlite has one connection: a writer cannot run while a rebuild holds the state row.
+  it.runIf(Boolean(process.env.TEST_POSTGRES_URL))("a service moved while a rebuild runs flags the cells again once the rebuild commits", async () => {
+    const prisma = await getPrisma();
+    await rebuildMapCells();
+    let writer: Promise<unknown> | null = null;
+    let writerDone = false;
+    await prisma.$transaction(async (tx) => {
+      // What rebuildMapCells does first: claim the row and clear the flag, uncommitted yet.
+      await tx.$queryRaw`SELECT id FROM map_cells_state WHERE id = 1 FOR UPDATE`;
+      await tx.$executeRaw`UPDATE map_cells_state SET dirty = false WHERE id = 1`;
+      writer = prisma.service.update({ where: { id: moved }, data: { isBlocked: false, latitude: 50.5, longitude: 30.5 } }).then(() => {
+        writerDone = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The writer's flag waits for the rebuild's row...
+      expect(writerDone).toBe(false);
+    });
+    await writer;
+    // ...and sets it again once the rebuild has committed: the move is not lost.
+    expect(writerDone).toBe(true);
+    expect(await dirty()).toBe(true);
+  });
+
   it("two runners at once rebuild once", async () => {
     await (
       await getPrisma()

@@ -6,6 +6,35 @@ import { Field } from "@/components/forms/fields";
 import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
 
 type WithNewPassword = FieldValues & { password: string; confirm: string };
+type WithIdentity = FieldValues & { name: string; email: string };
+
+/** Name and e-mail, as at sign-up and on the profile: a refused name says which letters it may hold. */
+export function NameAndEmailFields<Values extends WithIdentity>({
+  register,
+  error,
+}: {
+  register: UseFormRegister<Values>;
+  error: (name: Path<Values>) => string | undefined;
+}) {
+  const t = useTranslations("Account");
+  const tv = useTranslations("Validation");
+  const name = "name" as Path<Values>;
+  const email = "email" as Path<Values>;
+  return (
+    <>
+      <Field
+        label={t("name")}
+        autoComplete="name"
+        required
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error(name)}
+        hint={error(name) ? tv("nameHint") : undefined}
+        {...register(name)}
+      />
+      <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error(email)} {...register(email)} />
+    </>
+  );
+}
 
 /**
  * A new password typed twice (sign-up, reset from a mailed link): the rules in the first field's
