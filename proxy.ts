@@ -11,6 +11,7 @@ import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/b
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
 import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
 import { namesMissingService } from "@/lib/server/missing-pages";
+import { cachedPage, fillPlaceholder, pageCacheKey } from "@/lib/server/page-cache";
 
 const intl = createMiddleware(routing);
 const development = process.env.NODE_ENV === "development";
@@ -65,22 +66,34 @@ export default async function proxy(request: NextRequest) {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(RETRY_AFTER_SECONDS) },
     });
   }
-  return renderPage(request, await namesMissingService(path));
+  const fill = fillPlaceholder(request);
+  if (fill) return renderPage(request, { nonce: fill });
+  const missing = await namesMissingService(path);
+  return renderPage(request, { missing, cacheKey: missing ? null : pageCacheKey(request) });
 }
+
+type Rendering = {
+  /** Answer with the not-found page (404) instead. */
+  missing?: boolean;
+  /** Where a visitor without a session finds the page already rendered (lib/server/page-cache.ts). */
+  cacheKey?: string | null;
+  /** The placeholder of a rendering for the page cache, instead of a fresh nonce. */
+  nonce?: string;
+};
 
 /**
  * Hands the request to next-intl with a fresh nonce. Next reads the nonce from the
  * Content-Security-Policy request header and puts it on its own scripts; next-intl passes the
  * request headers on with its rewrite, so the renderer sees ours (and never a client's own
- * Content-Security-Policy or x-nonce header). Every page is rendered per request (see
- * app/[locale]/layout.tsx): a prerendered one would carry no nonce and run no script.
+ * Content-Security-Policy or x-nonce header). Pages are rendered per request or come from the page
+ * cache with this nonce put in (see app/[locale]/layout.tsx): a prerendered one would carry no
+ * nonce and run no script.
  *
- * `missing`: answer with the not-found page (404) instead. Next renders it on the server only for an
- * address no route matches (app/not-found.tsx), so the request is rewritten to such an address: a
- * folder starting with "_" is never a route.
+ * `missing`: Next renders the not-found page on the server only for an address no route matches
+ * (app/not-found.tsx), so the request is rewritten to such an address: a folder starting with "_"
+ * is never a route.
  */
-function renderPage(request: NextRequest, missing = false) {
-  const nonce = createNonce();
+async function renderPage(request: NextRequest, { missing = false, cacheKey = null, nonce = createNonce() }: Rendering) {
   const csp = pageCsp({ nonce, dev: development, tiles });
   const url = request.nextUrl.clone();
   // next-intl decodes the path once (decodeURI) and rewrites to the result, so an encoded "%" (an
@@ -97,7 +110,16 @@ function renderPage(request: NextRequest, missing = false) {
   headers.set("x-nonce", nonce);
   const response = intl(new NextRequest(url, { method: request.method, headers }));
   response.headers.set("Content-Security-Policy", csp);
-  return response;
+  // next-intl may answer itself (a redirect to the visitor's language); only a page to render is looked up.
+  const page = cacheKey && !response.headers.has("location") ? await cachedPage(cacheKey, request.nextUrl, nonce) : null;
+  if (!page) return response;
+  // next-intl's own headers (the language cookie, hreflang links) go with the page, not its rewrite's.
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") page.headers.append(name, value);
+    else if (!name.startsWith("x-middleware-")) page.headers.set(name, value);
+  }
+  page.headers.set("x-page-cache", page.fresh ? "miss" : "hit");
+  return new NextResponse(page.body, { status: page.status, headers: page.headers });
 }
 
 // Pages: files are skipped by their extension, not by "any dot" (an admin search for an e-mail

@@ -36,6 +36,12 @@ type Keeping<T> = {
    * list's total), not only a saving, so the benchmark's floor keeps it as well.
    */
   evenWhenOff?: boolean;
+  /**
+   * At most this many kept entries whose keys start like this one's (up to the first ":"), the
+   * least recently used going first: for large answers (rendered pages), so that they cannot take
+   * every place of the small ones.
+   */
+  maxOfKind?: number;
 };
 
 function enabled(): boolean {
@@ -56,7 +62,7 @@ export function rememberPartOfRead<T>(key: string, load: () => Promise<T>, keepi
   return enabled() || keeping.evenWhenOff ? keep(key, load, keeping) : load();
 }
 
-function keep<T>(key: string, load: () => Promise<T>, { keepMs = DEFAULT_KEEP_MS, keepIf }: Keeping<T>): Promise<T> {
+function keep<T>(key: string, load: () => Promise<T>, { keepMs = DEFAULT_KEEP_MS, keepIf, maxOfKind }: Keeping<T>): Promise<T> {
   const now = Date.now();
   const kept = entries.get(key);
   if (kept && kept.until > now) {
@@ -66,6 +72,7 @@ function keep<T>(key: string, load: () => Promise<T>, { keepMs = DEFAULT_KEEP_MS
     return kept.value as Promise<T>;
   }
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  if (maxOfKind !== undefined) makeRoomForKind(key, maxOfKind);
   const value = load();
   const entry: Entry = { value, until: now + keepMs };
   entries.set(key, entry);
@@ -77,6 +84,12 @@ function keep<T>(key: string, load: () => Promise<T>, { keepMs = DEFAULT_KEEP_MS
     if (keepIf && !keepIf(loaded)) forget();
   }, forget);
   return value;
+}
+
+function makeRoomForKind(key: string, max: number): void {
+  const kind = `${key.split(":")[0]}:`;
+  const alike = [...entries.keys()].filter((kept) => kept.startsWith(kind));
+  for (const oldest of alike.slice(0, Math.max(0, alike.length - max + 1))) entries.delete(oldest);
 }
 
 /** Drops what this instance kept. */

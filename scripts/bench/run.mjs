@@ -91,6 +91,9 @@ const cases = [
   { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
   { name: "HTML /service/{id} (new ids)", kind: "page", paths: ids.slice(20200).map((id) => `/service/${id}`) },
   { name: "HTML /services (new questions)", kind: "page", paths: FRESH.map((path) => path.replace("/api/items", "/services")) },
+  // What a visitor with a session (or any request the page cache does not answer) costs: rendered each time.
+  { name: "HTML /services (mix, rendered)", kind: "page", rendered: true, paths: LIST.map((path) => path.replace("/api/items", "/services")) },
+  { name: "HTML /service/{id} (rendered)", kind: "page", rendered: true, paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
 ];
 
 await assertPortFree(origin, "set BENCH_PORT");
@@ -102,7 +105,9 @@ await waitForHealth(origin);
 
 // One cursor per case across its warm-up and timed runs, so "new" questions stay new.
 const cursors = new Map();
-function drive(paths, connections) {
+// Pages are asked for as a browser loads them; the page cache answers only such requests.
+const BROWSER_HEADERS = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+function drive(paths, connections, headers = {}) {
   return new Promise((resolve, reject) => {
     const nextPath = () => {
       const next = cursors.get(paths) ?? 0;
@@ -110,7 +115,7 @@ function drive(paths, connections) {
       return paths[next % paths.length];
     };
     autocannon(
-      { url: origin, connections, duration: seconds, requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] },
+      { url: origin, connections, duration: seconds, headers, requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
@@ -136,8 +141,9 @@ function floor(benchCases, connections) {
 
 const rows = [];
 async function measure(benchCase, connections, { label = benchCase.name, base }) {
-  await drive(benchCase.paths, connections).catch(() => null);
-  const result = await drive(benchCase.paths, connections);
+  const headers = benchCase.kind === "page" && !benchCase.rendered ? BROWSER_HEADERS : {};
+  await drive(benchCase.paths, connections, headers).catch(() => null);
+  const result = await drive(benchCase.paths, connections, headers);
   const errors = result.errors + result.timeouts + result.non2xx;
   rows.push({
     case: label,

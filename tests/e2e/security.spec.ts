@@ -1,5 +1,6 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
 
 /** Every Content-Security-Policy header of a response: there must be exactly one. */
 function policies(response: APIResponse): string[] {
@@ -89,6 +90,54 @@ test.describe("security", () => {
       nonces.push(nonce);
     }
     expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  test("a page from the page cache carries its visitor's own nonce and works; a session or a forged fill header is rendered afresh", async ({
+    page,
+    users,
+  }) => {
+    const path = `/ua/services?keyword=${Date.now()}`;
+    const scriptNonces = (html: string) => new Set((html.match(/<script\b[^>]*>/g) ?? []).map((tag) => /nonce="([^"]*)"/.exec(tag)?.[1]));
+    const answers = [];
+    // Pages are kept per minute: the three visits must fall in one.
+    const second = new Date().getSeconds();
+    if (second >= 55) await page.waitForTimeout((61 - second) * 1000);
+    for (let visit = 0; visit < 3; visit++) {
+      const response = await page.request.get(path, { headers: { accept: "text/html" } });
+      expect(response.status()).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(policies(response)[0]!)![1]!;
+      const html = await response.text();
+      expect(scriptNonces(html)).toEqual(new Set([nonce]));
+      answers.push({ cache: response.headers()["x-page-cache"], nonce, html: html.replaceAll(nonce, "N") });
+    }
+    // Asked for once, a page is rendered for its visitor; asked for again, for the cache.
+    expect(answers.map(({ cache }) => cache)).toEqual([undefined, "miss", "hit"]);
+    expect(new Set(answers.map(({ nonce }) => nonce)).size).toBe(3);
+    expect(answers[2]!.html).toBe(answers[1]!.html);
+
+    // The router's fetch of the same address (Next hides its RSC header from the proxy) gets the RSC payload, not the cached HTML.
+    const navigation = await page.request.get(path, { headers: { rsc: "1", accept: "*/*" } });
+    expect(navigation.headers()["content-type"]).toContain("text/x-component");
+    expect(navigation.headers()["x-page-cache"]).toBeUndefined();
+
+    const placeholder = "AAAAAAAAAAAAAAAAAAAAAA==";
+    const forged = await page.request.get(path, { headers: { accept: "text/html", "x-maister-page-fill": `guess ${placeholder}` } });
+    expect(forged.headers()["x-page-cache"]).toBeUndefined();
+    expect(policies(forged)[0]).not.toContain(placeholder);
+    expect(await forged.text()).not.toContain(placeholder);
+
+    const reported = await watchPolicy(page);
+    await page.goto(path);
+    await hydrated(page.getByRole("button", { name: "Майстри" }));
+    await page.getByRole("button", { name: "Майстри" }).click();
+    await expect(page).toHaveURL(/filter=mechanic/);
+    expect(await reported()).toEqual([]);
+
+    const { page: signedIn } = await users.create("user");
+    const own = await signedIn.request.get(path, { headers: { accept: "text/html" } });
+    expect(own.headers()["x-page-cache"]).toBeUndefined();
+    expect(await own.text()).toContain('href="/ua/profile"');
+    expect(answers[0]!.html).not.toContain('href="/ua/profile"');
   });
 
   test("with that policy the pages hydrate and work: map, language switch, filter chips, a service page, sign-in", async ({ page, tiles }) => {

@@ -137,6 +137,25 @@ describe("read cache", () => {
     expect(count).toHaveBeenCalledTimes(1);
   });
 
+  it("large answers take at most their share of places, the least recently used of their kind going first", async () => {
+    const small = vi.fn(async () => "small");
+    await rememberRead("list:a", small);
+    const page = (name: string) => vi.fn(async () => `page ${name}`);
+    const first = page("1");
+    await rememberRead("page:1", first, { maxOfKind: 2 });
+    await rememberRead("page:2", page("2"), { maxOfKind: 2 });
+    await rememberRead("page:1", first, { maxOfKind: 2 });
+    await rememberRead("page:3", page("3"), { maxOfKind: 2 });
+    const second = page("2 again");
+    await rememberRead("page:2", second, { maxOfKind: 2 });
+    await rememberRead("page:1", first, { maxOfKind: 2 });
+    await rememberRead("list:a", small);
+    // page:2 was the least recently used page when page:3 came; page:1 was the one when page:2 came back.
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(first).toHaveBeenCalledTimes(2);
+    expect(small).toHaveBeenCalledTimes(1);
+  });
+
   it("READ_CACHE=off loads every time, except what is kept even then", async () => {
     vi.stubEnv("READ_CACHE", "off");
     const load = vi.fn(async () => "answer");

@@ -1,0 +1,171 @@
+import { NextRequest } from "next/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SESSION_COOKIE } from "@/lib/auth/cookie";
+import { cachedPage, fillPlaceholder, pageCacheKey } from "@/lib/server/page-cache";
+import { catalogChanged, changingCatalog } from "@/lib/server/read-cache";
+
+const database = vi.hoisted(() => ({ version: 1n }));
+vi.mock("@/lib/server/catalog-version", () => ({
+  readCatalogVersion: vi.fn(async () => database.version),
+  bumpCatalogVersion: vi.fn(async () => ++database.version),
+}));
+
+const ORIGIN = "http://127.0.0.1:3999";
+
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+/** A browser loading a page, unless the headers say otherwise. */
+function request(path: string, { method, headers = {} }: { method?: string; headers?: Record<string, string> } = {}): NextRequest {
+  return new NextRequest(new URL(path, ORIGIN), { method, headers: { accept: BROWSER_ACCEPT, ...headers } });
+}
+
+/** Stands in for this server rendering a page: the nonce it was given goes where Next puts it, and a visitor's review says "nonce" too. */
+function renderingServer(status = 200) {
+  const seen: Request[] = [];
+  const fetch = vi.fn(async (input: URL | string, init?: RequestInit) => {
+    const fill = new Headers(init?.headers).get("x-maister-page-fill") ?? "";
+    seen.push(new Request(input, init));
+    const placeholder = fill.split(" ")[1];
+    const body = `<script nonce="${placeholder}">boot()</script><p>nonce="abc" &lt;script&gt;</p><script nonce="${placeholder}" src="/a.js"></script>`;
+    return new Response(body, {
+      status,
+      headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": `script-src 'nonce-${placeholder}'`, "x-powered-by": "Next" },
+    });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { fetch, seen };
+}
+
+/** The first request for a page, which its visitor's own rendering answers. */
+async function asked(key: string, url: URL): Promise<void> {
+  expect(await cachedPage(key, url, "first-visitor")).toBeNull();
+}
+
+beforeEach(() => {
+  vi.stubEnv("NODE_ENV", "production");
+  vi.stubEnv("PORT", "3999");
+});
+
+afterEach(() => {
+  catalogChanged();
+  (globalThis as { __maisterPagesSeen?: Set<string> }).__maisterPagesSeen?.clear();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+describe("page cache: which requests", () => {
+  it("keys public pages of visitors without a session by locale path, query in any order, and minute", () => {
+    const at = new Date("2026-11-23T10:15:30Z");
+    const key = pageCacheKey(request("/services?sort=rating&category=tires"), at);
+    expect(key).toMatch(/^page:\d+:\/services\?category=tires&sort=rating$/);
+    expect(pageCacheKey(request("/services?category=tires&sort=rating"), at)).toBe(key);
+    expect(pageCacheKey(request("/ua/services?category=tires&sort=rating"), at)).not.toBe(key);
+    expect(pageCacheKey(request("/services?category=tires&sort=rating"), new Date("2026-11-23T10:16:00Z"))).not.toBe(key);
+    for (const path of ["/home", "/ua/home", "/stos", "/mechanics", "/ranking", "/service/abc123"]) {
+      expect(pageCacheKey(request(path), at), path).not.toBeNull();
+    }
+  });
+
+  it("renders as before: a session cookie, a client navigation, a server action, other pages and methods", () => {
+    expect(pageCacheKey(request("/home", { headers: { cookie: `${SESSION_COOKIE}=whatever` } }))).toBeNull();
+    // What the router's fetch of a page's RSC payload looks like once Next has taken its headers off.
+    expect(pageCacheKey(request("/home", { headers: { accept: "*/*" } }))).toBeNull();
+    expect(pageCacheKey(request("/home", { headers: { accept: "" } }))).toBeNull();
+    expect(pageCacheKey(request("/home", { method: "POST", headers: { "next-action": "x" } }))).toBeNull();
+    expect(pageCacheKey(request("/home", { method: "HEAD" }))).toBeNull();
+    for (const path of ["/profile", "/login", "/cart", "/mystos", "/admin/users", "/service/a/b", "/ua/placeorder"]) {
+      expect(pageCacheKey(request(path)), path).toBeNull();
+    }
+  });
+
+  it("is off outside production and with PAGE_CACHE=off", () => {
+    vi.stubEnv("PAGE_CACHE", "off");
+    expect(pageCacheKey(request("/home"))).toBeNull();
+    vi.stubEnv("PAGE_CACHE", "");
+    vi.stubEnv("NODE_ENV", "development");
+    expect(pageCacheKey(request("/home"))).toBeNull();
+  });
+
+  it("a nonce chosen from outside is refused: only this process's own fill request names its placeholder", async () => {
+    const { seen } = renderingServer();
+    await asked("page:1:/home?", new URL("/home", ORIGIN));
+    await cachedPage("page:1:/home?", new URL("/home", ORIGIN), "visitor-nonce");
+    const own = seen[0]!.headers.get("x-maister-page-fill")!;
+    expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": own } }))).toBe(own.split(" ")[1]);
+    const placeholder = "AAAAAAAAAAAAAAAAAAAAAA==";
+    expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `guess ${placeholder}` } }))).toBeNull();
+    expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `${own.split(" ")[0]}x ${placeholder}` } }))).toBeNull();
+    expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `${own.split(" ")[0]} "><script>` } }))).toBeNull();
+    expect(fillPlaceholder(request("/home"))).toBeNull();
+  });
+});
+
+describe("page cache: what visitors get", () => {
+  it("a page asked for once is rendered by its visitor's request as usual; asked for again, it is rendered for the cache", async () => {
+    const { fetch } = renderingServer();
+    const url = new URL("/service/once", ORIGIN);
+    expect(await cachedPage("page:1:/service/once?", url, "n1")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect((await cachedPage("page:1:/service/once?", url, "n2"))!.fresh).toBe(true);
+    expect((await cachedPage("page:1:/service/once?", url, "n3"))!.fresh).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders once and gives every visitor the page with their own nonce and nothing else changed", async () => {
+    const { fetch, seen } = renderingServer();
+    const url = new URL("/services?sort=rating", ORIGIN);
+    await asked("page:1:/services?sort=rating", url);
+    const first = await cachedPage("page:1:/services?sort=rating", url, "first-nonce");
+    const second = await cachedPage("page:1:/services?sort=rating", url, "second-nonce");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(seen[0]!.url).toBe(`${ORIGIN}/services?sort=rating`);
+    expect([first!.fresh, second!.fresh]).toEqual([true, false]);
+    expect(first!.body.toString()).toBe(
+      '<script nonce="first-nonce">boot()</script><p>nonce="abc" &lt;script&gt;</p><script nonce="first-nonce" src="/a.js"></script>',
+    );
+    expect(second!.body.toString()).toBe(first!.body.toString().replaceAll("first-nonce", "second-nonce"));
+    // The renderer's own policy (with the placeholder) and headers of that one response stay behind.
+    expect(second!.headers.get("content-security-policy")).toBeNull();
+    expect(second!.headers.get("x-powered-by")).toBeNull();
+    expect(second!.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("a catalogue write drops the rendered pages with the data", async () => {
+    const { fetch } = renderingServer();
+    const url = new URL("/home", ORIGIN);
+    await asked("page:1:/home?", url);
+    await cachedPage("page:1:/home?", url, "n1");
+    await changingCatalog(async () => undefined);
+    await asked("page:1:/home?", url);
+    expect((await cachedPage("page:1:/home?", url, "n2"))!.fresh).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("an answer other than 200 is passed on but not kept", async () => {
+    const { fetch } = renderingServer(404);
+    const url = new URL("/service/gone", ORIGIN);
+    await asked("page:1:/service/gone?", url);
+    const page = await cachedPage("page:1:/service/gone?", url, "n1");
+    expect(page!.status).toBe(404);
+    expect(page!.body.toString()).toContain('nonce="n1"');
+    await asked("page:1:/service/gone?", url);
+    await cachedPage("page:1:/service/gone?", url, "n2");
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("when the rendering fails the caller renders the page itself, and nothing is kept", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new Error("connection refused");
+      }),
+    );
+    await asked("page:1:/home?", new URL("/home", ORIGIN));
+    expect(await cachedPage("page:1:/home?", new URL("/home", ORIGIN), "n1")).toBeNull();
+    const { fetch } = renderingServer();
+    await asked("page:1:/home?", new URL("/home", ORIGIN));
+    expect((await cachedPage("page:1:/home?", new URL("/home", ORIGIN), "n2"))!.fresh).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
