@@ -11,7 +11,7 @@ import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/b
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
 import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
 import { namesMissingService } from "@/lib/server/missing-pages";
-import { cachedPage, fillPlaceholder, pageCacheKey } from "@/lib/server/page-cache";
+import { cacheablePage, cachedPage, fillPlaceholder } from "@/lib/server/page-cache";
 
 const intl = createMiddleware(routing);
 const development = process.env.NODE_ENV === "development";
@@ -69,14 +69,14 @@ export default async function proxy(request: NextRequest) {
   const fill = fillPlaceholder(request);
   if (fill) return renderPage(request, { nonce: fill });
   const missing = await namesMissingService(path);
-  return renderPage(request, { missing, cacheKey: missing ? null : pageCacheKey(request) });
+  return renderPage(request, { missing, cached: missing ? null : cacheablePage(request) });
 }
 
 type Rendering = {
   /** Answer with the not-found page (404) instead. */
   missing?: boolean;
-  /** Where a visitor without a session finds the page already rendered (lib/server/page-cache.ts). */
-  cacheKey?: string | null;
+  /** The page as the page cache knows it, for a visitor it may answer (lib/server/page-cache.ts). */
+  cached?: string | null;
   /** The placeholder of a rendering for the page cache, instead of a fresh nonce. */
   nonce?: string;
 };
@@ -93,7 +93,7 @@ type Rendering = {
  * (app/not-found.tsx), so the request is rewritten to such an address: a folder starting with "_"
  * is never a route.
  */
-async function renderPage(request: NextRequest, { missing = false, cacheKey = null, nonce = createNonce() }: Rendering) {
+async function renderPage(request: NextRequest, { missing = false, cached = null, nonce = createNonce() }: Rendering) {
   const csp = pageCsp({ nonce, dev: development, tiles });
   const url = request.nextUrl.clone();
   // next-intl decodes the path once (decodeURI) and rewrites to the result, so an encoded "%" (an
@@ -111,7 +111,7 @@ async function renderPage(request: NextRequest, { missing = false, cacheKey = nu
   const response = intl(new NextRequest(url, { method: request.method, headers }));
   response.headers.set("Content-Security-Policy", csp);
   // next-intl may answer itself (a redirect to the visitor's language); only a page to render is looked up.
-  const page = cacheKey && !response.headers.has("location") ? await cachedPage(cacheKey, request.nextUrl, nonce) : null;
+  const page = cached && !response.headers.has("location") ? await cachedPage(cached, nonce) : null;
   if (!page) return response;
   // next-intl's own headers (the language cookie, hreflang links) go with the page, not its rewrite's.
   for (const [name, value] of response.headers) {

@@ -11,6 +11,7 @@ import { requireAccess } from "./guards";
 import { ownService } from "./listings";
 import { enqueueMail, kickMailQueue } from "./mail";
 import { take } from "./rate-limit";
+import { changingCatalog } from "./read-cache";
 import type { Viewer } from "./session";
 import { parseOrThrow } from "./validate";
 
@@ -29,10 +30,13 @@ export async function confirmHours(viewer: Viewer | null, id: string, now = new 
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
-  await prisma.$transaction([
-    prisma.service.update({ where: { id: row.id }, data: { hoursConfirmedAt: now }, select: { id: true } }),
-    prisma.hoursReport.updateMany({ where: { serviceId: row.id, kind: "wrong_hours", resolvedAt: null }, data: { resolvedAt: now } }),
-  ]);
+  // The service page says when the hours were confirmed: a catalogue write like any other it shows.
+  await changingCatalog(() =>
+    prisma.$transaction([
+      prisma.service.update({ where: { id: row.id }, data: { hoursConfirmedAt: now }, select: { id: true } }),
+      prisma.hoursReport.updateMany({ where: { serviceId: row.id, kind: "wrong_hours", resolvedAt: null }, data: { resolvedAt: now } }),
+    ]),
+  );
   return { hoursConfirmedAt: now.toISOString() };
 }
 

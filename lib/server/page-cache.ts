@@ -26,6 +26,7 @@ const FILL_HEADER = "x-maister-page-fill";
 const MAX_PAGES = 200;
 /** Pages asked for once lately: only a page asked for again is rendered for the cache. */
 const MAX_SEEN = 5000;
+const MINUTE_MS = 60_000;
 /** Longer than any page takes to render; past it the visitor's page is rendered as usual. */
 const FILL_TIMEOUT_MS = 20_000;
 /** The inner response's headers a visitor's copy keeps: the rest describe that one response or are set again. */
@@ -38,15 +39,16 @@ const shared = globalThis as typeof globalThis & { __maisterPageFillSecret?: str
 const seen = (shared.__maisterPagesSeen ??= new Set());
 
 /**
- * Whether a page has been asked for before: a page asked for once (a crawler's walk, a one-off
- * search) is rendered for its visitor as usual, streaming, without the detour through the cache,
- * and does not push out the pages many visitors ask for.
+ * Whether a page has been asked for before (the most recent MAX_SEEN pages are remembered): a page
+ * asked for once (a crawler's walk, a one-off search) is rendered for its visitor as usual,
+ * streaming, without the detour through the cache, and does not push out the pages many visitors
+ * ask for.
  */
-function askedBefore(key: string): boolean {
-  if (seen.delete(key)) return true;
-  if (seen.size >= MAX_SEEN) seen.delete(seen.values().next().value!);
-  seen.add(key);
-  return false;
+function askedBefore(page: string): boolean {
+  const before = seen.delete(page);
+  if (!before && seen.size >= MAX_SEEN) seen.delete(seen.values().next().value!);
+  seen.add(page);
+  return before;
 }
 
 /** Per process: the fill request goes to this very server, so nothing needs to share it. */
@@ -70,11 +72,11 @@ export function fillPlaceholder(request: NextRequest): string | null {
 }
 
 /**
- * The cache key of a request that may be answered from the cache, or null: a browser loading a
- * public page (a GET for HTML) for a visitor without a session. The query's order does not matter; the
- * minute does, as opening hours and "open now" are answered by the minute.
+ * The page a request asks for ("/ua/services?filter=sto", the query in a fixed order) when it may
+ * be answered from the cache, or null: a browser loading a public page (a GET for HTML) for a
+ * visitor without a session.
  */
-export function pageCacheKey(request: NextRequest, now = new Date()): string | null {
+export function cacheablePage(request: NextRequest): string | null {
   if (!enabled() || request.method !== "GET") return null;
   const { pathname, searchParams } = request.nextUrl;
   if (!PUBLIC_PAGES.test(splitLocale(pathname).path)) return null;
@@ -85,44 +87,45 @@ export function pageCacheKey(request: NextRequest, now = new Date()): string | n
   if (!request.headers.get("accept")?.includes("text/html")) return null;
   const query = new URLSearchParams(searchParams);
   query.sort();
-  return `page:${minuteOf(now)}:${pathname}?${query.toString()}`;
+  return `${pathname}?${query.toString()}`;
 }
 
 /**
- * The page for `key`, from the cache or rendered now, with `nonce` in place of the placeholder;
- * null when the caller renders it as usual: the first time it is asked for, or when it could not
- * be rendered for the cache.
+ * The page with `nonce` in place of the placeholder, from the cache or rendered for it now; null
+ * when the caller renders it as usual: the first time it is asked for, or when it could not be
+ * rendered for the cache. Pages are kept per minute, as opening hours and "open now" are answered
+ * by the minute, and dropped with the data on any catalogue write.
  */
 export async function cachedPage(
-  key: string,
-  url: URL,
+  page: string,
   nonce: string,
+  now = new Date(),
 ): Promise<{ status: number; headers: Headers; body: Uint8Array<ArrayBuffer>; fresh: boolean } | null> {
   let fresh = false;
   try {
-    const page = await rememberRead(
-      key,
+    const kept = await rememberRead(
+      `page:${minuteOf(now)}:${page}`,
       async () => {
-        if (!askedBefore(key)) return null;
+        if (!askedBefore(page)) return null;
         fresh = true;
-        return renderForCache(url);
+        return renderForCache(page);
       },
-      { keepIf: (kept) => kept?.status === 200, maxOfKind: MAX_PAGES },
+      { keepMs: MINUTE_MS - (now.getTime() % MINUTE_MS), keepIf: (rendered) => rendered?.status === 200, maxOfKind: MAX_PAGES },
     );
-    if (!page) return null;
+    if (!kept) return null;
     const between = Buffer.from(nonce);
-    const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [between, part])));
-    return { status: page.status, headers: new Headers(page.headers), body, fresh };
+    const body = Buffer.concat(kept.parts.flatMap((part, index) => (index === 0 ? [part] : [between, part])));
+    return { status: kept.status, headers: new Headers(kept.headers), body, fresh };
   } catch (error) {
-    console.warn(`[page-cache] could not render ${url.pathname} for the cache: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(`[page-cache] could not render ${page} for the cache: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
 }
 
-async function renderForCache(url: URL): Promise<KeptPage> {
+async function renderForCache(page: string): Promise<KeptPage> {
   const placeholder = createNonce();
   const origin = process.env.PAGE_CACHE_ORIGIN ?? `http://127.0.0.1:${process.env.PORT}`;
-  const response = await fetch(new URL(`${url.pathname}${url.search}`, origin), {
+  const response = await fetch(new URL(page, origin), {
     headers: { [FILL_HEADER]: `${fillSecret()} ${placeholder}` },
     redirect: "manual",
     signal: AbortSignal.timeout(FILL_TIMEOUT_MS),

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/lib/auth/cookie";
-import { cachedPage, fillPlaceholder, pageCacheKey } from "@/lib/server/page-cache";
+import { cacheablePage, cachedPage, fillPlaceholder } from "@/lib/server/page-cache";
 import { catalogChanged, changingCatalog } from "@/lib/server/read-cache";
 
 const database = vi.hoisted(() => ({ version: 1n }));
@@ -11,6 +11,7 @@ vi.mock("@/lib/server/catalog-version", () => ({
 }));
 
 const ORIGIN = "http://127.0.0.1:3999";
+const AT = new Date("2026-11-23T10:15:30Z");
 
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
@@ -37,8 +38,8 @@ function renderingServer(status = 200) {
 }
 
 /** The first request for a page, which its visitor's own rendering answers. */
-async function asked(key: string, url: URL): Promise<void> {
-  expect(await cachedPage(key, url, "first-visitor")).toBeNull();
+async function asked(page: string): Promise<void> {
+  expect(await cachedPage(page, "first-visitor", AT)).toBeNull();
 }
 
 beforeEach(() => {
@@ -54,42 +55,40 @@ afterEach(() => {
 });
 
 describe("page cache: which requests", () => {
-  it("keys public pages of visitors without a session by locale path, query in any order, and minute", () => {
-    const at = new Date("2026-11-23T10:15:30Z");
-    const key = pageCacheKey(request("/services?sort=rating&category=tires"), at);
-    expect(key).toMatch(/^page:\d+:\/services\?category=tires&sort=rating$/);
-    expect(pageCacheKey(request("/services?category=tires&sort=rating"), at)).toBe(key);
-    expect(pageCacheKey(request("/ua/services?category=tires&sort=rating"), at)).not.toBe(key);
-    expect(pageCacheKey(request("/services?category=tires&sort=rating"), new Date("2026-11-23T10:16:00Z"))).not.toBe(key);
+  it("names public pages of visitors without a session by locale path and query in a fixed order", () => {
+    const page = cacheablePage(request("/services?sort=rating&category=tires"));
+    expect(page).toBe("/services?category=tires&sort=rating");
+    expect(cacheablePage(request("/services?category=tires&sort=rating"))).toBe(page);
+    expect(cacheablePage(request("/ua/services?category=tires&sort=rating"))).toBe("/ua/services?category=tires&sort=rating");
     for (const path of ["/home", "/ua/home", "/stos", "/mechanics", "/ranking", "/service/abc123"]) {
-      expect(pageCacheKey(request(path), at), path).not.toBeNull();
+      expect(cacheablePage(request(path)), path).toBe(`${path}?`);
     }
   });
 
   it("renders as before: a session cookie, a client navigation, a server action, other pages and methods", () => {
-    expect(pageCacheKey(request("/home", { headers: { cookie: `${SESSION_COOKIE}=whatever` } }))).toBeNull();
+    expect(cacheablePage(request("/home", { headers: { cookie: `${SESSION_COOKIE}=whatever` } }))).toBeNull();
     // What the router's fetch of a page's RSC payload looks like once Next has taken its headers off.
-    expect(pageCacheKey(request("/home", { headers: { accept: "*/*" } }))).toBeNull();
-    expect(pageCacheKey(request("/home", { headers: { accept: "" } }))).toBeNull();
-    expect(pageCacheKey(request("/home", { method: "POST", headers: { "next-action": "x" } }))).toBeNull();
-    expect(pageCacheKey(request("/home", { method: "HEAD" }))).toBeNull();
+    expect(cacheablePage(request("/home", { headers: { accept: "*/*" } }))).toBeNull();
+    expect(cacheablePage(request("/home", { headers: { accept: "" } }))).toBeNull();
+    expect(cacheablePage(request("/home", { method: "POST", headers: { "next-action": "x" } }))).toBeNull();
+    expect(cacheablePage(request("/home", { method: "HEAD" }))).toBeNull();
     for (const path of ["/profile", "/login", "/cart", "/mystos", "/admin/users", "/service/a/b", "/ua/placeorder"]) {
-      expect(pageCacheKey(request(path)), path).toBeNull();
+      expect(cacheablePage(request(path)), path).toBeNull();
     }
   });
 
   it("is off outside production and with PAGE_CACHE=off", () => {
     vi.stubEnv("PAGE_CACHE", "off");
-    expect(pageCacheKey(request("/home"))).toBeNull();
+    expect(cacheablePage(request("/home"))).toBeNull();
     vi.stubEnv("PAGE_CACHE", "");
     vi.stubEnv("NODE_ENV", "development");
-    expect(pageCacheKey(request("/home"))).toBeNull();
+    expect(cacheablePage(request("/home"))).toBeNull();
   });
 
   it("a nonce chosen from outside is refused: only this process's own fill request names its placeholder", async () => {
     const { seen } = renderingServer();
-    await asked("page:1:/home?", new URL("/home", ORIGIN));
-    await cachedPage("page:1:/home?", new URL("/home", ORIGIN), "visitor-nonce");
+    await asked("/home?");
+    await cachedPage("/home?", "visitor-nonce", AT);
     const own = seen[0]!.headers.get("x-maister-page-fill")!;
     expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": own } }))).toBe(own.split(" ")[1]);
     const placeholder = "AAAAAAAAAAAAAAAAAAAAAA==";
@@ -103,53 +102,56 @@ describe("page cache: which requests", () => {
 describe("page cache: what visitors get", () => {
   it("a page asked for once is rendered by its visitor's request as usual; asked for again, it is rendered for the cache", async () => {
     const { fetch } = renderingServer();
-    const url = new URL("/service/once", ORIGIN);
-    expect(await cachedPage("page:1:/service/once?", url, "n1")).toBeNull();
+    expect(await cachedPage("/service/once?", "n1", AT)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
-    expect((await cachedPage("page:1:/service/once?", url, "n2"))!.fresh).toBe(true);
-    expect((await cachedPage("page:1:/service/once?", url, "n3"))!.fresh).toBe(false);
+    expect((await cachedPage("/service/once?", "n2", AT))!.fresh).toBe(true);
+    expect((await cachedPage("/service/once?", "n3", AT))!.fresh).toBe(false);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("renders once and gives every visitor the page with their own nonce and nothing else changed", async () => {
     const { fetch, seen } = renderingServer();
-    const url = new URL("/services?sort=rating", ORIGIN);
-    await asked("page:1:/services?sort=rating", url);
-    const first = await cachedPage("page:1:/services?sort=rating", url, "first-nonce");
-    const second = await cachedPage("page:1:/services?sort=rating", url, "second-nonce");
+    await asked("/services?sort=rating");
+    const first = await cachedPage("/services?sort=rating", "first-nonce", AT);
+    const second = await cachedPage("/services?sort=rating", "second-nonce", AT);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(seen[0]!.url).toBe(`${ORIGIN}/services?sort=rating`);
     expect([first!.fresh, second!.fresh]).toEqual([true, false]);
-    expect(first!.body.toString()).toBe(
+    expect(Buffer.from(first!.body).toString()).toBe(
       '<script nonce="first-nonce">boot()</script><p>nonce="abc" &lt;script&gt;</p><script nonce="first-nonce" src="/a.js"></script>',
     );
-    expect(second!.body.toString()).toBe(first!.body.toString().replaceAll("first-nonce", "second-nonce"));
+    expect(Buffer.from(second!.body).toString()).toBe(Buffer.from(first!.body).toString().replaceAll("first-nonce", "second-nonce"));
     // The renderer's own policy (with the placeholder) and headers of that one response stay behind.
     expect(second!.headers.get("content-security-policy")).toBeNull();
     expect(second!.headers.get("x-powered-by")).toBeNull();
     expect(second!.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
+  it("pages are kept by the minute: the next minute renders again, at once for a page asked for before", async () => {
+    const { fetch } = renderingServer();
+    await asked("/home?");
+    await cachedPage("/home?", "n1", AT);
+    expect((await cachedPage("/home?", "n2", new Date("2026-11-23T10:15:59.999Z")))!.fresh).toBe(false);
+    expect((await cachedPage("/home?", "n3", new Date("2026-11-23T10:16:00Z")))!.fresh).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it("a catalogue write drops the rendered pages with the data", async () => {
     const { fetch } = renderingServer();
-    const url = new URL("/home", ORIGIN);
-    await asked("page:1:/home?", url);
-    await cachedPage("page:1:/home?", url, "n1");
+    await asked("/home?");
+    await cachedPage("/home?", "n1", AT);
     await changingCatalog(async () => undefined);
-    await asked("page:1:/home?", url);
-    expect((await cachedPage("page:1:/home?", url, "n2"))!.fresh).toBe(true);
+    expect((await cachedPage("/home?", "n2", AT))!.fresh).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it("an answer other than 200 is passed on but not kept", async () => {
     const { fetch } = renderingServer(404);
-    const url = new URL("/service/gone", ORIGIN);
-    await asked("page:1:/service/gone?", url);
-    const page = await cachedPage("page:1:/service/gone?", url, "n1");
+    await asked("/service/gone?");
+    const page = await cachedPage("/service/gone?", "n1", AT);
     expect(page!.status).toBe(404);
-    expect(page!.body.toString()).toContain('nonce="n1"');
-    await asked("page:1:/service/gone?", url);
-    await cachedPage("page:1:/service/gone?", url, "n2");
+    expect(Buffer.from(page!.body).toString()).toContain('nonce="n1"');
+    await cachedPage("/service/gone?", "n2", AT);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -161,11 +163,10 @@ describe("page cache: what visitors get", () => {
         throw new Error("connection refused");
       }),
     );
-    await asked("page:1:/home?", new URL("/home", ORIGIN));
-    expect(await cachedPage("page:1:/home?", new URL("/home", ORIGIN), "n1")).toBeNull();
+    await asked("/home?");
+    expect(await cachedPage("/home?", "n1", AT)).toBeNull();
     const { fetch } = renderingServer();
-    await asked("page:1:/home?", new URL("/home", ORIGIN));
-    expect((await cachedPage("page:1:/home?", new URL("/home", ORIGIN), "n2"))!.fresh).toBe(true);
+    expect((await cachedPage("/home?", "n2", AT))!.fresh).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
