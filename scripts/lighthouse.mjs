@@ -31,8 +31,9 @@ const { items } = await (await fetch(`${origin}/api/items`)).json();
 const wanted = (process.env.LIGHTHOUSE_PAGES ?? "/home,/services,service").split(",");
 const pages = wanted.map((path) => (path === "service" ? `/service/${items[0]._id}` : path === "/ua/service" ? `/ua/service/${items[0]._id}` : path));
 const label = (path) => path.replace(/\/service\/[^/]+$/, "/service/{id}");
-// The server compiles nothing at run time, but its first answers warm caches: not measured.
-for (const path of pages) await fetch(`${origin}${path}`).catch(() => undefined);
+// The server compiles nothing at run time, but its first answers warm caches: not measured. Asked
+// for as a browser asks, the pages are then popular ones: the page cache keeps them from the next load.
+for (const path of pages) await fetch(`${origin}${path}`, { headers: { accept: "text/html" } }).catch(() => undefined);
 
 const chrome = await chromeLauncher.launch({ chromePath: findChromium() ?? undefined, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 const config = {

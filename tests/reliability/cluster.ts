@@ -2,7 +2,7 @@
 // front of it, two production instances of the app on it, and nginx spreading requests over
 // them round-robin (all on loopback, run by this script, as the `postgres` user when started as
 // root). Checks, each printed as ✔ or ✖:
-//   - a review or a block made on instance A is seen on B by the very next request;
+//   - a review or a block made on instance A is seen on B by the very next request (API and the page B kept);
 //   - a session made on A works on B, and signing out on A ends it on B;
 //   - a rate limit is shared by the instances and keyed by the client address nginx forwards
 //     (a forged X-Forwarded-For does not buy a fresh allowance);
@@ -41,7 +41,8 @@ const INSTANCE = { a: `http://127.0.0.1:${PORTS.a}`, b: `http://127.0.0.1:${PORT
 const { failures, check, log } = createVerdict();
 
 // ---- HTTP, from a chosen loopback address (nginx forwards it as the client address) ----
-type Answer = { status: number; text: string; cookies: string[]; ms: number; at: number };
+/** `cache`: what the page cache said (X-Page-Cache), for a page. */
+type Answer = { status: number; text: string; cookies: string[]; ms: number; at: number; cache?: string };
 type Send = { method?: string; body?: unknown; cookie?: string; from?: string; headers?: Record<string, string> };
 function send(url: string, { method = "GET", body, cookie, from, headers = {} }: Send = {}): Promise<Answer> {
   const at = Date.now();
@@ -65,7 +66,15 @@ function send(url: string, { method = "GET", body, cookie, from, headers = {} }:
         response.on("data", (chunk: string) => (text += chunk));
         response.on("end", () => {
           const setCookie = response.headers["set-cookie"] ?? [];
-          resolve({ status: response.statusCode ?? 0, text, cookies: setCookie, ms: Date.now() - at, at });
+          const cache = response.headers["x-page-cache"];
+          resolve({
+            status: response.statusCode ?? 0,
+            text,
+            cookies: setCookie,
+            ms: Date.now() - at,
+            at,
+            cache: typeof cache === "string" ? cache : undefined,
+          });
         });
         response.on("error", () => resolve({ status: 0, text: "", cookies: [], ms: Date.now() - at, at }));
       },
@@ -178,7 +187,10 @@ db.on("error", () => undefined);
   const id = target!.id;
   type Detail = { numReviews: number; reviews: { comment: string }[] };
   const before = json<Detail>(await direct("b", `/api/items/${id}`));
-  // B keeps that answer in memory now; the review goes to A.
+  // A browser's load of the service page, from a visitor without a session: B's page cache keeps it.
+  const pageOnB = () => direct("b", `/service/${id}`, { headers: { accept: "text/html" } });
+  const loads = [await pageOnB(), await pageOnB(), await pageOnB()];
+  // B keeps that answer and that page in memory now; the review goes to A.
   const comment = `cluster review ${Date.now()}`;
   const posted = await direct("a", `/api/items/${id}/reviews`, {
     method: "POST",
@@ -190,6 +202,12 @@ db.on("error", () => undefined);
     posted.status === 201 && after.reviews.some((review) => review.comment === comment),
     "a review posted on A is on B's next answer",
     `posted ${posted.status}; B shows ${after.numReviews} reviews (before ${before.numReviews})`,
+  );
+  const pageAfter = await pageOnB();
+  check(
+    loads.at(-1)?.cache === "hit" && !loads.at(-1)!.text.includes(comment) && pageAfter.status === 200 && pageAfter.text.includes(comment),
+    "the service page B kept for visitors shows that review on its next load",
+    `B's page loads ${loads.map((load) => load.cache ?? "rendered").join(", ")}; after the review: ${pageAfter.cache ?? "rendered"}, review ${pageAfter.text.includes(comment) ? "shown" : "missing"}`,
   );
 
   const [{ name }] = (await db.query<{ name: string }>(`SELECT name FROM services WHERE id = $1`, [id])).rows as [{ name: string }];
