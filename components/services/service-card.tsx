@@ -17,8 +17,8 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
   const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
   const headingId = `card-${service._id}`;
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <div className="relative aspect-[4/3] bg-slate-100">
+    <article className="card">
+      <div className="card-photo">
         {service.image ? (
           <ResponsiveImage
             url={service.image}
@@ -32,11 +32,10 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
         ) : (
           <span className="grid size-full place-items-center text-sm text-slate-500">{t("noImage")}</span>
         )}
-        <span title={tooltip} className="absolute top-2 left-2 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-800 shadow">
+        <span title={tooltip} className="card-role">
           {service.role === "sto" ? t("roleSto") : t("roleMechanic")}
           <span className="sr-only"> — {tooltip}</span>
         </span>
-        {/* Above the card's stretched link, like the call button; its focus ring is white and blue, as a photo can be either. */}
         <SaveToggle
           item={{
             _id: service._id,
@@ -48,15 +47,12 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
             contactPhone2: service.contactPhone2,
             contactMail: service.contactMail,
           }}
-          className="absolute top-2 right-2 z-10 size-10 rounded-full bg-white/95 text-slate-700 shadow hover:bg-white hover:text-brand-700 focus-visible:ring-4 focus-visible:ring-brand-600 focus-visible:outline-offset-0 focus-visible:outline-white aria-pressed:text-brand-700"
+          className="card-save"
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 id={headingId} className="text-base leading-snug font-semibold">
-          <Link
-            href={`/service/${service._id}`}
-            className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-700 focus-visible:outline-none focus-visible:after:shadow-[inset_0_0_0_5px_white] focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600"
-          >
+          <Link href={`/service/${service._id}`} className="card-link after:rounded-xl">
             {service.name}
           </Link>
         </h3>
@@ -81,13 +77,7 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
           // Above the card's stretched link, so a tap dials (or opens Viber) instead of opening the page.
           <div className="relative z-10 mt-2 flex gap-2">
             {service.contactPhone1 ? (
-              <CallLink
-                phone={service.contactPhone1}
-                serviceId={service._id}
-                describedBy={headingId}
-                label={t("call")}
-                className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-emerald-600 px-3 py-2 text-sm font-semibold text-emerald-700 hover:bg-emerald-50"
-              />
+              <CallLink phone={service.contactPhone1} serviceId={service._id} describedBy={headingId} label={t("call")} className="card-call" />
             ) : null}
             {service.viber ? (
               <ViberLink
@@ -95,7 +85,7 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
                 serviceId={service._id}
                 name={t("viberLabel", { name: service.name })}
                 label={t("viber")}
-                className="inline-flex items-center justify-center rounded-lg border border-violet-600 px-3 py-2 text-sm font-semibold text-violet-800 hover:bg-violet-50"
+                className="card-viber"
               />
             ) : null}
           </div>

@@ -8,16 +8,13 @@ import { StarRating } from "./star-rating";
 export async function TopCard({ service }: { service: ServiceCard }) {
   const t = await getTranslations("Services");
   return (
-    <div className="relative flex h-full items-center gap-3 rounded-lg border border-slate-200 bg-white p-2.5 hover:border-slate-300 hover:shadow-sm">
+    <div className="top-card">
       <div className="size-14 shrink-0 overflow-hidden rounded-md bg-slate-100">
         {service.image ? <ResponsiveImage url={service.image} alt="" sizes="56px" width={56} height={56} className="size-full object-cover" /> : null}
       </div>
       <div className="min-w-0 text-sm">
         <p className="truncate font-semibold">
-          <Link
-            href={`/service/${service._id}`}
-            className="after:absolute after:inset-0 after:rounded-lg hover:text-brand-700 focus-visible:outline-none focus-visible:after:shadow-[inset_0_0_0_5px_white] focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-brand-600"
-          >
+          <Link href={`/service/${service._id}`} className="card-link after:rounded-lg">
             {service.name}
           </Link>
         </p>

@@ -113,3 +113,17 @@ test.describe("photos", () => {
     await expect(page.getByRole("link", { name: "Profile" }).first().locator("img")).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}\?w=160&f=jpeg$/);
   });
 });
+
+test("a card loads the WebP copy of its photo at the width it is shown at, not the original", async ({ browser }) => {
+  for (const [viewport, deviceScaleFactor, width] of [
+    [{ width: 390, height: 844 }, 1, 480],
+    [{ width: 390, height: 844 }, 3, 1200],
+  ] as const) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor });
+    const page = await context.newPage();
+    await page.goto("/services");
+    const photo = page.locator("main article img").first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(new RegExp(`\\?w=${width}&f=webp$`));
+    await context.close();
+  }
+});
