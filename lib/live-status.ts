@@ -1,3 +1,5 @@
+import type { OpeningStatus } from "./timetable";
+
 /**
  * The owner's live word on a service (issue 19): what it is doing right now, set in one tap and
  * trusted for a few hours only, after which the opening hours speak again.
@@ -22,3 +24,13 @@ export const LIVE_NOTE_MAX = 140;
 
 /** The live word as the API and the pages show it; null once it has run out. */
 export type LiveStatusView = { state: LiveState; note: string; until: string; updatedAt: string };
+
+export type BadgeStatus = OpeningStatus & { liveStatus: LiveStatusView | null };
+
+/**
+ * What the opening badge (a client component) needs of a service and nothing more: handed the
+ * whole service, every card sent its name, contacts and ratings to the browser once more (~0.7 KB).
+ */
+export function badgeStatus({ openNow, nextChange, liveStatus }: OpeningStatus & { liveStatus?: LiveStatusView | null }): BadgeStatus {
+  return { openNow, nextChange, liveStatus: liveStatus ?? null };
+}

@@ -3,8 +3,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useRouter } from "@/i18n/navigation";
-import { isOpenState, type LiveStatusView } from "@/lib/live-status";
-import { openingLabel, type OpeningStatus } from "@/lib/timetable";
+import { type BadgeStatus, isOpenState } from "@/lib/live-status";
+import { openingLabel } from "@/lib/timetable";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -18,7 +18,7 @@ const TONES = {
   closed: "bg-slate-100 text-slate-700",
 } as const;
 
-type Props = { status: OpeningStatus & { liveStatus?: LiveStatusView | null }; timeZone: string; renderedAt: string; className?: string };
+type Props = { status: BadgeStatus; timeZone: string; renderedAt: string; className?: string };
 
 /**
  * "Open until 18:00", "Closes in 20 min", "Opens Mon 09:00"… First rendered at the server's

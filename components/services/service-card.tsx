@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { SaveToggle } from "@/components/cart/save-toggle";
 import { Link } from "@/i18n/navigation";
+import { badgeStatus } from "@/lib/live-status";
 import { UAH } from "@/lib/prices";
 import type { ServiceCard as Card } from "@/lib/server/service-dto";
 import { CallLink, ViberLink } from "./contact-links";
@@ -63,7 +64,7 @@ export async function ServiceCard({ service, renderedAt, priority = false }: { s
         />
         <p className="text-sm text-slate-600">{service.address}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
-          <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2 py-1" />
+          <OpeningBadge status={badgeStatus(service)} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2 py-1" />
           {service.isOnTheGo && !service.comesToYou ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
           {service.jobPriceUah !== undefined ? (
             <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">{tp("from", { amount: format.number(service.jobPriceUah, UAH) })}</span>

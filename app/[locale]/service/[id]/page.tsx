@@ -19,6 +19,7 @@ import { StarRating } from "@/components/services/star-rating";
 import { toLocale } from "@/i18n/locale";
 import { getPathname, Link } from "@/i18n/navigation";
 import { directionsUrl, telegramHref } from "@/lib/links";
+import { badgeStatus } from "@/lib/live-status";
 import { NotFoundError } from "@/lib/server/errors";
 import { reviewerState } from "@/lib/server/reviews";
 import { getPublicService } from "@/lib/server/services/detail";
@@ -114,7 +115,7 @@ export default async function ServicePage({ params }: Props) {
             />
             {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
             <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-              <OpeningBadge status={service} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2.5 py-1" />
+              <OpeningBadge status={badgeStatus(service)} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2.5 py-1" />
               <span
                 className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}
               >
