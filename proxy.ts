@@ -119,7 +119,7 @@ async function renderPage(request: NextRequest, { missing = false, cached = null
     else if (!name.startsWith("x-middleware-")) page.headers.set(name, value);
   }
   page.headers.set("x-page-cache", page.fresh ? "miss" : "hit");
-  return new NextResponse(page.body, { status: page.status, headers: page.headers });
+  return new NextResponse(page.body, { headers: page.headers });
 }
 
 // Pages: files are skipped by their extension, not by "any dot" (an admin search for an e-mail

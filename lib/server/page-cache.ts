@@ -93,14 +93,14 @@ export function cacheablePage(request: NextRequest): string | null {
 /**
  * The page with `nonce` in place of the placeholder, from the cache or rendered for it now; null
  * when the caller renders it as usual: the first time it is asked for, or when it could not be
- * rendered for the cache. Pages are kept per minute, as opening hours and "open now" are answered
+ * rendered for the cache or was not a page (a status other than 200). Pages are kept per minute, as opening hours and "open now" are answered
  * by the minute, and dropped with the data on any catalogue write.
  */
 export async function cachedPage(
   page: string,
   nonce: string,
   now = new Date(),
-): Promise<{ status: number; headers: Headers; body: Uint8Array<ArrayBuffer>; fresh: boolean } | null> {
+): Promise<{ headers: Headers; body: Uint8Array<ArrayBuffer>; fresh: boolean } | null> {
   let fresh = false;
   try {
     const kept = await rememberRead(
@@ -110,12 +110,14 @@ export async function cachedPage(
         fresh = true;
         return renderForCache(page);
       },
-      { keepMs: MINUTE_MS - (now.getTime() % MINUTE_MS), keepIf: (rendered) => rendered?.status === 200, maxOfKind: MAX_PAGES },
+      // An answer other than a page is kept too (as its status alone), so it is not asked for again within the minute.
+      { keepMs: MINUTE_MS - (now.getTime() % MINUTE_MS), keepIf: (rendered) => rendered !== null, maxOfKind: MAX_PAGES },
     );
-    if (!kept) return null;
+    // Anything but a page (a redirect, an error page) is rendered for its visitor as usual.
+    if (!kept || kept.status !== 200) return null;
     const between = Buffer.from(nonce);
     const body = Buffer.concat(kept.parts.flatMap((part, index) => (index === 0 ? [part] : [between, part])));
-    return { status: kept.status, headers: new Headers(kept.headers), body, fresh };
+    return { headers: new Headers(kept.headers), body, fresh };
   } catch (error) {
     console.warn(`[page-cache] could not render ${page} for the cache: ${error instanceof Error ? error.message : String(error)}`);
     return null;
@@ -130,6 +132,10 @@ async function renderForCache(page: string): Promise<KeptPage> {
     redirect: "manual",
     signal: AbortSignal.timeout(FILL_TIMEOUT_MS),
   });
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    return { status: response.status, headers: [], parts: [] };
+  }
   const body = await response.text();
   const headers = KEPT_HEADERS.flatMap((name): [string, string][] => {
     const value = response.headers.get(name);
