@@ -56,8 +56,9 @@ function fillSecret(): string {
   return (shared.__maisterPageFillSecret ??= createNonce() + createNonce());
 }
 
+/** Off with the read cache too: without it every page asked for again would be rendered twice. */
 function enabled(): boolean {
-  return process.env.NODE_ENV === "production" && process.env.PAGE_CACHE !== "off" && Boolean(process.env.PORT);
+  return process.env.NODE_ENV === "production" && process.env.PAGE_CACHE !== "off" && process.env.READ_CACHE !== "off" && Boolean(process.env.PORT);
 }
 
 /** The placeholder nonce of a request this server sent itself to fill the cache, or null for every other request. */
@@ -93,8 +94,9 @@ export function cacheablePage(request: NextRequest): string | null {
 /**
  * The page with `nonce` in place of the placeholder, from the cache or rendered for it now; null
  * when the caller renders it as usual: the first time it is asked for, or when it could not be
- * rendered for the cache or was not a page (a status other than 200). Pages are kept per minute, as opening hours and "open now" are answered
- * by the minute, and dropped with the data on any catalogue write.
+ * rendered for the cache or was not a page (a status other than 200). Pages are kept per minute,
+ * as opening hours and "open now" are answered by the minute, and dropped with the data on any
+ * catalogue write.
  */
 export async function cachedPage(
   page: string,

@@ -77,9 +77,13 @@ describe("page cache: which requests", () => {
     }
   });
 
-  it("is off outside production and with PAGE_CACHE=off", () => {
+  it("is off outside production, with PAGE_CACHE=off and with READ_CACHE=off", () => {
     vi.stubEnv("PAGE_CACHE", "off");
     expect(cacheablePage(request("/home"))).toBeNull();
+    vi.stubEnv("PAGE_CACHE", "");
+    vi.stubEnv("READ_CACHE", "off");
+    expect(cacheablePage(request("/home"))).toBeNull();
+    vi.stubEnv("READ_CACHE", "");
     vi.stubEnv("PAGE_CACHE", "");
     vi.stubEnv("NODE_ENV", "development");
     expect(cacheablePage(request("/home"))).toBeNull();
