@@ -152,11 +152,16 @@ export default async function ServicePage({ params }: Props) {
                 {service.address}
               </a>
             </p>
-            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-              <li>{t("category", { category: tc(service.category as Parameters<typeof tc>[0]) })}</li>
-              {service.brand !== "Any" ? <li>{t("brand", { brand: service.brand })}</li> : null}
-              <li>{t("experience", { years: experience })}</li>
-            </ul>
+            {/*
+              Spans, not list items: React's flight data cuts a long row at a size limit, and where
+              the cut lands the HTML streams that part in a hidden <div> moved into place later; an
+              <li> there is invalid HTML (the Nu checker caught it on this line on PostgreSQL).
+            */}
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+              <span>{t("category", { category: tc(service.category as Parameters<typeof tc>[0]) })}</span>
+              {service.brand !== "Any" ? <span>{t("brand", { brand: service.brand })}</span> : null}
+              <span>{t("experience", { years: experience })}</span>
+            </p>
             <div className="flex flex-wrap items-start gap-3">
               {service.contactPhone1 ? (
                 <CallLink
