@@ -7,15 +7,11 @@ import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
 
 type WithNewPassword = FieldValues & { password: string; confirm: string };
 type WithIdentity = FieldValues & { name: string; email: string };
+/** What a group of fields takes from the form that holds it (components/forms/use-schema-form.ts). */
+type FieldsOf<Values extends FieldValues> = { register: UseFormRegister<Values>; error: (name: Path<Values>) => string | undefined };
 
 /** Name and e-mail, as at sign-up and on the profile: a refused name says which letters it may hold. */
-export function NameAndEmailFields<Values extends WithIdentity>({
-  register,
-  error,
-}: {
-  register: UseFormRegister<Values>;
-  error: (name: Path<Values>) => string | undefined;
-}) {
+export function NameAndEmailFields<Values extends WithIdentity>({ register, error }: FieldsOf<Values>) {
   const t = useTranslations("Account");
   const tv = useTranslations("Validation");
   const name = "name" as Path<Values>;
@@ -40,13 +36,7 @@ export function NameAndEmailFields<Values extends WithIdentity>({
  * A new password typed twice (sign-up, reset from a mailed link): the rules in the first field's
  * hint, the second checked by the form's passwordsMatch rule (lib/validation/rules.ts).
  */
-export function NewPasswordFields<Values extends WithNewPassword>({
-  register,
-  error,
-}: {
-  register: UseFormRegister<Values>;
-  error: (name: Path<Values>) => string | undefined;
-}) {
+export function NewPasswordFields<Values extends WithNewPassword>({ register, error }: FieldsOf<Values>) {
   const t = useTranslations("Account");
   const password = "password" as Path<Values>;
   const confirm = "confirm" as Path<Values>;

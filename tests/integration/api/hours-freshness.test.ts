@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as reportRoute } from "@/app/api/items/[id]/hours-reports/route";
+import { GET as detailRoute } from "@/app/api/items/[id]/route";
 import { DELETE as dismissRoute } from "@/app/api/items/admin/hours-reports/[id]/route";
 import { GET as adminList } from "@/app/api/items/admin/hours-reports/route";
 import { POST as confirmRoute } from "@/app/api/items/users/[id]/hours-confirmation/route";
@@ -105,6 +106,17 @@ describe("confirming the hours", () => {
     // A resolved report opens again when the same person taps again.
     await report("wrong_hours", "10.20.4.1");
     expect(await openReports()).toBe(2);
+  });
+
+  it("visitors see the new confirmation at once, though the service page was kept by the read cache", async () => {
+    const shown = async () =>
+      ((await (await call(detailRoute, request("GET", `/api/items/${serviceId}`), params({ id: serviceId }))).json()) as { hoursConfirmedAt: string })
+        .hoursConfirmedAt;
+    const before = await shown();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const { hoursConfirmedAt } = await (await confirm(cookies.owner)).json();
+    expect(hoursConfirmedAt).not.toBe(before);
+    expect(await shown()).toBe(hoursConfirmedAt);
   });
 
   it("admins may confirm; strangers 403; visitors 401", async () => {
