@@ -2,7 +2,7 @@ import createMiddleware from "next-intl/middleware";
 import { NextRequest, NextResponse } from "next/server";
 import { localeOfCode } from "@/i18n/locale";
 import { localeCookie, routing } from "@/i18n/routing";
-import { SESSION_COOKIE } from "@/lib/auth/cookie";
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/lib/auth/cookie";
 import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { ruleForPath } from "@/lib/guarded-paths";
 import { localizedPath, splitLocale } from "@/lib/locale-path";
@@ -11,7 +11,7 @@ import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/b
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
 import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
 import { namesMissingService } from "@/lib/server/missing-pages";
-import { cacheablePage, cachedPage, fillPlaceholder } from "@/lib/server/page-cache";
+import { cacheablePage, cachedPage, fillPlaceholder, SHARED_RENDERING_HEADER } from "@/lib/server/page-cache";
 
 const intl = createMiddleware(routing);
 const development = process.env.NODE_ENV === "development";
@@ -67,7 +67,7 @@ export default async function proxy(request: NextRequest) {
     });
   }
   const fill = fillPlaceholder(request);
-  if (fill) return renderPage(request, { nonce: fill });
+  if (fill) return renderPage(request, { nonce: fill, shared: true });
   const missing = await namesMissingService(path);
   return renderPage(request, { missing, cached: missing ? null : cacheablePage(request) });
 }
@@ -79,6 +79,8 @@ type Rendering = {
   cached?: string | null;
   /** The placeholder of a rendering for the page cache, instead of a fresh nonce. */
   nonce?: string;
+  /** A rendering for the page cache, served to anyone: it renders the session as unknown. */
+  shared?: boolean;
 };
 
 /**
@@ -93,7 +95,7 @@ type Rendering = {
  * (app/not-found.tsx), so the request is rewritten to such an address: a folder starting with "_"
  * is never a route.
  */
-async function renderPage(request: NextRequest, { missing = false, cached = null, nonce = createNonce() }: Rendering) {
+async function renderPage(request: NextRequest, { missing = false, cached = null, nonce = createNonce(), shared = false }: Rendering) {
   const csp = pageCsp({ nonce, dev: development, tiles });
   const url = request.nextUrl.clone();
   // next-intl decodes the path once (decodeURI) and rewrites to the result, so an encoded "%" (an
@@ -108,18 +110,27 @@ async function renderPage(request: NextRequest, { missing = false, cached = null
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
   headers.set("x-nonce", nonce);
+  if (shared) headers.set(SHARED_RENDERING_HEADER, "1");
+  else headers.delete(SHARED_RENDERING_HEADER);
   const response = intl(new NextRequest(url, { method: request.method, headers }));
   response.headers.set("Content-Security-Policy", csp);
   // next-intl may answer itself (a redirect to the visitor's language); only a page to render is looked up.
   const page = cached && !response.headers.has("location") ? await cachedPage(cached, nonce) : null;
-  if (!page) return response;
+  if (!page) return withSignedInHint(request, response);
   // next-intl's own headers (the language cookie, hreflang links) go with the page, not its rewrite's.
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") page.headers.append(name, value);
     else if (!name.startsWith("x-middleware-")) page.headers.set(name, value);
   }
   page.headers.set("x-page-cache", page.fresh ? "miss" : "hit");
-  return new NextResponse(page.body, { headers: page.headers });
+  return withSignedInHint(request, new NextResponse(page.body, { headers: page.headers }));
+}
+
+/** Keeps the signed-in hint (lib/auth/cookie.ts) in step with the session cookie, before the page's script reads it. */
+function withSignedInHint(request: NextRequest, response: NextResponse): NextResponse {
+  const session = request.cookies.has(SESSION_COOKIE);
+  if (session !== request.cookies.has(SIGNED_IN_HINT_COOKIE)) response.cookies.set(signedInHintCookie(session));
+  return response;
 }
 
 // Pages: files are skipped by their extension, not by "any dot" (an admin search for an e-mail

@@ -39,7 +39,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   setRequestLocale(locale);
   const t = await getTranslations("Layout");
   return (
-    <html lang={locale}>
+    // The header's script may mark a signed-in browser on <html> before hydration (site-header.tsx).
+    <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-screen flex-col">
         <ClientMessages namespaces={["Account", "Error", "Header"]}>
           <Providers>

@@ -5,7 +5,9 @@ import { useState } from "react";
 import { postJson } from "@/components/account/api";
 import { ErrorText, Field, FormAlert, SubmitButton } from "@/components/forms/fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { useSession } from "@/components/layout/use-session";
 import { Link } from "@/i18n/navigation";
+import type { PageSession } from "@/lib/session-view";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "@/lib/validation/rules";
 
 const loadSchema = () => import("@/lib/validation/feedback").then((schemas) => schemas.feedbackInput);
@@ -17,11 +19,12 @@ const BACK_TO_FORM = "/home#home-feedback";
  * Sent with the signed-in user's e-mail (spec 4). Visitors are told first that they need to sign
  * in, instead of being offered a form that could only refuse what they typed.
  */
-export function FeedbackForm({ email }: { email: string | null }) {
+export function FeedbackForm({ session }: { session: PageSession }) {
   const t = useTranslations("Feedback");
-  if (!email) {
+  const { viewer, guess } = useSession(session);
+  if (!viewer) {
     return (
-      <p className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
+      <p data-guess={guess ? "" : undefined} className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
         {t("signInNeeded")}{" "}
         <Link href={{ pathname: "/login", query: { redirect: BACK_TO_FORM } }} className="font-semibold text-brand-700 underline">
           {t("login")}
@@ -33,7 +36,7 @@ export function FeedbackForm({ email }: { email: string | null }) {
       </p>
     );
   }
-  return <SignedFeedbackForm email={email} />;
+  return <SignedFeedbackForm email={viewer.email} />;
 }
 
 function SignedFeedbackForm({ email }: { email: string }) {

@@ -4,21 +4,24 @@ import { useLocale, useTranslations } from "next-intl";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useCart } from "@/components/cart/use-cart";
+import { headerLinks, type HeaderLink } from "@/lib/header-links";
 import { variantUrl } from "@/lib/image-sizes";
+import type { PageSession } from "@/lib/session-view";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
 import { SearchBox } from "./search-box";
+import { useSession } from "./use-session";
 
-/** `avatar`: the signed-in user's picture, shown with their profile link. */
-export type NavItem = { href: string; label: string; exact?: boolean; savedBadge?: boolean; avatar?: string | null };
-type AdminMenu = { label: string; items: NavItem[] } | null;
-
-function isActive(pathname: string, item: NavItem) {
+function isActive(pathname: string, item: HeaderLink) {
   if (item.exact) return pathname === item.href || pathname === "/home";
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }
 
-export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin: AdminMenu; signedIn: boolean }) {
+/**
+ * The header's links, built here from the session: a page from the page cache was rendered for
+ * nobody, and the browser asks who is signed in (use-session.ts).
+ */
+export function HeaderNav({ session }: { session: PageSession }) {
   const t = useTranslations("Header");
   const pathname = usePathname();
   const locale = useLocale();
@@ -28,6 +31,8 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const [cart] = useCart();
+  const { viewer, guess } = useSession(session);
+  const { links, admin } = headerLinks(viewer);
   // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.
   useEffect(() => {
     if (!open) return;
@@ -42,8 +47,14 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
 
   const onServices = pathname === "/services" || pathname.startsWith("/services/") || pathname === "/stos" || pathname === "/mechanics";
 
-  const link = (item: NavItem, className: string) => (
-    <Link key={item.href} href={item.href} aria-current={isActive(pathname, item) ? "page" : undefined} className={className}>
+  const link = (item: HeaderLink, className: string) => (
+    <Link
+      key={item.href}
+      href={item.href}
+      aria-current={isActive(pathname, item) ? "page" : undefined}
+      data-guess={guess && item.bySession ? "" : undefined}
+      className={className}
+    >
       {item.avatar ? (
         // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload, at its smallest stored width
         <img
@@ -54,7 +65,7 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
           className="mr-1.5 inline-block size-6 rounded-full object-cover align-middle"
         />
       ) : null}
-      {item.label}
+      {t(item.label)}
       {item.savedBadge ? (
         <>
           <span className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white" aria-hidden>
@@ -72,17 +83,17 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
   return (
     <>
       <nav aria-label={t("mainNavigation")} className="ml-auto hidden items-center gap-1 lg:flex">
-        {items.map((item) => link(item, linkClass))}
+        {links.map((item) => link(item, linkClass))}
         {admin ? (
           // Keyed by page so the menu closes once one of its links has been followed.
           <details key={pathname} className="relative">
-            <summary className={`${linkClass} cursor-pointer list-none`}>{admin.label}</summary>
+            <summary className={`${linkClass} cursor-pointer list-none`}>{t("admin")}</summary>
             <div className="absolute right-0 mt-1 flex w-44 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-              {admin.items.map((item) => link(item, linkClass))}
+              {admin.map((item) => link(item, linkClass))}
             </div>
           </details>
         ) : null}
-        {signedIn ? <LogoutButton className={linkClass} /> : null}
+        {viewer ? <LogoutButton className={linkClass} /> : null}
       </nav>
       <div className="ml-auto flex items-center gap-2 lg:ml-2">
         <Suspense fallback={null}>
@@ -113,14 +124,14 @@ export function HeaderNav({ items, admin, signedIn }: { items: NavItem[]; admin:
           className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md lg:hidden"
         >
           <div className="flex flex-col gap-1">
-            {items.map((item) => link(item, linkClass))}
+            {links.map((item) => link(item, linkClass))}
             {admin ? (
               <>
-                <p className="mt-2 px-2.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">{admin.label}</p>
-                {admin.items.map((item) => link(item, linkClass))}
+                <p className="mt-2 px-2.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">{t("admin")}</p>
+                {admin.map((item) => link(item, linkClass))}
               </>
             ) : null}
-            {signedIn ? <LogoutButton className={linkClass} /> : null}
+            {viewer ? <LogoutButton className={linkClass} /> : null}
           </div>
         </nav>
       ) : null}

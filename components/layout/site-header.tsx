@@ -1,34 +1,22 @@
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
-import { getViewer } from "@/lib/server/session";
-import { HeaderNav, type NavItem } from "./header-nav";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie";
+import { getPageSession } from "@/lib/server/session";
+import { HeaderNav } from "./header-nav";
+
+/**
+ * In a page rendered for the page cache the session is unknown: this script, run before the header
+ * is parsed, marks a browser that holds a session cookie so that the links shown by guess (Sign in,
+ * Sign up…) stay hidden until the header has asked who it is (app/globals.css, use-session.ts).
+ */
+const HINT_SCRIPT = `if(document.cookie.split("; ").some(function(c){return c.indexOf(${JSON.stringify(`${SIGNED_IN_HINT_COOKIE}=`)})===0}))document.documentElement.setAttribute("data-signed-in","")`;
 
 export async function SiteHeader() {
-  const [t, tm, viewer] = await Promise.all([getTranslations("Header"), getTranslations("Metadata"), getViewer()]);
-  const items: NavItem[] = [
-    { href: "/", label: t("home"), exact: true },
-    { href: "/services", label: t("services") },
-    viewer?.hasMechanicProfile ? { href: "/mechanic-profile", label: t("masterProfile") } : { href: "/mechanicregister", label: t("becomeMaster") },
-    { href: "/addservice", label: t("addService") },
-    { href: "/cart", label: t("saved"), savedBadge: true },
-  ];
-  if (viewer?.ownsStations) items.push({ href: "/mystos", label: t("myStations") });
-  if (viewer) items.push({ href: "/profile", label: t("profile"), avatar: viewer.imageUrl });
-  else items.push({ href: "/login", label: t("login") }, { href: "/register", label: t("register") });
-  const admin = viewer?.isAdmin
-    ? {
-        label: t("admin"),
-        items: [
-          { href: "/admin/users", label: t("adminUsers") },
-          { href: "/admin/services", label: t("adminServices") },
-          { href: "/admin/inbox", label: t("adminInbox") },
-          { href: "/admin/reviews", label: t("adminReviews") },
-        ],
-      }
-    : null;
-
+  const [tm, session, requestHeaders] = await Promise.all([getTranslations("Metadata"), getPageSession(), headers()]);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {session === "unknown" ? <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: HINT_SCRIPT }} /> : null}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap sm:px-6 lg:px-8">
         <Link href="/home" className="flex items-center gap-2 text-lg font-bold text-brand-700">
           <span aria-hidden className="grid size-8 place-items-center rounded-lg bg-brand-600 text-white">
@@ -36,7 +24,7 @@ export async function SiteHeader() {
           </span>
           {tm("productName")}
         </Link>
-        <HeaderNav items={items} admin={admin} signedIn={Boolean(viewer)} />
+        <HeaderNav session={session} />
       </div>
     </header>
   );

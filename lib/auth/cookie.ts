@@ -7,3 +7,30 @@
 const production = process.env.NODE_ENV === "production";
 export const SESSION_COOKIE = production ? "__Host-maister.session" : "maister.session";
 export const SESSION_COOKIE_SECURE = production;
+
+/**
+ * Not a credential: "this browser holds a session cookie", readable by the page's own script. A
+ * page from the page cache was rendered for nobody; with the hint the header keeps its session part
+ * hidden until the browser has asked who is signed in, instead of showing "Sign in" to a signed-in
+ * visitor. The proxy keeps it in step with the session cookie on every page.
+ */
+export const SIGNED_IN_HINT_COOKIE = production ? "__Host-maister.signed-in" : "maister.signed-in";
+
+/**
+ * The hint as a Set-Cookie, present or cleared. It lasts as long as the browser session: the
+ * proxy sets it again on the next page of a browser that still holds the session cookie.
+ */
+export function signedInHintCookie(present: boolean) {
+  return {
+    name: SIGNED_IN_HINT_COOKIE,
+    value: present ? "1" : "",
+    sameSite: "lax" as const,
+    secure: SESSION_COOKIE_SECURE,
+    path: "/",
+    ...(present ? {} : { maxAge: 0 }),
+  };
+}
+
+export function hasSignedInHint(cookieHeader: string): boolean {
+  return cookieHeader.split(/;\s*/).some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}

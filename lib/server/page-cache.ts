@@ -17,11 +17,17 @@ import { minuteOf, rememberRead } from "./read-cache";
  *
  * Rendering for the cache is a request to this same server (the proxy cannot see the body of a
  * page it hands on), marked with a secret of this process so that no outside request can choose
- * its own nonce. Pages depend on the viewer only through the session cookie (lib/server/session.ts),
- * so a request carrying one is rendered as before, as are client navigations (RSC requests).
+ * its own nonce. A rendering for the cache is marked as shared (isSharedRendering), and renders the
+ * session as "unknown" (getPageSession): the header's session part is then asked for by the browser.
+ * Pages whose content reads the viewer beyond that (a service page's review tools) are served from
+ * the cache to visitors without a session only; client navigations (RSC requests) never are.
  */
 const PUBLIC_PAGES = /^\/(?:home|services|stos|mechanics|ranking|service\/[^/]+)$/;
+/** Pages that read the viewer only through getPageSession: the same page for every visitor. */
+const SAME_FOR_EVERYONE = /^\/(?:home|services|stos|mechanics|ranking)$/;
 const FILL_HEADER = "x-maister-page-fill";
+/** Set by the proxy on a rendering for the cache only (any copy a visitor sends is taken off). */
+export const SHARED_RENDERING_HEADER = "x-maister-shared-rendering";
 /** A page is large (~0.1–0.2 MB): they take at most this many of the read cache's places. */
 const MAX_PAGES = 200;
 /** Pages asked for once lately: only a page asked for again is rendered for the cache. */
@@ -61,6 +67,11 @@ function enabled(): boolean {
   return process.env.NODE_ENV === "production" && process.env.PAGE_CACHE !== "off" && process.env.READ_CACHE !== "off" && Boolean(process.env.PORT);
 }
 
+/** Whether this page is being rendered for the page cache, to be served to anyone (the proxy marks it). */
+export function isSharedRendering(requestHeaders: Headers): boolean {
+  return requestHeaders.get(SHARED_RENDERING_HEADER) === "1";
+}
+
 /** The placeholder nonce of a request this server sent itself to fill the cache, or null for every other request. */
 export function fillPlaceholder(request: NextRequest): string | null {
   const value = request.headers.get(FILL_HEADER);
@@ -74,14 +85,15 @@ export function fillPlaceholder(request: NextRequest): string | null {
 
 /**
  * The page a request asks for ("/ua/services?filter=sto", the query in a fixed order) when it may
- * be answered from the cache, or null: a browser loading a public page (a GET for HTML) for a
- * visitor without a session.
+ * be answered from the cache, or null: a browser loading a public page (a GET for HTML), for any
+ * visitor when the page is the same for everyone, else for a visitor without a session.
  */
 export function cacheablePage(request: NextRequest): string | null {
   if (!enabled() || request.method !== "GET") return null;
   const { pathname, searchParams } = request.nextUrl;
-  if (!PUBLIC_PAGES.test(splitLocale(pathname).path)) return null;
-  if (request.cookies.has(SESSION_COOKIE) || request.headers.has(FILL_HEADER)) return null;
+  const { path } = splitLocale(pathname);
+  if (!PUBLIC_PAGES.test(path) || request.headers.has(FILL_HEADER)) return null;
+  if (request.cookies.has(SESSION_COOKIE) && !SAME_FOR_EVERYONE.test(path)) return null;
   // Next takes its own headers (RSC, Next-Router-Prefetch…) off the request before the proxy sees
   // it, so a client navigation is told apart by what it accepts: the browser asks for HTML only
   // when it loads a document, while the router's fetch accepts anything.

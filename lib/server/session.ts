@@ -1,9 +1,11 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "@/lib/auth/cookie";
+import type { PageSession, SessionView } from "@/lib/session-view";
 import { getPrisma, type PrismaClient } from "./db";
+import { isSharedRendering } from "./page-cache";
 import { imageUrl } from "./service-dto";
 
 /**
@@ -109,3 +111,19 @@ export async function resolveSession(token: string | undefined | null, now = new
 
 /** The signed-in person of this request, checked against the database once per request. */
 export const getViewer = cache(async (): Promise<Viewer | null> => resolveSession((await cookies()).get(SESSION_COOKIE)?.value));
+
+/** The viewer as the page's client side may know them (the header, the feedback form). */
+export function sessionView(viewer: Viewer | null): SessionView | null {
+  if (!viewer) return null;
+  const { email, imageUrl, isAdmin, hasMechanicProfile, ownsStations } = viewer;
+  return { email, imageUrl, isAdmin, hasMechanicProfile, ownsStations };
+}
+
+/**
+ * The session as a page renders it: "unknown" in a rendering for the page cache (served to visitors
+ * with and without a session), the visitor's own otherwise.
+ */
+export async function getPageSession(): Promise<PageSession> {
+  if (isSharedRendering(await headers())) return "unknown";
+  return sessionView(await getViewer());
+}

@@ -2,6 +2,13 @@ import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 
+/** A promise and the function that settles it. */
+function held(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
 /** Every Content-Security-Policy header of a response: there must be exactly one. */
 function policies(response: APIResponse): string[] {
   return response
@@ -133,11 +140,62 @@ test.describe("security", () => {
     await expect(page).toHaveURL(/filter=mechanic/);
     expect(await reported()).toEqual([]);
 
-    const { page: signedIn } = await users.create("user");
+    // A list is the same page for everyone: a signed-in visitor gets the cached one, with nothing of theirs in it.
+    const { page: signedIn, serviceId } = await users.create("owner");
     const own = await signedIn.request.get(path, { headers: { accept: "text/html" } });
-    expect(own.headers()["x-page-cache"]).toBeUndefined();
-    expect(await own.text()).toContain('href="/ua/profile"');
-    expect(answers[0]!.html).not.toContain('href="/ua/profile"');
+    expect(own.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
+    expect(await own.text()).not.toMatch(/href="\/ua\/(profile|mystos)"/);
+    // A service page reads the viewer beyond the header (their review, what they reported): theirs is rendered for them.
+    const service = `/ua/service/${serviceId}`;
+    for (let visit = 0; visit < 3; visit++) await page.request.get(service, { headers: { accept: "text/html" } });
+    const ownService = await signedIn.request.get(service, { headers: { accept: "text/html" } });
+    expect(ownService.headers()["x-page-cache"]).toBeUndefined();
+    expect(await ownService.text()).toContain('href="/ua/profile"');
+  });
+
+  test("a signed-in visitor on a page from the page cache never sees Sign in: their header waits for who they are", async ({ users }) => {
+    const { page } = await users.create("owner");
+    const path = `/services?keyword=${Date.now()}`;
+    // Asked for twice, the page is rendered for the cache: for nobody.
+    for (let visit = 0; visit < 2; visit++) await page.request.get(path, { headers: { accept: "text/html" } });
+    const holds = { scripts: held(), session: held() };
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await holds.scripts.promise;
+      await route.continue();
+    });
+    await page.route("**/api/users/profile", async (route) => {
+      await holds.session.promise;
+      await route.continue();
+    });
+    const response = await page.goto(path, { waitUntil: "domcontentloaded" });
+    expect(response!.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    // Before any script of the page has run but the header's own: Sign in and Sign up take their place unseen.
+    await expect(nav.getByRole("link", { name: "Services", exact: true })).toBeVisible();
+    for (const name of ["Sign in", "Sign up", "Become a master"]) await expect(nav.getByRole("link", { name })).toBeHidden();
+    holds.scripts.resolve();
+    await hydrated(nav.getByRole("link", { name: "Services", exact: true }));
+    // Hydrated, still asking.
+    await expect(nav.getByRole("link", { name: "Sign in" })).toBeHidden();
+    holds.session.resolve();
+    await expect(nav.getByRole("link", { name: "Profile" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "My stations" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+
+    // The home page's feedback form too, with their address.
+    for (let visit = 0; visit < 2; visit++) await page.request.get("/home", { headers: { accept: "text/html" } });
+    const home = await page.goto("/home");
+    expect(home!.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
+    await expect(page.getByRole("textbox", { name: "Title" })).toBeVisible();
+    await expect(page.getByText("Please sign in to send feedback.")).toHaveCount(0);
+
+    // Signed out, the same cached page shows Sign in at once.
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto(path);
+    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-signed-in"))).toBe(false);
   });
 
   test("with that policy the pages hydrate and work: map, language switch, filter chips, a service page, sign-in", async ({ page, tiles }) => {

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/lib/auth/cookie";
-import { cacheablePage, cachedPage, fillPlaceholder } from "@/lib/server/page-cache";
+import { cacheablePage, cachedPage, fillPlaceholder, isSharedRendering } from "@/lib/server/page-cache";
 import { catalogChanged, changingCatalog } from "@/lib/server/read-cache";
 
 const database = vi.hoisted(() => ({ version: 1n }));
@@ -65,8 +65,21 @@ describe("page cache: which requests", () => {
     }
   });
 
-  it("renders as before: a session cookie, a client navigation, a server action, other pages and methods", () => {
-    expect(cacheablePage(request("/home", { headers: { cookie: `${SESSION_COOKIE}=whatever` } }))).toBeNull();
+  it("serves a session cookie too where the page is the same for everyone; a service page (its review tools) only without one", () => {
+    const session = { cookie: `${SESSION_COOKIE}=whatever` };
+    for (const path of ["/home", "/ua/services", "/stos", "/mechanics", "/ranking"]) {
+      expect(cacheablePage(request(path, { headers: session })), path).toBe(`${path}?`);
+    }
+    expect(cacheablePage(request("/service/abc123", { headers: session }))).toBeNull();
+    expect(cacheablePage(request("/ua/service/abc123", { headers: session }))).toBeNull();
+  });
+
+  it("marks a rendering shared only by the proxy's header", () => {
+    expect(isSharedRendering(new Headers({ "x-maister-shared-rendering": "1" }))).toBe(true);
+    expect(isSharedRendering(new Headers())).toBe(false);
+  });
+
+  it("renders as before: a client navigation, a server action, other pages and methods", () => {
     // What the router's fetch of a page's RSC payload looks like once Next has taken its headers off.
     expect(cacheablePage(request("/home", { headers: { accept: "*/*" } }))).toBeNull();
     expect(cacheablePage(request("/home", { headers: { accept: "" } }))).toBeNull();

@@ -5,7 +5,7 @@ import { GuardNotice } from "@/components/layout/guard-notice";
 import { HomeMap } from "@/components/map/home-map";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getViewer } from "@/lib/server/session";
+import { getPageSession } from "@/lib/server/session";
 import { alternatesFor } from "@/lib/site";
 import { ClientMessages } from "@/components/layout/client-messages";
 
@@ -20,7 +20,7 @@ type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record
 export default async function HomePage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
-  const [t, viewer] = await Promise.all([getTranslations("Home"), getViewer()]);
+  const [t, session] = await Promise.all([getTranslations("Home"), getPageSession()]);
   const cards = [
     { title: t("findStationTitle"), text: t("findStationText"), action: t("findStationAction"), href: "/stos" },
     { title: t("findMechanicTitle"), text: t("findMechanicText"), action: t("findMechanicAction"), href: "/mechanics" },
@@ -81,7 +81,7 @@ export default async function HomePage({ params, searchParams }: Props) {
             {t("feedbackTitle")}
           </h2>
           <p className="mt-2 text-slate-600">{t("feedbackIntro")}</p>
-          <FeedbackForm email={viewer?.email ?? null} />
+          <FeedbackForm session={session} />
         </section>
       </div>
     </ClientMessages>

@@ -6,7 +6,7 @@ import { POST as logoutRoute } from "@/app/api/users/logout/route";
 import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
 import { POST as emailConfirmRoute } from "@/app/api/users/profile/email/confirm/route";
-import { PUT as profileRoute } from "@/app/api/users/profile/route";
+import { GET as sessionViewRoute, PUT as profileRoute } from "@/app/api/users/profile/route";
 import { DELETE as sessionsRoute } from "@/app/api/users/sessions/route";
 import { getPrisma } from "@/lib/db/client";
 import { hashToken } from "@/lib/server/email-tokens";
@@ -351,5 +351,35 @@ describe("purgeExpired()", () => {
     const again = await purgeExpired();
     expect(again.unconfirmed).toBe(0);
     expect(await prisma.session.count({ where: { id: live.id } })).toBe(1);
+  });
+});
+
+describe("GET /api/users/profile: who a page from the page cache shows in its header", () => {
+  const ask = (cookie?: string) => call(sessionViewRoute, apiRequest("GET", "/api/users/profile", { cookie }));
+
+  it("answers the signed-in user's header facts and nothing else, never to be stored", async () => {
+    const user = await makeUser({ isAdmin: true, name: "Header Person" });
+    const response = await ask(await signIn(user.email));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({
+      viewer: { email: user.email, imageUrl: null, isAdmin: true, hasMechanicProfile: false, ownsStations: false },
+    });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("answers nobody without a session; an ended session's cookie is cleared with the signed-in hint", async () => {
+    const anonymous = await ask();
+    expect(await anonymous.json()).toEqual({ viewer: null });
+    expect(anonymous.headers.getSetCookie()).toEqual([]);
+
+    const user = await makeUser();
+    const cookie = await signIn(user.email);
+    await call(logoutRoute, apiRequest("POST", "/api/users/logout", { cookie }));
+    const ended = await ask(cookie);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toEqual({ viewer: null });
+    expect(setSessionValue(ended)).toBe("");
+    expect(ended.headers.getSetCookie().some((header) => /^maister\.signed-in=;.*Max-Age=0/i.test(header))).toBe(true);
   });
 });

@@ -1,7 +1,24 @@
 import type { NextRequest } from "next/server";
 import { handle, json, readJson, translated } from "@/lib/server/http";
 import { deleteOwnAccount, updateProfile } from "@/lib/server/profile";
-import { clearedSessionCookie, getViewer, sessionCookie } from "@/lib/server/session";
+import { signedInHintCookie } from "@/lib/auth/cookie";
+import { clearedSessionCookie, getViewer, SESSION_COOKIE, sessionCookie, sessionView } from "@/lib/server/session";
+
+/**
+ * Who is signed in, as the page's client side may know it: asked by a page from the page cache,
+ * which was rendered for nobody. A cookie of a session that has ended is cleared with its hint.
+ */
+export async function GET(request: NextRequest) {
+  return handle(request, async () => {
+    const viewer = sessionView(await getViewer());
+    const response = json({ viewer });
+    if (!viewer && request.cookies.has(SESSION_COOKIE)) {
+      response.cookies.set(clearedSessionCookie());
+      response.cookies.set(signedInHintCookie(false));
+    }
+    return response;
+  });
+}
 
 export async function PUT(request: NextRequest) {
   return handle(request, async () => {
