@@ -10,7 +10,7 @@ import { toast } from "@/components/layout/toast";
 import { useRouter } from "@/i18n/navigation";
 import { PRICE_JOBS, PRICE_MAX_UAH } from "@/lib/prices";
 import { COMMENT_MAX, VISIT_CODE_MAX } from "@/lib/validation/rules";
-import type { OwnReview } from "@/lib/server/reviews";
+import type { OwnReview } from "@/lib/reviewer-view";
 import { useSearchParams } from "next/navigation";
 
 const SCORES = ["quality", "speed", "price"] as const;

@@ -1,7 +1,6 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/auth/cookie";
 import { splitLocale } from "@/lib/locale-path";
 import { createNonce } from "@/lib/security/csp";
 import { minuteOf, rememberRead } from "./read-cache";
@@ -17,14 +16,12 @@ import { minuteOf, rememberRead } from "./read-cache";
  *
  * Rendering for the cache is a request to this same server (the proxy cannot see the body of a
  * page it hands on), marked with a secret of this process so that no outside request can choose
- * its own nonce. A rendering for the cache is marked as shared (isSharedRendering), and renders the
- * session as "unknown" (getPageSession): the header's session part is then asked for by the browser.
- * Pages whose content reads the viewer beyond that (a service page's review tools) are served from
- * the cache to visitors without a session only; client navigations (RSC requests) never are.
+ * its own nonce. A rendering for the cache is marked as shared (isSharedRendering) and renders what
+ * depends on the visitor as "unknown" (forThisVisitor in lib/server/session.ts: the header's session
+ * part, a service page's review tools), which the browser then asks for: the page is the same for
+ * visitors with and without a session. Client navigations (RSC requests) are never served from it.
  */
 const PUBLIC_PAGES = /^\/(?:home|services|stos|mechanics|ranking|service\/[^/]+)$/;
-/** Pages that read the viewer only through getPageSession: the same page for every visitor. */
-const SAME_FOR_EVERYONE = /^\/(?:home|services|stos|mechanics|ranking)$/;
 const FILL_HEADER = "x-maister-page-fill";
 /** Set by the proxy on a rendering for the cache only (any copy a visitor sends is taken off). */
 export const SHARED_RENDERING_HEADER = "x-maister-shared-rendering";
@@ -85,15 +82,13 @@ export function fillPlaceholder(request: NextRequest): string | null {
 
 /**
  * The page a request asks for ("/ua/services?filter=sto", the query in a fixed order) when it may
- * be answered from the cache, or null: a browser loading a public page (a GET for HTML), for any
- * visitor when the page is the same for everyone, else for a visitor without a session.
+ * be answered from the cache, or null: a browser loading a public page (a GET for HTML), with or
+ * without a session.
  */
 export function cacheablePage(request: NextRequest): string | null {
   if (!enabled() || request.method !== "GET") return null;
   const { pathname, searchParams } = request.nextUrl;
-  const { path } = splitLocale(pathname);
-  if (!PUBLIC_PAGES.test(path) || request.headers.has(FILL_HEADER)) return null;
-  if (request.cookies.has(SESSION_COOKIE) && !SAME_FOR_EVERYONE.test(path)) return null;
+  if (!PUBLIC_PAGES.test(splitLocale(pathname).path) || request.headers.has(FILL_HEADER)) return null;
   // Next takes its own headers (RSC, Next-Router-Prefetch…) off the request before the proxy sees
   // it, so a client navigation is told apart by what it accepts: the browser asks for HTML only
   // when it loads a document, while the router's fetch accepts anything.

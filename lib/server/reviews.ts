@@ -7,7 +7,10 @@ import { getPrisma } from "./db";
 import { requireAccess } from "./guards";
 import { AppError, isUuid, NotFoundError } from "./errors";
 import { kickMailQueue } from "./mail";
+import { NOBODY_REVIEWING, type OwnReview, type ReviewerState, type ReviewerView } from "@/lib/reviewer-view";
 import type { Viewer } from "./session";
+
+export type { OwnReview, ReviewerState };
 import { parseOrThrow } from "./validate";
 import { changingCatalog } from "./read-cache";
 import { recomputeScores } from "./rating-scores";
@@ -147,9 +150,7 @@ export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceI
   await recomputeScores(tx, serviceId);
 }
 
-export type ReviewerState = "anonymous" | "owner" | "reviewed" | "new";
-
-/** What the detail page offers the viewer: the sign-in prompt, nothing (own service), or the form. */
+/** What the detail page offers the viewer (lib/reviewer-view.ts). */
 export async function reviewerState(viewer: Viewer | null, serviceId: string): Promise<ReviewerState> {
   if (!viewer) return "anonymous";
   if (!isUuid(serviceId)) return "new";
@@ -162,13 +163,12 @@ export async function reviewerState(viewer: Viewer | null, serviceId: string): P
   return review ? "reviewed" : "new";
 }
 
-export type OwnReview = {
-  _id: string;
-  rating: { quality: number; speed: number; price: number };
-  comment: string;
-  paidJob: string | null;
-  paidUah: number | null;
-};
+/** What a service page offers its viewer around the reviews (lib/reviewer-view.ts). */
+export async function reviewerView(viewer: Viewer | null, serviceId: string): Promise<ReviewerView> {
+  if (!viewer) return NOBODY_REVIEWING;
+  const [state, { own, reported }] = await Promise.all([reviewerState(viewer, serviceId), viewerReviewState(viewer, serviceId)]);
+  return { state, own, reported, canReply: state === "owner" || viewer.isAdmin };
+}
 
 /**
  * The viewer's side of a service's reviews, never cached with the public page: their own review

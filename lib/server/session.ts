@@ -120,10 +120,16 @@ export function sessionView(viewer: Viewer | null): SessionView | null {
 }
 
 /**
- * The session as a page renders it: "unknown" in a rendering for the page cache (served to visitors
- * with and without a session), the visitor's own otherwise.
+ * What a page shows of its visitor, read with `read`: "unknown" in a rendering for the page cache
+ * (served to visitors with and without a session, whose browser then asks), the visitor's own
+ * otherwise.
  */
-export async function getPageSession(): Promise<PageSession> {
+export async function forThisVisitor<T>(read: (viewer: Viewer | null) => Promise<T> | T): Promise<T | "unknown"> {
   if (isSharedRendering(await headers())) return "unknown";
-  return sessionView(await getViewer());
+  return read(await getViewer());
+}
+
+/** The session as a page renders it (the header, the feedback form). */
+export function getPageSession(): Promise<PageSession> {
+  return forThisVisitor(sessionView);
 }

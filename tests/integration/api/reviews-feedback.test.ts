@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as feedbackRoute } from "@/app/api/etc/feedback/route";
+import { GET as reviewerRoute } from "@/app/api/items/[id]/reviews/mine/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { getPrisma } from "@/lib/db/client";
 import { reviewerState } from "@/lib/server/reviews";
@@ -108,6 +109,46 @@ describe("reviewerState (what the detail page offers)", () => {
     expect((await review(fresh, good, cookies.other)).status).toBe(201);
     expect(await reviewerState(await viewerOf(cookies.other!), fresh)).toBe("reviewed");
     expect(await reviewerState(await viewerOf(cookies.other!), "not-a-uuid")).toBe("new");
+  });
+});
+
+describe("GET /api/items/{id}/reviews/mine (the viewer's side of a service page from the page cache)", () => {
+  const mine = async (id: string, cookie?: string) => {
+    const response = await call(reviewerRoute, makeRequest(`/api/items/${id}/reviews/mine`, { headers: cookie ? { cookie } : {} }), params({ id }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    return response.json();
+  };
+
+  it("answers each role its own: nothing for a visitor, the note and replies for the owner, replies for an admin, the form for others", async () => {
+    const fresh = (await makeService({ ownerId })).id;
+    expect(await mine(fresh)).toEqual({ state: "anonymous", own: null, reported: [], canReply: false });
+    expect(await mine(fresh, cookies.owner)).toEqual({ state: "owner", own: null, reported: [], canReply: true });
+    expect(await mine(fresh, cookies.admin)).toEqual({ state: "new", own: null, reported: [], canReply: true });
+    expect(await mine(fresh, cookies.other)).toEqual({ state: "new", own: null, reported: [], canReply: false });
+    // A blocked user's cookie is nobody's.
+    expect(await mine(fresh, cookies.blocked)).toEqual({ state: "anonymous", own: null, reported: [], canReply: false });
+  });
+
+  it("gives the author their own review to edit and the reviews they reported, and nobody else's", async () => {
+    const fresh = (await makeService({ ownerId })).id;
+    expect((await review(fresh, good, cookies.other)).status).toBe(201);
+    expect((await review(fresh, { ...good, comment: "Slow" }, cookies.reviewer)).status).toBe(201);
+    const prisma = await getPrisma();
+    const [byOther, byReviewer] = await Promise.all(
+      [cookies.other!, cookies.reviewer!].map(async (cookie) =>
+        prisma.review.findFirstOrThrow({ where: { serviceId: fresh, userId: (await viewerOf(cookie))!.id } }),
+      ),
+    );
+    await prisma.reviewReport.create({ data: { reviewId: byReviewer!.id, userId: byOther!.userId, reason: "spam" } });
+
+    const other = await mine(fresh, cookies.other);
+    expect(other).toMatchObject({ state: "reviewed", reported: [byReviewer!.id], canReply: false });
+    expect(other.own).toEqual({ _id: byOther!.id, rating: good.rating, comment: good.comment, paidJob: null, paidUah: null });
+    const reviewer = await mine(fresh, cookies.reviewer);
+    expect(reviewer).toMatchObject({ state: "reviewed", reported: [], own: { _id: byReviewer!.id, comment: "Slow" } });
+    expect(await mine(fresh, cookies.owner)).toMatchObject({ state: "owner", own: null, reported: [] });
+    expect(await mine("not-a-uuid", cookies.other)).toEqual({ state: "new", own: null, reported: [], canReply: false });
   });
 });
 

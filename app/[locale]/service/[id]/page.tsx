@@ -21,9 +21,9 @@ import { getPathname, Link } from "@/i18n/navigation";
 import { directionsUrl, telegramHref } from "@/lib/links";
 import { badgeStatus } from "@/lib/live-status";
 import { NotFoundError } from "@/lib/server/errors";
-import { reviewerState } from "@/lib/server/reviews";
+import { reviewerView } from "@/lib/server/reviews";
 import { getPublicService } from "@/lib/server/services/detail";
-import { getViewer } from "@/lib/server/session";
+import { forThisVisitor } from "@/lib/server/session";
 import { alternatesFor, appUrl } from "@/lib/site";
 import { localClock, weekdayIn } from "@/lib/timetable";
 import { ClientMessages } from "@/components/layout/client-messages";
@@ -65,7 +65,7 @@ export default async function ServicePage({ params }: Props) {
     getTranslations("Categories"),
     getTranslations("HoursFreshness"),
     getFormatter(),
-    getViewer().then((viewer) => reviewerState(viewer, id)),
+    forThisVisitor((viewer) => reviewerView(viewer, id)),
   ]);
   const today = weekdayIn(new Date(), service.timeZone);
   const experience = service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
