@@ -8,6 +8,7 @@
 // BENCH_ONLY=<text> (only the cases whose name contains it), BENCH_PGBOUNCER=off (skip the pass through
 // PgBouncer that follows when /usr/sbin/pgbouncer exists).
 import { spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -50,6 +51,17 @@ const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 await db.query("ANALYZE");
 const ids = (await db.query(`SELECT id FROM services WHERE "isPaid" OR role = 'mechanic' ORDER BY random() LIMIT 40200`)).rows.map((row) => row.id);
+// A signed-in visitor: a confirmed user with a live session, whose cookie the "signed in" cases send.
+const token = randomBytes(32).toString("base64url");
+const driver = await db.query(
+  `INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "emailVerifiedAt", "updatedAt")
+   VALUES (gen_random_uuid(), 'Bench Driver', 'driver@bench.local', 'driver@bench.local', 'none', now(), now()) RETURNING id`,
+);
+await db.query(`INSERT INTO sessions (id, "tokenHash", "userId", "expiresAt") VALUES (gen_random_uuid(), $1, $2, now() + interval '1 day')`, [
+  createHash("sha256").update(token).digest("hex"),
+  driver.rows[0].id,
+]);
+const SIGNED_IN = { cookie: `__Host-maister.session=${token}` };
 await db.end();
 
 const now = new Date().toISOString();
@@ -91,7 +103,17 @@ const cases = [
   { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
   { name: "HTML /service/{id} (new ids)", kind: "page", paths: ids.slice(20200).map((id) => `/service/${id}`) },
   { name: "HTML /services (new questions)", kind: "page", paths: FRESH.map((path) => path.replace("/api/items", "/services")) },
-  // What a visitor with a session (or any request the page cache does not answer) costs: rendered each time.
+  // A visitor with a session: the same pages from the page cache, and what their browser then asks for them.
+  { name: "HTML /services (mix, signed in)", kind: "page", headers: SIGNED_IN, paths: LIST.map((path) => path.replace("/api/items", "/services")) },
+  { name: "GET /api/users/profile (signed in)", kind: "visitor", headers: SIGNED_IN, paths: ["/api/users/profile"] },
+  { name: "HTML /service/{id} (signed in)", kind: "page", headers: SIGNED_IN, paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
+  {
+    name: "GET /api/items/{id}/reviews/mine (signed in)",
+    kind: "visitor",
+    headers: SIGNED_IN,
+    paths: ids.slice(100, 200).map((id) => `/api/items/${id}/reviews/mine`),
+  },
+  // What any request the page cache does not answer costs (a client navigation): rendered each time.
   { name: "HTML /services (mix, rendered)", kind: "page", rendered: true, paths: LIST.map((path) => path.replace("/api/items", "/services")) },
   { name: "HTML /service/{id} (rendered)", kind: "page", rendered: true, paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
 ];
@@ -141,7 +163,7 @@ function floor(benchCases, connections) {
 
 const rows = [];
 async function measure(benchCase, connections, { label = benchCase.name, base }) {
-  const headers = benchCase.kind === "page" && !benchCase.rendered ? BROWSER_HEADERS : {};
+  const headers = { ...(benchCase.kind === "page" && !benchCase.rendered ? BROWSER_HEADERS : {}), ...benchCase.headers };
   await drive(benchCase.paths, connections, headers).catch(() => null);
   const result = await drive(benchCase.paths, connections, headers);
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -162,7 +184,7 @@ async function measure(benchCase, connections, { label = benchCase.name, base })
 
 for (const connections of concurrencies) {
   const floors = floor(
-    cases.filter((benchCase) => benchCase.kind !== "page"),
+    cases.filter((benchCase) => benchCase.kind !== "page" && benchCase.kind !== "visitor"),
     connections,
   );
   for (const benchCase of cases) {
