@@ -9,8 +9,6 @@ import { AppError, isUuid, NotFoundError } from "./errors";
 import { kickMailQueue } from "./mail";
 import { NOBODY_REVIEWING, type OwnReview, type ReviewerState, type ReviewerView } from "@/lib/reviewer-view";
 import type { Viewer } from "./session";
-
-export type { OwnReview, ReviewerState };
 import { parseOrThrow } from "./validate";
 import { changingCatalog } from "./read-cache";
 import { recomputeScores } from "./rating-scores";
@@ -150,23 +148,17 @@ export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceI
   await recomputeScores(tx, serviceId);
 }
 
-/** What the detail page offers the viewer (lib/reviewer-view.ts). */
-export async function reviewerState(viewer: Viewer | null, serviceId: string): Promise<ReviewerState> {
-  if (!viewer) return "anonymous";
-  if (!isUuid(serviceId)) return "new";
-  const prisma = await getPrisma();
-  const [service, review] = await Promise.all([
-    prisma.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }),
-    prisma.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } }),
-  ]);
-  if (service?.ownerId === viewer.id) return "owner";
-  return review ? "reviewed" : "new";
-}
-
-/** What a service page offers its viewer around the reviews (lib/reviewer-view.ts). */
+/**
+ * What a service page offers its viewer around the reviews (lib/reviewer-view.ts): the sign-in
+ * prompt, nothing on their own service, or the form (filled with their review when they wrote one).
+ */
 export async function reviewerView(viewer: Viewer | null, serviceId: string): Promise<ReviewerView> {
   if (!viewer) return NOBODY_REVIEWING;
-  const [state, { own, reported }] = await Promise.all([reviewerState(viewer, serviceId), viewerReviewState(viewer, serviceId)]);
+  const [service, { own, reported }] = await Promise.all([
+    isUuid(serviceId) ? (await getPrisma()).service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }) : null,
+    viewerReviewState(viewer, serviceId),
+  ]);
+  const state: ReviewerState = service?.ownerId === viewer.id ? "owner" : own ? "reviewed" : "new";
   return { state, own, reported, canReply: state === "owner" || viewer.isAdmin };
 }
 

@@ -145,6 +145,10 @@ test.describe("security", () => {
     const own = await signedIn.request.get(path, { headers: { accept: "text/html" } });
     expect(own.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
     expect(await own.text()).not.toMatch(/href="\/ua\/(profile|mystos)"/);
+    // Only the proxy marks a rendering as one for everyone: sent from outside, the mark is taken off.
+    const forgedShared = await signedIn.request.get("/ua/cart", { headers: { accept: "text/html", "x-maister-shared-rendering": "1" } });
+    expect(await forgedShared.text()).toContain('href="/ua/profile"');
+
     // A service page too: their review tools are asked for by the browser.
     const service = `/ua/service/${serviceId}`;
     for (let visit = 0; visit < 2; visit++) await page.request.get(service, { headers: { accept: "text/html" } });

@@ -3,7 +3,7 @@ import { POST as feedbackRoute } from "@/app/api/etc/feedback/route";
 import { GET as reviewerRoute } from "@/app/api/items/[id]/reviews/mine/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { getPrisma } from "@/lib/db/client";
-import { reviewerState } from "@/lib/server/reviews";
+import { reviewerView } from "@/lib/server/reviews";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn, viewerOf } from "../../helpers/sign-in";
@@ -100,15 +100,17 @@ describe("POST /api/items/{id}/reviews", () => {
   });
 });
 
-describe("reviewerState (what the detail page offers)", () => {
+describe("reviewerView (what the detail page offers)", () => {
+  const stateOf = async (cookie: string | null, id: string) => (await reviewerView(cookie ? await viewerOf(cookie) : null, id)).state;
+
   it("is the sign-in prompt for visitors, nothing for the owner, and the form otherwise", async () => {
     const fresh = (await makeService({ ownerId })).id;
-    expect(await reviewerState(null, fresh)).toBe("anonymous");
-    expect(await reviewerState(await viewerOf(cookies.owner!), fresh)).toBe("owner");
-    expect(await reviewerState(await viewerOf(cookies.other!), fresh)).toBe("new");
+    expect(await stateOf(null, fresh)).toBe("anonymous");
+    expect(await stateOf(cookies.owner!, fresh)).toBe("owner");
+    expect(await stateOf(cookies.other!, fresh)).toBe("new");
     expect((await review(fresh, good, cookies.other)).status).toBe(201);
-    expect(await reviewerState(await viewerOf(cookies.other!), fresh)).toBe("reviewed");
-    expect(await reviewerState(await viewerOf(cookies.other!), "not-a-uuid")).toBe("new");
+    expect(await stateOf(cookies.other!, fresh)).toBe("reviewed");
+    expect(await stateOf(cookies.other!, "not-a-uuid")).toBe("new");
   });
 });
 
