@@ -77,6 +77,11 @@ export async function handle(request: NextRequest, body: () => Promise<Response>
   }
 }
 
+/** An XML document for crawlers (the sitemap), which they may keep for ten minutes. */
+export function xmlResponse(xml: string): NextResponse {
+  return new NextResponse(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
+}
+
 export function json(data: unknown, init?: { status?: number; maxAge?: number }): NextResponse {
   const cache = init?.maxAge ? `public, max-age=${init.maxAge}, stale-while-revalidate=${init.maxAge * 4}` : "no-store";
   return NextResponse.json(data, { status: init?.status ?? 200, headers: { "Cache-Control": cache } });

@@ -59,13 +59,3 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     })),
   };
 }
-
-/** Ids and last changes of every published service, for sitemap.xml. */
-export async function listPublishedServiceIds(): Promise<{ id: string; updatedAt: Date }[]> {
-  const prisma = await getPrisma();
-  return prisma.service.findMany({
-    where: PUBLISHED_WHERE,
-    select: { id: true, updatedAt: true },
-    orderBy: { id: "asc" },
-  });
-}

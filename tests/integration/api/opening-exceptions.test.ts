@@ -4,7 +4,7 @@ import { GET as listItems } from "@/app/api/items/route";
 import { GET as getSpecial, PUT as putSpecial } from "@/app/api/items/users/[id]/special-hours/route";
 import { DELETE as clearStatus, PUT as putStatus } from "@/app/api/items/users/[id]/status/route";
 import { getPrisma } from "@/lib/db/client";
-import { listPublishedServiceIds } from "@/lib/server/services/detail";
+import { sitemapUrls } from "@/lib/server/sitemap";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -114,7 +114,7 @@ describe("GET/PUT /api/items/users/{id}/special-hours", () => {
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
   it("the owner replaces the list; the page, JSON and sitemap follow; past entries are dropped", async () => {
-    const lastChange = async () => (await listPublishedServiceIds()).find((row) => row.id === serviceId)!.updatedAt.getTime();
+    const lastChange = async () => (await sitemapUrls(0))!.find((entry) => entry.url.endsWith(`/service/${serviceId}`))!.lastModified!.getTime();
     const before = await lastChange();
     const entries = [
       { startsOn: inDays(10), endsOn: inDays(10), closed: true, holiday: "christmas" },

@@ -1,0 +1,15 @@
+import type { NextRequest } from "next/server";
+import { NotFoundError } from "@/lib/server/errors";
+import { handle, xmlResponse } from "@/lib/server/http";
+import { sitemapUrls } from "@/lib/server/sitemap";
+import { urlsetXml } from "@/lib/sitemap-xml";
+
+/** One file of the sitemap: /sitemap/0.xml holds the lists and the first services. */
+export async function GET(request: NextRequest, { params }: { params: Promise<{ file: string }> }) {
+  return handle(request, async () => {
+    const number = /^(\d{1,6})\.xml$/.exec((await params).file)?.[1];
+    const urls = number === undefined ? null : await sitemapUrls(Number(number));
+    if (!urls) throw new NotFoundError();
+    return xmlResponse(urlsetXml(urls));
+  });
+}
