@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { computeAggregates } from "@/lib/rating";
+import { rowsToTimetable } from "@/lib/timetable";
+import { invalidDay } from "@/lib/validation/service";
 import { DEMO_ACCOUNTS } from "@/prisma/demo-accounts";
 import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
 
@@ -45,6 +47,14 @@ describe("demo data", () => {
     // Nobody's upload: no one can put a demo picture on another service.
     expect(cover).toMatchObject({ contentType: "image/jpeg", width: 800, height: 600, ownerId: null });
     expect(cover.variants.map((variant) => `${variant.width}${variant.format}`).sort()).toEqual(["160jpeg", "160webp", "480jpeg", "480webp"]);
+  });
+
+  it("gives every service hours its owner can save as they are (spec: closing after opening)", async () => {
+    const prisma = await getPrisma();
+    const services = await prisma.service.findMany({
+      select: { name: true, openingHours: { select: { weekday: true, closed: true, opensAt: true, closesAt: true } } },
+    });
+    for (const service of services) expect(invalidDay(rowsToTimetable(service.openingHours)), service.name).toBeNull();
   });
 
   it("has the demo accounts, verified, with the admin flag only on the admin", async () => {
