@@ -18,8 +18,9 @@ const KEEP_MS = 10 * 60_000;
 export type SitemapFile = { file: number; lastModified: Date | null };
 
 /**
- * The sitemap files (of `perFile` services: smaller in tests) and when each last changed; at least one, as the first holds the lists. The
- * first changed whenever any service did: its lists show the whole catalogue.
+ * The sitemap files (of `perFile` services: smaller in tests) and when each last changed; at least
+ * one, as the first holds the lists. The first changed whenever any service did: its lists show the
+ * whole catalogue.
  */
 export function sitemapFiles(perFile = SERVICES_PER_SITEMAP): Promise<SitemapFile[]> {
   return rememberRead(
