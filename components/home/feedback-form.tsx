@@ -5,7 +5,7 @@ import { useState } from "react";
 import { postJson } from "@/components/account/api";
 import { ErrorText, Field, FormAlert, SubmitButton } from "@/components/forms/fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { useSession } from "@/components/layout/use-session";
+import { usePageSession } from "@/components/layout/use-page-session";
 import { Link } from "@/i18n/navigation";
 import type { PageSession } from "@/lib/session-view";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "@/lib/validation/rules";
@@ -21,7 +21,7 @@ const BACK_TO_FORM = "/home#home-feedback";
  */
 export function FeedbackForm({ session }: { session: PageSession }) {
   const t = useTranslations("Feedback");
-  const { viewer, guess } = useSession(session);
+  const { viewer, guess } = usePageSession(session);
   if (!viewer) {
     return (
       <p data-guess={guess ? "" : undefined} className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">

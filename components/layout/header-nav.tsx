@@ -10,7 +10,7 @@ import type { PageSession } from "@/lib/session-view";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
 import { SearchBox } from "./search-box";
-import { useSession } from "./use-session";
+import { usePageSession } from "./use-page-session";
 
 function isActive(pathname: string, item: HeaderLink) {
   if (item.exact) return pathname === item.href || pathname === "/home";
@@ -19,7 +19,7 @@ function isActive(pathname: string, item: HeaderLink) {
 
 /**
  * The header's links, built here from the session: a page from the page cache was rendered for
- * nobody, and the browser asks who is signed in (use-session.ts).
+ * nobody, and the browser asks who is signed in (use-page-session.ts).
  */
 export function HeaderNav({ session }: { session: PageSession }) {
   const t = useTranslations("Header");
@@ -31,7 +31,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const [cart] = useCart();
-  const { viewer, guess } = useSession(session);
+  const { viewer, guess } = usePageSession(session);
   const { links, admin } = headerLinks(viewer);
   // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.
   useEffect(() => {

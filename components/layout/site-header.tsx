@@ -8,7 +8,7 @@ import { HeaderNav } from "./header-nav";
 /**
  * In a page rendered for the page cache the session is unknown: this script, run before the header
  * is parsed, marks a browser that holds a session cookie so that the links shown by guess (Sign in,
- * Sign up…) stay hidden until the header has asked who it is (app/globals.css, use-session.ts).
+ * Sign up…) stay hidden until the header has asked who it is (app/globals.css, use-visitor.ts).
  */
 const HINT_SCRIPT = `if(document.cookie.split("; ").some(function(c){return c.indexOf(${JSON.stringify(`${SIGNED_IN_HINT_COOKIE}=`)})===0}))document.documentElement.setAttribute("data-signed-in","")`;
 

@@ -166,7 +166,7 @@ export async function reviewerView(viewer: Viewer | null, serviceId: string): Pr
  * The viewer's side of a service's reviews, never cached with the public page: their own review
  * (to prefill the form) and which reviews they have already reported.
  */
-export async function viewerReviewState(viewer: Viewer | null, serviceId: string): Promise<{ own: OwnReview | null; reported: string[] }> {
+async function viewerReviewState(viewer: Viewer | null, serviceId: string): Promise<{ own: OwnReview | null; reported: string[] }> {
   if (!viewer || !isUuid(serviceId)) return { own: null, reported: [] };
   const prisma = await getPrisma();
   const [own, reports] = await Promise.all([

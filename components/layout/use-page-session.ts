@@ -6,7 +6,7 @@ import { useForThisVisitor } from "./use-visitor";
 const viewerOf = (body: unknown) => (body as { viewer: SessionView | null }).viewer;
 
 /** The signed-in visitor (or nobody) of the header and the feedback form; see useForThisVisitor. */
-export function useSession(session: PageSession): { viewer: SessionView | null; guess: boolean } {
+export function usePageSession(session: PageSession): { viewer: SessionView | null; guess: boolean } {
   const { value, guess } = useForThisVisitor<SessionView | null>(session, "/api/users/profile", null, viewerOf);
   return { viewer: value, guess };
 }
