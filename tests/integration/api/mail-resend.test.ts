@@ -80,6 +80,21 @@ describe("sendMail through Resend", () => {
     expect(resend.received.filter((entry) => entry.body.to === "flaky@test.local")).toHaveLength(4);
   });
 
+  it("sends a mail whose 'sent' mark was lost again under the same key, so the provider delivers it once", async () => {
+    const prisma = await getPrisma();
+    await sendMail(mail("lost-mark@test.local"));
+    const first = await prisma.mailOutbox.findFirstOrThrow({ where: { to: "lost-mark@test.local" } });
+    // The database went away between the provider's answer and the "sent" mark; the lease ran out.
+    await prisma.mailOutbox.update({ where: { id: first.id }, data: { status: "pending", sentAt: null, nextAttemptAt: new Date(Date.now() - 1000) } });
+    const replayedBefore = resend.replayed;
+    await deliverDue();
+    const sends = resend.received.filter((entry) => entry.body.to === "lost-mark@test.local");
+    expect(sends.map((entry) => entry.key)).toEqual([`mail-${first.id}`, `mail-${first.id}`]);
+    expect(resend.replayed).toBe(replayedBefore + 1);
+    expect(resend.delivered.filter((entry) => entry.body.to === "lost-mark@test.local")).toHaveLength(1);
+    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: "sent", providerId: first.providerId });
+  });
+
   it("gives up after a day and marks the mail failed for the admins", async () => {
     const prisma = await getPrisma();
     failuresLeft = 1;

@@ -71,7 +71,7 @@ export function workload(request: Send, targets: string[]): { written: Written; 
       written.uploads.push({ userId: person.id, id: body?.id ?? null, status: response?.status ?? 0 });
     } else if (roll < 0.93 && person.feedback < FEEDBACK_PER_USER) {
       person.feedback++;
-      const title = `soak feedback ${seed}`;
+      const title = `soak feedback [${seed}]`;
       const response = await request("POST feedback", "/api/etc/feedback", {
         method: "POST",
         cookie: person.cookie,
