@@ -1,20 +1,26 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
 import { SaveToggle } from "@/components/cart/save-toggle";
 import { Link } from "@/i18n/navigation";
+import type { CardView } from "@/lib/card-view";
 import { badgeStatus } from "@/lib/live-status";
 import { UAH } from "@/lib/prices";
-import type { ServiceCard as Card } from "@/lib/server/service-dto";
 import { CallLink, ViberLink } from "./contact-links";
 import { OpeningBadge } from "./opening-status";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
 /**
- * `priority`: the card is the first thing in view (its image is then likely the page's LCP).
- * `renderedAt`: the instant its opening status was computed for (ISO).
+ * A result card, rendered from data (lib/card-view.ts) so the page's flight data carries the
+ * card's fields rather than its rendered tree. `priority`: the card is the first thing in view
+ * (its image is then likely the page's LCP). `renderedAt`: the instant its opening status was
+ * computed for (ISO).
  */
-export async function ServiceCard({ service, renderedAt, priority = false }: { service: Card; renderedAt: string; priority?: boolean }) {
-  const [t, tp, format] = await Promise.all([getTranslations("Services"), getTranslations("Prices"), getFormatter()]);
+export function ServiceCard({ service, renderedAt, priority = false }: { service: CardView; renderedAt: string; priority?: boolean }) {
+  const t = useTranslations("Services");
+  const tp = useTranslations("Prices");
+  const format = useFormatter();
   const tooltip = service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic");
   const headingId = `card-${service._id}`;
   return (

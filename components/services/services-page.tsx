@@ -1,13 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import { ServicesMap, WhenNearViewport } from "@/components/map/lazy-maps";
 import { Link } from "@/i18n/navigation";
+import { cardView, topCardView } from "@/lib/card-view";
 import { listServices, listTopServices } from "@/lib/server/services/list";
 import { parseItemsQuery } from "@/lib/validation/items-query";
 import { serializeItemsQuery } from "@/lib/validation/items-query-url";
 import { FilterBar } from "./filter-bar";
 import { Pagination } from "./pagination";
 import { ServiceCard } from "./service-card";
-import { TopCard } from "./top-card";
 import { TopCarousel } from "./top-carousel";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -50,7 +50,8 @@ export async function ServicesPage({
   const query = parsed.query;
   const hasParams = Object.keys(searchParams).some((key) => searchParams[key]);
   const now = new Date();
-  const [{ items, pages, total }, top] = await Promise.all([listServices(query, now), hasParams || fixedFilter ? [] : listTopServices(undefined, now)]);
+  const [{ items: found, pages, total }, top] = await Promise.all([listServices(query, now), hasParams || fixedFilter ? [] : listTopServices(undefined, now)]);
+  const items = found.map(cardView);
   // The instant the cards' opening status is computed for (the caller's, when the URL gives one).
   const renderedAt = query.userDateTime ? new Date(query.userDateTime).toISOString() : now.toISOString();
 
@@ -73,7 +74,7 @@ export async function ServicesPage({
         ) : null}
       </div>
 
-      {top.length ? <TopCarousel slides={top.map((service) => ({ id: service._id, content: <TopCard service={service} /> }))} /> : null}
+      {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
 
       <FilterBar pathname={pathname} query={query} fixedFilter={fixedFilter} />
 
@@ -112,18 +113,7 @@ export async function ServicesPage({
           {t("mapTitle")}
         </h2>
         <WhenNearViewport>
-          <ServicesMap
-            label={tm("resultsMap")}
-            showMyLocation
-            services={items.map(({ _id, name, role, coordinates, rating, address }) => ({
-              _id,
-              name,
-              role,
-              coordinates,
-              rating: { avg: rating.avg },
-              address,
-            }))}
-          />
+          <ServicesMap label={tm("resultsMap")} showMyLocation services={items} />
         </WhenNearViewport>
       </section>
     </section>

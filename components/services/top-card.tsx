@@ -1,12 +1,12 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { Link } from "@/i18n/navigation";
-import type { ServiceCard } from "@/lib/server/service-dto";
+import type { TopCardView } from "@/lib/card-view";
 import { ResponsiveImage } from "./responsive-image";
 import { StarRating } from "./star-rating";
 
-/** A top-rated service in the strip above the results: small, so the results stay in view. */
-export async function TopCard({ service }: { service: ServiceCard }) {
-  const t = await getTranslations("Services");
+/** A top-rated service in the strip above the results (components/services/top-carousel.tsx): small, so the results stay in view. */
+export function TopCard({ service }: { service: TopCardView }) {
+  const t = useTranslations("Services");
   return (
     <div className="top-card">
       <div className="size-14 shrink-0 overflow-hidden rounded-md bg-slate-100">

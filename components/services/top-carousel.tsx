@@ -1,8 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { TopCardView } from "@/lib/card-view";
 import { CAROUSEL_INTERVAL_MS } from "@/lib/constants";
+import { TopCard } from "./top-card";
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -12,7 +14,7 @@ const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)"
  * 5 s, from the end back to the start, except while hovered or focused, when paused, or when the
  * user prefers reduced motion.
  */
-export function TopCarousel({ slides }: { slides: { id: string; content: ReactNode }[] }) {
+export function TopCarousel({ slides }: { slides: TopCardView[] }) {
   const t = useTranslations("Carousel");
   const strip = useRef<HTMLUListElement>(null);
   const [hovered, setHovered] = useState(false);
@@ -74,9 +76,9 @@ export function TopCarousel({ slides }: { slides: { id: string; content: ReactNo
         onFocus={(event) => (event.target as HTMLElement).closest("li")?.scrollIntoView({ block: "nearest", inline: "nearest" })}
         className="mt-2 flex snap-x snap-mandatory gap-3 overflow-x-auto pb-1.5"
       >
-        {slides.map((slide) => (
-          <li key={slide.id} className="w-64 shrink-0 snap-start">
-            {slide.content}
+        {slides.map((service) => (
+          <li key={service._id} className="w-64 shrink-0 snap-start">
+            <TopCard service={service} />
           </li>
         ))}
       </ul>
