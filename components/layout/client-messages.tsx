@@ -5,6 +5,18 @@ import CLIENT_KEYS from "@/i18n/client-message-keys.json";
 import { pickMessages } from "@/lib/pick-messages";
 
 const clientKeys: Partial<Record<string, string[] | boolean>> = CLIENT_KEYS;
+/**
+ * One picked object per namespace object: the flight data sends an object it has sent before as a
+ * reference, and a page has several providers (the layout's, the page's, a form's) naming Account.
+ */
+const pickedOnce = new WeakMap<object, ReturnType<typeof pickMessages>>();
+
+function picked(messages: Messages, namespace: keyof Messages) {
+  const all = messages[namespace];
+  let keep = pickedOnce.get(all);
+  if (!keep) pickedOnce.set(all, (keep = pickMessages(all, clientKeys[namespace])));
+  return keep;
+}
 
 /**
  * Hands the client components below it only the messages they use: the namespaces the page lists,
@@ -17,6 +29,9 @@ const clientKeys: Partial<Record<string, string[] | boolean>> = CLIENT_KEYS;
  */
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly (keyof Messages)[]; children: ReactNode }) {
   const messages = await getMessages();
-  const picked = Object.fromEntries(namespaces.map((namespace) => [namespace, pickMessages(messages[namespace], clientKeys[namespace])]));
-  return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={Object.fromEntries(namespaces.map((namespace) => [namespace, picked(messages, namespace)]))}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }

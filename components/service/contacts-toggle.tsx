@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { mailHref, telHref } from "@/lib/links";
 import { displayPhone } from "@/lib/phone";
 
-type Contacts = { contactPhone1: string; contactPhone2: string; website: string; facebook: string; instagram: string; contactMail: string };
+export type Contacts = { contactPhone1: string; contactPhone2: string; website: string; facebook: string; instagram: string; contactMail: string };
 
 export function ContactsToggle({ contacts }: { contacts: Contacts }) {
   const t = useTranslations("ServiceDetail");

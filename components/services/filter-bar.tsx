@@ -12,15 +12,20 @@ import { parsePoint, type LatLng } from "@/lib/map";
 import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query-url";
 import { useSettledSelect } from "./use-settled-select";
 
-type Props = { pathname: string; query: ItemsQuery; fixedFilter?: "sto" | "mechanic" };
+type Props = {
+  pathname: string;
+  query: ItemsQuery;
+  fixedFilter?: "sto" | "mechanic";
+  /** What a typed point that is not a coordinate says, from the server: the page needs no other Validation message. */
+  pointErrors: { latitude: string; longitude: string };
+};
 
 /** Filter chips, sort and distance: every choice is a URL change, so results are shareable. */
-export function FilterBar({ pathname, query, fixedFilter }: Props) {
+export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) {
   const t = useTranslations("Filters");
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const tm = useTranslations("Map");
-  const tv = useTranslations("Validation");
   const tp = useTranslations("Prices");
   // Typed text, not numbers, so "49." can be typed on the way to "49.5".
   const [point, setPoint] = useState({ lat: String(query.near?.lat ?? ""), lng: String(query.near?.lng ?? "") });
@@ -52,7 +57,7 @@ export function FilterBar({ pathname, query, fixedFilter }: Props) {
   function applyPoint(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if ("error" in typed) {
-      toast.error(typed.error === "missing" ? t("chooseLocationFirst") : tv(typed.error));
+      toast.error(typed.error === "missing" ? t("chooseLocationFirst") : pointErrors[typed.error]);
       return;
     }
     dialog.current?.close();

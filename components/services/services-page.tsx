@@ -76,7 +76,12 @@ export async function ServicesPage({
 
       {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
 
-      <FilterBar pathname={pathname} query={query} fixedFilter={fixedFilter} />
+      <FilterBar
+        pathname={pathname}
+        query={query}
+        fixedFilter={fixedFilter}
+        pointErrors={{ latitude: tv("Validation.latitude"), longitude: tv("Validation.longitude") }}
+      />
 
       {/* The cards are h3s: without this they would sit right under the h1 (or under the carousel's heading). */}
       <h2 className="sr-only">{t("resultsHeading")}</h2>

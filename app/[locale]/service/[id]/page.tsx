@@ -9,7 +9,7 @@ import { SpecialDates } from "@/components/service/special-dates";
 import { OpeningBadge } from "@/components/services/opening-status";
 import { ServiceGallery } from "@/components/service/gallery";
 import { ReviewList } from "@/components/service/review-list";
-import { ContactsToggle } from "@/components/service/contacts-toggle";
+import { ContactsToggle, type Contacts } from "@/components/service/contacts-toggle";
 import { ServiceJsonLd } from "@/components/service/json-ld";
 import { ServiceLocation } from "@/components/service/service-location";
 import { SubRatings } from "@/components/service/sub-ratings";
@@ -206,7 +206,7 @@ export default async function ServicePage({ params }: Props) {
                   contactMail: service.contactMail,
                 }}
               />
-              <ContactsToggle contacts={service} />
+              <ContactsToggle contacts={contactsOf(service)} />
             </div>
           </div>
         </div>
@@ -260,4 +260,9 @@ export default async function ServicePage({ params }: Props) {
 function timeZoneName(timeZone: string, locale: string): string {
   const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" }).formatToParts(new Date());
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** Only the contacts: handed the whole service, the page's flight data carried its reviews, hours and prices again (~3 KB). */
+function contactsOf({ contactPhone1, contactPhone2, website, facebook, instagram, contactMail }: Contacts): Contacts {
+  return { contactPhone1, contactPhone2, website, facebook, instagram, contactMail };
 }
