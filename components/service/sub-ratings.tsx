@@ -25,17 +25,3 @@ export async function SubRatings({ rating }: { rating: Scores }) {
     </dl>
   );
 }
-
-/** One review's three scores on a line. */
-export async function ReviewScores({ rating }: { rating: Scores }) {
-  const tr = await getTranslations("Review");
-  return (
-    <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
-      {ASPECTS.map((aspect) => (
-        <span key={aspect}>
-          {tr(aspect)} <span className="font-semibold text-slate-800">{rating[aspect]}</span>
-        </span>
-      ))}
-    </p>
-  );
-}
