@@ -17,16 +17,12 @@ export async function WeeklyTimetable({ timetable, today }: { timetable: Timetab
               ? t("allDay")
               : `${hours.opening} – ${hours.closing}`;
           return (
-            <tr
-              key={day}
-              aria-current={isToday ? "date" : undefined}
-              className="border-b border-slate-100 aria-[current=date]:bg-brand-50 aria-[current=date]:font-semibold"
-            >
-              <th scope="row" className="py-1.5 pl-2 text-left font-normal aria-[current=date]:font-semibold">
+            <tr key={day} aria-current={isToday ? "date" : undefined} className="hours-row">
+              <th scope="row" className="hours-day">
                 {days(day)}
                 {isToday ? <span className="ml-1 text-brand-700">({t("today")})</span> : null}
               </th>
-              <td className={hours.closed ? "py-1.5 pr-2 text-right text-slate-500" : "py-1.5 pr-2 text-right"}>{text}</td>
+              <td className={hours.closed ? "hours-time text-slate-500" : "hours-time"}>{text}</td>
             </tr>
           );
         })}
