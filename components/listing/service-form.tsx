@@ -64,6 +64,8 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   const message = (key: string | undefined) => (key ? keyText(key) : undefined);
   const errors = formState.errors as FieldErrors<ServiceFormState> & Record<string, { message?: string } | undefined>;
   const fieldError = (name: string) => serverErrors[name] ?? message(errors[name]?.message);
+  // The server names paymentMethods when an update unticked cash under a ticked outage box.
+  const outageError = fieldError("cashOnlyInOutage") ?? fieldError("paymentMethods");
   const locationError = serverErrors.coordinates ?? serverErrors.address ?? message(firstMessage(errors.coordinates) ?? errors.address?.message);
   const dayErrors = Object.fromEntries(
     Object.entries((errors.timetable ?? {}) as Record<string, { message?: string }>).map(([day, error]) => [day, message(error?.message) ?? ""]),
@@ -312,9 +314,20 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
             )}
           />
           <label className="mt-2 flex items-center gap-2">
-            <input type="checkbox" {...register("cashOnlyInOutage")} className="size-4" />
+            <input
+              type="checkbox"
+              {...register("cashOnlyInOutage")}
+              aria-invalid={outageError ? true : undefined}
+              aria-describedby={outageError ? "service-cashOnlyInOutage-error" : undefined}
+              className="size-4"
+            />
             {t("cashOnlyInOutage")}
           </label>
+          {outageError ? (
+            <span id="service-cashOnlyInOutage-error" className="mt-1 block text-xs font-medium text-red-700">
+              {outageError}
+            </span>
+          ) : null}
         </fieldset>
       </fieldset>
 

@@ -107,7 +107,8 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
         <label className="flex items-center gap-2 text-sm">
           <span className="font-medium">{t("sort")}</span>
           <select {...sort} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
-            <option value="">{t("sortDefault")}</option>
+            {/* Without a chosen sort a job's list is cheapest first: the empty choice says so. */}
+            <option value="">{query.job ? t("sortCheapest") : t("sortDefault")}</option>
             {SORT_KEYS.map((key) => (
               <option key={key} value={key}>
                 {t(`sortOptions.${key.replace(".", "_") as "rating_desc"}`)}

@@ -2,11 +2,11 @@ import "server-only";
 import { DEFAULT_TIME_ZONE, type PaymentMethod, type Timetable } from "@/lib/constants";
 import type { LiveStatusView } from "@/lib/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/lib/timetable";
-import { serviceInput, servicePatch, type ServiceInput } from "@/lib/validation/service";
+import { outageCashIssue, serviceInput, servicePatch, type ServiceInput } from "@/lib/validation/service";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { accountState } from "./accounts";
 import { getPrisma } from "./db";
-import { AppError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
+import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "./errors";
 import { requireAccess } from "./guards";
 import { imageUrl, liveStatusOf } from "./service-dto";
 import { checkImages, orderedImages, requestedImages, writeImages } from "./service-images";
@@ -174,6 +174,9 @@ async function patch(
       // Saving the hours is saying they are right (lib/server/hours-freshness.ts).
       const confirmed = input.timetable ? { hoursConfirmedAt: new Date() } : {};
       const updated = await tx.service.update({ where: { id: row.id }, data: { ...columns(input), ...confirmed }, include: editableRow });
+      // A patch may carry one of the two fields: the rule holds for what the row is after it (rolled back otherwise).
+      const outage = outageCashIssue(updated);
+      if (outage) throw new BadRequestError({ [input.cashOnlyInOutage === undefined ? "paymentMethods" : "cashOnlyInOutage"]: outage });
       await alongside?.(tx, input);
       return toEditable(updated);
     }),

@@ -131,7 +131,19 @@ export const serviceFields = {
   timetable,
 };
 
-export const serviceInput = z.object(serviceFields);
+/**
+ * "Cash only during power outages" says the service takes cash: ticked without cash among the
+ * payment methods, the page would tell drivers two opposite things. One home for the rule: the
+ * form and a new listing check it here, an update checks it against what is stored (lib/server/listings.ts).
+ */
+export function outageCashIssue(input: { paymentMethods?: readonly string[]; cashOnlyInOutage?: boolean }): string | null {
+  return input.cashOnlyInOutage && !(input.paymentMethods ?? []).includes("cash") ? "Validation.cashOnlyNeedsCash" : null;
+}
+
+export const serviceInput = z.object(serviceFields).superRefine((value, context) => {
+  const issue = outageCashIssue(value);
+  if (issue) context.addIssue({ code: "custom", path: ["cashOnlyInOutage"], message: issue });
+});
 export type ServiceInput = z.infer<typeof serviceInput>;
 export type ServiceFormValues = z.input<typeof serviceInput>;
 

@@ -14,9 +14,13 @@ test("an owner adds Viber, Telegram, payment methods and prices; visitors see, f
     await expect(owner.getByText("Enter a Telegram username (5–32 letters, digits or _, e.g. @maister_sto) or a t.me link.").first()).toBeVisible();
     await owner.getByLabel("Telegram account").fill("https://t.me/demo_sto_kyiv");
     await owner.getByLabel("Viber number").fill("067 765 4321");
-    await owner.getByRole("checkbox", { name: "Cash", exact: true }).check();
     await owner.getByRole("checkbox", { name: "Card", exact: true }).check();
-    await owner.getByRole("checkbox", { name: "Cash only during power outages" }).check();
+    // "Cash only during outages" without cash contradicts itself: refused at the box, nothing saved.
+    const outage = owner.getByRole("checkbox", { name: "Cash only during power outages" });
+    await outage.check();
+    await owner.getByRole("button", { name: "Update" }).click();
+    await expect(outage).toHaveAccessibleDescription("“Cash only during power outages” needs Cash ticked among the ways to pay.");
+    await owner.getByRole("checkbox", { name: "Cash", exact: true }).check();
     await owner.getByRole("button", { name: "Update" }).click();
     await expect(owner.getByText("Station updated", { exact: true })).toBeVisible();
   });
@@ -55,6 +59,8 @@ test("an owner adds Viber, Telegram, payment methods and prices; visitors see, f
     await visitor.getByLabel("Price of").selectOption({ label: "Wheel alignment" });
     await visitor.keyboard.press("Enter");
     await expect(visitor).toHaveURL(/job=wheel_alignment/);
+    // The sort control says what the order is: cheapest first until a sort is chosen.
+    await expect(visitor.getByLabel("Sort by").locator("option:checked")).toHaveText("Cheapest first");
     const card = visitor.getByRole("article").filter({ hasText: name });
     await expect(card.getByText("from ₴700")).toBeVisible();
     await expect(card.getByRole("link", { name: `Write to ${name} on Viber` })).toBeVisible();

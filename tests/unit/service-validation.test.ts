@@ -33,6 +33,16 @@ describe("serviceInput (spec section 5)", () => {
     expect(firstError({ ...valid, images: photo(1) })).toEqual(["images", "Validation.imageForeign"]);
   });
 
+  it("takes 'cash only during outages' only with cash among the payment methods", () => {
+    expect(firstError({ ...valid, paymentMethods: ["card"], cashOnlyInOutage: true })).toEqual(["cashOnlyInOutage", "Validation.cashOnlyNeedsCash"]);
+    expect(firstError({ ...valid, cashOnlyInOutage: true })).toEqual(["cashOnlyInOutage", "Validation.cashOnlyNeedsCash"]);
+    expect(serviceInput.parse({ ...valid, paymentMethods: ["card", "cash"], cashOnlyInOutage: true })).toMatchObject({
+      paymentMethods: ["cash", "card"],
+      cashOnlyInOutage: true,
+    });
+    expect(serviceInput.parse({ ...valid, paymentMethods: ["card"], cashOnlyInOutage: false }).cashOnlyInOutage).toBe(false);
+  });
+
   it("accepts a complete station with defaults for the optional fields", () => {
     const parsed = serviceInput.parse(valid);
     expect(parsed).toMatchObject({

@@ -49,8 +49,8 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const order: Prisma.Sql[] = [];
   // A master who comes to the point is as near as can be.
   if (query.near) order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE "distanceKm" END ASC`);
-  // Cheapest first for a job, walking service_prices (job, fromUah, serviceId).
-  order.push(query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder(query.sort ?? "rating.desc"));
+  // A chosen sort wins; without one, a job's list is cheapest first (walking service_prices (job, fromUah, serviceId)).
+  order.push(query.sort ? sortOrder(query.sort) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"));
   const orderBy = Prisma.join(order, ", ");
 
   const offset = (query.page - 1) * PAGE_SIZE;

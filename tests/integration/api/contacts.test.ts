@@ -72,6 +72,22 @@ describe("Viber, Telegram and payment methods", () => {
     expect(answer.errors[field].message).not.toMatch(/^Validation\./);
   });
 
+  it("refuses 'cash only during outages' without cash, judged on the service after the change, and changes nothing", async () => {
+    // Stored: cash and card, outage flag on (first test). Unticking cash alone would leave the flag lying.
+    const uncash = await put({ paymentMethods: ["card"] }, cookies.owner);
+    expect(uncash.status).toBe(400);
+    expect((await uncash.json()).errors.paymentMethods.message).toBe("“Cash only during power outages” needs Cash ticked among the ways to pay.");
+    const both = await put({ paymentMethods: ["transfer"], cashOnlyInOutage: true }, cookies.owner, "uk");
+    expect(both.status).toBe(400);
+    expect((await both.json()).errors.cashOnlyInOutage.message).toMatch(/^«Лише готівка під час відключень світла»/);
+    catalogChanged();
+    const stored = await (await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))).json();
+    expect(stored).toMatchObject({ paymentMethods: ["cash", "card"], cashOnlyInOutage: true });
+    // Both changed together is fine.
+    expect((await put({ paymentMethods: ["card"], cashOnlyInOutage: false }, cookies.owner)).status).toBe(200);
+    expect((await put({ paymentMethods: ["cash", "card"], cashOnlyInOutage: true }, cookies.owner)).status).toBe(200);
+  });
+
   it("answers in Ukrainian", async () => {
     const answer = await (await put({ telegram: "@abc" }, cookies.owner, "uk")).json();
     expect(answer.errors.telegram.message).toMatch(/^Введіть ім’я користувача Telegram/);

@@ -27,8 +27,9 @@ beforeAll(async () => {
   const owner = await makeUser();
   cookies.owner = await signIn(owner.email, `10.22.0.${++ip}`);
   for (const role of ["stranger", "admin"] as const) cookies[role] = await signIn((await makeUser({ isAdmin: role === "admin" })).email, `10.22.0.${++ip}`);
-  ids.cheap = (await makeService({ name: "Priced Cheap", ownerId: owner.id })).id;
-  ids.dear = (await makeService({ name: "Priced Dear", ownerId: owner.id })).id;
+  // The dearer one is better rated, so a chosen rating sort and the cheapest-first default disagree.
+  ids.cheap = (await makeService({ name: "Priced Cheap", ownerId: owner.id, ratings: { ratingAvg: 3, numReviews: 4 } })).id;
+  ids.dear = (await makeService({ name: "Priced Dear", ownerId: owner.id, ratings: { ratingAvg: 5, numReviews: 4 } })).id;
   ids.none = (await makeService({ name: "Priced None" })).id;
 });
 
@@ -122,6 +123,9 @@ describe("list: has prices, and cheapest first for a job", () => {
       ["Priced Cheap", 600],
       ["Priced Dear", 900],
     ]);
+    // A sort the visitor chose still applies with a job: the list follows what its sort control says.
+    const byRating = await items("job=tyre_r16&sort=rating.desc");
+    expect(byRating.items.map((item: { name: string }) => item.name)).toEqual(["Priced Dear", "Priced Cheap"]);
     const bad = await call(listItems, request("GET", "/api/items?job=custom"));
     expect(bad.status).toBe(400);
   });
