@@ -7,10 +7,11 @@ import ts from "typescript";
  * components those keys and not the whole namespace (components/layout/client-messages.tsx).
  *
  * A key is needed when a `useTranslations("Namespace")` function is called with it (a literal,
- * either side of a `? :`, or a whole group for `group.${…}`), or when "Namespace.key" is written anywhere in the code: keys that
- * travel as data (a zod issue, an API error, a server action's answer) are translated in the
- * browser by `useTranslations()`. A namespace is needed whole when its function is called with a
- * key computed at run time, handed to other code, or when a template builds "Namespace.${…}".
+ * either side of a `? :`, or a whole group for `group.${…}`), or when "Namespace.key" is written
+ * anywhere in the code: keys that travel as data (a zod issue, an API error, a server action's
+ * answer) are translated in the browser by `useTranslations()`. A namespace is needed whole when
+ * its function is called with a key computed at run time, handed to other code, or when a template
+ * builds "Namespace.${…}". `useTranslations` under another name would hide its keys, so it fails.
  */
 export type ClientKeys = Record<string, string[] | true>;
 
@@ -71,6 +72,8 @@ function scanFile(file: string, text: string, found: Found, known: ReadonlySet<s
   };
 
   const visit = (node: ts.Node) => {
+    if (ts.isImportSpecifier(node) && node.propertyName?.text === "useTranslations" && node.name.text !== "useTranslations")
+      throw new Error(`${file}: import useTranslations under its own name, or its keys go unseen (scripts/messages/client-keys.ts)`);
     if (ts.isCallExpression(node)) {
       const namespace = namespaceOf(node);
       const full = namespace?.split(".")[0];

@@ -34,6 +34,10 @@ describe("the keys of each namespace the browser can ask for", () => {
     expect(keysOf("const key = `Errors.${code}`;")).toEqual({ Errors: true });
   });
 
+  it("refuses useTranslations under another name rather than miss its keys", () => {
+    expect(() => keysOf(`import { useTranslations as useT } from "next-intl"; const t = useT("Cards"); t("call");`)).toThrow(/under its own name/);
+  });
+
   it("takes keys written as data ('Namespace.key'), and drops ones the messages lack", () => {
     expect(keysOf(`throw new Problem("Errors.taken"); const other = "Errors.nothing"; const file = "Cards.tsx";`)).toEqual({ Errors: ["taken"] });
   });
