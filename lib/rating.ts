@@ -2,6 +2,9 @@
 
 export type RatingTriple = { quality: number; speed: number; price: number };
 
+/** The three things every review rates, in the order the site shows them. */
+export const RATING_ASPECTS = ["quality", "speed", "price"] as const satisfies readonly (keyof RatingTriple)[];
+
 export type RatingAggregates = {
   ratingAvg: number;
   qualityAvg: number;

@@ -12,8 +12,8 @@ import { PRICE_JOBS, PRICE_MAX_UAH } from "@/lib/prices";
 import { COMMENT_MAX, VISIT_CODE_MAX } from "@/lib/validation/rules";
 import type { OwnReview } from "@/lib/reviewer-view";
 import { useSearchParams } from "next/navigation";
+import { RATING_ASPECTS } from "@/lib/rating";
 
-const SCORES = ["quality", "speed", "price"] as const;
 /** Sent by the Edit button on the viewer's own review. */
 export const EDIT_REVIEW_EVENT = "maister:edit-review";
 const loadSchema = () => import("@/lib/validation/reviews").then((schemas) => schemas.reviewInput);
@@ -58,7 +58,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
   useEffect(() => {
     const fill = () => {
       if (!formRef.current || !own.current) return;
-      for (const score of SCORES) setValue(`rating.${score}`, String(own.current.rating[score]));
+      for (const score of RATING_ASPECTS) setValue(`rating.${score}`, String(own.current.rating[score]));
       setValue("comment", own.current.comment);
       setValue("paidJob", own.current.paidJob ?? "");
       setValue("paidUah", own.current.paidUah === null ? "" : String(own.current.paidUah));
@@ -83,7 +83,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
       {reviewed ? <p className="text-sm text-slate-600">{t("updateNote")}</p> : null}
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
-        {SCORES.map((score) => (
+        {RATING_ASPECTS.map((score) => (
           <div key={score} className="text-sm">
             <label htmlFor={`review-${score}`} className="font-medium">
               {t(score)}

@@ -4,8 +4,7 @@ import { useTranslations } from "next-intl";
 import { StarRating } from "@/components/services/star-rating";
 import type { ReviewView } from "@/lib/server/service-dto";
 import { OwnMarker, ReviewTools } from "./reviewer";
-
-const ASPECTS = ["quality", "speed", "price"] as const;
+import { RATING_ASPECTS } from "@/lib/rating";
 
 /**
  * One review of a service page, rendered from its data: as a server component each review sent its
@@ -37,7 +36,7 @@ export function ReviewItem({ review }: { review: ReviewView }) {
         <>
           <StarRating value={review.rating.avg} label={t("reviewAverage", { value: review.rating.avg.toFixed(1) })} />
           <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
-            {ASPECTS.map((aspect) => (
+            {RATING_ASPECTS.map((aspect) => (
               <span key={aspect}>
                 {tr(aspect)} <span className="font-semibold text-slate-800">{review.rating[aspect]}</span>
               </span>

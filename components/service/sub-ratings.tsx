@@ -1,14 +1,12 @@
 import { getTranslations } from "next-intl/server";
-
-type Scores = { quality: number; speed: number; price: number };
-const ASPECTS = ["quality", "speed", "price"] as const;
+import { RATING_ASPECTS, type RatingTriple } from "@/lib/rating";
 
 /** The three averages every review gives (quality, speed, price), as bars with their numbers. */
-export async function SubRatings({ rating }: { rating: Scores }) {
+export async function SubRatings({ rating }: { rating: RatingTriple }) {
   const [t, tr] = await Promise.all([getTranslations("ServiceDetail"), getTranslations("Review")]);
   return (
     <dl aria-label={t("subRatings")} className="grid max-w-sm gap-1.5 text-sm">
-      {ASPECTS.map((aspect) => (
+      {RATING_ASPECTS.map((aspect) => (
         <div key={aspect} className="grid grid-cols-[5.5rem_1fr] items-center gap-2">
           <dt className="text-slate-600">{tr(aspect)}</dt>
           <dd className="flex items-center gap-2">
