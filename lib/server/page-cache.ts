@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { splitLocale } from "@/lib/locale-path";
 import { createNonce } from "@/lib/security/csp";
+import { settleStreamedBoundaries } from "@/lib/settled-html";
 import { minuteOf, rememberRead } from "./read-cache";
 
 /**
@@ -145,7 +146,8 @@ async function renderForCache(page: string): Promise<KeptPage> {
     await response.body?.cancel();
     return { status: response.status, headers: [], parts: [] };
   }
-  const body = await response.text();
+  // Sent whole, the page need not wait for React to reveal what it streamed late (lib/settled-html.ts).
+  const body = settleStreamedBoundaries(await response.text());
   const headers = KEPT_HEADERS.flatMap((name): [string, string][] => {
     const value = response.headers.get(name);
     return value === null ? [] : [[name, value]];
