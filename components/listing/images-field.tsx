@@ -79,7 +79,15 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
           {value.map((url, index) => (
             <li key={url} className="w-32">
               <div className="relative aspect-[4/3] overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
-                <ResponsiveImage url={url} alt={t("photoAlt", { index: index + 1 })} sizes="128px" width={128} height={96} className="size-full object-cover" />
+                <ResponsiveImage
+                  url={url}
+                  alt={t("photoAlt", { index: index + 1 })}
+                  slot="thumbnail"
+                  sizes="128px"
+                  width={128}
+                  height={96}
+                  className="size-full object-cover"
+                />
                 {index === 0 ? (
                   <span className="absolute top-1 left-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">{t("photoCover")}</span>
                 ) : null}

@@ -65,6 +65,7 @@ export function ServiceGallery({ images, name }: { images: string[]; name: strin
           key={current}
           url={current}
           alt={alt}
+          slot="photo"
           sizes={MAIN_SIZES}
           width={600}
           height={450}
@@ -99,7 +100,15 @@ export function ServiceGallery({ images, name }: { images: string[]; name: strin
                 aria-current={position === index ? "true" : undefined}
                 className="block aspect-[4/3] w-full overflow-hidden rounded-md border-2 border-transparent bg-slate-100 opacity-70 hover:opacity-100 aria-[current=true]:border-brand-600 aria-[current=true]:opacity-100"
               >
-                <ResponsiveImage url={url} alt="" sizes="(min-width: 1024px) 96px, 16vw" width={96} height={72} className="size-full object-cover" />
+                <ResponsiveImage
+                  url={url}
+                  alt=""
+                  slot="thumbnail"
+                  sizes="(min-width: 1024px) 96px, 16vw"
+                  width={96}
+                  height={72}
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}

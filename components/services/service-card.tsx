@@ -30,6 +30,7 @@ export function ServiceCard({ service, renderedAt, priority = false }: { service
           <ResponsiveImage
             url={service.image}
             alt=""
+            slot="photo"
             sizes="(min-width: 1280px) 25vw, (min-width: 768px) 50vw, 100vw"
             width={400}
             height={300}

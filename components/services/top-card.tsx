@@ -10,7 +10,9 @@ export function TopCard({ service }: { service: TopCardView }) {
   return (
     <div className="top-card">
       <div className="size-14 shrink-0 overflow-hidden rounded-md bg-slate-100">
-        {service.image ? <ResponsiveImage url={service.image} alt="" sizes="56px" width={56} height={56} className="size-full object-cover" /> : null}
+        {service.image ? (
+          <ResponsiveImage url={service.image} alt="" slot="icon" sizes="56px" width={56} height={56} className="size-full object-cover" />
+        ) : null}
       </div>
       <div className="min-w-0 text-sm">
         <p className="truncate font-semibold">
