@@ -1,10 +1,11 @@
 /**
  * A page React streams with a Suspense boundary still waiting when its shell goes out carries the
  * boundary's fallback in place and, further down, its content in a hidden `<div id="S:…">` that an
- * inline script (`$RC("B:…","S:…")`) moves into place. React 19.2 holds that move back until 300 ms
- * after the first paint, so that reveals come in batches. A page sent whole from the page cache has
- * nothing left to wait for, and the wait only delays its content (and its largest paint, behind the
- * page's scripts). `settleStreamedBoundaries` does once, on the server, what the script would do in
+ * inline script (`$RC("B:…","S:…")`) moves into place. React 19.2 holds that move back, so that
+ * reveals come in batches, to 300 ms after the last paint whenever the browser painted before it
+ * reached the script (a phone parsing a long page does). A page sent whole from the page cache has
+ * nothing left to wait for: the wait only delays its content, and the fallback and the hidden copy
+ * are bytes for nothing. `settleStreamedBoundaries` does once, on the server, what the script would do in
  * the browser: the content in place of the fallback, the boundary marked complete (`<!--$-->`),
  * which is the markup React sends for content that was ready with the shell and hydrates as such.
  * A part that finished inside content still hidden (`$RS("S:…","P:…")`) is put in its placeholder
