@@ -5,12 +5,12 @@
  * reveals come in batches, to 300 ms after the last paint whenever the browser painted before it
  * reached the script (a phone parsing a long page does). A page sent whole from the page cache has
  * nothing left to wait for: the wait only delays its content, and the fallback and the hidden copy
- * are bytes for nothing. `settleStreamedBoundaries` does once, on the server, what the script would do in
- * the browser: the content in place of the fallback, the boundary marked complete (`<!--$-->`),
- * which is the markup React sends for content that was ready with the shell and hydrates as such.
- * A part that finished inside content still hidden (`$RS("S:…","P:…")`) is put in its placeholder
- * the same way. What it does not recognise it leaves as it came (the page then works as streamed,
- * only later).
+ * are bytes for nothing. `settleStreamedBoundaries` does once, on the server, what the script would
+ * do in the browser: the content in place of the fallback, the boundary marked complete
+ * (`<!--$-->`), which is the markup React sends for content that was ready with the shell and
+ * hydrates as such. A part that finished inside content still hidden (`$RS("S:…","P:…")`) is put in
+ * its placeholder the same way. What it does not recognise it leaves as it came (the page then
+ * works as streamed, only later).
  */
 
 const PENDING = "<!--$?-->";
@@ -27,9 +27,11 @@ const INSTRUCTIONS = /\$R([CS])\("([A-Z]:[0-9a-f]+)","([A-Z]:[0-9a-f]+)"\)/g;
 export function settleStreamedBoundaries(html: string): string {
   if (OTHER_INSTRUCTIONS.test(html)) return html;
   let page: string | null = html;
-  for (const [, kind, first, second] of html.matchAll(INSTRUCTIONS)) {
+  for (const [call, kind, first, second] of html.matchAll(INSTRUCTIONS)) {
     page = kind === "C" ? reveal(page, first!, second!) : fill(page, second!, first!);
     if (page === null) return html;
+    // Done here, the call is taken out of its script: run in the browser, `$RS` would throw on the segment it no longer finds.
+    page = page.replace(call, "");
   }
   return page;
 }

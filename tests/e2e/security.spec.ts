@@ -163,7 +163,12 @@ test.describe("security", () => {
     for (let visit = 0; visit < 2; visit++) await page.request.get(service, { headers: { accept: "text/html" } });
     const ownService = await signedIn.request.get(service, { headers: { accept: "text/html" } });
     expect(ownService.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
-    expect(await ownService.text()).not.toMatch(/href="\/ua\/(profile|mystos)"/);
+    const ownServiceHtml = await ownService.text();
+    expect(ownServiceHtml).not.toMatch(/href="\/ua\/(profile|mystos)"/);
+    expect(ownServiceHtml).not.toMatch(/<template id="[BP]:|<div hidden id="S:/);
+    await page.goto(service);
+    await hydrated(page.getByRole("heading", { level: 1 }));
+    expect(hydrationErrors).toEqual([]);
   });
 
   test("a signed-in visitor on a page from the page cache never sees Sign in: their header waits for who they are", async ({ users }) => {

@@ -39,6 +39,8 @@ const withoutScripts = (html: string) => html.replace(/<script\b(?![^>]*ld\+json
 // The shapes React 19.2 streams (react-dom/server): a pending boundary's fallback, its content later.
 const RUNTIME = `<script>$RB=[];$RV=function(a){};$RC=function(a,b){};`;
 const reveal = (boundary: string, segment: string) => `${RUNTIME}$RC("${boundary}","${segment}")</script>`;
+/** A reveal script once its work is done on the server: the call is gone, the functions stay (unused). */
+const revealed = `${RUNTIME}</script>`;
 const page = (main: string, tail: string) =>
   `<!DOCTYPE html><html><head><script>requestAnimationFrame(function(){$RT=performance.now()});</script></head><body><main>${main}</main><footer>©</footer>${tail}</body></html>`;
 
@@ -48,6 +50,9 @@ describe("settleStreamedBoundaries", () => {
     expect(streamed).toContain('<template id="B:0"></template>');
     const settled = settleStreamedBoundaries(streamed);
     expect(settled).not.toMatch(/<template id="B:|<div hidden id="S:/);
+    // No call is left for the browser to make on what is already in place ($RS would throw on a segment it cannot find).
+    expect(streamed).toMatch(/\$RS\("/);
+    expect(settled).not.toMatch(/\$R[CS]\("/);
     expect(withoutScripts(settled)).toBe(await rendered("Services", "map"));
   });
 
@@ -57,7 +62,7 @@ describe("settleStreamedBoundaries", () => {
       `<div hidden id="S:0"><section><h1>Services</h1><div><div>card</div></div></section></div>${reveal("B:0", "S:0")}`,
     );
     expect(settleStreamedBoundaries(streamed)).toBe(
-      page(`<!--$--><section><h1>Services</h1><div><div>card</div></div></section><!--/$-->`, reveal("B:0", "S:0")),
+      page(`<!--$--><section><h1>Services</h1><div><div>card</div></div></section><!--/$-->`, revealed),
     );
   });
 
@@ -68,7 +73,7 @@ describe("settleStreamedBoundaries", () => {
         `<div hidden id="S:1"><div id="map">map</div></div>${reveal("B:1", "S:1")}`,
     );
     expect(settleStreamedBoundaries(streamed)).toBe(
-      page(`<!--$--><h1>List</h1><!--$--><div id="map">map</div><!--/$--><!--/$-->`, reveal("B:0", "S:0") + reveal("B:1", "S:1")),
+      page(`<!--$--><h1>List</h1><!--$--><div id="map">map</div><!--/$--><!--/$-->`, revealed + revealed),
     );
   });
 
@@ -78,7 +83,7 @@ describe("settleStreamedBoundaries", () => {
       `<!--$?--><template id="B:2"></template><!--$--><p>inner</p><!--/$--><!--/$--><p>after</p>`,
       `<div hidden id="S:3">${content}</div>${reveal("B:2", "S:3")}`,
     );
-    expect(settleStreamedBoundaries(streamed)).toBe(page(`<!--$-->${content}<!--/$--><p>after</p>`, reveal("B:2", "S:3")));
+    expect(settleStreamedBoundaries(streamed)).toBe(page(`<!--$-->${content}<!--/$--><p>after</p>`, revealed));
   });
 
   it("leaves a page it does not fully recognise as it came", () => {
