@@ -61,9 +61,7 @@ describe("settleStreamedBoundaries", () => {
       `<!--$?--><template id="B:0"></template><div role="status"><div class="h-8"></div>Loading…</div><!--/$-->`,
       `<div hidden id="S:0"><section><h1>Services</h1><div><div>card</div></div></section></div>${reveal("B:0", "S:0")}`,
     );
-    expect(settleStreamedBoundaries(streamed)).toBe(
-      page(`<!--$--><section><h1>Services</h1><div><div>card</div></div></section><!--/$-->`, revealed),
-    );
+    expect(settleStreamedBoundaries(streamed)).toBe(page(`<!--$--><section><h1>Services</h1><div><div>card</div></div></section><!--/$-->`, revealed));
   });
 
   it("settles a boundary nested in streamed content, whose own content comes later still", () => {
@@ -72,9 +70,7 @@ describe("settleStreamedBoundaries", () => {
       `<div hidden id="S:0"><h1>List</h1><!--$?--><template id="B:1"></template><p>Loading the map…</p><!--/$--></div>${reveal("B:0", "S:0")}` +
         `<div hidden id="S:1"><div id="map">map</div></div>${reveal("B:1", "S:1")}`,
     );
-    expect(settleStreamedBoundaries(streamed)).toBe(
-      page(`<!--$--><h1>List</h1><!--$--><div id="map">map</div><!--/$--><!--/$-->`, revealed + revealed),
-    );
+    expect(settleStreamedBoundaries(streamed)).toBe(page(`<!--$--><h1>List</h1><!--$--><div id="map">map</div><!--/$--><!--/$-->`, revealed + revealed));
   });
 
   it("skips a fallback's own complete boundaries and what scripts and styles hold", () => {
