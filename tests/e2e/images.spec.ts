@@ -62,6 +62,15 @@ test.describe("photos", () => {
     const main = gallery.getByRole("img", { name: `${name}, photo 1 of 2` });
     await test.step("the service page's gallery, by keyboard", async () => {
       await expect(main).toHaveAttribute("src", second!);
+      // Each picture lists only the widths its slot can use (SLOT_WIDTHS, lib/image-sizes.ts).
+      await expect(gallery.locator("picture").first().locator("source")).toHaveAttribute(
+        "srcset",
+        `${second}?w=480&f=webp 480w, ${second}?w=1200&f=webp 1200w`,
+      );
+      await expect(gallery.getByRole("button", { name: "Show photo 1 of 2" }).locator("source")).toHaveAttribute(
+        "srcset",
+        `${second}?w=160&f=webp 160w, ${second}?w=480&f=webp 480w`,
+      );
       const frame = await main.boundingBox();
 
       const thumbnail = (index: number) => gallery.getByRole("button", { name: `Show photo ${index} of 2` });
