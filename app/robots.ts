@@ -2,6 +2,9 @@ import type { MetadataRoute } from "next";
 import { GUARDED_PATHS } from "@/lib/guarded-paths";
 import { appUrl, localizedPaths } from "@/lib/site";
 
+/** Read per request: APP_URL is the running instance's setting, not the build machine's. */
+export const dynamic = "force-dynamic";
+
 /** Pages of one person: the guarded ones and the saved list (kept in the browser). */
 const PRIVATE_PATHS = [...GUARDED_PATHS, "/cart"];
 

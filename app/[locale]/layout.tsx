@@ -42,7 +42,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
     // The header's script may mark a signed-in browser on <html> before hydration (site-header.tsx).
     <html lang={locale} suppressHydrationWarning>
       <body className="flex min-h-screen flex-col">
-        <ClientMessages namespaces={["Account", "Error", "Header"]}>
+        <ClientMessages route="layout">
           <Providers>
             <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
               {t("skipToContent")}

@@ -4,34 +4,37 @@ import type { ReactNode } from "react";
 import CLIENT_KEYS from "@/i18n/client-message-keys.json";
 import { pickMessages } from "@/lib/pick-messages";
 
-const clientKeys: Partial<Record<string, string[] | boolean>> = CLIENT_KEYS;
-/**
- * One picked object per namespace object: the flight data sends an object it has sent before as a
- * reference, and a page has several providers (the layout's, the page's, a form's) naming Account.
- */
-const pickedOnce = new WeakMap<object, ReturnType<typeof pickMessages>>();
+/** A page (by its folder under app/[locale], "service/[id]") or "layout". */
+export type ClientMessagesRoute = keyof typeof CLIENT_KEYS;
 
-function picked(messages: Messages, namespace: keyof Messages) {
-  const all = messages[namespace];
-  let keep = pickedOnce.get(all);
-  if (!keep) pickedOnce.set(all, (keep = pickMessages(all, clientKeys[namespace])));
+const clientKeys: Record<ClientMessagesRoute, Partial<Record<keyof Messages, string[] | boolean>>> = CLIENT_KEYS;
+/** Picked once per messages object (one per language) and route. */
+const pickedOnce = new WeakMap<Messages, Map<ClientMessagesRoute, Partial<Messages>>>();
+
+function picked(messages: Messages, route: ClientMessagesRoute): Partial<Messages> {
+  let byRoute = pickedOnce.get(messages);
+  if (!byRoute) pickedOnce.set(messages, (byRoute = new Map()));
+  let keep = byRoute.get(route);
+  if (!keep) {
+    const keys = clientKeys[route];
+    keep = Object.fromEntries(
+      (Object.keys(keys) as (keyof Messages)[]).map((namespace) => [namespace, pickMessages(messages[namespace], keys[namespace])]),
+    ) as Partial<Messages>;
+    byRoute.set(route, keep);
+  }
   return keep;
 }
 
 /**
- * Hands the client components below it only the messages they use: the namespaces the page lists,
- * and of each only the keys some client code can ask for (i18n/client-message-keys.json, written
- * by `npm run messages:client-keys`). Without it every page's flight data carried every message of
- * the site (about 45 KB in English, 69 KB in Ukrainian). Providers do not merge, so a page lists
- * what its own client components need and the layout what the header and the error page need;
- * tests/unit/client-messages.test.ts walks the imports and fails when a list misses a namespace or
- * names one nobody uses, and when the key list is stale.
+ * Hands the client components below it only the messages they can ask for: the keys that the
+ * client files reachable from this route's file name (i18n/client-message-keys.json, written by
+ * `npm run messages:client-keys` and checked fresh by tests/unit/client-message-keys.test.ts).
+ * Without it every page's flight data carried every message of the site (about 45 KB in English,
+ * 69 KB in Ukrainian); with one list for the whole site, a page carried every key some other page
+ * asks of the same namespace (14 KB on a service page). Providers do not merge: the layout's
+ * serves the header, the error page and the skeletons, and each page's its own components.
  */
-export async function ClientMessages({ namespaces, children }: { namespaces: readonly (keyof Messages)[]; children: ReactNode }) {
+export async function ClientMessages({ route, children }: { route: ClientMessagesRoute; children: ReactNode }) {
   const messages = await getMessages();
-  return (
-    <NextIntlClientProvider messages={Object.fromEntries(namespaces.map((namespace) => [namespace, picked(messages, namespace)]))}>
-      {children}
-    </NextIntlClientProvider>
-  );
+  return <NextIntlClientProvider messages={picked(messages, route)}>{children}</NextIntlClientProvider>;
 }

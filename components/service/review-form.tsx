@@ -13,6 +13,7 @@ import { COMMENT_MAX, VISIT_CODE_MAX } from "@/lib/validation/rules";
 import type { OwnReview } from "@/lib/reviewer-view";
 import { useSearchParams } from "next/navigation";
 import { RATING_ASPECTS } from "@/lib/rating";
+import { useAspectLabels } from "./use-aspect-labels";
 
 /** Sent by the Edit button on the viewer's own review. */
 export const EDIT_REVIEW_EVENT = "maister:edit-review";
@@ -30,6 +31,8 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
   const t = useTranslations("Review");
   const tp = useTranslations("Prices");
   const ta = useTranslations("Account");
+  const aspectLabels = useAspectLabels();
+  const scoreLabels = { 1: t("score1"), 2: t("score2"), 3: t("score3"), 4: t("score4"), 5: t("score5") };
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
@@ -86,7 +89,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
         {RATING_ASPECTS.map((score) => (
           <div key={score} className="text-sm">
             <label htmlFor={`review-${score}`} className="font-medium">
-              {t(score)}
+              {aspectLabels[score]}
             </label>
             <select
               id={`review-${score}`}
@@ -99,7 +102,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
               <option value="">{t("choose")}</option>
               {([1, 2, 3, 4, 5] as const).map((value) => (
                 <option key={value} value={value}>
-                  {t(`score${value}`)}
+                  {scoreLabels[value]}
                 </option>
               ))}
             </select>

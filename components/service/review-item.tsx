@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { StarRating } from "@/components/services/star-rating";
 import type { ReviewView } from "@/lib/server/service-dto";
 import { OwnMarker, ReviewTools } from "./reviewer";
+import { useAspectLabels } from "./use-aspect-labels";
 import { RATING_ASPECTS } from "@/lib/rating";
 
 /**
@@ -14,6 +15,7 @@ import { RATING_ASPECTS } from "@/lib/rating";
 export function ReviewItem({ review }: { review: ReviewView }) {
   const t = useTranslations("ServiceDetail");
   const tr = useTranslations("Review");
+  const aspectLabels = useAspectLabels();
   return (
     <li id={`review-${review._id}`} className={`review ${review.verified ? "" : "group-data-[verified-only=true]:hidden"}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -38,7 +40,7 @@ export function ReviewItem({ review }: { review: ReviewView }) {
           <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
             {RATING_ASPECTS.map((aspect) => (
               <span key={aspect}>
-                {tr(aspect)} <span className="font-semibold text-slate-800">{review.rating[aspect]}</span>
+                {aspectLabels[aspect]} <span className="font-semibold text-slate-800">{review.rating[aspect]}</span>
               </span>
             ))}
           </p>

@@ -1,32 +1,41 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { clientFiles } from "./import-graph";
 
 /**
- * Which keys of each message namespace the browser can ask for, so a page hands its client
- * components those keys and not the whole namespace (components/layout/client-messages.tsx).
+ * Which keys of each message namespace the client components under one provider can ask for, so
+ * each page hands them those keys and no others (components/layout/client-messages.tsx): the
+ * client files reachable from the page (scripts/messages/import-graph.ts) are read, not the site.
  *
  * A key is needed when a `useTranslations("Namespace")` function is called with it (a literal,
- * either side of a `? :`, or a whole group for `group.${…}`), or when "Namespace.key" is written
- * anywhere in the code: keys that travel as data (a zod issue, an API error, a server action's
- * answer) are translated in the browser by `useTranslations()`. A namespace is needed whole when
- * its function is called with a key computed at run time, handed to other code, or when a template
- * builds "Namespace.${…}". `useTranslations` under another name would hide its keys, so it fails.
+ * either side of a `? :`, or a whole group for `group.${…}`). When one of those files translates
+ * keys that travel as data (`useTranslations()`, `useMessages`: a zod issue of a schema it loads,
+ * an upload's refusal), every "Namespace.key" written in them is needed too. A namespace is needed
+ * whole when its function is called with a key computed at run time or handed to other code (a
+ * hook's dependency list is neither), or when a template builds "Namespace.${…}" for data.
+ * `useTranslations` under another name would hide its keys, so it fails.
  */
 export type ClientKeys = Record<string, string[] | true>;
 
-const SCANNED = ["app", "components", "lib"];
 const CALL_FORMS = new Set(["rich", "markup", "raw", "has"]);
+const HOOKS_WITH_DEPENDENCIES = new Set(["useCallback", "useMemo", "useEffect", "useLayoutEffect"]);
+const TRANSLATES_DATA = /useTranslations\(\s*\)|useMessages\(|useMessageText\(/;
 
-function sourceFiles(root: string): string[] {
-  return SCANNED.flatMap((folder) =>
-    (readdirSync(path.join(root, folder), { recursive: true }) as string[])
-      .filter((file) => /\.tsx?$/.test(file) && !file.includes("generated"))
-      .map((file) => path.join(root, folder, file)),
-  );
+type Found = { keys: Map<string, Set<string>>; whole: Set<string>; dataKeys: Map<string, Set<string>>; dataWhole: Set<string> };
+
+function addKey(map: Map<string, Set<string>>, namespace: string, key: string) {
+  if (!map.has(namespace)) map.set(namespace, new Set());
+  map.get(namespace)!.add(key);
 }
 
-type Found = { keys: Map<string, Set<string>>; whole: Set<string> };
+/** `node` is an entry of a hook's dependency list (`useCallback(fn, [t])`): read, not called with a key. */
+function isHookDependency(node: ts.Node): boolean {
+  const list = node.parent;
+  if (!ts.isArrayLiteralExpression(list) || !ts.isCallExpression(list.parent)) return false;
+  const hook = list.parent;
+  return ts.isIdentifier(hook.expression) && HOOKS_WITH_DEPENDENCIES.has(hook.expression.text) && hook.arguments[1] === list;
+}
 
 /** The literal keys an argument can be, or null when it is computed at run time. */
 function literalKeys(node: ts.Expression): string[] | null {
@@ -49,15 +58,12 @@ function namespaceOf(call: ts.CallExpression): string | null {
 
 function scanFile(file: string, text: string, found: Found, known: ReadonlySet<string>) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const add = (namespace: string, key: string) => {
-    if (!found.keys.has(namespace)) found.keys.set(namespace, new Set());
-    found.keys.get(namespace)!.add(key);
-  };
+  const add = (namespace: string, key: string) => addKey(found.keys, namespace, key);
 
   /** Every use of `name` (bound to `namespace`) inside `scope`: a call with literal keys, or anything else. */
   const followBinding = (name: string, namespace: string, prefix: string, scope: ts.Node, declaration: ts.Node) => {
     const visit = (node: ts.Node) => {
-      if (ts.isIdentifier(node) && node.text === name && node !== declaration) {
+      if (ts.isIdentifier(node) && node.text === name && node !== declaration && !isHookDependency(node)) {
         const parent = node.parent;
         const method = ts.isPropertyAccessExpression(parent) && parent.expression === node ? parent : null;
         const call = method ? method.parent : parent;
@@ -91,11 +97,11 @@ function scanFile(file: string, text: string, found: Found, known: ReadonlySet<s
     const namesNamespace = node.parent !== undefined && ts.isCallExpression(node.parent) && namespaceOf(node.parent) !== null;
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !namesNamespace) {
       const match = /^([A-Z][A-Za-z]+)\.([A-Za-z0-9_.]+)$/.exec(node.text);
-      if (match && known.has(match[1]!)) add(match[1]!, match[2]!);
+      if (match && known.has(match[1]!)) addKey(found.dataKeys, match[1]!, match[2]!);
     }
     if (ts.isTemplateExpression(node)) {
       const match = /^([A-Z][A-Za-z]+)\./.exec(node.head.text);
-      if (match && known.has(match[1]!)) found.whole.add(match[1]!);
+      if (match && known.has(match[1]!)) found.dataWhole.add(match[1]!);
     }
     ts.forEachChild(node, visit);
   };
@@ -114,11 +120,15 @@ function exists(messages: Record<string, unknown>, key: string): boolean {
 
 type Messages = Record<string, Record<string, unknown>>;
 
-/** The keys `sources` (file name and text) can ask for, of the namespaces in `messages`. */
+/** The keys `sources` (file name and text: one provider's client files) can ask for, of the namespaces in `messages`. */
 export function clientKeysOf(sources: { file: string; text: string }[], messages: Messages): ClientKeys {
   const known = new Set(Object.keys(messages));
-  const found: Found = { keys: new Map(), whole: new Set() };
+  const found: Found = { keys: new Map(), whole: new Set(), dataKeys: new Map(), dataWhole: new Set() };
   for (const { file, text } of sources) scanFile(file, text, found, known);
+  if (sources.some(({ text }) => TRANSLATES_DATA.test(text))) {
+    for (const [namespace, keys] of found.dataKeys) keys.forEach((key) => addKey(found.keys, namespace, key));
+    found.dataWhole.forEach((namespace) => found.whole.add(namespace));
+  }
   const result: ClientKeys = {};
   for (const namespace of [...new Set([...found.keys.keys(), ...found.whole])].sort()) {
     const keys = [...(found.keys.get(namespace) ?? [])].filter((key) => exists(messages[namespace]!, key)).sort();
@@ -128,10 +138,39 @@ export function clientKeysOf(sources: { file: string; text: string }[], messages
   return result;
 }
 
-export function computeClientKeys(root: string): ClientKeys {
-  const messages = JSON.parse(readFileSync(path.join(root, "messages/en.json"), "utf8")) as Messages;
+const LOCALE_ROUTES = "app/[locale]";
+/** Rendered inside the layout's provider, not a page's: the error page, loading skeletons, not-found. */
+const UNDER_LAYOUT = /(^|\/)(error|loading|not-found)\.tsx$/;
+
+/** What a provider is called in i18n/client-message-keys.json: its file under app/[locale], "service/[id]" for service/[id]/page.tsx. */
+export function providerName(file: string): string {
+  return path
+    .relative(LOCALE_ROUTES, file)
+    .replace(/(^|\/)page\.tsx$/, "")
+    .replace(/\.tsx$/, "");
+}
+
+/** The route files under app/[locale], relative to the repository. */
+export function routeFiles(root: string): string[] {
+  return (readdirSync(path.join(root, LOCALE_ROUTES), { recursive: true }) as string[])
+    .filter((file) => file.endsWith(".tsx"))
+    .map((file) => path.join(LOCALE_ROUTES, file))
+    .sort();
+}
+
+/** The keys the client components under `file` (a page, or the layout with its error, loading and not-found files) can ask for. */
+export function clientKeysFor(root: string, file: string, messages: Messages): ClientKeys {
+  const entries = path.basename(file) === "layout.tsx" ? [file, ...routeFiles(root).filter((route) => UNDER_LAYOUT.test(route))] : [file];
+  const files = [...new Set(entries.flatMap((entry) => clientFiles(entry)))];
   return clientKeysOf(
-    sourceFiles(root).map((file) => ({ file, text: readFileSync(file, "utf8") })),
+    files.map((client) => ({ file: client, text: readFileSync(client, "utf8") })),
     messages,
   );
+}
+
+/** Every provider's keys: the layout and each page that renders <ClientMessages>, by provider name. */
+export function computeClientKeys(root: string): Record<string, ClientKeys> {
+  const messages = JSON.parse(readFileSync(path.join(root, "messages/en.json"), "utf8")) as Messages;
+  const providers = routeFiles(root).filter((file) => readFileSync(path.join(root, file), "utf8").includes("<ClientMessages"));
+  return Object.fromEntries(providers.map((file) => [providerName(file), clientKeysFor(root, file, messages)]));
 }

@@ -31,15 +31,37 @@ describe("the keys of each namespace the browser can ask for", () => {
   it("needs the whole namespace for a key computed at run time, or a function handed on", () => {
     expect(keysOf(`function A({ k }) { const t = useTranslations("Sort"); return t(k); }`)).toEqual({ Sort: true });
     expect(keysOf(`function A() { const t = useTranslations("Cards"); return <B t={t} />; }`)).toEqual({ Cards: true });
-    expect(keysOf("const key = `Errors.${code}`;")).toEqual({ Errors: true });
+  });
+
+  it("does not count a hook's dependency list as handing the function on", () => {
+    const text = `function A() {
+        const t = useTranslations("Cards");
+        const say = useCallback(() => t("call"), [t]);
+        useEffect(() => void say(), [say, t]);
+      }`;
+    expect(keysOf(text)).toEqual({ Cards: ["call"] });
+    expect(keysOf(`function A() { const t = useTranslations("Cards"); return useMemo(() => [t], []); }`)).toEqual({ Cards: true });
   });
 
   it("refuses useTranslations under another name rather than miss its keys", () => {
     expect(() => keysOf(`import { useTranslations as useT } from "next-intl"; const t = useT("Cards"); t("call");`)).toThrow(/under its own name/);
   });
 
-  it("takes keys written as data ('Namespace.key'), and drops ones the messages lack", () => {
-    expect(keysOf(`throw new Problem("Errors.taken"); const other = "Errors.nothing"; const file = "Cards.tsx";`)).toEqual({ Errors: ["taken"] });
+  it("takes keys written as data ('Namespace.key') when the files translate data, and drops ones the messages lack", () => {
+    const data = `throw new Problem("Errors.taken"); const other = "Errors.nothing"; const file = "Cards.tsx"; const key = \`Sort.\${code}\`;`;
+    expect(keysOf(data)).toEqual({});
+    expect(
+      clientKeysOf(
+        [
+          { file: "schema.ts", text: data },
+          { file: "form.tsx", text: "const t = useTranslations(); t(issue.message);" },
+        ],
+        messages,
+      ),
+    ).toEqual({
+      Errors: ["taken"],
+      Sort: true,
+    });
   });
 
   it("keeps two functions of one name in different components apart only by namespace, never losing a key", () => {

@@ -1,45 +1,54 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
-import { clientNamespaces, declaredNamespaces, eagerClientPackages } from "../helpers/client-namespaces";
+import { clientKeysFor, providerName, routeFiles } from "../../scripts/messages/client-keys";
+import { eagerClientPackages } from "../../scripts/messages/import-graph";
 
-const TOP_LEVEL = new Set(Object.keys(en));
-const LAYOUT = "app/[locale]/layout.tsx";
-/** Rendered inside the layout's provider, not a page's: the error page, loading skeletons, not-found. */
-const UNDER_LAYOUT = /(error|loading|not-found)\.tsx$/;
-const files = (readdirSync("app/[locale]", { recursive: true }) as string[]).map((file) => path.join("app/[locale]", file));
-const pages = files.filter((file) => file.endsWith("page.tsx"));
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const routes = routeFiles(ROOT);
+const pages = routes.filter((file) => file.endsWith("page.tsx"));
+const source = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+const keysFor = (file: string) => clientKeysFor(ROOT, file, en);
 
-/** A page that re-exports another page's default takes that page's list. */
-function listOf(file: string): string[] | null {
-  const own = declaredNamespaces(file);
-  if (own) return own;
-  const reexport = /export\s*\{\s*default[^}]*\}\s*from\s*"([^"]+)"/.exec(readFileSync(file, "utf8"));
-  if (!reexport) return null;
-  const target = path.join(path.dirname(file), reexport[1]!) + ".tsx";
-  return existsSync(target) ? listOf(target) : null;
+/** The routes a file's providers name (`<ClientMessages route="…">`). */
+const namedRoutes = (file: string) => [...source(file).matchAll(/<ClientMessages\s+route="([^"]+)"/g)].map((match) => match[1]!);
+
+/** A page that re-exports another page's default renders that page's providers. */
+function reexported(file: string): string | null {
+  const reexport = /export\s*\{\s*default[^}]*\}\s*from\s*"([^"]+)"/.exec(source(file));
+  return reexport ? path.join(path.dirname(file), reexport[1]!) + ".tsx" : null;
 }
 
-describe("each client component gets the messages it uses, and pages carry no others", () => {
-  it("the layout hands the header, the error page and the skeletons exactly what they use", () => {
-    const needed = new Set(clientNamespaces(LAYOUT, TOP_LEVEL));
-    for (const file of files.filter((file) => UNDER_LAYOUT.test(file))) clientNamespaces(file, TOP_LEVEL).forEach((namespace) => needed.add(namespace));
-    expect(declaredNamespaces(LAYOUT)).toEqual([...needed].sort());
+describe("each page hands its client components the messages they can ask for, under its own name", () => {
+  it("the layout's provider serves the header, the error page and the skeletons", () => {
+    expect(namedRoutes("app/[locale]/layout.tsx")).toEqual(["layout"]);
   });
 
   it.each(pages)("%s", (page) => {
-    const needed = clientNamespaces(page, TOP_LEVEL);
-    expect(listOf(page) ?? []).toEqual(needed);
+    const needed = Object.keys(keysFor(page));
+    const target = reexported(page);
+    if (target) {
+      expect(Object.keys(keysFor(target))).toEqual(needed);
+      return;
+    }
+    // A provider naming another page would hand over that page's keys: each names its own file.
+    const named = new Set(namedRoutes(page));
+    expect([...named]).toEqual(needed.length ? [providerName(page)] : []);
   });
 
-  it("finds what a page's client components use through server components and lazy imports", () => {
+  it("follows server components and lazy imports, and picks keys, not namespaces", () => {
     // The service page reaches the review form through server components, and zod's issue keys
     // through the schema the form loads on first focus.
-    const service = clientNamespaces("app/[locale]/service/[id]/page.tsx", TOP_LEVEL);
-    expect(service).toEqual(expect.arrayContaining(["Review", "Validation", "LiveStatus"]));
-    expect(service).not.toContain("Mail");
-    expect(clientNamespaces("app/[locale]/ranking/page.tsx", TOP_LEVEL)).toEqual([]);
+    const service = keysFor("app/[locale]/service/[id]/page.tsx");
+    expect(Object.keys(service)).toEqual(expect.arrayContaining(["Review", "Validation", "LiveStatus"]));
+    expect(service).not.toHaveProperty("Mail");
+    expect(service.Validation).toEqual(expect.arrayContaining(["comment", "score"]));
+    expect(service.Validation).not.toContain("email");
+    // The header signs out; the sign-in form's keys stay with the sign-in page.
+    expect(keysFor("app/[locale]/layout.tsx").Account).not.toContain("password");
+    expect(keysFor("app/[locale]/login/page.tsx").Account).toContain("password");
+    expect(keysFor("app/[locale]/ranking/page.tsx")).toEqual({});
   });
 });
 

@@ -16,7 +16,7 @@ export default async function AddServicePage({ params }: Props) {
   const viewer = await guardPage("signedIn", "/addservice", locale);
   const [t, draft] = await Promise.all([getTranslations("Listing"), getStationOrder(viewer)]);
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Categories", "Filters", "Listing", "Map", "ServiceForm", "Validation", "Weekdays"]}>
+    <ClientMessages route="addservice">
       <section aria-labelledby="add-title" className="mx-auto max-w-3xl space-y-6">
         <header>
           <h1 id="add-title" className="text-2xl font-bold">

@@ -17,7 +17,7 @@ export default async function CartPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations("Cart");
   return (
-    <ClientMessages namespaces={["Cart"]}>
+    <ClientMessages route="cart">
       <section aria-labelledby="saved-title">
         <h1 id="saved-title" className="text-2xl font-bold">
           {t("title")}

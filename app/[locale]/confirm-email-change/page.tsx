@@ -15,7 +15,7 @@ export default async function ConfirmEmailChangePage({ params, searchParams }: P
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (
-    <ClientMessages namespaces={["Account"]}>
+    <ClientMessages route="confirm-email-change">
       <AuthCard title={t("emailChangeTitle")}>
         {typeof token === "string" && token ? (
           <>

@@ -19,7 +19,7 @@ export default async function ConfirmEmailPage({ params, searchParams }: Props) 
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+    <ClientMessages route="confirm-email">
       <AuthCard title={t("confirmTitle")}>
         {typeof token === "string" && token ? (
           <>

@@ -14,7 +14,7 @@ export default async function ForgotPasswordPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations("Account");
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+    <ClientMessages route="forgot-password">
       <AuthCard title={t("forgotTitle")}>
         <ForgotPasswordForm />
       </AuthCard>

@@ -27,7 +27,7 @@ export default async function HomePage({ params, searchParams }: Props) {
     { title: t("becomeMechanicTitle"), text: t("becomeMechanicText"), action: t("becomeMechanicAction"), href: "/mechanicregister" },
   ];
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Feedback", "Filters", "Map", "Validation"]}>
+    <ClientMessages route="home">
       <div className="space-y-10">
         <GuardNotice reason={(await searchParams).reason} />
         <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 text-white lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-end">

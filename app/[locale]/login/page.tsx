@@ -25,7 +25,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
   if (await getViewer()) redirect({ href: target, locale });
   const t = await getTranslations("Account");
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+    <ClientMessages route="login">
       <AuthCard title={t("loginTitle")}>
         <GuardNotice reason={query.reason} className="mb-4" />
         <LoginForm redirectTo={target} />

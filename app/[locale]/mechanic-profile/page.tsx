@@ -31,23 +31,7 @@ export default async function MechanicProfilePage({ params }: Props) {
     getServiceStats(viewer, mechanic._id),
   ]);
   return (
-    <ClientMessages
-      namespaces={[
-        "Account",
-        "Auth",
-        "Categories",
-        "Filters",
-        "HoursFreshness",
-        "Listing",
-        "LiveStatus",
-        "Map",
-        "Prices",
-        "ServiceForm",
-        "SpecialHours",
-        "Validation",
-        "Weekdays",
-      ]}
-    >
+    <ClientMessages route="mechanic-profile">
       <section aria-labelledby="profile-title" className="mx-auto max-w-3xl space-y-6">
         <h1 id="profile-title" className="text-2xl font-bold">
           {t("profileTitle")}

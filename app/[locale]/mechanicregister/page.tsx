@@ -15,7 +15,7 @@ export default async function MechanicRegisterPage({ params }: Props) {
   await guardPage("noMechanic", "/mechanicregister", locale);
   const t = await getTranslations("Listing");
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Categories", "Filters", "Listing", "Map", "ServiceForm", "Validation", "Weekdays"]}>
+    <ClientMessages route="mechanicregister">
       <section aria-labelledby="mechanic-title" className="mx-auto max-w-3xl space-y-6">
         <header>
           <h1 id="mechanic-title" className="text-2xl font-bold">

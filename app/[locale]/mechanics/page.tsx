@@ -17,7 +17,7 @@ export default async function Page({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
   return (
-    <ClientMessages namespaces={["Carousel", "Cart", "Filters", "LiveStatus", "Map", "Opening", "Prices", "Services"]}>
+    <ClientMessages route="mechanics">
       <ServicesPage searchParams={await searchParams} pathname="/mechanics" fixedFilter="mechanic" />
     </ClientMessages>
   );

@@ -31,7 +31,7 @@ export default async function MyStationsPage({ params }: Props) {
     Promise.all(stations.map((station) => getServiceStats(viewer, station._id))),
   ]);
   return (
-    <ClientMessages namespaces={["Account", "HoursFreshness", "Listing", "LiveStatus", "VisitCodes"]}>
+    <ClientMessages route="mystos">
       <section aria-labelledby="mystos-title" className="space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 id="mystos-title" className="text-2xl font-bold">

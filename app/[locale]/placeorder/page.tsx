@@ -24,7 +24,7 @@ export default async function PlaceOrderPage({ params }: Props) {
   const money = (amount: string) => format.number(Number(amount), { style: "currency", currency: PAYMENT.currency });
   if (!draft)
     return (
-      <ClientMessages namespaces={["PlaceOrder"]}>
+      <ClientMessages route="placeorder">
         <MissingOrder />
       </ClientMessages>
     );
@@ -34,7 +34,7 @@ export default async function PlaceOrderPage({ params }: Props) {
   ] as const;
 
   return (
-    <ClientMessages namespaces={["Account", "PlaceOrder"]}>
+    <ClientMessages route="placeorder">
       <section aria-labelledby="order-title" className="mx-auto max-w-4xl space-y-6">
         <h1 id="order-title" className="text-2xl font-bold">
           {t("title")}

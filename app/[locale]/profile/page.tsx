@@ -17,7 +17,7 @@ export default async function ProfilePage({ params }: Props) {
   const viewer = await guardPage("signedIn", "/profile", locale);
   const t = await getTranslations("Profile");
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Profile", "ServiceForm", "Validation"]}>
+    <ClientMessages route="profile">
       <>
         <AuthCard title={t("title")}>
           <ProfileForm key={`${viewer.name}|${viewer.email}`} user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }} />

@@ -23,7 +23,7 @@ export default async function RegisterPage({ params, searchParams }: Props) {
   if (await getViewer()) redirect({ href: target, locale });
   const t = await getTranslations("Account");
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+    <ClientMessages route="register">
       <AuthCard title={t("registerTitle")}>
         <RegisterForm />
       </AuthCard>

@@ -16,7 +16,7 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
   return (
-    <ClientMessages namespaces={["Account", "Auth", "Validation"]}>
+    <ClientMessages route="reset-password">
       <AuthCard title={t("resetTitle")}>
         {typeof token === "string" && token ? (
           <ResetPasswordForm token={token} />

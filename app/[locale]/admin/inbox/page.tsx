@@ -14,7 +14,7 @@ export default async function AdminInboxPage({ params }: Props) {
   setRequestLocale(locale);
   const viewer = await guardPage("admin", "/admin/inbox", locale);
   return (
-    <ClientMessages namespaces={["Account"]}>
+    <ClientMessages route="admin/inbox">
       <InboxView viewer={viewer} locale={locale} />
     </ClientMessages>
   );

@@ -18,7 +18,7 @@ export default async function AdminReviewsPage({ params, searchParams }: Props) 
   const { sort } = await searchParams;
   const hoursReports = await listHoursReports(viewer);
   return (
-    <ClientMessages namespaces={["Account", "Admin", "HoursFreshness", "Review"]}>
+    <ClientMessages route="admin/reviews">
       <div className="space-y-10">
         <ReviewsQueue viewer={viewer} locale={locale} sort={sort === "newest" ? "newest" : "reported"} />
         <HoursReports rows={hoursReports} />

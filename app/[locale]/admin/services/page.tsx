@@ -18,7 +18,7 @@ export default async function AdminServicesPage({ params, searchParams }: Props)
   const viewer = await guardPage("admin", "/admin/services", locale);
   const keyword = first(query.keyword).trim();
   return (
-    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+    <ClientMessages route="admin/services">
       <ServicesView viewer={viewer} keyword={keyword === "null" ? "" : keyword} page={first(query.page) || "1"} />
     </ClientMessages>
   );

@@ -14,7 +14,7 @@ export default async function AdminUsersPage({ params }: Props) {
   setRequestLocale(locale);
   const viewer = await guardPage("admin", "/admin/users", locale);
   return (
-    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+    <ClientMessages route="admin/users">
       <UsersView viewer={viewer} keyword="" page={1} />
     </ClientMessages>
   );

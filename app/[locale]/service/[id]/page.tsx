@@ -71,22 +71,7 @@ export default async function ServicePage({ params }: Props) {
   const experience = service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
 
   return (
-    <ClientMessages
-      namespaces={[
-        "Account",
-        "Cart",
-        "Filters",
-        "HoursFreshness",
-        "Listing",
-        "LiveStatus",
-        "Map",
-        "Opening",
-        "Prices",
-        "Review",
-        "ServiceDetail",
-        "Validation",
-      ]}
-    >
+    <ClientMessages route="service/[id]">
       <article className="space-y-8">
         <TrackView serviceId={service._id} />
         <ServiceJsonLd service={service} url={`${appUrl()}${getPathname({ href: `/service/${id}`, locale })}`} origin={appUrl()} />

@@ -29,9 +29,7 @@ export default async function EditStationPage({ params }: Props) {
   });
   const [t, special, prices] = await Promise.all([getTranslations("Listing"), specialHoursEditing(viewer, station._id), getOwnPrices(viewer, station._id)]);
   return (
-    <ClientMessages
-      namespaces={["Account", "Auth", "Categories", "Filters", "Listing", "Map", "Prices", "ServiceForm", "SpecialHours", "Validation", "Weekdays"]}
-    >
+    <ClientMessages route="mystos/[id]/edit">
       <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-6">
         <Link href="/mystos" className="text-sm font-medium text-brand-700 hover:underline">
           ← {t("myStationsTitle")}

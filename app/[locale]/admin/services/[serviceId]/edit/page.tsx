@@ -26,7 +26,7 @@ export default async function AdminServiceEditPage({ params }: Props) {
     recentAudit(viewer, "service", serviceId),
   ]);
   return (
-    <ClientMessages namespaces={["Account", "Admin", "Auth", "Categories", "Filters", "Listing", "Map", "ServiceForm", "Validation", "Weekdays"]}>
+    <ClientMessages route="admin/services/[serviceId]/edit">
       <section aria-labelledby="service-edit-title" className="mx-auto max-w-3xl space-y-6">
         <Link href="/admin/services" className="text-sm font-medium text-brand-700 hover:underline">
           ← {t("servicesTitle")}

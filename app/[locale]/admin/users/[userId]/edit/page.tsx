@@ -28,7 +28,7 @@ export default async function AdminUserEditPage({ params }: Props) {
   ]);
   const isSelf = user._id === viewer.id;
   return (
-    <ClientMessages namespaces={["Account", "Admin", "Auth", "Listing", "ServiceForm", "Validation"]}>
+    <ClientMessages route="admin/users/[userId]/edit">
       <section aria-labelledby="user-edit-title" className="mx-auto max-w-2xl space-y-6">
         <Link href="/admin/users" className="text-sm font-medium text-brand-700 hover:underline">
           ← {t("usersTitle")}

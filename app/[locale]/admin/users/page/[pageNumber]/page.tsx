@@ -14,7 +14,7 @@ export default async function AdminUsersPageN({ params }: { params: Promise<{ lo
   const viewer = await guardPage("admin", `/admin/users/page/${pageNumber}`, locale);
   if (!/^\d{1,6}$/.test(pageNumber) || Number(pageNumber) < 1) notFound();
   return (
-    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+    <ClientMessages route="admin/users/page/[pageNumber]">
       <UsersView viewer={viewer} keyword="" page={Number(pageNumber)} />
     </ClientMessages>
   );

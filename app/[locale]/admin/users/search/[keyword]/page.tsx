@@ -13,7 +13,7 @@ export default async function AdminUsersSearchPage({ params }: { params: Promise
   const text = decodeSegment(keyword);
   const viewer = await guardPage("admin", `/admin/users/search/${keyword}`, locale);
   return (
-    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+    <ClientMessages route="admin/users/search/[keyword]">
       <UsersView viewer={viewer} keyword={text} page={1} />
     </ClientMessages>
   );

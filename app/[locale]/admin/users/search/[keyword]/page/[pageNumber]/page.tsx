@@ -14,7 +14,7 @@ export default async function AdminUsersSearchPageN({ params }: { params: Promis
   const viewer = await guardPage("admin", `/admin/users/search/${keyword}/page/${pageNumber}`, locale);
   if (!/^\d{1,6}$/.test(pageNumber) || Number(pageNumber) < 1) notFound();
   return (
-    <ClientMessages namespaces={["Account", "Admin", "Listing"]}>
+    <ClientMessages route="admin/users/search/[keyword]/page/[pageNumber]">
       <UsersView viewer={viewer} keyword={decodeSegment(keyword)} page={Number(pageNumber)} />
     </ClientMessages>
   );

@@ -2,13 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * Which message namespaces the client components under a page (or the layout) can ask for,
- * found by walking the imports from that file: every client file reached (and everything it
- * imports, lazily or not) counts with the namespaces it names in `useTranslations("X")`; a file
- * that translates keys arriving as data (`useTranslations()`, `useMessages`, `useMessageText`)
- * counts with every "Namespace.key" literal in its client subtree (the schemas' issue keys).
+ * The import graph under a page, read from the source: which client files a page's client
+ * components are made of (everything a client file imports, lazily or not, counts: what it loads
+ * on first use asks for messages too), and which packages they bring to the first load.
+ * Type-only imports bring no code and are skipped; "@/…" and relative imports are followed.
  */
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 const EXTENSIONS = [".tsx", ".ts", "/index.tsx", "/index.ts"];
 
 type Parsed = {
@@ -16,9 +15,6 @@ type Parsed = {
   imports: string[];
   staticImports: string[];
   packages: string[];
-  named: string[];
-  translatesData: boolean;
-  keyLiterals: string[];
 };
 const parsed = new Map<string, Parsed>();
 
@@ -47,9 +43,6 @@ function parse(file: string): Parsed {
     imports: local(specifiers),
     staticImports: local(staticSpecifiers),
     packages: staticSpecifiers.filter((specifier) => !specifier.startsWith(".") && !specifier.startsWith("@/")),
-    named: [...code.matchAll(/useTranslations\(\s*"([A-Za-z]+)"/g)].map((match) => match[1]!),
-    translatesData: /useTranslations\(\s*\)|useMessages\(|useMessageText\(/.test(code),
-    keyLiterals: [...code.matchAll(/["'`]([A-Z][A-Za-z]+)\.[a-z][A-Za-z0-9]*/g)].map((match) => match[1]!),
   };
   parsed.set(file, result);
   return result;
@@ -61,33 +54,19 @@ function clientSubtree(entry: string, into: Set<string>) {
   for (const next of parse(entry).imports) clientSubtree(next, into);
 }
 
-/** The namespaces the client components reachable from `file` (relative to the repository) use, sorted. */
-export function clientNamespaces(file: string, topLevel: ReadonlySet<string>): string[] {
-  const clientFiles = new Set<string>();
+/** The client files reachable from `file` (relative to the repository): what the client components under it are made of. */
+export function clientFiles(file: string): string[] {
+  const client = new Set<string>();
   const seenServer = new Set<string>();
   const walk = (current: string) => {
     if (seenServer.has(current)) return;
     const entry = parse(current);
-    if (entry.client) return clientSubtree(current, clientFiles);
+    if (entry.client) return clientSubtree(current, client);
     seenServer.add(current);
     entry.imports.forEach(walk);
   };
   walk(path.join(ROOT, file));
-  const namespaces = new Set<string>();
-  const files = [...clientFiles].map(parse);
-  for (const entry of files) entry.named.forEach((namespace) => namespaces.add(namespace));
-  if (files.some((entry) => entry.translatesData)) {
-    for (const entry of files) entry.keyLiterals.filter((namespace) => topLevel.has(namespace)).forEach((namespace) => namespaces.add(namespace));
-  }
-  return [...namespaces].sort();
-}
-
-/** The namespaces a page or layout hands its client components (`<ClientMessages namespaces={[…]}>`, all of them), sorted. */
-export function declaredNamespaces(file: string): string[] | null {
-  const source = readFileSync(path.join(ROOT, file), "utf8");
-  const lists = [...source.matchAll(/<ClientMessages\s+namespaces=\{\[([^\]]*)\]\}/g)];
-  if (!lists.length) return null;
-  return [...new Set(lists.flatMap((list) => [...list[1]!.matchAll(/"([A-Za-z]+)"/g)].map((item) => item[1]!)))].sort();
+  return [...client].sort();
 }
 
 /**
