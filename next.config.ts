@@ -2,7 +2,12 @@ import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { API_CSP, fallbackCsp, tileOrigin, UPLOAD_CSP } from "./lib/security/csp";
 
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  // Messages are compiled when the app is built, not parsed on every request and in every browser:
+  // the browser then loads no ICU parser (intl-messageformat) and makes no Intl call to format plain text.
+  experimental: { messages: { path: "./messages", format: "json", locales: ["en", "uk"], precompile: true } },
+});
 
 const production = process.env.NODE_ENV === "production";
 const securityHeaders = [

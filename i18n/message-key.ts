@@ -6,12 +6,14 @@ export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
 /**
  * Whether a key that arrives as data (a zod issue, an API error, a stored audit code) names a
  * message: checked against the messages themselves, so such a key reaches `t()` typed, uncast.
+ * In the built app a message with arguments is precompiled (next.config.ts) into an array; a
+ * group of messages is a plain object either way.
  */
 export function isMessageKey(messages: Messages, key: string): key is MessageKey {
   const value = key
     .split(".")
     .reduce<unknown>((node, part) => (typeof node === "object" && node !== null && Object.hasOwn(node, part) ? Reflect.get(node, part) : undefined), messages);
-  return typeof value === "string";
+  return typeof value === "string" || Array.isArray(value);
 }
 
 /** For client components: the text of a key that arrives as data; anything else is shown as it is. */
