@@ -177,7 +177,7 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
           autoComplete="off"
           aria-invalid={error("visitCode") ? true : undefined}
           aria-describedby="review-visit-code-hint"
-          className="mt-1 w-full max-w-xs rounded-md border border-slate-300 px-3 py-2 font-mono uppercase aria-invalid:border-red-500"
+          className="mt-1 block w-full max-w-xs rounded-md border border-slate-300 px-3 py-2 font-mono uppercase aria-invalid:border-red-500"
         />
         <span id="review-visit-code-hint" className={`mt-1 block text-xs ${error("visitCode") ? "font-medium text-red-700" : "text-slate-500"}`}>
           {error("visitCode") ?? t("visitCodeHint")}
