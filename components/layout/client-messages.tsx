@@ -26,9 +26,9 @@ function picked(messages: Messages, route: ClientMessagesRoute): Partial<Message
 }
 
 /**
- * Hands the client components below it only the messages they can ask for: the keys that the
- * client files reachable from this route's file name (i18n/client-message-keys.json, written by
- * `npm run messages:client-keys` and checked fresh by tests/unit/client-message-keys.test.ts).
+ * Hands the client components below it only the messages they can ask for: the keys asked for by
+ * the client files reachable from this route's page or layout (i18n/client-message-keys.json,
+ * written by `npm run messages:client-keys`, checked fresh by tests/unit/client-message-keys.test.ts).
  * Without it every page's flight data carried every message of the site (about 45 KB in English,
  * 69 KB in Ukrainian); with one list for the whole site, a page carried every key some other page
  * asks of the same namespace (14 KB on a service page). Providers do not merge: the layout's
