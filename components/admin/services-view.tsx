@@ -47,8 +47,8 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
                     {sto._id}
                   </td>
                   <td className={cell}>
-                    <Link href={`/admin/users/${sto.user._id}/edit`} className="text-brand-700 underline">
-                      {sto.user.name}
+                    <Link href={`/admin/users/${sto.user}/edit`} className="text-brand-700 underline">
+                      {sto.userName}
                     </Link>
                   </td>
                   <td className={cell}>

@@ -144,7 +144,9 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
 
 export type AdminService = {
   _id: string;
-  user: { _id: string; name: string };
+  /** The owner's id, as `user` is in every other answer (spec 3); their name is `userName`. */
+  user: string;
+  userName: string;
   name: string;
   contactMail: string;
   image: string | null;
@@ -181,7 +183,8 @@ export async function listServicesForAdmin(viewer: Viewer | null, query: unknown
     ORDER BY s."createdAt" DESC, s.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`;
   const stos: AdminService[] = rows.map((row) => ({
     _id: row.id,
-    user: { _id: row.ownerId, name: row.ownerName },
+    user: row.ownerId,
+    userName: row.ownerName,
     name: row.name,
     contactMail: row.contactMail,
     image: imageUrl(row.imageId),

@@ -60,10 +60,15 @@ test.describe("admin", () => {
 
   test("edits a service, then deletes it from the list", async ({ page, users }) => {
     const name = `Адмін Майстер ${Date.now()}`;
-    await users.create("mechanic", { service: { name } });
+    const master = await users.create("mechanic", { name: "Owner O'Brien", service: { name } });
     await users.create("admin", { page });
     await page.goto(`/admin/services?keyword=${encodeURIComponent(name)}`);
     await expect(page.getByRole("link", { name: `Clear the filter “${name}”` })).toBeVisible();
+    // The owner column names the owner and links to their account.
+    await expect(page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: "Owner O'Brien" })).toHaveAttribute(
+      "href",
+      `/admin/users/${master.id}/edit`,
+    );
     await page.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page.getByLabel("Name")).toBeDisabled();
     await page.getByRole("button", { name: "Edit", exact: true }).click();
