@@ -38,8 +38,10 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
   const { form, busy, failure, error, formProps } = useSchemaForm({
     schema: loadSchema,
     defaultValues: { ...EMPTY, visitCode: useSearchParams().get("code") ?? "" },
-    request: ({ paidJob, paidUah, ...values }) => ({
+    // The selects hold text; the API takes the scores as JSON numbers ("" stays unrated).
+    request: ({ paidJob, paidUah, rating, ...values }) => ({
       ...values,
+      rating: Object.fromEntries(RATING_ASPECTS.map((score) => [score, rating[score] === "" ? undefined : Number(rating[score])])),
       visitCode: values.visitCode.trim() ? values.visitCode : undefined,
       paidJob: paidJob || null,
       paidUah: paidUah.trim() === "" ? null : Number(paidUah),

@@ -267,7 +267,10 @@ export async function updateOwnService(
   alongside?: Alongside<Partial<ServiceInput>>,
 ): Promise<EditableService> {
   requireAccess(viewer, "signedIn");
-  const { _id, ...input } = parseOrThrow(servicePatch, { ...(body && typeof body === "object" ? body : {}), _id: id });
+  // The id comes from the path; a body that is no object (null, a list, text) is refused by the
+  // schema as every other write refuses it, never read as an empty update.
+  const isObject = typeof body === "object" && body !== null && !Array.isArray(body);
+  const { _id, ...input } = parseOrThrow(servicePatch, isObject ? { ...body, _id: id } : body);
   return patch(viewer, await ownService(viewer, _id), input, alongside);
 }
 

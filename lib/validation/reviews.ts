@@ -4,7 +4,8 @@ import { COMMENT_MAX, REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, VISIT_CODE_MAX
 
 /** Reviews, owner replies, reports and moderation decisions: the review form and the handlers. */
 
-const score = z.coerce
+// A JSON number, never coerced: `true` would read as a 1-star rating and "3" as 3 (the form sends numbers).
+const score = z
   .number({ error: "Validation.score" })
   .int({ error: "Validation.score" })
   .min(1, { error: "Validation.score" })

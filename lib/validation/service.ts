@@ -115,7 +115,8 @@ export const serviceFields = {
   description: z.string({ error: "Validation.description" }).max(DESCRIPTION_MAX, { error: "Validation.description" }).default(""),
   category: z.enum(CATEGORIES, { error: "Validation.category" }).transform(storedCategory).default("any"),
   brand: z.enum(BRANDS, { error: "Validation.brand" }).default("Any"),
-  experience: z.coerce
+  // A JSON number, as the spec's bodies carry it: "5" or true is refused, not coerced.
+  experience: z
     .number({ error: "Validation.experience" })
     .refine((value) => (EXPERIENCE_OPTIONS as readonly number[]).includes(value), { error: "Validation.experience" })
     .default(0),

@@ -24,12 +24,12 @@ async function refused(schema: Parameters<typeof zodResolver>[0], request: Field
 describe("messagesByField", () => {
   it("reads the resolver's nested errors by dotted name, skipping the elements they point to", async () => {
     const names = ["rating.quality", "rating.speed", "rating.price", "comment", "visitCode"];
-    const keys = await refused(reviewInput, { rating: { quality: "", speed: "4", price: "" }, comment: "x".repeat(601), visitCode: "" }, names);
+    const keys = await refused(reviewInput, { rating: { quality: "", speed: 4, price: "" }, comment: "x".repeat(601), visitCode: "" }, names);
     expect(keys).toEqual({ "rating.quality": "Validation.score", "rating.price": "Validation.score", comment: "Validation.comment" });
   });
 
   it("is empty for values the schema accepts", async () => {
-    expect(await refused(reviewInput, { rating: { quality: "5", speed: "4", price: "3" }, comment: "" }, ["rating.quality"])).toEqual({});
+    expect(await refused(reviewInput, { rating: { quality: 5, speed: 4, price: 3 }, comment: "" }, ["rating.quality"])).toEqual({});
   });
 
   it("keeps a form-level message next to the fields", () => {
