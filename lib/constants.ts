@@ -98,3 +98,15 @@ export const DEFAULT_TIMETABLE: Timetable = {
   saturday: { closed: true, opening: "10:00", closing: "16:00" },
   sunday: { closed: true, opening: "10:00", closing: "16:00" },
 };
+
+/**
+ * What a station or master gets for each of these fields when a body leaves it out (spec 3): the
+ * schema's defaults (lib/validation/service.ts) and the empty form's (lib/service-form.ts).
+ */
+export const SERVICE_DEFAULTS = {
+  category: "any" as StoredCategory,
+  brand: "Any" as (typeof BRANDS)[number],
+  experience: 0,
+  isOnTheGo: false,
+  timetable: DEFAULT_TIMETABLE,
+};

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMETABLE, WEEKDAYS } from "@/lib/constants";
+import { SERVICE_DEFAULTS, WEEKDAYS } from "@/lib/constants";
 import type { ServiceInput } from "@/lib/validation/service";
 
 /**
@@ -23,12 +23,12 @@ export const EMPTY_SERVICE: ServiceFormState = {
   cashOnlyInOutage: false,
   images: [],
   description: "",
-  category: "any",
-  brand: "Any",
-  experience: 0,
-  isOnTheGo: false,
+  category: SERVICE_DEFAULTS.category,
+  brand: SERVICE_DEFAULTS.brand,
+  experience: SERVICE_DEFAULTS.experience,
+  isOnTheGo: SERVICE_DEFAULTS.isOnTheGo,
   serviceRadiusKm: null,
-  timetable: DEFAULT_TIMETABLE,
+  timetable: SERVICE_DEFAULTS.timetable,
 };
 
 const FIELDS = Object.keys(EMPTY_SERVICE) as (keyof ServiceFormState)[];

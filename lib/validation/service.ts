@@ -1,5 +1,5 @@
 import { z } from "@/lib/validation/zod";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, SERVICE_DEFAULTS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
 import { telegramUsername } from "@/lib/links";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 import { EMAIL_PATTERN, NAME_PATTERN } from "./rules";
@@ -38,11 +38,15 @@ const phone = z
   })
   .default("");
 
-const day = z.object({
-  closed: z.boolean({ error: "Validation.time" }),
-  opening: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }),
-  closing: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }),
-});
+// Each problem is reported on the part that is wrong (timetable.monday.opening), in its own words.
+const day = z.object(
+  {
+    closed: z.boolean({ error: "Validation.flag" }),
+    opening: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }),
+    closing: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }),
+  },
+  { error: "Validation.timetable" },
+);
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 
@@ -52,11 +56,12 @@ export function invalidDay(timetable: Timetable): (typeof WEEKDAYS)[number] | nu
 }
 
 const timetable = z
-  .object(Object.fromEntries(WEEKDAYS.map((name) => [name, day])) as Record<(typeof WEEKDAYS)[number], typeof day>, { error: "Validation.time" })
+  .object(Object.fromEntries(WEEKDAYS.map((name) => [name, day])) as Record<(typeof WEEKDAYS)[number], typeof day>, { error: "Validation.timetable" })
   .superRefine((value, context) => {
     const name = invalidDay(value);
     if (name) context.addIssue({ code: "custom", path: [name], message: "Validation.closingAfterOpening" });
-  });
+  })
+  .default(SERVICE_DEFAULTS.timetable);
 
 // No point at all is the spec's "select a location" case; a point that is off the globe names the part that is wrong.
 const location = z.object(
@@ -113,14 +118,14 @@ export const serviceFields = {
   /** When sent, the photos decide; `image` alone (older clients) replaces or removes just the cover. */
   images: imageList.optional(),
   description: z.string({ error: "Validation.description" }).max(DESCRIPTION_MAX, { error: "Validation.description" }).default(""),
-  category: z.enum(CATEGORIES, { error: "Validation.category" }).transform(storedCategory).default("any"),
-  brand: z.enum(BRANDS, { error: "Validation.brand" }).default("Any"),
+  category: z.enum(CATEGORIES, { error: "Validation.category" }).transform(storedCategory).default(SERVICE_DEFAULTS.category),
+  brand: z.enum(BRANDS, { error: "Validation.brand" }).default(SERVICE_DEFAULTS.brand),
   // A JSON number, as the spec's bodies carry it: "5" or true is refused, not coerced.
   experience: z
     .number({ error: "Validation.experience" })
     .refine((value) => (EXPERIENCE_OPTIONS as readonly number[]).includes(value), { error: "Validation.experience" })
-    .default(0),
-  isOnTheGo: z.boolean({ error: "Validation.flag" }).default(false),
+    .default(SERVICE_DEFAULTS.experience),
+  isOnTheGo: z.boolean({ error: "Validation.flag" }).default(SERVICE_DEFAULTS.isOnTheGo),
   /** Only an on-the-go master's counts; empty means "not said". */
   serviceRadiusKm: z
     .number({ error: "Validation.serviceRadius" })

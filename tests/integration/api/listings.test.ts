@@ -148,6 +148,55 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
   });
 });
 
+describe("a body with only the required fields gets the spec's defaults (spec 3)", () => {
+  const REQUIRED = { name: "СТО Мінімум", contactMail: "min@example.com", coordinates: { lat: 50.45, lng: 30.6 }, address: "вул. Коротка, 1, Київ" };
+  const DEFAULTS = { category: "any", brand: "Any", experience: 0, isOnTheGo: false, timetable: DEFAULT_TIMETABLE };
+
+  it("a station order and a master registration are created with the default timetable, category, brand, experience and on-the-go", async () => {
+    const prisma = await getPrisma();
+    for (const [route, path] of [
+      [createOrder, "/api/items/users/sto-order"],
+      [registerMechanicRoute, "/api/items/users"],
+    ] as const) {
+      const cookie = await signIn((await makeUser()).email);
+      const response = await call(route, request("POST", path, REQUIRED, cookie));
+      expect(response.status, `${path}: ${JSON.stringify(await response.clone().json())}`).toBe(201);
+      const created = await response.json();
+      expect(created, path).toMatchObject({ ...REQUIRED, ...DEFAULTS, contactPhone1: "", description: "", paymentMethods: [], image: null });
+      // Stored so, not only answered so: the opening hours are rows of their own.
+      const stored = await call(getOwn, request("GET", `/api/items/users/${created._id}`, undefined, cookie), params({ id: created._id }));
+      expect(await stored.json(), path).toMatchObject(DEFAULTS);
+      expect(await prisma.openingHours.count({ where: { serviceId: created._id } }), path).toBe(7);
+    }
+  });
+
+  it.each([
+    ["a day's time", { monday: { closed: false, opening: "9am", closing: "18:00" } }, "timetable.monday.opening", "Use the time format HH:MM."],
+    ["a day's closed flag", { saturday: { closed: "no", opening: "10:00", closing: "16:00" } }, "timetable.saturday.closed", "Use true or false."],
+    ["a day left out", { sunday: undefined }, "timetable.sunday", "Give the opening hours of every day of the week."],
+  ])("a timetable sent with %s wrong names that day's field", async (_what, days, field, message) => {
+    const response = await call(
+      createOrder,
+      request("POST", "/api/items/users/sto-order", { ...REQUIRED, timetable: { ...DEFAULT_TIMETABLE, ...days } }, cookies.other),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(Object.keys(body.errors)).toEqual([field]);
+    expect(body.errors[field].message).toBe(message);
+    expect(body.message).toBe(message);
+  });
+
+  it("a timetable that is no object at all is refused as the timetable", async () => {
+    for (const timetable of ["09:00-18:00", [], null, 5]) {
+      const response = await call(createOrder, request("POST", "/api/items/users/sto-order", { ...REQUIRED, timetable }, cookies.other));
+      expect(response.status, JSON.stringify(timetable)).toBe(400);
+      expect((await response.json()).errors, JSON.stringify(timetable)).toEqual({
+        timetable: { key: "Validation.timetable", message: "Give the opening hours of every day of the week." },
+      });
+    }
+  });
+});
+
 describe("masters (POST /api/items/users, PUT/DELETE /api/items/users/{id})", () => {
   let mechanicId = "";
 
