@@ -562,6 +562,14 @@ describe("wrong JSON types in write bodies", () => {
       const fields = fieldsOf(inspect(route.schema, body), body).filter(({ path }) => !route.ignored?.includes(String(path[0])));
       expect(fields.length).toBeGreaterThan(0);
       const problems: string[] = [];
+      // A body that is no object at all is refused whole, never read as an empty change.
+      const start = await fingerprint();
+      for (const text of ["null", "[]", '"text"', "5", "true", `[${JSON.stringify(body)}]`]) {
+        const request = apiRequest(route.method, route.path(), { body: text, cookie: cookies[route.who], ip: nextAddress() });
+        const response = await call(route.handler, request, params(route.params?.() ?? {}));
+        if (response.status !== 400) problems.push(`a body of ${text.slice(0, 20)}: answered ${response.status}`);
+      }
+      if ((await fingerprint()) !== start) problems.push("a body that is no object changed the database");
       for (const field of fields) {
         const name = field.path.join(".");
         const before = await fingerprint();
