@@ -7,7 +7,7 @@ import { getPrisma } from "../db";
 import { minuteOf, rememberPartOfRead, rememberRead } from "../read-cache";
 import { toCard, type CardRow, type ServiceCard } from "../service-dto";
 import { hoursColumns, openNowConditions } from "./open-now";
-import { CARD_COLUMNS, comesTo, distanceKm, keywordMatch, nearestFirst, PUBLISHED, sortOrder, withinReach } from "./sql-fragments";
+import { CARD_COLUMNS, comesTo, distanceKm, keywordMatch, nearestFirst, PUBLISHED, SORT_ONLY_COLUMNS, sortOrder, withinReach } from "./sql-fragments";
 
 /** A page of the filtered and sorted list of published services (GET /api/items, /services). */
 export type ServicePage = { items: ServiceCard[]; page: number; pages: number; total: number };
@@ -57,12 +57,14 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   // A job's price joins its one line per service (lib/validation/prices.ts keeps jobs unique).
   const source = query.job ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}` : Prisma.sql`services s`;
   const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
+  // The near candidates are ordered as a derived table `s`, so they carry every column the sort reads.
+  const nearColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
   const page = query.near
     ? Prisma.sql`SELECT * FROM (
-        (SELECT ${columns}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM ${source} WHERE ${condition}
+        (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM ${source} WHERE ${condition}
           ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN})
         UNION
-        (SELECT ${columns}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(query.near)})) s
+        (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(query.near)})) s
       ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
     : Prisma.sql`SELECT ${columns} FROM ${source} WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
   // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the

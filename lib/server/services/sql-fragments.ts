@@ -23,6 +23,12 @@ const SORT_COLUMNS = {
   price: Prisma.sql`s."priceScore"`,
 } as const;
 
+/**
+ * The columns sortOrder() reads that CARD_COLUMNS lacks (it has ratingScore, numReviews and id): a
+ * derived table aliased `s` that is ordered by sortOrder() (the "near" candidates) selects these too.
+ */
+export const SORT_ONLY_COLUMNS = Prisma.sql`s."qualityScore", s."speedScore", s."priceScore"`;
+
 /** A sort with its tie-breakers; ascending is the exact reverse of descending, so both walk the same index. */
 export function sortOrder(sort: NonNullable<ItemsQuery["sort"]>): Prisma.Sql {
   const [field, direction] = sort.split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
