@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getLocations } from "@/app/api/items/locations/route";
 import { GET as listItems } from "@/app/api/items/route";
 import { DEFAULT_TIMETABLE, PAGE_SIZE, SORT_KEYS, type Timetable } from "@/lib/constants";
 import { getPrisma } from "@/lib/db/client";
@@ -37,7 +38,17 @@ const HOURS = [
   { timetable: allWeek("20:00", "02:00"), openAtUserTime: false },
 ] as const;
 
-type Seeded = { id: string; name: string; role: "sto" | "mechanic"; isOnTheGo: boolean; open: boolean; withPrices: boolean; jobPrice: number | null };
+type Seeded = {
+  id: string;
+  lat: number;
+  lng: number;
+  name: string;
+  role: "sto" | "mechanic";
+  isOnTheGo: boolean;
+  open: boolean;
+  withPrices: boolean;
+  jobPrice: number | null;
+};
 type Truth = Seeded & {
   ratingScore: number;
   qualityScore: number;
@@ -97,7 +108,7 @@ beforeAll(async () => {
     } else if (options.radiusKm !== undefined) {
       await prisma.service.update({ where: { id: service.id }, data: { serviceRadiusKm: options.radiusKm } });
     }
-    seeded.push({ id: service.id, name, role, isOnTheGo: options.isOnTheGo ?? false, open: hours.openAtUserTime, withPrices, jobPrice });
+    seeded.push({ id: service.id, ...at, name, role, isOnTheGo: options.isOnTheGo ?? false, open: hours.openAtUserTime, withPrices, jobPrice });
   };
   let i = 0;
   for (; i < 30; i++) await add(i);
@@ -313,4 +324,43 @@ describe("GET /api/items and /services over the whole query space", () => {
     const parsed = parseItemsQuery(Object.fromEntries(new URLSearchParams(query)));
     expect(parsed).toMatchObject({ ok: false, issues: { [field]: body.errors[field].key } });
   });
+});
+
+describe("GET /api/items/locations over any view", () => {
+  it("lists exactly the published services inside any valid box, at any zoom (property)", async () => {
+    const coordinate = (max: number) => fc.integer({ min: -max * 100, max: max * 100 }).map((n) => n / 100);
+    const views = fc.record({
+      lats: fc.tuple(coordinate(90), coordinate(90)),
+      lngs: fc.tuple(coordinate(180), coordinate(180)),
+      zoom: fc.integer({ min: 0, max: 20 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(views, async ({ lats, lngs, zoom }) => {
+        const [south, north] = [Math.min(...lats), Math.max(...lats)];
+        const [west, east] = [Math.min(...lngs), Math.max(...lngs)];
+        const url = `/api/items/locations?bbox=${west},${south},${east},${north}&zoom=${zoom}`;
+        const response = await getLocations(makeRequest(url));
+        const body = (await response.json()) as { services: { _id: string }[]; clusters: unknown[]; total: number };
+        expect(response.status, url).toBe(200);
+        const inside = [...truth.values()].filter((service) => service.lat >= south && service.lat <= north && service.lng >= west && service.lng <= east);
+        expect(body.services.map((service) => service._id).sort(), url).toEqual(inside.map((service) => service.id).sort());
+        expect(body.total, url).toBe(inside.length);
+      }),
+      { numRuns: 100 },
+    );
+    // Views around the seeded services, where the property's random boxes rarely land.
+    for (const zoom of [0, 6, 11, 12, 20]) {
+      const response = await getLocations(makeRequest(`/api/items/locations?bbox=30,50,31,51&zoom=${zoom}`));
+      expect((await response.json()).total).toBe([...truth.values()].filter((s) => s.lat >= 50 && s.lat <= 51 && s.lng >= 30 && s.lng <= 31).length);
+    }
+  });
+
+  it.each(["bbox=abc&zoom=3", "bbox=31,50,30,51&zoom=3", "bbox=30,50,31,91&zoom=3", "bbox=30,50,31,51&zoom=21", "zoom=3", "bbox=30,50,31,51"])(
+    "refuses %s with a translated 400",
+    async (query) => {
+      const response = await getLocations(makeRequest(`/api/items/locations?${query}`));
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).not.toMatch(/^Validation\./);
+    },
+  );
 });
