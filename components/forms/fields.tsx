@@ -11,6 +11,13 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "c
 };
 
 /**
+ * An input's look, also while read-only: a disabled field (a fieldset disabled until Edit) is
+ * greyed, with a fainter border, so it does not pass for one that can be typed into.
+ */
+export const FIELD_INPUT =
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500 disabled:cursor-default disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-700";
+
+/**
  * A labelled input whose error and hint are announced with it (aria-describedby). Spread
  * react-hook-form's `register(name)` on it; `error` is useSchemaForm's `error(name)`.
  */
@@ -21,14 +28,7 @@ export function Field({ label, name, error, hint, ...input }: FieldProps) {
       <label htmlFor={`field-${name}`} className="font-medium">
         {label}
       </label>
-      <input
-        id={`field-${name}`}
-        name={name}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
-      />
+      <input id={`field-${name}`} name={name} {...input} aria-invalid={error ? true : undefined} aria-describedby={described} className={FIELD_INPUT} />
       {hint ? (
         <span id={`${name}-hint`} className="mt-1 block text-xs text-slate-500">
           {hint}

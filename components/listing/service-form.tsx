@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { FIELD_INPUT } from "@/components/forms/fields";
 import { toast } from "@/components/layout/toast";
 import { useMessageText } from "@/i18n/message-key";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory, type Weekday } from "@/lib/constants";
@@ -35,7 +36,7 @@ function firstMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 disabled:bg-slate-50 disabled:text-slate-700 aria-invalid:border-red-500";
+const input = FIELD_INPUT;
 
 /**
  * The one station / master form (spec 2 and 5): /addservice, /mechanicregister, /mechanic-profile,

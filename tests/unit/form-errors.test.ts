@@ -57,7 +57,7 @@ describe("refusal", () => {
     const keys = await refused(feedbackInput, { title: "Idea", message: "", email: "not an address" }, ["title", "message"]);
     expect(refusal(keys, { shown: (field) => field === "title" || field === "message", translate })).toEqual({
       fields: { message: "Please enter a message (at most 2000 characters)." },
-      form: "Please enter a valid email",
+      form: "Please enter a valid e-mail",
     });
   });
 
