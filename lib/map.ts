@@ -34,6 +34,22 @@ function parseDegrees(text: string, limit: 90 | 180): number | null {
 }
 
 /**
+ * What a form holds for typed coordinates: the point; null while nothing is typed (no point
+ * chosen yet); NaN in a part that is no number in range, so the form's rule
+ * (lib/validation/service.ts) names that part instead of asking for a point on the map.
+ */
+export function typedPoint(latText: string, lngText: string): LatLng | null {
+  if (!latText.trim() && !lngText.trim()) return null;
+  return { lat: parseDegrees(latText, 90) ?? Number.NaN, lng: parseDegrees(lngText, 180) ?? Number.NaN };
+}
+
+/** The same point (or both none); NaN parts compare equal, as the same thing typed. */
+export function samePoint(a: LatLng | null, b: LatLng | null): boolean {
+  if (!a || !b) return a === b;
+  return Object.is(a.lat, b.lat) && Object.is(a.lng, b.lng);
+}
+
+/**
  * A point from typed coordinates, or what is wrong with them: nothing typed (so a point is still
  * to be chosen), or the part that is no number in range (Validation.latitude / .longitude say so).
  */

@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { FIELD_INPUT } from "@/components/forms/fields";
 import { PointPickerMap } from "@/components/map/lazy-maps";
-import { parsePoint, type LatLng } from "@/lib/map";
+import { parsePoint, samePoint, typedPoint, type LatLng } from "@/lib/map";
 
 type Props = {
   coordinates: LatLng | null;
@@ -15,8 +16,9 @@ type Props = {
 
 /**
  * Spec 2 "map chooser": a click on the map sets the point and fills the address by reverse
- * geocoding; the typed coordinates are the keyboard way, and the address stays editable because
- * the lookup can fail or be imprecise.
+ * geocoding; the typed coordinates are the keyboard way and are the point as they are typed (the
+ * lookup is a help, not a step), and the address stays editable because the lookup can fail or be
+ * imprecise. Typed parts that are no coordinates reach the form as NaN, so its rule names them.
  */
 export function LocationPicker({ coordinates, address, onChange, disabled, error }: Props) {
   const t = useTranslations("ServiceForm");
@@ -26,12 +28,22 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
   const [looking, setLooking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  // A point picked on the map (or reset by Cancel) shows in the typed fields too.
+  // A point picked on the map (or reset by Cancel) shows in the typed fields too; the point the
+  // typed text already means is left as typed ("50,450" stays, not "50.45").
   const [shown, setShown] = useState(coordinates);
   if (shown !== coordinates) {
     setShown(coordinates);
-    setLat(coordinates ? String(coordinates.lat) : "");
-    setLng(coordinates ? String(coordinates.lng) : "");
+    if (!samePoint(coordinates, typedPoint(lat, lng))) {
+      setLat(coordinates ? String(coordinates.lat) : "");
+      setLng(coordinates ? String(coordinates.lng) : "");
+    }
+  }
+
+  function type(nextLat: string, nextLng: string) {
+    setLat(nextLat);
+    setLng(nextLng);
+    setNotice(null);
+    onChange({ coordinates: typedPoint(nextLat, nextLng), address });
   }
 
   async function lookUp(point: LatLng) {
@@ -63,16 +75,22 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
       <p id="location-hint" className="text-xs text-slate-500">
         {t("locationHint")}
       </p>
-      {disabled ? null : <PointPickerMap value={coordinates} onPick={(point) => void lookUp(point)} label={t("location")} />}
+      {disabled ? null : (
+        <PointPickerMap
+          value={coordinates && Number.isFinite(coordinates.lat) && Number.isFinite(coordinates.lng) ? coordinates : null}
+          onPick={(point) => void lookUp(point)}
+          label={t("location")}
+        />
+      )}
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <label className="block">
           <span className="text-slate-600">{t("latitude")}</span>
           <input
             inputMode="decimal"
             value={lat}
-            onChange={(event) => setLat(event.target.value)}
-            aria-describedby="location-hint"
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            onChange={(event) => type(event.target.value, lng)}
+            aria-describedby={error ? "location-hint location-error" : "location-hint"}
+            className={FIELD_INPUT}
           />
         </label>
         <label className="block">
@@ -80,9 +98,9 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
           <input
             inputMode="decimal"
             value={lng}
-            onChange={(event) => setLng(event.target.value)}
-            aria-describedby="location-hint"
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            onChange={(event) => type(lat, event.target.value)}
+            aria-describedby={error ? "location-hint location-error" : "location-hint"}
+            className={FIELD_INPUT}
           />
         </label>
         <button
@@ -103,11 +121,12 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
           onChange={(event) => onChange({ coordinates, address: event.target.value })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "location-error" : undefined}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+          className={FIELD_INPUT}
         />
       </label>
       <p aria-live="polite" className="text-xs text-slate-600">
-        {looking ? t("lookingUp") : notice}
+        {/* The form's own error for the same typed text is shown once, under the field. */}
+        {looking ? t("lookingUp") : notice === error ? null : notice}
       </p>
       {error ? (
         <span id="location-error" className="block text-xs font-medium text-red-700">

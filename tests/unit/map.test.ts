@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAP_DEFAULT_CENTER } from "@/lib/constants";
-import { mapCenter, parsePoint } from "@/lib/map";
+import { mapCenter, parsePoint, samePoint, typedPoint } from "@/lib/map";
+import { serviceFields } from "@/lib/validation/service";
 
 describe("mapCenter", () => {
   it("averages the coordinates of the services", () => {
@@ -50,5 +51,35 @@ describe("parsePoint", () => {
     expect(parsePoint("1e1", "30")).toEqual({ error: "latitude" });
     expect(parsePoint("0x10", "30")).toEqual({ error: "latitude" });
     expect(parsePoint("50", "Infinity")).toEqual({ error: "longitude" });
+  });
+});
+
+describe("typedPoint: the form's value for typed coordinates", () => {
+  const rule = (lat: string, lng: string) => {
+    const checked = serviceFields.coordinates.safeParse(typedPoint(lat, lng));
+    return checked.success ? checked.data : checked.error.issues.map((issue) => issue.message);
+  };
+
+  it("is the point as soon as both parts are typed, with no map click or lookup", () => {
+    expect(typedPoint("50,4501", " 30.5234 ")).toEqual({ lat: 50.4501, lng: 30.5234 });
+    expect(rule("50,4501", "30.5234")).toEqual({ lat: 50.4501, lng: 30.5234 });
+  });
+
+  it("is no point while nothing is typed: the form asks for a location", () => {
+    expect(typedPoint(" ", "")).toBeNull();
+    expect(rule("", "")).toEqual(["Validation.location"]);
+  });
+
+  it("makes the form name the part that is wrong, not ask for a point on the map", () => {
+    expect(rule("95", "30.5")).toEqual(["Validation.latitude"]);
+    expect(rule("50", "")).toEqual(["Validation.longitude"]);
+    expect(rule("north", "east")).toEqual(["Validation.latitude", "Validation.longitude"]);
+  });
+
+  it("compares typed points by value, NaN parts included", () => {
+    expect(samePoint(typedPoint("50.45", "x"), typedPoint("50,45", "y"))).toBe(true);
+    expect(samePoint(typedPoint("50.45", "30"), { lat: 50.45, lng: 30.1 })).toBe(false);
+    expect(samePoint(null, null)).toBe(true);
+    expect(samePoint(null, { lat: 0, lng: 0 })).toBe(false);
   });
 });
