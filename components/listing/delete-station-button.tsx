@@ -7,7 +7,7 @@ import { postJson } from "@/components/account/api";
 import { useRouter } from "@/i18n/navigation";
 import { ConfirmButton } from "./confirm-button";
 
-/** /mystos row action: delete after 'Are you sure?'; the list (and the header link) refresh. */
+/** /mystos row action (a station or the unpaid order): delete after 'Are you sure?'; the list (and the header link) refresh. */
 export function DeleteStationButton({ id, name }: { id: string; name: string }) {
   const t = useTranslations("Listing");
   const ta = useTranslations("Account");
@@ -17,9 +17,15 @@ export function DeleteStationButton({ id, name }: { id: string; name: string }) 
   async function remove() {
     setBusy(true);
     try {
-      const { userStos } = await postJson<{ userStos: unknown[] }>(`/api/items/users/${id}`, undefined, "DELETE", ta("networkError"));
+      const { userStos, stoForOrder } = await postJson<{ userStos: unknown[]; stoForOrder: unknown }>(
+        `/api/items/users/${id}`,
+        undefined,
+        "DELETE",
+        ta("networkError"),
+      );
       toast.success(t("cssDeleted"));
-      if (userStos.length === 0) router.replace("/home");
+      // My stations stays while anything is left on it, an unpaid order included.
+      if (userStos.length === 0 && !stoForOrder) router.replace("/home");
       router.refresh();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));

@@ -276,11 +276,18 @@ export async function updateOwnService(
 
 export type OwnServices = { userStos: EditableService[]; mechanic: EditableService | null };
 
-/** The viewer's paid stations for /mystos. */
+/**
+ * The viewer's stations for /mystos: the paid ones, then their unpaid order (`ispaid: false`), so
+ * a draft left before paying can be paid for or deleted. Only ever the viewer's own.
+ */
 export async function listOwnStations(viewer: Viewer | null): Promise<EditableService[]> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
-  const rows = await prisma.service.findMany({ where: { ownerId: viewer.id, role: "sto", isPaid: true }, include: editableRow, orderBy: { createdAt: "asc" } });
+  const rows = await prisma.service.findMany({
+    where: { ownerId: viewer.id, role: "sto" },
+    include: editableRow,
+    orderBy: [{ isPaid: "desc" }, { createdAt: "asc" }],
+  });
   return rows.map(toEditable);
 }
 

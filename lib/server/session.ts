@@ -76,8 +76,9 @@ export function clearedSessionCookie() {
   return { name: SESSION_COOKIE, value: "", httpOnly: true, sameSite: "lax" as const, secure: SESSION_COOKIE_SECURE, path: "/", maxAge: 0 };
 }
 
+// A station counts from its order on: /mystos lists the unpaid draft too, to pay for or delete.
 const sessionUser = {
-  include: { mechanic: { select: { id: true } }, _count: { select: { services: { where: { role: "sto" as const, isPaid: true } } } } },
+  include: { mechanic: { select: { id: true } }, _count: { select: { services: { where: { role: "sto" as const } } } } },
 };
 
 /**

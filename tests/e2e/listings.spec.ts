@@ -95,10 +95,61 @@ test.describe("listings", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
+  test("a keyboard-only owner types the point and the address; the unpaid order waits on My stations to be paid or deleted", async ({ page, users }) => {
+    await users.create("user", { name: "Draft Owner", page });
+    const name = `Draft Garage ${Date.now()}`;
+    const row = page.getByRole("listitem").filter({ hasText: name });
+    await test.step("typed coordinates and a typed address are enough: no map click, no address lookup", async () => {
+      await page.goto("/addservice");
+      await page.getByLabel("Name").fill(name);
+      await page.getByLabel("Contact mail").fill("draft@example.com");
+      await page.getByLabel("Latitude").fill("95");
+      await page.getByLabel("Longitude").fill("30.5234");
+      await page.getByLabel("Address").fill("вул. Хрещатик, 22, Київ");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      // A typed point out of range is named as such, not taken for "no point chosen".
+      await expect(page.locator("#location-error")).toHaveText("Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501.");
+      await page.getByLabel("Latitude").fill("50,4501");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page).toHaveURL(/\/placeorder$/);
+      await page.getByRole("link", { name: "Back to edit" }).click();
+      await expect(page.getByLabel("Latitude")).toHaveValue("50.4501");
+      await expect(page.getByLabel("Longitude")).toHaveValue("30.5234");
+      await expect(page.getByLabel("Address")).toHaveValue("вул. Хрещатик, 22, Київ");
+    });
+
+    await test.step("the header links My stations, where the draft is marked unpaid and Pay opens its order", async () => {
+      await page.goto("/home");
+      await page.getByRole("link", { name: "My stations" }).first().click();
+      await expect(page).toHaveURL(/\/mystos$/);
+      await expect(row.getByText("Unpaid draft")).toBeVisible();
+      // Not published yet: no public page, live status, statistics or visit codes to offer.
+      await expect(row.getByRole("link", { name })).toHaveCount(0);
+      await expect(row.getByText(/^Last 30 days$/)).toHaveCount(0);
+      await row.getByRole("link", { name: `Pay for ${name}` }).click();
+      await expect(page).toHaveURL(/\/placeorder$/);
+      await expect(page.getByText(name)).toBeVisible();
+    });
+
+    await test.step("Delete asks first; the draft goes, and My stations with it", async () => {
+      await page.goto("/ua/mystos");
+      await expect(row.getByText("Неоплачена чернетка")).toBeVisible();
+      await page.goto("/mystos");
+      await row.getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+      await expect(row).toBeVisible();
+      await row.getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByText("Station deleted!")).toBeVisible();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole("link", { name: "My stations" })).toHaveCount(0);
+    });
+  });
+
   test("without a prepared order, /placeorder says so and goes back to /addservice", async ({ page, users }) => {
     await users.create("user", { page });
     await page.goto("/placeorder");
-    await expect(page.getByText("Please fill in all fields before proceed").first()).toBeVisible();
+    await expect(page.getByText("Please fill in all fields before proceeding").first()).toBeVisible();
     await expect(page).toHaveURL(/\/addservice$/);
   });
 
@@ -118,7 +169,7 @@ test.describe("listings", () => {
     await test.step("register as a master, with a photo", async () => {
       await page.goto("/mechanicregister");
       await fillService(page, name);
-      await page.getByRole("group", { name: "Comes to you on the road" }).getByLabel("Yes").check();
+      await page.getByRole("group", { name: "Comes to you" }).getByLabel("Yes").check();
       await page.getByLabel("Add photos").setInputFiles("tests/e2e/fixtures/tile.png");
       await expect(page.getByRole("img", { name: "Photo 1" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
       await page.getByRole("button", { name: "Register as a master" }).click();
@@ -130,11 +181,14 @@ test.describe("listings", () => {
       await expect(page.getByLabel("Name")).toBeDisabled();
       await page.getByRole("button", { name: "Edit" }).click();
       await page.getByLabel("Description").fill("Виїзд по Києву цілодобово");
+      // Typed coordinates are the point, with no click on the map or the address lookup.
+      await page.getByLabel("Latitude").fill("50,5");
       await page.getByRole("button", { name: "Update" }).click();
       await expect(page.getByText("Mechanic updated")).toBeVisible();
       await expect(page.getByLabel("Description")).toBeDisabled();
       await page.reload();
       await expect(page.getByLabel("Description")).toHaveValue("Виїзд по Києву цілодобово");
+      await expect(page.getByLabel("Latitude")).toHaveValue("50.5");
       await expect(page.getByRole("img", { name: "Photo 1" })).toBeVisible();
 
       await page.goto("/mechanicregister");

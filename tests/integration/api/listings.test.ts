@@ -8,7 +8,8 @@ import { getPrisma } from "@/lib/db/client";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { STATION_INPUT as station } from "../../helpers/service-input";
-import { signIn } from "../../helpers/sign-in";
+import { signIn, viewerOf } from "../../helpers/sign-in";
+import { listOwnStations } from "@/lib/server/listings";
 import { catalogChanged } from "@/lib/server/read-cache";
 
 const request = (method: string, path: string, body?: unknown, cookie?: string) =>
@@ -290,5 +291,33 @@ describe("my stations (DELETE /api/items/users/{id})", () => {
     expect(userStos.map((sto: { _id: string }) => sto._id)).toEqual([keep.id]);
     expect(await prisma.review.count({ where: { serviceId: drop.id } })).toBe(0);
     expect(await prisma.payment.findFirstOrThrow({ where: { serviceName: "Drop Station" } })).toMatchObject({ serviceId: null, status: "captured" });
+  });
+});
+
+describe("my stations (listOwnStations, the list of /mystos)", () => {
+  it("lists the owner's unpaid draft after the paid stations, marked unpaid; no one else sees it, and the draft alone opens /mystos", async () => {
+    const [owner, stranger, drafter] = [await makeUser(), await makeUser(), await makeUser()];
+    const paid = await makeService({ ownerId: owner.id, name: "Paid Station" });
+    const ownerCookie = await signIn(owner.email);
+    const draft = await (await call(createOrder, request("POST", "/api/items/users/sto-order", { ...station, name: "Draft Station" }, ownerCookie))).json();
+    const viewer = await viewerOf(ownerCookie);
+    const listed = await listOwnStations(viewer);
+    expect(listed.map((row) => [row._id, row.name, row.ispaid])).toEqual([
+      [paid.id, "Paid Station", true],
+      [draft._id, "Draft Station", false],
+    ]);
+
+    const strangerViewer = await viewerOf(await signIn(stranger.email));
+    expect(await listOwnStations(strangerViewer)).toEqual([]);
+    await expect(listOwnStations(null)).rejects.toMatchObject({ status: 401 });
+
+    // An order alone is enough for My stations (the header link and the page's guard).
+    const drafterCookie = await signIn(drafter.email);
+    expect((await viewerOf(drafterCookie))?.ownsStations).toBe(false);
+    const only = await (await call(createOrder, request("POST", "/api/items/users/sto-order", station, drafterCookie))).json();
+    const drafterViewer = await viewerOf(drafterCookie);
+    expect(drafterViewer?.ownsStations).toBe(true);
+    expect((await listOwnStations(drafterViewer)).map((row) => [row._id, row.ispaid])).toEqual([[only._id, false]]);
+    expect((await listOwnStations(strangerViewer)).map((row) => row._id)).not.toContain(only._id);
   });
 });
