@@ -5,7 +5,8 @@
  */
 export type UploadFailureKey = "Validation.image" | "Validation.imageType" | "Auth.tooManyRequests" | "Auth.signInRequired" | "Validation.imageUploadFailed";
 
-type Answer = { key?: unknown; errors?: { image?: { key?: unknown } } } | null | undefined;
+type Reason = { key?: unknown; message?: unknown };
+type Answer = (Reason & { errors?: { image?: Reason } }) | null | undefined;
 
 export function uploadFailureKey(status: number, body: Answer): UploadFailureKey {
   const key = body?.errors?.image?.key ?? body?.key;
@@ -14,4 +15,17 @@ export function uploadFailureKey(status: number, body: Answer): UploadFailureKey
   if (status === 429) return "Auth.tooManyRequests";
   if (status === 401) return "Auth.signInRequired";
   return "Validation.imageUploadFailed";
+}
+
+/**
+ * Spec: an upload failure shows the server's message. Our API says why in the page's language (a
+ * damaged file, the type, the size, the throttle, an outage), so its text is shown as it came;
+ * only its generic "something went wrong" gives way to the upload's own "could not be uploaded",
+ * and an answer without our JSON (a proxy's page) leaves the key of uploadFailureKey() to speak.
+ */
+export function uploadServerMessage(body: Answer): string | null {
+  const reason = body?.errors?.image ?? body;
+  const message = reason?.message;
+  if (typeof message !== "string" || !message.trim() || reason?.key === "Api.error") return null;
+  return message;
 }

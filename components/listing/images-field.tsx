@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/layout/toast";
 import { ResponsiveImage } from "@/components/services/responsive-image";
@@ -20,6 +20,7 @@ type Focus = { index: number; control: "earlier" | "later" | "remove" } | "add";
 export function ImagesField({ value, onChange, disabled, error }: Props) {
   const t = useTranslations("ServiceForm");
   const tr = useTranslations();
+  const locale = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [uploading, setUploading] = useState(0);
@@ -49,9 +50,9 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
     setUploading(chosen.length);
     const added: string[] = [];
     for (const file of chosen) {
-      const result = await uploadImage(file);
+      const result = await uploadImage(file, locale);
       if (result.ok) added.push(result.url);
-      else toast.error(t("photoFailed", { file: file.name, message: tr(result.key) }));
+      else toast.error(t("photoFailed", { file: file.name, message: result.message ?? tr(result.key) }));
       setUploading((count) => count - 1);
     }
     if (added.length) onChange([...value, ...added]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uploadFailureKey } from "@/lib/upload-error";
+import { uploadFailureKey, uploadServerMessage } from "@/lib/upload-error";
 
 describe("uploadFailureKey", () => {
   it("names the real problem from the server's answer", () => {
@@ -23,5 +23,23 @@ describe("uploadFailureKey", () => {
     ] as const) {
       expect(uploadFailureKey(status, body)).toBe("Validation.imageUploadFailed");
     }
+  });
+});
+
+describe("uploadServerMessage", () => {
+  const damaged = "The image could not be read: the file may be damaged. Please choose another image.";
+
+  it("is the server's own reason, in the language it answered in", () => {
+    const body = { key: "Api.badRequest", message: damaged, errors: { image: { key: "Validation.imageUnreadable", message: damaged } } };
+    expect(uploadServerMessage(body)).toBe(damaged);
+    expect(uploadServerMessage({ key: "Validation.imageUnreadable", message: "Не вдалося прочитати зображення." })).toBe("Не вдалося прочитати зображення.");
+    expect(uploadServerMessage({ key: "Api.unavailable", message: "The service is temporarily unavailable." })).toBe("The service is temporarily unavailable.");
+  });
+
+  it("leaves the generic server error, a proxy's page and an empty text to the upload's own words", () => {
+    expect(uploadServerMessage({ key: "Api.error", message: "Something went wrong. Please try again." })).toBeNull();
+    expect(uploadServerMessage(null)).toBeNull();
+    expect(uploadServerMessage({ key: "Validation.image", message: " " })).toBeNull();
+    expect(uploadServerMessage({ key: "Validation.image", message: 413 })).toBeNull();
   });
 });

@@ -132,7 +132,7 @@ describe("POST /api/uploads", () => {
     const before = await count();
     const tooBig = await upload(padded(1_048_576), cookies.user);
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).message).toBe("Image size should be less than 10MB");
+    expect((await tooBig.json()).message).toBe("Image size should be less than 1 MB");
     expect(await count()).toBe(before);
     expect((await upload(padded(1_048_575), cookies.user)).status).toBe(201);
   });
