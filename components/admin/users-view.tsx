@@ -5,6 +5,7 @@ import { listUsers } from "@/lib/server/admin";
 import { AppError } from "@/lib/server/errors";
 import type { Viewer } from "@/lib/server/session";
 import { AdminSearch } from "./admin-search";
+import { AdminCell, AdminRow, AdminTable } from "./admin-table";
 import { DeleteRowButton } from "./delete-row-button";
 import { AdminPager } from "./pager";
 
@@ -25,72 +26,58 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
     throw error;
   });
   const base = keyword ? `/admin/users/search/${encodeURIComponent(keyword)}` : "/admin/users";
-  const cell = "px-3 py-2 text-left align-middle";
   return (
     <section aria-labelledby="users-title" className="space-y-4">
       <h1 id="users-title" className="text-2xl font-bold">
         {t("usersTitle")}
       </h1>
-      <AdminSearch label={t("searchUsers")} initial={keyword} hrefFor="users" />
+      <AdminSearch label={t("searchUsers")} hint={t("searchUsersHint")} initial={keyword} hrefFor="users" />
       {result.users.length === 0 ? (
         <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noUsers")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                {[t("id"), t("name"), t("email"), t("image"), t("blocked"), t("admin"), t("actions")].map((heading) => (
-                  <th key={heading} scope="col" className={`${cell} font-semibold`}>
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {result.users.map((user) => (
-                <tr key={user._id}>
-                  <td className={`${cell} max-w-28 truncate font-mono text-xs text-slate-500`} title={user._id}>
-                    {user._id}
-                  </td>
-                  <td className={cell}>{user.name}</td>
-                  <td className={cell}>
-                    <a href={`mailto:${user.email}`} className="text-brand-700 underline">
-                      {user.email}
-                    </a>
-                  </td>
-                  <td className={cell}>
-                    {user.image ? (
-                      // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-                      <img src={user.image} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
-                    ) : (
-                      <span className="text-slate-400">—</span>
-                    )}
-                  </td>
-                  <td className={cell}>{user.isBlocked ? <span className="font-medium text-red-700">{t("yes")}</span> : t("no")}</td>
-                  <td className={cell}>{user.isAdmin ? <span className="font-medium text-brand-700">{t("yes")}</span> : t("no")}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <div className="flex gap-2">
-                      <Link
-                        href={`/admin/users/${user._id}/edit`}
-                        aria-label={t("editUserLabel", { name: user.name })}
-                        className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
-                      >
-                        {t("edit")}
-                      </Link>
-                      {user._id === viewer.id ? null : (
-                        <DeleteRowButton
-                          url={`/api/users/${user._id}`}
-                          label={t("deleteUserLabel", { name: user.name })}
-                          question={t("areYouSureUser", { name: user.name })}
-                        />
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable headings={[t("id"), t("name"), t("email"), t("image"), t("blocked"), t("admin"), t("actions")]}>
+          {result.users.map((user) => (
+            <AdminRow key={user._id}>
+              <AdminCell label={t("id")} title={user._id} id>
+                {user._id}
+              </AdminCell>
+              <AdminCell label={t("name")}>{user.name}</AdminCell>
+              <AdminCell label={t("email")}>
+                <a href={`mailto:${user.email}`} className="text-brand-700 underline">
+                  {user.email}
+                </a>
+              </AdminCell>
+              <AdminCell label={t("image")}>
+                {user.image ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
+                  <img src={user.image} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
+                ) : (
+                  <span className="text-slate-400">—</span>
+                )}
+              </AdminCell>
+              <AdminCell label={t("blocked")}>{user.isBlocked ? <span className="font-medium text-red-700">{t("yes")}</span> : t("no")}</AdminCell>
+              <AdminCell label={t("admin")}>{user.isAdmin ? <span className="font-medium text-brand-700">{t("yes")}</span> : t("no")}</AdminCell>
+              <AdminCell>
+                <div className="flex gap-2 whitespace-nowrap">
+                  <Link
+                    href={`/admin/users/${user._id}/edit`}
+                    aria-label={t("editUserLabel", { name: user.name })}
+                    className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+                  >
+                    {t("edit")}
+                  </Link>
+                  {user._id === viewer.id ? null : (
+                    <DeleteRowButton
+                      url={`/api/users/${user._id}`}
+                      label={t("deleteUserLabel", { name: user.name })}
+                      question={t("areYouSureUser", { name: user.name })}
+                    />
+                  )}
+                </div>
+              </AdminCell>
+            </AdminRow>
+          ))}
+        </AdminTable>
       )}
       <AdminPager page={result.page} pages={result.pages} hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)} />
     </section>

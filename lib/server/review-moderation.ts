@@ -123,6 +123,44 @@ export async function reportQueue(viewer: Viewer | null, sort: string | null): P
   };
 }
 
+export type HiddenReview = {
+  _id: string;
+  service: { _id: string; name: string };
+  reviewer: string;
+  rating: { avg: number };
+  comment: string;
+  createdAt: string;
+  hiddenAt: string;
+  hidden: "pending" | ReportReason;
+};
+
+/**
+ * Hidden reviews, the most recently hidden first, for the admin to look at again: a hide is not
+ * final, and moderateReview's "restore" brings one back from here.
+ */
+export async function hiddenReviews(viewer: Viewer | null): Promise<{ items: HiddenReview[] }> {
+  requireAccess(viewer, "admin");
+  const prisma = await getPrisma();
+  const rows = await prisma.review.findMany({
+    where: { hiddenAt: { not: null } },
+    orderBy: [{ hiddenAt: "desc" }, { id: "desc" }],
+    take: QUEUE_LIMIT,
+    include: { service: { select: { id: true, name: true } }, user: { select: { name: true } } },
+  });
+  return {
+    items: rows.map((review) => ({
+      _id: review.id,
+      service: { _id: review.service.id, name: review.service.name },
+      reviewer: review.user.name,
+      rating: { avg: review.avg },
+      comment: review.comment,
+      createdAt: review.createdAt.toISOString(),
+      hiddenAt: review.hiddenAt!.toISOString(),
+      hidden: review.hiddenReason ?? "pending",
+    })),
+  };
+}
+
 type Person = { name: string; email: string; locale: Locale };
 
 /**

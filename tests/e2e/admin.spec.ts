@@ -90,6 +90,93 @@ test.describe("admin", () => {
     await expect(page.getByText("No services found.")).toBeVisible();
   });
 
+  test("the user editor reads as read-only until Edit, and a bad e-mail is named as such by the form and the server", async ({ page, users }) => {
+    const person = await users.create("user", { name: "Readonly Person" });
+    await users.create("admin", { page });
+    await page.goto(`/admin/users/${person.id}/edit`);
+    const email = page.getByLabel("E-mail", { exact: true });
+    const look = () => email.evaluate((input) => getComputedStyle(input).backgroundColor);
+    await expect(email).toBeDisabled();
+    const readOnly = await look();
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await expect(email).toBeEnabled();
+    expect(await look()).not.toBe(readOnly);
+
+    await email.fill("not-an-address");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.locator("#email-error")).toHaveText("Please enter a valid e-mail");
+    const answer = await page.request.put(`/api/users/${person.id}`, { data: { email: "not-an-address" } });
+    expect(answer.status()).toBe(400);
+    expect((await answer.json()).message).toBe("Please enter a valid e-mail");
+  });
+
+  test("a hidden review is listed under Hidden and restored from there; the page names each part once", async ({ page, users }) => {
+    const owner = await users.create("owner", { name: "Hidden Owner" });
+    const reviewer = await users.create("user", { name: "Hidden Reviewer" });
+    const comment = `Blunt but fair ${Date.now()}`;
+    const posted = await reviewer.context.request.post(`/api/items/${owner.serviceId}/reviews`, {
+      data: { rating: { quality: 4, speed: 4, price: 4 }, comment },
+    });
+    expect(posted.status()).toBe(201);
+    const reviewId = ((await posted.json()) as { _id: string })._id;
+    await users.create("admin", { page });
+    expect((await page.request.post(`/api/items/admin/reports/${reviewId}`, { data: { action: "hide", reason: "spam" } })).status()).toBe(200);
+
+    await page.goto("/admin/reviews");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews");
+    const headings = await page.getByRole("main").getByRole("heading").allTextContents();
+    expect(new Set(headings).size, headings.join(" | ")).toBe(headings.length);
+    await page.getByRole("main").getByRole("link", { name: "Hidden", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/reviews\?view=hidden$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Hidden reviews" })).toBeVisible();
+    const item = page.getByRole("listitem").filter({ hasText: comment });
+    await expect(item.getByText("Hidden by a moderator: spam or advertising.")).toBeVisible();
+    await item.getByRole("button", { name: "Restore" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Review restored" })).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    await page.goto("/ua/admin/reviews?view=hidden");
+    await expect(page.getByRole("heading", { level: 2, name: "Приховані відгуки" })).toBeVisible();
+    await page.goto(`/service/${owner.serviceId}`);
+    await expect(page.getByText(comment)).toBeVisible();
+  });
+
+  test("on a phone each row's Edit and Delete are in view without sideways scrolling; the search hints fit at both widths", async ({ users }) => {
+    const { page } = await users.create("admin");
+    await users.create("mechanic", { name: "Phone Listed Owner" });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ["/admin/users", "/admin/services", "/ua/admin/users", "/ua/admin/services"]) {
+        await page.goto(path);
+        const main = page.getByRole("main");
+        const search = main.getByRole("searchbox");
+        const hintFits = await search.evaluate((input: HTMLInputElement) => {
+          const style = getComputedStyle(input);
+          const context = document.createElement("canvas").getContext("2d")!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return context.measureText(input.placeholder).width <= room;
+        });
+        expect(hintFits, `${path} at ${width}: the search box's hint is cut`).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+        for (const control of [
+          main.getByRole("link", { name: /^(Edit|Редагувати) / }).first(),
+          main.getByRole("button", { name: /^(Delete|Видалити) / }).first(),
+        ]) {
+          const box = (await control.boundingBox())!;
+          expect(box.x + box.width, `${path} at ${width}: ${await control.getAttribute("aria-label")}`).toBeLessThanOrEqual(width);
+          // Not inside a box that scrolls sideways either.
+          expect(
+            await control.evaluate((element) => {
+              for (let node = element.parentElement; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth + 1) return false;
+              return true;
+            }),
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
   test("deleting a service on its edit page returns to /admin/stos, the services list", async ({ page, users }) => {
     const name = `Стос Майстер ${Date.now()}`;
     await users.create("mechanic", { service: { name } });

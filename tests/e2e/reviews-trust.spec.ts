@@ -60,7 +60,7 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
   await test.step("an admin hides it from the queue, in Ukrainian", async () => {
     const admin = (await users.create("admin", { name: "Queue Admin" })).page;
     await admin.goto("/ua/admin/reviews");
-    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Скарги на відгуки");
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Відгуки");
     const item = admin.locator("li").filter({ hasText: "Rude words" }).first();
     await expect(item.getByText("1 скарга")).toBeVisible();
     await item.getByLabel("Причина приховування").selectOption("offensive");

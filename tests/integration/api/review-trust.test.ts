@@ -288,6 +288,45 @@ describe("reports and moderation (item 3)", () => {
   });
 });
 
+describe("hidden reviews (GET /api/items/admin/reports?view=hidden)", () => {
+  const hidden = (cookie?: string) => send(queueRoute as unknown as Handler, "/api/items/admin/reports?view=hidden", "GET", {}, undefined, cookie);
+  // Every role but the admin: visitors and blocked users are nobody (401), the rest are refused (403).
+  const refusedRoles = { anonymous: 401, blocked: 401, other: 403, reviewer: 403, owner: 403, mechanic: 403 } as const;
+  const cookieOf = (role: keyof typeof refusedRoles) => (role === "anonymous" ? undefined : cookies[role]);
+
+  it("lists hidden reviews to admins only, and only an admin restores one from there", async () => {
+    const mechanic = await makeSignedIn("mechanic");
+    await makeService({ ownerId: mechanic.id, role: "mechanic" });
+    const place = (await makeService({ name: "Hidden Garage" })).id;
+    const hiddenId = (await review(place, { ...good, comment: "Hide me" }, cookies.other)).body._id as string;
+    expect((await moderate(hiddenId, { action: "hide", reason: "spam" }, cookies.admin)).status).toBe(200);
+
+    for (const [role, status] of Object.entries(refusedRoles) as [keyof typeof refusedRoles, number][]) {
+      const answer = await hidden(cookieOf(role));
+      expect(answer.status, role).toBe(status);
+      expect(answer.body.items, role).toBeUndefined();
+      expect((await moderate(hiddenId, { action: "restore" }, cookieOf(role))).status, role).toBe(status);
+    }
+    expect((await getPublicService(place)).reviews.find((item) => item._id === hiddenId)).toMatchObject({ hidden: "spam", comment: "" });
+
+    const listed = await hidden(cookies.admin);
+    expect(listed.status).toBe(200);
+    const items = listed.body.items as { _id: string; hiddenAt: string }[];
+    expect(items.find((item) => item._id === hiddenId)).toMatchObject({
+      hidden: "spam",
+      comment: "Hide me",
+      reviewer: expect.any(String),
+      service: { _id: place, name: "Hidden Garage" },
+    });
+    // The most recently hidden first.
+    expect(items.map((item) => item.hiddenAt)).toEqual([...items.map((item) => item.hiddenAt)].sort().reverse());
+
+    expect((await moderate(hiddenId, { action: "restore" }, cookies.admin)).status).toBe(200);
+    expect(((await hidden(cookies.admin)).body.items as { _id: string }[]).some((item) => item._id === hiddenId)).toBe(false);
+    expect((await getPublicService(place)).reviews.find((item) => item._id === hiddenId)).toMatchObject({ hidden: null, comment: "Hide me" });
+  });
+});
+
 describe("burst protection (item 4)", () => {
   it("flags a wave of low reviews from new accounts, holds them out of the rating, and an admin clears it", async () => {
     const prisma = await getPrisma();

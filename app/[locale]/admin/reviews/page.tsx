@@ -7,20 +7,20 @@ import { listHoursReports } from "@/lib/server/hours-freshness";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ sort?: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ sort?: string; view?: string }> };
 
-export const generateMetadata = privatePageMetadata("Admin.reviewsTitle");
+export const generateMetadata = privatePageMetadata("Admin.reviewsPageTitle");
 
 export default async function AdminReviewsPage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
   const viewer = await guardPage("admin", "/admin/reviews", locale);
-  const { sort } = await searchParams;
+  const { sort, view } = await searchParams;
   const hoursReports = await listHoursReports(viewer);
   return (
     <ClientMessages route="admin/reviews">
       <div className="space-y-10">
-        <ReviewsQueue viewer={viewer} locale={locale} sort={sort === "newest" ? "newest" : "reported"} />
+        <ReviewsQueue viewer={viewer} locale={locale} view={view === "hidden" ? "hidden" : sort === "newest" ? "newest" : "reported"} />
         <HoursReports rows={hoursReports} />
       </div>
     </ClientMessages>

@@ -1,8 +1,13 @@
 import type { NextRequest } from "next/server";
 import { handle, json } from "@/lib/server/http";
-import { reportQueue } from "@/lib/server/review-moderation";
+import { hiddenReviews, reportQueue } from "@/lib/server/review-moderation";
 import { getViewer } from "@/lib/server/session";
 
+/** The moderation queue (?sort=reported|newest), or with ?view=hidden the hidden reviews to restore. */
 export async function GET(request: NextRequest) {
-  return handle(request, async () => json(await reportQueue(await getViewer(), request.nextUrl.searchParams.get("sort"))));
+  return handle(request, async () => {
+    const { searchParams } = request.nextUrl;
+    const viewer = await getViewer();
+    return json(searchParams.get("view") === "hidden" ? await hiddenReviews(viewer) : await reportQueue(viewer, searchParams.get("sort")));
+  });
 }
