@@ -26,3 +26,12 @@ export function fillDays(firstDay: string, lastDay: string, rows: { day: string;
   }
   return { days: [...byDay].map(([day, counts]) => ({ day, counts })), totals };
 }
+
+/**
+ * The days a chart of `count` days labels on its date axis: the first, the middle and the last
+ * (each once, for a short range).
+ */
+export function axisDayIndexes(count: number): number[] {
+  if (count <= 0) return [];
+  return [...new Set([0, Math.round((count - 1) / 2), count - 1])];
+}

@@ -78,7 +78,7 @@ export function SpecialHoursEditor({
     void save(body, (saved) => setEntries(saved.map(toEntry)));
   }
 
-  const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5";
+  const input = "w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 sm:w-auto";
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <div>
@@ -94,9 +94,20 @@ export function SpecialHoursEditor({
           const range = entry.endsOn !== entry.startsOn;
           return (
             <li key={entry.key} className={`space-y-2 rounded-lg border p-3 ${message ? "border-red-400" : "border-slate-200"}`}>
-              {entry.holiday ? <p className="text-sm font-semibold">{t("holiday", { holiday: entry.holiday })}</p> : null}
-              <div className="flex flex-wrap items-end gap-3 text-sm">
-                <label className="flex flex-col gap-1">
+              <div className="flex items-start justify-between gap-2">
+                <p className="text-sm font-semibold">{entry.holiday ? t("holiday", { holiday: entry.holiday }) : null}</p>
+                <button
+                  type="button"
+                  onClick={() => setEntries((list) => list.filter((candidate) => candidate.key !== entry.key))}
+                  className="shrink-0 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+                  aria-label={t("remove", { date: dateLabel(entry.startsOn) })}
+                >
+                  ✕
+                </button>
+              </div>
+              {/* Two columns on a phone (dates, then hours, then the reason across), one row from sm up. */}
+              <div className="grid grid-cols-2 items-end gap-3 text-sm sm:flex sm:flex-wrap">
+                <label className="flex min-w-0 flex-col gap-1">
                   <span className="font-medium">{range ? t("from") : t("date")}</span>
                   <input
                     type="date"
@@ -107,7 +118,7 @@ export function SpecialHoursEditor({
                   />
                 </label>
                 {range ? (
-                  <label className="flex flex-col gap-1">
+                  <label className="flex min-w-0 flex-col gap-1">
                     <span className="font-medium">{t("to")}</span>
                     <input
                       type="date"
@@ -118,7 +129,7 @@ export function SpecialHoursEditor({
                     />
                   </label>
                 ) : null}
-                <label className="flex items-center gap-2 py-1.5">
+                <label className={`flex items-center gap-2 py-1.5 ${range ? "col-span-2" : ""}`}>
                   <input
                     type="checkbox"
                     className="size-4"
@@ -130,17 +141,17 @@ export function SpecialHoursEditor({
                 </label>
                 {entry.closed ? null : (
                   <>
-                    <label className="flex flex-col gap-1">
+                    <label className="flex min-w-0 flex-col gap-1">
                       <span className="font-medium">{t("opening")}</span>
                       <input type="time" className={input} value={entry.opening} onChange={(event) => update(entry.key, { opening: event.target.value })} />
                     </label>
-                    <label className="flex flex-col gap-1">
+                    <label className="flex min-w-0 flex-col gap-1">
                       <span className="font-medium">{t("closing")}</span>
                       <input type="time" className={input} value={entry.closing} onChange={(event) => update(entry.key, { closing: event.target.value })} />
                     </label>
                   </>
                 )}
-                <label className="flex min-w-40 flex-1 flex-col gap-1">
+                <label className="col-span-2 flex min-w-0 flex-col gap-1 sm:min-w-40 sm:flex-1">
                   <span className="font-medium">{t("reason")}</span>
                   <input
                     className={input}
@@ -149,14 +160,6 @@ export function SpecialHoursEditor({
                     onChange={(event) => update(entry.key, { reason: event.target.value })}
                   />
                 </label>
-                <button
-                  type="button"
-                  onClick={() => setEntries((list) => list.filter((candidate) => candidate.key !== entry.key))}
-                  className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
-                  aria-label={t("remove", { date: dateLabel(entry.startsOn) })}
-                >
-                  ✕
-                </button>
               </div>
               {message ? (
                 <p role="alert" className="text-sm text-red-700">

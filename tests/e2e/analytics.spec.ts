@@ -28,11 +28,26 @@ test("a visit and a call are counted for the owner, without cookies, and shown o
   await owner.reload();
   expect(await counts(station)).toEqual({ views: 1, calls: 1 });
 
+  // The chart has a date axis (first, middle and last day) and a value axis up to the busiest
+  // day, and its numbers are there as a table too, for those who cannot see the bars.
+  await station.getByText(/^Last 30 days$/).click();
+  const table = station.getByRole("table", { name: "Page views per day" });
+  await expect(table.locator("tbody tr")).toHaveCount(30);
+  const days = await table.locator("tbody th").allTextContents();
+  await expect(station.locator("[data-axis=x] time")).toHaveText([days[0]!, days[15]!, days[29]!]);
+  await expect(station.locator("[data-axis=y]")).toContainText("1");
+  expect(await table.locator("tbody td").allTextContents()).toContain("1");
+  await station.getByText(/^Last 30 days$/).click();
+
   await owner.goto("/ua/mystos");
   const ukStation = owner.getByRole("listitem").filter({ has: owner.locator(`a[href='/ua${servicePath}']`) });
   await ukStation.getByText("Останні 30 днів").click();
   await expect(ukStation.getByText("Перегляди")).toBeVisible();
   await expect(ukStation.getByRole("img", { name: /Перегляди сторінки за днями/ })).toBeVisible();
+  // The dates speak the page's language.
+  const ukDays = await ukStation.getByRole("table", { name: "Перегляди сторінки за днями" }).locator("tbody th").allTextContents();
+  expect(ukDays[29]).toMatch(/[а-яіїєґ]/);
+  await expect(ukStation.locator("[data-axis=x] time").last()).toHaveText(ukDays[29]!);
 });
 
 async function counts(station: import("@playwright/test").Locator): Promise<{ views: number; calls: number }> {

@@ -343,3 +343,31 @@ test.describe("placing an order", () => {
     await expect(failed).toHaveCount(0);
   });
 });
+
+test("on a phone the special dates editor keeps each entry's fields in two clean columns, in both languages", async ({ users }) => {
+  const { page, serviceId } = await users.create("owner", { name: "Calendar Owner" });
+  await page.setViewportSize(PHONE);
+  for (const [prefix, title, addDate, addClosure, closed] of [
+    ["", "Holidays and special hours", "Add a date", "Add a temporary closure", "Closed all day"],
+    ["/ua", "Свята й особливий розклад", "Додати дату", "Додати тимчасове закриття", "Зачинено весь день"],
+  ] as const) {
+    await page.goto(`${prefix}/mystos/${serviceId}/edit`);
+    const editor = page.getByRole("region", { name: title });
+    await editor.getByRole("button", { name: addDate }).click();
+    await editor.getByLabel(closed).first().uncheck();
+    await editor.getByRole("button", { name: addClosure }).click();
+    for (const entry of await editor.getByRole("listitem").all()) {
+      const box = (await entry.boundingBox())!;
+      const fields = await entry.locator("input:not([type=checkbox])").evaluateAll((inputs) =>
+        inputs.map((input) => {
+          const rect = input.getBoundingClientRect();
+          return { left: Math.round(rect.left), right: Math.round(rect.right) };
+        }),
+      );
+      // Every field inside its entry, and starting at one of two columns: no zig-zag.
+      for (const field of fields) expect(field.right).toBeLessThanOrEqual(Math.round(box.x + box.width));
+      expect(new Set(fields.map((field) => field.left)).size, JSON.stringify(fields)).toBeLessThanOrEqual(2);
+    }
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+  }
+});

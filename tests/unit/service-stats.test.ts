@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillDays } from "@/lib/service-stats";
+import { axisDayIndexes, fillDays } from "@/lib/service-stats";
 
 describe("fillDays", () => {
   it("gives every calendar day once, across the DST change, with zeros where nothing was counted", () => {
@@ -28,5 +28,18 @@ describe("fillDays", () => {
 
   it("spans a month end and a spring DST change", () => {
     expect(fillDays("2026-03-28", "2026-04-02", []).days).toHaveLength(6);
+  });
+});
+
+describe("axisDayIndexes", () => {
+  it("labels the first, the middle and the last day of the chart", () => {
+    expect(axisDayIndexes(30)).toEqual([0, 15, 29]);
+    expect(axisDayIndexes(7)).toEqual([0, 3, 6]);
+  });
+
+  it("labels each day once in a short range, and nothing without days", () => {
+    expect(axisDayIndexes(2)).toEqual([0, 1]);
+    expect(axisDayIndexes(1)).toEqual([0]);
+    expect(axisDayIndexes(0)).toEqual([]);
   });
 });
