@@ -6,8 +6,6 @@ import { usePathname } from "@/i18n/navigation";
 import { LOCALE_CODES } from "@/i18n/locale";
 import { routing } from "@/i18n/routing";
 
-const NAMES = { en: "English", uk: "Українська" } as const;
-
 /**
  * Plain links with ?lng=: the proxy sets the language cookie and redirects to the same path and
  * query in that language. A full page load, because the html element's lang changes too.
@@ -31,9 +29,14 @@ export function LanguageSwitch() {
             aria-current={locale === current ? "true" : undefined}
             className="px-2.5 py-1.5 text-slate-600 uppercase hover:bg-slate-100 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
           >
-            {/* The name starts with the visible code, so speech users can say what they see. */}
+            {/* The name starts with the visible code, so speech users can say what they see; the rest is
+                in the page's language (the link's own lang is the target's): English names
+                Ukrainian by its own name, in its language, Ukrainian declines the names. */}
             {LOCALE_CODES[locale]}
-            <span className="sr-only normal-case"> {t("switchTo", { language: NAMES[locale] })}</span>
+            <span lang={current} className="sr-only normal-case">
+              {" "}
+              {t.rich("switchTo", { language: locale, name: (chunks) => <span lang={locale}>{chunks}</span> })}
+            </span>
           </a>
         );
       })}

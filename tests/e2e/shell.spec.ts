@@ -32,7 +32,7 @@ test.describe("site shell and languages", () => {
     await page.getByRole("link", { name: /Switch language to Українська/ }).click();
     await expect(page).toHaveURL(/\/ua\/services\?filter=mechanic$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "uk");
-    const english = page.getByRole("link", { name: /Змінити мову на English/ });
+    const english = page.getByRole("link", { name: /Змінити мову на англійську/ });
     await english.focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/services\?filter=mechanic$/);

@@ -277,7 +277,7 @@ test.describe("guards say why they sent the visitor on", () => {
     await page.goto("/mystos");
     await expect(page).toHaveURL(/\/home\?reason=stationOwner$/);
     await expect(notice(page)).toContainText("My stations opens once you have a station of your own.");
-    await notice(page).getByRole("link", { name: "Add service" }).click();
+    await notice(page).getByRole("link", { name: "Add a station" }).click();
     await expect(page).toHaveURL(/\/addservice$/);
 
     await page.goto("/ua/mechanic-profile");
