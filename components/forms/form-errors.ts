@@ -46,3 +46,12 @@ export function refusal(
   }
   return { fields, form };
 }
+
+/**
+ * The whole form's message for a refused send, or null when it only repeats a field's message
+ * that the form shows by that field (a wrong password: the server names the field and gives the
+ * request the same words). Said twice, the form read as if there were two problems.
+ */
+export function formLevelMessage(message: string, fields: Record<string, string>, shown: (field: string) => boolean): string | null {
+  return Object.entries(fields).some(([field, text]) => text === message && shown(field)) ? null : message;
+}

@@ -18,7 +18,7 @@ import {
 import type { ZodType } from "zod";
 import { ApiError, fieldMessages } from "@/components/account/api";
 import { isMessageKey } from "@/i18n/message-key";
-import { FORM_MESSAGE, messagesByField, refusal } from "./form-errors";
+import { FORM_MESSAGE, formLevelMessage, messagesByField, refusal } from "./form-errors";
 
 type Options<Values extends FieldValues, Body> = {
   /**
@@ -97,10 +97,13 @@ export function useSchemaForm<Values extends FieldValues, Body>(options: Options
       await options.send(request);
       sent = true;
     } catch (error) {
-      Object.entries(fieldMessages(error)).forEach(([field, message], index) =>
+      const fields = fieldMessages(error);
+      Object.entries(fields).forEach(([field, message], index) =>
         form.setError(field as Path<Values>, { type: "server", message }, { shouldFocus: index === 0 }),
       );
-      fail(error instanceof Error ? error.message : String(error), error instanceof ApiError ? error.key : undefined);
+      // A field the form has a value for is one it shows, with its message beside it.
+      const message = formLevelMessage(error instanceof Error ? error.message : String(error), fields, (field) => get(form.getValues(), field) !== undefined);
+      if (message !== null) fail(message, error instanceof ApiError ? error.key : undefined);
     } finally {
       if (!(sent && options.leavesPage)) setSending(false);
     }

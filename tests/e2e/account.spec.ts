@@ -32,7 +32,9 @@ test.describe("accounts", () => {
       await page.goto(new URL(link).pathname + new URL(link).search);
       await page.getByLabel("The password you chose at sign-up").fill("Kovbasa43!");
       await page.getByRole("button", { name: "Submit registration" }).click();
-      await expect(page.locator("form").getByRole("alert")).toHaveText("This is not the password chosen at sign-up.");
+      // Said once, at the field, not once more above the form.
+      await expect(page.getByLabel("The password you chose at sign-up")).toHaveAccessibleDescription("This is not the password chosen at sign-up.");
+      await expect(page.getByText("This is not the password chosen at sign-up.")).toHaveCount(1);
       await page.getByLabel("The password you chose at sign-up").fill("Kovbasa42!");
       await page.getByRole("button", { name: "Submit registration" }).click();
       await expect(page).toHaveURL(/\/home$/);

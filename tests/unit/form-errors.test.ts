@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { messagesByField, refusal } from "@/components/forms/form-errors";
+import { formLevelMessage, messagesByField, refusal } from "@/components/forms/form-errors";
 import en from "@/messages/en.json";
 import { registerInput } from "@/lib/validation/account";
 import { feedbackInput } from "@/lib/validation/feedback";
@@ -64,5 +64,20 @@ describe("refusal", () => {
   it("lets matching passwords pass", () => {
     const values = { password: "Kovbasa42!", confirm: "Kovbasa42!" };
     expect(refusal(passwordsMatch(values), { shown: () => true, translate })).toEqual({ fields: {}, form: null });
+  });
+});
+
+describe("formLevelMessage", () => {
+  const wrong = translate("Auth.confirmPasswordWrong");
+
+  it("is not said once more above the form when a field the form shows says it already", () => {
+    expect(formLevelMessage(wrong, { password: wrong }, (field) => field === "password")).toBeNull();
+  });
+
+  it("is kept when it says something else, or when the field it repeats is not one the form shows", () => {
+    const other = translate("Api.badRequest");
+    expect(formLevelMessage(other, { password: wrong }, () => true)).toBe(other);
+    expect(formLevelMessage(wrong, { token: wrong }, (field) => field === "password")).toBe(wrong);
+    expect(formLevelMessage(wrong, {}, () => true)).toBe(wrong);
   });
 });
