@@ -67,18 +67,29 @@ export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: s
         {current ? t("current", { state: t("state", { state: current.state }), time: time(current.until) }) : t("none")}
       </p>
       <div className="flex flex-wrap gap-2">
-        {LIVE_STATES.map((state) => (
-          <button
-            key={state}
-            type="button"
-            disabled={busy}
-            aria-pressed={current?.state === state}
-            onClick={() => void send(state)}
-            className={`rounded-full border px-3 py-2 text-sm font-medium disabled:opacity-60 aria-pressed:ring-2 aria-pressed:ring-brand-600 ${isOpenState(state) ? "border-emerald-300 bg-emerald-50 text-emerald-900 hover:bg-emerald-100" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"}`}
-          >
-            {t("state", { state })}
-          </button>
-        ))}
+        {LIVE_STATES.map((state) => {
+          const active = current?.state === state;
+          return (
+            <button
+              key={state}
+              type="button"
+              disabled={busy}
+              aria-pressed={active}
+              onClick={() => void send(state)}
+              // The state in force is filled and ticked: a ring alone read like the focus, or like nothing.
+              className={`rounded-full border px-3 py-2 text-sm font-medium disabled:opacity-60 ${
+                active
+                  ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                  : isOpenState(state)
+                    ? "border-emerald-300 bg-emerald-50 text-emerald-900 hover:bg-emerald-100"
+                    : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+              }`}
+            >
+              {active ? <span aria-hidden>✓ </span> : null}
+              {t("state", { state })}
+            </button>
+          );
+        })}
       </div>
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col gap-1">

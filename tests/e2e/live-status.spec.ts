@@ -13,6 +13,18 @@ test("an owner sets the live status in one tap; visitors see it on the page and 
     await panel.getByRole("button", { name: "On generator" }).click();
     await expect(panel.getByRole("status")).toContainText(/Now: On generator, until \d\d:\d\d/);
     await expect(panel.getByRole("button", { name: "On generator" })).toHaveAttribute("aria-pressed", "true");
+    // The chosen one looks chosen: not like "Open", its unchosen neighbour of the same colour, and so after a reload too.
+    const look = (name: string) =>
+      panel.getByRole("button", { name, exact: true }).evaluate((chip) => {
+        const style = getComputedStyle(chip);
+        return `${style.backgroundColor} ${style.color}`;
+      });
+    await owner.mouse.move(0, 0);
+    expect(await look("On generator")).not.toBe(await look("Open"));
+    await owner.reload();
+    await expect(panel.getByRole("button", { name: "On generator" })).toHaveAttribute("aria-pressed", "true");
+    await expect(panel.getByRole("button", { name: "Open", exact: true })).toHaveAttribute("aria-pressed", "false");
+    expect(await look("On generator")).not.toBe(await look("Open"));
     await visitor.goto(`/ua${servicePath}`);
     await expect(visitor.getByText("Відчинено, на генераторі")).toBeVisible();
     await expect(visitor.getByText(/оновлено/)).toBeVisible();
