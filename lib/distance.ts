@@ -19,3 +19,16 @@ export function distanceKm(from: LatLng, to: LatLng): number {
 export function roundKm(km: number): number {
   return Math.round(km * 10) / 10;
 }
+
+/** What the list's distance field shows: no distance, the visitor's own position, or a point chosen otherwise. */
+export type DistanceChoice = "" | "mine" | "point";
+
+/**
+ * The distance field's choice for the list's `near` point. The URL holds only the point; it is
+ * "mine" when it is the position the visitor shared in this tab (useVisitorPoint: the same
+ * rounded numbers the list was asked with), and a point chosen on the map or typed otherwise.
+ */
+export function distanceChoice(near: LatLng | undefined, visitor: LatLng | null): DistanceChoice {
+  if (!near) return "";
+  return visitor !== null && visitor.lat === near.lat && visitor.lng === near.lng ? "mine" : "point";
+}

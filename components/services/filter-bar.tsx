@@ -1,12 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef, useState, useTransition, type FormEvent } from "react";
 import { toast } from "@/components/layout/toast";
 import { PointPickerMap } from "@/components/map/lazy-maps";
-import { GeoFeedback, useGeolocation } from "@/components/map/use-geolocation";
+import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/components/map/use-geolocation";
 import { Link, useRouter } from "@/i18n/navigation";
 import { SORT_KEYS } from "@/lib/constants";
+import { distanceChoice } from "@/lib/distance";
 import { PRICE_JOBS } from "@/lib/prices";
 import { parsePoint, type LatLng } from "@/lib/map";
 import { serializeItemsQuery, type ItemsQuery } from "@/lib/validation/items-query-url";
@@ -40,9 +41,14 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
     return { pathname, query: Object.fromEntries(serializeItemsQuery(next).entries()) };
   };
   const go = (change: Partial<ItemsQuery>) => router.push(hrefFor(change));
-  const geo = useGeolocation((near: LatLng) => go({ near }));
+  // The list of the position found is a navigation: `finding` lasts until it has loaded.
+  const [finding, startFinding] = useTransition();
+  const geo = useGeolocation((near: LatLng) => startFinding(() => go({ near })));
   const sort = useSettledSelect(query.sort ?? "", (value) => go({ sort: (value || undefined) as ItemsQuery["sort"] }));
-  const distance = useSettledSelect(query.near ? "point" : "", chooseDistance);
+  // While the position is looked for and its list loads, the field already says where the distance is from.
+  const visitor = useVisitorPoint();
+  const from = geo.state.status === "locating" || finding ? "mine" : distanceChoice(query.near, visitor);
+  const distance = useSettledSelect(from, chooseDistance);
   const job = useSettledSelect(query.job ?? "", (value) => go({ job: (value || undefined) as ItemsQuery["job"] }));
 
   function chooseDistance(value: string) {
@@ -134,7 +140,7 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
           <span className="font-medium">{t("distance")}</span>
           <select {...distance} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
             <option value="">{t("distanceNone")}</option>
-            {query.near ? <option value="point">{t("distancePoint")}</option> : null}
+            {from === "point" ? <option value="point">{t("distancePoint")}</option> : null}
             <option value="mine">{t("distanceMine")}</option>
             <option value="map">{t("distanceMap")}</option>
           </select>

@@ -57,6 +57,8 @@ test.describe("browsing services", () => {
       await page.goto("/services");
       await page.getByLabel("Distance").selectOption({ label: "From my location" });
       await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
+      // The field says what was chosen, not "From the chosen point".
+      await expect(page.getByLabel("Distance").locator("option:checked")).toHaveText("From my location");
       // Masters who come to the point are listed first ("Comes to you here"), then the rest nearest first.
       const cards = await page.getByRole("article").evaluateAll((articles) =>
         articles.map((article) => ({
@@ -72,6 +74,17 @@ test.describe("browsing services", () => {
       expect(km).toEqual([...km].sort((a, b) => a - b));
       await page.getByLabel("Distance").selectOption({ label: "Any distance" });
       await expect(page).not.toHaveURL(/near=/);
+    });
+
+    test("the distance field keeps showing the visitor's own location after the list loads, in Ukrainian too", async ({ page }) => {
+      await page.goto("/ua/services");
+      await page.getByLabel("Відстань").selectOption({ label: "Від мого місця" });
+      await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
+      await expect(page.getByLabel("Відстань").locator("option:checked")).toHaveText("Від мого місця");
+      // A filter on top keeps the point, and the field still names where it came from.
+      await page.getByRole("button", { name: "СТО", exact: true }).click();
+      await expect(page).toHaveURL(/filter=sto/);
+      await expect(page.getByLabel("Відстань").locator("option:checked")).toHaveText("Від мого місця");
     });
 
     test("Show My Location puts the visitor on the services map", async ({ page, tiles }) => {
@@ -113,6 +126,7 @@ test.describe("browsing services", () => {
     await dialog.getByLabel("Longitude").fill("24,0297");
     await dialog.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/near=49\.8397(%2C|,)24\.0297/);
+    await expect(page.getByLabel("Distance").locator("option:checked")).toHaveText("From the chosen point");
     await expect(
       page
         .getByRole("article")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm, roundKm } from "@/lib/distance";
+import { distanceChoice, distanceKm, roundKm } from "@/lib/distance";
 
 describe("distanceKm", () => {
   // Expected values are PostgreSQL's earth_distance(ll_to_earth(…), ll_to_earth(…)) / 1000.
@@ -16,5 +16,23 @@ describe("distanceKm", () => {
     expect(roundKm(2.449)).toBe(2.4);
     expect(roundKm(2.45)).toBe(2.5);
     expect(roundKm(0.04)).toBe(0);
+  });
+});
+
+describe("distanceChoice", () => {
+  const kyiv = { lat: 50.4501, lng: 30.5234 };
+
+  it("names the visitor's own position when the list's point is the one they shared, not a chosen point", () => {
+    expect(distanceChoice(kyiv, { lat: 50.4501, lng: 30.5234 })).toBe("mine");
+    // The point as the URL carries it back: the same numbers.
+    const [lat, lng] = `${kyiv.lat},${kyiv.lng}`.split(",").map(Number);
+    expect(distanceChoice({ lat: lat!, lng: lng! }, kyiv)).toBe("mine");
+  });
+
+  it("is a chosen point when none was shared or another point is used, and nothing without a point", () => {
+    expect(distanceChoice(kyiv, null)).toBe("point");
+    expect(distanceChoice(kyiv, { lat: 49.8397, lng: 24.0297 })).toBe("point");
+    expect(distanceChoice(undefined, kyiv)).toBe("");
+    expect(distanceChoice(undefined, null)).toBe("");
   });
 });
