@@ -42,7 +42,7 @@ test("a visit and a call are counted for the owner, without cookies, and shown o
   await owner.goto("/ua/mystos");
   const ukStation = owner.getByRole("listitem").filter({ has: owner.locator(`a[href='/ua${servicePath}']`) });
   await ukStation.getByText("Останні 30 днів").click();
-  await expect(ukStation.getByText("Перегляди")).toBeVisible();
+  await expect(ukStation.locator("dt", { hasText: "Перегляди" })).toBeVisible();
   await expect(ukStation.getByRole("img", { name: /Перегляди сторінки за днями/ })).toBeVisible();
   // The dates speak the page's language.
   const ukDays = await ukStation.getByRole("table", { name: "Перегляди сторінки за днями" }).locator("tbody th").allTextContents();

@@ -105,16 +105,6 @@ test.describe("photos", () => {
     await page.goto("/profile");
     const field = page.getByLabel("Profile picture");
 
-    await page.route("/api/uploads", (route) => route.fulfill({ status: 413, contentType: "text/html", body: "<h1>413 Request Entity Too Large</h1>" }));
-    await field.setInputFiles(await photo("me.png", "#0f766e"));
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 1 MB" })).toBeVisible();
-    await page.route("/api/uploads", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ key: "Api.error", message: "Something went wrong" }) }),
-    );
-    await field.setInputFiles(await photo("me.png", "#0f766e"));
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "The image could not be uploaded. Please try again." })).toBeVisible();
-    await page.unroute("/api/uploads");
-
     // A file that only starts like a picture: the server's reason is shown, in the page's language.
     const damaged = { name: "broken.jpg", mimeType: "image/jpeg", buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]) };
     await field.setInputFiles(damaged);
@@ -125,6 +115,18 @@ test.describe("photos", () => {
     await page.getByLabel("Фото профілю").setInputFiles(damaged);
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Не вдалося прочитати зображення: можливо, файл пошкоджено." })).toBeVisible();
     await page.goto("/profile");
+
+    // The upload asks for the page's language (?lng=en).
+    const uploads = /\/api\/uploads(\?.*)?$/;
+    await page.route(uploads, (route) => route.fulfill({ status: 413, contentType: "text/html", body: "<h1>413 Request Entity Too Large</h1>" }));
+    await field.setInputFiles(await photo("me.png", "#0f766e"));
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 1 MB" })).toBeVisible();
+    await page.route(uploads, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ key: "Api.error", message: "Something went wrong" }) }),
+    );
+    await field.setInputFiles(await photo("me.png", "#0f766e"));
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "The image could not be uploaded. Please try again." })).toBeVisible();
+    await page.unroute(uploads);
 
     await field.setInputFiles(await photo("me.png", "#0f766e"));
     await expect(page.getByRole("img", { name: "Image preview" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);

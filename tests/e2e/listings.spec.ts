@@ -124,7 +124,7 @@ test.describe("listings", () => {
       await expect(page).toHaveURL(/\/mystos$/);
       await expect(row.getByText("Unpaid draft")).toBeVisible();
       // Not published yet: no public page, live status, statistics or visit codes to offer.
-      await expect(row.getByRole("link", { name })).toHaveCount(0);
+      await expect(row.getByRole("link", { name, exact: true })).toHaveCount(0);
       await expect(row.getByText(/^Last 30 days$/)).toHaveCount(0);
       await row.getByRole("link", { name: `Pay for ${name}` }).click();
       await expect(page).toHaveURL(/\/placeorder$/);

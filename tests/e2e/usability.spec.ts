@@ -358,13 +358,14 @@ test("on a phone the special dates editor keeps each entry's fields in two clean
     await editor.getByRole("button", { name: addClosure }).click();
     for (const entry of await editor.getByRole("listitem").all()) {
       const box = (await entry.boundingBox())!;
-      const fields = await entry.locator("input:not([type=checkbox])").evaluateAll((inputs) =>
-        inputs.map((input) => {
-          const rect = input.getBoundingClientRect();
+      // The typed fields and the "closed all day" box with its label.
+      const fields = await entry.locator("input:not([type=checkbox]), label:has(input[type=checkbox])").evaluateAll((controls) =>
+        controls.map((control) => {
+          const rect = control.getBoundingClientRect();
           return { left: Math.round(rect.left), right: Math.round(rect.right) };
         }),
       );
-      // Every field inside its entry, and starting at one of two columns: no zig-zag.
+      // Every field inside its entry, and each row's fields starting at the same two columns: no zig-zag.
       for (const field of fields) expect(field.right).toBeLessThanOrEqual(Math.round(box.x + box.width));
       expect(new Set(fields.map((field) => field.left)).size, JSON.stringify(fields)).toBeLessThanOrEqual(2);
     }

@@ -60,7 +60,7 @@ export default async function MyStationsPage({ params }: Props) {
                 )}
                 {station.ispaid ? (
                   <>
-                    <div className="min-w-0 flex-1">
+                    <div className="min-w-0 flex-1 basis-48">
                       <Link href={`/service/${station._id}`} className="font-semibold text-brand-700 hover:underline">
                         {station.name}
                       </Link>
@@ -80,7 +80,7 @@ export default async function MyStationsPage({ params }: Props) {
                 ) : (
                   <>
                     {/* The order waiting for its payment (one per user): /placeorder and /addservice open it. */}
-                    <div className="min-w-0 flex-1">
+                    <div className="min-w-0 flex-1 basis-48">
                       <p className="font-semibold break-words">{station.name}</p>
                       <p className="truncate text-sm text-slate-600">{station.address}</p>
                       <p className="mt-1 text-sm">
