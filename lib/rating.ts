@@ -33,6 +33,15 @@ export function computeAggregates(reviews: RatingTriple[]): RatingAggregates {
   };
 }
 
+/**
+ * Whether a service has a rating to show. Every review rates each aspect 1–5, so the average is 0
+ * exactly when no review counts yet: such a service is new, and "0.0" with five empty stars would
+ * read as the worst rating there is.
+ */
+export function isRated(average: number): boolean {
+  return average > 0;
+}
+
 export type Star = "full" | "half" | "empty";
 
 /** Five stars for a 0–5 value, rounded to the nearest half. */

@@ -1,13 +1,16 @@
 "use client";
 
 import "leaflet/dist/leaflet.css";
+import type { Marker as LeafletMarker, Popup as LeafletPopup, PopupEvent } from "leaflet";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { Link } from "@/i18n/navigation";
 import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/lib/constants";
 import { mapCenter, TILE_URL, type LatLng } from "@/lib/map";
 import { groupMarkers, type MapCluster, type Viewport } from "@/lib/map-viewport";
+import { isRated } from "@/lib/rating";
+import { NewBadge } from "@/components/services/star-rating";
 import { clusterIcon, PINS } from "./pins";
 import { GeoFeedback, useGeolocation } from "./use-geolocation";
 
@@ -36,6 +39,12 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
   const [center] = useState(() => mapCenter([...services.map((service) => service.coordinates), ...clusters]));
   const [zoom, setZoom] = useState(MAP_DEFAULT_ZOOM);
   const shown = useMemo(() => groupMarkers(services, clusters, zoom), [services, clusters, zoom]);
+  // The pin whose popup is open, for Escape to give the focus back to.
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = useMemo(
+    () => ({ popupopen: (event: PopupEvent) => void (opener.current = (event.target as LeafletMarker).getElement() ?? null) }),
+    [],
+  );
 
   return (
     <div className="space-y-2">
@@ -54,6 +63,7 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
           <TileLayer url={TILE_URL} />
           {onViewChange ? <ViewWatcher onViewChange={onViewChange} /> : null}
           <ZoomWatcher onZoom={setZoom} />
+          <EscapeClosesPopup opener={opener} />
           {shown.clusters.map((cluster) => (
             <ClusterMarker key={`${cluster.lat},${cluster.lng}`} cluster={cluster} label={t("cluster", { count: cluster.count })} />
           ))}
@@ -64,12 +74,19 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
               icon={PINS[service.role]}
               title={service.name}
               alt={`${service.role === "sto" ? t("station") : t("master")}: ${service.name}`}
+              eventHandlers={rememberOpener}
             >
               <Popup>
                 <div className="space-y-1">
                   <p className="text-sm font-semibold">{service.name}</p>
                   <p className="text-xs text-slate-600">{service.address}</p>
-                  <p className="text-xs">{t("rating", { value: service.rating.avg.toFixed(1) })}</p>
+                  {isRated(service.rating.avg) ? (
+                    <p className="text-xs">{t("rating", { value: service.rating.avg.toFixed(1) })}</p>
+                  ) : (
+                    <p className="text-xs">
+                      <NewBadge />
+                    </p>
+                  )}
                   <Link href={`/service/${service._id}`} className="inline-block rounded bg-brand-600 px-2 py-1 text-xs font-medium !text-white">
                     {t("details")}
                   </Link>
@@ -110,6 +127,39 @@ function ViewWatcher({ onViewChange }: { onViewChange: (viewport: Viewport) => v
 function ZoomWatcher({ onZoom }: { onZoom: (zoom: number) => void }) {
   const map = useMapEvents({ zoomend: () => onZoom(map.getZoom()) });
   useEffect(() => onZoom(map.getZoom()), [map, onZoom]);
+  return null;
+}
+
+/**
+ * Escape closes the open popup. Leaflet does so only while the map itself has the focus, not from
+ * a pin, from the popup's own link, or after a tap on a pin (the focus is then nowhere). With the
+ * focus elsewhere on the page the key is left to what has it. The focus, if it was on the pin, in
+ * the popup (whose content goes away) or nowhere, goes to the pin that opened it.
+ */
+function EscapeClosesPopup({ opener }: { opener: RefObject<HTMLElement | null> }) {
+  const map = useMap();
+  useEffect(() => {
+    let open: LeafletPopup | null = null;
+    const onOpen = (event: PopupEvent) => void (open = event.popup);
+    const onClose = () => void (open = null);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || !open) return;
+      const focus = document.activeElement;
+      const nowhere = !focus || focus === document.body;
+      if (!nowhere && !map.getContainer().contains(focus)) return;
+      const onPopup = nowhere || focus === opener.current || (open.getElement()?.contains(focus) ?? false);
+      map.closePopup();
+      if (onPopup) opener.current?.focus({ preventScroll: true });
+    };
+    map.on("popupopen", onOpen);
+    map.on("popupclose", onClose);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      map.off("popupopen", onOpen);
+      map.off("popupclose", onClose);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [map, opener]);
   return null;
 }
 

@@ -74,6 +74,40 @@ test.describe("service page and Saved list", () => {
     await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("0");
   });
 
+  test("a service without reviews reads New, not a zero rating, on its card, its page and its map popup, in both languages", async ({ page, users }) => {
+    // A made-up word as the name: the keyword search then finds this station alone, so its pin is not grouped with others.
+    const word = Array.from({ length: 8 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("");
+    const name = `Garage ${word}`;
+    const { serviceId } = await users.create("owner", { name: "Unrated Owner", service: { name } });
+    const rating = /0\.0/;
+    for (const [prefix, fresh] of [
+      ["", "New"],
+      ["/ua", "Новий"],
+    ] as const) {
+      await page.goto(`${prefix}/service/${serviceId}`);
+      const top = page.getByRole("heading", { level: 1 }).locator("..");
+      await expect(top.getByText(fresh, { exact: true })).toBeVisible();
+      await expect(top.getByText("0.0", { exact: true })).toHaveCount(0);
+      await expect(top.getByRole("img", { name: rating })).toHaveCount(0);
+      // Nor does the structured data claim a rating.
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
+      expect(data).not.toHaveProperty("aggregateRating");
+
+      await page.goto(`${prefix}/services?keyword=${word}`);
+      const card = page.getByRole("article").filter({ hasText: name });
+      await expect(card.getByText(fresh, { exact: true })).toBeVisible();
+      await expect(card.getByText("0.0", { exact: true })).toHaveCount(0);
+      await expect(card.getByRole("img", { name: rating })).toHaveCount(0);
+
+      await page.locator("#results-map").scrollIntoViewIfNeeded();
+      await page.locator(`.maister-pin[title="${name}"]`).click();
+      const popup = page.locator(".leaflet-popup");
+      await expect(popup).toContainText(name);
+      await expect(popup.getByText(fresh, { exact: true })).toBeVisible();
+      await expect(popup).not.toContainText("0.0");
+    }
+  });
+
   test("cards and the service page say until when a service is open or when it opens, in both languages, without a hydration mismatch", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeAggregates, reviewAverage, starsFor } from "@/lib/rating";
+import { computeAggregates, isRated, reviewAverage, starsFor } from "@/lib/rating";
 
 describe("ratings", () => {
   it("averages one review's three ratings", () => {
@@ -32,5 +32,13 @@ describe("ratings", () => {
     expect(starsFor(4.76)).toEqual(["full", "full", "full", "full", "full"]);
     expect(starsFor(0)).toEqual(["empty", "empty", "empty", "empty", "empty"]);
     expect(starsFor(9)).toEqual(Array(5).fill("full"));
+  });
+});
+
+describe("isRated", () => {
+  it("reads an average of 0 as no counted review yet (every score is 1 to 5), not as the worst rating", () => {
+    expect(isRated(computeAggregates([]).ratingAvg)).toBe(false);
+    expect(isRated(computeAggregates([{ quality: 1, speed: 1, price: 1 }]).ratingAvg)).toBe(true);
+    expect(isRated(4.33)).toBe(true);
   });
 });
