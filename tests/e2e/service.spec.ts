@@ -33,12 +33,23 @@ test.describe("service page and Saved list", () => {
 
     await page.reload();
     await expect(page.getByRole("link", { name })).toBeVisible();
-    // Back on the page the button shows it is saved; pressed again it unsaves, and stays.
+    // Back on the page the button says it is saved; pressing it again neither unsaves nor leaves the page.
     await page.goBack();
-    await expect(save).toHaveAttribute("aria-pressed", "true");
+    const saved = page.getByRole("button", { name: "Saved", exact: true });
+    await expect(saved).toHaveAttribute("aria-pressed", "true");
+    await expect(save).toHaveCount(0);
     const servicePage = page.url();
-    await save.click();
+    // It is aria-disabled (nothing to press), so the click is forced.
+    await saved.click({ force: true });
+    await expect(saved).toHaveAttribute("aria-pressed", "true");
+    await expect(saved).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("1");
+    expect(page.url()).toBe(servicePage);
+    // Removing is its own, named action; it stays on the page and gives the focus back to Save.
+    await page.getByRole("button", { name: "Remove from Saved" }).click();
     await expect(save).toHaveAttribute("aria-pressed", "false");
+    await expect(save).toBeFocused();
+    await expect(page.getByRole("button", { name: "Remove from Saved" })).toHaveCount(0);
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Removed from Saved" })).toBeVisible();
     expect(page.url()).toBe(servicePage);
     await page.goto("/cart");
