@@ -3,11 +3,10 @@
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
-import { TOAST_DURATION_MS } from "@/lib/constants";
 import { dismissStaleToasts, useToasterWanted } from "./toast";
 
 // Sonner comes with the first toast, not with every page.
-const Toaster = dynamic(() => import("sonner").then((sonner) => sonner.Toaster), { ssr: false });
+const Toaster = dynamic(() => import("./toaster"), { ssr: false });
 
 export function Providers({ children }: { children: ReactNode }) {
   const toasterWanted = useToasterWanted();
@@ -17,7 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {toasterWanted ? <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton /> : null}
+      {toasterWanted ? <Toaster /> : null}
     </>
   );
 }

@@ -15,7 +15,7 @@ const HINT_SCRIPT = `if(document.cookie.split("; ").some(function(c){return c.in
 export async function SiteHeader() {
   const [tm, session, requestHeaders] = await Promise.all([getTranslations("Metadata"), getPageSession(), headers()]);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header data-site-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       {session === "unknown" ? <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: HINT_SCRIPT }} /> : null}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap sm:px-6 lg:px-8">
         <Link href="/home" className="flex items-center gap-2 text-lg font-bold text-brand-700">

@@ -74,14 +74,15 @@ export async function ServicesPage({
         ) : null}
       </div>
 
-      {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
-
       <FilterBar
         pathname={pathname}
         query={query}
         fixedFilter={fixedFilter}
         pointErrors={{ latitude: tv("Validation.latitude"), longitude: tv("Validation.longitude") }}
       />
+
+      {/* After the filters, on screen and in tab order: its eight links came before them. */}
+      {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
 
       {/* The cards are h3s: without this they would sit right under the h1 (or under the carousel's heading). */}
       <h2 className="sr-only">{t("resultsHeading")}</h2>

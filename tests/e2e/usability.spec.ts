@@ -53,7 +53,99 @@ test.describe("maps stay under the sticky header", () => {
   }
 });
 
+/** A service's own pin on the first map, zooming in on a group until one shows. */
+async function servicePin(page: Page) {
+  const pins = page.locator(".maister-pin:not(.maister-cluster)");
+  await expect(page.locator(".maister-pin").first()).toBeVisible();
+  for (let step = 0; step < 6 && (await pins.count()) === 0; step++) {
+    await page.locator(".maister-cluster").first().click();
+    await page.waitForTimeout(500);
+  }
+  await expect(pins.first()).toBeAttached();
+  return pins.first();
+}
+
+test.describe("map popups by keyboard", () => {
+  for (const { path, heading } of [
+    { path: "/home", heading: "Services on the map" },
+    { path: "/services?sort=rating.desc", heading: "Map" },
+  ]) {
+    test(`Escape closes a popup on ${path} and gives the focus back to its pin`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading, exact: true }).scrollIntoViewIfNeeded();
+      const pin = await servicePin(page);
+      const popup = page.locator(".leaflet-popup");
+      // Opened from the keyboard, with the focus moved into the popup.
+      await pin.focus();
+      await page.keyboard.press("Enter");
+      await expect(popup).toBeVisible();
+      await popup.getByRole("link").focus();
+      await page.keyboard.press("Escape");
+      await expect(popup).toHaveCount(0);
+      await expect(pin).toBeFocused();
+      // Opened with the mouse.
+      await pin.click();
+      await expect(popup).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(popup).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("toasts", () => {
+  for (const size of [PHONE, DESKTOP]) {
+    test(`at ${size.width} px a toast covers none of the header`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto("/services?filter=sto");
+      await page
+        .getByRole("article")
+        .first()
+        .getByRole("button", { name: /^Save / })
+        .click();
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Saved" });
+      await expect(toast).toBeVisible();
+      const header = (await page.locator("header").first().boundingBox())!;
+      // Polled: the toast slides in.
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    });
+
+    test(`at ${size.width} px a toast raised in a dialog shows above it, and the dialog still works`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto("/services");
+      await page.getByLabel("Distance").selectOption({ label: "From a point on the map" });
+      const dialog = page.getByRole("dialog", { name: "Choose a location" });
+      await dialog.getByRole("button", { name: "Apply" }).click();
+      const warning = page.locator("[data-sonner-toast]").filter({ hasText: "Please choose a location on the map." });
+      await expect(warning).toBeVisible();
+      const onTop = async () => {
+        const box = (await warning.boundingBox())!;
+        return page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest("[data-sonner-toast]")), {
+          x: box.x + box.width / 2,
+          y: box.y + box.height / 2,
+        });
+      };
+      await expect.poll(onTop).toBe(true);
+      await dialog.getByLabel("Latitude").fill("49,8397");
+      await dialog.getByLabel("Longitude").fill("24,0297");
+      await dialog.getByRole("button", { name: "Apply" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/near=49\.8397(%2C|,)24\.0297/);
+    });
+  }
+});
+
 test.describe("services by keyboard", () => {
+  test("on /services Tab reaches the filters before the top-rated strip", async ({ page }) => {
+    await page.goto("/services");
+    await expect(page.getByRole("region", { name: "Top rated" })).toBeVisible();
+    await page.locator("#services-title").evaluate((title: HTMLElement) => {
+      title.tabIndex = -1;
+      title.focus();
+    });
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Stations", exact: true })).toBeFocused();
+  });
+
   test("a result card shows a focus ring around the whole card", async ({ page }) => {
     await page.goto("/services?sort=rating.desc");
     await hydrated(page.getByLabel("Distance"));
