@@ -39,8 +39,11 @@ function useAction() {
   return { busy, run };
 }
 
-/** The owner's (or an admin's) answer: write it once, then edit or delete it. */
-export function ReplyEditor({ url, current }: { url: string; current: string | null }) {
+/**
+ * The owner's (or an admin's) answer: write it once, then edit or delete it. `author`: whose review
+ * it answers, in the buttons' names (every review has its own Reply).
+ */
+export function ReplyEditor({ url, current, author }: { url: string; current: string | null; author: string }) {
   const t = useTranslations("Review");
   const ta = useTranslations("Account");
   const router = useRouter();
@@ -63,12 +66,18 @@ export function ReplyEditor({ url, current }: { url: string; current: string | n
   if (!open) {
     return (
       <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className={button} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => setOpen(true)}
+          aria-label={current === null ? t("replyTo", { name: author }) : t("editReplyTo", { name: author })}
+        >
           {current === null ? t("reply") : t("editReply")}
         </button>
         {current === null ? null : (
           <ConfirmButton
             label={t("deleteReply")}
+            ariaLabel={t("deleteReplyTo", { name: author })}
             question={t("deleteReplyConfirm")}
             onConfirm={() => void run(url, "DELETE", {}, t("replyDeleted"))}
             disabled={deleting}
@@ -132,8 +141,8 @@ export function OwnReviewActions({ url }: { url: string }) {
   );
 }
 
-/** Report with a reason in a modal dialog (focus kept inside, Esc closes). */
-export function ReportButton({ url }: { url: string }) {
+/** Report with a reason in a modal dialog (focus kept inside, Esc closes); the button is named after the review's `author`. */
+export function ReportButton({ url, author }: { url: string; author: string }) {
   const t = useTranslations("Review");
   const ta = useTranslations("Account");
   const router = useRouter();
@@ -154,7 +163,7 @@ export function ReportButton({ url }: { url: string }) {
 
   return (
     <>
-      <button type="button" className={`${button} mt-2`} onClick={() => dialog.current?.showModal()}>
+      <button type="button" className={`${button} mt-2`} onClick={() => dialog.current?.showModal()} aria-label={t("reportReview", { name: author })}>
         {t("report")}
       </button>
       <dialog ref={dialog} aria-labelledby={`${id}-title`} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">

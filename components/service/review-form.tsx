@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { postJson } from "@/components/account/api";
 import { ErrorText, FormAlert, SubmitButton } from "@/components/forms/fields";
@@ -21,11 +21,25 @@ const loadSchema = () => import("@/lib/validation/reviews").then((schemas) => sc
 const UNRATED = { quality: "", speed: "", price: "" };
 const EMPTY = { rating: UNRATED, comment: "", visitCode: "", paidJob: "", paidUah: "" };
 
+type Values = typeof EMPTY;
+
+/** The form's values for a review the viewer wrote (the visit code is not kept: it was used). */
+function valuesOf(own: OwnReview): Omit<Values, "visitCode"> {
+  return {
+    rating: { quality: String(own.rating.quality), speed: String(own.rating.speed), price: String(own.rating.price) },
+    comment: own.comment,
+    paidJob: own.paidJob ?? "",
+    paidUah: own.paidUah === null ? "" : String(own.paidUah),
+  };
+}
+
 /**
  * Three ratings, a comment, what was paid for which job (both or neither) and an optional visit
- * code (prefilled from the owner's link, ?code=);
- * filled with the viewer's own review when they press Edit on it (EDIT_REVIEW_EVENT). On success
- * the form resets (spec) and the page refetches the service.
+ * code (prefilled from the owner's link, ?code=). On success the form resets (spec) and the page
+ * refetches the service. Once the viewer has a review here the form is folded into "Edit your
+ * review" (an empty "Update your review" form under the review just posted read as if it was
+ * lost); that button, or Edit on the review itself (EDIT_REVIEW_EVENT), opens it filled with the
+ * review.
  */
 export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string; reviewed: boolean; initial: OwnReview | null }) {
   const t = useTranslations("Review");
@@ -35,6 +49,12 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
   const scoreLabels = { 1: t("score1"), 2: t("score2"), 3: t("score3"), 4: t("score4"), 5: t("score5") };
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
+  // What was sent stands for the viewer's review until the refetched page brings it (`initial`).
+  const [sent, setSent] = useState<Omit<Values, "visitCode"> | null>(null);
+  const [editing, setEditing] = useState(false);
+  // Where the focus goes once the form has opened or folded: the button pressed is gone by then.
+  const focusNext = useRef<"form" | "folded" | null>(null);
+  const foldedButton = useRef<HTMLButtonElement>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
     schema: loadSchema,
     defaultValues: { ...EMPTY, visitCode: useSearchParams().get("code") ?? "" },
@@ -48,31 +68,77 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
     }),
     send: async (review) => {
       await postJson(`/api/items/${serviceId}/reviews`, review, "POST", ta("networkError"));
+      const { rating, comment, paidJob, paidUah } = form.getValues();
+      setSent({ rating, comment, paidJob, paidUah });
       form.reset(EMPTY);
+      setEditing(false);
+      focusNext.current = "folded";
       toast.success(t("submitted"));
       router.refresh();
     },
   });
   const comment = useWatch({ control: form.control, name: "comment" });
-
-  const own = useRef(initial);
-  useEffect(() => {
-    own.current = initial;
-  }, [initial]);
+  // The refetched page has spoken (the review is there, or deleted): what was sent stands for nothing now.
+  const [known, setKnown] = useState(initial);
+  if (known !== initial) {
+    setKnown(initial);
+    setSent(null);
+  }
+  const own = sent ?? (initial ? valuesOf(initial) : null);
+  const hasOwn = reviewed || sent !== null;
+  const folded = hasOwn && !editing;
   const { setValue, setFocus } = form;
+
+  function fillAndFocus() {
+    focusNext.current = null;
+    if (!formRef.current || !own) return;
+    for (const score of RATING_ASPECTS) setValue(`rating.${score}`, own.rating[score]);
+    setValue("comment", own.comment);
+    setValue("paidJob", own.paidJob);
+    setValue("paidUah", own.paidUah);
+    formRef.current.scrollIntoView({ block: "start" });
+    setFocus("rating.quality");
+  }
+
+  function open() {
+    focusNext.current = "form";
+    setEditing(true);
+    // Already open: filled again now, as the effect below does once it opens.
+    if (formRef.current) fillAndFocus();
+  }
+
+  // Subscribed anew with each render, so it fills the form with this render's review.
   useEffect(() => {
-    const fill = () => {
-      if (!formRef.current || !own.current) return;
-      for (const score of RATING_ASPECTS) setValue(`rating.${score}`, String(own.current.rating[score]));
-      setValue("comment", own.current.comment);
-      setValue("paidJob", own.current.paidJob ?? "");
-      setValue("paidUah", own.current.paidUah === null ? "" : String(own.current.paidUah));
-      formRef.current.scrollIntoView({ block: "start" });
-      setFocus("rating.quality");
-    };
-    window.addEventListener(EDIT_REVIEW_EVENT, fill);
-    return () => window.removeEventListener(EDIT_REVIEW_EVENT, fill);
-  }, [setValue, setFocus]);
+    window.addEventListener(EDIT_REVIEW_EVENT, open);
+    return () => window.removeEventListener(EDIT_REVIEW_EVENT, open);
+  });
+
+  useEffect(() => {
+    if (focusNext.current === "form" && !folded) fillAndFocus();
+    else if (focusNext.current === "folded" && folded) {
+      focusNext.current = null;
+      foldedButton.current?.focus();
+    }
+  });
+
+  if (folded) {
+    return (
+      <section id="review-form" aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <h3 id="review-form-title" className="text-lg font-semibold">
+          {t("yours")}
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">{t("reviewedNote")}</p>
+        <button
+          ref={foldedButton}
+          type="button"
+          onClick={open}
+          className="mt-3 rounded-lg border border-brand-600 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
+          {t("editOwn")}
+        </button>
+      </section>
+    );
+  }
 
   return (
     <form
@@ -83,9 +149,9 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
       className="mt-4 scroll-mt-24 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
     >
       <h3 id="review-form-title" className="text-lg font-semibold">
-        {reviewed ? t("updateTitle") : t("title")}
+        {hasOwn ? t("updateTitle") : t("title")}
       </h3>
-      {reviewed ? <p className="text-sm text-slate-600">{t("updateNote")}</p> : null}
+      {hasOwn ? <p className="text-sm text-slate-600">{t("updateNote")}</p> : null}
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         {RATING_ASPECTS.map((score) => (
@@ -185,7 +251,21 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
           {error("visitCode") ?? t("visitCodeHint")}
         </span>
       </div>
-      <SubmitButton busy={busy} label={t("submit")} busyLabel={t("sending")} inline />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton busy={busy} label={t("submit")} busyLabel={t("sending")} inline />
+        {hasOwn ? (
+          <button
+            type="button"
+            onClick={() => {
+              focusNext.current = "folded";
+              setEditing(false);
+            }}
+            className="rounded-lg border border-slate-300 px-5 py-2.5 font-medium hover:bg-slate-50"
+          >
+            {t("cancel")}
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

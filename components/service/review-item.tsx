@@ -59,7 +59,7 @@ export function ReviewItem({ review }: { review: ReviewView }) {
           <p className="mt-1 whitespace-pre-line text-slate-700">{review.reply.text}</p>
         </div>
       ) : null}
-      <ReviewTools reviewId={review._id} hidden={review.hidden !== null} reply={review.reply?.text ?? null} />
+      <ReviewTools reviewId={review._id} author={review.name} hidden={review.hidden !== null} reply={review.reply?.text ?? null} />
     </li>
   );
 }

@@ -31,20 +31,20 @@ export function OwnMarker({ reviewId }: { reviewId: string }) {
 }
 
 /** Under a review: the owner's (or an admin's) reply editor, the author's edit and delete, everyone else's report. */
-export function ReviewTools({ reviewId, hidden, reply }: { reviewId: string; hidden: boolean; reply: string | null }) {
+export function ReviewTools({ reviewId, author, hidden, reply }: { reviewId: string; author: string; hidden: boolean; reply: string | null }) {
   const tr = useTranslations("Review");
   const { view, serviceId } = use(Reviewer);
   const url = `/api/items/${serviceId}/reviews/${reviewId}`;
   const mine = view.own?._id === reviewId;
   return (
     <>
-      {view.canReply ? <ReplyEditor url={`${url}/reply`} current={reply} /> : null}
+      {view.canReply ? <ReplyEditor url={`${url}/reply`} current={reply} author={author} /> : null}
       {mine ? <OwnReviewActions url={url} /> : null}
       {view.state !== "anonymous" && !mine && !hidden ? (
         view.reported.includes(reviewId) ? (
           <p className="mt-2 text-sm text-slate-500">{tr("reportedAlready")}</p>
         ) : (
-          <ReportButton url={`${url}/report`} />
+          <ReportButton url={`${url}/report`} author={author} />
         )
       ) : null}
     </>

@@ -23,9 +23,24 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
     await expect(page.getByText("Review submitted")).toBeVisible();
     const mine = page.locator("li").filter({ hasText: "Fixed the brakes the same day." });
     await expect(mine.getByText("Verified visit")).toBeVisible();
-    // The form resets after sending (spec); Edit on the review fills it again.
-    await expect(page.getByLabel("Comment")).toHaveValue("");
-    await mine.getByRole("button", { name: "Edit" }).click();
+    // The form resets after sending (spec): it folds into "Edit your review" rather than sitting
+    // empty under the review just posted, after a reload too; opened, it holds the posted review.
+    const editOwn = page.getByRole("button", { name: "Edit your review" });
+    await expect(editOwn).toBeVisible();
+    await expect(page.getByLabel("Comment")).toHaveCount(0);
+    await page.reload();
+    await expect(editOwn).toBeVisible();
+    await expect(page.getByLabel("Comment")).toHaveCount(0);
+    await editOwn.click();
+    await expect(page.getByLabel("Comment")).toHaveValue("Fixed the brakes the same day.");
+    await expect(page.getByLabel("Quality")).toHaveValue("5");
+    await expect(page.getByLabel("Speed")).toHaveValue("4");
+    await expect(page.getByLabel("Quality")).toBeFocused();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByLabel("Comment")).toHaveCount(0);
+    await expect(editOwn).toBeFocused();
+    // Edit on the review itself opens it too.
+    await mine.getByRole("button", { name: "Edit", exact: true }).click();
     await expect(page.getByLabel("Comment")).toHaveValue("Fixed the brakes the same day.");
     await expect(page.getByLabel("Quality")).toHaveValue("5");
     await expect(page.getByLabel("Quality")).toBeFocused();
@@ -36,7 +51,8 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
   await test.step("the owner replies from the service page, with the keyboard", async () => {
     await owner.goto(servicePath);
     const ownerView = owner.locator("li").filter({ hasText: "Fixed the brakes the same day." });
-    await ownerView.getByRole("button", { name: "Reply" }).focus();
+    // Each review's buttons name the review they act on.
+    await ownerView.getByRole("button", { name: "Reply to Verified Driver’s review" }).focus();
     await owner.keyboard.press("Enter");
     await owner.getByLabel("Your reply").fill("Thank you, drive safely!");
     await owner.getByRole("button", { name: "Save reply" }).click();
@@ -49,7 +65,10 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
     const reporter = (await users.create("user", { name: "Careful Reader" })).page;
     await reporter.goto(servicePath);
     const reported = reporter.locator("li").filter({ hasText: "Fixed the brakes the same day." });
-    await reported.getByRole("button", { name: "Report" }).click();
+    await reporter.goto(`/ua${servicePath}`);
+    await expect(reported.getByRole("button", { name: "Поскаржитися на відгук: Verified Driver" })).toBeVisible();
+    await reporter.goto(`${servicePath}?lng=en`);
+    await reported.getByRole("button", { name: "Report Verified Driver’s review" }).click();
     await reporter.getByRole("radio", { name: "Offensive" }).check();
     await reporter.getByRole("dialog").getByLabel("Details").fill("Rude words");
     await reporter.getByRole("button", { name: "Send report" }).click();
