@@ -114,7 +114,8 @@ test.describe("photos", () => {
     await page.goto("/ua/profile");
     await page.getByLabel("Фото профілю").setInputFiles(damaged);
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Не вдалося прочитати зображення: можливо, файл пошкоджено." })).toBeVisible();
-    await page.goto("/profile");
+    // Visiting /ua remembered Ukrainian: ?lng=en comes back.
+    await page.goto("/profile?lng=en");
 
     // The upload asks for the page's language (?lng=en).
     const uploads = /\/api\/uploads(\?.*)?$/;

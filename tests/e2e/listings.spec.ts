@@ -134,7 +134,8 @@ test.describe("listings", () => {
     await test.step("Delete asks first; the draft goes, and My stations with it", async () => {
       await page.goto("/ua/mystos");
       await expect(row.getByText("Неоплачена чернетка")).toBeVisible();
-      await page.goto("/mystos");
+      // Visiting /ua remembered Ukrainian: ?lng=en comes back.
+      await page.goto("/mystos?lng=en");
       await row.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
       await expect(row).toBeVisible();
