@@ -38,16 +38,19 @@ export function AdminRow({ children }: { children: ReactNode }) {
 
 /**
  * One cell; `label` is its column's name, shown before the value on a phone (none for the actions,
- * which take the card's whole width there). `wide` cells (the id) are cut short in the table.
+ * which take the card's whole width there). An `id` cell is cut short in the table (whole in its
+ * title) and shown whole on a phone.
  */
 export function AdminCell({ label, children, title, id = false }: { label?: string; children: ReactNode; title?: string; id?: boolean }) {
-  const table = id ? "sm:max-w-28 font-mono text-xs text-slate-500" : "";
+  const table = id ? "sm:max-w-28" : "";
   const phone = label
     ? "max-sm:flex max-sm:gap-3 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]"
     : "max-sm:block max-sm:pt-2";
   return (
     <td role="cell" data-label={label} title={title} className={`px-3 py-2 text-left align-middle max-sm:py-0.5 ${phone} ${table}`}>
-      <div className={id ? "min-w-0 max-sm:break-all sm:max-w-28 sm:truncate" : "min-w-0 [overflow-wrap:anywhere]"}>{children}</div>
+      <div className={id ? "min-w-0 font-mono text-xs text-slate-500 max-sm:break-all sm:max-w-28 sm:truncate" : "min-w-0 [overflow-wrap:anywhere]"}>
+        {children}
+      </div>
     </td>
   );
 }

@@ -95,7 +95,14 @@ export function SpecialHoursEditor({
           return (
             <li key={entry.key} className={`space-y-2 rounded-lg border p-3 ${message ? "border-red-400" : "border-slate-200"}`}>
               <div className="flex items-start justify-between gap-2">
-                <p className="text-sm font-semibold">{entry.holiday ? t("holiday", { holiday: entry.holiday }) : null}</p>
+                {/* What the entry is at a glance: the holiday, else its date or dates. */}
+                <p className="text-sm font-semibold">
+                  {entry.holiday
+                    ? t("holiday", { holiday: entry.holiday })
+                    : range
+                      ? t("range", { from: dateLabel(entry.startsOn), to: dateLabel(entry.endsOn) })
+                      : dateLabel(entry.startsOn)}
+                </p>
                 <button
                   type="button"
                   onClick={() => setEntries((list) => list.filter((candidate) => candidate.key !== entry.key))}

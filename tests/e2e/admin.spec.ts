@@ -150,12 +150,16 @@ test.describe("admin", () => {
         await page.goto(path);
         const main = page.getByRole("main");
         const search = main.getByRole("searchbox");
+        // The hint set in the box's own font, on one line, against the room inside the box.
         const hintFits = await search.evaluate((input: HTMLInputElement) => {
           const style = getComputedStyle(input);
-          const context = document.createElement("canvas").getContext("2d")!;
-          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return context.measureText(input.placeholder).width <= room;
+          const probe = document.createElement("span");
+          probe.textContent = input.placeholder;
+          Object.assign(probe.style, { font: style.font, letterSpacing: style.letterSpacing, whiteSpace: "pre", position: "absolute", visibility: "hidden" });
+          document.body.append(probe);
+          const width = probe.getBoundingClientRect().width;
+          probe.remove();
+          return width > 0 && width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         });
         expect(hintFits, `${path} at ${width}: the search box's hint is cut`).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
