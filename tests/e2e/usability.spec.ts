@@ -112,6 +112,7 @@ test.describe("toasts", () => {
     test(`at ${size.width} px a toast raised in a dialog shows above it, and the dialog still works`, async ({ page }) => {
       await page.setViewportSize(size);
       await page.goto("/services");
+      await hydrated(page.getByLabel("Distance"));
       await page.getByLabel("Distance").selectOption({ label: "From a point on the map" });
       const dialog = page.getByRole("dialog", { name: "Choose a location" });
       await dialog.getByRole("button", { name: "Apply" }).click();
