@@ -54,6 +54,14 @@ export async function handle(request: NextRequest, body: () => Promise<Response>
     body: options.accept ?? "json",
   });
   if (refused) return errorResponse(request, refused.status, refused.key);
+  return answerErrors(request, body);
+}
+
+/**
+ * handle()'s translation of errors alone, for a route that keeps its own rule for where requests
+ * may come from (next-auth's, whose forms are url-encoded and carry its own CSRF token).
+ */
+export async function answerErrors(request: NextRequest, body: () => Promise<Response>): Promise<Response> {
   try {
     return await body();
   } catch (error) {
@@ -124,9 +132,13 @@ export async function readCapped(request: NextRequest, max: number, tooLargeKey:
 
 /** The JSON body, refused with a translated 400/413 when it is not JSON or is too large. */
 export async function readJson(request: NextRequest): Promise<unknown> {
-  const text = Buffer.from(await readCapped(request, MAX_JSON_BYTES, "Validation.tooLarge")).toString("utf8");
+  return parseJson(await readCapped(request, MAX_JSON_BYTES, "Validation.tooLarge"));
+}
+
+/** Bytes read as JSON, refused with a translated 400 when they are not. */
+export function parseJson(bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(Buffer.from(bytes).toString("utf8")) as unknown;
   } catch {
     throw new AppError(400, "Validation.json");
   }

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
-import { handle, readCapped } from "@/lib/server/http";
+import { answerErrors, parseJson, readCapped } from "@/lib/server/http";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -14,19 +14,19 @@ async function run(request: Request, context: Context) {
 }
 
 export async function GET(request: NextRequest, context: Context) {
-  return run(request, context);
+  return answerErrors(request, () => run(request, context));
 }
 
 /**
  * POST (sign-in, sign-out) keeps next-auth's own CSRF token: it does not go through handle()'s
- * JSON-only rule, since next-auth's forms are url-encoded.
+ * JSON-only rule, since next-auth's forms are url-encoded, only through its error answers. next-auth
+ * parses a body whose type names JSON and throws on one that is not (a bare 500), so such a body is
+ * read here first and refused with the API's translated 400; an empty one is no body at all.
  */
 export async function POST(request: NextRequest, context: Context) {
-  let body: Uint8Array<ArrayBuffer>;
-  try {
-    body = await readCapped(request, MAX_BODY_BYTES, "Validation.tooLarge");
-  } catch (error) {
-    return handle(request, () => Promise.reject(error));
-  }
-  return run(new NextRequest(request.url, { method: "POST", headers: request.headers, body }), context);
+  return answerErrors(request, async () => {
+    const body = await readCapped(request, MAX_BODY_BYTES, "Validation.tooLarge");
+    if (body.byteLength && request.headers.get("content-type")?.includes("application/json")) parseJson(body);
+    return run(new NextRequest(request.url, { method: "POST", headers: request.headers, body: body.byteLength ? body : undefined }), context);
+  });
 }
