@@ -28,6 +28,10 @@ const config: NextConfig = {
   htmlLimitedBots: /.*/,
   // Loaded from node_modules at run time: PGlite finds its WebAssembly files next to its own code.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@node-rs/argon2", "@prisma/adapter-pg"],
+  // Pictures are sized by /api/uploads (components/services/responsive-image.tsx), not next/image,
+  // so Next's optimizer at /_next/image takes no source: every address is its 400. Left open, it
+  // took "/\x" for a path on this site while the URL parser reads another host, and answered 500.
+  images: { localPatterns: [], remotePatterns: [] },
   /**
    * Pages get their policy, with a nonce, from proxy.ts, which replaces the fallback set here;
    * everything else keeps a static one. When several rules match, the last one's value of a header

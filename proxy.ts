@@ -7,15 +7,18 @@ import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { ruleForPath } from "@/lib/guarded-paths";
 import { localizedPath, splitLocale } from "@/lib/locale-path";
 import { outagePage } from "@/lib/outage-page";
-import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/bad-request";
+import { badRequestJsonResponse, badRequestPageResponse, methodNotAllowedResponse } from "@/lib/security/bad-request";
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
 import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
+import { isPageMethod } from "@/lib/security/methods";
 import { namesMissingService } from "@/lib/server/missing-pages";
 import { cacheablePage, cachedPage, fillPlaceholder, SHARED_RENDERING_HEADER } from "@/lib/server/page-cache";
 
 const intl = createMiddleware(routing);
 const development = process.env.NODE_ENV === "development";
 const tiles = tileOrigin();
+/** The files the matcher's first entry skips by their extension (tests/unit/proxy-matcher.test.ts keeps the two equal). */
+const FILE = /\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$/;
 
 /**
  * Locale routing, the per-request Content-Security-Policy of pages, and the UX half of the guards.
@@ -24,8 +27,9 @@ const tiles = tileOrigin();
  * its user may do is decided by the page through lib/server/guards.ts, so nothing here is a
  * security check. While the database is away (lib/db/outage.ts), pages are answered 503 with a
  * notice that reloads itself, not rendered. An address whose percent-encoding cannot be decoded is
- * a 400 here: past the proxy, Next's router turns it into a bare 500. The page of a service that is
- * not there is answered with the not-found page (see renderPage).
+ * a 400 here: past the proxy, Next's router turns it into a bare 500. Pages take GET and HEAD; any
+ * other method is a 405 (TRACE never gets here: lib/server/forbidden-methods.ts). The page of a
+ * service that is not there is answered with the not-found page (see renderPage).
  */
 export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -33,8 +37,12 @@ export default async function proxy(request: NextRequest) {
     if (pathname.startsWith("/api")) return badRequestJsonResponse(request);
     return badRequestPageResponse(splitLocale(pathname).locale);
   }
+  // Next's image optimizer decodes the path in its `url` parameter once more: an escape that cannot
+  // be decoded there is its 500 (any other address is its own 400, next.config.ts's `images`).
+  if (pathname === "/_next/image" && isMalformedEncoding(request.nextUrl.searchParams.get("url") ?? "")) return badRequestPageResponse(routing.defaultLocale);
   // Outside the pages the matcher lets through only paths with a "%", for the check above.
-  if (/^\/(?:api|_next|_vercel)/.test(pathname)) return NextResponse.next();
+  if (/^\/(?:api|_next|_vercel)/.test(pathname) || FILE.test(pathname)) return NextResponse.next();
+  if (!isPageMethod(request.method)) return methodNotAllowedResponse(request);
   const chosen = localeOfCode(request.nextUrl.searchParams.get("lng"));
   if (chosen) {
     const url = request.nextUrl.clone();
@@ -134,9 +142,10 @@ function withSignedInHint(request: NextRequest, response: NextResponse): NextRes
 }
 
 // Pages: files are skipped by their extension, not by "any dot" (an admin search for an e-mail
-// address, /admin/users/search/jane.doe@example.com, is a page and needs its locale). API and Next's
-// own paths only when they hold a "%": a malformed escape there is a 400 instead of Next's 500,
-// while every other API call skips the proxy (which would also buffer its body: proxyClientMaxBodySize).
+// address, /admin/users/search/jane.doe@example.com, is a page and needs its locale). Every other
+// path (API, Next's own, files such as /sitemap/0.xml) only when it holds a "%": a malformed escape
+// there is a 400 instead of Next's 500, while every other API call skips the proxy (which would also
+// buffer its body: proxyClientMaxBodySize). And Next's image optimizer, for the escapes in its `url`.
 export const config = {
-  matcher: ["/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)", "/(api|_next|_vercel)(.*%.*)"],
+  matcher: ["/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)", "/(.*%.*)", "/_next/image"],
 };

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import type { APIResponse, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
@@ -7,6 +8,27 @@ function held(): { promise: Promise<void>; resolve: () => void } {
   let resolve = () => {};
   const promise = new Promise<void>((settle) => (resolve = settle));
   return { promise, resolve };
+}
+
+/**
+ * One request written on a socket as given, for what an HTTP client would refuse or rewrite (TRACE,
+ * CONNECT, a method of its own): the status line's code and the raw head, or 0 when the server
+ * closed the connection without an answer.
+ */
+async function rawRequest(baseURL: string, method: string, target: string): Promise<{ status: number; head: string }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
+    let received = "";
+    socket.setTimeout(20_000, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
+    socket.on("connect", () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${new URL(baseURL).host}\r\nConnection: close\r\n\r\n`));
+    socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const head = received.split("\r\n\r\n")[0] ?? "";
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head });
+    });
+  });
 }
 
 /** Every Content-Security-Policy header of a response: there must be exactly one. */
@@ -307,6 +329,64 @@ test.describe("security", () => {
     }
     // Encoded once more it is a valid address again: the page it names is simply not there.
     expect((await page.request.get("/services/%25")).status()).toBe(404);
+  });
+
+  test("a malformed percent-encoding in a path with a file's extension, or in an image's address, is a 400 too", async ({ page }) => {
+    // The proxy's matcher skips paths ending in a static file's extension, so these reached Next's router.
+    for (const path of ["/sitemap/%.xml", "/sitemap/%E0%A4%A.xml", "/%.png", "/ua/services/%.css", "/api/%.json"]) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(400);
+    }
+    // The optimizer's own refusals stay 400 with their text; an address it cannot take is no 500.
+    for (const url of ["%2F%5Cx", "%2F%5C%5Cevil.example", "%2F%2Fevil.example%2Fa.png", "%2F_next%2Fimage%3Furl%3D%2Fx", "%2F%25"]) {
+      const response = await page.request.get(`/_next/image?url=${url}&w=64&q=75`);
+      expect(response.status(), url).toBe(400);
+    }
+    expect((await page.request.get("/sitemap/0.xml")).status()).toBe(200);
+    expect((await page.request.get("/sitemap/%30.xml")).status()).toBe(200);
+    expect((await page.request.get("/sitemap/x.xml")).status()).toBe(404);
+  });
+
+  test("a method the site does not serve is a 405 naming the ones it does, never a 500", async ({ baseURL }) => {
+    for (const path of ["/home", "/ua/services", "/services?near=50.45,30.52", "/service/00000000-0000-4000-8000-000000000000", "/"]) {
+      for (const method of ["TRACE", "PROPFIND", "PATCH", "DELETE", "OPTIONS", "POST"]) {
+        const { status, head } = await rawRequest(baseURL!, method, path);
+        expect(status, `${method} ${path}`).toBe(405);
+        expect(head, `${method} ${path}`).toMatch(/^allow: GET, HEAD\r?$/im);
+      }
+      // Methods Node's parser does not know (TRACK among them) are its own 400.
+      for (const method of ["TRACK", "FOO"]) expect((await rawRequest(baseURL!, method, path)).status, `${method} ${path}`).toBe(400);
+    }
+    expect((await rawRequest(baseURL!, "TRACE", "/sitemap.xml")).status).toBe(405);
+    // A route handler's methods are its own: Next refuses the rest (405, or 400 for a method it does not know).
+    expect((await rawRequest(baseURL!, "TRACE", "/api/items")).status).toBe(405);
+    for (const method of ["PROPFIND", "PATCH"]) {
+      const { status } = await rawRequest(baseURL!, method, "/api/items");
+      expect([400, 405], `${method} /api/items`).toContain(status);
+    }
+    // Node's server answers CONNECT itself (no tunnel here): whatever it says, not a 500.
+    const connected = await rawRequest(baseURL!, "CONNECT", "localhost:443");
+    expect(connected.status === 0 || (connected.status >= 400 && connected.status < 500), connected.head).toBe(true);
+    expect((await rawRequest(baseURL!, "GET", "/home")).status).toBe(200);
+    expect((await rawRequest(baseURL!, "HEAD", "/home")).status).toBe(200);
+  });
+
+  test("next-auth's routes answer a malformed body with the API's translated 400", async ({ page }) => {
+    for (const action of ["callback/credentials", "signin/credentials", "signout", "session", "_log"]) {
+      const response = await page.request.post(`/api/auth/${action}`, {
+        headers: { "content-type": "application/json", "accept-language": "uk" },
+        // As bytes: a string with a JSON content type would be sent as a JSON string.
+        data: Buffer.from("{not json"),
+      });
+      expect(response.status(), action).toBe(400);
+      expect(await response.json()).toEqual({ key: "Validation.json", message: expect.not.stringMatching(/^Validation\./) });
+    }
+    const form = await page.request.post("/api/auth/callback/credentials", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: "a=%zz&&=&csrfToken",
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBeLessThan(500);
   });
 
   test("a redirect target beyond ASCII takes a signed-in visitor to a path on this site, not a 500", async ({ page, baseURL, users }) => {
