@@ -1,22 +1,13 @@
-import { noteDatabaseUnavailable } from "@/lib/db/outage";
-import { isDatabaseUnavailable } from "@/lib/db/unavailable";
-
+/**
+ * Next compiles this file for the Edge runtime as well as for Node.js. What needs Node (process.exit,
+ * the database, the jobs, the HTTP server) is in ./instrumentation-node, imported only under
+ * `process.env.NEXT_RUNTIME === "nodejs"`, the form Next replaces at compile time so that the Edge
+ * build drops the import (Next's instrumentation guide).
+ */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // At server start only: `next build` may load this file too, and builds need no secrets.
-  if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build") {
-    const { productionConfigProblems } = await import("@/lib/production-config");
-    const problems = productionConfigProblems(process.env);
-    if (problems.length) {
-      for (const problem of problems) console.error(`[config] ${problem}`);
-      process.exit(1);
-    }
-  }
-  const { startJobs } = await import("@/lib/server/jobs");
-  startJobs();
+  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./instrumentation-node")).register();
 }
 
-/** A page that failed because the database is away opens the proxy's short outage window. */
-export function onRequestError(error: unknown): void {
-  if (isDatabaseUnavailable(error)) noteDatabaseUnavailable();
+export async function onRequestError(error: unknown): Promise<void> {
+  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./instrumentation-node")).onRequestError(error);
 }
