@@ -28,6 +28,32 @@ test.describe("browsing services", () => {
     await expect(page.locator("main article").first()).toBeVisible();
   });
 
+  test("near a point with any sort, the page lists the services nearest first, as the API does; bad parameters say why", async ({ page, request }) => {
+    for (const sort of ["price.asc", "quality.desc", "speed.asc"]) {
+      const url = `/services?near=50.45,30.52&sort=${sort}`;
+      const response = await page.goto(url);
+      expect(response!.status(), url).toBe(200);
+      await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeHidden();
+      const { items } = (await (await request.get(`/api/items?near=50.45,30.52&sort=${sort}`)).json()) as { items: { name: string }[] };
+      expect(items.length, url).toBeGreaterThan(1);
+      await expect(page.locator("main article h3")).toHaveText(items.map((item) => item.name));
+      await expect(
+        page
+          .locator("main article")
+          .first()
+          .getByText(/km away$/),
+      ).toBeVisible();
+    }
+    // Parameters the list cannot take: the page names what is wrong and offers the unfiltered list.
+    await page.goto("/services?near=91,0&sort=foo");
+    const notice = page.getByRole("alert").filter({ hasText: "The list could not be loaded." });
+    await expect(notice).toContainText("Unknown sort order.");
+    await expect(notice).toContainText("near must be latitude,longitude.");
+    await notice.getByRole("link", { name: "Filter reset" }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.locator("main article").first()).toBeVisible();
+  });
+
   test("sorting by rating orders the cards by their smoothed score, the order the API gives", async ({ page, request }) => {
     await page.goto("/services");
     await page.getByLabel("Sort by").selectOption({ label: "Rating: high to low" });
