@@ -79,7 +79,7 @@ export const EXPERIENCE_OPTIONS = [...Array.from({ length: 40 }, (_, index) => i
 
 export const SORT_KEYS = ["rating.desc", "rating.asc", "price.desc", "price.asc", "quality.desc", "quality.asc", "speed.desc", "speed.asc"] as const;
 
-/** How a service takes money (issue 19), in the order they are shown. */
+/** How a service takes money, in the order they are shown. */
 export const PAYMENT_METHODS = ["cash", "card", "transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -100,7 +100,7 @@ export const DEFAULT_TIMETABLE: Timetable = {
 };
 
 /**
- * What a station or master gets for each of these fields when a body leaves it out (spec 3): the
+ * What a station or master gets for each of these fields when a body leaves it out (the product spec, section 3): the
  * schema's defaults (lib/validation/service.ts) and the empty form's (lib/service-form.ts).
  */
 export const SERVICE_DEFAULTS = {

@@ -1,7 +1,7 @@
 import type { OpeningStatus } from "./timetable";
 
 /**
- * The owner's live word on a service (issue 19): what it is doing right now, set in one tap and
+ * The owner's live word on a service: what it is doing right now, set in one tap and
  * trusted for a few hours only, after which the opening hours speak again.
  */
 export const LIVE_STATES = ["open", "generator", "no_power", "air_alert", "damage", "closed"] as const;

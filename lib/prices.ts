@@ -1,5 +1,5 @@
 /**
- * Prices for standard jobs (issue 19): a fixed catalogue drivers can compare across services,
+ * Prices for standard jobs: a fixed catalogue drivers can compare across services,
  * "from" amounts in whole hryvnias, plus an owner's own lines. Tyre changes go by rim size, as
  * tyre shops charge.
  */

@@ -12,11 +12,11 @@ import type { SqlRunner } from "./connection";
  *   (DATABASE_STATEMENT_TIMEOUT, default 30s; migrations and restores lift it for themselves).
  * - No JIT: every query here is short, and the planner's cost for a list with "open now" (its
  *   subplans are costed per row) crosses jit_above_cost, so PostgreSQL spent 0.8 s compiling
- *   for a 0.2 s count (measured at 100,000 services, issue 19).
+ *   for a 0.2 s count (measured at 100,000 services).
  * - No parallel workers: on a two-core machine serving many requests at once they take the cores
  *   other requests need, and the open-now count got slower with them (each worker builds the
  *   open services' hash again): serially 79–92 ms against 107–124 ms with two workers, the total
- *   of all published 8 ms against 16, a keyword count 31 ms against 48 (100,000 services, issue 20).
+ *   of all published 8 ms against 16, a keyword count 31 ms against 48 (100,000 services).
  *
  * Applied by `npm start` / `npm run dev` / `db:migrate` on every run (so a database restored from a
  * dump, which does not carry database settings, gets them back); new sessions see them.

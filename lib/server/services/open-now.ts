@@ -13,7 +13,7 @@ import { rememberPartOfRead } from "../read-cache";
  * The local date, weekday and minute are computed here once per time zone in use and handed to
  * PostgreSQL as a small table, so no time zone is converted row by row. The rule is written once
  * and given in two shapes, because the planner serves the two questions best in different ways
- * (measured at 100,000 services, see issue 19's note):
+ * (measured at 100,000 services):
  * - `probe`, for a page: per service row, index probes by serviceId — a page sorted by an index
  *   stops after a dozen rows (0.2–1.4 ms). The time zone is matched in the join, which keeps the
  *   planner from turning it into a hashed set (40 ms) on its inflated per-row cost;
