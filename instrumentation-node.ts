@@ -1,8 +1,8 @@
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { productionConfigProblems } from "@/lib/production-config";
-import { startJobs } from "@/lib/server/jobs";
-import { refuseFetchForbiddenMethods } from "@/lib/server/forbidden-methods";
+import { startJobs } from "@/lib/jobs/runner";
+import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 
 /** instrumentation.ts on the Node.js runtime, where the server, the database and the jobs live. */
 export function register(): void {

@@ -28,7 +28,7 @@ const config: NextConfig = {
   htmlLimitedBots: /.*/,
   // Loaded from node_modules at run time: PGlite finds its WebAssembly files next to its own code.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@node-rs/argon2", "@prisma/adapter-pg"],
-  // Pictures are sized by /api/uploads (components/services/responsive-image.tsx), not next/image,
+  // Pictures are sized by /api/uploads (features/uploads/components/responsive-image.tsx), not next/image,
   // so Next's optimizer at /_next/image takes no source: every address is its 400. Left open, it
   // took "/\x" for a path on this site while the URL parser reads another host, and answered 500.
   images: { localPatterns: [], remotePatterns: [] },

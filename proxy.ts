@@ -2,33 +2,33 @@ import createMiddleware from "next-intl/middleware";
 import { NextRequest, NextResponse } from "next/server";
 import { localeOfCode } from "@/i18n/locale";
 import { localeCookie, routing } from "@/i18n/routing";
-import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/lib/auth/cookie";
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, signedInHintCookie } from "@/features/accounts/session-cookie";
 import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
-import { ruleForPath } from "@/lib/guarded-paths";
-import { localizedPath, splitLocale } from "@/lib/locale-path";
-import { outagePage } from "@/lib/outage-page";
+import { ruleForPath } from "@/features/accounts/guarded-paths";
+import { localizedPath, splitLocale } from "@/lib/http/locale-path";
+import { outagePage } from "@/lib/proxy/outage-page";
 import { badRequestJsonResponse, badRequestPageResponse, methodNotAllowedResponse } from "@/lib/security/bad-request";
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
 import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
 import { isPageMethod } from "@/lib/security/methods";
 import { namesMissingService } from "@/lib/server/missing-pages";
-import { cacheablePage, cachedPage, fillPlaceholder, SHARED_RENDERING_HEADER } from "@/lib/server/page-cache";
+import { cacheablePage, cachedPage, fillPlaceholder, SHARED_RENDERING_HEADER } from "@/lib/cache/page-cache";
 
 const intl = createMiddleware(routing);
 const development = process.env.NODE_ENV === "development";
 const tiles = tileOrigin();
-/** The files the matcher's first entry skips by their extension (tests/unit/proxy-matcher.test.ts keeps the two equal). */
+/** The files the matcher's first entry skips by their extension (lib/proxy/matcher.test.ts keeps the two equal). */
 const FILE = /\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$/;
 
 /**
  * Locale routing, the per-request Content-Security-Policy of pages, and the UX half of the guards.
  * `?lng=en|ua` wins and sticks through the cookie, then the cookie, then Accept-Language. A guarded
  * page visited without a session cookie goes straight to /login; whether a cookie is valid and what
- * its user may do is decided by the page through lib/server/guards.ts, so nothing here is a
+ * its user may do is decided by the page through features/accounts/server/guards.ts, so nothing here is a
  * security check. While the database is away (lib/db/outage.ts), pages are answered 503 with a
  * notice that reloads itself, not rendered. An address whose percent-encoding cannot be decoded is
  * a 400 here: past the proxy, Next's router turns it into a bare 500. Pages take GET and HEAD; any
- * other method is a 405 (TRACE never gets here: lib/server/forbidden-methods.ts). The page of a
+ * other method is a 405 (TRACE never gets here: lib/security/forbidden-methods.ts). The page of a
  * service that is not there is answered with the not-found page (see renderPage).
  */
 export default async function proxy(request: NextRequest) {
@@ -83,7 +83,7 @@ export default async function proxy(request: NextRequest) {
 type Rendering = {
   /** Answer with the not-found page (404) instead. */
   missing?: boolean;
-  /** The page as the page cache knows it, for a visitor it may answer (lib/server/page-cache.ts). */
+  /** The page as the page cache knows it, for a visitor it may answer (lib/cache/page-cache.ts). */
   cached?: string | null;
   /** The placeholder of a rendering for the page cache, instead of a fresh nonce. */
   nonce?: string;
@@ -134,7 +134,7 @@ async function renderPage(request: NextRequest, { missing = false, cached = null
   return withSignedInHint(request, new NextResponse(page.body, { headers: page.headers }));
 }
 
-/** Keeps the signed-in hint (lib/auth/cookie.ts) in step with the session cookie, before the page's script reads it. */
+/** Keeps the signed-in hint (features/accounts/session-cookie.ts) in step with the session cookie, before the page's script reads it. */
 function withSignedInHint(request: NextRequest, response: NextResponse): NextResponse {
   const session = request.cookies.has(SESSION_COOKIE);
   if (session !== request.cookies.has(SIGNED_IN_HINT_COOKIE)) response.cookies.set(signedInHintCookie(session));

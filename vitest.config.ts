@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", server },
+        test: { name: "unit", include: ["{features,lib,components,i18n,scripts}/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", server },
       },
       {
         resolve: { alias },

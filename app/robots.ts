@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { GUARDED_PATHS } from "@/lib/guarded-paths";
+import { GUARDED_PATHS } from "@/features/accounts/guarded-paths";
 import { appUrl, localizedPaths } from "@/lib/site";
 
 /** Read per request: APP_URL is the running instance's setting, not the build machine's. */

@@ -5,7 +5,7 @@ import { MESSAGES } from "./messages";
 /**
  * The zone next-intl formats dates in where code names none (the process's, as it would find
  * itself): read once here, as next-intl otherwise builds a DateTimeFormat for it on every request.
- * Times of a service are formatted in its own zone (lib/timetable.ts).
+ * Times of a service are formatted in its own zone (features/hours/timetable.ts).
  */
 const DEFAULT_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 

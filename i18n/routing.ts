@@ -1,8 +1,8 @@
 import { defineRouting } from "next-intl/routing";
 
 /*
- * Exported on their own for the code that reads them outside next-intl (lib/locale-path.ts,
- * proxy.ts, lib/request-locale.ts): the types of `routing.localePrefix` and `routing.localeCookie`
+ * Exported on their own for the code that reads them outside next-intl (lib/http/locale-path.ts,
+ * proxy.ts, lib/http/request-locale.ts): the types of `routing.localePrefix` and `routing.localeCookie`
  * do not keep the prefixes and the cookie's name.
  */
 export const localePrefix = { mode: "as-needed", prefixes: { uk: "/ua" } } as const;

@@ -101,7 +101,7 @@ export const DEFAULT_TIMETABLE: Timetable = {
 
 /**
  * What a station or master gets for each of these fields when a body leaves it out (the product spec, section 3): the
- * schema's defaults (lib/validation/service.ts) and the empty form's (lib/service-form.ts).
+ * schema's defaults (features/listings/schema.ts) and the empty form's (features/listings/service-form.ts).
  */
 export const SERVICE_DEFAULTS = {
   category: "any" as StoredCategory,

@@ -2,7 +2,7 @@
  * What a production server refuses to start without, one line per variable: every instance must
  * sign next-auth's CSRF tokens with the same secret, and mails, canonical URLs, the sitemap and
  * robots.txt must name the real site rather than a silent http://localhost:3000.
- * Development keeps its defaults (lib/site.ts, lib/auth/options.ts).
+ * Development keeps its defaults (lib/site.ts, features/accounts/server/next-auth.ts).
  */
 export const MIN_SECRET_BYTES = 32;
 

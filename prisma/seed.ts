@@ -2,11 +2,11 @@ import { hash } from "@node-rs/argon2";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
 import { BRANDS, CATEGORIES, DEFAULT_TIMETABLE, EXPERIENCE_OPTIONS, MAX_SERVICE_IMAGES, PAYMENT, storedCategory, type Timetable } from "@/lib/constants";
-import { processImage, storedImage, type Processed } from "@/lib/image-pipeline";
-import { demoScenes, sceneSvg, type Scene } from "@/lib/illustrations/scenes";
-import { computeAggregates, reviewAverage } from "@/lib/rating";
-import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/lib/db/rating-scores";
-import { timetableToRows } from "@/lib/timetable";
+import { processImage, storedImage, type Processed } from "@/features/uploads/server/image-pipeline";
+import { demoScenes, sceneSvg, type Scene } from "@/features/catalog/illustrations/scenes";
+import { computeAggregates, reviewAverage } from "@/features/reviews/rating";
+import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/server/rating-sql";
+import { timetableToRows } from "@/features/hours/timetable";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { CATEGORY_BY_NAME, CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES, REVIEW_COMMENTS, STATION_NAMES } from "./seed-data";
 

@@ -6,7 +6,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { Providers } from "@/components/layout/providers";
-import { TrackEvents } from "@/components/layout/track-events";
+import { TrackEvents } from "@/features/stats/components/track-events";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { toLocale } from "@/i18n/locale";

@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
-import { handle, xmlResponse } from "@/lib/server/http";
-import { sitemapFiles } from "@/lib/server/sitemap";
+import { handle, xmlResponse } from "@/lib/http/answers";
+import { sitemapFiles } from "@/features/catalog/server/sitemap";
 import { appUrl } from "@/lib/site";
-import { sitemapIndexXml } from "@/lib/sitemap-xml";
+import { sitemapIndexXml } from "@/features/catalog/sitemap-xml";
 
-/** The sitemap index (robots.txt names it): one file per SERVICES_PER_SITEMAP services (lib/server/sitemap.ts). */
+/** The sitemap index (robots.txt names it): one file per SERVICES_PER_SITEMAP services (features/catalog/server/sitemap.ts). */
 export async function GET(request: NextRequest) {
   return handle(request, async () => {
     const files = await sitemapFiles();

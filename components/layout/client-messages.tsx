@@ -2,7 +2,7 @@ import { NextIntlClientProvider, type Messages } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import CLIENT_KEYS from "@/i18n/client-message-keys.json";
-import { pickMessages } from "@/lib/pick-messages";
+import { pickMessages } from "@/i18n/pick-messages";
 
 /** A page (by its folder under app/[locale], "service/[id]") or "layout". */
 export type ClientMessagesRoute = keyof typeof CLIENT_KEYS;

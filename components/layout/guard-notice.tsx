@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
-import { guardReason, type AccessRule } from "@/lib/guarded-paths";
+import { guardReason, type AccessRule } from "@/features/accounts/guarded-paths";
 
 // Where a refused visitor can go on to, named by its header link.
 const NEXT_STEP: Partial<Record<AccessRule, { href: string; label: "becomeMaster" | "masterProfile" | "addService" }>> = {
@@ -10,7 +10,7 @@ const NEXT_STEP: Partial<Record<AccessRule, { href: string; label: "becomeMaster
 };
 
 /**
- * Why a guard (proxy.ts, lib/server/guards.ts) sent the visitor to this page, from its `reason`
+ * Why a guard (proxy.ts, features/accounts/server/guards.ts) sent the visitor to this page, from its `reason`
  * parameter: one of the known reasons in the visitor's language, never text from the address.
  */
 export async function GuardNotice({ reason, className = "" }: { reason: string | string[] | undefined; className?: string }) {

@@ -3,13 +3,13 @@
 import { useLocale, useTranslations } from "next-intl";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
-import { useCart } from "@/components/cart/use-cart";
-import { headerLinks, type HeaderLink } from "@/lib/header-links";
-import { variantUrl } from "@/lib/image-sizes";
-import type { PageSession } from "@/lib/session-view";
+import { useCart } from "@/features/saved/components/use-cart";
+import { headerLinks, type HeaderLink } from "@/components/layout/header-links";
+import { variantUrl } from "@/features/uploads/image-sizes";
+import type { PageSession } from "@/features/accounts/session-view";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
-import { SearchBox } from "./search-box";
+import { SearchBox } from "../../features/catalog/components/search-box";
 import { usePageSession } from "./use-page-session";
 
 function isActive(pathname: string, item: HeaderLink) {

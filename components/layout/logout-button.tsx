@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "@/components/layout/toast";
-import { dispatchCart } from "@/components/cart/use-cart";
+import { toast } from "@/components/ui/toast";
+import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 
 /** Ends the session and forgets what this browser kept for the user (spec: logout clears state). */

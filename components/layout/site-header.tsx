@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
-import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie";
-import { getPageSession } from "@/lib/server/session";
+import { SIGNED_IN_HINT_COOKIE } from "@/features/accounts/session-cookie";
+import { getPageSession } from "@/features/accounts/server/session";
 import { HeaderNav } from "./header-nav";
 
 /**

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
-import { hasSignedInHint } from "@/lib/auth/cookie";
+import { hasSignedInHint } from "@/features/accounts/session-cookie";
 
 /**
  * What a page from the page cache could not know, asked by the browser: the page was rendered for
- * nobody and served to everyone (lib/server/page-cache.ts). Each address is asked once per page
+ * nobody and served to everyone (lib/cache/page-cache.ts). Each address is asked once per page
  * load, and the components that show its answer share it.
  */
 type Asked = { state: "asking" } | { state: "known"; body: unknown };

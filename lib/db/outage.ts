@@ -1,6 +1,6 @@
 /**
  * The process's memory that its database was out of reach a moment ago. The renderer and the API
- * notice it (instrumentation.ts, lib/server/http.ts); proxy.ts then answers pages 503 at once
+ * notice it (instrumentation.ts, lib/http/answers.ts); proxy.ts then answers pages 503 at once
  * instead of rendering them into an error. After OUTAGE_MS the next request tries the database
  * again, so one request per window probes and the rest wait out the restart.
  * Kept on globalThis: proxy.ts is bundled apart from the pages but runs in the same process.

@@ -6,7 +6,7 @@ import type { SqlRunner } from "./connection";
  * transaction mode refuses unknown startup parameters (or drops them silently with
  * ignore_startup_parameters), and a per-query SET would need a transaction around every list.
  *
- * - A typo-tolerant keyword search (keywordMatch in lib/server/services/sql-fragments.ts) needs a
+ * - A typo-tolerant keyword search (keywordMatch in features/catalog/server/sql-fragments.ts) needs a
  *   looser word-similarity threshold than pg_trgm's 0.6.
  * - A statement that runs away must not hold a pooled connection for ever
  *   (DATABASE_STATEMENT_TIMEOUT, default 30s; migrations and restores lift it for themselves).

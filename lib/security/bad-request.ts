@@ -1,8 +1,8 @@
 import type { Locale } from "next-intl";
 import { NextResponse, type NextRequest } from "next/server";
 import { MESSAGES } from "@/i18n/messages";
-import { localizedPath, splitLocale } from "@/lib/locale-path";
-import { requestLocale } from "@/lib/request-locale";
+import { localizedPath, splitLocale } from "@/lib/http/locale-path";
+import { requestLocale } from "@/lib/http/request-locale";
 import { API_CSP, PLAIN_PAGE_CSP } from "./csp";
 import { PAGE_METHODS } from "./methods";
 
@@ -59,8 +59,8 @@ export function methodNotAllowedResponse(request: ApiRequest): NextResponse {
 }
 
 /**
- * The API's usual error body (lib/server/http.ts: message in the caller's language, and its key),
- * the language picked by the same rule (lib/request-locale.ts).
+ * The API's usual error body (lib/http/answers.ts: message in the caller's language, and its key),
+ * the language picked by the same rule (lib/http/request-locale.ts).
  */
 export function badRequestJsonResponse(request: ApiRequest): NextResponse {
   return NextResponse.json(

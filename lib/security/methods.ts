@@ -14,7 +14,7 @@ export function isPageMethod(method: string): boolean {
  * every request it routes, to a page or a route handler, so it throws on them: a bare 500 before any
  * of our code, proxy.ts included, has run. Node's parser already refuses TRACK (400) and takes
  * CONNECT aside (it closes the socket: nothing tunnels here); TRACE reaches Next, so the server
- * refuses these before Next sees them (lib/server/forbidden-methods.ts). Compared without case, as
+ * refuses these before Next sees them (lib/security/forbidden-methods.ts). Compared without case, as
  * the standard does.
  */
 const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);

@@ -1,6 +1,6 @@
 import "server-only";
-import { NotFoundError } from "./errors";
-import { getPublicService } from "./services/detail";
+import { NotFoundError } from "../http/errors";
+import { getPublicService } from "../../features/catalog/server/detail";
 
 const SERVICE_PAGE = /^\/service\/([^/]+)$/;
 

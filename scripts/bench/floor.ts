@@ -5,11 +5,11 @@
 // (the cases come on standard input: tens of thousands of paths do not fit in a command line)
 import { readFileSync } from "node:fs";
 import { closeDatabase } from "@/lib/db/client";
-import { getPublicService } from "@/lib/server/services/detail";
-import { listServices } from "@/lib/server/services/list";
-import { listServiceLocations } from "@/lib/server/services/map";
-import { parseViewport } from "@/lib/map-viewport";
-import { parseItemsQuery } from "@/lib/validation/items-query";
+import { getPublicService } from "@/features/catalog/server/detail";
+import { listServices } from "@/features/catalog/server/list";
+import { listServiceLocations } from "@/features/map/server/map";
+import { parseViewport } from "@/features/map/viewport";
+import { parseItemsQuery } from "@/features/catalog/items-query";
 import { latencySummary } from "../percentile.mjs";
 
 type Case = { name: string; kind: "list" | "detail" | "locations"; paths: string[] };

@@ -4,7 +4,7 @@
 //   npx tsx scripts/bench/generate-services.ts 100000
 // Runs in SQL (generate_series), so 100,000 services take seconds, not minutes.
 import { applyMigrations } from "@/lib/db/migrations";
-import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/lib/db/rating-scores";
+import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/server/rating-sql";
 import { runDbCommand } from "../db/run";
 
 const count = Number(process.argv[2] ?? 100_000);

@@ -62,7 +62,7 @@ test.describe("photos", () => {
     const main = gallery.getByRole("img", { name: `${name}, photo 1 of 2` });
     await test.step("the service page's gallery, by keyboard", async () => {
       await expect(main).toHaveAttribute("src", second!);
-      // Each picture lists only the widths its slot can use (SLOT_WIDTHS, lib/image-sizes.ts).
+      // Each picture lists only the widths its slot can use (SLOT_WIDTHS, features/uploads/image-sizes.ts).
       await expect(gallery.locator("picture").first().locator("source")).toHaveAttribute(
         "srcset",
         `${second}?w=480&f=webp 480w, ${second}?w=1200&f=webp 1200w`,

@@ -406,7 +406,7 @@ test.describe("security", () => {
 
   test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context, users }) => {
     await users.create("user", { page });
-    // A production build names it __Host- and marks it Secure (lib/auth/cookie.ts); localhost counts as secure.
+    // A production build names it __Host- and marks it Secure (features/accounts/session-cookie.ts); localhost counts as secure.
     const session = (await context.cookies()).find((cookie) => cookie.name === "__Host-maister.session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/", secure: true });
   });

@@ -1,9 +1,9 @@
 import { getPrisma } from "@/lib/db/client";
-import { hashPassword } from "@/lib/server/passwords";
-import { SCORE_ASSIGNMENTS } from "@/lib/db/rating-scores";
-import { changingCatalog } from "@/lib/server/read-cache";
+import { hashPassword } from "@/features/accounts/server/passwords";
+import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
+import { changingCatalog } from "@/lib/cache/read-cache";
 import { DEFAULT_TIMETABLE, type StoredCategory, type Timetable } from "@/lib/constants";
-import { timetableToRows } from "@/lib/timetable";
+import { timetableToRows } from "@/features/hours/timetable";
 
 let counter = 0;
 
@@ -74,7 +74,7 @@ export async function makeService(input: ServiceInput = {}) {
         openingHours: { create: timetableToRows(input.timetable ?? DEFAULT_TIMETABLE) },
       },
     });
-    // Given averages get their scores as a review write would (lib/db/rating-scores.ts).
+    // Given averages get their scores as a review write would (features/reviews/server/rating-sql.ts).
     if (input.ratings)
       await prisma.$executeRawUnsafe(`UPDATE services s SET ${SCORE_ASSIGNMENTS} FROM rating_priors p WHERE p.id = 1 AND s.id = $1::uuid`, service.id);
     return service;

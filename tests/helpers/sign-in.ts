@@ -1,6 +1,6 @@
 import { POST as loginRoute } from "@/app/api/users/login/route";
-import { SESSION_COOKIE } from "@/lib/auth/cookie";
-import { getViewer, type Viewer } from "@/lib/server/session";
+import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
+import { getViewer, type Viewer } from "@/features/accounts/server/session";
 import { TEST_PASSWORD } from "./factories";
 import { addresses, apiRequest, call, makeRequest } from "./request";
 

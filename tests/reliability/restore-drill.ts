@@ -18,7 +18,7 @@ import { closeDatabase } from "@/lib/db/client";
 import { openDatabase } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { openPGlite } from "@/lib/db/pglite";
-import { publishedSql } from "@/lib/db/published";
+import { publishedSql } from "@/features/catalog/server/published";
 import { seedDemoData } from "@/prisma/seed";
 import { formatSize } from "@/scripts/db/backup";
 import { adminQuery } from "../helpers/test-db";
@@ -256,8 +256,8 @@ async function postgresDrill(workDir: string): Promise<void> {
     process.env.DATABASE_URL = databaseUrl;
     process.env.READ_CACHE = "off";
     try {
-      const { getPublicService } = await import("@/lib/server/services/detail");
-      const { listServices } = await import("@/lib/server/services/list");
+      const { getPublicService } = await import("@/features/catalog/server/detail");
+      const { listServices } = await import("@/features/catalog/server/list");
       const detail = await getPublicService(service.id);
       if (detail.name === service.name && detail.reviews.length === service.reviews) {
         pass(

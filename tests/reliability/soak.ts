@@ -11,7 +11,7 @@
 //   SOAK_SKIP_BUILD=1 reuses the last `next build`  SOAK_PORT (3500)  SOAK_PG_PORT (55490)
 //   PG_BIN (/usr/lib/postgresql/15/bin)
 import pg from "pg";
-import { publishedSql } from "@/lib/db/published";
+import { publishedSql } from "@/features/catalog/server/published";
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
 import { startFakeResend } from "../helpers/fake-resend";
 import { startLocalPostgres } from "./local-postgres";

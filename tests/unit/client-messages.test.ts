@@ -53,7 +53,7 @@ describe("each page hands its client components the messages they can ask for, u
 });
 
 describe("the public pages' first load", () => {
-  // zod is ~90 KB compressed: forms load their schema at first focus (components/forms/use-schema-form.ts).
+  // zod is ~90 KB compressed: forms load their schema at first focus (components/ui/use-schema-form.ts).
   it.each(["app/[locale]/home/page.tsx", "app/[locale]/services/page.tsx", "app/[locale]/service/[id]/page.tsx", "app/[locale]/login/page.tsx"])(
     "%s brings no zod to the browser until a form is used",
     (page) => {

@@ -1,8 +1,8 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AddServiceForm } from "@/components/listing/add-service";
+import { AddServiceForm } from "@/features/listings/components/add-service";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/lib/server/guards";
-import { getStationOrder } from "@/lib/server/listings";
+import { guardPage } from "@/features/accounts/server/guards";
+import { getStationOrder } from "@/features/listings/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { SavedList } from "@/components/cart/saved-list";
+import { SavedList } from "@/features/saved/components/saved-list";
 import { toLocale } from "@/i18n/locale";
 import { ClientMessages } from "@/components/layout/client-messages";
 

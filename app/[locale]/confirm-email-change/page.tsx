@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "@/components/account/auth-page";
-import { ConfirmEmailChange } from "@/components/account/confirm-email-change";
+import { AuthCard } from "@/features/accounts/components/auth-page";
+import { ConfirmEmailChange } from "@/features/accounts/components/confirm-email-change";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "@/components/account/auth-page";
-import { ForgotPasswordForm } from "@/components/account/forgot-password-form";
+import { AuthCard } from "@/features/accounts/components/auth-page";
+import { ForgotPasswordForm } from "@/features/accounts/components/forgot-password-form";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";

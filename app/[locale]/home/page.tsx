@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { FeedbackForm } from "@/components/home/feedback-form";
+import { FeedbackForm } from "@/features/feedback/components/feedback-form";
 import { GuardNotice } from "@/components/layout/guard-notice";
-import { HomeMap } from "@/components/map/home-map";
+import { HomeMap } from "@/features/map/components/home-map";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getPageSession } from "@/lib/server/session";
+import { getPageSession } from "@/features/accounts/server/session";
 import { alternatesFor } from "@/lib/site";
 import { ClientMessages } from "@/components/layout/client-messages";
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "@/components/account/auth-page";
-import { LoginForm } from "@/components/account/login-form";
+import { AuthCard } from "@/features/accounts/components/auth-page";
+import { LoginForm } from "@/features/accounts/components/login-form";
 import { GuardNotice } from "@/components/layout/guard-notice";
 import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
-import { safeRedirect } from "@/lib/safe-redirect";
-import { getViewer } from "@/lib/server/session";
+import { safeRedirect } from "@/lib/http/safe-redirect";
+import { getViewer } from "@/features/accounts/server/session";
 import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { MechanicRegisterForm } from "@/components/listing/mechanic-register";
+import { MechanicRegisterForm } from "@/features/listings/components/mechanic-register";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/lib/server/guards";
+import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

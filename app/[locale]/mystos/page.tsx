@@ -1,16 +1,16 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { DeleteStationButton } from "@/components/listing/delete-station-button";
-import { HoursFreshnessPanel } from "@/components/listing/hours-freshness";
-import { LiveStatusPanel } from "@/components/listing/live-status-panel";
-import { StatsPanel } from "@/components/listing/stats-panel";
-import { VisitCodeButton } from "@/components/listing/visit-code-button";
-import { WrenchIcon } from "@/components/listing/wrench-icon";
+import { DeleteStationButton } from "@/features/listings/components/delete-station-button";
+import { HoursFreshnessPanel } from "@/features/hours/components/hours-freshness";
+import { LiveStatusPanel } from "@/features/hours/components/live-status-panel";
+import { StatsPanel } from "@/features/stats/components/stats-panel";
+import { VisitCodeButton } from "@/features/reviews/components/visit-code-button";
+import { WrenchIcon } from "@/components/ui/wrench-icon";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { guardPage } from "@/lib/server/guards";
-import { ownHoursFreshness } from "@/lib/server/hours-freshness";
-import { listOwnStations } from "@/lib/server/listings";
-import { getServiceStats } from "@/lib/server/service-stats";
+import { guardPage } from "@/features/accounts/server/guards";
+import { ownHoursFreshness } from "@/features/hours/server/hours-freshness";
+import { listOwnStations } from "@/features/listings/server/listings";
+import { getServiceStats } from "@/features/stats/server/service-stats";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

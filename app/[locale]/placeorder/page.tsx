@@ -1,14 +1,14 @@
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
-import { MissingOrder } from "@/components/listing/missing-order";
+import { MissingOrder } from "@/features/payments/components/missing-order";
 import { headers } from "next/headers";
-import { PaymentPanel } from "@/components/listing/payment-panel";
-import { StarRating } from "@/components/services/star-rating";
-import { WrenchIcon } from "@/components/listing/wrench-icon";
+import { PaymentPanel } from "@/features/payments/components/payment-panel";
+import { StarRating } from "@/features/reviews/components/star-rating";
+import { WrenchIcon } from "@/components/ui/wrench-icon";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { PAYMENT } from "@/lib/constants";
-import { guardPage } from "@/lib/server/guards";
-import { getStationOrder } from "@/lib/server/listings";
+import { guardPage } from "@/features/accounts/server/guards";
+import { getStationOrder } from "@/features/listings/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

@@ -1,9 +1,9 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "@/components/account/auth-page";
-import { AccountSecurity } from "@/components/account/account-security";
-import { ProfileForm } from "@/components/account/profile-form";
+import { AuthCard } from "@/features/accounts/components/auth-page";
+import { AccountSecurity } from "@/features/accounts/components/account-security";
+import { ProfileForm } from "@/features/accounts/components/profile-form";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/lib/server/guards";
+import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getRatingPrior } from "@/lib/server/rating-scores";
+import { getRatingPrior } from "@/features/reviews/server/rating-scores";
 import { alternatesFor } from "@/lib/site";
 
 type Props = { params: Promise<{ locale: string }> };

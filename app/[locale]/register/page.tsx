@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "@/components/account/auth-page";
-import { RegisterForm } from "@/components/account/register-form";
+import { AuthCard } from "@/features/accounts/components/auth-page";
+import { RegisterForm } from "@/features/accounts/components/register-form";
 import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
-import { safeRedirect } from "@/lib/safe-redirect";
-import { getViewer } from "@/lib/server/session";
+import { safeRedirect } from "@/lib/http/safe-redirect";
+import { getViewer } from "@/features/accounts/server/session";
 import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "@/components/account/auth-page";
-import { ResetPasswordForm } from "@/components/account/reset-password-form";
+import { AuthCard } from "@/features/accounts/components/auth-page";
+import { ResetPasswordForm } from "@/features/accounts/components/reset-password-form";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";

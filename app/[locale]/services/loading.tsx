@@ -1,1 +1,1 @@
-export { default } from "@/components/services/list-loading";
+export { default } from "@/features/catalog/components/list-loading";

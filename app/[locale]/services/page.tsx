@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ServicesPage } from "@/components/services/services-page";
+import { ServicesPage } from "@/features/catalog/components/services-page";
 import { toLocale } from "@/i18n/locale";
 import { alternatesFor } from "@/lib/site";
 import { ClientMessages } from "@/components/layout/client-messages";

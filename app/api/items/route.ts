@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { BadRequestError } from "@/lib/server/errors";
-import { handle, json } from "@/lib/server/http";
-import { listServices } from "@/lib/server/services/list";
-import { parseItemsQuery } from "@/lib/validation/items-query";
+import { BadRequestError } from "@/lib/http/errors";
+import { handle, json } from "@/lib/http/answers";
+import { listServices } from "@/features/catalog/server/list";
+import { parseItemsQuery } from "@/features/catalog/items-query";
 
 export async function GET(request: NextRequest) {
   return handle(request, async () => {

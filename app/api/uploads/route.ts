@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/server/http";
-import { saveImage } from "@/lib/server/images";
-import { getViewer } from "@/lib/server/session";
+import { handle, json } from "@/lib/http/answers";
+import { saveImage } from "@/features/uploads/server/images";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => json(await saveImage(await getViewer(), request), { status: 201 }), { accept: "multipart" });

@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { register } from "@/lib/server/accounts";
-import { listUsers } from "@/lib/server/admin";
-import { clientIp, handle, json, readJson, requestLocale, translated } from "@/lib/server/http";
-import { getViewer } from "@/lib/server/session";
+import { register } from "@/features/accounts/server/accounts";
+import { listUsers } from "@/features/admin/server/admin";
+import { clientIp, handle, json, readJson, requestLocale, translated } from "@/lib/http/answers";
+import { getViewer } from "@/features/accounts/server/session";
 
 /** Admin list: ?keyword&page → { users, pages, page }. */
 export async function GET(request: NextRequest) {

@@ -1,6 +1,6 @@
-import { bannerSvg } from "@/lib/illustrations/banner";
+import { bannerSvg } from "@/features/catalog/illustrations/banner";
 
-/** Drawn at build time (lib/illustrations/banner.ts); the path's .svg keeps the locale proxy out of it. */
+/** Drawn at build time (features/catalog/illustrations/banner.ts); the path's .svg keeps the locale proxy out of it. */
 export const dynamic = "force-static";
 
 export function GET() {

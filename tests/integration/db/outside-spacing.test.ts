@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reserveOutsideCall } from "@/lib/server/outside-spacing";
+import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
 
 /**
  * Nominatim allows one request per second for the whole application: the slots are booked in the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
-import { computeAggregates } from "@/lib/rating";
-import { rowsToTimetable } from "@/lib/timetable";
-import { invalidDay } from "@/lib/validation/service";
+import { computeAggregates } from "@/features/reviews/rating";
+import { rowsToTimetable } from "@/features/hours/timetable";
+import { invalidDay } from "@/features/listings/schema";
 import { DEMO_ACCOUNTS } from "@/prisma/demo-accounts";
 import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
 

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { hashPassword } from "@/lib/server/passwords";
+import { hashPassword } from "@/features/accounts/server/passwords";
 import { sessionCookieIn } from "../session-cookie";
 import type { Send } from "./traffic";
 

@@ -1,9 +1,9 @@
 import { setRequestLocale } from "next-intl/server";
-import { HoursReports } from "@/components/admin/hours-reports";
-import { ReviewsQueue } from "@/components/admin/reviews-queue";
+import { HoursReports } from "@/features/admin/components/hours-reports";
+import { ReviewsQueue } from "@/features/admin/components/reviews-queue";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/lib/server/guards";
-import { listHoursReports } from "@/lib/server/hours-freshness";
+import { guardPage } from "@/features/accounts/server/guards";
+import { listHoursReports } from "@/features/hours/server/hours-freshness";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

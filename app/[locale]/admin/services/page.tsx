@@ -1,7 +1,7 @@
 import { setRequestLocale } from "next-intl/server";
-import { ServicesView } from "@/components/admin/services-view";
+import { ServicesView } from "@/features/admin/components/services-view";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/lib/server/guards";
+import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { latestMails } from "@/lib/server/mail";
+import { latestMails } from "@/lib/mail/outbox";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/options";
-import { answerErrors, parseJson, readCapped } from "@/lib/server/http";
+import { authOptions } from "@/features/accounts/server/next-auth";
+import { answerErrors, parseJson, readCapped } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { submitFeedback } from "@/lib/server/feedback";
-import { clientIp, handle, json, readJson, translated } from "@/lib/server/http";
-import { getViewer } from "@/lib/server/session";
+import { submitFeedback } from "@/features/feedback/server/feedback";
+import { clientIp, handle, json, readJson, translated } from "@/lib/http/answers";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {

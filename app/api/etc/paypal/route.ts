@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/server/http";
-import { paymentClientConfig } from "@/lib/server/payments";
+import { handle, json } from "@/lib/http/answers";
+import { paymentClientConfig } from "@/features/payments/server/payments";
 
 /** The public PayPal client id (and whether the test payment is on) for the checkout page. */
 export async function GET(request: NextRequest) {

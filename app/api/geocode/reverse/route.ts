@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { reverseGeocodeFor } from "@/lib/server/geocode";
-import { clientIp, handle, json, requestLocale } from "@/lib/server/http";
+import { reverseGeocodeFor } from "@/features/listings/server/geocode";
+import { clientIp, handle, json, requestLocale } from "@/lib/http/answers";
 
 export async function GET(request: NextRequest) {
   return handle(request, async () => {

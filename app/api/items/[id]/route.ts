@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { BadRequestError, isUuid } from "@/lib/server/errors";
-import { handle, json } from "@/lib/server/http";
-import { getPublicService } from "@/lib/server/services/detail";
+import { BadRequestError, isUuid } from "@/lib/http/errors";
+import { handle, json } from "@/lib/http/answers";
+import { getPublicService } from "@/features/catalog/server/detail";
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

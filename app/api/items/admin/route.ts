@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { listServicesForAdmin } from "@/lib/server/admin";
-import { handle, json } from "@/lib/server/http";
-import { getViewer } from "@/lib/server/session";
+import { listServicesForAdmin } from "@/features/admin/server/admin";
+import { handle, json } from "@/lib/http/answers";
+import { getViewer } from "@/features/accounts/server/session";
 
 /** Admin list: ?keyword&page → { stos, page, pages }, unpaid and blocked services included. */
 export async function GET(request: NextRequest) {

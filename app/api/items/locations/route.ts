@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { parseViewport } from "@/lib/map-viewport";
-import { BadRequestError } from "@/lib/server/errors";
-import { handle, json } from "@/lib/server/http";
-import { listServiceLocations } from "@/lib/server/services/map";
+import { parseViewport } from "@/features/map/viewport";
+import { BadRequestError } from "@/lib/http/errors";
+import { handle, json } from "@/lib/http/answers";
+import { listServiceLocations } from "@/features/map/server/map";
 
 /** ?bbox=west,south,east,north&zoom=z → { services, clusters, total }; no parameters → the whole map. */
 export async function GET(request: NextRequest) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { registerMechanic } from "@/lib/server/listings";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { registerMechanic } from "@/features/listings/server/listings";
+import { getViewer } from "@/features/accounts/server/session";
 
 /** Registers the viewer as a master. */
 export async function POST(request: NextRequest) {

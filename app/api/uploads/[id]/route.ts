@@ -1,12 +1,12 @@
 import type { NextRequest } from "next/server";
-import { parseVariant } from "@/lib/image-sizes";
-import { handle } from "@/lib/server/http";
+import { parseVariant } from "@/features/uploads/image-sizes";
+import { handle } from "@/lib/http/answers";
 import { UPLOAD_CSP } from "@/lib/security/csp";
-import { getImage } from "@/lib/server/images";
+import { getImage } from "@/features/uploads/server/images";
 
 /**
  * Images are immutable (a new upload gets a new id), so browsers and CDNs may keep them forever.
- * ?w=160|480|1200&f=webp|jpeg picks a stored copy (lib/image-sizes.ts).
+ * ?w=160|480|1200&f=webp|jpeg picks a stored copy (features/uploads/image-sizes.ts).
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { confirmEmail } from "@/lib/server/accounts";
-import { clientIp, handle, json, readJson } from "@/lib/server/http";
-import { sessionCookie } from "@/lib/server/session";
+import { confirmEmail } from "@/features/accounts/server/accounts";
+import { clientIp, handle, json, readJson } from "@/lib/http/answers";
+import { sessionCookie } from "@/features/accounts/server/session";
 
 /** ?token= from the mail, and { password } chosen at sign-up; signs the user in. */
 export async function POST(request: NextRequest) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { accountState, signIn } from "@/lib/server/accounts";
-import { clientIp, handle, json, readJson } from "@/lib/server/http";
-import { sessionCookie } from "@/lib/server/session";
+import { accountState, signIn } from "@/features/accounts/server/accounts";
+import { clientIp, handle, json, readJson } from "@/lib/http/answers";
+import { sessionCookie } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/server/http";
-import { clearedSessionCookie, endSession, SESSION_COOKIE } from "@/lib/server/session";
+import { handle, json } from "@/lib/http/answers";
+import { clearedSessionCookie, endSession, SESSION_COOKIE } from "@/features/accounts/server/session";
 
 /** Deletes the session itself, so a copy of the cookie is worth nothing afterwards. */
 export async function POST(request: NextRequest) {

@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson, translated } from "@/lib/server/http";
-import { deleteOwnAccount, updateProfile } from "@/lib/server/profile";
-import { signedInHintCookie } from "@/lib/auth/cookie";
-import { clearedSessionCookie, getViewer, SESSION_COOKIE, sessionCookie, sessionView } from "@/lib/server/session";
+import { handle, json, readJson, translated } from "@/lib/http/answers";
+import { deleteOwnAccount, updateProfile } from "@/features/accounts/server/profile";
+import { signedInHintCookie } from "@/features/accounts/session-cookie";
+import { clearedSessionCookie, getViewer, SESSION_COOKIE, sessionCookie, sessionView } from "@/features/accounts/server/session";
 
 /**
  * Who is signed in, as the page's client side may know it: asked by a page from the page cache,

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { resendConfirmation } from "@/lib/server/accounts";
-import { handle, json, readJson, translated } from "@/lib/server/http";
+import { resendConfirmation } from "@/features/accounts/server/accounts";
+import { handle, json, readJson, translated } from "@/lib/http/answers";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {

@@ -1,15 +1,15 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ServiceEditor } from "@/components/listing/service-editor";
-import { PriceEditor } from "@/components/listing/price-editor";
-import { SpecialHoursEditor } from "@/components/listing/special-hours-editor";
+import { ServiceEditor } from "@/features/listings/components/service-editor";
+import { PriceEditor } from "@/features/prices/components/price-editor";
+import { SpecialHoursEditor } from "@/features/hours/components/special-hours-editor";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { AppError } from "@/lib/server/errors";
-import { guardPage } from "@/lib/server/guards";
-import { getOwnService } from "@/lib/server/listings";
-import { specialHoursEditing } from "@/lib/server/opening-exceptions";
-import { getOwnPrices } from "@/lib/server/prices";
+import { AppError } from "@/lib/http/errors";
+import { guardPage } from "@/features/accounts/server/guards";
+import { getOwnService } from "@/features/listings/server/listings";
+import { specialHoursEditing } from "@/features/hours/server/opening-exceptions";
+import { getOwnPrices } from "@/features/prices/server/prices";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

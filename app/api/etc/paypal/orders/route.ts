@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { startPaypalOrder } from "@/lib/server/payments";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { startPaypalOrder } from "@/features/payments/server/payments";
+import { getViewer } from "@/features/accounts/server/session";
 
 /** Creates the PayPal order for { stoId }; the SDK's createOrder callback calls this. */
 export async function POST(request: NextRequest) {

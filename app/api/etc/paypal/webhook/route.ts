@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { handlePaypalWebhook } from "@/lib/server/payments";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { handlePaypalWebhook } from "@/features/payments/server/payments";
 
 /** PayPal's notifications (PAYMENT.CAPTURE.COMPLETED / REFUNDED / REVERSED), verified with PayPal. */
 export async function POST(request: NextRequest) {

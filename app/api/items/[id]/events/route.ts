@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { clientIp, handle, readJson } from "@/lib/server/http";
-import { recordEvent } from "@/lib/server/service-stats";
+import { clientIp, handle, readJson } from "@/lib/http/answers";
+import { recordEvent } from "@/features/stats/server/service-stats";
 
 type Context = { params: Promise<{ id: string }> };
 

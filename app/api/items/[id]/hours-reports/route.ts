@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { clientIp, handle, json, readJson } from "@/lib/server/http";
-import { reportHours } from "@/lib/server/hours-freshness";
-import { getViewer } from "@/lib/server/session";
+import { clientIp, handle, json, readJson } from "@/lib/http/answers";
+import { reportHours } from "@/features/hours/server/hours-freshness";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { upsertReview } from "@/lib/server/reviews";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { upsertReview } from "@/features/reviews/server/reviews";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { deleteServiceAsAdmin, getServiceForAdmin, updateServiceAsAdmin } from "@/lib/server/admin";
-import { handle, json, readJson, translated } from "@/lib/server/http";
-import { getViewer } from "@/lib/server/session";
+import { deleteServiceAsAdmin, getServiceForAdmin, updateServiceAsAdmin } from "@/features/admin/server/admin";
+import { handle, json, readJson, translated } from "@/lib/http/answers";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string }> };
 

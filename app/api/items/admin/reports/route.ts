@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/server/http";
-import { hiddenReviews, reportQueue } from "@/lib/server/review-moderation";
-import { getViewer } from "@/lib/server/session";
+import { handle, json } from "@/lib/http/answers";
+import { hiddenReviews, reportQueue } from "@/features/reviews/server/moderation";
+import { getViewer } from "@/features/accounts/server/session";
 
 /** The moderation queue (?sort=reported|newest), or with ?view=hidden the hidden reviews to restore. */
 export async function GET(request: NextRequest) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { deleteOwnService, getOwnService, updateOwnService } from "@/lib/server/listings";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { deleteOwnService, getOwnService, updateOwnService } from "@/features/listings/server/listings";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { createStationOrder, updateStationOrder } from "@/lib/server/listings";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { createStationOrder, updateStationOrder } from "@/features/listings/server/listings";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => json(await createStationOrder(await getViewer(), await readJson(request)), { status: 201 }));

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { confirmPasswordReset } from "@/lib/server/password-reset";
-import { sessionCookie } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { confirmPasswordReset } from "@/features/accounts/server/password-reset";
+import { sessionCookie } from "@/features/accounts/server/session";
 
 /** { token, password }: every old session ends and this browser is signed in with the new password. */
 export async function POST(request: NextRequest) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle } from "@/lib/server/http";
-import { exportOwnData } from "@/lib/server/profile";
-import { getViewer } from "@/lib/server/session";
+import { handle } from "@/lib/http/answers";
+import { exportOwnData } from "@/features/accounts/server/profile";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function GET(request: NextRequest) {
   return handle(request, async () => {

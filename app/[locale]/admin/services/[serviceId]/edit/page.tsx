@@ -1,13 +1,13 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuditList } from "@/components/admin/audit-list";
-import { BlockButton } from "@/components/admin/block-button";
-import { ServiceEditor } from "@/components/listing/service-editor";
+import { AuditList } from "@/features/admin/components/audit-list";
+import { BlockButton } from "@/features/admin/components/block-button";
+import { ServiceEditor } from "@/features/listings/components/service-editor";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getServiceForAdmin, recentAudit } from "@/lib/server/admin";
-import { NotFoundError } from "@/lib/server/errors";
-import { guardPage } from "@/lib/server/guards";
+import { getServiceForAdmin, recentAudit } from "@/features/admin/server/admin";
+import { NotFoundError } from "@/lib/http/errors";
+import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

@@ -1,14 +1,14 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuditList } from "@/components/admin/audit-list";
-import { BlockButton } from "@/components/admin/block-button";
-import { DeleteRowButton } from "@/components/admin/delete-row-button";
-import { UserEditor } from "@/components/admin/user-editor";
+import { AuditList } from "@/features/admin/components/audit-list";
+import { BlockButton } from "@/features/admin/components/block-button";
+import { DeleteRowButton } from "@/features/admin/components/delete-row-button";
+import { UserEditor } from "@/features/admin/components/user-editor";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getUser, recentAudit } from "@/lib/server/admin";
-import { NotFoundError } from "@/lib/server/errors";
-import { guardPage } from "@/lib/server/guards";
+import { getUser, recentAudit } from "@/features/admin/server/admin";
+import { NotFoundError } from "@/lib/http/errors";
+import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
 import { ClientMessages } from "@/components/layout/client-messages";
 

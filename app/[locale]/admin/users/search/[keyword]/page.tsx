@@ -1,7 +1,7 @@
 import { setRequestLocale } from "next-intl/server";
-import { decodeSegment, UsersView } from "@/components/admin/users-view";
+import { decodeSegment, UsersView } from "@/features/admin/components/users-view";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/lib/server/guards";
+import { guardPage } from "@/features/accounts/server/guards";
 import { ClientMessages } from "@/components/layout/client-messages";
 
 export { generateMetadata } from "../../page";

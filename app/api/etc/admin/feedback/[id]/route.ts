@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { markFeedback } from "@/lib/server/admin-inbox";
-import { handle, json, readJson } from "@/lib/server/http";
-import { getViewer } from "@/lib/server/session";
+import { markFeedback } from "@/features/admin/server/inbox";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { getViewer } from "@/features/accounts/server/session";
 
 /** { read: true | false } */
 export async function PUT(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/server/http";
-import { deleteOwnReview } from "@/lib/server/reviews";
-import { getViewer } from "@/lib/server/session";
+import { handle, json } from "@/lib/http/answers";
+import { deleteOwnReview } from "@/features/reviews/server/reviews";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string; reviewId: string }> };
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, translated } from "@/lib/server/http";
-import { clearBurst } from "@/lib/server/review-moderation";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, translated } from "@/lib/http/answers";
+import { clearBurst } from "@/features/reviews/server/moderation";
+import { getViewer } from "@/features/accounts/server/session";
 
 /** Clears a service's burst flag (its held reviews count again). */
 export async function DELETE(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/server/http";
-import { dismissHoursReports } from "@/lib/server/hours-freshness";
-import { getViewer } from "@/lib/server/session";
+import { handle, json } from "@/lib/http/answers";
+import { dismissHoursReports } from "@/features/hours/server/hours-freshness";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { payStation } from "@/lib/server/payments";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { payStation } from "@/features/payments/server/payments";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function PUT(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { getOwnPrices, replacePrices } from "@/lib/server/prices";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { getOwnPrices, replacePrices } from "@/features/prices/server/prices";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string }> };
 

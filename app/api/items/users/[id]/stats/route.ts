@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/server/http";
-import { getServiceStats } from "@/lib/server/service-stats";
-import { getViewer } from "@/lib/server/session";
+import { handle, json } from "@/lib/http/answers";
+import { getServiceStats } from "@/features/stats/server/service-stats";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string }> };
 

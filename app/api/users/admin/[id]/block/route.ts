@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { toggleUserBlock } from "@/lib/server/admin";
-import { handle, json, translated } from "@/lib/server/http";
-import { getViewer } from "@/lib/server/session";
+import { toggleUserBlock } from "@/features/admin/server/admin";
+import { handle, json, translated } from "@/lib/http/answers";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function PUT(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/server/http";
-import { replyToReview } from "@/lib/server/reviews";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
+import { replyToReview } from "@/features/reviews/server/reviews";
+import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string; reviewId: string }> };
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson, translated } from "@/lib/server/http";
-import { reportReview } from "@/lib/server/review-moderation";
-import { getViewer } from "@/lib/server/session";
+import { handle, json, readJson, translated } from "@/lib/http/answers";
+import { reportReview } from "@/features/reviews/server/moderation";
+import { getViewer } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest, { params }: { params: Promise<{ id: string; reviewId: string }> }) {
   return handle(request, async () => {

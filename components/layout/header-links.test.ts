@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { headerLinks } from "@/components/layout/header-links";
+import type { SessionView } from "@/features/accounts/session-view";
+
+const person: SessionView = { email: "a@b.ua", imageUrl: null, isAdmin: false, hasMechanicProfile: false, ownsStations: false };
+const labels = (viewer: SessionView | null) => headerLinks(viewer).links.map((link) => link.label);
+
+describe("header links by session (spec: header)", () => {
+  it("a visitor gets sign-in and sign-up, no admin menu", () => {
+    expect(labels(null)).toEqual(["home", "services", "becomeMaster", "addService", "saved", "login", "register"]);
+    expect(headerLinks(null).admin).toBeNull();
+  });
+
+  it("a signed-in user gets their profile with their picture; masters, owners and admins get their own links", () => {
+    expect(labels(person)).toEqual(["home", "services", "becomeMaster", "addService", "saved", "profile"]);
+    expect(headerLinks({ ...person, imageUrl: "/api/uploads/x" }).links.at(-1)).toMatchObject({ href: "/profile", avatar: "/api/uploads/x" });
+    expect(labels({ ...person, hasMechanicProfile: true, ownsStations: true })).toEqual([
+      "home",
+      "services",
+      "masterProfile",
+      "addService",
+      "saved",
+      "myStations",
+      "profile",
+    ]);
+    expect(headerLinks({ ...person, isAdmin: true }).admin?.map((link) => link.href)).toEqual([
+      "/admin/users",
+      "/admin/services",
+      "/admin/inbox",
+      "/admin/reviews",
+    ]);
+  });
+
+  it("marks exactly the links that differ by session, which a page from the page cache hides while it asks", () => {
+    const bySession = (viewer: SessionView | null) =>
+      headerLinks(viewer)
+        .links.filter((link) => link.bySession)
+        .map((link) => link.label);
+    expect(bySession(null)).toEqual(["becomeMaster", "login", "register"]);
+    expect(bySession({ ...person, hasMechanicProfile: true, ownsStations: true })).toEqual(["masterProfile", "myStations", "profile"]);
+  });
+});

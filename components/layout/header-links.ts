@@ -1,0 +1,49 @@
+import type { SessionView } from "@/features/accounts/session-view";
+
+/** A key of the Header messages. */
+export type HeaderLabel =
+  | "home"
+  | "services"
+  | "becomeMaster"
+  | "masterProfile"
+  | "addService"
+  | "saved"
+  | "myStations"
+  | "profile"
+  | "login"
+  | "register"
+  | "adminUsers"
+  | "adminServices"
+  | "adminInbox"
+  | "adminReviews";
+
+/**
+ * `bySession`: the link depends on who is signed in (hidden while a page from the page cache is
+ * still asking); `avatar`: the signed-in user's picture, shown with their profile link.
+ */
+export type HeaderLink = { href: string; label: HeaderLabel; exact?: boolean; savedBadge?: boolean; avatar?: string | null; bySession?: boolean };
+
+/** The header's links for a visitor (spec: /mystos only for station owners, the admin menu only for admins). */
+export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; admin: HeaderLink[] | null } {
+  const links: HeaderLink[] = [
+    { href: "/", label: "home", exact: true },
+    { href: "/services", label: "services" },
+    viewer?.hasMechanicProfile
+      ? { href: "/mechanic-profile", label: "masterProfile", bySession: true }
+      : { href: "/mechanicregister", label: "becomeMaster", bySession: true },
+    { href: "/addservice", label: "addService" },
+    { href: "/cart", label: "saved", savedBadge: true },
+  ];
+  if (viewer?.ownsStations) links.push({ href: "/mystos", label: "myStations", bySession: true });
+  if (viewer) links.push({ href: "/profile", label: "profile", avatar: viewer.imageUrl, bySession: true });
+  else links.push({ href: "/login", label: "login", bySession: true }, { href: "/register", label: "register", bySession: true });
+  const admin: HeaderLink[] | null = viewer?.isAdmin
+    ? [
+        { href: "/admin/users", label: "adminUsers" },
+        { href: "/admin/services", label: "adminServices" },
+        { href: "/admin/inbox", label: "adminInbox" },
+        { href: "/admin/reviews", label: "adminReviews" },
+      ]
+    : null;
+  return { links, admin };
+}

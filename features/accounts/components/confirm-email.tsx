@@ -1,0 +1,45 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Field, FormAlert, SubmitButton } from "@/components/ui/fields";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { toast } from "@/components/ui/toast";
+import { useRouter } from "@/i18n/navigation";
+import { REGISTRATION_TOAST_DURATION_MS } from "@/lib/constants";
+import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
+import { postJson } from "../../../components/ui/api-client";
+
+const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.confirmEmailInput);
+
+export function ConfirmEmail({ token }: { token: string }) {
+  const t = useTranslations("Account");
+  const router = useRouter();
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { password: "" },
+    leavesPage: true,
+    send: async (request) => {
+      const user = await postJson<{ name: string }>(`/api/users/confirm-email?token=${encodeURIComponent(token)}`, request, "POST", t("networkError"));
+      toast.success(t("welcome", { name: user.name }), { duration: REGISTRATION_TOAST_DURATION_MS });
+      router.replace("/home");
+      router.refresh();
+    },
+  });
+
+  return (
+    <form {...formProps} className="space-y-4">
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
+      {/* The link alone does not confirm: a stranger could have signed up with this address. */}
+      <Field
+        label={t("confirmPasswordLabel")}
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("password")}
+        {...form.register("password")}
+      />
+      <SubmitButton busy={busy} label={t("confirmSubmit")} busyLabel={t("working")} />
+    </form>
+  );
+}

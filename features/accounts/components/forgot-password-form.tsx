@@ -1,0 +1,47 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { Link } from "@/i18n/navigation";
+import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
+import { postJson } from "../../../components/ui/api-client";
+
+const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.emailRequestInput);
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm() {
+  const t = useTranslations("Account");
+  const [sent, setSent] = useState<string | null>(null);
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { email: "" },
+    send: async (request) => {
+      const { message } = await postJson<{ message: string }>("/api/users/password-reset", request, "POST", t("networkError"));
+      setSent(message);
+    },
+  });
+
+  if (sent) {
+    return (
+      <div className="space-y-4">
+        <FormNotice>{sent}</FormNotice>
+        <Link href="/login" className="inline-block font-medium text-brand-700 underline">
+          {t("backToLogin")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form {...formProps} className="space-y-4">
+      <p className="text-slate-700">{t("forgotText")}</p>
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
+      <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
+      <SubmitButton busy={busy} label={t("forgotSubmit")} busyLabel={t("working")} />
+      <Link href="/login" className="inline-block text-sm font-medium text-brand-700 underline">
+        {t("backToLogin")}
+      </Link>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { FormAlert, SubmitButton } from "@/components/ui/fields";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { Link } from "@/i18n/navigation";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { postJson } from "../../../components/ui/api-client";
+import { NameAndEmailFields, NewPasswordFields } from "./account-fields";
+
+const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.registerInput);
+
+export function RegisterForm() {
+  const t = useTranslations("Account");
+  const [done, setDone] = useState<string | null>(null);
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { name: "", email: "", password: "", confirm: "" },
+    rules: passwordsMatch,
+    wording: NEW_PASSWORD_WORDING,
+    send: async (account) => {
+      const { message } = await postJson<{ message: string }>("/api/users", account, "POST", t("networkError"));
+      setDone(message);
+    },
+  });
+
+  if (done) {
+    return (
+      <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
+        {done}
+      </p>
+    );
+  }
+
+  return (
+    <form {...formProps} className="space-y-4">
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
+      <NameAndEmailFields register={form.register} error={error} />
+      <NewPasswordFields register={form.register} error={error} />
+      <SubmitButton busy={busy} label={t("submitRegister")} busyLabel={t("working")} />
+      <p className="text-sm text-slate-600">
+        {t("haveAccount")}{" "}
+        <Link href="/login" className="font-medium text-brand-700 underline">
+          {t("submitLogin")}
+        </Link>
+      </p>
+    </form>
+  );
+}

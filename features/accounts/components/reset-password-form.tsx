@@ -1,0 +1,49 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { FormAlert, SubmitButton } from "@/components/ui/fields";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { toast } from "@/components/ui/toast";
+import { Link, useRouter } from "@/i18n/navigation";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { postJson } from "../../../components/ui/api-client";
+import { NewPasswordFields } from "./account-fields";
+
+const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.passwordResetInput);
+
+/** The new password from a mailed link; success signs this browser in and every other one out. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("Account");
+  const router = useRouter();
+  const { form, busy, failure, error, formProps } = useSchemaForm({
+    schema: loadSchema,
+    defaultValues: { token, password: "", confirm: "" },
+    rules: passwordsMatch,
+    wording: NEW_PASSWORD_WORDING,
+    leavesPage: true,
+    send: async (request) => {
+      await postJson("/api/users/password-reset/confirm", request, "POST", t("networkError"));
+      toast.success(t("resetDone"));
+      router.replace("/home");
+      router.refresh();
+    },
+  });
+
+  return (
+    <form {...formProps} className="space-y-4">
+      <p className="text-slate-700">{t("resetText")}</p>
+      {failure ? (
+        <FormAlert>
+          <p>{failure.message}</p>
+          {failure.key === "Auth.resetInvalid" ? (
+            <Link href="/forgot-password" className="mt-2 inline-block font-medium underline">
+              {t("askAgain")}
+            </Link>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <NewPasswordFields register={form.register} error={error} />
+      <SubmitButton busy={busy} label={t("resetSubmit")} busyLabel={t("working")} />
+    </form>
+  );
+}

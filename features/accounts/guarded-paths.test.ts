@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { guardReason, ruleForPath } from "@/features/accounts/guarded-paths";
+import { splitLocale } from "@/lib/http/locale-path";
+
+describe("ruleForPath", () => {
+  it("maps each guarded page of spec section 2 to its rule, in both languages", () => {
+    expect(ruleForPath("/profile")).toBe("signedIn");
+    expect(ruleForPath("/ua/addservice")).toBe("signedIn");
+    expect(ruleForPath("/placeorder")).toBe("signedIn");
+    expect(ruleForPath("/mechanicregister")).toBe("noMechanic");
+    expect(ruleForPath("/ua/mechanic-profile")).toBe("mechanic");
+    expect(ruleForPath("/mystos")).toBe("stationOwner");
+    expect(ruleForPath("/admin/users/page/2")).toBe("admin");
+    expect(ruleForPath("/ua/admin")).toBe("admin");
+  });
+
+  it("leaves public pages and look-alike paths alone", () => {
+    for (const path of ["/home", "/services", "/ua/service/1", "/profiles", "/administrator", "/login", "/ua"]) expect(ruleForPath(path)).toBeNull();
+  });
+});
+
+describe("guardReason", () => {
+  it("accepts the rules' names only, never other text from the address", () => {
+    expect(guardReason("signedIn")).toBe("signedIn");
+    expect(guardReason(["admin", "mechanic"])).toBe("admin");
+    for (const value of [undefined, "", "Admin", "constructor", "toString", "__proto__", "<b>x</b>", "Guard.admin"]) expect(guardReason(value)).toBeNull();
+  });
+});
+
+describe("splitLocale", () => {
+  it("separates the /ua prefix only when it is a whole segment", () => {
+    expect(splitLocale("/ua/profile")).toEqual({ locale: "uk", prefix: "/ua", path: "/profile" });
+    expect(splitLocale("/ua")).toEqual({ locale: "uk", prefix: "/ua", path: "/" });
+    expect(splitLocale("/uah")).toEqual({ locale: "en", prefix: "", path: "/uah" });
+  });
+});

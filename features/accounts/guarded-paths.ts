@@ -1,0 +1,34 @@
+import { splitLocale } from "../../lib/http/locale-path";
+
+/** The access rules of spec section 2, checked for real by features/accounts/server/guards.ts. */
+export type AccessRule = "signedIn" | "mechanic" | "noMechanic" | "stationOwner" | "admin";
+
+/** Spec section 2: which pages need which rule. Paths are without the /ua prefix. */
+const RULES: [prefix: string, rule: AccessRule][] = [
+  ["/profile", "signedIn"],
+  ["/addservice", "signedIn"],
+  ["/placeorder", "signedIn"],
+  ["/mechanicregister", "noMechanic"],
+  ["/mechanic-profile", "mechanic"],
+  ["/mystos", "stationOwner"],
+  ["/admin", "admin"],
+];
+
+/** The guarded pages' paths (each with everything under it), for robots.txt. */
+export const GUARDED_PATHS = RULES.map(([prefix]) => prefix);
+
+export function ruleForPath(pathname: string): AccessRule | null {
+  const { path } = splitLocale(pathname);
+  return RULES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;
+}
+
+const RULE_NAMES = new Set<string>(RULES.map(([, rule]) => rule));
+
+/**
+ * The `reason` a guard's redirect puts on the page it sends the visitor to: the rule that refused
+ * them, or "signedIn" when nobody was signed in. Anything else in the address is ignored.
+ */
+export function guardReason(value: string | string[] | undefined): AccessRule | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return raw && RULE_NAMES.has(raw) ? (raw as AccessRule) : null;
+}

@@ -1,0 +1,76 @@
+import { z } from "@/lib/zod";
+import { profileImage } from "../uploads/schema";
+import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from "../../lib/validation/rules";
+
+/**
+ * Form rules of spec section 5 for accounts, shared by the forms (client) and the data layer
+ * (server). Errors are message keys under "Validation"; the patterns and limits are in ./rules.
+ */
+
+/** An account's address; feedback is signed with it too. */
+export const emailAddress = z
+  .string({ error: "Validation.email" })
+  .trim()
+  .max(ACCOUNT_TEXT_MAX, { error: "Validation.email" })
+  .regex(EMAIL_PATTERN, { error: "Validation.email" });
+const password = z.string({ error: "Validation.password" }).regex(PASSWORD_PATTERN, { error: "Validation.password" });
+const name = z
+  .string({ error: "Validation.name" })
+  .trim()
+  .min(1, { error: "Validation.name" })
+  .max(ACCOUNT_TEXT_MAX, { error: "Validation.name" })
+  .regex(NAME_PATTERN, { error: "Validation.name" });
+
+export const registerInput = z.object({ name, email: emailAddress, password });
+export type RegisterInput = z.infer<typeof registerInput>;
+
+/** Sign-in checks only the shape: a weak password is simply a wrong one. */
+export const loginInput = z.object({
+  email: z.string({ error: "Auth.invalidCredentials" }).trim().max(ACCOUNT_TEXT_MAX, { error: "Auth.invalidCredentials" }),
+  password: z.string({ error: "Auth.invalidCredentials" }).max(ACCOUNT_TEXT_MAX, { error: "Auth.invalidCredentials" }),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** The password typed again to prove it is the account's owner (confirmation, deletion, changes). */
+const currentPassword = z
+  .string({ error: "Validation.currentPasswordRequired" })
+  .min(1, { error: "Validation.currentPasswordRequired" })
+  .max(ACCOUNT_TEXT_MAX, { error: "Auth.currentPasswordWrong" });
+
+/** The link's second half: the password chosen at sign-up. */
+export const confirmEmailInput = z.object({
+  password: z.string({ error: "Auth.confirmPasswordWrong" }).max(ACCOUNT_TEXT_MAX, { error: "Auth.confirmPasswordWrong" }),
+});
+
+/**
+ * Profile: every field optional; a blank password keeps the current one. A new e-mail or password
+ * needs the current password (checked by the data layer, which knows what changes).
+ */
+export const profileInput = z.object({
+  name: name.refine((value) => value.length >= 3, { error: "Validation.name" }).optional(),
+  email: emailAddress.optional(),
+  password: z.union([z.literal(""), password]).optional(),
+  currentPassword: z.string({ error: "Validation.currentPasswordRequired" }).max(ACCOUNT_TEXT_MAX, { error: "Auth.currentPasswordWrong" }).optional(),
+  image: profileImage.optional(),
+});
+
+/** Just an address: asking for a password-reset link or a new confirmation link. */
+export const emailRequestInput = z.object({ email: emailAddress });
+export const passwordResetInput = z.object({ token: z.string({ error: "Auth.resetInvalid" }).max(200, { error: "Auth.resetInvalid" }), password });
+export const deleteAccountInput = z.object({ currentPassword });
+/** The link mailed to a new address; any token that is no string is as invalid as an expired one. */
+export const emailChangeConfirmInput = z.object(
+  { token: z.string({ error: "Auth.emailChangeInvalid" }).max(200, { error: "Auth.emailChangeInvalid" }) },
+  { error: "Auth.emailChangeInvalid" },
+);
+export type ProfileInput = z.infer<typeof profileInput>;
+
+/** First message key per field, the shape the API's 400 answers carry. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "body";
+    fields[field] ??= issue.message.includes(".") ? issue.message : "Validation.invalid";
+  }
+  return fields;
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import { createTranslator, type Locale } from "next-intl";
+import { getPathname } from "@/i18n/navigation";
+import { MESSAGES } from "@/i18n/messages";
+import { appUrl } from "@/lib/site";
+import { enqueueMail, escapeHtml, queueMail, type Mail } from "../../../lib/mail/outbox";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * The mails to a user about their account or their payments, in the user's language: an intro, an optional link on a line of
+ * its own, and an optional closing line, each from messages/*.json (namespace Mail).
+ */
+type OutroKind = "confirm" | "existing" | "reset" | "emailChange";
+type ReviewKind = "newReview" | "reviewReply" | "reviewHidden" | "reviewRestored" | "reportHidden" | "reportKept";
+type Kind = OutroKind | ReviewKind | "passwordChanged" | "emailChangeNotice" | "emailChanged" | "receipt" | "refunded" | "hoursReminder";
+const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
+const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);
+
+/** An absolute link to a page of the site in the recipient's language. */
+export const localePath = (locale: Locale, path: string) => `${appUrl()}${getPathname({ href: path, locale })}`;
+
+export function composeAccountMail(kind: Kind, to: string, locale: Locale, values: { name: string } & Record<string, string>, link?: string): Mail {
+  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "Mail" });
+  const intro = t(`${kind}Intro`, values);
+  const outro = hasOutro(kind) ? t(`${kind}Outro`) : "";
+  const text = [intro, link, outro ? `\n${outro}` : ""].filter(Boolean).join("\n");
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "",
+    outro ? `<p>${escapeHtml(outro)}</p>` : "",
+  ].join("");
+  return { to, subject: t(`${kind}Subject`, values), text, html, locale, kind };
+}
+
+/** Stored now, delivered after the answer: see queueMail(). */
+export function mailAccount(...args: Parameters<typeof composeAccountMail>): Promise<void> {
+  return queueMail(composeAccountMail(...args));
+}
+
+/**
+ * A mail about reviews, written in the caller's transaction so it goes out only if the change
+ * commits; the caller runs kickMailQueue() after the commit.
+ */
+export function mailInTransaction(
+  tx: Prisma.TransactionClient,
+  kind: ReviewKind,
+  to: { email: string; locale: Locale },
+  values: { name: string } & Record<string, string>,
+  link: string,
+): Promise<string> {
+  return enqueueMail(composeAccountMail(kind, to.email, to.locale, values, link), tx);
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { keepAnActiveAdmin } from "./last-admin";
+import { recomputeAggregates } from "../../reviews/server/reviews";
+import { endAllSessions } from "./session";
+
+type Tx = Prisma.TransactionClient;
+export type Removal = { reviews: number; services: number; archivedStations: string[]; images: number; tombstone: boolean };
+
+/**
+ * Removing an account, whoever asks (the user, or an admin), decided once:
+ * - the user's reviews go, and the services they reviewed get their ratings recomputed;
+ * - stations never paid for and the master profile go, with their hours and reviews;
+ * - a *paid* station is not destroyed: it is archived (blocked, so no longer listed) and its
+ *   payments stay on record, for a refund or a transfer by an admin;
+ * - the user row goes, unless a paid station still needs an owner: then it becomes a tombstone
+ *   ("Deleted user", an address that can never receive mail, no password, blocked);
+ * - every session ends. The last active admin cannot be removed.
+ * Runs in the caller's transaction, so it happens whole or not at all.
+ */
+export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
+  await keepAnActiveAdmin(tx, userId);
+  await endAllSessions(userId, tx);
+  const reviewed = await tx.review.findMany({ where: { userId, service: { ownerId: { not: userId } } }, select: { serviceId: true } });
+  const reviews = await tx.review.deleteMany({ where: { userId } });
+  for (const { serviceId } of reviewed) await recomputeAggregates(tx, serviceId);
+  const paid = await tx.service.findMany({ where: { ownerId: userId, role: "sto", isPaid: true }, select: { id: true } });
+  const archivedStations = paid.map((service) => service.id);
+  if (archivedStations.length) await tx.service.updateMany({ where: { id: { in: archivedStations } }, data: { isBlocked: true } });
+  const services = await tx.service.deleteMany({ where: { ownerId: userId, id: { notIn: archivedStations } } });
+  await tx.emailToken.deleteMany({ where: { userId } });
+  await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true } } });
+  const images = await tx.image.deleteMany({ where: { ownerId: userId, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } } });
+  const tombstone = archivedStations.length > 0;
+  if (tombstone) {
+    const address = `deleted-${userId}@deleted.invalid`;
+    await tx.user.update({
+      where: { id: userId },
+      data: { name: "Deleted user", email: address, emailNormalized: address, passwordHash: "!", isAdmin: false, isBlocked: true },
+    });
+  } else {
+    await tx.user.delete({ where: { id: userId } });
+  }
+  return { reviews: reviews.count, services: services.count, archivedStations, images: images.count, tombstone };
+}

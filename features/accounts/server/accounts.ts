@@ -1,0 +1,167 @@
+import "server-only";
+import type { Locale } from "next-intl";
+import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from "@/features/accounts/schema";
+import { localePath, mailAccount } from "./account-mail";
+import { getPrisma } from "../../../lib/db/server";
+import { consumeToken, hashToken, issueToken } from "./email-tokens";
+import { AppError, BadRequestError, isUniqueViolation } from "../../../lib/http/errors";
+import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
+import { take, tryTake } from "../../../lib/security/rate-limit";
+import { imageUrl } from "../../catalog/server/service-dto";
+import { createSession, type NewSession } from "./session";
+import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
+import { steadyTiming } from "../../../lib/security/steady-timing";
+import { parseOrThrow } from "../../../lib/http/validate";
+
+/** Sign-up and re-sent links answer no sooner than this, known address or not (argon2 runs in both). */
+const ACCOUNT_MAIL_FLOOR_MS = 400;
+
+/** The spec's User (section 3), as login, sign-up confirmation, password reset and profile updates answer it. */
+export type PublicUser = { _id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; image: string | null };
+
+export function toPublicUser(user: { id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; imageId: string | null }): PublicUser {
+  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isBlocked: user.isBlocked, image: imageUrl(user.imageId) };
+}
+
+/**
+ * Registration never reveals whether an e-mail is taken: a new address gets a confirmation link,
+ * a confirmed one gets a note to its owner, and the caller sees the same answer in the same time.
+ * A pending (unconfirmed) sign-up for the address is replaced whole: the newest sign-up's name,
+ * password and language, and only its link works. Mails to one address are limited, so the form
+ * cannot be used to flood a stranger's inbox.
+ */
+export async function register(body: unknown, locale: Locale, address: string): Promise<{ message: string }> {
+  const input = parseOrThrow(registerInput, body);
+  assertUncommonPassword(input.password);
+  await take("register", address);
+  return steadyTiming(ACCOUNT_MAIL_FLOOR_MS, async () => {
+    const emailNormalized = input.email.toLowerCase();
+    const passwordHash = await hashPassword(input.password);
+    const prisma = await getPrisma();
+    const mayMail = await tryTake("registerMail", emailNormalized);
+    const existing = await prisma.user.findUnique({ where: { emailNormalized }, select: { email: true, name: true, locale: true, emailVerifiedAt: true } });
+    if (existing?.emailVerifiedAt) {
+      if (mayMail) await mailAccount("existing", existing.email, existing.locale, { name: existing.name }, localePath(existing.locale, "/login"));
+      return { message: "Auth.registered" };
+    }
+    const pending = { name: input.name, email: input.email, passwordHash, locale, createdAt: new Date() };
+    const token = await prisma
+      .$transaction(async (tx) => {
+        // Only a still-unconfirmed row is replaced: one confirmed a moment ago keeps its password.
+        const replaced = await tx.user.updateMany({ where: { emailNormalized, emailVerifiedAt: null }, data: pending });
+        const user = replaced.count
+          ? await tx.user.findUniqueOrThrow({ where: { emailNormalized }, select: { id: true } })
+          : existing
+            ? null
+            : await tx.user.create({ data: { ...pending, emailNormalized }, select: { id: true } });
+        return user ? issueToken(tx, user.id, "confirm_email") : null;
+      })
+      .catch(ignoreUniqueViolation);
+    if (token && mayMail) await mailAccount("confirm", input.email, locale, { name: input.name }, localePath(locale, `/confirm-email?token=${token}`));
+    return { message: "Auth.registered" };
+  });
+}
+
+/** Same answer, in the same time, whether or not the account exists or is already confirmed. */
+export async function resendConfirmation(body: unknown): Promise<{ message: string }> {
+  const { email } = parseOrThrow(emailRequestInput, body);
+  return steadyTiming(ACCOUNT_MAIL_FLOOR_MS, async () => {
+    const prisma = await getPrisma();
+    const user = await prisma.user.findUnique({ where: { emailNormalized: email.trim().toLowerCase() } });
+    if (user && !user.emailVerifiedAt && !user.isBlocked && (await tryTake("resendConfirmation", user.id))) {
+      const token = await prisma.$transaction((tx) => issueToken(tx, user.id, "confirm_email"));
+      await mailAccount("confirm", user.email, user.locale, { name: user.name }, localePath(user.locale, `/confirm-email?token=${token}`));
+    }
+    return { message: "Auth.resent" };
+  });
+}
+
+/**
+ * The link alone does not confirm: the password chosen at sign-up is asked for too, so a
+ * stranger who signed up with someone else's address cannot have that person confirm his
+ * account for him. Wrong passwords count as failed sign-ins. Success signs in.
+ */
+export async function confirmEmail(
+  token: unknown,
+  body: unknown,
+  address: string,
+  userAgent: string | null,
+): Promise<{ user: PublicUser; session: NewSession }> {
+  const { password } = parseOrThrow(confirmEmailInput, body, "Auth.confirmInvalid");
+  if (typeof token !== "string") throw new AppError(400, "Auth.confirmInvalid");
+  const prisma = await getPrisma();
+  const record = await prisma.emailToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  const user = record?.purpose === "confirm_email" && !record.usedAt && record.expiresAt > new Date() ? record.user : null;
+  if (!user) throw new AppError(400, "Auth.confirmInvalid");
+  await admitSignIn(user.emailNormalized, address);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordSignInFailure(user.emailNormalized, address);
+    throw new BadRequestError({ password: "Auth.confirmPasswordWrong" }, "Auth.confirmPasswordWrong");
+  }
+  const confirmed = await prisma.$transaction(async (tx) => {
+    await consumeToken(tx, token, "confirm_email", "Auth.confirmInvalid");
+    const updated = await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    if (updated.isBlocked) throw new AppError(403, "Auth.blocked");
+    return { user: toPublicUser(updated), session: await createSession(updated.id, userAgent, tx) };
+  });
+  await recordSignInSuccess(user.emailNormalized, address);
+  return confirmed;
+}
+
+/**
+ * Checks e-mail and password. Failures slow down per account and address (sign-in-throttle.ts);
+ * an unknown address costs the same argon2 work as a known one.
+ */
+export async function authenticate(body: unknown, address: string): Promise<PublicUser> {
+  const input = parseOrThrow(loginInput, body, "Auth.invalidCredentials");
+  const emailNormalized = input.email.toLowerCase();
+  await admitSignIn(emailNormalized, address);
+  const prisma = await getPrisma();
+  const user = await prisma.user.findUnique({ where: { emailNormalized } });
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+  if (!user || !valid) {
+    await recordSignInFailure(emailNormalized, address);
+    throw new AppError(401, "Auth.invalidCredentials");
+  }
+  await recordSignInSuccess(emailNormalized, address);
+  if (user.isBlocked) throw new AppError(403, "Auth.blocked");
+  if (!user.emailVerifiedAt) throw new AppError(403, "Auth.unconfirmed");
+  return toPublicUser(user);
+}
+
+/** authenticate() followed by a new session: what POST /api/users/login does. */
+export async function signIn(body: unknown, address: string, userAgent: string | null): Promise<{ user: PublicUser; session: NewSession }> {
+  const user = await authenticate(body, address);
+  return { user, session: await createSession(user._id, userAgent) };
+}
+
+export function ignoreUniqueViolation(error: unknown): null {
+  if (isUniqueViolation(error)) return null;
+  throw error;
+}
+
+/** What the client keeps after sign-in (spec 7 login response). */
+export async function accountState(userId: string) {
+  const prisma = await getPrisma();
+  const services = await prisma.service.findMany({
+    where: { ownerId: userId },
+    select: { id: true, name: true, role: true, isPaid: true, isBlocked: true, address: true },
+    orderBy: { createdAt: "asc" },
+  });
+  const card = (service: (typeof services)[number]) => ({
+    _id: service.id,
+    name: service.name,
+    role: service.role,
+    ispaid: service.isPaid,
+    isBlocked: service.isBlocked,
+    address: service.address,
+  });
+  const mechanic = services.find((service) => service.role === "mechanic");
+  const stations = services.filter((service) => service.role === "sto");
+  const unpaid = stations.filter((service) => !service.isPaid).at(-1);
+  return {
+    mechanic: mechanic ? card(mechanic) : null,
+    userStos: stations.filter((service) => service.isPaid).map(card),
+    stoForOrder: unpaid ? card(unpaid) : null,
+  };
+}

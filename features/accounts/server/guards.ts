@@ -1,0 +1,44 @@
+import "server-only";
+import { RedirectType } from "next/navigation";
+import type { Locale } from "next-intl";
+import { redirect } from "@/i18n/navigation";
+import { AppError } from "../../../lib/http/errors";
+import type { AccessRule } from "@/features/accounts/guarded-paths";
+import { getViewer, type Viewer } from "./session";
+
+/*
+ * The proxy only redirects visitors without a session cookie, for the UX; these checks are the
+ * ones that count, for pages (redirect) and for the API and server actions (401/403).
+ */
+
+type Refusal = { status: 401 | 403; key: string; redirectTo: string };
+
+export function refusal(viewer: Viewer | null, rule: AccessRule): Refusal | null {
+  if (rule === "admin")
+    return viewer?.isAdmin ? null : { status: viewer ? 403 : 401, key: viewer ? "Auth.forbidden" : "Auth.signInRequired", redirectTo: "/login" };
+  if (!viewer) return { status: 401, key: "Auth.signInRequired", redirectTo: "/login" };
+  if (rule === "mechanic" && !viewer.hasMechanicProfile) return { status: 403, key: "Auth.mechanicRequired", redirectTo: "/" };
+  if (rule === "noMechanic" && viewer.hasMechanicProfile) return { status: 403, key: "Auth.alreadyMechanic", redirectTo: "/" };
+  if (rule === "stationOwner" && !viewer.ownsStations) return { status: 403, key: "Auth.stationOwnerRequired", redirectTo: "/" };
+  return null;
+}
+
+/** For the data layer: returns when the rule holds, else throws a 401/403 with a message key. */
+export function requireAccess(viewer: Viewer | null, rule: AccessRule): asserts viewer is Viewer {
+  const refused = refusal(viewer, rule);
+  if (refused) throw new AppError(refused.status, refused.key);
+}
+
+/**
+ * For pages: the viewer when the rule holds, else a redirect (history replaced) with the `reason`
+ * the target page shows (components/layout/guard-notice.tsx). A visitor sent to /login comes back
+ * to `path` after signing in; "/" is the spec's target for the role guards, and also where /login
+ * sends on a signed-in user at once (spec 2), so the admin guard sends them there directly.
+ */
+export async function guardPage(rule: AccessRule, path: string, locale: Locale): Promise<Viewer> {
+  const viewer = await getViewer();
+  const refused = refusal(viewer, rule);
+  if (!refused) return viewer as Viewer;
+  const target = refused.redirectTo === "/" || viewer ? `/home?reason=${rule}` : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;
+  return redirect({ href: target, locale }, RedirectType.replace);
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authenticate } from "@/features/accounts/server/accounts";
+import { appSecret } from "@/lib/security/app-secret";
+import { clientAddress } from "@/lib/http/client-address";
+import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "@/features/accounts/server/session";
+import { SESSION_COOKIE_SECURE } from "../session-cookie";
+
+/**
+ * next-auth with the credentials provider, on our database sessions. next-auth 4 does not give
+ * credentials sign-ins its own database sessions, so its "JWT" is replaced by the session's
+ * opaque cookie value: encode() creates the session at sign-in (or hands back the existing one),
+ * decode() resolves it as getViewer() does. /api/auth/session therefore answers, and re-sets a
+ * cookie, only for a session getViewer() accepts; anything else gets the cookie cleared.
+ */
+type SessionToken = JWT & { sid?: string };
+
+export function authOptions(): NextAuthOptions {
+  return {
+    // Sessions are database rows, so this only keys next-auth's CSRF token on its own routes.
+    secret: appSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_MS / 1000 },
+    cookies: { sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: SESSION_COOKIE_SECURE } } },
+    pages: { signIn: "/login" },
+    jwt: {
+      async encode({ token }) {
+        const { sid, sub } = (token ?? {}) as SessionToken;
+        if (sid) return sid;
+        if (!sub) throw new Error("no user to start a session for");
+        return (await createSession(sub, "next-auth")).token;
+      },
+      async decode({ token }) {
+        const viewer = await resolveSession(token);
+        if (!viewer || !token) return null;
+        return { sub: viewer.id, name: viewer.name, email: viewer.email, sid: token } satisfies SessionToken;
+      },
+    },
+    providers: [
+      CredentialsProvider({
+        name: "Maister",
+        credentials: { email: { type: "email" }, password: { type: "password" } },
+        async authorize(credentials, request) {
+          try {
+            const user = await authenticate(credentials ?? {}, clientAddress(request.headers ?? {}));
+            return { id: user._id, name: user.name, email: user.email };
+          } catch {
+            return null;
+          }
+        },
+      }),
+    ],
+    // A refused or expired session is routine here, not an error worth a stack trace.
+    logger: {
+      error(code, metadata) {
+        if (code !== "JWT_SESSION_ERROR") console.error(`[next-auth] ${code}`, metadata);
+      },
+      warn(code) {
+        console.warn(`[next-auth] ${code}`);
+      },
+      debug() {},
+    },
+    events: {
+      async signOut({ token }) {
+        await endSession((token as SessionToken | null)?.sid);
+      },
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import "server-only";
+import { deleteAccountInput, emailChangeConfirmInput, profileInput } from "@/features/accounts/schema";
+import { removeAccount } from "./account-removal";
+import { toPublicUser, type PublicUser } from "./accounts";
+import { writeAudit } from "../../admin/server/audit-log";
+import { localePath, mailAccount } from "./account-mail";
+import { getPrisma } from "../../../lib/db/server";
+import { consumeToken, issueToken } from "./email-tokens";
+import { AppError, BadRequestError, isUniqueViolation } from "../../../lib/http/errors";
+import { requireAccess } from "./guards";
+import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
+import { limiter, take, throttleKey, tooMany } from "../../../lib/security/rate-limit";
+import { changingCatalog } from "../../../lib/cache/read-cache";
+import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
+import { imageIdOf, imageUrl } from "../../catalog/server/service-dto";
+import { orderedImages } from "../../listings/server/service-images";
+import { parseOrThrow } from "../../../lib/http/validate";
+
+/** The account's owner acting on it (/profile): changes, sign-out everywhere, deletion, export. */
+
+/**
+ * The current password, for changes that could lock the owner out. Wrong answers are limited per
+ * account (THROTTLES.currentPassword), so a borrowed session cannot guess it.
+ */
+async function proveOwnership(userId: string, passwordHash: string, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword) throw new BadRequestError({ currentPassword: "Validation.currentPasswordRequired" });
+  const attempts = await limiter("currentPassword");
+  const key = throttleKey(userId);
+  const failed = await attempts.get(key);
+  if (failed && failed.consumedPoints >= attempts.points) throw tooMany(failed.msBeforeNext);
+  if (!(await verifyPassword(passwordHash, currentPassword))) {
+    await attempts.penalty(key);
+    throw new BadRequestError({ currentPassword: "Auth.currentPasswordWrong" });
+  }
+  await attempts.delete(key);
+}
+
+export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emailPending: string | null };
+
+/**
+ * PUT /api/users/profile. The name and the picture change at once; the picture must be one the
+ * user uploaded (or "" / null to remove it). A new password (current one required) ends
+ * every session and starts a new one for this browser. A new e-mail (current password required)
+ * takes effect only when the link sent to it is opened; the old address is told at once.
+ */
+export async function updateProfile(viewer: Viewer | null, body: unknown, userAgent: string | null): Promise<ProfileUpdate> {
+  requireAccess(viewer, "signedIn");
+  const input = parseOrThrow(profileInput, body);
+  const prisma = await getPrisma();
+  const current = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
+  const newEmail = input.email !== undefined && input.email.toLowerCase() !== current.emailNormalized ? input.email : null;
+  const newPassword = input.password || null;
+  if (newEmail || newPassword) await proveOwnership(current.id, current.passwordHash, input.currentPassword);
+  if (newPassword) assertUncommonPassword(newPassword);
+  if (newEmail && (await prisma.user.findUnique({ where: { emailNormalized: newEmail.toLowerCase() }, select: { id: true } }))) {
+    throw new BadRequestError({ email: "Auth.emailTaken" });
+  }
+  if (newEmail) await take("emailChangeMail", newEmail.toLowerCase());
+  const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+  const imageId = input.image === undefined ? undefined : input.image ? imageIdOf(input.image) : null;
+  // The name is shown with the user's reviews on service pages.
+  const { user, session, token } = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      if (imageId && imageId !== current.imageId && !(await tx.image.count({ where: { id: imageId, ownerId: current.id } }))) {
+        throw new BadRequestError({ image: "Validation.imageForeign" });
+      }
+      const user = await tx.user.update({ where: { id: current.id }, data: { name: input.name, passwordHash, imageId } });
+      let session: NewSession | null = null;
+      if (passwordHash) {
+        await endAllSessions(user.id, tx);
+        // Links mailed before (a reset, an e-mail change someone else asked for) would undo the lock-out.
+        await tx.emailToken.deleteMany({ where: { userId: user.id } });
+        session = await createSession(user.id, userAgent, tx);
+      }
+      const token = newEmail ? await issueToken(tx, user.id, "change_email", newEmail) : null;
+      return { user, session, token };
+    }),
+  );
+  if (passwordHash) await mailAccount("passwordChanged", user.email, user.locale, { name: user.name }, localePath(user.locale, "/forgot-password"));
+  if (newEmail && token) {
+    await mailAccount("emailChange", newEmail, user.locale, { name: user.name }, localePath(user.locale, `/confirm-email-change?token=${token}`));
+    await mailAccount("emailChangeNotice", user.email, user.locale, { name: user.name, email: newEmail }, localePath(user.locale, "/forgot-password"));
+  }
+  return { user: toPublicUser(user), session, emailPending: newEmail };
+}
+
+/**
+ * POST /api/users/profile/email/confirm: the link sent to the new address. The address changes
+ * (if nobody took it meanwhile), every session ends, and the old address gets a last notice.
+ */
+export async function confirmEmailChange(body: unknown): Promise<{ message: string }> {
+  const { token } = parseOrThrow(emailChangeConfirmInput, body, "Auth.emailChangeInvalid");
+  const prisma = await getPrisma();
+  const { before, user } = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const { userId, email } = await consumeToken(tx, token, "change_email", "Auth.emailChangeInvalid");
+      if (!email) throw new AppError(400, "Auth.emailChangeInvalid");
+      const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+      const taken = await tx.user.findUnique({ where: { emailNormalized: email.toLowerCase() }, select: { id: true } });
+      if (taken) throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
+      const user = await tx.user.update({ where: { id: userId }, data: { email, emailNormalized: email.toLowerCase() } });
+      await endAllSessions(userId, tx);
+      // Reset links went to the old address, which may be why it is being left.
+      await tx.emailToken.deleteMany({ where: { userId } });
+      return { before, user };
+    }),
+  ).catch((error: unknown) => {
+    // Taken between the check and the update (two accounts confirming one address at once, or a
+    // sign-up): the unique index decides, and the loser hears the same 400 as above.
+    if (isUniqueViolation(error)) throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
+    throw error;
+  });
+  await mailAccount("emailChanged", before.email, user.locale, { name: user.name, email: user.email });
+  return { message: "Profile.emailChanged" };
+}
+
+/** POST /api/users/sessions/end-all: "sign out everywhere", this browser included. */
+export async function signOutEverywhere(viewer: Viewer | null): Promise<{ ended: number }> {
+  requireAccess(viewer, "signedIn");
+  return { ended: await endAllSessions(viewer.id) };
+}
+
+/** DELETE /api/users/profile with the current password: see removeAccount() for what stays. */
+export async function deleteOwnAccount(viewer: Viewer | null, body: unknown): Promise<{ message: string }> {
+  requireAccess(viewer, "signedIn");
+  const { currentPassword } = parseOrThrow(deleteAccountInput, body);
+  const prisma = await getPrisma();
+  const current = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { id: true, email: true, passwordHash: true } });
+  await proveOwnership(current.id, current.passwordHash, currentPassword);
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const removal = await removeAccount(tx, current.id);
+      await writeAudit(tx, null, "user.selfDelete", "user", current.id, { email: current.email, ...removal });
+    }),
+  );
+  return { message: "Profile.deleted" };
+}
+
+/** GET /api/users/profile/export: everything kept about the viewer, as JSON; no hashes, no tokens. */
+export async function exportOwnData(viewer: Viewer | null) {
+  requireAccess(viewer, "signedIn");
+  const prisma = await getPrisma();
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: viewer.id },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      locale: true,
+      isAdmin: true,
+      emailVerifiedAt: true,
+      createdAt: true,
+      imageId: true,
+      services: { include: { openingHours: { orderBy: { weekday: "asc" } }, images: orderedImages }, orderBy: { createdAt: "asc" } },
+      reviews: { include: { service: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      payments: {
+        select: { id: true, serviceId: true, serviceName: true, amount: true, currency: true, provider: true, status: true, createdAt: true, capturedAt: true },
+        orderBy: { createdAt: "asc" },
+      },
+      feedback: { select: { title: true, message: true, email: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      sessions: { select: { createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true }, orderBy: { createdAt: "asc" } },
+      ownImages: { select: { id: true, contentType: true, size: true, createdAt: true } },
+    },
+  });
+  const { imageId, services, reviews, payments, ownImages, ...profile } = user;
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: { ...profile, image: imageUrl(imageId) },
+    services: services.map(({ imageId: serviceImage, openingHours, images, ...service }) => ({
+      ...service,
+      image: imageUrl(serviceImage),
+      images: images.map((photo) => imageUrl(photo.imageId)),
+      openingHours: openingHours.map(({ weekday, closed, opensAt, closesAt }) => ({ weekday, closed, opensAt, closesAt })),
+    })),
+    reviews: reviews.map(({ service, ...review }) => ({ ...review, serviceName: service.name })),
+    payments: payments.map((payment) => ({ ...payment, amount: payment.amount.toString() })),
+    images: ownImages.map(({ id, ...image }) => ({ ...image, url: imageUrl(id) })),
+  };
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import { ADMIN_PAGE_SIZE } from "@/lib/constants";
+import { feedbackMarkInput } from "@/features/admin/schema";
+import { getPrisma } from "../../../lib/db/server";
+import { isUuid, NotFoundError } from "../../../lib/http/errors";
+import { requireAccess } from "../../accounts/server/guards";
+import { kickMailQueue } from "../../../lib/mail/outbox";
+import type { Viewer } from "../../accounts/server/session";
+import { parseOrThrow } from "../../../lib/http/validate";
+
+/** /admin/inbox: the site feedback people sent, and the mail that could not be delivered. */
+export type FeedbackItem = { _id: string; title: string; message: string; email: string; createdAt: string; read: boolean };
+export type FailedMail = { _id: string; to: string; subject: string; kind: string; attempts: number; error: string | null; createdAt: string };
+
+export async function listFeedback(viewer: Viewer | null, limit = ADMIN_PAGE_SIZE * 2): Promise<{ items: FeedbackItem[]; unread: number }> {
+  requireAccess(viewer, "admin");
+  const prisma = await getPrisma();
+  const [rows, unread] = await Promise.all([
+    prisma.feedback.findMany({ orderBy: { createdAt: "desc" }, take: limit }),
+    prisma.feedback.count({ where: { readAt: null } }),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      message: row.message,
+      email: row.email,
+      createdAt: row.createdAt.toISOString(),
+      read: row.readAt !== null,
+    })),
+    unread,
+  };
+}
+
+export async function markFeedback(viewer: Viewer | null, id: string, body: unknown): Promise<{ read: boolean }> {
+  requireAccess(viewer, "admin");
+  if (!isUuid(id)) throw new NotFoundError();
+  const { read } = parseOrThrow(feedbackMarkInput, body);
+  const prisma = await getPrisma();
+  const { count } = await prisma.feedback.updateMany({ where: { id }, data: { readAt: read ? new Date() : null } });
+  if (count === 0) throw new NotFoundError();
+  return { read };
+}
+
+export async function listFailedMail(viewer: Viewer | null, limit = ADMIN_PAGE_SIZE * 2): Promise<FailedMail[]> {
+  requireAccess(viewer, "admin");
+  const prisma = await getPrisma();
+  const rows = await prisma.mailOutbox.findMany({ where: { status: "failed" }, orderBy: { createdAt: "desc" }, take: limit });
+  return rows.map((row) => ({
+    _id: row.id,
+    to: row.to,
+    subject: row.subject,
+    kind: row.kind,
+    attempts: row.attempts,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Back into the queue for one more round of attempts (a day of retries from now). */
+export async function retryMail(viewer: Viewer | null, id: string): Promise<{ message: string }> {
+  requireAccess(viewer, "admin");
+  if (!isUuid(id)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const { count } = await prisma.mailOutbox.updateMany({
+    where: { id, status: "failed" },
+    data: { status: "pending", nextAttemptAt: new Date(), createdAt: new Date(), error: null },
+  });
+  if (count === 0) throw new NotFoundError();
+  kickMailQueue();
+  return { message: "Admin.mailRequeued" };
+}

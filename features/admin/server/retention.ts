@@ -1,0 +1,62 @@
+import "server-only";
+import { getPrisma } from "../../../lib/db/server";
+import { TOKEN_TTL_MS } from "../../accounts/server/email-tokens";
+import { SESSION_IDLE_MS } from "../../accounts/server/session";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** What is kept how long (the README's retention table says the same). */
+export const RETENTION_MS = {
+  /** Sign-ups never confirmed, with their links. */
+  unconfirmedUsers: TOKEN_TTL_MS.confirm_email,
+  /** Uploaded images that no service and no profile shows. */
+  orphanImages: DAY_MS,
+  /** Reverse-geocoding answers. */
+  geocodeCache: 30 * DAY_MS,
+  /** Bodies of sent mails (they may hold links): the row stays, its text goes. */
+  sentMailBodies: 7 * DAY_MS,
+  /** Ids of PayPal events already handled; PayPal stops redelivering after 3 days. */
+  paypalEvents: 30 * DAY_MS,
+  /** Owners' daily counters (the marks that keep repeats out go after their day). */
+  serviceStats: 400 * DAY_MS,
+} as const;
+
+/**
+ * Deletes what has expired: sessions past their absolute or idle lifetime, used or expired mailed
+ * links, throttle counters whose window ended, and what RETENTION_MS lists. Idempotent, so any
+ * number of instances may run it at once.
+ */
+export async function purgeExpired(now = new Date()) {
+  const prisma = await getPrisma();
+  const sessions = await prisma.session.deleteMany({
+    where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: new Date(now.getTime() - SESSION_IDLE_MS) } }] },
+  });
+  const tokens = await prisma.emailToken.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] } });
+  const throttles = await prisma.throttle.deleteMany({ where: { expire: { lte: now } } });
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  // Nothing else can hang off an unconfirmed account: it has never been able to sign in.
+  const unconfirmed = await prisma.user.deleteMany({ where: { emailVerifiedAt: null, createdAt: { lt: before(RETENTION_MS.unconfirmedUsers) } } });
+  const images = await prisma.image.deleteMany({
+    where: { createdAt: { lt: before(RETENTION_MS.orphanImages) }, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } },
+  });
+  const geocode = await prisma.geocodeCache.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.geocodeCache) } } });
+  const mailBodies = await prisma.mailOutbox.updateMany({
+    where: { status: "sent", sentAt: { lt: before(RETENTION_MS.sentMailBodies) }, NOT: { text: "" } },
+    data: { text: "", html: "" },
+  });
+  const paypalEvents = await prisma.paypalEvent.deleteMany({ where: { receivedAt: { lt: before(RETENTION_MS.paypalEvents) } } });
+  const statMarks = await prisma.statMark.deleteMany({ where: { expiresAt: { lte: now } } });
+  const serviceStats = await prisma.serviceStat.deleteMany({ where: { day: { lt: before(RETENTION_MS.serviceStats) } } });
+  return {
+    sessions: sessions.count,
+    tokens: tokens.count,
+    throttles: throttles.count,
+    unconfirmed: unconfirmed.count,
+    images: images.count,
+    geocode: geocode.count,
+    mailBodies: mailBodies.count,
+    paypalEvents: paypalEvents.count,
+    statMarks: statMarks.count,
+    serviceStats: serviceStats.count,
+  };
+}

@@ -1,0 +1,127 @@
+import { getTranslations } from "next-intl/server";
+import { ServicesMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
+import { Link } from "@/i18n/navigation";
+import { cardView, topCardView } from "@/features/catalog/card-view";
+import { listServices, listTopServices } from "@/features/catalog/server/list";
+import { parseItemsQuery } from "@/features/catalog/items-query";
+import { serializeItemsQuery } from "@/features/catalog/items-query-url";
+import { FilterBar } from "./filter-bar";
+import { Pagination } from "./pagination";
+import { ServiceCard } from "./service-card";
+import { TopCarousel } from "./top-carousel";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The services list, server-rendered from the URL; /stos and /mechanics fix the role filter. */
+export async function ServicesPage({
+  searchParams,
+  fixedFilter,
+  pathname,
+}: {
+  searchParams: SearchParams;
+  fixedFilter?: "sto" | "mechanic";
+  pathname: string;
+}) {
+  const t = await getTranslations("Services");
+  const tv = await getTranslations();
+  const tm = await getTranslations("Map");
+  const parsed = parseItemsQuery(fixedFilter ? { ...searchParams, filter: fixedFilter } : searchParams);
+  const title = fixedFilter === "sto" ? t("stationsTitle") : fixedFilter === "mechanic" ? t("mechanicsTitle") : t("title");
+
+  if (!parsed.ok) {
+    return (
+      <section>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+          <p className="font-semibold">{t("loadError")}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {Object.entries(parsed.issues).map(([field, key]) => (
+              <li key={field}>{tv(key as Parameters<typeof tv>[0])}</li>
+            ))}
+          </ul>
+          <Link href={pathname} className="mt-3 inline-block font-medium underline">
+            {t("resetFilters")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const query = parsed.query;
+  const hasParams = Object.keys(searchParams).some((key) => searchParams[key]);
+  const now = new Date();
+  const [{ items: found, pages, total }, top] = await Promise.all([listServices(query, now), hasParams || fixedFilter ? [] : listTopServices(undefined, now)]);
+  const items = found.map(cardView);
+  // The instant the cards' opening status is computed for (the caller's, when the URL gives one).
+  const renderedAt = query.userDateTime ? new Date(query.userDateTime).toISOString() : now.toISOString();
+
+  return (
+    <section aria-labelledby="services-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="services-title" className="text-2xl font-bold">
+            {title}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+            {query.keyword ? `${t("keyword", { keyword: query.keyword })} · ` : null}
+            {t("results", { count: total })}
+          </p>
+        </div>
+        {hasParams ? (
+          <Link href={pathname} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+            {t("resetFilters")}
+          </Link>
+        ) : null}
+      </div>
+
+      <FilterBar
+        pathname={pathname}
+        query={query}
+        fixedFilter={fixedFilter}
+        pointErrors={{ latitude: tv("Validation.latitude"), longitude: tv("Validation.longitude") }}
+      />
+
+      {/* After the filters, on screen and in tab order: its eight links came before them. */}
+      {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
+
+      {/* The cards are h3s: without this they would sit right under the h1 (or under the carousel's heading). */}
+      <h2 className="sr-only">{t("resultsHeading")}</h2>
+
+      {items.length ? (
+        <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {items.map((service, index) => (
+            <li key={service._id}>
+              <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} />
+            </li>
+          ))}
+        </ul>
+      ) : total > 0 ? (
+        // A page past the last one: the filters do match, this page number does not.
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="font-semibold">{t("pageBeyond", { page: query.page, pages })}</p>
+          <Link
+            href={{ pathname, query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()) }}
+            className="mt-3 inline-block font-medium text-brand-700 underline"
+          >
+            {t("firstPage")}
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="font-semibold">{t("empty")}</p>
+          <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
+        </div>
+      )}
+      <Pagination pathname={pathname} query={fixedFilter ? { ...query, filter: undefined } : query} pages={pages} />
+
+      <section aria-labelledby="results-map" className="mt-8">
+        <h2 id="results-map" className="mb-3 text-xl font-semibold">
+          {t("mapTitle")}
+        </h2>
+        <WhenNearViewport>
+          <ServicesMap label={tm("resultsMap")} showMyLocation services={items} />
+        </WhenNearViewport>
+      </section>
+    </section>
+  );
+}

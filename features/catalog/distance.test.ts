@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { distanceChoice, distanceKm, roundKm } from "@/features/catalog/distance";
+
+describe("distanceKm", () => {
+  // Expected values are PostgreSQL's earth_distance(ll_to_earth(…), ll_to_earth(…)) / 1000.
+  it("is the great-circle distance on earthdistance's sphere, the same both ways", () => {
+    expect(distanceKm({ lat: 50, lng: 30 }, { lat: 51, lng: 30 })).toBeCloseTo(111.32003, 5);
+    const kyiv = { lat: 50.4501, lng: 30.5234 };
+    const lviv = { lat: 49.8397, lng: 24.0297 };
+    expect(distanceKm(kyiv, lviv)).toBeCloseTo(distanceKm(lviv, kyiv), 9);
+    expect(distanceKm(kyiv, lviv)).toBeCloseTo(468.05641, 5);
+    expect(distanceKm(kyiv, kyiv)).toBe(0);
+  });
+
+  it("rounds to a tenth of a km", () => {
+    expect(roundKm(2.449)).toBe(2.4);
+    expect(roundKm(2.45)).toBe(2.5);
+    expect(roundKm(0.04)).toBe(0);
+  });
+});
+
+describe("distanceChoice", () => {
+  const kyiv = { lat: 50.4501, lng: 30.5234 };
+
+  it("names the visitor's own position when the list's point is the one they shared, not a chosen point", () => {
+    expect(distanceChoice(kyiv, { lat: 50.4501, lng: 30.5234 })).toBe("mine");
+    // The point as the URL carries it back: the same numbers.
+    const [lat, lng] = `${kyiv.lat},${kyiv.lng}`.split(",").map(Number);
+    expect(distanceChoice({ lat: lat!, lng: lng! }, kyiv)).toBe("mine");
+  });
+
+  it("is a chosen point when none was shared or another point is used, and nothing without a point", () => {
+    expect(distanceChoice(kyiv, null)).toBe("point");
+    expect(distanceChoice(kyiv, { lat: 49.8397, lng: 24.0297 })).toBe("point");
+    expect(distanceChoice(undefined, kyiv)).toBe("");
+    expect(distanceChoice(undefined, null)).toBe("");
+  });
+});

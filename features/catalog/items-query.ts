@@ -1,0 +1,62 @@
+import { searchText, z } from "@/lib/zod";
+import { ROLES, SORT_KEYS } from "@/lib/constants";
+import { PRICE_JOBS } from "@/features/prices/price-catalogue";
+import type { ItemsQuery } from "./items-query-url";
+
+export { serializeItemsQuery, type ItemsQuery } from "./items-query-url";
+
+export type QueryIssues = Record<string, string>;
+
+const ABSENT = new Set(["", "null", "undefined"]);
+
+const boolFlag = z.enum(["true", "false"], { error: "Validation.flag" }).transform((value) => value === "true");
+
+const fields = {
+  filter: z.enum(ROLES, { error: "Validation.filter" }),
+  keyword: searchText,
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/, { error: "Validation.page" })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: "Validation.page" })),
+  sort: z.enum(SORT_KEYS, { error: "Validation.sort" }),
+  onthego: boolFlag,
+  open: boolFlag,
+  userDateTime: z.iso.datetime({ offset: true, error: "Validation.userDateTime" }),
+  near: z
+    .string()
+    .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, { error: "Validation.near" })
+    .transform((value) => {
+      const [lat, lng] = value.split(",").map(Number) as [number, number];
+      return { lat, lng };
+    })
+    .refine(({ lat, lng }) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, { error: "Validation.near" }),
+  prices: boolFlag,
+  job: z.enum(PRICE_JOBS, { error: "Prices.invalidJob" }),
+} as const;
+
+type Raw = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function read(raw: Raw, key: string): string | undefined {
+  const value = raw instanceof URLSearchParams ? (raw.get(key) ?? undefined) : raw[key];
+  const single = Array.isArray(value) ? value[0] : value;
+  if (single === undefined || ABSENT.has(single.trim())) return undefined;
+  return single;
+}
+
+export function parseItemsQuery(raw: Raw): { ok: true; query: ItemsQuery } | { ok: false; issues: QueryIssues } {
+  const query: ItemsQuery = { page: 1 };
+  const issues: QueryIssues = {};
+  for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
+    const value = read(raw, key);
+    if (value === undefined) continue;
+    const result = fields[key].safeParse(value);
+    if (!result.success) {
+      issues[key] = result.error.issues[0]?.message ?? "Validation.invalid";
+      continue;
+    }
+    if (key === "keyword" && result.data === "") continue;
+    (query as Record<string, unknown>)[key] = result.data;
+  }
+  return Object.keys(issues).length ? { ok: false, issues } : { ok: true, query };
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import { cache } from "react";
+import { PAGE_SIZE } from "@/lib/constants";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { ItemsQuery } from "@/features/catalog/items-query";
+import { getPrisma } from "../../../lib/db/server";
+import { minuteOf, rememberPartOfRead, rememberRead } from "../../../lib/cache/read-cache";
+import { toCard, type CardRow, type ServiceCard } from "./service-dto";
+import { hoursColumns, openNowConditions } from "../../hours/server/open-now";
+import { CARD_COLUMNS, comesTo, distanceKm, keywordMatch, nearestFirst, PUBLISHED, SORT_ONLY_COLUMNS, sortOrder, withinReach } from "./sql-fragments";
+
+/** A page of the filtered and sorted list of published services (GET /api/items, /services). */
+export type ServicePage = { items: ServiceCard[]; page: number; pages: number; total: number };
+
+/**
+ * A GiST scan orders by distance alone, so the page is cut from a few more nearest candidates
+ * than it needs and the tie-breakers (sort key, id) are applied to those: services at exactly
+ * the same spot beyond this margin are the only case it would not order stably.
+ */
+const NEAR_TIE_MARGIN = 24;
+
+/**
+ * Totals only size the pager, yet counting tens of thousands of matches is the dominant cost of
+ * a busy list. A large total is therefore reused for half a minute (by every page and sort of the
+ * same filter); a small one, where a stale number would show, is always counted.
+ */
+const COUNT_REUSE_FROM = 1000;
+const COUNT_REUSE_MS = 30_000;
+
+export function listServices(query: ItemsQuery, now: Date = new Date()): Promise<ServicePage> {
+  const instant = query.userDateTime ? new Date(query.userDateTime) : now;
+  // The instant counts by its minute only, so questions asked within one minute share an answer.
+  const question = JSON.stringify({ ...query, userDateTime: undefined });
+  return rememberRead(`list:${question}:${minuteOf(instant)}`, () => queryServices(query, instant));
+}
+
+async function queryServices(query: ItemsQuery, instant: Date): Promise<ServicePage> {
+  const prisma = await getPrisma();
+  const where: Prisma.Sql[] = [PUBLISHED];
+  if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
+  if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
+  if (query.keyword) where.push(keywordMatch(query.keyword));
+  if (query.prices) where.push(Prisma.sql`s."pricesUpdatedAt" IS NOT NULL`);
+  // "Open now" has a shape for the page and one for the count (open-now.ts).
+  const open = query.open ? await openNowConditions(instant) : null;
+  const condition = Prisma.join(open ? [...where, open.probe] : where, " AND ");
+  const countCondition = Prisma.join(open ? [...where, open.set] : where, " AND ");
+
+  const order: Prisma.Sql[] = [];
+  // A master who comes to the point is as near as can be.
+  if (query.near) order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE "distanceKm" END ASC`);
+  // A chosen sort wins; without one, a job's list is cheapest first (walking service_prices (job, fromUah, serviceId)).
+  order.push(query.sort ? sortOrder(query.sort) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"));
+  const orderBy = Prisma.join(order, ", ");
+
+  const offset = (query.page - 1) * PAGE_SIZE;
+  // A job's price joins its one line per service (features/prices/schema.ts keeps jobs unique).
+  const source = query.job ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}` : Prisma.sql`services s`;
+  const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
+  // The near candidates are ordered as a derived table `s`, so they carry every column the sort reads.
+  const nearColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
+  const page = query.near
+    ? Prisma.sql`SELECT * FROM (
+        (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM ${source} WHERE ${condition}
+          ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN})
+        UNION
+        (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(query.near)})) s
+      ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
+    : Prisma.sql`SELECT ${columns} FROM ${source} WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
+  // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the
+  // page and the count need no transaction and run side by side.
+  const [rows, total] = await Promise.all([
+    // The page is chosen first and the hours read for its twelve rows only.
+    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${hoursColumns(instant)} FROM (${page}) page
+      JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
+    rememberPartOfRead(
+      `count:${query.job ?? ""}|${countCondition.sql}|${JSON.stringify(countCondition.values)}`,
+      async () => Number((await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM ${source} WHERE ${countCondition}`)[0]?.total ?? 0),
+      { keepMs: COUNT_REUSE_MS, keepIf: (counted) => counted >= COUNT_REUSE_FROM, evenWhenOff: true },
+    ),
+  ]);
+  return { items: rows.map((row) => toCard(row, instant)), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };
+}
+
+/** Best rated services with enough reviews for the rating to mean something. */
+const MIN_REVIEWS_FOR_TOP = 3;
+
+export const listTopServices = cache((limit = 8, now: Date = new Date()): Promise<ServiceCard[]> =>
+  rememberRead(`top:${limit}:${minuteOf(now)}`, async () => {
+    const prisma = await getPrisma();
+    const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${hoursColumns(now)}
+      FROM services s WHERE ${PUBLISHED} AND s."numReviews" >= ${MIN_REVIEWS_FOR_TOP}
+      ORDER BY ${sortOrder("rating.desc")} LIMIT ${limit}`;
+    return rows.map((row) => toCard(row, now));
+  }),
+);

@@ -1,0 +1,170 @@
+import "server-only";
+import type { PaymentMethod, Timetable } from "@/lib/constants";
+import { roundKm } from "@/features/catalog/distance";
+import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";
+import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
+import { openingStatus, rowsToTimetable, type HoursRow, type NextChange, type SpecialHours } from "@/features/hours/timetable";
+import { UPLOADS_PATH } from "@/features/uploads/schema";
+
+/** The public shape of a service, as spec section 3 names its fields (`_id`, `rating.avg`…). */
+export type ServiceCard = {
+  _id: string;
+  name: string;
+  role: "sto" | "mechanic";
+  image: string | null;
+  address: string;
+  coordinates: { lat: number; lng: number };
+  isOnTheGo: boolean;
+  category: string;
+  brand: string;
+  /** Raw averages, and `score`: the smoothed overall rating the rating sorts order by (features/reviews/server/rating-sql.ts). */
+  rating: { avg: number; quality: number; speed: number; price: number; score: number };
+  numReviews: number;
+  openNow: boolean;
+  /** The next opening or closing (null when the hours never change); times read in `timeZone`. */
+  nextChange: NextChange | null;
+  /** The owner's live word while it lasts (features/hours/live-status.ts); it decides `openNow` meanwhile. */
+  liveStatus: LiveStatusView | null;
+  timeZone: string;
+  distanceKm?: number;
+  /** Asked "near" a point: an on-the-go master whose service radius covers it comes there. */
+  comesToYou?: true;
+  /** Asked for a job's price: this service's "from" price for it, in hryvnias. */
+  jobPriceUah?: number;
+  /** The first phone, for the card's call button ("" when none). */
+  contactPhone1: string;
+  /** A Viber number (+380…) for the card's message button ("" when none). */
+  viber: string;
+  /** The rest of the contacts a Saved entry shows. */
+  contactPhone2: string;
+  contactMail: string;
+};
+
+export type ReviewView = {
+  _id: string;
+  name: string;
+  rating: { quality: number; speed: number; price: number; avg: number };
+  /** "" while hidden: the reason is shown instead. */
+  comment: string;
+  createdAt: string;
+  verified: boolean;
+  reply: { text: string; at: string } | null;
+  /** Why a moderator (or enough reports, "pending") hid it; null when shown. */
+  hidden: "pending" | "spam" | "offensive" | "notAVisit" | "conflict" | "other" | null;
+  /** Held out of the averages while a burst of low reviews is checked. */
+  held: boolean;
+};
+
+export type ServiceDetail = ServiceCard & {
+  /** Every photo in the owner's order; `image` is the first. */
+  images: string[];
+  description: string;
+  experience: number;
+  website: string;
+  facebook: string;
+  instagram: string;
+  telegram: string;
+  paymentMethods: PaymentMethod[];
+  cashOnlyInOutage: boolean;
+  timetable: Timetable;
+  /** Dated exceptions from yesterday on (holidays, other hours, closures), in date order. */
+  specialHours: SpecialHoursView[];
+  /** When the owner last confirmed the hours (features/hours/server/hours-freshness.ts). */
+  hoursConfirmedAt: string;
+  /** The owner's "from" prices (null: no list) and the median reviewers paid per job (features/prices/server/prices.ts). */
+  prices: PriceList | null;
+  paidMedians: PaidMedian[];
+  reviews: ReviewView[];
+  user: string;
+  /** A burst of low reviews from new accounts is being checked (features/reviews/server/burst.ts). */
+  burstFlagged: boolean;
+};
+
+export function imageUrl(imageId: string): string;
+export function imageUrl(imageId: string | null): string | null;
+export function imageUrl(imageId: string | null): string | null {
+  return imageId ? `${UPLOADS_PATH}${imageId}` : null;
+}
+
+/** The image id in one of our upload URLs (already checked against IMAGE_URL_PATTERN). */
+export function imageIdOf(url: string): string {
+  return url.slice(UPLOADS_PATH.length).toLowerCase();
+}
+
+export type CardRow = {
+  id: string;
+  name: string;
+  role: "sto" | "mechanic";
+  imageId: string | null;
+  address: string;
+  latitude: number;
+  longitude: number;
+  isOnTheGo: boolean;
+  category: string;
+  brand: string;
+  ratingAvg: number;
+  qualityAvg: number;
+  speedAvg: number;
+  priceAvg: number;
+  ratingScore: number;
+  numReviews: number;
+  timeZone: string;
+  hours: HoursRow[] | null;
+  special: SpecialHours[] | null;
+  liveState: LiveState | null;
+  liveNote: string;
+  liveUntil: Date | null;
+  liveUpdatedAt: Date | null;
+  distanceKm?: number | null;
+  comesToYou?: boolean;
+  jobPriceUah?: number;
+  contactPhone1: string;
+  contactPhone2: string;
+  contactMail: string;
+  viber: string;
+};
+
+/** A service as cards and the API show it, with its opening status at the instant. */
+export function toCard(row: CardRow, instant: Date): ServiceCard {
+  const liveStatus = liveStatusOf(row, instant);
+  const live = liveStatus && { open: isOpenState(liveStatus.state), from: liveStatus.updatedAt, until: liveStatus.until };
+  const { openNow, nextChange } = openingStatus(row.hours ?? [], row.timeZone, instant, { special: row.special ?? [], live });
+  const card: ServiceCard = {
+    _id: row.id,
+    name: row.name,
+    role: row.role,
+    image: imageUrl(row.imageId),
+    address: row.address,
+    coordinates: { lat: row.latitude, lng: row.longitude },
+    isOnTheGo: row.isOnTheGo,
+    category: row.category,
+    brand: row.brand,
+    rating: { avg: row.ratingAvg, quality: row.qualityAvg, speed: row.speedAvg, price: row.priceAvg, score: Math.round(row.ratingScore * 100) / 100 },
+    numReviews: Number(row.numReviews),
+    openNow,
+    nextChange,
+    liveStatus,
+    timeZone: row.timeZone,
+    contactPhone1: row.contactPhone1,
+    contactPhone2: row.contactPhone2,
+    contactMail: row.contactMail,
+    viber: row.viber,
+  };
+  if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
+  if (row.comesToYou) card.comesToYou = true;
+  if (row.jobPriceUah !== undefined) card.jobPriceUah = Number(row.jobPriceUah);
+  return card;
+}
+
+type LiveColumns = Pick<CardRow, "liveState" | "liveNote" | "liveUntil" | "liveUpdatedAt">;
+
+/** The live word while it is in force at the instant, else null: an expired one is as good as none. */
+export function liveStatusOf(row: LiveColumns, now: Date): LiveStatusView | null {
+  if (!row.liveState || !row.liveUntil || !row.liveUpdatedAt || row.liveUntil.getTime() <= now.getTime() || row.liveUpdatedAt.getTime() > now.getTime())
+    return null;
+  return { state: row.liveState, note: row.liveNote, until: row.liveUntil.toISOString(), updatedAt: row.liveUpdatedAt.toISOString() };
+}
+
+export function toTimetable(rows: HoursRow[]): Timetable {
+  return rowsToTimetable(rows);
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import { publishedSql } from "@/features/catalog/server/published";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { categoriesMatching } from "@/features/catalog/category-search";
+import { keywordVariants } from "@/lib/translit";
+import type { ItemsQuery } from "@/features/catalog/items-query";
+
+/**
+ * The pieces the public reads of services are written from, over the services table aliased `s`.
+ * Filtering, "open now", keyword and distance are SQL, so the work stays in the database.
+ */
+export const PUBLISHED = Prisma.raw(publishedSql("s"));
+
+export const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
+  s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."timeZone", s."contactPhone1",
+  s."contactPhone2", s."contactMail", s.viber, s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt"`;
+
+/** The rating sorts order by the smoothed scores (features/reviews/server/rating-sql.ts), not the raw averages. */
+const SORT_COLUMNS = {
+  rating: Prisma.sql`s."ratingScore"`,
+  quality: Prisma.sql`s."qualityScore"`,
+  speed: Prisma.sql`s."speedScore"`,
+  price: Prisma.sql`s."priceScore"`,
+} as const;
+
+/**
+ * The columns sortOrder() reads that CARD_COLUMNS lacks (it has ratingScore, numReviews and id): a
+ * derived table aliased `s` that is ordered by sortOrder() (the "near" candidates) selects these too.
+ */
+export const SORT_ONLY_COLUMNS = Prisma.sql`s."qualityScore", s."speedScore", s."priceScore"`;
+
+/** A sort with its tie-breakers; ascending is the exact reverse of descending, so both walk the same index. */
+export function sortOrder(sort: NonNullable<ItemsQuery["sort"]>): Prisma.Sql {
+  const [field, direction] = sort.split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
+  return direction === "asc"
+    ? Prisma.sql`${SORT_COLUMNS[field]} ASC, s."numReviews" ASC, s.id DESC`
+    : Prisma.sql`${SORT_COLUMNS[field]} DESC, s."numReviews" DESC, s.id ASC`;
+}
+
+/** The keyword in either script, by part of a word, with a typo (trigram word similarity), or a category's label. */
+export function keywordMatch(keyword: string): Prisma.Sql {
+  const variants = keywordVariants(keyword);
+  const clauses = variants.map((variant) => {
+    const like = `%${variant.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return Prisma.sql`(s.name ILIKE ${like} OR s.address ILIKE ${like} OR s.description ILIKE ${like} OR s.brand ILIKE ${like}
+      OR ${variant} <% s.name OR ${variant} <% s.address)`;
+  });
+  const categories = categoriesMatching(variants);
+  if (categories.length) clauses.push(Prisma.sql`s.category IN (${Prisma.join(categories.map((category) => Prisma.sql`${category}::"Category"`))})`);
+  return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
+}
+
+type Point = { lat: number; lng: number };
+
+export function distanceKm(near: Point): Prisma.Sql {
+  return Prisma.sql`(earth_distance(ll_to_earth(${near.lat}::float8, ${near.lng}::float8), ll_to_earth(s.latitude, s.longitude)) / 1000.0)`;
+}
+
+/** Nearest first, answered by services_location_knn_idx (chord distance orders like km do). */
+export function nearestFirst(near: Point): Prisma.Sql {
+  return Prisma.sql`ll_to_earth(s.latitude, s.longitude) <-> ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
+}
+
+/** An on-the-go master whose service radius covers the point comes to it. */
+export function comesTo(near: Point): Prisma.Sql {
+  return Prisma.sql`(s."isOnTheGo" AND s."serviceRadiusKm" IS NOT NULL AND ${distanceKm(near)} <= s."serviceRadiusKm")`;
+}
+
+/**
+ * The masters who come to the point, however far their base: the point lies in the box around a
+ * master's base as big as their radius, which services_reach_idx holds for every master on the go
+ * with a radius (a probe finds the few whose box covers the point); the exact radius checked per row.
+ */
+export function withinReach(near: Point): Prisma.Sql {
+  return Prisma.sql`s."isOnTheGo" AND s."serviceRadiusKm" IS NOT NULL
+    AND earth_box(ll_to_earth(s.latitude, s.longitude), (s."serviceRadiusKm" * 1000)::float8) @> ll_to_earth(${near.lat}::float8, ${near.lng}::float8)
+    AND ${comesTo(near)}`;
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import { MESSAGES } from "@/i18n/messages";
+import { feedbackInput } from "@/features/feedback/schema";
+import { getPrisma } from "../../../lib/db/server";
+import { escapeHtml, sendMail } from "../../../lib/mail/outbox";
+import { take } from "../../../lib/security/rate-limit";
+import type { Viewer } from "../../accounts/server/session";
+import { parseOrThrow } from "../../../lib/http/validate";
+
+/** Public call (spec 6): stored, then mailed to the site address; limited per client address. */
+export async function submitFeedback(viewer: Viewer | null, body: unknown, ip: string): Promise<{ message: string }> {
+  const input = parseOrThrow(feedbackInput, body);
+  await take("feedback", ip);
+  const prisma = await getPrisma();
+  await prisma.feedback.create({ data: { title: input.title, message: input.message, email: input.email, userId: viewer?.id ?? null } });
+  const text = `${input.message}\n\n— ${input.email}`;
+  await sendMail({
+    to: process.env.FEEDBACK_TO ?? "feedback@maister.local",
+    subject: createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "Mail" })("feedbackSubject", { title: input.title }),
+    text,
+    html: `<p>${escapeHtml(input.message).replace(/\n/g, "<br>")}</p><p>— ${escapeHtml(input.email)}</p>`,
+    locale: "en",
+    kind: "feedback",
+  });
+  return { message: "Feedback.thanks" };
+}

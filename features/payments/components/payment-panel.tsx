@@ -1,0 +1,145 @@
+"use client";
+
+import { loadScript } from "@paypal/paypal-js";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { toast } from "@/components/ui/toast";
+import { ApiError, postJson } from "@/components/ui/api-client";
+import { dispatchCart } from "@/features/saved/components/use-cart";
+import { useRouter } from "@/i18n/navigation";
+import { PAYMENT } from "@/lib/constants";
+
+type Config = { clientId: string; currency: string; testMode: boolean };
+type State = { status: "loading" } | { status: "ready"; config: Config } | { status: "failed" };
+
+/**
+ * The PayPal button (SDK loaded with the client id from /api/etc/paypal); the server creates and
+ * captures the order. Without PayPal credentials, outside production, a labelled test payment.
+ */
+/** `nonce`: this request's CSP nonce; PayPal's SDK puts it on the scripts and styles it adds itself. */
+export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string }) {
+  const t = useTranslations("PlaceOrder");
+  const ta = useTranslations("Account");
+  const format = useFormatter();
+  const router = useRouter();
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [paying, setPaying] = useState(false);
+  const [sdkFailed, setSdkFailed] = useState(false);
+  // Bumped by Retry: the SDK is asked for again.
+  const [sdkAttempt, setSdkAttempt] = useState(0);
+  const buttons = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetch("/api/etc/paypal")
+      .then((response) => (response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error(String(response.status)))))
+      .then((config) => live && setState({ status: "ready", config }))
+      .catch(() => live && setState({ status: "failed" }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  function paid() {
+    dispatchCart({ type: "clearStoForOrder" });
+    toast.success(t("paymentSuccessful"));
+    router.push(`/service/${stoId}`);
+    router.refresh();
+  }
+
+  async function pay(body: Record<string, unknown>) {
+    setPaying(true);
+    try {
+      await postJson(`/api/items/users/${stoId}/pay`, body, "PUT", ta("networkError"));
+      paid();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t("unavailable"));
+      setPaying(false);
+    }
+  }
+
+  const clientId = state.status === "ready" ? state.config.clientId : "";
+  const createOrder = useEffectEvent(async () => (await postJson<{ id: string }>("/api/etc/paypal/orders", { stoId }, "POST", ta("networkError"))).id);
+  const approve = useEffectEvent((orderID: string) => pay({ paymentMethod: "PayPal", orderID }));
+  const failed = useEffectEvent(() => toast.error(t("unavailable")));
+  useEffect(() => {
+    if (!clientId || !buttons.current) return;
+    const container = buttons.current;
+    let closed = false;
+    loadScript({ clientId, currency: "USD", intent: "capture", components: "buttons", dataCspNonce: nonce })
+      .then((paypal) => {
+        if (closed || !paypal?.Buttons) return;
+        return paypal
+          .Buttons({
+            style: { layout: "vertical", shape: "rect", label: "pay" },
+            createOrder: () => createOrder(),
+            onApprove: ({ orderID }) => approve(orderID),
+            onError: () => failed(),
+          })
+          .render(container);
+      })
+      .catch(() => !closed && setSdkFailed(true));
+    return () => {
+      closed = true;
+      container.replaceChildren();
+    };
+  }, [clientId, nonce, sdkAttempt]);
+
+  function retrySdk() {
+    // The script element that failed stays in the document; the new attempt adds its own.
+    for (const script of document.querySelectorAll('script[src*="paypal.com/sdk/js"]')) script.remove();
+    setSdkFailed(false);
+    setSdkAttempt((attempt) => attempt + 1);
+  }
+
+  if (state.status === "loading")
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        {t("paypalLoading")}
+      </p>
+    );
+  if (state.status === "failed")
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        {t("paypalFailed")}
+      </p>
+    );
+  const { clientId: configured, testMode } = state.config;
+  if (!configured && !testMode)
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+        {t("unavailable")}
+      </p>
+    );
+  return (
+    <div className="space-y-3">
+      {configured && sdkFailed ? (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p>{t("paypalFailed")}</p>
+          <button
+            type="button"
+            onClick={retrySdk}
+            className="mt-2 rounded-md border border-red-300 bg-white px-3 py-1.5 font-medium text-red-800 hover:bg-red-100"
+          >
+            {t("paypalRetry")}
+          </button>
+        </div>
+      ) : null}
+      {configured && !sdkFailed ? <div ref={buttons} aria-busy={paying} className="min-h-12" /> : null}
+      {testMode ? (
+        <>
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t("testNote")}</p>
+          <button
+            type="button"
+            disabled={paying}
+            aria-busy={paying}
+            onClick={() => void pay({ paymentMethod: "test" })}
+            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {paying ? t("paying") : t("testPayment", { amount: format.number(Number(PAYMENT.total), { style: "currency", currency: PAYMENT.currency }) })}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,315 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { DATE_LOCALES } from "@/i18n/locale";
+import { PAYMENT } from "@/lib/constants";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
+import { getPrisma } from "../../../lib/db/server";
+import { AppError, isUuid, NotFoundError } from "../../../lib/http/errors";
+import { requireAccess } from "../../accounts/server/guards";
+import { editableRow, toEditable, type EditableService } from "../../listings/server/listings";
+import { composeAccountMail, localePath } from "../../accounts/server/account-mail";
+import { enqueueMail, kickMailQueue } from "../../../lib/mail/outbox";
+import { capturePaypalOrder, createPaypalOrder, paypalConfig, readPaypalOrder, verifyWebhook, type OrderState } from "./paypal";
+import type { Viewer } from "../../accounts/server/session";
+import { changingCatalog } from "../../../lib/cache/read-cache";
+import { parseOrThrow } from "../../../lib/http/validate";
+
+/**
+ * Paying for a station: the server creates the PayPal order and captures it, checks PayPal's answer
+ * (status, amount, currency, custom id), and only then marks the station paid, once. Without PayPal
+ * credentials a clearly labelled test payment exists outside production; PAYMENTS_TEST_MODE=true
+ * turns it on explicitly (the end-to-end tests run a production build with both).
+ */
+export function testPaymentsAllowed(): boolean {
+  if (process.env.PAYMENTS_TEST_MODE === "true") return true;
+  return !paypalConfig().configured && process.env.NODE_ENV !== "production";
+}
+
+/** GET /api/etc/paypal. */
+export function paymentClientConfig() {
+  const { clientId, configured } = paypalConfig();
+  return { clientId: configured ? clientId : "", currency: PAYMENT.currency, testMode: testPaymentsAllowed() };
+}
+
+async function payableStation(viewer: Viewer, stoId: string) {
+  if (!isUuid(stoId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const station = await prisma.service.findUnique({ where: { id: stoId }, select: { id: true, ownerId: true, role: true, isPaid: true, name: true } });
+  if (!station || station.role !== "sto") throw new NotFoundError();
+  if (station.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
+  return station;
+}
+
+async function paidStation(stoId: string): Promise<EditableService> {
+  const prisma = await getPrisma();
+  return toEditable(await prisma.service.findUniqueOrThrow({ where: { id: stoId }, include: editableRow }));
+}
+
+/** POST /api/etc/paypal/orders: a PayPal order for the viewer's unpaid station, recorded as created. */
+export async function startPaypalOrder(viewer: Viewer | null, body: unknown): Promise<{ id: string }> {
+  requireAccess(viewer, "signedIn");
+  const { stoId } = parseOrThrow(paypalOrderInput, body);
+  const station = await payableStation(viewer, stoId);
+  if (station.isPaid) throw new AppError(409, "Payment.alreadyPaid");
+  if (!paypalConfig().configured) throw new AppError(503, "Payment.unavailable");
+  const { orderId, requestId } = await createPaypalOrder(station.id, station.name);
+  const prisma = await getPrisma();
+  await prisma.payment.create({
+    data: {
+      serviceId: station.id,
+      userId: viewer.id,
+      serviceName: station.name,
+      payerEmail: viewer.email,
+      amount: PAYMENT.total,
+      currency: PAYMENT.currency,
+      provider: "paypal",
+      providerOrderId: orderId,
+      requestId,
+    },
+  });
+  return { id: orderId };
+}
+
+/** PUT /api/items/users/{stoId}/pay with { paymentMethod: "PayPal", orderID } or { paymentMethod: "test" }. */
+export async function payStation(viewer: Viewer | null, stoId: string, body: unknown): Promise<EditableService> {
+  requireAccess(viewer, "signedIn");
+  const station = await payableStation(viewer, stoId);
+  const input = parseOrThrow(payInput, body, "Payment.unknownOrder");
+  if (input.paymentMethod === "test") return payForTest(viewer, station);
+  return payWithPaypal(station, input.orderID);
+}
+
+async function payForTest(viewer: Viewer, station: { id: string; isPaid: boolean; name: string }): Promise<EditableService> {
+  if (!testPaymentsAllowed()) throw new AppError(403, "Payment.testDisabled");
+  const prisma = await getPrisma();
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const marked = await tx.service.updateMany({ where: { id: station.id, isPaid: false }, data: { isPaid: true, paidAt: new Date() } });
+      if (marked.count === 1) {
+        await tx.payment.create({
+          data: {
+            serviceId: station.id,
+            userId: viewer.id,
+            serviceName: station.name,
+            payerEmail: viewer.email,
+            amount: PAYMENT.total,
+            currency: PAYMENT.currency,
+            provider: "test",
+            requestId: randomUUID(),
+            status: "captured",
+            capturedAt: new Date(),
+          },
+        });
+      }
+    }),
+  );
+  return paidStation(station.id);
+}
+
+async function payWithPaypal(station: { id: string; isPaid: boolean }, orderId: string): Promise<EditableService> {
+  const prisma = await getPrisma();
+  const payment = await prisma.payment.findUnique({ where: { providerOrderId: orderId } });
+  if (!payment || payment.serviceId !== station.id) throw new AppError(400, "Payment.unknownOrder");
+  // A replay of a capture that already went through: the same answer, nothing charged again.
+  if (payment.status === "captured") return paidStation(station.id);
+  if (station.isPaid) throw new AppError(409, "Payment.alreadyPaid");
+  const outcome = await settle(payment, await captureOrRead(orderId));
+  if (outcome === "declined") throw new AppError(402, "Payment.declined");
+  if (outcome === "mismatch") throw new AppError(400, "Payment.mismatch");
+  // Money under review at PayPal: the webhook or the sweep publishes the station when it completes.
+  if (outcome === "pending") throw new AppError(402, "Payment.pending");
+  return paidStation(station.id);
+}
+
+/**
+ * Captures the order; when PayPal says it was captured already, or its answer is lost (a timeout,
+ * a 5xx), reads the order instead: the money may well have moved, and then it is recorded now
+ * rather than never. An order that truly was not captured keeps the original error (try again).
+ */
+async function captureOrRead(orderId: string): Promise<OrderState> {
+  try {
+    return await capturePaypalOrder(orderId);
+  } catch (error) {
+    const reconcilable = error instanceof AppError && (error.key === "Payment.alreadyCaptured" || error.status === 502);
+    if (!reconcilable) throw error;
+    const state = await readPaypalOrder(orderId);
+    if (state.capture) return state;
+    throw error;
+  }
+}
+
+type PaymentRow = { id: string; serviceId: string | null; userId: string | null; serviceName: string; providerOrderId: string | null };
+export type Settlement = "captured" | "declined" | "mismatch" | "pending";
+
+/**
+ * Records what PayPal says of an order, whoever learnt it (the pay call, the webhook, the sweep):
+ * a completed capture of 3.00 USD for this station marks the payment captured and publishes the
+ * station in one transaction, with the payer's receipt written to the outbox in the same one.
+ * Repeating it changes nothing.
+ */
+export async function settle(payment: PaymentRow, state: OrderState): Promise<Settlement> {
+  const prisma = await getPrisma();
+  const capture = state.capture;
+  const json = state.raw as Prisma.InputJsonObject;
+  if (!capture || capture.status === "PENDING") return "pending";
+  if (capture.status !== "COMPLETED") {
+    await prisma.payment.updateMany({ where: { id: payment.id, status: "created" }, data: { status: "failed", providerResponse: json } });
+    return "declined";
+  }
+  if (capture.amount !== PAYMENT.total || capture.currency !== PAYMENT.currency || capture.customId !== payment.serviceId) {
+    console.error(`[paypal] order ${payment.providerOrderId} does not match payment ${payment.id}: ${capture.amount} ${capture.currency} ${capture.customId}`);
+    await prisma.payment.updateMany({ where: { id: payment.id, status: { in: ["created", "failed"] } }, data: { status: "failed", providerResponse: json } });
+    return "mismatch";
+  }
+  const now = new Date();
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      // A capture after a declined attempt (the buyer chose another card) settles the same row.
+      const captured = await tx.payment.updateMany({
+        where: { id: payment.id, status: { in: ["created", "failed"] } },
+        data: {
+          status: "captured",
+          capturedAt: now,
+          providerCaptureId: capture.id,
+          providerResponse: json,
+          ...(state.payerEmail ? { payerEmail: state.payerEmail.slice(0, 100) } : {}),
+        },
+      });
+      if (captured.count !== 1) return;
+      if (payment.serviceId) await tx.service.updateMany({ where: { id: payment.serviceId, isPaid: false }, data: { isPaid: true, paidAt: now } });
+      await mailPayer(tx, payment, "receipt", { amount: capture.amount!, currency: capture.currency!, captureId: capture.id ?? "", date: now });
+    }),
+  );
+  kickMailQueue();
+  return "captured";
+}
+
+async function mailPayer(
+  tx: Prisma.TransactionClient,
+  payment: PaymentRow,
+  kind: "receipt" | "refunded",
+  values: { amount?: string; currency?: string; captureId: string; date: Date },
+) {
+  if (!payment.userId) return;
+  const user = await tx.user.findUnique({ where: { id: payment.userId }, select: { name: true, email: true, locale: true } });
+  if (!user) return;
+  const date = new Intl.DateTimeFormat(DATE_LOCALES[user.locale], { dateStyle: "long", timeZone: "Europe/Kyiv" }).format(values.date);
+  const link = kind === "receipt" && payment.serviceId ? localePath(user.locale, `/service/${payment.serviceId}`) : localePath(user.locale, "/mystos");
+  const mail = composeAccountMail(
+    kind,
+    user.email,
+    user.locale,
+    { name: user.name, station: payment.serviceName, amount: values.amount ?? "", currency: values.currency ?? "", captureId: values.captureId, date },
+    link,
+  );
+  await enqueueMail(mail, tx);
+}
+
+/**
+ * A refund or reversal at PayPal: the payment is marked refunded, the station unpublished, and the
+ * owner told. Idempotent like settle().
+ */
+export async function refund(captureId: string): Promise<boolean> {
+  const prisma = await getPrisma();
+  const payment = await prisma.payment.findUnique({ where: { providerCaptureId: captureId } });
+  if (!payment) return false;
+  const changed = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const marked = await tx.payment.updateMany({ where: { id: payment.id, status: "captured" }, data: { status: "refunded", refundedAt: new Date() } });
+      if (marked.count !== 1) return false;
+      if (payment.serviceId) await tx.service.updateMany({ where: { id: payment.serviceId }, data: { isPaid: false, paidAt: null } });
+      await mailPayer(tx, payment, "refunded", { captureId, date: new Date() });
+      return true;
+    }),
+  );
+  if (changed) kickMailQueue();
+  return changed;
+}
+
+/** Orders left "created" this long are asked about by the sweep. */
+export const SWEEP_AFTER_MS = 15 * 60_000;
+/** An order nobody approved within a day is given up. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
+
+/**
+ * The sweep (job runner, every few minutes): every PayPal payment left "created" for 15 minutes is
+ * read at PayPal. Completed → settled; approved but never captured (our capture was lost) →
+ * captured now with the same request id, so PayPal charges at most once; older than a day and
+ * still unapproved → failed.
+ */
+export async function sweepPayments(now = new Date()): Promise<Record<Settlement | "abandoned" | "unreachable", number>> {
+  const counts = { captured: 0, declined: 0, mismatch: 0, pending: 0, abandoned: 0, unreachable: 0 };
+  if (!paypalConfig().configured) return counts;
+  const prisma = await getPrisma();
+  const stale = await prisma.payment.findMany({
+    where: { provider: "paypal", status: "created", createdAt: { lt: new Date(now.getTime() - SWEEP_AFTER_MS) }, providerOrderId: { not: null } },
+    orderBy: { createdAt: "asc" },
+    take: 50,
+  });
+  for (const payment of stale) {
+    const orderId = payment.providerOrderId!;
+    try {
+      let state = await readPaypalOrder(orderId);
+      if (!state.capture && state.orderStatus === "APPROVED") state = await captureOrRead(orderId);
+      const outcome = await settle(payment, state);
+      if (outcome === "pending" && now.getTime() - payment.createdAt.getTime() > ABANDONED_AFTER_MS) {
+        await prisma.payment.updateMany({ where: { id: payment.id, status: "created" }, data: { status: "failed" } });
+        counts.abandoned++;
+      } else counts[outcome]++;
+    } catch (error) {
+      if (error instanceof AppError && error.key === "Payment.unknownOrder") {
+        await prisma.payment.updateMany({ where: { id: payment.id, status: "created" }, data: { status: "failed" } });
+        counts.abandoned++;
+      } else if (error instanceof AppError && (error.status === 402 || error.status === 502)) {
+        counts.unreachable++;
+      } else throw error;
+    }
+  }
+  return counts;
+}
+
+/**
+ * POST /api/etc/paypal/webhook. Verified by PayPal itself (PAYPAL_WEBHOOK_ID), handled once per
+ * event id: a completed capture settles its order, a refund or reversal unpublishes the station.
+ */
+export async function handlePaypalWebhook(headers: { get(name: string): string | null }, body: unknown): Promise<{ handled: boolean }> {
+  const event = parseOrThrow(paypalWebhookEvent, body);
+  if (!(await verifyWebhook(headers, body))) throw new AppError(401, "Payment.webhookRefused");
+  const prisma = await getPrisma();
+  const first = await prisma.paypalEvent.createMany({ data: [{ id: event.id, type: event.event_type.slice(0, 100) }], skipDuplicates: true });
+  if (first.count === 0) return { handled: false };
+  try {
+    const { resource } = event;
+    if (event.event_type === "PAYMENT.CAPTURE.COMPLETED") {
+      const orderId = resource.supplementary_data?.related_ids?.order_id;
+      const payment = orderId ? await prisma.payment.findUnique({ where: { providerOrderId: orderId } }) : null;
+      if (payment) {
+        await settle(payment, {
+          orderStatus: "COMPLETED",
+          capture: {
+            id: resource.id ?? null,
+            status: resource.status ?? "UNKNOWN",
+            amount: resource.amount?.value ?? null,
+            currency: resource.amount?.currency_code ?? null,
+            customId: resource.custom_id ?? null,
+          },
+          payerEmail: null,
+          raw: body as Record<string, unknown>,
+        });
+      }
+    } else if (event.event_type === "PAYMENT.CAPTURE.REVERSED") {
+      if (resource.id) await refund(resource.id);
+    } else if (event.event_type === "PAYMENT.CAPTURE.REFUNDED") {
+      // The resource is the refund; its "up" link names the capture it returns.
+      const up = resource.links?.find((link) => link.rel === "up")?.href ?? "";
+      const captureId = /\/captures\/([^/?#]+)/.exec(up)?.[1];
+      if (captureId) await refund(decodeURIComponent(captureId));
+    }
+  } catch (error) {
+    // Not handled after all: PayPal redelivers, and the redelivery must not be taken for a duplicate.
+    await prisma.paypalEvent.deleteMany({ where: { id: event.id } });
+    throw error;
+  }
+  return { handled: true };
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { priceListInput } from "@/features/prices/schema";
+import { getPrisma } from "../../../lib/db/server";
+import { requireAccess } from "../../accounts/server/guards";
+import { ownService } from "../../listings/server/listings";
+import { changingCatalog } from "../../../lib/cache/read-cache";
+import type { Viewer } from "../../accounts/server/session";
+import { priceLines, type PriceList } from "../../catalog/server/page-extras";
+import { parseOrThrow } from "../../../lib/http/validate";
+
+/**
+ * Owners' "from" prices for standard jobs (features/prices/price-catalogue.ts). Only the owner or an admin changes a
+ * list; a change is a catalogue change ("has prices", the cheapest-first order and the page read
+ * it). What the page reads, and the medians reviewers paid, are in services/page-extras.ts.
+ */
+
+/** GET /api/items/users/{id}/prices */
+export async function getOwnPrices(viewer: Viewer | null, id: string): Promise<PriceList> {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const prisma = await getPrisma();
+  const service = await prisma.service.findUniqueOrThrow({ where: { id: row.id }, select: { pricesUpdatedAt: true, prices: priceLines } });
+  return { lines: service.prices, updatedAt: service.pricesUpdatedAt?.toISOString() ?? null };
+}
+
+/** PUT /api/items/users/{id}/prices: the whole list in one transaction; an empty list means "no prices". */
+export async function replacePrices(viewer: Viewer | null, id: string, body: unknown, now = new Date()): Promise<PriceList> {
+  requireAccess(viewer, "signedIn");
+  const row = await ownService(viewer, id);
+  const { lines } = parseOrThrow(priceListInput, body);
+  const prisma = await getPrisma();
+  await changingCatalog(() =>
+    prisma.$transaction([
+      prisma.servicePrice.deleteMany({ where: { serviceId: row.id } }),
+      prisma.servicePrice.createMany({ data: lines.map((line, position) => ({ ...line, serviceId: row.id, position })) }),
+      prisma.service.update({ where: { id: row.id }, data: { pricesUpdatedAt: lines.length ? now : null }, select: { id: true } }),
+    ]),
+  );
+  return getOwnPrices(viewer, id);
+}

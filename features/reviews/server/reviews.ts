@@ -1,0 +1,186 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
+import { replyInput, reviewInput } from "@/features/reviews/schema";
+import { localePath, mailInTransaction } from "../../accounts/server/account-mail";
+import { getPrisma } from "../../../lib/db/server";
+import { requireAccess } from "../../accounts/server/guards";
+import { AppError, isUuid, NotFoundError } from "../../../lib/http/errors";
+import { kickMailQueue } from "../../../lib/mail/outbox";
+import { NOBODY_REVIEWING, type OwnReview, type ReviewerState, type ReviewerView } from "@/features/reviews/reviewer-view";
+import type { Viewer } from "../../accounts/server/session";
+import { parseOrThrow } from "../../../lib/http/validate";
+import { changingCatalog } from "../../../lib/cache/read-cache";
+import { recomputeScores } from "./rating-scores";
+import { checkBurst } from "./burst";
+import { redeemVisitCode } from "./visit-codes";
+
+/**
+ * One review per user per service: a second post replaces the first. The service's averages and
+ * count are recomputed from its reviews in the same transaction, so they never drift. A visit
+ * code marks the review verified; the owner is mailed about a new review (not about edits).
+ */
+export async function upsertReview(viewer: Viewer | null, serviceId: string, body: unknown): Promise<{ _id: string; avg: number; verified: boolean }> {
+  requireAccess(viewer, "signedIn");
+  if (!isUuid(serviceId)) throw new NotFoundError();
+  const input = parseOrThrow(reviewInput, body);
+  const prisma = await getPrisma();
+  const { quality, speed, price } = input.rating;
+  const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
+  const result = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const service = await tx.service.findFirst({
+        where: { id: serviceId, ...PUBLISHED_WHERE },
+        select: { id: true, name: true, ownerId: true, owner: { select: { name: true, email: true, locale: true } } },
+      });
+      if (!service) throw new NotFoundError();
+      if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
+      const existing = await tx.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } });
+      const review = await tx.review.upsert({
+        where: { userId_serviceId: { userId: viewer.id, serviceId } },
+        create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
+        update: { quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
+      });
+      let verified = review.verified;
+      if (input.visitCode) {
+        await redeemVisitCode(tx, serviceId, input.visitCode, review.id);
+        verified = true;
+      }
+      await checkBurst(tx, serviceId, review.id);
+      await recomputeAggregates(tx, serviceId);
+      if (!existing) {
+        const { owner } = service;
+        await mailInTransaction(
+          tx,
+          "newReview",
+          owner,
+          { name: owner.name, reviewer: viewer.name, station: service.name, avg: avg.toFixed(1) },
+          localePath(owner.locale, `/service/${serviceId}#review-${review.id}`),
+        );
+      }
+      return { _id: review.id, avg, verified, mailed: !existing };
+    }),
+  );
+  if (result.mailed) kickMailQueue();
+  return { _id: result._id, avg: result.avg, verified: result.verified };
+}
+
+/** The reviewer takes their review back; the aggregates follow in the same transaction. */
+export async function deleteOwnReview(viewer: Viewer | null, serviceId: string, reviewId: string): Promise<void> {
+  requireAccess(viewer, "signedIn");
+  if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const review = await tx.review.findFirst({ where: { id: reviewId, serviceId }, select: { userId: true } });
+      if (!review) throw new NotFoundError();
+      if (review.userId !== viewer.id) throw new AppError(403, "Review.notYours");
+      await tx.review.delete({ where: { id: reviewId } });
+      await recomputeAggregates(tx, serviceId);
+    }),
+  );
+}
+
+type ReplyMode = "create" | "update" | "delete";
+
+/**
+ * The service's owner (or an admin) answers a review once, then may edit or remove the answer.
+ * The reviewer is mailed about the first answer only, so an owner polishing a sentence does not
+ * fill their inbox.
+ */
+export async function replyToReview(
+  viewer: Viewer | null,
+  serviceId: string,
+  reviewId: string,
+  body: unknown,
+  mode: ReplyMode,
+): Promise<{ reply: { text: string; at: string } | null }> {
+  requireAccess(viewer, "signedIn");
+  if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
+  const text = mode === "delete" ? null : parseOrThrow(replyInput, body).text;
+  const prisma = await getPrisma();
+  const result = await changingCatalog(() =>
+    prisma.$transaction(async (tx) => {
+      const review = await tx.review.findFirst({
+        where: { id: reviewId, serviceId, service: PUBLISHED_WHERE },
+        select: { replyText: true, service: { select: { name: true, ownerId: true } }, user: { select: { name: true, email: true, locale: true } } },
+      });
+      if (!review) throw new NotFoundError();
+      if (review.service.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Review.notYourService");
+      if (mode === "create" && review.replyText !== null) throw new AppError(409, "Review.replyExists");
+      if (mode !== "create" && review.replyText === null) throw new NotFoundError("Review.noReply");
+      const at = new Date();
+      await tx.review.update({ where: { id: reviewId }, data: { replyText: text, replyAt: text === null ? null : at } });
+      if (mode === "create") {
+        const { user } = review;
+        await mailInTransaction(
+          tx,
+          "reviewReply",
+          user,
+          { name: user.name, station: review.service.name },
+          localePath(user.locale, `/service/${serviceId}#review-${reviewId}`),
+        );
+      }
+      return text === null ? null : { text, at: at.toISOString() };
+    }),
+  );
+  if (mode === "create") kickMailQueue();
+  return { reply: result };
+}
+
+/**
+ * A service's averages and count, recomputed from its counted reviews (neither hidden nor held
+ * during a burst check; call inside the writing transaction). The row lock comes first, in its own
+ * statement: a concurrent review's transaction waits here until this one commits, and its
+ * recompute then sees this review too. Without it two reviews at once each counted only
+ * themselves (caught by tests/integration/http/faults.test.ts). NO KEY UPDATE, not UPDATE: the
+ * review insert's foreign-key check holds KEY SHARE on this row, which a plain FOR UPDATE would
+ * wait on, deadlocking two reviews.
+ */
+export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM services WHERE id = ${serviceId}::uuid FOR NO KEY UPDATE`;
+  await tx.$executeRaw`UPDATE services s SET
+      "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n, "updatedAt" = now()
+    FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,
+                 coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews
+          WHERE "serviceId" = ${serviceId}::uuid AND "hiddenAt" IS NULL AND "heldAt" IS NULL) agg
+    WHERE s.id = ${serviceId}::uuid`;
+  await recomputeScores(tx, serviceId);
+}
+
+/**
+ * What a service page offers its viewer around the reviews (features/reviews/reviewer-view.ts): the sign-in
+ * prompt, nothing on their own service, or the form (filled with their review when they wrote one).
+ */
+export async function reviewerView(viewer: Viewer | null, serviceId: string): Promise<ReviewerView> {
+  if (!viewer) return NOBODY_REVIEWING;
+  const [service, { own, reported }] = await Promise.all([
+    isUuid(serviceId) ? (await getPrisma()).service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }) : null,
+    viewerReviewState(viewer, serviceId),
+  ]);
+  const state: ReviewerState = service?.ownerId === viewer.id ? "owner" : own ? "reviewed" : "new";
+  return { state, own, reported, canReply: state === "owner" || viewer.isAdmin };
+}
+
+/**
+ * The viewer's side of a service's reviews, never cached with the public page: their own review
+ * (to prefill the form) and which reviews they have already reported.
+ */
+async function viewerReviewState(viewer: Viewer | null, serviceId: string): Promise<{ own: OwnReview | null; reported: string[] }> {
+  if (!viewer || !isUuid(serviceId)) return { own: null, reported: [] };
+  const prisma = await getPrisma();
+  const [own, reports] = await Promise.all([
+    prisma.review.findUnique({
+      where: { userId_serviceId: { userId: viewer.id, serviceId } },
+      select: { id: true, quality: true, speed: true, price: true, comment: true, paidJob: true, paidUah: true },
+    }),
+    prisma.reviewReport.findMany({ where: { userId: viewer.id, review: { serviceId } }, select: { reviewId: true } }),
+  ]);
+  const reported = reports.map((report) => report.reviewId);
+  return {
+    own: own
+      ? { _id: own.id, rating: { quality: own.quality, speed: own.speed, price: own.price }, comment: own.comment, paidJob: own.paidJob, paidUah: own.paidUah }
+      : null,
+    reported,
+  };
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { createHash, randomInt } from "node:crypto";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { BadRequestError, AppError, isUuid, NotFoundError } from "../../../lib/http/errors";
+import { getPrisma } from "../../../lib/db/server";
+import { requireAccess } from "../../accounts/server/guards";
+import { take, tooMany } from "../../../lib/security/rate-limit";
+import type { Viewer } from "../../accounts/server/session";
+
+/**
+ * One-time visit codes: the owner hands one to a customer, whose review posted with it is marked
+ * "Verified visit". Only the SHA-256 of a code is stored, so a database leak reveals none. A code
+ * is ten characters from 31 unambiguous letters and digits (about 49 bits): guessing one of a station's few live
+ * codes is hopeless. Codes expire after VISIT_CODE_DAYS and work once.
+ *
+ * An owner must not be able to mint a review army, so two limits apply: THROTTLES.visitCode (20
+ * per station per day), and no more codes outstanding (unused, unexpired) than
+ * OUTSTANDING_BASE plus the codes customers actually redeemed in the last 30 days. A station
+ * whose codes are not being used cannot stockpile them; one whose customers do review earns room
+ * in proportion. Each code still needs its own signed-in account (never the owner's), and low
+ * reviews from new accounts are watched by review-burst.ts.
+ */
+export const VISIT_CODE_DAYS = 14;
+export const OUTSTANDING_BASE = 20;
+const EARNED_WINDOW_DAYS = 30;
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+const normalize = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+const hashCode = (code: string) => createHash("sha256").update(normalize(code)).digest("hex");
+
+export async function issueVisitCode(viewer: Viewer | null, serviceId: string): Promise<{ code: string; expiresAt: string; path: string }> {
+  requireAccess(viewer, "signedIn");
+  if (!isUuid(serviceId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const service = await prisma.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } });
+  if (!service) throw new NotFoundError();
+  if (service.ownerId !== viewer.id) throw new AppError(403, "Review.notYourService");
+  const now = Date.now();
+  const [outstanding, earned] = await Promise.all([
+    prisma.visitCode.count({ where: { serviceId, usedAt: null, expiresAt: { gt: new Date(now) } } }),
+    prisma.visitCode.count({ where: { serviceId, usedAt: { gte: new Date(now - EARNED_WINDOW_DAYS * 86_400_000) } } }),
+  ]);
+  if (outstanding >= OUTSTANDING_BASE + earned) throw tooMany(24 * 3_600_000, "VisitCodes.tooManyOutstanding");
+  await take("visitCode", serviceId);
+  const raw = Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+  const code = `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  const expiresAt = new Date(now + VISIT_CODE_DAYS * 86_400_000);
+  await prisma.visitCode.create({ data: { serviceId, codeHash: hashCode(code), expiresAt } });
+  return { code, expiresAt: expiresAt.toISOString(), path: `/service/${serviceId}?code=${code}#review-form` };
+}
+
+/** Uses the code for this review (inside its transaction) or refuses the review with a 400. */
+export async function redeemVisitCode(tx: Prisma.TransactionClient, serviceId: string, code: string, reviewId: string): Promise<void> {
+  const now = new Date();
+  const { count } = await tx.visitCode.updateMany({
+    where: { codeHash: hashCode(code), serviceId, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now, reviewId },
+  });
+  if (count !== 1) throw new BadRequestError({ visitCode: "Review.codeInvalid" });
+  await tx.review.update({ where: { id: reviewId }, data: { verified: true } });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { cartReducer, INITIAL_CART, parseStoredCart } from "@/features/saved/cart";
+
+const item = (id: string, name = `Service ${id}`) => ({ _id: id, name, image: null, address: "Kyiv", coordinates: { lat: 50, lng: 30 } });
+
+describe("cart reducer", () => {
+  it("appends new items with quantity 1 and counts distinct items", () => {
+    const state = cartReducer(cartReducer(INITIAL_CART, { type: "add", item: item("a") }), { type: "add", item: item("b") });
+    expect(state.cartItems.map((i) => [i._id, i.qty])).toEqual([
+      ["a", 1],
+      ["b", 1],
+    ]);
+    expect(state.cartItemsQty).toBe(2);
+  });
+
+  it("replaces an item with the same _id instead of duplicating it", () => {
+    let state = cartReducer(INITIAL_CART, { type: "add", item: item("a", "Old") });
+    state = cartReducer(state, { type: "add", item: item("b") });
+    state = cartReducer(state, { type: "add", item: item("a", "New") });
+    expect(state.cartItems.map((i) => i.name)).toEqual(["New", "Service b"]);
+    expect(state.cartItemsQty).toBe(2);
+  });
+
+  it("removes by _id", () => {
+    let state = cartReducer(INITIAL_CART, { type: "add", item: item("a") });
+    state = cartReducer(state, { type: "remove", id: "a" });
+    state = cartReducer(state, { type: "remove", id: "missing" });
+    expect(state).toEqual(INITIAL_CART);
+  });
+
+  it("sets and clears the prepared station order, and resets everything", () => {
+    let state = cartReducer(INITIAL_CART, { type: "setStoForOrder", sto: { _id: "x" } });
+    expect(state.stoForOrder).toEqual({ _id: "x" });
+    state = cartReducer(state, { type: "clearStoForOrder" });
+    expect(state.stoForOrder).toEqual({});
+    state = cartReducer(cartReducer(state, { type: "add", item: item("a") }), { type: "reset" });
+    expect(state).toEqual(INITIAL_CART);
+    expect(state.paymentMethod).toBe("PayPal");
+  });
+
+  it("survives malformed storage", () => {
+    expect(parseStoredCart(null)).toEqual(INITIAL_CART);
+    expect(parseStoredCart("{not json")).toEqual(INITIAL_CART);
+    expect(parseStoredCart('{"cartItems":"nope"}')).toEqual(INITIAL_CART);
+    const parsed = parseStoredCart(JSON.stringify({ cartItems: [{ _id: "a", name: "A", qty: 1 }, { bogus: true }], cartItemsQty: 99 }));
+    expect(parsed.cartItems.map((i) => i._id)).toEqual(["a"]);
+    expect(parsed.cartItemsQty).toBe(1);
+  });
+});

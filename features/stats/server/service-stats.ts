@@ -1,0 +1,61 @@
+import "server-only";
+import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
+import { fillDays, type ServiceStats, type StatKind } from "@/features/stats/events";
+import { dateOfDay, localClock } from "@/features/hours/timetable";
+import { statDaysInput, statEventInput } from "@/features/stats/schema";
+import { keyedHash } from "../../../lib/security/app-secret";
+import { getPrisma } from "../../../lib/db/server";
+import { isUuid, NotFoundError } from "../../../lib/http/errors";
+import { requireAccess } from "../../accounts/server/guards";
+import { ownService } from "../../listings/server/listings";
+import type { Viewer } from "../../accounts/server/session";
+import { parseOrThrow } from "../../../lib/http/validate";
+
+/**
+ * Owners' analytics without cookies or personal data: a counter per service, local day and kind.
+ * A repeat by the same visitor the same day is not counted again: a keyed hash of (address,
+ * browser, service, kind, day) is stored for the day, and the mark and the count are one
+ * statement, so any number of instances count each visitor once.
+ */
+const BOTS = /\bbot\b|bot\/|crawl|spider|slurp|externalhit|preview|lighthouse|pagespeed|curl\/|wget\/|python|java\//i;
+const DAY_MS = 86_400_000;
+
+/** POST /api/items/{id}/events: true when it counted. */
+export async function recordEvent(id: string, body: unknown, who: { address: string; userAgent: string }, now = new Date()): Promise<boolean> {
+  if (!isUuid(id)) throw new NotFoundError();
+  const { kind } = parseOrThrow(statEventInput, body);
+  const prisma = await getPrisma();
+  const service = await prisma.service.findFirst({ where: { id, ...PUBLISHED_WHERE }, select: { id: true, timeZone: true } });
+  if (!service) throw new NotFoundError();
+  if (!who.userAgent || BOTS.test(who.userAgent)) return false;
+  const day = localClock(now, service.timeZone).date;
+  const hash = keyedHash("stat", `${who.address}|${who.userAgent}|${id}|${kind}|${day}`);
+  // Kept past the end of the day in any zone; the purge job removes it after.
+  const expiresAt = new Date(Date.parse(`${day}T00:00:00Z`) + 2 * DAY_MS);
+  const counted = await prisma.$executeRaw`WITH mark AS (
+      INSERT INTO stat_marks (hash, "expiresAt") VALUES (${hash}, ${expiresAt}) ON CONFLICT (hash) DO NOTHING RETURNING 1)
+    INSERT INTO service_stats ("serviceId", day, kind, count)
+    SELECT ${id}::uuid, ${day}::date, ${kind}::"StatKind", 1 FROM mark
+    ON CONFLICT ("serviceId", day, kind) DO UPDATE SET count = service_stats.count + 1`;
+  return counted > 0;
+}
+
+/** GET /api/items/users/{id}/stats?days=30: the owner's (or an admin's) last days, zeros included. */
+export async function getServiceStats(viewer: Viewer | null, id: string, rawDays: unknown = undefined, now = new Date()): Promise<ServiceStats> {
+  requireAccess(viewer, "signedIn");
+  const days = parseOrThrow(statDaysInput, rawDays);
+  const row = await ownService(viewer, id);
+  const prisma = await getPrisma();
+  const { timeZone } = await prisma.service.findUniqueOrThrow({ where: { id: row.id }, select: { timeZone: true } });
+  const today = localClock(now, timeZone).day;
+  const firstDay = dateOfDay(today - days + 1);
+  const rows = await prisma.serviceStat.findMany({
+    where: { serviceId: row.id, day: { gte: new Date(`${firstDay}T00:00:00Z`) } },
+    select: { day: true, kind: true, count: true },
+  });
+  return fillDays(
+    firstDay,
+    dateOfDay(today),
+    rows.map((entry) => ({ day: entry.day.toISOString().slice(0, 10), kind: entry.kind as StatKind, count: entry.count })),
+  );
+}

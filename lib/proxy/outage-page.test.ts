@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { databaseOutageActive, noteDatabaseUnavailable } from "@/lib/db/outage";
+import { outagePage } from "@/lib/proxy/outage-page";
+
+describe("database outage window", () => {
+  it("opens when an outage is noted and closes by itself, so the next request probes again", () => {
+    const start = 1_000_000;
+    noteDatabaseUnavailable(start);
+    expect(databaseOutageActive(start + 1)).toBe(true);
+    expect(databaseOutageActive(start + 2999)).toBe(true);
+    expect(databaseOutageActive(start + 3000)).toBe(false);
+  });
+});
+
+describe("outage page", () => {
+  it("is translated, not indexed, reloads itself and echoes nothing from the request", () => {
+    const english = outagePage("en");
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain("<h1>Back in a moment</h1>");
+    expect(english).toContain("<title>Back in a moment · Maister</title>");
+    expect(english).toContain('<meta name="robots" content="noindex">');
+    expect(english).toContain('<meta http-equiv="refresh" content="5">');
+    expect(english).toContain('<a href="">Try again now</a>');
+    expect(english).not.toContain("<script");
+    const ukrainian = outagePage("uk");
+    expect(ukrainian).toContain('<html lang="uk">');
+    expect(ukrainian).toContain("<title>Повернемося за мить · Майстер</title>");
+    expect(ukrainian).toContain("Майстер ненадовго недоступний, поки відновлює з’єднання.");
+  });
+});

@@ -1,0 +1,90 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { getPrisma, type PrismaClient } from "../db/server";
+import { AppError } from "../http/errors";
+
+/**
+ * Every throttle of the site, counted by rate-limiter-flexible in the `throttles` table, so all
+ * app instances agree. `points` per `duration` seconds, a window that ends by itself.
+ */
+export const THROTTLES = {
+  /** Sign-ups per client address. */
+  register: { points: 10, duration: 60 * 60 },
+  /** Mails to one address about sign-ups: nobody can mail-bomb a stranger through the form. */
+  registerMail: { points: 3, duration: 60 * 60 },
+  /** Confirmation links re-sent per account. */
+  resendConfirmation: { points: 3, duration: 60 * 60 },
+  /** Password-reset requests per client address, and reset mails per account. */
+  passwordReset: { points: 10, duration: 60 * 60 },
+  passwordResetMail: { points: 3, duration: 60 * 60 },
+  /** E-mail change links to one new address: a signed-in user cannot flood a stranger's inbox either. */
+  emailChangeMail: { points: 3, duration: 60 * 60 },
+  /** Wrong current passwords on /profile per account (a stolen session must not become a password oracle). */
+  currentPassword: { points: 5, duration: 15 * 60 },
+  /** Failed sign-ins per client address, whatever the account. */
+  signInAddress: { points: 50, duration: 60 * 60 },
+  /** Consecutive failed sign-ins per account and address; the count that sets the delay. */
+  signInFailures: { points: 10_000, duration: 24 * 60 * 60 },
+  /** The delay itself: a key blocked here waits (see sign-in-throttle.ts). */
+  signInDelay: { points: 1, duration: 1 },
+  feedback: { points: 5, duration: 60 * 60 },
+  geocode: { points: 60, duration: 60 },
+  upload: { points: 30, duration: 60 * 60 },
+  /** Review reports per account: enough for a moderator-minded driver, too few to flood the queue. */
+  reviewReport: { points: 20, duration: 60 * 60 },
+  /** Visit codes per station per day (see visit-codes.ts for the outstanding cap). */
+  visitCode: { points: 20, duration: 24 * 60 * 60 },
+  /** "Hours wrong / closed permanently" taps per client address. */
+  hoursReport: { points: 10, duration: 60 * 60 },
+} as const;
+
+export type ThrottleName = keyof typeof THROTTLES;
+
+const limiters = new WeakMap<PrismaClient, Map<ThrottleName, RateLimiterPrisma>>();
+
+export async function limiter(name: ThrottleName): Promise<RateLimiterPrisma> {
+  const prisma = await getPrisma();
+  let byName = limiters.get(prisma);
+  if (!byName) limiters.set(prisma, (byName = new Map()));
+  let found = byName.get(name);
+  if (!found) {
+    // Expired rows are purged by features/admin/server/retention.ts, not by a timer in every instance.
+    found = new RateLimiterPrisma({ storeClient: prisma, tableName: "throttle", keyPrefix: name, clearExpiredByTimeout: false, ...THROTTLES[name] });
+    byName.set(name, found);
+  }
+  return found;
+}
+
+/** Keys stay within the column whatever they are made of (a long e-mail, a header value). */
+export function throttleKey(...parts: string[]): string {
+  const key = parts.join("|");
+  return key.length <= 120 ? key : createHash("sha256").update(key).digest("hex");
+}
+
+/** Counts one; over the limit it throws a translated 429 with the seconds to wait. */
+export async function take(name: ThrottleName, key: string): Promise<void> {
+  if (!(await tryTake(name, key))) {
+    const res = await (await limiter(name)).get(throttleKey(key));
+    throw tooMany(res?.msBeforeNext ?? THROTTLES[name].duration * 1000);
+  }
+}
+
+/** Counts one and says whether it was within the limit, for limits that refuse silently. */
+export async function tryTake(name: ThrottleName, key: string): Promise<boolean> {
+  try {
+    await (await limiter(name)).consume(throttleKey(key));
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
+export async function forget(name: ThrottleName, key: string): Promise<void> {
+  await (await limiter(name)).delete(throttleKey(key));
+}
+
+export function tooMany(msBeforeNext: number, key = "Auth.tooManyRequests"): AppError {
+  return new AppError(429, key, undefined, { "Retry-After": String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+}

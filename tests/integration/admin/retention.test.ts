@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { purgeExpired, RETENTION_MS } from "@/features/admin/server/retention";
+import { makeService, makeUser } from "../../helpers/factories";
+
+/** Each retention rule of the README's table: past its time a row goes, before it, it stays. */
+const ago = (ms: number, extra = 60_000) => new Date(Date.now() - ms - extra);
+const within = (ms: number) => new Date(Date.now() - ms + 60 * 60_000);
+
+describe("purgeExpired", () => {
+  it("removes images nothing shows after a day, and keeps shown and recent ones", async () => {
+    const prisma = await getPrisma();
+    const image = (createdAt: Date) =>
+      prisma.image.create({ data: { bytes: new Uint8Array([1]), contentType: "image/jpeg", size: 1, sha256: "0".repeat(64), createdAt } });
+    const [orphan, recent, shown, avatar] = await Promise.all([
+      image(ago(RETENTION_MS.orphanImages)),
+      image(within(RETENTION_MS.orphanImages)),
+      image(ago(RETENTION_MS.orphanImages)),
+      image(ago(RETENTION_MS.orphanImages)),
+    ]);
+    const service = await makeService();
+    await prisma.service.update({ where: { id: service.id }, data: { imageId: shown.id } });
+    const user = await makeUser();
+    await prisma.user.update({ where: { id: user.id }, data: { imageId: avatar.id } });
+    await purgeExpired();
+    const left = new Set(
+      (await prisma.image.findMany({ where: { id: { in: [orphan.id, recent.id, shown.id, avatar.id] } }, select: { id: true } })).map((row) => row.id),
+    );
+    expect(left).toEqual(new Set([recent.id, shown.id, avatar.id]));
+  });
+
+  it("forgets geocoding answers after 30 days", async () => {
+    const prisma = await getPrisma();
+    await prisma.geocodeCache.createMany({
+      data: [
+        { key: "old", address: "A", createdAt: ago(RETENTION_MS.geocodeCache) },
+        { key: "new", address: "B", createdAt: within(RETENTION_MS.geocodeCache) },
+      ],
+    });
+    await purgeExpired();
+    expect((await prisma.geocodeCache.findMany({ select: { key: true } })).map((row) => row.key)).toEqual(["new"]);
+  });
+
+  it("empties the bodies of mail sent over 7 days ago, keeping the row; pending and failed mail keep theirs", async () => {
+    const prisma = await getPrisma();
+    const mail = (status: "sent" | "pending" | "failed", sentAt: Date | null) =>
+      prisma.mailOutbox.create({
+        data: { to: "a@test.local", subject: "S", text: "https://x/reset-password?token=secret", html: "<a>secret</a>", kind: "reset", status, sentAt },
+      });
+    const [old, fresh, pending, failed] = await Promise.all([
+      mail("sent", ago(RETENTION_MS.sentMailBodies)),
+      mail("sent", new Date()),
+      mail("pending", null),
+      mail("failed", null),
+    ]);
+    await purgeExpired();
+    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ text: "", html: "", subject: "S", status: "sent" });
+    for (const kept of [fresh, pending, failed]) expect((await prisma.mailOutbox.findUniqueOrThrow({ where: { id: kept.id } })).text).toContain("token=secret");
+  });
+
+  it("forgets handled PayPal event ids after 30 days", async () => {
+    const prisma = await getPrisma();
+    await prisma.paypalEvent.createMany({
+      data: [
+        { id: "WH-OLD", type: "PAYMENT.CAPTURE.COMPLETED", receivedAt: ago(RETENTION_MS.paypalEvents) },
+        { id: "WH-NEW", type: "PAYMENT.CAPTURE.COMPLETED" },
+      ],
+    });
+    await purgeExpired();
+    expect((await prisma.paypalEvent.findMany({ select: { id: true } })).map((row) => row.id)).toEqual(["WH-NEW"]);
+  });
+
+  it("can run on several instances at once", async () => {
+    const results = await Promise.all([purgeExpired(), purgeExpired(), purgeExpired()]);
+    expect(results).toHaveLength(3);
+  });
+});
