@@ -17,3 +17,5 @@ export function alternatesFor(path: string, locale: Locale): Metadata["alternate
   const paths = localizedPaths(path);
   return { canonical: paths[locale], languages: { ...paths, "x-default": paths.en } };
 }
+
+export const PRODUCT_NAME = { en: "Maister", uk: "Майстер" } as const;

@@ -1,7 +1,9 @@
 import { hash } from "@node-rs/argon2";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
-import { BRANDS, CATEGORIES, DEFAULT_TIMETABLE, EXPERIENCE_OPTIONS, MAX_SERVICE_IMAGES, PAYMENT, storedCategory, type Timetable } from "@/lib/constants";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, MAX_SERVICE_IMAGES, storedCategory } from "@/features/listings/service-fields";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import { PAYMENT } from "@/features/payments/fee";
 import { processImage, storedImage, type Processed } from "@/features/uploads/server/image-pipeline";
 import { demoScenes, sceneSvg, type Scene } from "@/features/catalog/illustrations/scenes";
 import { computeAggregates, reviewAverage } from "@/features/reviews/rating";

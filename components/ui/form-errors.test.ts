@@ -6,7 +6,7 @@ import en from "@/messages/en.json";
 import { registerInput } from "@/features/accounts/schema";
 import { feedbackInput } from "@/features/feedback/schema";
 import { reviewInput } from "@/features/reviews/schema";
-import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 
 const translate = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 

@@ -73,3 +73,7 @@ export function useToasterWanted(): boolean {
     () => false,
   );
 }
+
+export const TOAST_DURATION_MS = 5000;
+
+export const REGISTRATION_TOAST_DURATION_MS = 20_000;

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { Toaster as Sonner } from "sonner";
-import { TOAST_DURATION_MS } from "@/lib/constants";
+import { TOAST_DURATION_MS } from "@/components/ui/toast";
 
 /** The space between the header (or the top of a phone's screen under it) and the first toast. */
 const GAP = "0.75rem";

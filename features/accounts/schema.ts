@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 import { profileImage } from "../uploads/schema";
-import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from "../../lib/validation/rules";
+import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from "./rules";
 
 /**
  * Form rules of spec section 5 for accounts, shared by the forms (client) and the data layer

@@ -1,7 +1,7 @@
 import { searchText, z } from "@/lib/zod";
 import { emailAddress } from "../accounts/schema";
 import { IMAGE_URL_PATTERN } from "../uploads/schema";
-import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "../../lib/validation/rules";
+import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "@/features/accounts/rules";
 
 /**
  * Admin forms and queries (spec 5 "User edit": name 3-100 and a valid e-mail up to 100; isAdmin

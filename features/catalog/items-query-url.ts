@@ -1,4 +1,5 @@
-import type { ROLES, SORT_KEYS } from "@/lib/constants";
+import type { ROLES } from "@/features/listings/service-fields";
+import type { SORT_KEYS } from "@/features/catalog/list-options";
 import type { PriceJob } from "@/features/prices/price-catalogue";
 
 // Kept apart from the parser (items-query.ts) so the filter links in the browser do not pull

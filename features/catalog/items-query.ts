@@ -1,5 +1,6 @@
 import { searchText, z } from "@/lib/zod";
-import { ROLES, SORT_KEYS } from "@/lib/constants";
+import { ROLES } from "@/features/listings/service-fields";
+import { SORT_KEYS } from "@/features/catalog/list-options";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import type { ItemsQuery } from "./items-query-url";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { JSON_LD_REVIEWS, serviceJsonLd } from "@/features/catalog/json-ld";
 import type { ReviewView, ServiceDetail } from "@/features/catalog/server/service-dto";
 

@@ -1,4 +1,5 @@
-import { WEEKDAYS, type PaymentMethod } from "@/lib/constants";
+import { WEEKDAYS } from "@/features/hours/week";
+import { type PaymentMethod } from "@/features/listings/service-fields";
 import { normalizePhone } from "@/lib/phone";
 import { postalAddress } from "@/features/catalog/postal-address";
 import { telegramHref } from "@/features/catalog/outside-links";

@@ -2,7 +2,7 @@ import { HOLIDAYS } from "@/features/hours/holidays";
 import { LIVE_NOTE_MAX, LIVE_STATES, LIVE_STATUS_MAX_HOURS } from "@/features/hours/live-status";
 import { parseTime } from "@/features/hours/timetable";
 import { z } from "@/lib/zod";
-import { HOURS_REPORT_KINDS, SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "../../lib/validation/rules";
+import { HOURS_REPORT_KINDS, SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "./rules";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIMETABLE, WEEKDAYS, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIMETABLE, WEEKDAYS, type Timetable } from "@/features/hours/week";
 import { isOpenAt, openingLabel, openingStatus, timetableToRows, type HoursRow, type SpecialHours } from "@/features/hours/timetable";
 
 const MINUTE = 60_000;

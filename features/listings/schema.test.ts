@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { fieldErrors } from "@/features/accounts/schema";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
 

@@ -1,8 +1,9 @@
 import { z } from "@/lib/zod";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, SERVICE_DEFAULTS, storedCategory, WEEKDAYS, type Timetable } from "@/lib/constants";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, SERVICE_DEFAULTS, storedCategory } from "@/features/listings/service-fields";
+import { WEEKDAYS, type Timetable } from "@/features/hours/week";
 import { telegramUsername } from "@/features/catalog/outside-links";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
-import { EMAIL_PATTERN, NAME_PATTERN } from "../../lib/validation/rules";
+import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
 import { IMAGE_URL_PATTERN, imageList } from "../uploads/schema";
 
 /**

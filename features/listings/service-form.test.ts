@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { changedFields, EMPTY_SERVICE, formStateOf, movePhoto } from "@/features/listings/service-form";
 
 const stored = formStateOf({

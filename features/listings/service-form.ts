@@ -1,4 +1,5 @@
-import { SERVICE_DEFAULTS, WEEKDAYS } from "@/lib/constants";
+import { SERVICE_DEFAULTS } from "@/features/listings/service-fields";
+import { WEEKDAYS } from "@/features/hours/week";
 import type { ServiceInput } from "@/features/listings/schema";
 
 /**

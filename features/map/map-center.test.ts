@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAP_DEFAULT_CENTER } from "@/lib/constants";
+import { MAP_DEFAULT_CENTER } from "@/features/map/defaults";
 import { mapCenter, parsePoint, samePoint, typedPoint } from "@/features/map/map-center";
 import { serviceFields } from "@/features/listings/schema";
 

@@ -1,4 +1,4 @@
-import { MAP_DEFAULT_CENTER } from "@/lib/constants";
+import { MAP_DEFAULT_CENTER } from "@/features/map/defaults";
 
 export type LatLng = { lat: number; lng: number };
 

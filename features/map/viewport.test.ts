@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MARKER_SIZE } from "@/lib/constants";
+import { MARKER_SIZE } from "@/features/map/defaults";
 import {
   CLUSTER_CELL_PX,
   clusterCellDegrees,

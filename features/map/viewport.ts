@@ -1,4 +1,4 @@
-import { MARKER_SIZE } from "@/lib/constants";
+import { MARKER_SIZE } from "@/features/map/defaults";
 
 /**
  * What the home map asks for: the visible box and zoom. A view with at most MAP_SERVICES_MAX

@@ -2,7 +2,8 @@ import { getPrisma } from "@/lib/db/client";
 import { hashPassword } from "@/features/accounts/server/passwords";
 import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
 import { changingCatalog } from "@/lib/cache/read-cache";
-import { DEFAULT_TIMETABLE, type StoredCategory, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import { type StoredCategory } from "@/features/listings/service-fields";
 import { timetableToRows } from "@/features/hours/timetable";
 
 let counter = 0;

@@ -6,7 +6,7 @@ import { StarRating } from "@/features/reviews/components/star-rating";
 import { WrenchIcon } from "@/components/ui/wrench-icon";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { PAYMENT } from "@/lib/constants";
+import { PAYMENT } from "@/features/payments/fee";
 import { guardPage } from "@/features/accounts/server/guards";
 import { getStationOrder } from "@/features/listings/server/listings";
 import { privatePageMetadata } from "@/lib/page-metadata";

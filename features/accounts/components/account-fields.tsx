@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 import { Field } from "@/components/ui/fields";
-import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
+import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
 
 type WithNewPassword = FieldValues & { password: string; confirm: string };
 type WithIdentity = FieldValues & { name: string; email: string };
@@ -34,7 +34,7 @@ export function NameAndEmailFields<Values extends WithIdentity>({ register, erro
 
 /**
  * A new password typed twice (sign-up, reset from a mailed link): the rules in the first field's
- * hint, the second checked by the form's passwordsMatch rule (lib/validation/rules.ts).
+ * hint, the second checked by the form's passwordsMatch rule (features/accounts/rules.ts).
  */
 export function NewPasswordFields<Values extends WithNewPassword>({ register, error }: FieldsOf<Values>) {
   const t = useTranslations("Account");

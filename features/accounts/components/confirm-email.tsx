@@ -5,8 +5,8 @@ import { Field, FormAlert, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
-import { REGISTRATION_TOAST_DURATION_MS } from "@/lib/constants";
-import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
+import { REGISTRATION_TOAST_DURATION_MS } from "@/components/ui/toast";
+import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
 import { postJson } from "../../../components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.confirmEmailInput);

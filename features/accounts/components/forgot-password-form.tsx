@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { Link } from "@/i18n/navigation";
-import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
+import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
 import { postJson } from "../../../components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.emailRequestInput);

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { Link, useRouter } from "@/i18n/navigation";
-import { PASSWORD_PATTERN } from "@/lib/validation/rules";
+import { PASSWORD_PATTERN } from "@/features/accounts/rules";
 import { postJson } from "../../../components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.loginInput);

@@ -8,7 +8,7 @@ import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
 import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
-import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { NameAndEmailFields } from "./account-fields";
 import { postJson } from "../../../components/ui/api-client";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { FormAlert, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { Link } from "@/i18n/navigation";
-import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { postJson } from "../../../components/ui/api-client";
 import { NameAndEmailFields, NewPasswordFields } from "./account-fields";
 

@@ -5,7 +5,7 @@ import { FormAlert, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
 import { Link, useRouter } from "@/i18n/navigation";
-import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/lib/validation/rules";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { postJson } from "../../../components/ui/api-client";
 import { NewPasswordFields } from "./account-fields";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_PATTERN } from "@/lib/validation/rules";
+import { PASSWORD_PATTERN } from "@/features/accounts/rules";
 import { assertUncommonPassword, isCommonPassword } from "@/features/accounts/server/passwords";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { REPORT_REASONS } from "@/lib/validation/rules";
+import { REPORT_REASONS } from "@/features/reviews/rules";
 import { InboxAction } from "./inbox-action";
 
 /** Hide with the reason visitors will read in place of the text. */

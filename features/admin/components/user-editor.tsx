@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/toast";
 import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
 import type { AdminUser } from "@/features/admin/server/admin";
-import { ACCOUNT_TEXT_MAX } from "@/lib/validation/rules";
+import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
 
 const loadSchema = () => import("@/features/admin/schema").then((schemas) => schemas.adminUserInput);
 

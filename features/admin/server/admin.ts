@@ -1,5 +1,5 @@
 import "server-only";
-import { ADMIN_PAGE_SIZE } from "@/lib/constants";
+import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { adminListQuery, adminUserInput } from "@/features/admin/schema";
 import { getPrisma } from "../../../lib/db/server";

@@ -1,5 +1,5 @@
 import "server-only";
-import { ADMIN_PAGE_SIZE } from "@/lib/constants";
+import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { feedbackMarkInput } from "@/features/admin/schema";
 import { getPrisma } from "../../../lib/db/server";
 import { isUuid, NotFoundError } from "../../../lib/http/errors";

@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { PointPickerMap } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
 import { Link, useRouter } from "@/i18n/navigation";
-import { SORT_KEYS } from "@/lib/constants";
+import { SORT_KEYS } from "@/features/catalog/list-options";
 import { distanceChoice } from "@/features/catalog/distance";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { parsePoint, type LatLng } from "@/features/map/map-center";

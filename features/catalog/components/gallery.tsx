@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
-import { SWIPE_THRESHOLD_PX } from "@/lib/constants";
+import { SWIPE_THRESHOLD_PX } from "@/features/catalog/list-options";
 
 const MAIN_SIZES = "(min-width: 1024px) 600px, (min-width: 768px) 40vw, 100vw";
 const arrow =

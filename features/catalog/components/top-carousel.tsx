@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { TopCardView } from "@/features/catalog/card-view";
-import { CAROUSEL_INTERVAL_MS } from "@/lib/constants";
+import { CAROUSEL_INTERVAL_MS } from "@/features/catalog/list-options";
 import { TopCard } from "./top-card";
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "@/lib/constants";
+import { CATEGORIES } from "@/features/listings/service-fields";
 import { bannerSvg } from "@/features/catalog/illustrations/banner";
 import { CATEGORY_VEHICLE, demoScenes, SCENE_PIXELS, sceneSvg, type SceneKind } from "@/features/catalog/illustrations/scenes";
 import { VEHICLE_KINDS } from "@/features/catalog/illustrations/vehicles";

@@ -1,4 +1,4 @@
-import type { Category } from "@/lib/constants";
+import type { Category } from "@/features/listings/service-fields";
 import { HALF_WIDTH, shade, vehicle, wheel, type VehicleKind } from "./vehicles";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { PAGE_SIZE } from "@/lib/constants";
+import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { getPrisma } from "../../../lib/db/server";

@@ -1,5 +1,6 @@
 import "server-only";
-import type { PaymentMethod, Timetable } from "@/lib/constants";
+import type { PaymentMethod } from "@/features/listings/service-fields";
+import type { Timetable } from "@/features/hours/week";
 import { roundKm } from "@/features/catalog/distance";
 import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";

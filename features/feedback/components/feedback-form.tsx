@@ -8,7 +8,7 @@ import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { usePageSession } from "@/components/layout/use-page-session";
 import { Link } from "@/i18n/navigation";
 import type { PageSession } from "@/features/accounts/session-view";
-import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "@/lib/validation/rules";
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "@/features/feedback/rules";
 
 const loadSchema = () => import("@/features/feedback/schema").then((schemas) => schemas.feedbackInput);
 

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
-import { HOURS_REPORT_KINDS } from "@/lib/validation/rules";
+import { HOURS_REPORT_KINDS } from "@/features/hours/rules";
 
 /** The service page: a visitor says in one tap that the hours are wrong or the place has closed for good. */
 export function HoursReport({ serviceId }: { serviceId: string }) {

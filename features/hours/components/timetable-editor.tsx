@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { WEEKDAYS, type Timetable, type Weekday } from "@/lib/constants";
+import { WEEKDAYS, type Timetable, type Weekday } from "@/features/hours/week";
 
 type Props = { value: Timetable; onChange: (timetable: Timetable) => void; disabled?: boolean; errors?: Partial<Record<Weekday, string>> };
 

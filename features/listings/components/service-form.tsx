@@ -6,7 +6,8 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "
 import { FIELD_INPUT } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
 import { useMessageText } from "@/i18n/message-key";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory, type Weekday } from "@/lib/constants";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory } from "@/features/listings/service-fields";
+import { type Weekday } from "@/features/hours/week";
 import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
 import { ERROR_ORDER, type ServiceFormState } from "@/features/listings/service-form";
 import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/features/listings/schema";

@@ -1,5 +1,6 @@
 import "server-only";
-import { DEFAULT_TIME_ZONE, type PaymentMethod, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIME_ZONE, type Timetable } from "@/features/hours/week";
+import { type PaymentMethod } from "@/features/listings/service-fields";
 import type { LiveStatusView } from "@/features/hours/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/features/hours/timetable";
 import { outageCashIssue, serviceInput, servicePatch, type ServiceInput } from "@/features/listings/schema";

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
-import { MAP_HEIGHT_PX } from "@/lib/constants";
+import { MAP_HEIGHT_PX } from "@/features/map/defaults";
 
 /**
  * Leaflet touches `window` and weighs ~45 KB gzipped, so maps load on the client only, and the

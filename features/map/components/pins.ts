@@ -1,5 +1,5 @@
 import L from "leaflet";
-import { MARKER_SIZE } from "@/lib/constants";
+import { MARKER_SIZE } from "@/features/map/defaults";
 import { MARKER_BOX_PX } from "@/features/map/viewport";
 
 // Every icon fits in MARKER_BOX_PX × MARKER_BOX_PX with its anchor at the bottom centre: markers

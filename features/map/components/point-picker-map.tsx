@@ -3,7 +3,7 @@
 import "leaflet/dist/leaflet.css";
 import { useTranslations } from "next-intl";
 import { MapContainer, Marker, TileLayer, useMapEvents } from "react-leaflet";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "@/lib/constants";
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "@/features/map/defaults";
 import { TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/features/map/map-center";
 import { PINS } from "./pins";
 

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { Link } from "@/i18n/navigation";
-import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/lib/constants";
+import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/features/map/defaults";
 import { mapCenter, TILE_URL, type LatLng } from "@/features/map/map-center";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
 import { isRated } from "@/features/reviews/rating";

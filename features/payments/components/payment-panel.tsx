@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
-import { PAYMENT } from "@/lib/constants";
+import { PAYMENT } from "@/features/payments/fee";
 
 type Config = { clientId: string; currency: string; testMode: boolean };
 type State = { status: "loading" } | { status: "ready"; config: Config } | { status: "failed" };

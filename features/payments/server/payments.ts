@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { DATE_LOCALES } from "@/i18n/locale";
-import { PAYMENT } from "@/lib/constants";
+import { PAYMENT } from "@/features/payments/fee";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { getPrisma } from "../../../lib/db/server";

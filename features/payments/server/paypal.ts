@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { PAYMENT } from "@/lib/constants";
+import { PAYMENT } from "@/features/payments/fee";
 import { AppError } from "../../../lib/http/errors";
 
 /**

@@ -10,7 +10,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 import { EDIT_REVIEW_EVENT } from "./review-form";
-import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from "@/lib/validation/rules";
+import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from "@/features/reviews/rules";
 
 const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60";
 const loadReplySchema = () => import("@/features/reviews/schema").then((schemas) => schemas.replyInput);

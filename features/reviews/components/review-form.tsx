@@ -9,7 +9,7 @@ import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 import { PRICE_JOBS, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
-import { COMMENT_MAX, VISIT_CODE_MAX } from "@/lib/validation/rules";
+import { COMMENT_MAX, VISIT_CODE_MAX } from "@/features/reviews/rules";
 import type { OwnReview } from "@/features/reviews/reviewer-view";
 import { useSearchParams } from "next/navigation";
 import { RATING_ASPECTS } from "@/features/reviews/rating";

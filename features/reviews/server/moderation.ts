@@ -1,7 +1,7 @@
 import "server-only";
 import type { Locale } from "next-intl";
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
-import type { ReportReason } from "@/lib/validation/rules";
+import type { ReportReason } from "@/features/reviews/rules";
 import { moderationInput, reportInput } from "@/features/reviews/schema";
 import { localePath, mailInTransaction } from "../../accounts/server/account-mail";
 import { writeAudit } from "../../admin/server/audit-log";

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES } from "@/lib/constants";
+import { IMAGE_MAX_BYTES } from "@/features/uploads/limits";
 import { uploadFailureKey, uploadServerMessage, type UploadFailureKey } from "@/features/uploads/upload-error";
 
 /** A failure: `message` is the server's own text when it gave one (shown first), `key` ours. */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { IMAGE_MAX_BYTES } from "@/lib/constants";
+import { IMAGE_MAX_BYTES } from "@/features/uploads/limits";
 import { processImage, storedImage, UnreadableImageError } from "@/features/uploads/server/image-pipeline";
 import type { VariantFormat } from "@/features/uploads/image-sizes";
 import { sniffImageType } from "@/features/uploads/image-type";

@@ -11,7 +11,7 @@ import { makeRequest, params } from "../../helpers/request";
 import { catalogChanged } from "@/lib/cache/read-cache";
 import { mapCenter } from "@/features/map/map-center";
 import { clusterCellDegrees, MAP_SERVICES_MAX, WHOLE_WORLD } from "@/features/map/viewport";
-import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { openingStatus, timetableToRows } from "@/features/hours/timetable";
 
 let publishedId = "";

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TIMETABLE, PAGE_SIZE, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { NotFoundError } from "@/lib/http/errors";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { listServices, listTopServices } from "@/features/catalog/server/list";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/lib/constants";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { getPrisma } from "@/lib/db/client";
 import { catalogChanged } from "@/lib/cache/read-cache";
 import { getPublicService } from "@/features/catalog/server/detail";

@@ -32,7 +32,7 @@ import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import { isMessageKey } from "@/i18n/message-key";
 import { MESSAGES } from "@/i18n/messages";
-import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { getPrisma } from "@/lib/db/client";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import {

@@ -3,7 +3,7 @@ import { GET as publicService } from "@/app/api/items/[id]/route";
 import { DELETE as deleteOwn, GET as getOwn, PUT as updateOwn } from "@/app/api/items/users/[id]/route";
 import { POST as registerMechanicRoute } from "@/app/api/items/users/route";
 import { POST as createOrder, PUT as updateOrder } from "@/app/api/items/users/sto-order/route";
-import { DEFAULT_TIMETABLE } from "@/lib/constants";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { getPrisma } from "@/lib/db/client";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";

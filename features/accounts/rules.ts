@@ -1,32 +1,27 @@
 /**
+ * The account form rules (spec §5) that client components use directly: patterns, lengths and the
+ * forms' own checks. Free of zod, so that a page carries zod only once a form is used.
+ */
+
+/**
  * The parts of the form rules (spec 5) that client components use directly: limits and choices
  * the forms show (maxLength, "600 characters left", the report reasons), the patterns, and the
  * forms' own checks. Free of zod, so that a page carries zod only once a form is used (forms load
  * their schema then); the schemas of this folder build on these.
  */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!@#$%^&*]).{8,100}$/;
+
 export const NAME_PATTERN = /^[A-Za-zА-Яа-яІіЇїЄєҐґЁёЪъЫыЭэ0-9 `'’-]+$/;
+
 /** The spec's "standard e-mail pattern", for accounts, contact mail and the admin's user edit alike. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const ACCOUNT_TEXT_MAX = 100;
-export const COMMENT_MAX = 600;
-export const VISIT_CODE_MAX = 20;
-export const REPLY_MAX = 1000;
-export const REPORT_TEXT_MAX = 500;
-export const REPORT_REASONS = ["spam", "offensive", "notAVisit", "conflict", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const FEEDBACK_TITLE_MAX = 200;
-/** Special dates: a list long enough for a year of holidays and closures, short enough to check in a glance. */
-export const SPECIAL_HOURS_MAX = 40;
-export const SPECIAL_REASON_MAX = 100;
-/** What a visitor can say about a listing's hours in one tap (the service page's buttons). */
-export const HOURS_REPORT_KINDS = ["wrong_hours", "closed_permanently"] as const;
-export const FEEDBACK_MESSAGE_MAX = 2000;
 
 /** The forms' own check (the server gets the new password once): typed twice, it must agree (spec 5). */
 export function passwordsMatch({ password, confirm }: { password: string; confirm: string }) {
   return { confirm: password !== confirm && "Validation.passwordsMismatch" };
 }
+
 /** Spec 5: the forms word a refused new password "Please enter a valid password"; the rules stay in the field's hint. */
 export const NEW_PASSWORD_WORDING = { password: "Validation.passwordInvalid" } as const;

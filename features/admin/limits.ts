@@ -1,0 +1,3 @@
+/** The admin lists' page size (spec §9). */
+
+export const ADMIN_PAGE_SIZE = 20;

@@ -1,0 +1,78 @@
+/** The choices and defaults of a station's or master's fields (spec §3, §9). */
+
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+
+/** Photos per service; the first is the cover the spec's single `image` field names. */
+export const MAX_SERVICE_IMAGES = 6;
+
+export const ROLES = ["sto", "mechanic"] as const;
+
+export const CATEGORIES = [
+  "any",
+  "cars",
+  "trucks",
+  "buses",
+  "trailers",
+  "specialmachinery",
+  "agriculturalmachinery",
+  "watertransport",
+  "airtransport",
+  "motorhomes",
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
+/**
+ * Spec 3: "trailers (sent as trucks)". Trailers is an option the form offers, but what is sent and
+ * stored for it is trucks, so it is never a stored value (the database's enum has no trailers).
+ */
+export type StoredCategory = Exclude<Category, "trailers">;
+
+export function storedCategory(option: Category): StoredCategory {
+  return option === "trailers" ? "trucks" : option;
+}
+
+/** Spelling as in the product ("Shevrolet" means Chevrolet). */
+export const BRANDS = [
+  "Any",
+  "Audi",
+  "Shevrolet",
+  "Bmw",
+  "Ford",
+  "Honda",
+  "Hyundai",
+  "Kia",
+  "Lexus",
+  "Mazda",
+  "Mercedes-Benz",
+  "Mitsubishi",
+  "Nissan",
+  "Opel",
+  "Peugeot",
+  "Renault",
+  "Skoda",
+  "Toyota",
+  "Volkswagen",
+  "Volvo",
+  "Waz/Lada",
+] as const;
+
+/** 0 to 19.5 in steps of 0.5, then 21 shown as "20+". */
+export const EXPERIENCE_OPTIONS = [...Array.from({ length: 40 }, (_, index) => index / 2), 21] as const;
+
+/** How a service takes money, in the order they are shown. */
+export const PAYMENT_METHODS = ["cash", "card", "transfer"] as const;
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * What a station or master gets for each of these fields when a body leaves it out (the product spec, section 3): the
+ * schema's defaults (features/listings/schema.ts) and the empty form's (features/listings/service-form.ts).
+ */
+export const SERVICE_DEFAULTS = {
+  category: "any" as StoredCategory,
+  brand: "Any" as (typeof BRANDS)[number],
+  experience: 0,
+  isOnTheGo: false,
+  timetable: DEFAULT_TIMETABLE,
+};

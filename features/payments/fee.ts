@@ -1,0 +1,3 @@
+/** The station fee's order summary (spec §9): item, tax and total in USD. */
+
+export const PAYMENT = { item: "2.40", tax: "0.60", total: "3.00", currency: "USD" } as const;
