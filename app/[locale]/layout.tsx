@@ -12,7 +12,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { toLocale } from "@/i18n/locale";
 import { routing } from "@/i18n/routing";
 import { appUrl } from "@/lib/site";
-import "../globals.css";
+import "@/app/globals.css";
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));

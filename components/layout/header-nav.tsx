@@ -9,7 +9,7 @@ import { variantUrl } from "@/features/uploads/image-sizes";
 import type { PageSession } from "@/features/accounts/session-view";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
-import { SearchBox } from "../../features/catalog/components/search-box";
+import { SearchBox } from "@/features/catalog/components/search-box";
 import { usePageSession } from "./use-page-session";
 
 function isActive(pathname: string, item: HeaderLink) {

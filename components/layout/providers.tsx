@@ -3,10 +3,10 @@
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
-import { dismissStaleToasts, useToasterWanted } from "../ui/toast";
+import { dismissStaleToasts, useToasterWanted } from "@/components/ui/toast";
 
 // Sonner comes with the first toast, not with every page.
-const Toaster = dynamic(() => import("../ui/toaster"), { ssr: false });
+const Toaster = dynamic(() => import("@/components/ui/toaster"), { ssr: false });
 
 export function Providers({ children }: { children: ReactNode }) {
   const toasterWanted = useToasterWanted();

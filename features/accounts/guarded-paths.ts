@@ -1,4 +1,4 @@
-import { splitLocale } from "../../lib/http/locale-path";
+import { splitLocale } from "@/lib/http/locale-path";
 
 /** The access rules of spec section 2, checked for real by features/accounts/server/guards.ts. */
 export type AccessRule = "signedIn" | "mechanic" | "noMechanic" | "stationOwner" | "admin";

@@ -1,5 +1,5 @@
 import { z } from "@/lib/zod";
-import { profileImage } from "../uploads/schema";
+import { profileImage } from "@/features/uploads/schema";
 import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from "./rules";
 
 /**

@@ -1,6 +1,6 @@
 import { searchText, z } from "@/lib/zod";
-import { emailAddress } from "../accounts/schema";
-import { IMAGE_URL_PATTERN } from "../uploads/schema";
+import { emailAddress } from "@/features/accounts/schema";
+import { IMAGE_URL_PATTERN } from "@/features/uploads/schema";
 import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "@/features/accounts/rules";
 
 /**

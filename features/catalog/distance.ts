@@ -1,4 +1,4 @@
-import type { LatLng } from "../map/map-center";
+import type { LatLng } from "@/features/map/map-center";
 
 /**
  * The radius PostgreSQL's earthdistance uses (earth() = 6378168 m), so a distance worked out in

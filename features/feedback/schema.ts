@@ -1,5 +1,5 @@
 import { z } from "@/lib/zod";
-import { emailAddress } from "../accounts/schema";
+import { emailAddress } from "@/features/accounts/schema";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "./rules";
 
 /** The home page's feedback (spec 4), signed with the signed-in user's address. */

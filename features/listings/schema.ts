@@ -4,7 +4,7 @@ import { WEEKDAYS, type Timetable } from "@/features/hours/week";
 import { telegramUsername } from "@/features/catalog/outside-links";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
-import { IMAGE_URL_PATTERN, imageList } from "../uploads/schema";
+import { IMAGE_URL_PATTERN, imageList } from "@/features/uploads/schema";
 
 /**
  * The station / master form of spec section 5, shared by the form (client) and the data layer.

@@ -1,5 +1,5 @@
 import { z } from "@/lib/zod";
-import { paidFields, paidTogether } from "../prices/schema";
+import { paidFields, paidTogether } from "@/features/prices/schema";
 import { COMMENT_MAX, REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, VISIT_CODE_MAX } from "./rules";
 
 /** Reviews, owner replies, reports and moderation decisions: the review form and the handlers. */

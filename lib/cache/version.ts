@@ -1,5 +1,5 @@
 import "server-only";
-import { getPrisma } from "../db/server";
+import { getPrisma } from "@/lib/db/server";
 
 /**
  * The catalogue's version, shared by every instance through the database: a sequence bumped after

@@ -1,5 +1,5 @@
 import "server-only";
-import { getPrisma } from "../db/server";
+import { getPrisma } from "@/lib/db/server";
 
 /**
  * Books start times at least `intervalMs` apart for one outside service, across every app instance:

@@ -2,7 +2,7 @@ import "server-only";
 import type { Locale } from "next-intl";
 import { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getPrisma } from "../db/server";
+import { getPrisma } from "@/lib/db/server";
 
 /**
  * Every mail is written to the outbox (mail_outbox) first and delivered from there, so none is

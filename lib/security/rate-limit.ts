@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
-import { getPrisma, type PrismaClient } from "../db/server";
-import { AppError } from "../http/errors";
+import { getPrisma, type PrismaClient } from "@/lib/db/server";
+import { AppError } from "@/lib/http/errors";
 
 /**
  * Every throttle of the site, counted by rate-limiter-flexible in the `throttles` table, so all

@@ -1,6 +1,6 @@
 import "server-only";
-import { NotFoundError } from "../http/errors";
-import { getPublicService } from "../../features/catalog/server/detail";
+import { NotFoundError } from "@/lib/http/errors";
+import { getPublicService } from "@/features/catalog/server/detail";
 
 const SERVICE_PAGE = /^\/service\/([^/]+)$/;
 

@@ -8,7 +8,7 @@ import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
-import { postJson } from "../../../components/ui/api-client";
+import { postJson } from "@/components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.deleteAccountInput);
 

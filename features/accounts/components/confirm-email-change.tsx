@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Link, useRouter } from "@/i18n/navigation";
 import { FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
-import { postJson } from "../../../components/ui/api-client";
+import { postJson } from "@/components/ui/api-client";
 
 /** The link mailed to a new address: one press moves the account to it and signs out everywhere. */
 export function ConfirmEmailChange({ token }: { token: string }) {

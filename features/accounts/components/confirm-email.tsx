@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 import { REGISTRATION_TOAST_DURATION_MS } from "@/components/ui/toast";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
-import { postJson } from "../../../components/ui/api-client";
+import { postJson } from "@/components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.confirmEmailInput);
 

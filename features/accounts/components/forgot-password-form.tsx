@@ -6,7 +6,7 @@ import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fiel
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { Link } from "@/i18n/navigation";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
-import { postJson } from "../../../components/ui/api-client";
+import { postJson } from "@/components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.emailRequestInput);
 

@@ -10,7 +10,7 @@ import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
 import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { NameAndEmailFields } from "./account-fields";
-import { postJson } from "../../../components/ui/api-client";
+import { postJson } from "@/components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.profileInput);
 

@@ -6,7 +6,7 @@ import { FormAlert, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { Link } from "@/i18n/navigation";
 import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
-import { postJson } from "../../../components/ui/api-client";
+import { postJson } from "@/components/ui/api-client";
 import { NameAndEmailFields, NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.registerInput);

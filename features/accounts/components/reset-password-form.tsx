@@ -6,7 +6,7 @@ import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
 import { Link, useRouter } from "@/i18n/navigation";
 import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
-import { postJson } from "../../../components/ui/api-client";
+import { postJson } from "@/components/ui/api-client";
 import { NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.passwordResetInput);

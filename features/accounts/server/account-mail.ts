@@ -3,7 +3,7 @@ import { createTranslator, type Locale } from "next-intl";
 import { getPathname } from "@/i18n/navigation";
 import { MESSAGES } from "@/i18n/messages";
 import { appUrl } from "@/lib/site";
-import { enqueueMail, escapeHtml, queueMail, type Mail } from "../../../lib/mail/outbox";
+import { enqueueMail, escapeHtml, queueMail, type Mail } from "@/lib/mail/outbox";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**

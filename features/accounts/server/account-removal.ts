@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { keepAnActiveAdmin } from "./last-admin";
-import { recomputeAggregates } from "../../reviews/server/reviews";
+import { recomputeAggregates } from "@/features/reviews/server/reviews";
 import { endAllSessions } from "./session";
 
 type Tx = Prisma.TransactionClient;

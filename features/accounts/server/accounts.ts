@@ -2,16 +2,16 @@ import "server-only";
 import type { Locale } from "next-intl";
 import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from "@/features/accounts/schema";
 import { localePath, mailAccount } from "./account-mail";
-import { getPrisma } from "../../../lib/db/server";
+import { getPrisma } from "@/lib/db/server";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
-import { AppError, BadRequestError, isUniqueViolation } from "../../../lib/http/errors";
+import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
-import { take, tryTake } from "../../../lib/security/rate-limit";
-import { imageUrl } from "../../catalog/server/service-dto";
+import { take, tryTake } from "@/lib/security/rate-limit";
+import { imageUrl } from "@/features/catalog/server/service-dto";
 import { createSession, type NewSession } from "./session";
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
-import { steadyTiming } from "../../../lib/security/steady-timing";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { steadyTiming } from "@/lib/security/steady-timing";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /** Sign-up and re-sent links answer no sooner than this, known address or not (argon2 runs in both). */
 const ACCOUNT_MAIL_FLOOR_MS = 400;

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "../../../lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 
 /**
  * Single-use links sent by mail: 256 random bits in the link, only their SHA-256 stored, each

@@ -2,7 +2,7 @@ import "server-only";
 import { RedirectType } from "next/navigation";
 import type { Locale } from "next-intl";
 import { redirect } from "@/i18n/navigation";
-import { AppError } from "../../../lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import type { AccessRule } from "@/features/accounts/guarded-paths";
 import { getViewer, type Viewer } from "./session";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "../../../lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 
 /**
  * Refuses, inside the caller's transaction, a change that would leave no active (unblocked)

@@ -6,7 +6,7 @@ import { authenticate } from "@/features/accounts/server/accounts";
 import { appSecret } from "@/lib/security/app-secret";
 import { clientAddress } from "@/lib/http/client-address";
 import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "@/features/accounts/server/session";
-import { SESSION_COOKIE_SECURE } from "../session-cookie";
+import { SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
 
 /**
  * next-auth with the credentials provider, on our database sessions. next-auth 4 does not give

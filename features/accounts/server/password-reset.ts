@@ -2,14 +2,14 @@ import "server-only";
 import { passwordResetInput, emailRequestInput } from "@/features/accounts/schema";
 import { toPublicUser, type PublicUser } from "./accounts";
 import { localePath, mailAccount } from "./account-mail";
-import { getPrisma } from "../../../lib/db/server";
+import { getPrisma } from "@/lib/db/server";
 import { consumeToken, issueToken } from "./email-tokens";
-import { AppError } from "../../../lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { assertUncommonPassword, hashPassword } from "./passwords";
-import { take, tryTake } from "../../../lib/security/rate-limit";
+import { take, tryTake } from "@/lib/security/rate-limit";
 import { createSession, endAllSessions, type NewSession } from "./session";
-import { steadyTiming } from "../../../lib/security/steady-timing";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { steadyTiming } from "@/lib/security/steady-timing";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /** Known or unknown address, the answer is the same and comes no sooner than this. */
 const RESET_REQUEST_FLOOR_MS = 300;

@@ -2,7 +2,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
-import { BadRequestError } from "../../../lib/http/errors";
+import { BadRequestError } from "@/lib/http/errors";
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

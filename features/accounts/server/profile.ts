@@ -2,19 +2,19 @@ import "server-only";
 import { deleteAccountInput, emailChangeConfirmInput, profileInput } from "@/features/accounts/schema";
 import { removeAccount } from "./account-removal";
 import { toPublicUser, type PublicUser } from "./accounts";
-import { writeAudit } from "../../admin/server/audit-log";
+import { writeAudit } from "@/features/admin/server/audit-log";
 import { localePath, mailAccount } from "./account-mail";
-import { getPrisma } from "../../../lib/db/server";
+import { getPrisma } from "@/lib/db/server";
 import { consumeToken, issueToken } from "./email-tokens";
-import { AppError, BadRequestError, isUniqueViolation } from "../../../lib/http/errors";
+import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { requireAccess } from "./guards";
 import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
-import { limiter, take, throttleKey, tooMany } from "../../../lib/security/rate-limit";
-import { changingCatalog } from "../../../lib/cache/read-cache";
+import { limiter, take, throttleKey, tooMany } from "@/lib/security/rate-limit";
+import { changingCatalog } from "@/lib/cache/read-cache";
 import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
-import { imageIdOf, imageUrl } from "../../catalog/server/service-dto";
-import { orderedImages } from "../../listings/server/service-images";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
+import { orderedImages } from "@/features/listings/server/service-images";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /** The account's owner acting on it (/profile): changes, sign-out everywhere, deletion, export. */
 

@@ -4,9 +4,9 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
 import type { PageSession, SessionView } from "@/features/accounts/session-view";
-import { getPrisma, type PrismaClient } from "../../../lib/db/server";
-import { isSharedRendering } from "../../../lib/cache/page-cache";
-import { imageUrl } from "../../catalog/server/service-dto";
+import { getPrisma, type PrismaClient } from "@/lib/db/server";
+import { isSharedRendering } from "@/lib/cache/page-cache";
+import { imageUrl } from "@/features/catalog/server/service-dto";
 
 /**
  * Sessions live in the database (table `sessions`), keyed by the SHA-256 of a random 256-bit

@@ -1,6 +1,6 @@
 import "server-only";
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { limiter, throttleKey, tooMany } from "../../../lib/security/rate-limit";
+import { limiter, throttleKey, tooMany } from "@/lib/security/rate-limit";
 
 /**
  * Failed sign-ins slow down per account *and* address, never per account alone: a stranger

@@ -7,7 +7,7 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { AdminSearch } from "./admin-search";
 import { AdminCell, AdminRow, AdminTable } from "./admin-table";
 import { DeleteRowButton } from "./delete-row-button";
-import { AdminPager } from "../../../components/ui/pager";
+import { AdminPager } from "@/components/ui/pager";
 
 /** /admin/services?keyword&page: every station and master, unpaid and blocked ones marked. */
 export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; keyword: string; page: string }) {

@@ -7,7 +7,7 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { AdminSearch } from "./admin-search";
 import { AdminCell, AdminRow, AdminTable } from "./admin-table";
 import { DeleteRowButton } from "./delete-row-button";
-import { AdminPager } from "../../../components/ui/pager";
+import { AdminPager } from "@/components/ui/pager";
 
 /** A path segment as typed: Next may hand it over encoded or not, and "50%" must not throw. */
 export function decodeSegment(segment: string): string {

@@ -2,17 +2,17 @@ import "server-only";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { adminListQuery, adminUserInput } from "@/features/admin/schema";
-import { getPrisma } from "../../../lib/db/server";
-import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { getOwnService, removeService, updateOwnService, type EditableService } from "../../listings/server/listings";
-import { removeAccount } from "../../accounts/server/account-removal";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { getOwnService, removeService, updateOwnService, type EditableService } from "@/features/listings/server/listings";
+import { removeAccount } from "@/features/accounts/server/account-removal";
 import { writeAudit } from "./audit-log";
-import { keepAnActiveAdmin } from "../../accounts/server/last-admin";
-import { imageIdOf, imageUrl } from "../../catalog/server/service-dto";
-import { endAllSessions, type Viewer } from "../../accounts/server/session";
-import { parseOrThrow } from "../../../lib/http/validate";
-import { changingCatalog } from "../../../lib/cache/read-cache";
+import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
+import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
+import { endAllSessions, type Viewer } from "@/features/accounts/server/session";
+import { parseOrThrow } from "@/lib/http/validate";
+import { changingCatalog } from "@/lib/cache/read-cache";
 
 /**
  * Moderation (spec 2 admin pages, 4 block / admin flag / delete). Every function refuses

@@ -1,12 +1,12 @@
 import "server-only";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { feedbackMarkInput } from "@/features/admin/schema";
-import { getPrisma } from "../../../lib/db/server";
-import { isUuid, NotFoundError } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { kickMailQueue } from "../../../lib/mail/outbox";
-import type { Viewer } from "../../accounts/server/session";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { getPrisma } from "@/lib/db/server";
+import { isUuid, NotFoundError } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { kickMailQueue } from "@/lib/mail/outbox";
+import type { Viewer } from "@/features/accounts/server/session";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /** /admin/inbox: the site feedback people sent, and the mail that could not be delivered. */
 export type FeedbackItem = { _id: string; title: string; message: string; email: string; createdAt: string; read: boolean };

@@ -1,7 +1,7 @@
 import "server-only";
-import { getPrisma } from "../../../lib/db/server";
-import { TOKEN_TTL_MS } from "../../accounts/server/email-tokens";
-import { SESSION_IDLE_MS } from "../../accounts/server/session";
+import { getPrisma } from "@/lib/db/server";
+import { TOKEN_TTL_MS } from "@/features/accounts/server/email-tokens";
+import { SESSION_IDLE_MS } from "@/features/accounts/server/session";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -7,9 +7,9 @@ import type { CardView } from "@/features/catalog/card-view";
 import { badgeStatus } from "@/features/hours/live-status";
 import { UAH } from "@/features/prices/price-catalogue";
 import { CallLink, ViberLink } from "./contact-links";
-import { OpeningBadge } from "../../hours/components/opening-status";
-import { ResponsiveImage } from "../../uploads/components/responsive-image";
-import { StarRating } from "../../reviews/components/star-rating";
+import { OpeningBadge } from "@/features/hours/components/opening-status";
+import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
+import { StarRating } from "@/features/reviews/components/star-rating";
 
 /**
  * A result card, rendered from data (features/catalog/card-view.ts) so the page's flight data carries the

@@ -1,8 +1,8 @@
 import { useTranslations } from "next-intl";
 import { Link } from "@/i18n/navigation";
 import type { TopCardView } from "@/features/catalog/card-view";
-import { ResponsiveImage } from "../../uploads/components/responsive-image";
-import { StarRating } from "../../reviews/components/star-rating";
+import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
+import { StarRating } from "@/features/reviews/components/star-rating";
 
 /** A top-rated service in the strip above the results (features/catalog/components/top-carousel.tsx): small, so the results stay in view. */
 export function TopCard({ service }: { service: TopCardView }) {

@@ -1,12 +1,12 @@
 import "server-only";
 import { cache } from "react";
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
-import { getPrisma } from "../../../lib/db/server";
-import { isUuid, NotFoundError } from "../../../lib/http/errors";
-import { minuteOf, rememberRead } from "../../../lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { isUuid, NotFoundError } from "@/lib/http/errors";
+import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { imageUrl, toCard, toTimetable, type ServiceDetail } from "./service-dto";
 import { currentSpecialHours, paidMedians, priceLines, toSpecialHours } from "./page-extras";
-import { orderedImages } from "../../listings/server/service-images";
+import { orderedImages } from "@/features/listings/server/service-images";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
 export const getPublicService = cache((id: string, now: Date = new Date()): Promise<ServiceDetail> => {

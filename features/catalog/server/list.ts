@@ -3,10 +3,10 @@ import { cache } from "react";
 import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ItemsQuery } from "@/features/catalog/items-query";
-import { getPrisma } from "../../../lib/db/server";
-import { minuteOf, rememberPartOfRead, rememberRead } from "../../../lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cache";
 import { toCard, type CardRow, type ServiceCard } from "./service-dto";
-import { hoursColumns, openNowConditions } from "../../hours/server/open-now";
+import { hoursColumns, openNowConditions } from "@/features/hours/server/open-now";
 import { CARD_COLUMNS, comesTo, distanceKm, keywordMatch, nearestFirst, PUBLISHED, SORT_ONLY_COLUMNS, sortOrder, withinReach } from "./sql-fragments";
 
 /** A page of the filtered and sorted list of published services (GET /api/items, /services). */

@@ -2,7 +2,7 @@ import "server-only";
 import type { Holiday } from "@/features/hours/holidays";
 import { PAID_MEDIAN_MIN, type PriceJob } from "@/features/prices/price-catalogue";
 import type { SpecialHours } from "@/features/hours/timetable";
-import { getPrisma } from "../../../lib/db/server";
+import { getPrisma } from "@/lib/db/server";
 
 /**
  * What a service page shows beyond its row and that its owner edits elsewhere: the dated

@@ -2,8 +2,8 @@ import "server-only";
 import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
 import { appUrl, localizedPaths } from "@/lib/site";
 import type { SitemapUrl } from "@/features/catalog/sitemap-xml";
-import { getPrisma } from "../../../lib/db/server";
-import { rememberRead } from "../../../lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { rememberRead } from "@/lib/cache/read-cache";
 
 /**
  * Services per sitemap file, in id order: with both languages 20,000 URLs (~9 MB), well under the

@@ -2,11 +2,11 @@ import "server-only";
 import { createTranslator } from "next-intl";
 import { MESSAGES } from "@/i18n/messages";
 import { feedbackInput } from "@/features/feedback/schema";
-import { getPrisma } from "../../../lib/db/server";
-import { escapeHtml, sendMail } from "../../../lib/mail/outbox";
-import { take } from "../../../lib/security/rate-limit";
-import type { Viewer } from "../../accounts/server/session";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { getPrisma } from "@/lib/db/server";
+import { escapeHtml, sendMail } from "@/lib/mail/outbox";
+import { take } from "@/lib/security/rate-limit";
+import type { Viewer } from "@/features/accounts/server/session";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /** Public call (spec 6): stored, then mailed to the site address; limited per client address. */
 export async function submitFeedback(viewer: Viewer | null, body: unknown, ip: string): Promise<{ message: string }> {

@@ -6,7 +6,7 @@ import type { Holiday, HolidayDate } from "@/features/hours/holidays";
 import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
 import { formatMinutes } from "@/features/hours/timetable";
 import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/features/hours/rules";
-import { useListSave } from "../../listings/components/use-list-save";
+import { useListSave } from "@/features/listings/components/use-list-save";
 
 type Entry = { key: number; startsOn: string; endsOn: string; closed: boolean; opening: string; closing: string; reason: string; holiday: Holiday | null };
 

@@ -3,17 +3,17 @@ import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/publish
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { HoursReportKind } from "@/lib/generated/prisma/client";
 import { hoursReportInput } from "@/features/hours/schema";
-import { composeAccountMail, localePath } from "../../accounts/server/account-mail";
-import { keyedHash } from "../../../lib/security/app-secret";
-import { getPrisma } from "../../../lib/db/server";
-import { isUuid, NotFoundError } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { ownService } from "../../listings/server/listings";
-import { enqueueMail, kickMailQueue } from "../../../lib/mail/outbox";
-import { take } from "../../../lib/security/rate-limit";
-import { changingCatalog } from "../../../lib/cache/read-cache";
-import type { Viewer } from "../../accounts/server/session";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
+import { keyedHash } from "@/lib/security/app-secret";
+import { getPrisma } from "@/lib/db/server";
+import { isUuid, NotFoundError } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { ownService } from "@/features/listings/server/listings";
+import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
+import { take } from "@/lib/security/rate-limit";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import type { Viewer } from "@/features/accounts/server/session";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /**
  * Whether a service's hours can be trusted: when the owner last confirmed them (one tap, or any

@@ -3,14 +3,14 @@ import { LIVE_STATUS_DEFAULT_HOURS, type LiveStatusView } from "@/features/hours
 import { localClock } from "@/features/hours/timetable";
 import { liveStatusInput, specialHoursInput } from "@/features/hours/schema";
 import { upcomingHolidays, type HolidayDate } from "@/features/hours/holidays";
-import { getPrisma } from "../../../lib/db/server";
-import { requireAccess } from "../../accounts/server/guards";
-import { ownService } from "../../listings/server/listings";
-import { changingCatalog } from "../../../lib/cache/read-cache";
-import type { Viewer } from "../../accounts/server/session";
-import { liveStatusOf } from "../../catalog/server/service-dto";
-import { currentSpecialHours, toSpecialHours, type SpecialHoursView } from "../../catalog/server/page-extras";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { getPrisma } from "@/lib/db/server";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { ownService } from "@/features/listings/server/listings";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import type { Viewer } from "@/features/accounts/server/session";
+import { liveStatusOf } from "@/features/catalog/server/service-dto";
+import { currentSpecialHours, toSpecialHours, type SpecialHoursView } from "@/features/catalog/server/page-extras";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /**
  * What overrides a service's weekly hours: the owner's live word (open, on generator, no power,

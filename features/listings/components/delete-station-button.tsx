@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { postJson } from "@/components/ui/api-client";
 import { useRouter } from "@/i18n/navigation";
-import { ConfirmButton } from "../../../components/ui/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 
 /** /mystos row action (a station or the unpaid order): delete after 'Are you sure?'; the list (and the header link) refresh. */
 export function DeleteStationButton({ id, name }: { id: string; name: string }) {

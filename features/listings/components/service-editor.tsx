@@ -7,7 +7,7 @@ import { fieldMessages, postJson, topLevelField } from "@/components/ui/api-clie
 import { Link, useRouter } from "@/i18n/navigation";
 import { changedFields, formStateOf, type ServiceFormState } from "@/features/listings/service-form";
 import type { ServiceInput } from "@/features/listings/schema";
-import { ConfirmButton } from "../../../components/ui/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ServiceForm } from "./service-form";
 
 type Stored = ServiceFormState & { _id: string; role: "sto" | "mechanic" };

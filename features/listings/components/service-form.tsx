@@ -11,9 +11,9 @@ import { type Weekday } from "@/features/hours/week";
 import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
 import { ERROR_ORDER, type ServiceFormState } from "@/features/listings/service-form";
 import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/features/listings/schema";
-import { ImagesField } from "../../uploads/components/images-field";
+import { ImagesField } from "@/features/uploads/components/images-field";
 import { LocationPicker } from "./location-picker";
-import { TimetableEditor } from "../../hours/components/timetable-editor";
+import { TimetableEditor } from "@/features/hours/components/timetable-editor";
 
 type Props = {
   initial: ServiceFormState;

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Locale } from "next-intl";
 import { appUrl } from "@/lib/site";
-import { getPrisma } from "../../../lib/db/server";
-import { reserveOutsideCall } from "../../../lib/jobs/outside-spacing";
-import { BadRequestError, isUniqueViolation } from "../../../lib/http/errors";
-import { take } from "../../../lib/security/rate-limit";
+import { getPrisma } from "@/lib/db/server";
+import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
+import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
+import { take } from "@/lib/security/rate-limit";
 
 export type ReverseGeocode = { address: string; lat: number; lng: number; source: "nominatim" | "cache" | "coordinates" };
 

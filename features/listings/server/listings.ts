@@ -5,15 +5,15 @@ import type { LiveStatusView } from "@/features/hours/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/features/hours/timetable";
 import { outageCashIssue, serviceInput, servicePatch, type ServiceInput } from "@/features/listings/schema";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { accountState } from "../../accounts/server/accounts";
-import { getPrisma } from "../../../lib/db/server";
-import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { imageUrl, liveStatusOf } from "../../catalog/server/service-dto";
+import { accountState } from "@/features/accounts/server/accounts";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { imageUrl, liveStatusOf } from "@/features/catalog/server/service-dto";
 import { checkImages, orderedImages, requestedImages, writeImages } from "./service-images";
-import type { Viewer } from "../../accounts/server/session";
-import { parseOrThrow } from "../../../lib/http/validate";
-import { changingCatalog } from "../../../lib/cache/read-cache";
+import type { Viewer } from "@/features/accounts/server/session";
+import { parseOrThrow } from "@/lib/http/validate";
+import { changingCatalog } from "@/lib/cache/read-cache";
 
 /**
  * How services get into the directory and how their owners change them: station orders (unpaid

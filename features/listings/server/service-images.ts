@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { BadRequestError } from "../../../lib/http/errors";
-import { imageIdOf } from "../../catalog/server/service-dto";
-import type { Viewer } from "../../accounts/server/session";
+import { BadRequestError } from "@/lib/http/errors";
+import { imageIdOf } from "@/features/catalog/server/service-dto";
+import type { Viewer } from "@/features/accounts/server/session";
 
 type Tx = Prisma.TransactionClient;
 

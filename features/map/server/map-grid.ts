@@ -2,8 +2,8 @@ import "server-only";
 import { distanceKm } from "@/features/catalog/distance";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { clusterCellDegrees, type CellGroup, type Viewport } from "@/features/map/viewport";
-import { getPrisma } from "../../../lib/db/server";
-import { PUBLISHED } from "../../catalog/server/sql-fragments";
+import { getPrisma } from "@/lib/db/server";
+import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
 
 /**
  * The home map's clusters for a crowded view. Grouping every published service in a wide view

@@ -1,10 +1,10 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { clusterCellDegrees, MAP_SERVICES_MAX, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type MapCluster, type Viewport } from "@/features/map/viewport";
-import { getPrisma } from "../../../lib/db/server";
-import { rememberRead } from "../../../lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { rememberRead } from "@/lib/cache/read-cache";
 import { cellGroups, inBox } from "./map-grid";
-import { PUBLISHED } from "../../catalog/server/sql-fragments";
+import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
 
 export type ServiceLocation = {
   _id: string;

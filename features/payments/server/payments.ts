@@ -4,16 +4,16 @@ import { DATE_LOCALES } from "@/i18n/locale";
 import { PAYMENT } from "@/features/payments/fee";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
-import { getPrisma } from "../../../lib/db/server";
-import { AppError, isUuid, NotFoundError } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { editableRow, toEditable, type EditableService } from "../../listings/server/listings";
-import { composeAccountMail, localePath } from "../../accounts/server/account-mail";
-import { enqueueMail, kickMailQueue } from "../../../lib/mail/outbox";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
+import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
+import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, readPaypalOrder, verifyWebhook, type OrderState } from "./paypal";
-import type { Viewer } from "../../accounts/server/session";
-import { changingCatalog } from "../../../lib/cache/read-cache";
-import { parseOrThrow } from "../../../lib/http/validate";
+import type { Viewer } from "@/features/accounts/server/session";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /**
  * Paying for a station: the server creates the PayPal order and captures it, checks PayPal's answer

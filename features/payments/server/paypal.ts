@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { PAYMENT } from "@/features/payments/fee";
-import { AppError } from "../../../lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 
 /**
  * A small client for PayPal's REST API (OAuth2 client credentials, Orders v2). PAYPAL_API_BASE

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { CUSTOM_JOB, CUSTOM_LABEL_MAX, PRICE_JOBS, PRICE_LINES_MAX, PRICE_MAX_UAH, type PriceJob } from "@/features/prices/price-catalogue";
 import type { PriceLine, PriceList } from "@/features/catalog/server/page-extras";
-import { useListSave } from "../../listings/components/use-list-save";
+import { useListSave } from "@/features/listings/components/use-list-save";
 
 type Line = PriceLine & { key: number };
 let nextKey = 0;

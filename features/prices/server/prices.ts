@@ -1,12 +1,12 @@
 import "server-only";
 import { priceListInput } from "@/features/prices/schema";
-import { getPrisma } from "../../../lib/db/server";
-import { requireAccess } from "../../accounts/server/guards";
-import { ownService } from "../../listings/server/listings";
-import { changingCatalog } from "../../../lib/cache/read-cache";
-import type { Viewer } from "../../accounts/server/session";
-import { priceLines, type PriceList } from "../../catalog/server/page-extras";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { getPrisma } from "@/lib/db/server";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { ownService } from "@/features/listings/server/listings";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import type { Viewer } from "@/features/accounts/server/session";
+import { priceLines, type PriceList } from "@/features/catalog/server/page-extras";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /**
  * Owners' "from" prices for standard jobs (features/prices/price-catalogue.ts). Only the owner or an admin changes a

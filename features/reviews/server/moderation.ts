@@ -3,18 +3,18 @@ import type { Locale } from "next-intl";
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
 import type { ReportReason } from "@/features/reviews/rules";
 import { moderationInput, reportInput } from "@/features/reviews/schema";
-import { localePath, mailInTransaction } from "../../accounts/server/account-mail";
-import { writeAudit } from "../../admin/server/audit-log";
-import { getPrisma } from "../../../lib/db/server";
-import { AppError, isUniqueViolation, isUuid, NotFoundError } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { translate } from "../../../lib/http/answers";
-import { kickMailQueue } from "../../../lib/mail/outbox";
-import { take } from "../../../lib/security/rate-limit";
-import { changingCatalog } from "../../../lib/cache/read-cache";
+import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
+import { writeAudit } from "@/features/admin/server/audit-log";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { translate } from "@/lib/http/answers";
+import { kickMailQueue } from "@/lib/mail/outbox";
+import { take } from "@/lib/security/rate-limit";
+import { changingCatalog } from "@/lib/cache/read-cache";
 import { recomputeAggregates } from "./reviews";
-import type { Viewer } from "../../accounts/server/session";
-import { parseOrThrow } from "../../../lib/http/validate";
+import type { Viewer } from "@/features/accounts/server/session";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /**
  * Reports from this many distinct accounts, still open, hide a review pending an admin's

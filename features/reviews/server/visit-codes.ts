@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash, randomInt } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { BadRequestError, AppError, isUuid, NotFoundError } from "../../../lib/http/errors";
-import { getPrisma } from "../../../lib/db/server";
-import { requireAccess } from "../../accounts/server/guards";
-import { take, tooMany } from "../../../lib/security/rate-limit";
-import type { Viewer } from "../../accounts/server/session";
+import { BadRequestError, AppError, isUuid, NotFoundError } from "@/lib/http/errors";
+import { getPrisma } from "@/lib/db/server";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { take, tooMany } from "@/lib/security/rate-limit";
+import type { Viewer } from "@/features/accounts/server/session";
 
 /**
  * One-time visit codes: the owner hands one to a customer, whose review posted with it is marked

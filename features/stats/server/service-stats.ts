@@ -3,13 +3,13 @@ import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
 import { fillDays, type ServiceStats, type StatKind } from "@/features/stats/events";
 import { dateOfDay, localClock } from "@/features/hours/timetable";
 import { statDaysInput, statEventInput } from "@/features/stats/schema";
-import { keyedHash } from "../../../lib/security/app-secret";
-import { getPrisma } from "../../../lib/db/server";
-import { isUuid, NotFoundError } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { ownService } from "../../listings/server/listings";
-import type { Viewer } from "../../accounts/server/session";
-import { parseOrThrow } from "../../../lib/http/validate";
+import { keyedHash } from "@/lib/security/app-secret";
+import { getPrisma } from "@/lib/db/server";
+import { isUuid, NotFoundError } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { ownService } from "@/features/listings/server/listings";
+import type { Viewer } from "@/features/accounts/server/session";
+import { parseOrThrow } from "@/lib/http/validate";
 
 /**
  * Owners' analytics without cookies or personal data: a counter per service, local day and kind.

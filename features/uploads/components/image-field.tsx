@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState, type ReactNode } from "react";
 import { toast } from "@/components/ui/toast";
 import { uploadImage } from "./upload-image";
-import { WrenchIcon } from "../../../components/ui/wrench-icon";
+import { WrenchIcon } from "@/components/ui/wrench-icon";
 
 type Props = {
   id: string;

@@ -4,13 +4,13 @@ import { IMAGE_MAX_BYTES } from "@/features/uploads/limits";
 import { processImage, storedImage, UnreadableImageError } from "@/features/uploads/server/image-pipeline";
 import type { VariantFormat } from "@/features/uploads/image-sizes";
 import { sniffImageType } from "@/features/uploads/image-type";
-import { getPrisma } from "../../../lib/db/server";
-import { AppError, BadRequestError, isUuid, NotFoundError } from "../../../lib/http/errors";
-import { requireAccess } from "../../accounts/server/guards";
-import { readCapped } from "../../../lib/http/answers";
-import { take } from "../../../lib/security/rate-limit";
-import { imageUrl } from "../../catalog/server/service-dto";
-import type { Viewer } from "../../accounts/server/session";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { readCapped } from "@/lib/http/answers";
+import { take } from "@/lib/security/rate-limit";
+import { imageUrl } from "@/features/catalog/server/service-dto";
+import type { Viewer } from "@/features/accounts/server/session";
 
 export type StoredImage = { bytes: Uint8Array; contentType: string; size: number; sha256: string };
 

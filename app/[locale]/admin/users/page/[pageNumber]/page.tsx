@@ -5,7 +5,7 @@ import { toLocale } from "@/i18n/locale";
 import { guardPage } from "@/features/accounts/server/guards";
 import { ClientMessages } from "@/components/layout/client-messages";
 
-export { generateMetadata } from "../../page";
+export { generateMetadata } from "@/app/[locale]/admin/users/page";
 
 export default async function AdminUsersPageN({ params }: { params: Promise<{ locale: string; pageNumber: string }> }) {
   const { locale: segment, pageNumber } = await params;
