@@ -1,4 +1,4 @@
-/** What owners' analytics count (issue 19), shared by the page that sends and the server. */
+/** What owners' analytics count, shared by the page that sends and the server. */
 export const STAT_KINDS = ["view", "call", "directions", "messenger", "save"] as const;
 export type StatKind = (typeof STAT_KINDS)[number];
 export const STATS_DAYS = 30;

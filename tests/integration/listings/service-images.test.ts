@@ -17,7 +17,7 @@ import { STATION_INPUT as station } from "../../helpers/service-input";
 import { signIn } from "../../helpers/sign-in";
 
 /**
- * Up to six photos per service (issue 15): the list is validated and kept in order, its first is
+ * Up to six photos per service: the list is validated and kept in order, its first is
  * the cover that `image` and the cards show, and nobody can show an image they did not upload.
  */
 const cookies: Record<string, string> = {};
