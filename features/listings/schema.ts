@@ -138,6 +138,22 @@ export const serviceFields = {
   timetable,
 };
 
+export type ServiceField = keyof typeof serviceFields;
+
+/** Every field of a station or master, in the spec's checking order: the one list the form and the data layer derive theirs from. */
+export const SERVICE_FIELDS = Object.keys(serviceFields) as ServiceField[];
+
+/**
+ * The fields the data layer stores its own way (features/listings/server/listings.ts): the point as
+ * latitude and longitude, the photos in their table, the week as a row a day. Each other field is
+ * copied into the service's column of the same name.
+ */
+export const STORED_APART = ["coordinates", "image", "images", "timetable"] as const satisfies readonly ServiceField[];
+
+export const COLUMN_FIELDS = SERVICE_FIELDS.filter(
+  (field): field is Exclude<ServiceField, (typeof STORED_APART)[number]> => !(STORED_APART as readonly string[]).includes(field),
+);
+
 /**
  * "Cash only during power outages" says the service takes cash: ticked without cash among the
  * payment methods, the page would tell drivers two opposite things. One home for the rule: the

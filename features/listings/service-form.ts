@@ -1,6 +1,6 @@
 import { SERVICE_DEFAULTS } from "@/features/listings/service-fields";
 import { WEEKDAYS } from "@/features/hours/week";
-import type { ServiceInput } from "@/features/listings/schema";
+import { SERVICE_FIELDS, type ServiceInput } from "@/features/listings/schema";
 
 /**
  * What the station / master form edits: the service fields, with no location until one is chosen,
@@ -32,17 +32,18 @@ export const EMPTY_SERVICE: ServiceFormState = {
   timetable: SERVICE_DEFAULTS.timetable,
 };
 
-const FIELDS = Object.keys(EMPTY_SERVICE) as (keyof ServiceFormState)[];
+/** What the form edits, in the schema's order: every field but `image` (the first of `images`). */
+export const FORM_FIELDS = SERVICE_FIELDS.filter((field): field is keyof ServiceFormState => field !== "image");
 
 /** The form's part of a stored service (which also carries _id, role, ispaid…). */
 export function formStateOf(service: Partial<Record<keyof ServiceFormState, unknown>>): ServiceFormState {
-  return Object.fromEntries(FIELDS.map((key) => [key, service[key] ?? EMPTY_SERVICE[key]])) as ServiceFormState;
+  return Object.fromEntries(FORM_FIELDS.map((key) => [key, service[key] ?? EMPTY_SERVICE[key]])) as ServiceFormState;
 }
 
 /** Spec 4: updates send only the fields that differ from what is stored. */
 export function changedFields(before: ServiceFormState, after: ServiceFormState | ServiceInput): Partial<ServiceFormState> {
   const changed: Partial<Record<keyof ServiceFormState, unknown>> = {};
-  for (const key of FIELDS) {
+  for (const key of FORM_FIELDS) {
     const a = key === "timetable" ? WEEKDAYS.map((day) => before.timetable[day]) : before[key];
     const b = key === "timetable" ? WEEKDAYS.map((day) => after.timetable[day]) : after[key];
     if (JSON.stringify(a) !== JSON.stringify(b)) changed[key] = after[key];
@@ -51,30 +52,8 @@ export function changedFields(before: ServiceFormState, after: ServiceFormState 
   return changed as Partial<ServiceFormState>;
 }
 
-/** The order in which spec 5 reports the first problem of the form (as a toast). */
-export const ERROR_ORDER = [
-  "name",
-  "contactPhone1",
-  "contactPhone2",
-  "contactMail",
-  "coordinates",
-  "address",
-  "website",
-  "facebook",
-  "instagram",
-  "viber",
-  "telegram",
-  "paymentMethods",
-  "cashOnlyInOutage",
-  "images",
-  "description",
-  "category",
-  "brand",
-  "experience",
-  "isOnTheGo",
-  "serviceRadiusKm",
-  "timetable",
-] as const;
+/** The order in which spec 5 reports the first problem of the form (as a toast): the schema's. */
+export const ERROR_ORDER = FORM_FIELDS;
 
 /** The photos with the one at `index` moved one place earlier (-1) or later (+1); unchanged at the ends. */
 export function movePhoto(images: readonly string[], index: number, step: -1 | 1): string[] {

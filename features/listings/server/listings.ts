@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, type Timetable } from "@/features/hours/week";
 import { type PaymentMethod } from "@/features/listings/service-fields";
 import type { LiveStatusView } from "@/features/hours/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/features/hours/timetable";
-import { outageCashIssue, serviceInput, servicePatch, type ServiceInput } from "@/features/listings/schema";
+import { COLUMN_FIELDS, outageCashIssue, serviceInput, servicePatch, type ServiceInput } from "@/features/listings/schema";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { accountState } from "@/features/accounts/server/accounts";
 import { getPrisma } from "@/lib/db/server";
@@ -94,27 +94,7 @@ export function toEditable(row: ServiceRow): EditableService {
 /** Form fields → columns; only the keys present are written, so a patch touches only what changed. */
 function columns(input: Partial<ServiceInput>) {
   const data: Prisma.ServiceUncheckedUpdateInput = {};
-  const copy = [
-    "name",
-    "description",
-    "category",
-    "brand",
-    "experience",
-    "isOnTheGo",
-    "serviceRadiusKm",
-    "contactPhone1",
-    "contactPhone2",
-    "contactMail",
-    "website",
-    "facebook",
-    "instagram",
-    "viber",
-    "telegram",
-    "paymentMethods",
-    "cashOnlyInOutage",
-    "address",
-  ] as const;
-  for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
+  for (const key of COLUMN_FIELDS) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
   if (input.coordinates) Object.assign(data, { latitude: input.coordinates.lat, longitude: input.coordinates.lng });
   return data;
 }
