@@ -1,1 +1,0 @@
-export { default } from "@/features/catalog/components/list-loading";
