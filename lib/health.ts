@@ -1,5 +1,7 @@
 import "server-only";
 import { getPrisma } from "@/lib/db/server";
+import { readJobStatuses, type JobStatus } from "@/lib/jobs/job-runs";
+import { JOBS } from "@/lib/jobs/runner";
 
 export async function checkDatabase(): Promise<boolean> {
   try {
@@ -8,5 +10,19 @@ export async function checkDatabase(): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** What /api/health tells anyone about a periodic job: times and lateness, never the error text. */
+export type PublicJobStatus = Pick<JobStatus, "name" | "lastStartedAt" | "lastSucceededAt" | "lastFailedAt" | "overdue">;
+
+/** Each job's public status, or null when it cannot be read (the answer's status stays the database's). */
+export async function jobsHealth(): Promise<PublicJobStatus[] | null> {
+  try {
+    const statuses = await readJobStatuses(JOBS);
+    // Picked field by field: the admins' lastError must not reach this public answer.
+    return statuses.map(({ name, lastStartedAt, lastSucceededAt, lastFailedAt, overdue }) => ({ name, lastStartedAt, lastSucceededAt, lastFailedAt, overdue }));
+  } catch {
+    return null;
   }
 }
