@@ -9,6 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
 import { postJson } from "@/components/ui/api-client";
+import { useAction } from "@/components/ui/use-action";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.deleteAccountInput);
 
@@ -18,7 +19,7 @@ export function AccountSecurity() {
   const ta = useTranslations("Account");
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [signingOut, setSigningOut] = useState(false);
+  const { busy: signingOut, run } = useAction();
   const [error, setError] = useState<string | null>(null);
   // The dialog's field has its own name (the profile form on the same page has a currentPassword
   // field, and ids must not repeat): the server's currentPassword message is the form's message.
@@ -45,15 +46,20 @@ export function AccountSecurity() {
   }
 
   async function signOutEverywhere() {
-    setSigningOut(true);
     setError(null);
-    try {
-      await postJson("/api/users/sessions", {}, "DELETE", ta("networkError"));
-      leave(t("signedOutEverywhere"));
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-      setSigningOut(false);
-    }
+    await run(
+      { url: "/api/users/sessions", method: "DELETE", body: {} },
+      {
+        // leave() says it and refreshes, once it has forgotten this browser's state.
+        then: () => leave(t("signedOutEverywhere")),
+        refresh: false,
+        leavesPage: true,
+        onError: (_, message) => {
+          setError(message);
+          return null;
+        },
+      },
+    );
   }
 
   const secondary = "rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60";

@@ -2,30 +2,30 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Link, useRouter } from "@/i18n/navigation";
+import { Link } from "@/i18n/navigation";
 import { FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
-import { postJson } from "@/components/ui/api-client";
+import { useAction } from "@/components/ui/use-action";
 
 /** The link mailed to a new address: one press moves the account to it and signs out everywhere. */
 export function ConfirmEmailChange({ token }: { token: string }) {
   const t = useTranslations("Account");
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   async function confirm() {
-    setBusy(true);
     setError(null);
-    try {
-      const { message } = await postJson<{ message: string }>("/api/users/profile/email/confirm", { token }, "POST", t("networkError"));
-      setDone(message);
-      router.refresh();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(false);
-    }
+    // The outcome is said on the page (the account has just moved, or why not), not toasted.
+    await run<{ message: string }>(
+      { url: "/api/users/profile/email/confirm", body: { token } },
+      {
+        then: ({ message }) => setDone(message),
+        onError: (_, message) => {
+          setError(message);
+          return null;
+        },
+      },
+    );
   }
 
   if (done) {

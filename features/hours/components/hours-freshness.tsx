@@ -2,8 +2,7 @@
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useState } from "react";
-import { postJson } from "@/components/ui/api-client";
-import { toast } from "@/components/ui/toast";
+import { ActionButton } from "@/components/ui/action-button";
 import type { HoursFreshness } from "@/features/hours/server/hours-freshness";
 
 /** /mystos and the master's profile: when the hours were confirmed, what drivers reported, and Confirm in one tap. */
@@ -14,26 +13,6 @@ export function HoursFreshnessPanel({ serviceId, freshness }: { serviceId: strin
   const now = useNow({ updateInterval: 60_000 });
   const [confirmedAt, setConfirmedAt] = useState(freshness.hoursConfirmedAt);
   const [reports, setReports] = useState(freshness.openReports);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      const { hoursConfirmedAt } = await postJson<{ hoursConfirmedAt: string }>(
-        `/api/items/users/${serviceId}/hours-confirmation`,
-        {},
-        "POST",
-        ta("networkError"),
-      );
-      setConfirmedAt(hoursConfirmedAt);
-      setReports((current) => ({ ...current, wrong_hours: 0 }));
-      toast.success(t("confirmedNow"));
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const reported = reports.wrong_hours + reports.closed_permanently > 0;
   return (
@@ -42,15 +21,20 @@ export function HoursFreshnessPanel({ serviceId, freshness }: { serviceId: strin
       <p className="text-slate-700">
         {t("confirmed", { ago: format.relativeTime(new Date(confirmedAt), new Date(Math.max(now.getTime(), Date.parse(confirmedAt)))) })}
       </p>
-      <button
-        type="button"
-        onClick={() => void confirm()}
-        disabled={busy}
-        aria-busy={busy}
+      <ActionButton<{ hoursConfirmedAt: string }>
+        url={`/api/items/users/${serviceId}/hours-confirmation`}
+        body={{}}
+        success={t("confirmedNow")}
+        refresh={false}
+        then={({ hoursConfirmedAt }) => {
+          setConfirmedAt(hoursConfirmedAt);
+          setReports((current) => ({ ...current, wrong_hours: 0 }));
+        }}
+        busyLabel={ta("working")}
         className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50 disabled:opacity-60"
       >
-        {busy ? ta("working") : t("confirm")}
-      </button>
+        {t("confirm")}
+      </ActionButton>
       {reported ? (
         <p role="status" className="w-full rounded-lg bg-amber-50 px-3 py-2 text-amber-950">
           {t("reports", { wrong: reports.wrong_hours, closed: reports.closed_permanently }).trim()}

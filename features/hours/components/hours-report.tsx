@@ -2,28 +2,17 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { postJson } from "@/components/ui/api-client";
-import { toast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import { HOURS_REPORT_KINDS } from "@/features/hours/rules";
 
 /** The service page: a visitor says in one tap that the hours are wrong or the place has closed for good. */
 export function HoursReport({ serviceId }: { serviceId: string }) {
   const t = useTranslations("HoursFreshness");
-  const ta = useTranslations("Account");
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
-  async function report(kind: (typeof HOURS_REPORT_KINDS)[number]) {
-    setBusy(true);
-    try {
-      await postJson(`/api/items/${serviceId}/hours-reports`, { kind }, "POST", ta("networkError"));
-      setSent(true);
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const report = (kind: (typeof HOURS_REPORT_KINDS)[number]) =>
+    run({ url: `/api/items/${serviceId}/hours-reports`, body: { kind } }, { then: () => setSent(true), refresh: false });
 
   if (sent) {
     return (

@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { ApiError, postJson } from "@/components/ui/api-client";
-import { toast } from "@/components/ui/toast";
+import { ApiError } from "@/components/ui/api-client";
+import { useAction } from "@/components/ui/use-action";
 import { LIVE_NOTE_MAX, LIVE_STATES, LIVE_STATUS_DEFAULT_HOURS, isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
 
 const DURATIONS = [1, 3, LIVE_STATUS_DEFAULT_HOURS, 12, 24];
@@ -14,13 +14,12 @@ const DURATIONS = [1, 3, LIVE_STATUS_DEFAULT_HOURS, 12, 24];
  */
 export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: string; initial: LiveStatusView | null; timeZone: string }) {
   const t = useTranslations("LiveStatus");
-  const ta = useTranslations("Account");
   const format = useFormatter();
   const [current, setCurrent] = useState(initial);
   const [hours, setHours] = useState(LIVE_STATUS_DEFAULT_HOURS);
   const [note, setNote] = useState(initial?.note ?? "");
   const [asking, setAsking] = useState<LiveState | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [error, setError] = useState("");
   const id = useId();
   const url = `/api/items/users/${serviceId}/status`;
@@ -32,32 +31,37 @@ export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: s
       document.getElementById(`${id}-note`)?.focus();
       return;
     }
-    setBusy(true);
     setError("");
-    try {
-      setCurrent(await postJson<LiveStatusView>(url, { state, note, hours }, "PUT", ta("networkError")));
-      setAsking(null);
-      toast.success(t("saved"));
-    } catch (failure) {
-      setError(failure instanceof ApiError ? (Object.values(failure.errors ?? {})[0]?.message ?? failure.message) : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    // The refusal is said beside the note it is about, not toasted.
+    await run<LiveStatusView>(
+      { url, method: "PUT", body: { state, note, hours } },
+      {
+        success: t("saved"),
+        refresh: false,
+        then: (saved) => {
+          setCurrent(saved);
+          setAsking(null);
+        },
+        onError: (failure, message) => {
+          setError(failure instanceof ApiError ? (Object.values(failure.errors ?? {})[0]?.message ?? message) : message);
+          return null;
+        },
+      },
+    );
   }
 
-  async function clear() {
-    setBusy(true);
-    try {
-      await postJson(url, undefined, "DELETE", ta("networkError"));
-      setCurrent(null);
-      setNote("");
-      toast.success(t("cleared"));
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const clear = () =>
+    run(
+      { url, method: "DELETE" },
+      {
+        success: t("cleared"),
+        refresh: false,
+        then: () => {
+          setCurrent(null);
+          setNote("");
+        },
+      },
+    );
 
   const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
   return (

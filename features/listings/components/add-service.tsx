@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "@/components/ui/toast";
-import { fieldMessages, postJson, topLevelField } from "@/components/ui/api-client";
+import { fieldMessages, topLevelField } from "@/components/ui/api-client";
+import { useAction } from "@/components/ui/use-action";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 import { changedFields, formStateOf, EMPTY_SERVICE, type ServiceFormState } from "@/features/listings/service-form";
@@ -16,29 +16,30 @@ import { ServiceForm } from "./service-form";
  */
 export function AddServiceForm({ draft }: { draft: (ServiceFormState & { _id: string }) | null }) {
   const t = useTranslations("Listing");
-  const ta = useTranslations("Account");
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [initial] = useState(() => (draft ? formStateOf(draft) : EMPTY_SERVICE));
 
   async function submit(values: ServiceInput) {
-    setBusy(true);
     setServerErrors({});
-    try {
-      let order: { _id: string; name: string } = draft ?? { _id: "", name: "" };
-      if (!draft) order = await postJson("/api/items/users/sto-order", values, "POST", ta("networkError"));
-      else {
+    type Order = { _id: string; name: string };
+    await run<Order>(
+      async (send) => {
+        if (!draft) return send<Order>("/api/items/users/sto-order", values, "POST");
         const changed = changedFields(initial, values);
-        if (Object.keys(changed).length) order = await postJson("/api/items/users/sto-order", { _id: draft._id, ...changed }, "PUT", ta("networkError"));
-      }
-      dispatchCart({ type: "setStoForOrder", sto: { _id: order._id, name: order.name } });
-      router.push("/placeorder");
-    } catch (error) {
-      setServerErrors(fieldMessages(error, topLevelField));
-      toast.error(error instanceof Error ? error.message : String(error));
-      setBusy(false);
-    }
+        return Object.keys(changed).length ? send<Order>("/api/items/users/sto-order", { _id: draft._id, ...changed }, "PUT") : draft;
+      },
+      {
+        then: (order) => {
+          dispatchCart({ type: "setStoForOrder", sto: { _id: order._id, name: order.name } });
+          router.push("/placeorder");
+        },
+        refresh: false,
+        leavesPage: true,
+        onError: (error) => setServerErrors(fieldMessages(error, topLevelField)),
+      },
+    );
   }
 
   return <ServiceForm initial={initial} busy={busy} submitLabel={t("continue")} onSubmit={submit} serverErrors={serverErrors} />;

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { toast } from "@/components/ui/toast";
-import { fieldMessages, postJson, topLevelField } from "@/components/ui/api-client";
+import { fieldMessages, topLevelField } from "@/components/ui/api-client";
+import { useAction } from "@/components/ui/use-action";
 import { Link, useRouter } from "@/i18n/navigation";
 import { changedFields, formStateOf, type ServiceFormState } from "@/features/listings/service-form";
 import type { ServiceInput } from "@/features/listings/schema";
@@ -19,11 +20,10 @@ type Props = { service: Stored; endpoint: string; afterDelete: string; publicLin
  */
 export function ServiceEditor({ service: first, endpoint, afterDelete, publicLink = true, actions }: Props) {
   const t = useTranslations("Listing");
-  const ta = useTranslations("Account");
   const router = useRouter();
   const [service, setService] = useState(first);
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
   const isMechanic = service.role === "mechanic";
@@ -36,34 +36,25 @@ export function ServiceEditor({ service: first, endpoint, afterDelete, publicLin
       setEditing(false);
       return;
     }
-    setBusy(true);
     setServerErrors({});
-    try {
-      const saved = await postJson<Stored>(`${endpoint}/${service._id}`, { _id: service._id, ...changed }, "PUT", ta("networkError"));
-      setService(saved);
-      setEditing(false);
-      toast.success(isMechanic ? t("mechanicUpdated") : t("cssUpdated"));
-      router.refresh();
-    } catch (error) {
-      setServerErrors(fieldMessages(error, topLevelField));
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    await run<Stored>(
+      { url: `${endpoint}/${service._id}`, method: "PUT", body: { _id: service._id, ...changed } },
+      {
+        success: isMechanic ? t("mechanicUpdated") : t("cssUpdated"),
+        then: (saved) => {
+          setService(saved);
+          setEditing(false);
+        },
+        onError: (error) => setServerErrors(fieldMessages(error, topLevelField)),
+      },
+    );
   }
 
-  async function remove() {
-    setBusy(true);
-    try {
-      await postJson(`${endpoint}/${service._id}`, undefined, "DELETE", ta("networkError"));
-      toast.success(isMechanic ? t("mechanicDeleted") : t("cssDeleted"));
-      router.replace(afterDelete);
-      router.refresh();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-      setBusy(false);
-    }
-  }
+  const remove = () =>
+    run(
+      { url: `${endpoint}/${service._id}`, method: "DELETE" },
+      { success: isMechanic ? t("mechanicDeleted") : t("cssDeleted"), then: () => router.replace(afterDelete), leavesPage: true },
+    );
 
   return (
     <div className="space-y-6">

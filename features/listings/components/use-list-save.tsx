@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { ApiError, postJson } from "@/components/ui/api-client";
-import { toast } from "@/components/ui/toast";
+import { ApiError, fieldMessages } from "@/components/ui/api-client";
+import { useAction } from "@/components/ui/use-action";
 
 /**
  * The owner's list editors (special dates, prices) save a whole list with PUT: busy while it goes,
@@ -12,22 +12,23 @@ import { toast } from "@/components/ui/toast";
 export function useListSave<T>(url: string, messages: { saved: string; invalid: string }) {
   const ta = useTranslations("Account");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   async function save(body: unknown, onSaved: (saved: T) => void) {
-    setBusy(true);
     setErrors({});
-    try {
-      onSaved(await postJson<T>(url, body, "PUT", ta("networkError")));
-      toast.success(messages.saved);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) {
-        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([field, detail]) => [field, detail.message])));
-        toast.error(messages.invalid);
-      } else toast.error(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
+    await run<T>(
+      { url, method: "PUT", body },
+      {
+        success: messages.saved,
+        then: onSaved,
+        refresh: false,
+        onError: (failure) => {
+          if (!(failure instanceof ApiError && failure.errors)) return;
+          setErrors(fieldMessages(failure));
+          return messages.invalid;
+        },
+      },
+    );
   }
 
   /** The first message about the list's entry `index` (fields under `list.index.`). */

@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/components/ui/api-client";
+import { useAction } from "@/components/ui/use-action";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 import { PAYMENT } from "@/features/payments/fee";
@@ -23,7 +24,7 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
   const format = useFormatter();
   const router = useRouter();
   const [state, setState] = useState<State>({ status: "loading" });
-  const [paying, setPaying] = useState(false);
+  const { busy: paying, run } = useAction();
   const [sdkFailed, setSdkFailed] = useState(false);
   // Bumped by Retry: the SDK is asked for again.
   const [sdkAttempt, setSdkAttempt] = useState(0);
@@ -40,22 +41,19 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
     };
   }, []);
 
-  function paid() {
-    dispatchCart({ type: "clearStoForOrder" });
-    toast.success(t("paymentSuccessful"));
-    router.push(`/service/${stoId}`);
-    router.refresh();
-  }
-
   async function pay(body: Record<string, unknown>) {
-    setPaying(true);
-    try {
-      await postJson(`/api/items/users/${stoId}/pay`, body, "PUT", ta("networkError"));
-      paid();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : t("unavailable"));
-      setPaying(false);
-    }
+    await run(
+      { url: `/api/items/users/${stoId}/pay`, method: "PUT", body },
+      {
+        success: t("paymentSuccessful"),
+        then: () => {
+          dispatchCart({ type: "clearStoForOrder" });
+          router.push(`/service/${stoId}`);
+        },
+        leavesPage: true,
+        onError: (error) => (error instanceof ApiError ? undefined : t("unavailable")),
+      },
+    );
   }
 
   const clientId = state.status === "ready" ? state.config.clientId : "";

@@ -6,7 +6,7 @@ import { useWatch } from "react-hook-form";
 import { postJson } from "@/components/ui/api-client";
 import { ErrorText } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { ConfirmButton } from "@/components/ui/confirm-button";
+import { ActionButton } from "@/components/ui/action-button";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 import { EDIT_REVIEW_EVENT } from "./review-form";
@@ -17,28 +17,6 @@ const loadReplySchema = () => import("@/features/reviews/schema").then((schemas)
 const loadReportSchema = () => import("@/features/reviews/schema").then((schemas) => schemas.reportInput);
 const showError = (message: string) => toast.error(message);
 
-/** Sends one request, toasts the outcome and re-renders the page; true when it went through. */
-function useAction() {
-  const ta = useTranslations("Account");
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  async function run(url: string, method: string, body: unknown, success: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      await postJson(url, body, method, ta("networkError"));
-      toast.success(success);
-      router.refresh();
-      return true;
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
-}
-
 /**
  * The owner's (or an admin's) answer: write it once, then edit or delete it. `author`: whose review
  * it answers, in the buttons' names (every review has its own Reply).
@@ -47,7 +25,6 @@ export function ReplyEditor({ url, current, author }: { url: string; current: st
   const t = useTranslations("Review");
   const ta = useTranslations("Account");
   const router = useRouter();
-  const { busy: deleting, run } = useAction();
   const [open, setOpen] = useState(false);
   const id = useId();
   const { form, busy, error, formProps } = useSchemaForm({
@@ -75,14 +52,17 @@ export function ReplyEditor({ url, current, author }: { url: string; current: st
           {current === null ? t("reply") : t("editReply")}
         </button>
         {current === null ? null : (
-          <ConfirmButton
-            label={t("deleteReply")}
+          <ActionButton
+            url={url}
+            method="DELETE"
+            body={{}}
+            success={t("replyDeleted")}
+            confirm={t("deleteReplyConfirm")}
             ariaLabel={t("deleteReplyTo", { name: author })}
-            question={t("deleteReplyConfirm")}
-            onConfirm={() => void run(url, "DELETE", {}, t("replyDeleted"))}
-            disabled={deleting}
             className={button}
-          />
+          >
+            {t("deleteReply")}
+          </ActionButton>
         )}
       </div>
     );
@@ -124,19 +104,14 @@ export function ReplyEditor({ url, current, author }: { url: string; current: st
 /** The reviewer's own review: edit (fills the form below with it) or delete after a confirmation. */
 export function OwnReviewActions({ url }: { url: string }) {
   const t = useTranslations("Review");
-  const { busy, run } = useAction();
   return (
     <div className="mt-2 flex flex-wrap gap-2">
       <button type="button" className={button} onClick={() => window.dispatchEvent(new Event(EDIT_REVIEW_EVENT))}>
         {t("edit")}
       </button>
-      <ConfirmButton
-        label={t("delete")}
-        question={t("deleteConfirm")}
-        onConfirm={() => void run(url, "DELETE", {}, t("deleted"))}
-        disabled={busy}
-        className={button}
-      />
+      <ActionButton url={url} method="DELETE" body={{}} success={t("deleted")} confirm={t("deleteConfirm")} className={button}>
+        {t("delete")}
+      </ActionButton>
     </div>
   );
 }

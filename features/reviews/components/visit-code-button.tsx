@@ -2,8 +2,7 @@
 
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { postJson } from "@/components/ui/api-client";
-import { toast } from "@/components/ui/toast";
+import { ActionButton } from "@/components/ui/action-button";
 import { getPathname } from "@/i18n/navigation";
 
 type Issued = { code: string; expiresAt: string; path: string };
@@ -15,31 +14,20 @@ export function VisitCodeButton({ serviceId }: { serviceId: string }) {
   const format = useFormatter();
   const locale = useLocale();
   const [issued, setIssued] = useState<Issued | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = useId();
-
-  async function issue() {
-    setBusy(true);
-    try {
-      setIssued(await postJson<Issued>(`/api/items/${serviceId}/visit-codes`, {}, "POST", ta("networkError")));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="w-full space-y-2">
-      <button
-        type="button"
-        onClick={() => void issue()}
-        disabled={busy}
-        aria-busy={busy}
+      <ActionButton<Issued>
+        url={`/api/items/${serviceId}/visit-codes`}
+        body={{}}
+        refresh={false}
+        then={setIssued}
+        busyLabel={ta("working")}
         className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60"
       >
-        {busy ? ta("working") : t("issue")}
-      </button>
+        {t("issue")}
+      </ActionButton>
       {issued ? (
         <div role="status" className="space-y-1 rounded-lg bg-emerald-50 p-3 text-sm">
           <p>{t("issued", { date: format.dateTime(new Date(issued.expiresAt), { dateStyle: "medium" }) })}</p>
