@@ -1,13 +1,12 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
 import { listUsers } from "@/features/admin/server/admin";
 import { AppError } from "@/lib/http/errors";
 import type { Viewer } from "@/features/accounts/server/session";
 import { AdminSearch } from "./admin-search";
-import { AdminCell, AdminRow, AdminTable } from "./admin-table";
-import { DeleteRowButton } from "./delete-row-button";
-import { AdminPager } from "@/components/ui/pager";
+import { DataTable } from "@/components/ui/data-table";
+import { EditDelete, flagColumn, imageColumn } from "./admin-columns";
+import { Pager } from "@/components/ui/pager";
 
 /** A path segment as typed: Next may hand it over encoded or not, and "50%" must not throw. */
 export function decodeSegment(segment: string): string {
@@ -25,6 +24,8 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
     if (error instanceof AppError && error.status === 400) notFound();
     throw error;
   });
+  type User = (typeof result.users)[number];
+  const yesNo = { yes: t("yes"), no: t("no") };
   const base = keyword ? `/admin/users/search/${encodeURIComponent(keyword)}` : "/admin/users";
   return (
     <section aria-labelledby="users-title" className="space-y-4">
@@ -32,54 +33,40 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
         {t("usersTitle")}
       </h1>
       <AdminSearch label={t("searchUsers")} hint={t("searchUsersHint")} initial={keyword} hrefFor="users" />
-      {result.users.length === 0 ? (
-        <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("noUsers")}</p>
-      ) : (
-        <AdminTable headings={[t("id"), t("name"), t("email"), t("image"), t("blocked"), t("admin"), t("actions")]}>
-          {result.users.map((user) => (
-            <AdminRow key={user._id}>
-              <AdminCell label={t("id")} title={user._id} id>
-                {user._id}
-              </AdminCell>
-              <AdminCell label={t("name")}>{user.name}</AdminCell>
-              <AdminCell label={t("email")}>
-                <a href={`mailto:${user.email}`} className="text-brand-700 underline">
-                  {user.email}
-                </a>
-              </AdminCell>
-              <AdminCell label={t("image")}>
-                {user.image ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-                  <img src={user.image} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
-                ) : (
-                  <span className="text-slate-400">—</span>
-                )}
-              </AdminCell>
-              <AdminCell label={t("blocked")}>{user.isBlocked ? <span className="font-medium text-red-700">{t("yes")}</span> : t("no")}</AdminCell>
-              <AdminCell label={t("admin")}>{user.isAdmin ? <span className="font-medium text-brand-700">{t("yes")}</span> : t("no")}</AdminCell>
-              <AdminCell>
-                <div className="flex gap-2 whitespace-nowrap">
-                  <Link
-                    href={`/admin/users/${user._id}/edit`}
-                    aria-label={t("editUserLabel", { name: user.name })}
-                    className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
-                  >
-                    {t("edit")}
-                  </Link>
-                  {user._id === viewer.id ? null : (
-                    <DeleteRowButton
-                      url={`/api/users/${user._id}`}
-                      label={t("deleteUserLabel", { name: user.name })}
-                      question={t("areYouSureUser", { name: user.name })}
-                    />
-                  )}
-                </div>
-              </AdminCell>
-            </AdminRow>
-          ))}
-        </AdminTable>
-      )}
-      <AdminPager page={result.page} pages={result.pages} hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)} />
+      <DataTable<User>
+        rows={result.users}
+        rowKey={(user) => user._id}
+        empty={t("noUsers")}
+        labelledBy="users-title"
+        columns={[
+          { heading: t("id"), kind: "id", cell: (user) => user._id },
+          { heading: t("name"), cell: (user) => user.name },
+          {
+            heading: t("email"),
+            cell: (user) => (
+              <a href={`mailto:${user.email}`} className="text-brand-700 underline">
+                {user.email}
+              </a>
+            ),
+          },
+          imageColumn(t("image")),
+          flagColumn(t("blocked"), (user) => user.isBlocked, yesNo, "text-red-700"),
+          flagColumn(t("admin"), (user) => user.isAdmin, yesNo, "text-brand-700"),
+          {
+            heading: t("actions"),
+            kind: "actions",
+            cell: (user) => (
+              <EditDelete
+                href={`/admin/users/${user._id}/edit`}
+                name={user.name}
+                // An admin does not delete their own account from the list.
+                remove={user._id === viewer.id ? undefined : { url: `/api/users/${user._id}`, question: t("areYouSureUser", { name: user.name }) }}
+              />
+            ),
+          },
+        ]}
+      />
+      <Pager page={result.page} pages={result.pages} hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)} />
     </section>
   );
 }
