@@ -4,8 +4,9 @@ import { DATE_LOCALES } from "@/i18n/locale";
 import { listFailedMail, listFeedback } from "@/features/admin/server/inbox";
 import type { Viewer } from "@/features/accounts/server/session";
 import { InboxAction } from "./inbox-action";
+import { JobsStatus } from "./jobs-status";
 
-/** /admin/inbox: feedback from the site's form (unread first in weight, newest first), then undelivered mail. */
+/** /admin/inbox: feedback from the site's form (unread first in weight, newest first), then undelivered mail, then the jobs' status. */
 export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Locale }) {
   const t = await getTranslations("Admin");
   const [feedback, failed] = await Promise.all([listFeedback(viewer), listFailedMail(viewer)]);
@@ -74,6 +75,7 @@ export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Lo
           </ul>
         )}
       </section>
+      <JobsStatus viewer={viewer} locale={locale} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as healthRoute } from "@/app/api/health/route";
 import { listJobStatuses } from "@/features/admin/server/jobs";
 import type { Viewer } from "@/features/accounts/server/session";
+import { MESSAGES } from "@/i18n/messages";
 import { getPrisma } from "@/lib/db/client";
 import { registerJobRuns } from "@/lib/jobs/job-runs";
 import { JOBS, tickJob, type Job } from "@/lib/jobs/runner";
@@ -90,5 +91,11 @@ describe("the admin inbox's job list", () => {
     expect(byName.purge).toMatchObject({ state: "failed", lastError: SECRET_WORDS, lastFailedAt: expect.any(String) });
     expect(byName.mail).toMatchObject({ state: "succeeded", lastError: null, overdue: false });
     expect(byName["rating-scores"]).toMatchObject({ state: "neverRun", overdue: true });
+  });
+
+  it("has a label for every job in both languages", () => {
+    for (const messages of Object.values(MESSAGES)) {
+      expect(Object.keys(messages.Admin.jobNames).sort()).toEqual(JOBS.map((entry) => entry.name).sort());
+    }
   });
 });
