@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
-import { cacheablePage, cachedPage, fillPlaceholder, isSharedRendering } from "@/lib/cache/page-cache";
+import { CACHED_ROUTES, cacheablePage, cachedPage, fillPlaceholder, isSharedRendering } from "@/lib/cache/page-cache";
 import { catalogChanged, changingCatalog } from "@/lib/cache/read-cache";
 
 const database = vi.hoisted(() => ({ version: 1n }));
@@ -21,13 +23,17 @@ function request(path: string, { method, headers = {} }: { method?: string; head
 }
 
 /** Stands in for this server rendering a page: the nonce it was given goes where Next puts it, and a visitor's review says "nonce" too. */
-function renderingServer(status = 200) {
+function renderingServer(
+  status = 200,
+  page = (placeholder: string) =>
+    `<script nonce="${placeholder}">boot()</script><p>nonce="abc" &lt;script&gt;</p><script nonce="${placeholder}" src="/a.js"></script>`,
+) {
   const seen: Request[] = [];
   const fetch = vi.fn(async (input: URL | string, init?: RequestInit) => {
     const fill = new Headers(init?.headers).get("x-maister-page-fill") ?? "";
     seen.push(new Request(input, init));
-    const placeholder = fill.split(" ")[1];
-    const body = `<script nonce="${placeholder}">boot()</script><p>nonce="abc" &lt;script&gt;</p><script nonce="${placeholder}" src="/a.js"></script>`;
+    const placeholder = fill.split(" ")[1]!;
+    const body = page(placeholder);
     return new Response(body, {
       status,
       headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": `script-src 'nonce-${placeholder}'`, "x-powered-by": "Next" },
@@ -70,6 +76,18 @@ describe("page cache: which requests", () => {
     for (const path of ["/home", "/ua/services", "/stos", "/mechanics", "/ranking", "/service/abc123", "/ua/service/abc123"]) {
       expect(cacheablePage(request(path, { headers: session })), path).toBe(`${path}?`);
     }
+  });
+
+  it("keeps only pages rendered whole: no route it keeps has a loading.tsx in or above its folder", () => {
+    const app = path.resolve(import.meta.dirname, "../../app/[locale]");
+    for (const route of CACHED_ROUTES) {
+      const segments = route.split("/").filter(Boolean);
+      for (let depth = 0; depth <= segments.length; depth++) {
+        const loading = path.join(app, ...segments.slice(0, depth), "loading.tsx");
+        expect(existsSync(loading), `${route}: ${path.relative(app, loading)}`).toBe(false);
+      }
+    }
+    expect(cacheablePage(request("/service/abc123"))).toBe("/service/abc123?");
   });
 
   it("marks a rendering shared only by the proxy's header", () => {
@@ -166,6 +184,20 @@ describe("page cache: what visitors get", () => {
     expect(await cachedPage("/service/gone?", "n1", AT)).toBeNull();
     expect(await cachedPage("/service/gone?", "n2", AT)).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a page that streamed part of itself (a Suspense boundary still pending when its shell went out) is not kept", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { fetch } = renderingServer(
+      200,
+      (placeholder) =>
+        `<main><!--$?--><template id="B:0"></template><p>Loading…</p><!--/$--></main><div hidden id="S:0"><h1>List</h1></div><script nonce="${placeholder}">$RC("B:0","S:0")</script>`,
+    );
+    await asked("/services?keyword=streamed");
+    expect(await cachedPage("/services?keyword=streamed", "n1", AT)).toBeNull();
+    expect(await cachedPage("/services?keyword=streamed", "n2", AT)).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("/services?keyword=streamed"));
   });
 
   it("when the rendering fails the caller renders the page itself, and nothing is kept", async () => {

@@ -3,7 +3,6 @@ import { timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { splitLocale } from "@/lib/http/locale-path";
 import { createNonce } from "@/lib/security/csp";
-import { settleStreamedBoundaries } from "@/lib/settled-html";
 import { minuteOf, rememberRead } from "./read-cache";
 
 /**
@@ -22,7 +21,9 @@ import { minuteOf, rememberRead } from "./read-cache";
  * part, a service page's review tools), which the browser then asks for: the page is the same for
  * visitors with and without a session. Client navigations (RSC requests) are never served from it.
  */
-const PUBLIC_PAGES = /^\/(?:home|services|stos|mechanics|ranking|service\/[^/]+)$/;
+/** The routes (under app/[locale]) whose pages are kept; their folders hold no loading.tsx (see renderForCache). */
+export const CACHED_ROUTES = ["/home", "/services", "/stos", "/mechanics", "/ranking", "/service/[id]"] as const;
+const PUBLIC_PAGES = new RegExp(`^(?:${CACHED_ROUTES.map((route) => route.replace("[id]", "[^/]+")).join("|")})$`);
 const FILL_HEADER = "x-maister-page-fill";
 /** Set by the proxy on a rendering for the cache only (any copy a visitor sends is taken off). */
 export const SHARED_RENDERING_HEADER = "x-maister-shared-rendering";
@@ -33,6 +34,8 @@ const MAX_SEEN = 5000;
 const MINUTE_MS = 60_000;
 /** Longer than any page takes to render; past it the visitor's page is rendered as usual. */
 const FILL_TIMEOUT_MS = 20_000;
+/** React's mark of a Suspense boundary whose content comes later in the stream (react-dom 19.3's Fizz: `<!--$?--><template id="B:…">`). */
+const PENDING_BOUNDARY = '<!--$?--><template id="B:';
 /** The inner response's headers a visitor's copy keeps: the rest describe that one response or are set again. */
 const KEPT_HEADERS = ["content-type", "cache-control", "vary", "link", "content-language"];
 
@@ -146,8 +149,18 @@ async function renderForCache(page: string): Promise<KeptPage> {
     await response.body?.cancel();
     return { status: response.status, headers: [], parts: [] };
   }
-  // Sent whole, the page need not wait for React to reveal what it streamed late (lib/settled-html.ts).
-  const body = settleStreamedBoundaries(await response.text());
+  const body = await response.text();
+  // React 19.3 streams a Suspense boundary that is still waiting when the shell goes out as its
+  // fallback plus a hidden copy that an inline script ($RC) moves into place, and holds that move
+  // back to 300 ms after its previous reveal, to reveal in batches: a page sent whole would wait
+  // for nothing.
+  // A loading.tsx above the page is such a boundary (Next 16.4.6 wraps the page in Suspense with
+  // it), so the cached routes have none (page-cache.test.ts checks the folders); a page that
+  // streams anyway is rendered for each visitor as usual, and the warning says which.
+  if (body.includes(PENDING_BOUNDARY)) {
+    console.warn(`[page-cache] ${page} streamed part of itself (a Suspense boundary); not kept`);
+    return { status: 0, headers: [], parts: [] };
+  }
   const headers = KEPT_HEADERS.flatMap((name): [string, string][] => {
     const value = response.headers.get(name);
     return value === null ? [] : [[name, value]];

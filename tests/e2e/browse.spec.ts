@@ -1,6 +1,20 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
 
 const KYIV = { latitude: 50.4501, longitude: 30.5234 };
+
+/** Holds the router's fetches of pages under `path` (not its prefetches) until the returned function is called. */
+async function holdNavigations(page: Page, path: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(path, async (route) => {
+    const headers = route.request().headers();
+    if (headers.rsc && !headers["next-router-prefetch"]) await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe("browsing services", () => {
   test("a filter chip narrows the list, is shareable, and the back button undoes it", async ({ page }) => {
@@ -17,6 +31,51 @@ test.describe("browsing services", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/services$/);
     await expect(page.getByRole("heading", { name: "Top rated" })).toBeVisible();
+  });
+
+  test("while the next list loads, the list on screen stays, dimmed and busy, and says Loading…; the page number asked for shows it is loading", async ({
+    page,
+  }) => {
+    await page.goto("/services");
+    const masters = page.getByRole("button", { name: "Masters" });
+    await hydrated(masters);
+    const firstCard = page.locator("main article h3 a").first();
+    const shown = (await firstCard.textContent())!;
+    const loading = page.getByRole("status").filter({ hasText: "Loading…" });
+    const busy = page.locator("main [aria-busy=true]");
+    let release = await holdNavigations(page, /\/services\?/);
+    await masters.click();
+    await expect(loading).toBeVisible();
+    await expect(busy).toHaveCount(1);
+    await expect(busy.locator("article h3 a").first()).toHaveText(shown);
+    release();
+    await expect(page).toHaveURL(/filter=mechanic/);
+    await expect(masters).toHaveAttribute("aria-pressed", "true");
+    await expect(loading).toHaveCount(0);
+    await expect(busy).toHaveCount(0);
+
+    // The sort is a choice in a select: the same.
+    await page.unroute(/\/services\?/);
+    release = await holdNavigations(page, /\/services\?/);
+    await page.getByLabel("Sort by").selectOption("rating.desc");
+    await expect(loading).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/sort=rating\.desc/);
+    await expect(loading).toHaveCount(0);
+
+    // In Ukrainian, a page number: the list and the link say so.
+    await page.goto("/ua/services");
+    const second = page.getByRole("link", { name: "Сторінка 2" });
+    await hydrated(second);
+    await page.unroute(/\/services\?/);
+    release = await holdNavigations(page, /\/ua\/services\?/);
+    await second.click();
+    await expect(page.getByRole("status").filter({ hasText: "Завантаження…" }).first()).toBeVisible();
+    await expect(second).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(page).toHaveURL(/\/ua\/services\?page=2$/);
+    await expect(page.getByRole("link", { name: "Сторінка 2" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("status").filter({ hasText: "Завантаження…" })).toHaveCount(0);
   });
 
   test("a page past the last says so, instead of claiming nothing matches, and leads back to the first", async ({ page }) => {

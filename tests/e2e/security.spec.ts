@@ -143,7 +143,7 @@ test.describe("security", () => {
     expect(answers.map(({ cache }) => cache)).toEqual([undefined, "miss", "hit"]);
     expect(new Set(answers.map(({ nonce }) => nonce)).size).toBe(3);
     expect(answers[2]!.html).toBe(answers[1]!.html);
-    // Sent whole, a cached page has what React streamed late already in place (lib/settled-html.ts).
+    // Rendered whole (no route the cache keeps streams part of itself), a cached page has no boundary still waiting for its content.
     expect(answers[1]!.html).not.toMatch(/<template id="[BP]:|<div hidden id="S:/);
 
     // The router's fetch of the same address (Next hides its RSC header from the proxy) gets the RSC payload, not the cached HTML.

@@ -300,17 +300,11 @@ test.describe("not-found pages are whole pages on the server", () => {
   });
 });
 
-test("the service page shows a skeleton while it loads", async ({ page }) => {
-  // Links in view are prefetched up to the loading boundary; the page itself then waits for the test.
-  const prefetch = page.waitForRequest(
-    (request) =>
-      /\/service\/[0-9a-f-]{36}\?/.test(request.url()) &&
-      Boolean(request.headers()["next-router-prefetch"]) &&
-      !request.headers()["next-router-segment-prefetch"],
-  );
+test("a result's link shows that its service page is loading, and the list stays until the page is there", async ({ page }) => {
   await page.goto("/services?sort=rating.desc");
-  const path = new URL((await prefetch).url()).pathname;
-  await page.waitForLoadState("networkidle");
+  const card = page.locator("main article h3 a").first();
+  await hydrated(card);
+  const name = (await card.textContent())!;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/service\/[0-9a-f-]{36}/, async (route) => {
@@ -318,14 +312,14 @@ test("the service page shows a skeleton while it loads", async ({ page }) => {
     if (headers.rsc && !headers["next-router-prefetch"]) await held;
     await route.continue();
   });
-  const card = page.locator(`main article h3 a[href="${path}"]`);
-  const name = (await card.textContent())!;
   await card.click();
-  const skeleton = page.getByRole("status").filter({ hasText: "Loading…" });
-  await expect(skeleton).toBeVisible();
+  const loading = card.getByRole("status").filter({ hasText: "Loading…" });
+  await expect(loading).toBeAttached();
+  await expect(card.locator("[data-link-pending]")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(name);
   release();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-  await expect(skeleton).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toHaveCount(0);
 });
 
 test.describe("results in the first screen", () => {

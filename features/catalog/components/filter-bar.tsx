@@ -5,12 +5,13 @@ import { useCallback, useRef, useState, useTransition, type FormEvent } from "re
 import { toast } from "@/components/ui/toast";
 import { PointPickerMap } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
-import { Link, useRouter } from "@/i18n/navigation";
+import { Link } from "@/i18n/navigation";
 import { SORT_KEYS } from "@/features/catalog/list-options";
 import { distanceChoice } from "@/features/catalog/distance";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { parsePoint, type LatLng } from "@/features/map/map-center";
 import { serializeItemsQuery, type ItemsQuery } from "@/features/catalog/items-query-url";
+import { ListLink, useListNavigation } from "./list-navigation";
 import { useSettledSelect } from "./use-settled-select";
 
 type Props = {
@@ -21,10 +22,10 @@ type Props = {
   pointErrors: { latitude: string; longitude: string };
 };
 
-/** Filter chips, sort and distance: every choice is a URL change, so results are shareable. */
+/** Filter chips, sort and distance: every choice is a URL change, so results are shareable, made in the list's transition (list-navigation.tsx). */
 export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) {
   const t = useTranslations("Filters");
-  const router = useRouter();
+  const { navigate } = useListNavigation();
   const dialog = useRef<HTMLDialogElement>(null);
   const tm = useTranslations("Map");
   const tp = useTranslations("Prices");
@@ -40,7 +41,7 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
     if (fixedFilter) next.filter = undefined;
     return { pathname, query: Object.fromEntries(serializeItemsQuery(next).entries()) };
   };
-  const go = (change: Partial<ItemsQuery>) => router.push(hrefFor(change));
+  const go = (change: Partial<ItemsQuery>) => navigate(hrefFor(change));
   // The list of the position found is a navigation: `finding` lasts until it has loaded.
   const [finding, startFinding] = useTransition();
   const geo = useGeolocation((near: LatLng) => startFinding(() => go({ near })));
@@ -92,7 +93,7 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
       <ul aria-label={t("label")} className="flex flex-wrap gap-2">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <Link
+            <ListLink
               href={hrefFor(chip.change)}
               aria-pressed={chip.active}
               role="button"
@@ -105,7 +106,7 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
               className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
             >
               {chip.label}
-            </Link>
+            </ListLink>
           </li>
         ))}
       </ul>

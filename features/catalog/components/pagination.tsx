@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
 import { serializeItemsQuery, type ItemsQuery } from "@/features/catalog/items-query-url";
+import { ListLink } from "./list-navigation";
 
-/** Shown only when there is more than one page (spec 2); each page is a real, shareable link. */
+/** Shown only when there is more than one page (spec 2); each page is a real, shareable link (in the list's transition: list-navigation.tsx). */
 export async function Pagination({ pathname, query, pages }: { pathname: string; query: ItemsQuery; pages: number }) {
   if (pages <= 1) return null;
   const t = await getTranslations("Services");
@@ -12,27 +12,27 @@ export async function Pagination({ pathname, query, pages }: { pathname: string;
   return (
     <nav aria-label={t("pagination")} className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
       {query.page > 1 ? (
-        <Link href={href(query.page - 1)} rel="prev" className={`${base} border-slate-300 bg-white`}>
+        <ListLink href={href(query.page - 1)} rel="prev" className={`${base} border-slate-300 bg-white`}>
           {t("previous")}
-        </Link>
+        </ListLink>
       ) : null}
       {numbers.map((page, index) => (
         <span key={page} className="flex items-center gap-1.5">
           {index > 0 && page - numbers[index - 1]! > 1 ? <span aria-hidden>…</span> : null}
-          <Link
+          <ListLink
             href={href(page)}
             aria-label={t("page", { page })}
             aria-current={page === query.page ? "page" : undefined}
             className={`${base} border-slate-300 bg-white aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white`}
           >
             {page}
-          </Link>
+          </ListLink>
         </span>
       ))}
       {query.page < pages ? (
-        <Link href={href(query.page + 1)} rel="next" className={`${base} border-slate-300 bg-white`}>
+        <ListLink href={href(query.page + 1)} rel="next" className={`${base} border-slate-300 bg-white`}>
           {t("next")}
-        </Link>
+        </ListLink>
       ) : null}
     </nav>
   );

@@ -2,16 +2,21 @@
 
 import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent } from "react";
+import { Spinner } from "@/components/ui/spinner";
 import { usePathname, useRouter } from "@/i18n/navigation";
 
-/** Sets `keyword` on the current services URL (and drops `page`); a blank search is ignored. */
+/**
+ * Sets `keyword` on the current services URL (and drops `page`); a blank search is ignored. The
+ * results page comes in a transition: the button turns until it is there.
+ */
 export function SearchBox() {
   const t = useTranslations("Header");
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const [value, setValue] = useState(params.get("keyword") ?? "");
+  const [searching, startSearching] = useTransition();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -20,7 +25,7 @@ export function SearchBox() {
     const next = new URLSearchParams(params);
     next.set("keyword", keyword);
     next.delete("page");
-    router.push({ pathname, query: Object.fromEntries(next.entries()) });
+    startSearching(() => router.push({ pathname, query: Object.fromEntries(next.entries()) }));
   }
 
   return (
@@ -37,7 +42,12 @@ export function SearchBox() {
         maxLength={100}
         className="w-[125px] rounded-l-md border border-slate-300 px-2 py-1.5 text-sm"
       />
-      <button type="submit" className="rounded-r-md border border-l-0 border-brand-600 bg-brand-600 px-2 py-1.5 text-sm font-medium text-white">
+      <button
+        type="submit"
+        aria-busy={searching || undefined}
+        className="inline-flex items-center gap-1.5 rounded-r-md border border-l-0 border-brand-600 bg-brand-600 px-2 py-1.5 text-sm font-medium text-white"
+      >
+        {searching ? <Spinner className="transition-opacity delay-150 duration-150 starting:opacity-0" /> : null}
         {t("search")}
       </button>
     </form>

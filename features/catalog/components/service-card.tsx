@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { SaveToggle } from "@/features/saved/components/save-toggle";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Link } from "@/i18n/navigation";
 import type { CardView } from "@/features/catalog/card-view";
 import { badgeStatus } from "@/features/hours/live-status";
@@ -62,6 +63,7 @@ export function ServiceCard({ service, renderedAt, priority = false }: { service
         <h3 id={headingId} className="text-base leading-snug font-semibold">
           <Link href={`/service/${service._id}`} className="card-link after:rounded-xl">
             {service.name}
+            <LinkPending />
           </Link>
         </h3>
         <StarRating

@@ -6,6 +6,7 @@ import { listServices, listTopServices } from "@/features/catalog/server/list";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
 import { FilterBar } from "./filter-bar";
+import { ListLink, ListNavigation, ListPending, ListResults } from "./list-navigation";
 import { Pagination } from "./pagination";
 import { ServiceCard } from "./service-card";
 import { TopCarousel } from "./top-carousel";
@@ -56,72 +57,77 @@ export async function ServicesPage({
   const renderedAt = query.userDateTime ? new Date(query.userDateTime).toISOString() : now.toISOString();
 
   return (
-    <section aria-labelledby="services-title">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="services-title" className="text-2xl font-bold">
-            {title}
-          </h1>
-          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-            {query.keyword ? `${t("keyword", { keyword: query.keyword })} · ` : null}
-            {t("results", { count: total })}
-          </p>
+    <ListNavigation>
+      <section aria-labelledby="services-title">
+        <ListPending />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 id="services-title" className="text-2xl font-bold">
+              {title}
+            </h1>
+            <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+              {query.keyword ? `${t("keyword", { keyword: query.keyword })} · ` : null}
+              {t("results", { count: total })}
+            </p>
+          </div>
+          {hasParams ? (
+            <ListLink href={pathname} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+              {t("resetFilters")}
+            </ListLink>
+          ) : null}
         </div>
-        {hasParams ? (
-          <Link href={pathname} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
-            {t("resetFilters")}
-          </Link>
-        ) : null}
-      </div>
 
-      <FilterBar
-        pathname={pathname}
-        query={query}
-        fixedFilter={fixedFilter}
-        pointErrors={{ latitude: tv("Validation.latitude"), longitude: tv("Validation.longitude") }}
-      />
+        <FilterBar
+          pathname={pathname}
+          query={query}
+          fixedFilter={fixedFilter}
+          pointErrors={{ latitude: tv("Validation.latitude"), longitude: tv("Validation.longitude") }}
+        />
 
-      {/* After the filters, on screen and in tab order: its eight links came before them. */}
-      {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
+        {/* After the filters, on screen and in tab order: its eight links came before them. */}
+        {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
 
-      {/* The cards are h3s: without this they would sit right under the h1 (or under the carousel's heading). */}
-      <h2 className="sr-only">{t("resultsHeading")}</h2>
+        {/* The cards are h3s: without this they would sit right under the h1 (or under the carousel's heading). */}
+        <h2 className="sr-only">{t("resultsHeading")}</h2>
 
-      {items.length ? (
-        <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {items.map((service, index) => (
-            <li key={service._id}>
-              <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      ) : total > 0 ? (
-        // A page past the last one: the filters do match, this page number does not.
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="font-semibold">{t("pageBeyond", { page: query.page, pages })}</p>
-          <Link
-            href={{ pathname, query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()) }}
-            className="mt-3 inline-block font-medium text-brand-700 underline"
-          >
-            {t("firstPage")}
-          </Link>
-        </div>
-      ) : (
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="font-semibold">{t("empty")}</p>
-          <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
-        </div>
-      )}
-      <Pagination pathname={pathname} query={fixedFilter ? { ...query, filter: undefined } : query} pages={pages} />
+        <ListResults>
+          {items.length ? (
+            <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {items.map((service, index) => (
+                <li key={service._id}>
+                  <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+          ) : total > 0 ? (
+            // A page past the last one: the filters do match, this page number does not.
+            <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="font-semibold">{t("pageBeyond", { page: query.page, pages })}</p>
+              <ListLink
+                href={{ pathname, query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()) }}
+                className="mt-3 inline-block font-medium text-brand-700 underline"
+              >
+                {t("firstPage")}
+              </ListLink>
+            </div>
+          ) : (
+            <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="font-semibold">{t("empty")}</p>
+              <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
+            </div>
+          )}
+          <Pagination pathname={pathname} query={fixedFilter ? { ...query, filter: undefined } : query} pages={pages} />
+        </ListResults>
 
-      <section aria-labelledby="results-map" className="mt-8">
-        <h2 id="results-map" className="mb-3 text-xl font-semibold">
-          {t("mapTitle")}
-        </h2>
-        <WhenNearViewport>
-          <ServicesMap label={tm("resultsMap")} showMyLocation services={items} />
-        </WhenNearViewport>
+        <section aria-labelledby="results-map" className="mt-8">
+          <h2 id="results-map" className="mb-3 text-xl font-semibold">
+            {t("mapTitle")}
+          </h2>
+          <WhenNearViewport>
+            <ServicesMap label={tm("resultsMap")} showMyLocation services={items} />
+          </WhenNearViewport>
+        </section>
       </section>
-    </section>
+    </ListNavigation>
   );
 }

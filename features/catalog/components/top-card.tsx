@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Link } from "@/i18n/navigation";
 import type { TopCardView } from "@/features/catalog/card-view";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
@@ -18,6 +19,7 @@ export function TopCard({ service }: { service: TopCardView }) {
         <p className="truncate font-semibold">
           <Link href={`/service/${service._id}`} className="card-link after:rounded-lg">
             {service.name}
+            <LinkPending />
           </Link>
         </p>
         <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} />
