@@ -47,7 +47,9 @@ describe("one instance per tick", () => {
     // Each runner ticked 5 times; together they ran at most once a tick (a jittered tick may be lost).
     expect(starts.length).toBeGreaterThanOrEqual(3);
     expect(starts.length).toBeLessThanOrEqual(5);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(jobStartGapMs(everyMs) - 5);
+    // Starts are timed here, after the claim's round trip, so allow for its jitter (without the claim
+    // the two runners start together, 0 to a few ms apart).
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(jobStartGapMs(everyMs) - 60);
     const [status] = await readJobStatuses([job]);
     expect(status).toMatchObject({ state: "succeeded", overdue: false, lastFailedAt: null });
   });
