@@ -18,13 +18,31 @@ export function imageColumn<Row extends { image: string | null }>(heading: strin
   };
 }
 
+/** An address to write to, as a mail link. */
+export function mailColumn<Row>(heading: string, mail: (row: Row) => string): DataColumn<Row> {
+  return {
+    heading,
+    cell: (row) => (
+      <a href={`mailto:${mail(row)}`} className="text-brand-700 underline">
+        {mail(row)}
+      </a>
+    ),
+  };
+}
+
 /** A yes/no column; a yes stands out in `tone`. */
 export function flagColumn<Row>(heading: string, isSet: (row: Row) => boolean, words: { yes: string; no: string }, tone: string): DataColumn<Row> {
   return { heading, cell: (row) => (isSet(row) ? <span className={`font-medium ${tone}`}>{words.yes}</span> : words.no) };
 }
 
-/** A row's Edit link and, unless `remove` is left out (the admin's own account), its Delete after 'Are you sure?'. */
-export function EditDelete({ href, name, remove }: { href: string; name: string; remove?: { url: string; question: string } }) {
+type EditDeleteProps = { href: string; name: string; remove?: { url: string; question: string } };
+
+/** The row's actions: Edit, and Delete after 'Are you sure?' unless `remove` is left out (the admin's own account). */
+export function editDeleteColumn<Row>(heading: string, of: (row: Row) => EditDeleteProps): DataColumn<Row> {
+  return { heading, kind: "actions", cell: (row) => <EditDelete {...of(row)} /> };
+}
+
+function EditDelete({ href, name, remove }: EditDeleteProps) {
   const t = useTranslations("Admin");
   return (
     <>

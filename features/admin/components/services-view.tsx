@@ -6,7 +6,7 @@ import { AppError } from "@/lib/http/errors";
 import type { Viewer } from "@/features/accounts/server/session";
 import { AdminSearch } from "./admin-search";
 import { DataTable } from "@/components/ui/data-table";
-import { EditDelete, flagColumn, imageColumn } from "./admin-columns";
+import { editDeleteColumn, flagColumn, imageColumn, mailColumn } from "./admin-columns";
 import { Pager } from "@/components/ui/pager";
 
 /** /admin/services?keyword&page: every station and master, unpaid and blocked ones marked. */
@@ -54,27 +54,14 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
               </>
             ),
           },
-          {
-            heading: t("contactMail"),
-            cell: (sto) => (
-              <a href={`mailto:${sto.contactMail}`} className="text-brand-700 underline">
-                {sto.contactMail}
-              </a>
-            ),
-          },
+          mailColumn(t("contactMail"), (sto) => sto.contactMail),
           imageColumn(t("image")),
           flagColumn(t("blocked"), (sto) => sto.isBlocked, { yes: t("yes"), no: t("no") }, "text-red-700"),
-          {
-            heading: t("actions"),
-            kind: "actions",
-            cell: (sto) => (
-              <EditDelete
-                href={`/admin/services/${sto._id}/edit`}
-                name={sto.name}
-                remove={{ url: `/api/items/admin/${sto._id}`, question: tl("areYouSureDelete", { name: sto.name }) }}
-              />
-            ),
-          },
+          editDeleteColumn(t("actions"), (sto) => ({
+            href: `/admin/services/${sto._id}/edit`,
+            name: sto.name,
+            remove: { url: `/api/items/admin/${sto._id}`, question: tl("areYouSureDelete", { name: sto.name }) },
+          })),
         ]}
       />
       <Pager page={result.page} pages={result.pages} hrefFor={hrefFor} />

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import type { Viewer } from "@/features/accounts/server/session";
 import { AdminSearch } from "./admin-search";
 import { DataTable } from "@/components/ui/data-table";
-import { EditDelete, flagColumn, imageColumn } from "./admin-columns";
+import { editDeleteColumn, flagColumn, imageColumn, mailColumn } from "./admin-columns";
 import { Pager } from "@/components/ui/pager";
 
 /** A path segment as typed: Next may hand it over encoded or not, and "50%" must not throw. */
@@ -41,29 +41,16 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
         columns={[
           { heading: t("id"), kind: "id", cell: (user) => user._id },
           { heading: t("name"), cell: (user) => user.name },
-          {
-            heading: t("email"),
-            cell: (user) => (
-              <a href={`mailto:${user.email}`} className="text-brand-700 underline">
-                {user.email}
-              </a>
-            ),
-          },
+          mailColumn(t("email"), (user) => user.email),
           imageColumn(t("image")),
           flagColumn(t("blocked"), (user) => user.isBlocked, yesNo, "text-red-700"),
           flagColumn(t("admin"), (user) => user.isAdmin, yesNo, "text-brand-700"),
-          {
-            heading: t("actions"),
-            kind: "actions",
-            cell: (user) => (
-              <EditDelete
-                href={`/admin/users/${user._id}/edit`}
-                name={user.name}
-                // An admin does not delete their own account from the list.
-                remove={user._id === viewer.id ? undefined : { url: `/api/users/${user._id}`, question: t("areYouSureUser", { name: user.name }) }}
-              />
-            ),
-          },
+          editDeleteColumn(t("actions"), (user) => ({
+            href: `/admin/users/${user._id}/edit`,
+            name: user.name,
+            // An admin does not delete their own account from the list.
+            remove: user._id === viewer.id ? undefined : { url: `/api/users/${user._id}`, question: t("areYouSureUser", { name: user.name }) },
+          })),
         ]}
       />
       <Pager page={result.page} pages={result.pages} hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)} />
