@@ -1,18 +1,19 @@
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
-import { productionConfigProblems } from "@/lib/production-config";
+import { loadEnv } from "@/lib/env";
 import { startJobs } from "@/lib/jobs/runner";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 
 /** instrumentation.ts on the Node.js runtime, where the server, the database and the jobs live. */
 export function register(): void {
-  // At server start only: `next build` may load this file too, and builds need no secrets.
-  if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build") {
-    const problems = productionConfigProblems(process.env);
-    if (problems.length) {
-      for (const problem of problems) console.error(`[config] ${problem}`);
-      process.exit(1);
-    }
+  // The environment is read here, once, before anything serves: a server with any problem names
+  // every one of them, a line per variable, and does not start (production also requires
+  // APP_SECRET and APP_URL; development and test have defaults). `next build` may load this file
+  // too: builds check nothing, the server they are for does.
+  const { problems, building } = loadEnv();
+  if (problems.length && !building) {
+    for (const problem of problems) console.error(`[config] ${problem}`);
+    process.exit(1);
   }
   refuseFetchForbiddenMethods();
   startJobs();

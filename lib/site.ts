@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import type { Locale } from "next-intl";
 import { getPathname } from "@/i18n/navigation";
+import { env } from "@/lib/env";
 
-/** The public origin, for canonical URLs and links in e-mails. */
+/** The public origin, for canonical URLs and links in e-mails (APP_URL, without a trailing slash). */
 export function appUrl(): string {
-  return (process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
+  return env.APP_URL;
 }
 
 /** A path that exists in both languages, in each of them ("/home" → "/home", "/ua/home"). */

@@ -1,4 +1,5 @@
 import { MAP_DEFAULT_CENTER } from "@/features/map/defaults";
+import { publicEnv } from "@/lib/public-env";
 
 export type LatLng = { lat: number; lng: number };
 
@@ -21,7 +22,7 @@ export function mapCenter(points: readonly (LatLng & { count?: number })[]): Lat
  * Tile URL template. OpenStreetMap by default; NEXT_PUBLIC_MAP_TILES_URL points elsewhere (a
  * commercial provider, or a local server where the internet is out of reach).
  */
-export const TILE_URL = process.env.NEXT_PUBLIC_MAP_TILES_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+export const TILE_URL = publicEnv.NEXT_PUBLIC_MAP_TILES_URL;
 export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 /** Degrees as people type them: a decimal point or a decimal comma ("50,45"), a sign, spaces or a ° around. */

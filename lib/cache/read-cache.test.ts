@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readCatalogVersion } from "@/lib/cache/version";
 import { catalogChanged, changingCatalog, minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cache";
+import { loadEnv } from "@/lib/env";
 
 // The catalogue version other instances bump lives in the database; here a counter stands in for it.
 const database = vi.hoisted(() => ({ version: 1n, away: false }));
@@ -21,6 +22,7 @@ afterEach(() => {
   catalogChanged();
   vi.useRealTimers();
   vi.unstubAllEnvs();
+  loadEnv();
 });
 
 describe("read cache", () => {
@@ -158,6 +160,7 @@ describe("read cache", () => {
 
   it("READ_CACHE=off loads every time, except what is kept even then", async () => {
     vi.stubEnv("READ_CACHE", "off");
+    loadEnv();
     const load = vi.fn(async () => "answer");
     await rememberRead("q", load);
     await rememberRead("q", load);

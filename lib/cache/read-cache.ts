@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { bumpCatalogVersion, readCatalogVersion } from "./version";
 
 /**
@@ -45,7 +46,7 @@ type Keeping<T> = {
 };
 
 function enabled(): boolean {
-  return process.env.READ_CACHE !== "off";
+  return env.READ_CACHE === "on";
 }
 
 export async function rememberRead<T>(key: string, load: () => Promise<T>, keeping: Keeping<T> = {}): Promise<T> {

@@ -1,3 +1,5 @@
+import { env, POSTGRES_PROTOCOLS, VARIABLES } from "@/lib/env";
+
 /**
  * Which database the app talks to. DATABASE_URL selects PostgreSQL; without it the embedded
  * PGlite database in PGLITE_DATA_DIR (default .data/pglite) is used. This module and
@@ -7,16 +9,18 @@ export type DatabaseTarget = { kind: "postgres"; url: string; host: string } | {
 
 export class DatabaseConfigError extends Error {}
 
-export const DEFAULT_PGLITE_DIR = ".data/pglite";
+/** The app's parsed environment or a raw one (process.env). */
+type DatabaseVariables = { readonly [name: string]: unknown; DATABASE_URL?: string; DIRECT_DATABASE_URL?: string; PGLITE_DATA_DIR?: string };
 
 /**
  * `direct` is for maintenance (migrations, seeding, backups, restores): behind PgBouncer those want
  * a plain PostgreSQL session (pg_dump and psql set session state), so DIRECT_DATABASE_URL, when
- * given, is used instead of the pooled DATABASE_URL.
+ * given, is used instead of the pooled DATABASE_URL. The app's own environment by default; scripts
+ * may pass another (a raw one is checked here too).
  */
-export function resolveDatabaseTarget(env: Partial<Record<string, string>> = process.env, { direct = false } = {}): DatabaseTarget {
-  const url = (direct && env.DIRECT_DATABASE_URL?.trim()) || env.DATABASE_URL?.trim();
-  if (!url) return { kind: "pglite", dataDir: env.PGLITE_DATA_DIR?.trim() || DEFAULT_PGLITE_DIR };
+export function resolveDatabaseTarget(source: DatabaseVariables = env, { direct = false } = {}): DatabaseTarget {
+  const url = (direct && source.DIRECT_DATABASE_URL?.trim()) || source.DATABASE_URL?.trim();
+  if (!url) return { kind: "pglite", dataDir: source.PGLITE_DATA_DIR?.trim() || VARIABLES.PGLITE_DATA_DIR.default };
   return { kind: "postgres", url, host: describeHost(url) };
 }
 
@@ -28,7 +32,7 @@ export function describeHost(url: string): string {
   } catch {
     throw new DatabaseConfigError("DATABASE_URL is not a valid URL (expected postgresql://user:password@host:5432/database).");
   }
-  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
+  if (!POSTGRES_PROTOCOLS.includes(parsed.protocol)) {
     throw new DatabaseConfigError(`DATABASE_URL must start with postgresql:// (got ${parsed.protocol}//).`);
   }
   return `${parsed.hostname || "localhost"}:${parsed.port || "5432"}`;

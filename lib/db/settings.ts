@@ -1,3 +1,4 @@
+import { DURATION, env, VARIABLES } from "@/lib/env";
 import type { SqlRunner } from "./connection";
 
 /**
@@ -22,13 +23,15 @@ import type { SqlRunner } from "./connection";
  * dump, which does not carry database settings, gets them back); new sessions see them.
  */
 export const SIMILARITY_THRESHOLD = "0.5";
-const DEFAULT_STATEMENT_TIMEOUT = "30s";
 
 export class DatabaseSettingsError extends Error {}
 
-export function databaseSettings(env: Partial<Record<string, string>> = process.env): Record<string, string> {
-  const timeout = env.DATABASE_STATEMENT_TIMEOUT?.trim() || DEFAULT_STATEMENT_TIMEOUT;
-  if (!/^\d+(ms|s|min)?$/.test(timeout)) {
+type SettingsVariables = { readonly [name: string]: unknown; DATABASE_STATEMENT_TIMEOUT?: string };
+
+/** From the app's environment by default; a raw one (a test's) is checked here too, the value goes into SQL. */
+export function databaseSettings(source: SettingsVariables = env): Record<string, string> {
+  const timeout = source.DATABASE_STATEMENT_TIMEOUT?.trim() || VARIABLES.DATABASE_STATEMENT_TIMEOUT.default;
+  if (!DURATION.test(timeout)) {
     throw new DatabaseSettingsError(`DATABASE_STATEMENT_TIMEOUT must be a duration like 30s, 15000ms or 0 (off); got "${timeout}".`);
   }
   return { "pg_trgm.word_similarity_threshold": SIMILARITY_THRESHOLD, statement_timeout: timeout, jit: "off", max_parallel_workers_per_gather: "0" };
@@ -45,6 +48,6 @@ export function alterCurrentDatabaseSql(settings: Record<string, string>): strin
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /** PostgreSQL only: the embedded database has one session, set when it is opened. */
-export async function applyDatabaseSettings(sql: SqlRunner, env: Partial<Record<string, string>> = process.env): Promise<void> {
-  await sql.exec(alterCurrentDatabaseSql(databaseSettings(env)));
+export async function applyDatabaseSettings(sql: SqlRunner, source: SettingsVariables = env): Promise<void> {
+  await sql.exec(alterCurrentDatabaseSql(databaseSettings(source)));
 }

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, trustedProxyHops, UNKNOWN_ADDRESS } from "@/lib/http/client-address";
+import { clientAddress, UNKNOWN_ADDRESS } from "@/lib/http/client-address";
 
 /** Every per-address limit keys on this: a client must never be able to choose its own key. */
 const headers = (forwardedFor?: string) => new Headers(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor });
 
-describe("trustedProxyHops", () => {
-  it("reads TRUSTED_PROXY_HOPS and falls back to 0 (trust nothing) for anything odd", () => {
-    expect(trustedProxyHops({})).toBe(0);
-    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: "1" })).toBe(1);
-    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: "3" })).toBe(3);
-    for (const odd of ["", "-1", "1.5", "abc", "11", "1e3", "Infinity"]) expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: odd }), odd).toBe(0);
-  });
-});
-
+// TRUSTED_PROXY_HOPS itself (0 by default, a whole number up to 10, anything odd refused at start) is lib/env.ts's.
 describe("clientAddress", () => {
   it("with no trusted hops ignores the header entirely: every request is one address", () => {
     expect(clientAddress(headers("1.1.1.1"), 0)).toBe(UNKNOWN_ADDRESS);

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { env } from "@/lib/env";
 
 /**
  * The client address every per-address limit and next-auth see. Only hops we run may speak:
@@ -13,12 +14,7 @@ const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:.]{2,45})$/i;
 
 type HeaderSource = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
-export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
-  const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0);
-  return Number.isInteger(hops) && hops > 0 && hops <= 10 ? hops : 0;
-}
-
-export function clientAddress(headers: HeaderSource, hops = trustedProxyHops()): string {
+export function clientAddress(headers: HeaderSource, hops = env.TRUSTED_PROXY_HOPS): string {
   if (hops === 0) return UNKNOWN_ADDRESS;
   const raw = readHeader(headers, "x-forwarded-for");
   if (!raw) return UNKNOWN_ADDRESS;

@@ -3,6 +3,7 @@ import type { Locale } from "next-intl";
 import { Resend } from "resend";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getPrisma } from "@/lib/db/server";
+import { env } from "@/lib/env";
 
 /**
  * Every mail is written to the outbox (mail_outbox) first and delivered from there, so none is
@@ -105,14 +106,14 @@ async function attempt(row: Row): Promise<void> {
 }
 
 async function deliver(row: Row): Promise<string> {
-  const key = process.env.RESEND_API_KEY;
+  const key = env.RESEND_API_KEY;
   if (!key) {
     console.info(`[mail] (dev outbox) to ${row.to}: ${row.subject}\n${row.text}`);
     return "dev-outbox";
   }
   const resend = new Resend(key);
   const { data, error } = await resend.emails.send(
-    { from: process.env.MAIL_FROM ?? "Maister <no-reply@maister.local>", to: row.to, subject: headerSafe(row.subject), text: row.text, html: row.html },
+    { from: env.MAIL_FROM, to: row.to, subject: headerSafe(row.subject), text: row.text, html: row.html },
     // Resend drops a second send with the same key for a day: a lease that ran out mid-send cannot mail twice.
     { idempotencyKey: `mail-${row.id}` },
   );

@@ -1,16 +1,18 @@
+import { DEFAULT_MAP_TILES_URL, publicEnv } from "../public-env";
+
 /**
  * The Content-Security-Policy values, in one place for proxy.ts (pages) and next.config.ts
  * (everything else). Imported by next.config.ts: no "@/" imports here.
  */
 
-const DEFAULT_TILES = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 const PAYPAL_SDK = "https://www.paypal.com";
 
-export function tileOrigin(template: string | undefined = process.env.NEXT_PUBLIC_MAP_TILES_URL): string {
+/** The tiles' origin, from the template the browser was built with (lib/public-env.ts). */
+export function tileOrigin(template: string | undefined = publicEnv.NEXT_PUBLIC_MAP_TILES_URL): string {
   try {
-    return new URL((template || DEFAULT_TILES).replace(/\{[a-z]\}/g, "0")).origin;
+    return new URL((template || DEFAULT_MAP_TILES_URL).replace(/\{[a-z]\}/g, "0")).origin;
   } catch {
-    return new URL(DEFAULT_TILES.replace(/\{[a-z]\}/g, "0")).origin;
+    return new URL(DEFAULT_MAP_TILES_URL.replace(/\{[a-z]\}/g, "0")).origin;
   }
 }
 

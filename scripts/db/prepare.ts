@@ -1,11 +1,11 @@
 // Before `dev` and `start`: apply pending migrations, then seed demo data into an empty database
 // when seeding is enabled (--seed or SEED_DEMO_DATA=true; SEED_DEMO_DATA=false always wins).
 import { applyMigrations } from "@/lib/db/migrations";
+import { env } from "@/lib/env";
 import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
 import { describeTarget, runDbCommand, settleDatabaseSettings } from "./run";
 
-const flag = process.env.SEED_DEMO_DATA?.toLowerCase();
-const seedEnabled = flag === "false" ? false : flag === "true" || process.argv.includes("--seed");
+const seedEnabled = env.SEED_DEMO_DATA ?? process.argv.includes("--seed");
 
 await runDbCommand(async (db) => {
   const applied = await applyMigrations(db.sql);

@@ -4,6 +4,7 @@ import { DatabaseUnavailableError } from "@/lib/db/connection";
 import { MigrationError } from "@/lib/db/migrations";
 import { DatabaseSettingsError, applyDatabaseSettings } from "@/lib/db/settings";
 import { resolveDatabaseTarget } from "@/lib/db/config";
+import { loadEnv } from "@/lib/env";
 
 /**
  * Runs a database command: known failures become one line and exit code 1, not a stack trace.
@@ -12,6 +13,8 @@ import { resolveDatabaseTarget } from "@/lib/db/config";
 export async function runDbCommand(task: (db: Database) => Promise<void>): Promise<void> {
   const target = resolveDatabaseTarget(process.env, { direct: true });
   if (target.kind === "postgres") process.env.DATABASE_URL = target.url;
+  // The app's modules read the environment through lib/env.ts, which must see that change.
+  loadEnv();
   try {
     await task(await getDatabase());
     await closeDatabase();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
+import { loadEnv } from "@/lib/env";
 import type { Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { alterCurrentDatabaseSql, databaseSettings } from "@/lib/db/settings";
@@ -27,6 +28,8 @@ export async function createTestDatabase(): Promise<Database> {
     delete process.env.DATABASE_URL;
     process.env.PGLITE_DATA_DIR = "memory://";
   }
+  // The app reads its environment once (lib/env.ts); the database's variables changed since.
+  loadEnv();
   const db = await getDatabase();
   await applyMigrations(db.sql);
   return db;

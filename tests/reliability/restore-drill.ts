@@ -255,6 +255,7 @@ async function postgresDrill(workDir: string): Promise<void> {
     // The data layer behind GET /api/items/{id} and /service/{id}, on the restored database.
     process.env.DATABASE_URL = databaseUrl;
     process.env.READ_CACHE = "off";
+    (await import("@/lib/env")).loadEnv();
     try {
       const { getPublicService } = await import("@/features/catalog/server/detail");
       const { listServices } = await import("@/features/catalog/server/list");

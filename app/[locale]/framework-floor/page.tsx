@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -10,7 +11,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
  * on the same machine. Served only when the bench starts the app with BENCH_FRAMEWORK_FLOOR=1.
  */
 export default async function FrameworkFloor() {
-  if (process.env.BENCH_FRAMEWORK_FLOOR !== "1") notFound();
+  if (!env.BENCH_FRAMEWORK_FLOOR) notFound();
   const t = await getTranslations("Metadata");
   return <h1 className="text-2xl font-bold">{t("productName")}</h1>;
 }

@@ -19,7 +19,8 @@ type SessionToken = JWT & { sid?: string };
 
 export function authOptions(): NextAuthOptions {
   return {
-    // Sessions are database rows, so this only keys next-auth's CSRF token on its own routes.
+    // Sessions are database rows, so this only keys next-auth's CSRF token on its own routes. Handed
+    // over explicitly: by itself next-auth reads NEXTAUTH_SECRET, the old name of APP_SECRET.
     secret: appSecret(),
     session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_MS / 1000 },
     cookies: { sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: SESSION_COOKIE_SECURE } } },

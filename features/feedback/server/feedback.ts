@@ -3,6 +3,7 @@ import { createTranslator } from "next-intl";
 import { MESSAGES } from "@/i18n/messages";
 import { feedbackInput } from "@/features/feedback/schema";
 import { getPrisma } from "@/lib/db/server";
+import { env } from "@/lib/env";
 import { escapeHtml, sendMail } from "@/lib/mail/outbox";
 import { take } from "@/lib/security/rate-limit";
 import type { Viewer } from "@/features/accounts/server/session";
@@ -16,7 +17,7 @@ export async function submitFeedback(viewer: Viewer | null, body: unknown, ip: s
   await prisma.feedback.create({ data: { title: input.title, message: input.message, email: input.email, userId: viewer?.id ?? null } });
   const text = `${input.message}\n\n— ${input.email}`;
   await sendMail({
-    to: process.env.FEEDBACK_TO ?? "feedback@maister.local",
+    to: env.FEEDBACK_TO,
     subject: createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "Mail" })("feedbackSubject", { title: input.title }),
     text,
     html: `<p>${escapeHtml(input.message).replace(/\n/g, "<br>")}</p><p>— ${escapeHtml(input.email)}</p>`,

@@ -2,6 +2,7 @@ import "server-only";
 import type { Locale } from "next-intl";
 import { appUrl } from "@/lib/site";
 import { getPrisma } from "@/lib/db/server";
+import { env } from "@/lib/env";
 import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
 import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { take } from "@/lib/security/rate-limit";
@@ -53,9 +54,9 @@ function coordinate(value: unknown, limit: number): number | null {
 }
 
 async function lookUp(lat: number, lng: number, locale: Locale): Promise<string> {
-  const timeoutMs = Number(process.env.NOMINATIM_TIMEOUT_MS ?? 4000);
+  const timeoutMs = env.NOMINATIM_TIMEOUT_MS;
   await upstreamSlot(timeoutMs);
-  const base = (process.env.NOMINATIM_URL ?? "https://nominatim.openstreetmap.org").replace(/\/$/, "");
+  const base = env.NOMINATIM_URL;
   const query = new URLSearchParams({ format: "jsonv2", lat: String(lat), lon: String(lng), "accept-language": locale });
   const response = await fetch(`${base}/reverse?${query}`, {
     headers: { "User-Agent": `Maister/1.0 (+${appUrl()})`, Accept: "application/json" },
@@ -70,7 +71,7 @@ async function lookUp(lat: number, lng: number, locale: Locale): Promise<string>
 
 /** Nominatim's usage policy: at most one request per second from the whole application. */
 async function upstreamSlot(maxWaitMs: number): Promise<void> {
-  const delay = (await reserveOutsideCall("nominatim", Number(process.env.NOMINATIM_MIN_INTERVAL_MS ?? 1000), maxWaitMs))?.waitMs ?? null;
+  const delay = (await reserveOutsideCall("nominatim", env.NOMINATIM_MIN_INTERVAL_MS, maxWaitMs))?.waitMs ?? null;
   if (delay === null) throw new Error("too many lookups queued");
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 }

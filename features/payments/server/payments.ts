@@ -5,6 +5,7 @@ import { PAYMENT } from "@/features/payments/fee";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { getPrisma } from "@/lib/db/server";
+import { env } from "@/lib/env";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { requireAccess } from "@/features/accounts/server/guards";
 import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
@@ -22,8 +23,8 @@ import { parseOrThrow } from "@/lib/http/validate";
  * turns it on explicitly (the end-to-end tests run a production build with both).
  */
 export function testPaymentsAllowed(): boolean {
-  if (process.env.PAYMENTS_TEST_MODE === "true") return true;
-  return !paypalConfig().configured && process.env.NODE_ENV !== "production";
+  if (env.PAYMENTS_TEST_MODE) return true;
+  return !paypalConfig().configured && env.NODE_ENV !== "production";
 }
 
 /** GET /api/etc/paypal. */

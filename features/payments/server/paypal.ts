@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { PAYMENT } from "@/features/payments/fee";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
 /**
@@ -11,14 +12,9 @@ import { AppError } from "@/lib/http/errors";
 const TIMEOUT_MS = 10_000;
 
 export function paypalConfig() {
-  const clientId = process.env.PAYPAL_CLIENT_ID ?? "";
-  const secret = process.env.PAYPAL_CLIENT_SECRET ?? "";
-  return {
-    clientId,
-    secret,
-    base: (process.env.PAYPAL_API_BASE ?? "https://api-m.sandbox.paypal.com").replace(/\/$/, ""),
-    configured: Boolean(clientId && secret),
-  };
+  const clientId = env.PAYPAL_CLIENT_ID ?? "";
+  const secret = env.PAYPAL_CLIENT_SECRET ?? "";
+  return { clientId, secret, base: env.PAYPAL_API_BASE, configured: Boolean(clientId && secret) };
 }
 
 let token: { value: string; expiresAt: number; key: string } | null = null;
@@ -176,7 +172,7 @@ export const WEBHOOK_HEADERS = [
  * PAYPAL_WEBHOOK_ID. Without a webhook id nothing is ever verified, so nothing is accepted.
  */
 export async function verifyWebhook(headers: { get(name: string): string | null }, event: unknown): Promise<boolean> {
-  const webhookId = process.env.PAYPAL_WEBHOOK_ID;
+  const webhookId = env.PAYPAL_WEBHOOK_ID;
   if (!webhookId || !paypalConfig().configured) return false;
   const signed = Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name.replace("paypal-", "").replaceAll("-", "_"), headers.get(name) ?? ""]));
   if (Object.values(signed).some((value) => !value)) return false;

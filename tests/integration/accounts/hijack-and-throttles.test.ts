@@ -4,6 +4,7 @@ import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route"
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
+import { setEnv } from "../../helpers/env";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { addresses, apiRequest, call } from "../../helpers/request";
 import { lastMailTo, mailsTo, profileStatus, tokenIn } from "../../helpers/security";
@@ -133,10 +134,7 @@ describe("the sign-up form cannot mail-bomb an address", () => {
 
 describe("the client address comes from trusted hops only", () => {
   const savedHops = process.env.TRUSTED_PROXY_HOPS;
-  afterEach(() => {
-    if (savedHops === undefined) delete process.env.TRUSTED_PROXY_HOPS;
-    else process.env.TRUSTED_PROXY_HOPS = savedHops;
-  });
+  afterEach(() => setEnv({ TRUSTED_PROXY_HOPS: savedHops }));
 
   it("one hop: whatever the client wrote on the left is ignored; the entry our proxy added counts", async () => {
     const real = "10.99.0.5";
@@ -152,7 +150,7 @@ describe("the client address comes from trusted hops only", () => {
   });
 
   it("no trusted hops: the header is ignored entirely, every request is one address", async () => {
-    process.env.TRUSTED_PROXY_HOPS = "0";
+    setEnv({ TRUSTED_PROXY_HOPS: "0" });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push((await register({ name: "Sprayer", email: newAddress("direct"), password: HIS_PASSWORD }, `10.98.${i}.1`)).status);

@@ -6,6 +6,7 @@ import { sitemapFiles, sitemapUrls } from "@/features/catalog/server/sitemap";
 import { urlsetXml } from "@/features/catalog/sitemap-xml";
 import { getPrisma } from "@/lib/db/client";
 import { ruleForPath } from "@/features/accounts/guarded-paths";
+import { setEnv } from "../../helpers/env";
 import { makeService } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 
@@ -13,13 +14,10 @@ const ORIGIN = "https://maister.example";
 const ids: Record<string, string> = {};
 const appUrl = process.env.APP_URL;
 
-afterAll(() => {
-  if (appUrl === undefined) delete process.env.APP_URL;
-  else process.env.APP_URL = appUrl;
-});
+afterAll(() => setEnv({ APP_URL: appUrl }));
 
 beforeAll(async () => {
-  process.env.APP_URL = `${ORIGIN}/`;
+  setEnv({ APP_URL: `${ORIGIN}/` });
   ids.station = (await makeService({ name: "Published Station" })).id;
   ids.master = (await makeService({ name: "Published Master", role: "mechanic" })).id;
   ids.unpaid = (await makeService({ name: "Unpaid Station", isPaid: false })).id;

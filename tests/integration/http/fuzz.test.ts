@@ -21,6 +21,7 @@ import * as profile from "@/app/api/users/profile/route";
 import * as resend from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
+import { setEnv } from "../../helpers/env";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -122,7 +123,7 @@ const COUNTS = `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count
 const counts = async () => JSON.stringify(await (await getPrisma()).$queryRawUnsafe(COUNTS));
 
 beforeAll(async () => {
-  process.env.NOMINATIM_URL = "http://127.0.0.1:9";
+  setEnv({ NOMINATIM_URL: "http://127.0.0.1:9" });
   const admin = await makeUser({ isAdmin: true });
   await makeService({ ownerId: admin.id });
   cookies.admin = await signIn(admin.email);

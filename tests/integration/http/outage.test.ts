@@ -5,6 +5,7 @@ import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { GET as itemsRoute } from "@/app/api/items/route";
 import { closeDatabase, getPrisma } from "@/lib/db/client";
 import { databaseOutageActive } from "@/lib/db/outage";
+import { setEnv } from "../../helpers/env";
 import { makeService, makeUser } from "../../helpers/factories";
 import { startFaultProxy, type FaultProxy } from "../../helpers/fault-proxy";
 import { signIn } from "../../helpers/sign-in";
@@ -31,13 +32,13 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", 
     const user = await makeUser();
     proxy = await startFaultProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     await closeDatabase();
-    process.env.DATABASE_URL = Object.assign(new URL(direct), { host: `127.0.0.1:${proxy.port}` }).toString();
+    setEnv({ DATABASE_URL: Object.assign(new URL(direct), { host: `127.0.0.1:${proxy.port}` }).toString() });
     cookie = await signIn(user.email);
   });
 
   afterAll(async () => {
     await closeDatabase();
-    process.env.DATABASE_URL = directUrl;
+    setEnv({ DATABASE_URL: directUrl });
     await proxy?.close();
   });
 

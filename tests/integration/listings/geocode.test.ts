@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { GET } from "@/app/api/geocode/reverse/route";
 import { getPrisma } from "@/lib/db/client";
+import { setEnv } from "../../helpers/env";
 import { call, makeRequest } from "../../helpers/request";
 
 /**
@@ -26,17 +27,17 @@ beforeAll(async () => {
     response.writeHead(200).end(JSON.stringify({ place_id: 1, display_name: name }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.NOMINATIM_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.NOMINATIM_MIN_INTERVAL_MS = "700";
-  // Roomy enough for a loaded CI machine; the burst test still needs more than one interval to queue.
-  process.env.NOMINATIM_TIMEOUT_MS = "1000";
+  setEnv({
+    NOMINATIM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    NOMINATIM_MIN_INTERVAL_MS: "700",
+    // Roomy enough for a loaded CI machine; the burst test still needs more than one interval to queue.
+    NOMINATIM_TIMEOUT_MS: "1000",
+  });
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
 afterAll(async () => {
-  delete process.env.NOMINATIM_URL;
-  delete process.env.NOMINATIM_MIN_INTERVAL_MS;
-  delete process.env.NOMINATIM_TIMEOUT_MS;
+  setEnv({ NOMINATIM_URL: undefined, NOMINATIM_MIN_INTERVAL_MS: undefined, NOMINATIM_TIMEOUT_MS: undefined });
   warn.mockRestore();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { deliverDue, enqueueMail, sendMail } from "@/lib/mail/outbox";
+import { setEnv } from "../../helpers/env";
 import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 
 let resend: FakeResend;
@@ -15,15 +16,11 @@ beforeAll(async () => {
     if (String(body.to).includes("bounce")) return { status: 422, name: "validation_error", message: "Invalid `to` field." };
     return null;
   });
-  process.env.RESEND_API_KEY = "re_test_key";
-  process.env.RESEND_BASE_URL = resend.url;
-  process.env.MAIL_FROM = "Maister <hello@maister.test>";
+  setEnv({ RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: resend.url, MAIL_FROM: "Maister <hello@maister.test>" });
 });
 
 afterAll(async () => {
-  delete process.env.RESEND_API_KEY;
-  delete process.env.RESEND_BASE_URL;
-  delete process.env.MAIL_FROM;
+  setEnv({ RESEND_API_KEY: undefined, RESEND_BASE_URL: undefined, MAIL_FROM: undefined });
   await resend.close();
 });
 

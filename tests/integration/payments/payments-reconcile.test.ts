@@ -5,6 +5,7 @@ import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
 import { getPrisma } from "@/lib/db/client";
 import { sweepPayments, SWEEP_AFTER_MS } from "@/features/payments/server/payments";
+import { setEnv } from "../../helpers/env";
 import { makeUser } from "../../helpers/factories";
 import { startFakePaypal, VALID_SIGNATURE, type FakePaypal } from "../../helpers/fake-paypal";
 import { call, makeRequest, params } from "../../helpers/request";
@@ -61,7 +62,7 @@ const captureEvent = (id: string, orderId: string, captureId: string, customId: 
 describe("PayPal reconciliation", () => {
   beforeAll(async () => {
     paypal = await startFakePaypal();
-    Object.assign(process.env, {
+    setEnv({
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.secret,
       PAYPAL_API_BASE: paypal.url,
@@ -69,7 +70,7 @@ describe("PayPal reconciliation", () => {
     });
   });
   afterAll(async () => {
-    for (const name of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_API_BASE", "PAYPAL_WEBHOOK_ID"]) delete process.env[name];
+    setEnv({ PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined, PAYPAL_API_BASE: undefined, PAYPAL_WEBHOOK_ID: undefined });
     await paypal.close();
   });
   beforeEach(() => Object.assign(paypal.mode, { decline: false, down: false, amount: null, customId: null, status: null, loseCaptureAnswer: false }));

@@ -5,6 +5,7 @@ import { GET as publicService } from "@/app/api/items/[id]/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
 import { getPrisma } from "@/lib/db/client";
+import { setEnv } from "../../helpers/env";
 import { makeUser } from "../../helpers/factories";
 import { startFakePaypal, type FakePaypal } from "../../helpers/fake-paypal";
 import { call, makeRequest, params } from "../../helpers/request";
@@ -32,12 +33,10 @@ const isPublic = async (id: string) => (await call(publicService, request("GET",
 describe("PayPal (against a local fake of the REST API)", () => {
   beforeAll(async () => {
     paypal = await startFakePaypal();
-    Object.assign(process.env, { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url });
+    setEnv({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.secret, PAYPAL_API_BASE: paypal.url });
   });
   afterAll(async () => {
-    delete process.env.PAYPAL_CLIENT_ID;
-    delete process.env.PAYPAL_CLIENT_SECRET;
-    delete process.env.PAYPAL_API_BASE;
+    setEnv({ PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined, PAYPAL_API_BASE: undefined });
     await paypal.close();
   });
   beforeEach(() => Object.assign(paypal.mode, { decline: false, down: false, amount: null, customId: null, status: null }));

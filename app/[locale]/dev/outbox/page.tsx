@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { env } from "@/lib/env";
 import { latestMails } from "@/lib/mail/outbox";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
  * production unless MAIL_DEV_OUTBOX=true (the end-to-end server sets it to read confirmation links).
  */
 export default async function DevOutboxPage() {
-  if (process.env.NODE_ENV === "production" && process.env.MAIL_DEV_OUTBOX !== "true") notFound();
+  if (env.NODE_ENV === "production" && !env.MAIL_DEV_OUTBOX) notFound();
   const t = await getTranslations("DevOutbox");
   const mails = await latestMails();
   return (

@@ -1,0 +1,465 @@
+import { z } from "zod";
+import { DEFAULT_MAP_TILES_URL } from "./public-env";
+
+/**
+ * The environment, typed, in one place: every variable the app reads, what it means, its type, its
+ * default in development and test, and what production cannot start without. Code reads
+ * `env.NAME` from here, never process.env (eslint.config.mjs keeps it so). docs/environment.md and
+ * .env.example are written from VARIABLES by `npm run env:docs` (a unit test fails while they are
+ * stale).
+ *
+ * When it is read: once, at server start (instrumentation-node.ts calls loadEnv(); a server with any
+ * problem prints every one of them, one line per variable, and exits), or else on the first use of
+ * `env` (scripts, tests). Not at import: a test or a script sets process.env first, then reads.
+ * After that, changes to process.env are not seen until loadEnv() is called again, which is what a
+ * test that changes a variable does (tests/helpers/env.ts).
+ *
+ * Production requires APP_SECRET and APP_URL; development and test fall back to the defaults
+ * below. `next build` runs as production but needs neither (it renders with the defaults), so the
+ * requirement applies to servers only. A value that is set but unusable is a problem in every mode:
+ * refused with its variable's name rather than quietly replaced by a default.
+ */
+
+export const MODES = ["development", "test", "production"] as const;
+export type Mode = (typeof MODES)[number];
+
+/** DATABASE_STATEMENT_TIMEOUT's form: PostgreSQL's statement_timeout without spaces, 0 for none. */
+export const DURATION = /^\d+(ms|s|min)?$/;
+export const POSTGRES_PROTOCOLS = ["postgres:", "postgresql:"];
+
+const GROUPS = {
+  site: "Site and security",
+  database: "Database",
+  caches: "Caches and jobs",
+  mail: "Mail",
+  payments: "Payments",
+  map: "Map and geocoding",
+  tools: "Benchmarks",
+} as const;
+
+type Definition = {
+  group: keyof typeof GROUPS;
+  /** What it does, for the docs and .env.example. */
+  description: string;
+  /** Its type, as the docs show it. */
+  type: string;
+  /** A value that is set (not empty) → what the code gets. */
+  schema: z.ZodType<unknown, string>;
+  /** Used when unset: in development and test, and in production unless `production` requires it. */
+  default?: string;
+  /** Production refuses to start without it: the line that says so (after the name). */
+  production?: { required: string; schema?: z.ZodType<unknown, string> };
+  /** Never repeated in a problem line. */
+  secret?: true;
+  /** Read by a library or by Next, not by our code: listed so that it is documented with the rest. */
+  readBy?: string;
+};
+
+const hasValue = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
+
+function isUrl(value: string, protocols = ["http:", "https:"]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function isSiteOrigin(value: string): boolean {
+  if (!isUrl(value)) return false;
+  const url = new URL(value);
+  return url.pathname.replace(/\/$/, "") === "" && !url.search && !url.hash;
+}
+
+const withoutTrailingSlash = (value: string) => value.replace(/\/$/, "");
+const text = () => z.string();
+const httpUrl = (example: string) =>
+  z
+    .string()
+    .refine((value) => isUrl(value), { error: `must be an http(s) URL, e.g. ${example}` })
+    .transform(withoutTrailingSlash);
+const integer = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, { error }).transform(Number).pipe(z.number().min(min, { error }).max(max, { error }));
+};
+const onOff = () => z.enum(["on", "off"], { error: "must be on or off" });
+const flag = () =>
+  z
+    .string()
+    .regex(/^(true|false|1|0)$/i, { error: "must be true or false" })
+    .transform((value) => /^(true|1)$/i.test(value));
+const postgresUrl = () =>
+  z
+    .string()
+    .trim()
+    .refine((value) => isUrl(value, POSTGRES_PROTOCOLS), { error: "must be a PostgreSQL URL, postgresql://user:password@host:5432/database" });
+
+/** Every variable the app reads, grouped as the docs show them. */
+export const VARIABLES = {
+  NODE_ENV: {
+    group: "site",
+    description:
+      "How the app runs. Set by `next dev` (development), `next build` and `next start` (production) and Vitest (test), not by hand. Production requires the variables marked so, and turns on the page cache, `__Host-` Secure cookies and HSTS.",
+    type: "development | test | production",
+    schema: z.enum(MODES, { error: "must be development, test or production" }),
+    default: "development",
+  },
+  APP_SECRET: {
+    group: "site",
+    description:
+      "The secret every instance shares: it keys next-auth's CSRF token on /api/auth/* and the app's keyed hashes (who counted a view or reported hours, without storing who). The same on every instance; a new value forgets those hashes. Make one with `openssl rand -base64 32`.",
+    type: "text (≥ 32 bytes in production)",
+    schema: z.string(),
+    default: "maister-development-only",
+    production: {
+      required: "must be set to at least 32 bytes of random text (e.g. `openssl rand -base64 32`), the same on every instance.",
+      schema: z.string().refine((value) => Buffer.byteLength(value) >= 32, {
+        error: "must be at least 32 bytes of random text (e.g. `openssl rand -base64 32`), the same on every instance.",
+      }),
+    },
+    secret: true,
+  },
+  APP_URL: {
+    group: "site",
+    description:
+      "The site's public origin, without a path: canonical and hreflang links, the sitemap, robots.txt, links in e-mails, and the origin API writes must come from.",
+    type: "http(s) origin",
+    schema: z
+      .string()
+      .refine(isSiteOrigin, { error: "must be the site's public origin, e.g. https://maister.example (http or https, no path, query or fragment)" })
+      .transform(withoutTrailingSlash),
+    default: "http://localhost:3000",
+    production: { required: "must be set to the site's public origin, e.g. https://maister.example (links in mails, canonical URLs, sitemap)." },
+  },
+  TRUSTED_PROXY_HOPS: {
+    group: "site",
+    description:
+      "How many proxies of ours stand in front: the client address (per-address limits, next-auth) is the N-th X-Forwarded-For entry from the right. With 0 the header is ignored and every request counts as one address, so production belongs behind a proxy that sets it (nginx: `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;` and TRUSTED_PROXY_HOPS=1).",
+    type: "integer 0–10",
+    schema: integer(0, 10),
+    default: "0",
+  },
+  NEXTAUTH_URL: {
+    group: "site",
+    description:
+      "Only for next-auth's own routes (/api/auth/*; the site signs in through /api/users/login): the origin of its redirects, and over https its cookies become Secure. Unset, next-auth assumes http://localhost:3000.",
+    type: "http(s) URL",
+    schema: httpUrl("https://maister.example"),
+    readBy: "next-auth",
+  },
+  PORT: {
+    group: "site",
+    description: "The port this instance listens on: `next start` sets it itself (`-p`, 3000 by default). The page cache reaches the instance through it.",
+    type: "integer 1–65535",
+    schema: integer(1, 65535),
+    readBy: "Next",
+  },
+
+  DATABASE_URL: {
+    group: "database",
+    description: "PostgreSQL connection string. Unset, the app uses the embedded PGlite database in PGLITE_DATA_DIR.",
+    type: "postgresql:// URL",
+    schema: postgresUrl(),
+    secret: true,
+  },
+  DIRECT_DATABASE_URL: {
+    group: "database",
+    description:
+      "A plain PostgreSQL URL for maintenance (migrations, seeding, `db:backup`, `db:restore`) when DATABASE_URL points at PgBouncer. Unset, maintenance uses DATABASE_URL.",
+    type: "postgresql:// URL",
+    schema: postgresUrl(),
+    secret: true,
+  },
+  PGLITE_DATA_DIR: {
+    group: "database",
+    description: "Where the embedded database lives when DATABASE_URL is unset (`memory://` keeps it in memory).",
+    type: "path",
+    schema: z.string().trim(),
+    default: ".data/pglite",
+  },
+  DATABASE_POOL_SIZE: {
+    group: "database",
+    description: "PostgreSQL connections per app instance (through PgBouncer, its default_pool_size bounds the server side).",
+    type: "integer 1–1000",
+    schema: integer(1, 1000),
+    default: "10",
+  },
+  DATABASE_STATEMENT_TIMEOUT: {
+    group: "database",
+    description:
+      "The database's default statement_timeout, set with ALTER DATABASE at every `npm start` and `npm run dev` (migrations, restores and bench data lift it for themselves).",
+    type: "duration: 30s, 15000ms, 2min, 0 (none)",
+    schema: z.string().trim().regex(DURATION, { error: "must be a duration like 30s, 15000ms or 0 (off)" }),
+    default: "30s",
+  },
+  SEED_DEMO_DATA: {
+    group: "database",
+    description:
+      "Seed an empty database with demo data before the server starts. Unset, `npm run dev` seeds and `npm start` does not; false never seeds. Read by scripts/db/prepare.ts.",
+    type: "true | false",
+    schema: flag(),
+  },
+
+  READ_CACHE: {
+    group: "caches",
+    description:
+      "off answers every public read from the database. On, lists, service pages and map views are kept for 10–30 s, and a write on any instance drops them everywhere. The page cache is off with it.",
+    type: "on | off",
+    schema: onOff(),
+    default: "on",
+  },
+  PAGE_CACHE: {
+    group: "caches",
+    description:
+      "Production only. off renders every page per request. On, home, the lists and service pages asked for more than once are rendered for nobody and served to every visitor (kept until the end of the minute, dropped with the data on any catalogue write), each copy with the visitor's own nonce; responses say X-Page-Cache: hit or miss.",
+    type: "on | off",
+    schema: onOff(),
+    default: "on",
+  },
+  PAGE_CACHE_ORIGIN: {
+    group: "caches",
+    description:
+      "Where an instance reaches itself to render a page for the page cache. Unset, http://127.0.0.1:$PORT; set it when `next start` listens on another address.",
+    type: "http(s) URL",
+    schema: httpUrl("http://127.0.0.1:3000"),
+  },
+  JOBS: {
+    group: "caches",
+    description:
+      "off keeps this instance from running the periodic jobs (mail delivery, the PayPal sweep, purges); every job is safe on several instances at once.",
+    type: "on | off",
+    schema: onOff(),
+    default: "on",
+  },
+
+  RESEND_API_KEY: {
+    group: "mail",
+    description: "Send mail through Resend. Unset, mails are stored, printed to the log and listed at /dev/outbox.",
+    type: "text",
+    schema: text(),
+    secret: true,
+  },
+  RESEND_BASE_URL: {
+    group: "mail",
+    description: "Resend's API address (the tests point it at a local fake). Unset, https://api.resend.com.",
+    type: "http(s) URL",
+    schema: httpUrl("https://api.resend.com"),
+    readBy: "the resend package",
+  },
+  MAIL_FROM: {
+    group: "mail",
+    description: "The sender of every mail.",
+    type: "e-mail address, with a name",
+    schema: z.string().regex(/^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/, { error: "must be an address, e.g. Maister <no-reply@maister.example>" }),
+    default: "Maister <no-reply@maister.local>",
+  },
+  MAIL_DEV_OUTBOX: {
+    group: "mail",
+    description:
+      "Production only: true serves /dev/outbox (the mails the app sent or stored) as in development; otherwise it is a 404 there. The end-to-end server sets it.",
+    type: "true | false",
+    schema: flag(),
+    default: "false",
+  },
+  FEEDBACK_TO: {
+    group: "mail",
+    description: "Where feedback from the site's form is mailed.",
+    type: "e-mail address",
+    schema: z.email({ error: "must be an e-mail address" }),
+    default: "feedback@maister.local",
+  },
+
+  PAYPAL_CLIENT_ID: {
+    group: "payments",
+    description:
+      "PayPal REST credentials: the server creates and captures Orders v2 for the listing fee. Without both, a labelled test payment is offered outside production.",
+    type: "text",
+    schema: text(),
+  },
+  PAYPAL_CLIENT_SECRET: {
+    group: "payments",
+    description: "The secret of PAYPAL_CLIENT_ID.",
+    type: "text",
+    schema: text(),
+    secret: true,
+  },
+  PAYPAL_API_BASE: {
+    group: "payments",
+    description: "PayPal's API: the sandbox by default, https://api-m.paypal.com for live payments.",
+    type: "http(s) URL",
+    schema: httpUrl("https://api-m.paypal.com"),
+    default: "https://api-m.sandbox.paypal.com",
+  },
+  PAYPAL_WEBHOOK_ID: {
+    group: "payments",
+    description:
+      "The id of the webhook registered at PayPal; every delivery is verified against it with PayPal's verify-webhook-signature call. Unset, webhooks are refused.",
+    type: "text",
+    schema: text(),
+  },
+  PAYMENTS_TEST_MODE: {
+    group: "payments",
+    description: "true offers the labelled test payment even in production (the end-to-end server uses it). Never on a live site.",
+    type: "true | false",
+    schema: flag(),
+    default: "false",
+  },
+
+  NEXT_PUBLIC_MAP_TILES_URL: {
+    group: "map",
+    description:
+      "The map tiles' URL template. Written into the code by `next build` (the browser loads the tiles): set it when building, not only when starting. The page policy allows its origin.",
+    type: "URL template with {z}, {x}, {y}",
+    schema: z.string().refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)) && isUrl(value.replace(/\{[a-z]\}/g, "0")), {
+      error: "must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    }),
+    default: DEFAULT_MAP_TILES_URL,
+  },
+  NOMINATIM_URL: {
+    group: "map",
+    description:
+      "Reverse geocoding for the map picker: at most one request a second from the whole application (the slots are booked in the database, so every instance agrees); answers are cached.",
+    type: "http(s) URL",
+    schema: httpUrl("https://nominatim.openstreetmap.org"),
+    default: "https://nominatim.openstreetmap.org",
+  },
+  NOMINATIM_TIMEOUT_MS: {
+    group: "map",
+    description: "How long a lookup may wait for its slot and its answer, in milliseconds.",
+    type: "integer 1–60000",
+    schema: integer(1, 60_000),
+    default: "4000",
+  },
+  NOMINATIM_MIN_INTERVAL_MS: {
+    group: "map",
+    description: "The pause between two lookups of the whole application, in milliseconds (Nominatim's usage policy asks for 1000).",
+    type: "integer 0–60000",
+    schema: integer(0, 60_000),
+    default: "1000",
+  },
+
+  BENCH_FRAMEWORK_FLOOR: {
+    group: "tools",
+    description: "true serves /framework-floor, the page `npm run bench` measures the layout's own cost with; otherwise it is a 404.",
+    type: "true | false",
+    schema: flag(),
+    default: "false",
+  },
+} satisfies Record<string, Definition>;
+
+export type EnvName = keyof typeof VARIABLES;
+type Variable<N extends EnvName> = (typeof VARIABLES)[N];
+type Value<D> = D extends { schema: z.ZodType<infer T, string> } ? (D extends { default: string } ? T : T | undefined) : never;
+export type Env = { readonly [N in EnvName]: Value<Variable<N>> };
+
+/** NEXTAUTH_SECRET, next-auth's own name, is still read as APP_SECRET's old name. */
+export const ALIASES = { NEXTAUTH_SECRET: "APP_SECRET" } as const satisfies Record<string, EnvName>;
+
+export const GROUP_TITLES = GROUPS;
+export const ENV_NAMES = Object.keys(VARIABLES) as EnvName[];
+const definition = (name: EnvName): Definition => VARIABLES[name];
+
+/**
+ * The zod schema of the whole environment in one mode: a value that is empty counts as unset, an
+ * unset one takes its default, production without `building` requires what it requires.
+ */
+export function envSchema(mode: Mode, { building = false } = {}) {
+  const strict = mode === "production" && !building;
+  const shape = Object.fromEntries(
+    ENV_NAMES.map((name) => {
+      const { schema, production, default: fallback } = definition(name);
+      const required = strict ? production?.required : undefined;
+      const field = required ? z.string({ error: required }).pipe(production?.schema ?? schema) : fallback === undefined ? schema.optional() : schema;
+      return [name, z.preprocess((value) => (typeof value === "string" && hasValue(value) ? value : required ? undefined : fallback), field)];
+    }),
+  );
+  return z.object(shape) as unknown as z.ZodType<Env, Partial<Record<EnvName, string>>> & { shape: Record<EnvName, z.ZodType> };
+}
+
+export type ParsedEnv = {
+  mode: Mode;
+  /** `next build`: production's requirements wait for the server. */
+  building: boolean;
+  /** The values; a variable with a problem is missing. */
+  values: Partial<Env>;
+  /** One line per variable that cannot be used, starting with its name. */
+  problems: string[];
+  problemOf: Partial<Record<EnvName, string>>;
+  /** Usable, but worth changing (an old name). */
+  warnings: string[];
+};
+
+type Source = Record<string, string | undefined>;
+
+/** Reads an environment (process.env or a test's own): never throws, every problem listed. */
+export function parseEnv(source: Source): ParsedEnv {
+  const input: Source = { ...source };
+  const warnings: string[] = [];
+  const oldSecret = hasValue(source.NEXTAUTH_SECRET);
+  if (oldSecret && hasValue(source.APP_SECRET)) {
+    warnings.push("APP_SECRET and its old name NEXTAUTH_SECRET are both set: APP_SECRET is used, NEXTAUTH_SECRET is ignored; remove it.");
+  } else if (oldSecret) {
+    input.APP_SECRET = source.NEXTAUTH_SECRET;
+    warnings.push("NEXTAUTH_SECRET is read as APP_SECRET, its new name: rename it (keep the value, or the keyed hashes change).");
+  }
+
+  const modeField = envSchema("development").shape.NODE_ENV.safeParse(input.NODE_ENV);
+  const mode: Mode = modeField.success ? (modeField.data as Mode) : "development";
+  // Next sets it while `next build` runs (it renders pages and may load instrumentation).
+  const building = source.NEXT_PHASE === "phase-production-build";
+  const { shape } = envSchema(mode, { building });
+
+  const values: Record<string, unknown> = {};
+  const problemOf: Partial<Record<EnvName, string>> = {};
+  for (const name of ENV_NAMES) {
+    const result = shape[name].safeParse(input[name]);
+    if (result.success) {
+      values[name] = result.data;
+      continue;
+    }
+    const raw = input[name];
+    const { secret } = definition(name);
+    const got = hasValue(raw) && !secret ? ` (got "${raw}")` : "";
+    const via = name === "APP_SECRET" && oldSecret && !hasValue(source.APP_SECRET) ? " (read from NEXTAUTH_SECRET, its old name)" : "";
+    problemOf[name] = `${name} ${result.error.issues[0]?.message ?? "is not usable"}${got}${via}`;
+  }
+  return { mode, building, values: Object.freeze(values) as Partial<Env>, problems: Object.values(problemOf), problemOf, warnings };
+}
+
+/** Warned once per process, however many bundles (Next's server has several) read the environment. */
+const warned = ((globalThis as typeof globalThis & { __maisterEnvWarnings?: Set<string> }).__maisterEnvWarnings ??= new Set());
+
+let current: ParsedEnv | undefined;
+
+/**
+ * Reads process.env (again) and makes it what `env` answers from now on; prints its warnings, once
+ * per process. Called by instrumentation-node.ts at server start, and by whatever changes
+ * process.env after the app first read it (tests, scripts).
+ */
+export function loadEnv(): ParsedEnv {
+  // NEXT_PUBLIC_* in the form Next writes into the code at build time: checked is what the browser got.
+  current = parseEnv({ ...process.env, NEXT_PUBLIC_MAP_TILES_URL: process.env.NEXT_PUBLIC_MAP_TILES_URL });
+  for (const warning of current.warnings) {
+    if (warned.has(warning)) continue;
+    warned.add(warning);
+    console.warn(`[config] ${warning}`);
+  }
+  return current;
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+function read(name: EnvName): unknown {
+  const parsed = current ?? loadEnv();
+  const problem = parsed.problemOf[name];
+  // A server never gets here with a problem (it exits at start); a script or a test learns which variable is wrong.
+  if (problem) throw new EnvError(problem);
+  return parsed.values[name];
+}
+
+/** The environment, typed and with its defaults: read on first use (see above), read-only. */
+export const env: Env = Object.freeze(
+  Object.defineProperties({} as Env, Object.fromEntries(ENV_NAMES.map((name) => [name, { enumerable: true, get: () => read(name) }]))),
+);
