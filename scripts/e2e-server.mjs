@@ -21,7 +21,7 @@ const env = {
   PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
   NOMINATIM_URL: "http://127.0.0.1:9",
   APP_URL: `http://localhost:${port}`,
-  NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-for-local-tests-only-0123456789",
+  APP_SECRET: process.env.APP_SECRET ?? "e2e-secret-for-local-tests-only-0123456789",
   // The tests stand where our proxy would: the X-Forwarded-For they send is the client address.
   TRUSTED_PROXY_HOPS: "1",
 };

@@ -38,7 +38,7 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   SEED_DEMO_DATA: "false",
   APP_URL: `http://127.0.0.1:${port}`,
-  NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-secret-for-local-runs-only-0123456789",
+  APP_SECRET: process.env.APP_SECRET ?? "bench-secret-for-local-runs-only-0123456789",
   BENCH_FRAMEWORK_FLOOR: "1",
 };
 

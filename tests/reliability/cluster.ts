@@ -114,7 +114,7 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO_DATA: "true",
   MAIL_DEV_OUTBOX: "true",
   PAYMENTS_TEST_MODE: "true",
-  NEXTAUTH_SECRET: "cluster-secret-for-local-runs-only-0123456789",
+  APP_SECRET: "cluster-secret-for-local-runs-only-0123456789",
   APP_URL: ORIGIN,
   NOMINATIM_URL: "http://127.0.0.1:9",
   TRUSTED_PROXY_HOPS: "1",

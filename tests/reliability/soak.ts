@@ -49,7 +49,7 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO_DATA: "true",
   PAYMENTS_TEST_MODE: "true",
   MAIL_DEV_OUTBOX: "true",
-  NEXTAUTH_SECRET: "soak-secret-for-local-runs-only-0123456789",
+  APP_SECRET: "soak-secret-for-local-runs-only-0123456789",
   APP_URL: ORIGIN,
   NOMINATIM_URL: "http://127.0.0.1:9",
   TRUSTED_PROXY_HOPS: "1",
