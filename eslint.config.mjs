@@ -17,6 +17,34 @@ const SHARED_TO_SERVER = {
 };
 
 /**
+ * The environment is read in one place, lib/env.ts: typed, checked at start, its docs written from
+ * it. What the browser sees too is read in lib/public-env.ts, in the form Next writes into the code.
+ * instrumentation.ts keeps its two NEXT_RUNTIME lines (Next replaces that exact form at compile
+ * time), each with an eslint-disable comment saying so. Tests may set and read process.env.
+ */
+const ENVIRONMENT_READERS = ["lib/env.ts", "lib/public-env.ts", "**/*.test.ts"];
+// TEMPORARY: switching to lib/env.ts (their owners are moving them over; then this list goes).
+const SWITCHING_TO_ENV = ["proxy.ts", "lib/proxy/**", "lib/cache/page-cache.ts", "lib/jobs/**", "lib/health.ts"];
+const processEnv = {
+  files: [
+    "app/**/*.{ts,tsx}",
+    "components/**/*.{ts,tsx}",
+    "features/**/*.{ts,tsx}",
+    "lib/**/*.{ts,tsx}",
+    "i18n/**/*.{ts,tsx}",
+    "proxy.ts",
+    "instrumentation*.ts",
+  ],
+  ignores: [...ENVIRONMENT_READERS, ...SWITCHING_TO_ENV],
+  rules: {
+    "no-restricted-properties": [
+      "error",
+      { object: "process", property: "env", message: "Read the environment through `env` from @/lib/env (typed, with its defaults, checked at start)." },
+    ],
+  },
+};
+
+/**
  * Client components ("use client") are bundled for the browser: from server code they may take types
  * only. Which files are client files is decided by their directive, so this cannot be a path pattern.
  */
@@ -50,5 +78,6 @@ export default defineConfig([
     ignores: ["**/*.test.ts", "lib/health.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DATABASE, SHARED_TO_SERVER] }] },
   },
+  processEnv,
   globalIgnores([".next/**", "node_modules/**", "lib/generated/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts"]),
 ]);
