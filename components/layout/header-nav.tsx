@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, usePathname } from "@/i18n/navigation";
 import { useCart } from "@/features/saved/components/use-cart";
 import { headerLinks, type HeaderLink } from "@/components/layout/header-links";
@@ -96,9 +96,12 @@ export function HeaderNav({ session }: { session: PageSession }) {
         {viewer ? <LogoutButton className={linkClass} /> : null}
       </nav>
       <div className="ml-auto flex items-center gap-2 lg:ml-2">
-        <Suspense fallback={null}>
-          <LanguageSwitch />
-        </Suspense>
+        {/* No Suspense around the two that read the query (useSearchParams): inside one, Next 16.4.6 with React
+            19.3 sent the language switch after the shell on /services, for a script to move in, and the page
+            cache keeps only pages sent whole (lib/cache/page-cache.ts; tests/e2e/security.spec.ts checks that
+            /ua/services is kept). Every page renders per request (app/[locale]/layout.tsx), so none is
+            prerendered without its query, which is what the boundary is for. */}
+        <LanguageSwitch />
         <button
           ref={toggle}
           type="button"
@@ -112,9 +115,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
       </div>
       {onServices ? (
         <div className="order-last w-full sm:order-none sm:w-auto">
-          <Suspense fallback={null}>
-            <SearchBox key={locale} />
-          </Suspense>
+          <SearchBox key={locale} />
         </div>
       ) : null}
       {open ? (
