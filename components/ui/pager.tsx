@@ -1,14 +1,16 @@
 import { getTranslations } from "next-intl/server";
 import type { ComponentProps, ComponentType } from "react";
-import { Link } from "@/i18n/navigation";
+import { Link, type useRouter } from "@/i18n/navigation";
 
-type LinkProps = ComponentProps<typeof Link>;
+/** An address in the page's language: a path, or a path with its query. */
+type Href = Parameters<ReturnType<typeof useRouter>["push"]>[0];
+type LinkProps = Omit<ComponentProps<typeof Link>, "href"> & { href: Href };
 
 type Props = {
   page: number;
   pages: number;
   /** Each list's own addresses: /admin/users/page/2, /services?page=2… */
-  hrefFor: (page: number) => LinkProps["href"];
+  hrefFor: (page: number) => Href;
   /** The link to use: a list that loads its next page in a transition has its own (ListLink). */
   link?: ComponentType<LinkProps>;
 };
