@@ -17,25 +17,53 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "c
 export const FIELD_INPUT =
   "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500 disabled:cursor-default disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-700";
 
+/** What a control gets from Labelled: its id and the messages that describe it. */
+export type DescribedControl = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+type LabelledProps = {
+  /** The control's id, which the label names. */
+  id: string;
+  label: ReactNode;
+  error?: string;
+  /** What is accepted, or how much room is left: it gives way to an error unless `hintStays`. */
+  hint?: ReactNode;
+  hintStays?: boolean;
+  /** The messages' ids are `${messageId}-error` and `${messageId}-hint` (default: the control's id). */
+  messageId?: string;
+  className?: string;
+  /** The control (input, select, textarea), given its id, aria-invalid and aria-describedby to spread. */
+  children: (control: DescribedControl) => ReactNode;
+};
+
+/** A label, its control and the messages under it, which the control is described by (announced with it). */
+export function Labelled({ id, label, error, hint, hintStays = false, messageId = id, className = "text-sm", children }: LabelledProps) {
+  const showHint = hint !== undefined && hint !== null && hint !== "" && (hintStays || !error);
+  const described = [error ? `${messageId}-error` : null, showHint ? `${messageId}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": described })}
+      {showHint ? (
+        <span id={`${messageId}-hint`} className="mt-1 block text-xs text-slate-500">
+          {hint}
+        </span>
+      ) : null}
+      <ErrorText id={`${messageId}-error`} error={error} />
+    </div>
+  );
+}
+
 /**
  * A labelled input whose error and hint are announced with it (aria-describedby). Spread
  * react-hook-form's `register(name)` on it; `error` is useSchemaForm's `error(name)`.
  */
 export function Field({ label, name, error, hint, ...input }: FieldProps) {
-  const described = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="text-sm">
-      <label htmlFor={`field-${name}`} className="font-medium">
-        {label}
-      </label>
-      <input id={`field-${name}`} name={name} {...input} aria-invalid={error ? true : undefined} aria-describedby={described} className={FIELD_INPUT} />
-      {hint ? (
-        <span id={`${name}-hint`} className="mt-1 block text-xs text-slate-500">
-          {hint}
-        </span>
-      ) : null}
-      <ErrorText id={`${name}-error`} error={error} />
-    </div>
+    <Labelled id={`field-${name}`} messageId={name} label={label} error={error} hint={hint} hintStays>
+      {(control) => <input name={name} {...input} {...control} className={FIELD_INPUT} />}
+    </Labelled>
   );
 }
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { postJson } from "@/components/ui/api-client";
-import { ErrorText, Field, FormAlert, SubmitButton } from "@/components/ui/fields";
+import { Field, FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { usePageSession } from "@/components/layout/use-page-session";
 import { Link } from "@/i18n/navigation";
@@ -65,22 +65,9 @@ function SignedFeedbackForm({ email }: { email: string }) {
     <form {...formProps} className="mt-4 max-w-2xl space-y-4">
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <Field label={t("title")} required maxLength={FEEDBACK_TITLE_MAX} error={error("title")} {...form.register("title")} />
-      <div className="text-sm">
-        <label htmlFor="field-message" className="font-medium">
-          {t("message")}
-        </label>
-        <textarea
-          id="field-message"
-          rows={5}
-          required
-          maxLength={FEEDBACK_MESSAGE_MAX}
-          {...form.register("message")}
-          aria-invalid={error("message") ? true : undefined}
-          aria-describedby={error("message") ? "message-error" : undefined}
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
-        />
-        <ErrorText id="message-error" error={error("message")} />
-      </div>
+      <Labelled id="field-message" messageId="message" label={t("message")} error={error("message")}>
+        {(control) => <textarea {...control} rows={5} required maxLength={FEEDBACK_MESSAGE_MAX} {...form.register("message")} className={FIELD_INPUT} />}
+      </Labelled>
       <SubmitButton busy={busy} label={t("send")} busyLabel={t("sending")} inline />
     </form>
   );

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
-import { FIELD_INPUT } from "@/components/ui/fields";
+import { FIELD_INPUT, Labelled } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
 import { useMessageText } from "@/i18n/message-key";
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory } from "@/features/listings/service-fields";
@@ -81,62 +81,34 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   }
 
   const text = (name: "name" | "contactMail" | "website" | "facebook" | "instagram" | "telegram", type = "text", autoComplete?: string, max = 100) => (
-    <div className="text-sm">
-      <label htmlFor={`service-${name}`} className="font-medium">
-        {t(name)}
-      </label>
-      <input
-        id={`service-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={max}
-        {...register(name)}
-        aria-invalid={fieldError(name) ? true : undefined}
-        aria-describedby={fieldError(name) ? `service-${name}-error` : undefined}
-        className={input}
-      />
-      {fieldError(name) ? (
-        <span id={`service-${name}-error`} className="mt-1 block text-xs font-medium text-red-700">
-          {fieldError(name)}
-        </span>
-      ) : null}
-    </div>
+    <Labelled id={`service-${name}`} label={t(name)} error={fieldError(name)}>
+      {(described) => <input {...described} type={type} autoComplete={autoComplete} maxLength={max} {...register(name)} className={input} />}
+    </Labelled>
   );
   const phone = (name: "contactPhone1" | "contactPhone2" | "viber") => (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <div className="text-sm">
-          <label htmlFor={`service-${name}`} className="font-medium">
-            {t(name)}
-          </label>
-          <input
-            id={`service-${name}`}
-            type="tel"
-            autoComplete="tel"
-            maxLength={PHONE_INPUT_MAX}
-            placeholder="067 123 4567"
-            value={field.value ?? ""}
-            onChange={(event) => field.onChange(formatPhoneInput(event.target.value))}
-            onBlur={() => {
-              field.onChange(displayPhone(field.value ?? ""));
-              field.onBlur();
-            }}
-            aria-invalid={fieldError(name) ? true : undefined}
-            aria-describedby={fieldError(name) ? `service-${name}-error service-${name}-hint` : `service-${name}-hint`}
-            className={input}
-          />
-          {fieldError(name) ? (
-            <span id={`service-${name}-error`} className="mt-1 block text-xs font-medium text-red-700">
-              {fieldError(name)}
-            </span>
-          ) : null}
-          {/* Kept under an error too: it says which ways of writing a number are understood. */}
-          <span id={`service-${name}-hint`} className="mt-1 block text-xs text-slate-500">
-            {t("phoneHint")}
-          </span>
-        </div>
+        // The hint stays under an error too: it says which ways of writing a number are understood.
+        <Labelled id={`service-${name}`} label={t(name)} error={fieldError(name)} hint={t("phoneHint")} hintStays>
+          {(described) => (
+            <input
+              {...described}
+              type="tel"
+              autoComplete="tel"
+              maxLength={PHONE_INPUT_MAX}
+              placeholder="067 123 4567"
+              value={field.value ?? ""}
+              onChange={(event) => field.onChange(formatPhoneInput(event.target.value))}
+              onBlur={() => {
+                field.onChange(displayPhone(field.value ?? ""));
+                field.onBlur();
+              }}
+              className={input}
+            />
+          )}
+        </Labelled>
       )}
     />
   );
@@ -178,27 +150,26 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
         </fieldset>
 
         {isOnTheGo ? (
-          <label className="block max-w-xs text-sm">
-            <span className="font-medium">{t("serviceRadius")}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={SERVICE_RADIUS_MAX_KM}
-              {...register("serviceRadiusKm", { setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)) })}
-              aria-invalid={fieldError("serviceRadiusKm") ? true : undefined}
-              aria-describedby={fieldError("serviceRadiusKm") ? "service-serviceRadiusKm-hint service-serviceRadiusKm-error" : "service-serviceRadiusKm-hint"}
-              className={input}
-            />
-            <span id="service-serviceRadiusKm-hint" className="mt-1 block text-xs text-slate-600">
-              {t("serviceRadiusHint")}
-            </span>
-            {fieldError("serviceRadiusKm") ? (
-              <span id="service-serviceRadiusKm-error" className="mt-1 block text-xs font-medium text-red-700">
-                {fieldError("serviceRadiusKm")}
-              </span>
-            ) : null}
-          </label>
+          <Labelled
+            id="service-serviceRadiusKm"
+            label={t("serviceRadius")}
+            error={fieldError("serviceRadiusKm")}
+            hint={t("serviceRadiusHint")}
+            hintStays
+            className="max-w-xs text-sm"
+          >
+            {(described) => (
+              <input
+                {...described}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={SERVICE_RADIUS_MAX_KM}
+                {...register("serviceRadiusKm", { setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)) })}
+                className={input}
+              />
+            )}
+          </Labelled>
         ) : null}
 
         <Controller
@@ -224,61 +195,50 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           )}
         />
 
-        <div className="text-sm">
-          <label htmlFor="service-description" className="font-medium">
-            {t("description")}
-          </label>
-          <textarea
-            id="service-description"
-            rows={4}
-            maxLength={DESCRIPTION_MAX}
-            {...register("description")}
-            aria-describedby="service-description-count"
-            className={input}
-          />
-          <span id="service-description-count" className="mt-1 block text-xs text-slate-500">
-            {fieldError("description") ?? t("remaining", { count: DESCRIPTION_MAX - description.length })}
-          </span>
-        </div>
+        <Labelled
+          id="service-description"
+          label={t("description")}
+          error={fieldError("description")}
+          hint={t("remaining", { count: DESCRIPTION_MAX - description.length })}
+        >
+          {(described) => <textarea {...described} rows={4} maxLength={DESCRIPTION_MAX} {...register("description")} className={input} />}
+        </Labelled>
 
         <div className="grid gap-4 sm:grid-cols-3">
-          <div className="text-sm">
-            <label htmlFor="service-category" className="font-medium">
-              {t("category")}
-            </label>
-            <select id="service-category" {...register("category")} className={`${input} bg-white`}>
-              {/* Trailers is offered, but sent as trucks (spec 3). */}
-              {CATEGORIES.map((category) => (
-                <option key={category} value={storedCategory(category)}>
-                  {tc(category)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="text-sm">
-            <label htmlFor="service-brand" className="font-medium">
-              {t("brand")}
-            </label>
-            <select id="service-brand" {...register("brand")} className={`${input} bg-white`}>
-              {BRANDS.map((brand) => (
-                <option key={brand} value={brand}>
-                  {brand === "Any" ? t("brandAny") : brand}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="text-sm">
-            <label htmlFor="service-experience" className="font-medium">
-              {t("experience")}
-            </label>
-            <select id="service-experience" {...register("experience", { valueAsNumber: true })} className={`${input} bg-white`}>
-              {EXPERIENCE_OPTIONS.map((years) => (
-                <option key={years} value={years}>
-                  {years === 21 ? t("experienceMore") : years}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Labelled id="service-category" label={t("category")} error={fieldError("category")}>
+            {(described) => (
+              <select {...described} {...register("category")} className={input}>
+                {/* Trailers is offered, but sent as trucks (spec 3). */}
+                {CATEGORIES.map((category) => (
+                  <option key={category} value={storedCategory(category)}>
+                    {tc(category)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+          <Labelled id="service-brand" label={t("brand")} error={fieldError("brand")}>
+            {(described) => (
+              <select {...described} {...register("brand")} className={input}>
+                {BRANDS.map((brand) => (
+                  <option key={brand} value={brand}>
+                    {brand === "Any" ? t("brandAny") : brand}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+          <Labelled id="service-experience" label={t("experience")} error={fieldError("experience")}>
+            {(described) => (
+              <select {...described} {...register("experience", { valueAsNumber: true })} className={input}>
+                {EXPERIENCE_OPTIONS.map((years) => (
+                  <option key={years} value={years}>
+                    {years === 21 ? t("experienceMore") : years}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
         </div>
 
         <div className="grid gap-4 sm:grid-cols-3">

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { postJson } from "@/components/ui/api-client";
-import { ErrorText, FormAlert, SubmitButton } from "@/components/ui/fields";
+import { FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
@@ -155,102 +155,53 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-3">
         {RATING_ASPECTS.map((score) => (
-          <div key={score} className="text-sm">
-            <label htmlFor={`review-${score}`} className="font-medium">
-              {aspectLabels[score]}
-            </label>
-            <select
-              id={`review-${score}`}
-              required
-              {...form.register(`rating.${score}`)}
-              aria-invalid={error(`rating.${score}`) ? true : undefined}
-              aria-describedby={error(`rating.${score}`) ? `review-${score}-error` : undefined}
-              className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
-            >
-              <option value="">{t("choose")}</option>
-              {([1, 2, 3, 4, 5] as const).map((value) => (
-                <option key={value} value={value}>
-                  {scoreLabels[value]}
+          <Labelled key={score} id={`review-${score}`} label={aspectLabels[score]} error={error(`rating.${score}`)}>
+            {(control) => (
+              <select {...control} required {...form.register(`rating.${score}`)} className={FIELD_INPUT}>
+                <option value="">{t("choose")}</option>
+                {([1, 2, 3, 4, 5] as const).map((value) => (
+                  <option key={value} value={value}>
+                    {scoreLabels[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+        ))}
+      </div>
+      <Labelled id="review-comment" label={t("comment")} error={error("comment")} hint={t("remaining", { count: COMMENT_MAX - comment.length })}>
+        {(control) => <textarea {...control} rows={4} maxLength={COMMENT_MAX} {...form.register("comment")} className={FIELD_INPUT} />}
+      </Labelled>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Labelled id="review-paid-job" label={tp("paidJob")} error={error("paidJob")}>
+          {(control) => (
+            <select {...control} {...form.register("paidJob")} className={FIELD_INPUT}>
+              <option value="">{tp("paidJobNone")}</option>
+              {PRICE_JOBS.map((job) => (
+                <option key={job} value={job}>
+                  {tp("job", { job })}
                 </option>
               ))}
             </select>
-            <ErrorText id={`review-${score}-error`} error={error(`rating.${score}`)} />
-          </div>
-        ))}
+          )}
+        </Labelled>
+        <Labelled id="review-paid-uah" label={tp("paidUah")} error={error("paidUah")}>
+          {(control) => (
+            <input {...control} type="number" inputMode="numeric" min={1} max={PRICE_MAX_UAH} {...form.register("paidUah")} className={FIELD_INPUT} />
+          )}
+        </Labelled>
       </div>
-      <div className="text-sm">
-        <label htmlFor="review-comment" className="font-medium">
-          {t("comment")}
-        </label>
-        <textarea
-          id="review-comment"
-          rows={4}
-          maxLength={COMMENT_MAX}
-          {...form.register("comment")}
-          aria-invalid={error("comment") ? true : undefined}
-          aria-describedby="review-comment-remaining"
-          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
-        />
-        <span id="review-comment-remaining" className="mt-1 block text-xs text-slate-500">
-          {error("comment") ?? t("remaining", { count: COMMENT_MAX - comment.length })}
-        </span>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="text-sm">
-          <label htmlFor="review-paid-job" className="font-medium">
-            {tp("paidJob")}
-          </label>
-          <select
-            id="review-paid-job"
-            {...form.register("paidJob")}
-            aria-invalid={error("paidJob") ? true : undefined}
-            aria-describedby={error("paidJob") ? "review-paid-job-error" : undefined}
-            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-invalid:border-red-500"
-          >
-            <option value="">{tp("paidJobNone")}</option>
-            {PRICE_JOBS.map((job) => (
-              <option key={job} value={job}>
-                {tp("job", { job })}
-              </option>
-            ))}
-          </select>
-          <ErrorText id="review-paid-job-error" error={error("paidJob")} />
-        </div>
-        <div className="text-sm">
-          <label htmlFor="review-paid-uah" className="font-medium">
-            {tp("paidUah")}
-          </label>
+      <Labelled id="review-visit-code" label={t("visitCode")} error={error("visitCode")} hint={t("visitCodeHint")}>
+        {(control) => (
           <input
-            id="review-paid-uah"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={PRICE_MAX_UAH}
-            {...form.register("paidUah")}
-            aria-invalid={error("paidUah") ? true : undefined}
-            aria-describedby={error("paidUah") ? "review-paid-uah-error" : undefined}
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-500"
+            {...control}
+            {...form.register("visitCode")}
+            maxLength={VISIT_CODE_MAX}
+            autoComplete="off"
+            className={`${FIELD_INPUT} block max-w-xs font-mono uppercase`}
           />
-          <ErrorText id="review-paid-uah-error" error={error("paidUah")} />
-        </div>
-      </div>
-      <div className="text-sm">
-        <label htmlFor="review-visit-code" className="font-medium">
-          {t("visitCode")}
-        </label>
-        <input
-          id="review-visit-code"
-          {...form.register("visitCode")}
-          maxLength={VISIT_CODE_MAX}
-          autoComplete="off"
-          aria-invalid={error("visitCode") ? true : undefined}
-          aria-describedby="review-visit-code-hint"
-          className="mt-1 block w-full max-w-xs rounded-md border border-slate-300 px-3 py-2 font-mono uppercase aria-invalid:border-red-500"
-        />
-        <span id="review-visit-code-hint" className={`mt-1 block text-xs ${error("visitCode") ? "font-medium text-red-700" : "text-slate-500"}`}>
-          {error("visitCode") ?? t("visitCodeHint")}
-        </span>
-      </div>
+        )}
+      </Labelled>
       <div className="flex flex-wrap gap-3">
         <SubmitButton busy={busy} label={t("submit")} busyLabel={t("sending")} inline />
         {hasOwn ? (
