@@ -17,7 +17,9 @@ const namedRoutes = (file: string) => [...source(file).matchAll(/<ClientMessages
 /** A page that re-exports another page's default renders that page's providers. */
 function reexported(file: string): string | null {
   const reexport = /export\s*\{\s*default[^}]*\}\s*from\s*"([^"]+)"/.exec(source(file));
-  return reexport ? path.join(path.dirname(file), reexport[1]!) + ".tsx" : null;
+  if (!reexport) return null;
+  const specifier = reexport[1]!;
+  return (specifier.startsWith("@/") ? specifier.slice(2) : path.join(path.dirname(file), specifier)) + ".tsx";
 }
 
 describe("each page hands its client components the messages they can ask for, under its own name", () => {
