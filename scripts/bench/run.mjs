@@ -214,7 +214,7 @@ for (const connections of concurrencies) {
 }
 server.stop();
 
-// The scale-out path (README "Several instances"): the same app through PgBouncer in transaction
+// The scale-out path (docs/operations.md, "Several instances"): the same app through PgBouncer in transaction
 // mode, for the questions that reach the database; "x floor" is the ratio to the direct path.
 if (existsSync("/usr/sbin/pgbouncer") && process.env.BENCH_PGBOUNCER !== "off") {
   const bouncer = startPgBouncer(port + 10, databaseUrl);

@@ -69,8 +69,8 @@ export type LocalPgBouncer = { url: string; start(): void; stop(): void };
 
 /**
  * PgBouncer in transaction mode on loopback in front of `target` (a postgres:// URL), started at
- * once and stopped with the process: the pooled path of the scale-out setup (README "Several
- * instances"), for the cluster test and the bench. The pooled database is named `maister`.
+ * once and stopped with the process: the pooled path of the scale-out setup (docs/operations.md,
+ * "Several instances"), for the cluster test and the bench. The pooled database is named `maister`.
  */
 export function startPgBouncer(port: number, target: string): LocalPgBouncer {
   const server = new URL(target);

@@ -5,7 +5,7 @@ import { SESSION_IDLE_MS } from "@/features/accounts/server/session";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** What is kept how long (the README's retention table says the same). */
+/** What is kept how long (docs/operations.md's retention table says the same). */
 export const RETENTION_MS = {
   /** Sign-ups never confirmed, with their links. */
   unconfirmedUsers: TOKEN_TTL_MS.confirm_email,

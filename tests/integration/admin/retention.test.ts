@@ -3,7 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { purgeExpired, RETENTION_MS } from "@/features/admin/server/retention";
 import { makeService, makeUser } from "../../helpers/factories";
 
-/** Each retention rule of the README's table: past its time a row goes, before it, it stays. */
+/** Each retention rule of docs/operations.md's table: past its time a row goes, before it, it stays. */
 const ago = (ms: number, extra = 60_000) => new Date(Date.now() - ms - extra);
 const within = (ms: number) => new Date(Date.now() - ms + 60 * 60_000);
 
