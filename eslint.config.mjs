@@ -24,7 +24,7 @@ const SHARED_TO_SERVER = {
  */
 const ENVIRONMENT_READERS = ["lib/env.ts", "lib/public-env.ts", "**/*.test.ts"];
 // TEMPORARY: switching to lib/env.ts (their owners are moving them over; then this list goes).
-const SWITCHING_TO_ENV = ["proxy.ts", "lib/proxy/**", "lib/cache/page-cache.ts", "lib/jobs/**", "lib/health.ts"];
+const SWITCHING_TO_ENV = ["proxy.ts", "lib/proxy/**", "lib/cache/page-cache.ts"];
 const processEnv = {
   files: [
     "app/**/*.{ts,tsx}",

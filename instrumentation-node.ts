@@ -1,6 +1,7 @@
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { loadEnv } from "@/lib/env";
+import { JOBS } from "@/jobs";
 import { startJobs } from "@/lib/jobs/runner";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 
@@ -16,7 +17,7 @@ export function register(): void {
     process.exit(1);
   }
   refuseFetchForbiddenMethods();
-  startJobs();
+  startJobs(JOBS);
 }
 
 /** A page that failed because the database is away opens the proxy's short outage window. */

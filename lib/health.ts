@@ -1,7 +1,6 @@
 import "server-only";
 import { getPrisma } from "@/lib/db/server";
-import { readJobStatuses, type JobStatus } from "@/lib/jobs/job-runs";
-import { JOBS } from "@/lib/jobs/runner";
+import { readJobStatuses, type JobStatus, type ScheduledJob } from "@/lib/jobs/job-runs";
 
 export async function checkDatabase(): Promise<boolean> {
   try {
@@ -17,9 +16,9 @@ export async function checkDatabase(): Promise<boolean> {
 export type PublicJobStatus = Pick<JobStatus, "name" | "lastStartedAt" | "lastSucceededAt" | "lastFailedAt" | "overdue">;
 
 /** Each job's public status, or null when it cannot be read (the answer's status stays the database's). */
-export async function jobsHealth(): Promise<PublicJobStatus[] | null> {
+export async function jobsHealth(jobs: ScheduledJob[]): Promise<PublicJobStatus[] | null> {
   try {
-    const statuses = await readJobStatuses(JOBS);
+    const statuses = await readJobStatuses(jobs);
     // Picked field by field: the admins' lastError must not reach this public answer.
     return statuses.map(({ name, lastStartedAt, lastSucceededAt, lastFailedAt, overdue }) => ({ name, lastStartedAt, lastSucceededAt, lastFailedAt, overdue }));
   } catch {

@@ -1,15 +1,10 @@
 import "server-only";
-import { deliverDue } from "../mail/outbox";
-import { remindStaleHours } from "../../features/hours/server/hours-freshness";
-import { purgeExpired } from "../../features/admin/server/retention";
-import { sweepPayments } from "../../features/payments/server/payments";
-import { refreshRatingScores } from "../../features/reviews/server/rating-scores";
-import { rebuildMapCells } from "../../features/map/server/map-grid";
+import { env } from "@/lib/env";
 import { claimJobRun, finishJobRun, registerJobRuns, type ScheduledJob } from "./job-runs";
 
 /**
- * The job runner: mail delivery with retries, the PayPal sweep and the purges, on timers in the
- * server process. Every instance ticks, but each tick of a job is claimed in job_runs first
+ * The job runner: the app's periodic jobs (jobs.ts at the root lists them: mail delivery, the
+ * PayPal sweep, purges…) on timers in the server process. Every instance ticks, but each tick of a job is claimed in job_runs first
  * (job-runs.ts), so one instance runs it, and its start, success or short error is kept there for
  * /api/health and the admin inbox. Every job is also safe on several instances at once (mail rows
  * are claimed with SKIP LOCKED and a lease, payments settle by conditional updates, purges are
@@ -17,20 +12,11 @@ import { claimJobRun, finishJobRun, registerJobRuns, type ScheduledJob } from ".
  * which is why it is this small loop rather than pg-boss or graphile-worker (both need a PostgreSQL
  * server, so the embedded mode would need another way). JOBS=off turns it off on an instance.
  */
-export type Job = ScheduledJob & { run: () => Promise<unknown> };
-
-export const JOBS: Job[] = [
-  { name: "mail", everyMs: 10_000, run: () => deliverDue() },
-  { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
-  { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
-  { name: "rating-scores", everyMs: 10 * 60_000, run: () => refreshRatingScores() },
-  { name: "hours-reminders", everyMs: 60 * 60_000, run: () => remindStaleHours() },
-  // Cheap when nothing changed (one row, not claimed); until it has run, maps are grouped live.
-  { name: "map-cells", everyMs: 10_000, run: () => rebuildMapCells() },
-];
-
-/** Jobs that run often and say nothing when they found nothing to do. */
-const QUIET_WHEN_IDLE = new Set(["mail", "map-cells"]);
+export type Job = ScheduledJob & {
+  run: () => Promise<unknown>;
+  /** A job that runs often says nothing when it found nothing to do (its result is falsy). */
+  quietWhenIdle?: boolean;
+};
 
 /**
  * One instance's tick of a job: runs it if this instance claims the tick, and records the outcome.
@@ -42,7 +28,7 @@ export async function tickJob(job: Job): Promise<"ran" | "failed" | "skipped"> {
   let failure: { error: unknown } | undefined;
   try {
     const result = await job.run();
-    if (!QUIET_WHEN_IDLE.has(job.name) || result) console.info(`[jobs] ${job.name}: ${JSON.stringify(result)}`);
+    if (!job.quietWhenIdle || result) console.info(`[jobs] ${job.name}: ${JSON.stringify(result)}`);
   } catch (error) {
     failure = { error };
     console.warn(`[jobs] ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -52,8 +38,8 @@ export async function tickJob(job: Job): Promise<"ran" | "failed" | "skipped"> {
 }
 
 /** Starts this instance's timers (every instance does; the claims keep each tick to one). Returns a stop. */
-export function startJobs(jobs: Job[] = JOBS): () => void {
-  if (process.env.JOBS === "off") return () => undefined;
+export function startJobs(jobs: Job[]): () => void {
+  if (env.JOBS === "off") return () => undefined;
   void registerJobRuns(jobs).catch((error: unknown) =>
     console.warn(`[jobs] could not register the jobs: ${error instanceof Error ? error.message : String(error)}`),
   );

@@ -1,3 +1,4 @@
+import { JOBS } from "@/jobs";
 import { checkDatabase, jobsHealth } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
  */
 export async function GET() {
   const database = await checkDatabase();
-  const jobs = database ? await jobsHealth() : null;
+  const jobs = database ? await jobsHealth(JOBS) : null;
   return Response.json(
     { status: database ? "ok" : "unavailable", ...(jobs ? { jobs } : {}) },
     { status: database ? 200 : 503, headers: { "Cache-Control": "no-store" } },

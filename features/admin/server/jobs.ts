@@ -1,8 +1,8 @@
 import "server-only";
-import { readJobStatuses, type JobStatus } from "../../../lib/jobs/job-runs";
-import { JOBS } from "../../../lib/jobs/runner";
-import { requireAccess } from "../../accounts/server/guards";
-import type { Viewer } from "../../accounts/server/session";
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { JOBS } from "@/jobs";
+import { readJobStatuses, type JobStatus } from "@/lib/jobs/job-runs";
 
 /** /admin/inbox: each periodic job's last start, success and failure, with the failure's message (admins only). */
 export async function listJobStatuses(viewer: Viewer | null): Promise<JobStatus[]> {

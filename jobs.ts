@@ -1,0 +1,23 @@
+import "server-only";
+import { purgeExpired } from "@/features/admin/server/retention";
+import { remindStaleHours } from "@/features/hours/server/hours-freshness";
+import { rebuildMapCells } from "@/features/map/server/map-grid";
+import { sweepPayments } from "@/features/payments/server/payments";
+import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
+import type { Job } from "@/lib/jobs/runner";
+import { deliverDue } from "@/lib/mail/outbox";
+
+/**
+ * The app's periodic jobs: which feature's function runs how often. Like proxy.ts, this file wires
+ * the features into lib's machinery (lib/jobs/runner.ts runs them, one instance per tick), so lib
+ * stays free of the features it serves. /api/health and the admin inbox list the same jobs.
+ */
+export const JOBS: Job[] = [
+  { name: "mail", everyMs: 10_000, quietWhenIdle: true, run: () => deliverDue() },
+  { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
+  { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
+  { name: "rating-scores", everyMs: 10 * 60_000, run: () => refreshRatingScores() },
+  { name: "hours-reminders", everyMs: 60 * 60_000, run: () => remindStaleHours() },
+  // Cheap when nothing changed (one row, not claimed); until it has run, maps are grouped live.
+  { name: "map-cells", everyMs: 10_000, quietWhenIdle: true, run: () => rebuildMapCells() },
+];
