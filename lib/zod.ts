@@ -14,3 +14,13 @@ export const searchText = z
   .string()
   .transform((value) => value.replace(/\p{Cc}/gu, " "))
   .pipe(z.string().trim().max(100, { error: "Validation.keywordTooLong" }));
+
+/** First message key per field, the shape the API's 400 answers carry. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "body";
+    fields[field] ??= issue.message.includes(".") ? issue.message : "Validation.invalid";
+  }
+  return fields;
+}

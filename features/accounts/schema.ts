@@ -64,13 +64,3 @@ export const emailChangeConfirmInput = z.object(
   { error: "Auth.emailChangeInvalid" },
 );
 export type ProfileInput = z.infer<typeof profileInput>;
-
-/** First message key per field, the shape the API's 400 answers carry. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join(".") : "body";
-    fields[field] ??= issue.message.includes(".") ? issue.message : "Validation.invalid";
-  }
-  return fields;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TIMETABLE } from "@/features/hours/week";
-import { fieldErrors } from "@/features/accounts/schema";
+import { fieldErrors } from "@/lib/zod";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
 
 const valid = {
