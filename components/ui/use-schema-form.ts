@@ -22,7 +22,7 @@ import { FORM_MESSAGE, formLevelMessage, messagesByField, refusal } from "./form
 
 type Options<Values extends FieldValues, Body> = {
   /**
-   * Loads the schema the server checks the request with (lib/validation): pages carry zod only
+   * Loads the schema the server checks the request with (the feature's schema.ts): pages carry zod only
    * once a form is used (its first focus fetches it; the features' rules.ts files has what they show).
    */
   schema: () => Promise<ZodType<Body>>;

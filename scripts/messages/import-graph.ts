@@ -33,7 +33,7 @@ function parse(file: string): Parsed {
   const known = parsed.get(file);
   if (known) return known;
   const source = readFileSync(file, "utf8");
-  // Type-only imports bring no code (client components name types from lib/server).
+  // Type-only imports bring no code (client components name types from server code).
   const code = source.replace(/^\s*\/\/.*$/gm, "").replace(/(?:import|export)\s+type\s[^;]*?from\s+"[^"]+";?/gs, "");
   const specifiers = [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g)].map((match) => match[1]!);
   const staticSpecifiers = [...code.matchAll(/(?:from\s+|import\s+)"([^"]+)"/g)].map((match) => match[1]!);

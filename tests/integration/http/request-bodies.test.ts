@@ -16,7 +16,7 @@ import { STATION_INPUT } from "../../helpers/service-input";
 import { signIn } from "../../helpers/sign-in";
 
 /**
- * Bodies that are not what a call takes are refused by its schema (lib/validation) with a 400
+ * Bodies that are not what a call takes are refused by its schema (the feature's schema.ts) with a 400
  * in the caller's language, before anything is read or written.
  */
 const cookies: Record<string, string> = {};
