@@ -1,7 +1,7 @@
 /**
  * Ukrainian phone numbers. People write one number many ways ("+38 (067) 123-45-67",
  * "380671234567", "067 123 4567"); one form is stored, +380XXXXXXXXX, so dial links and
- * comparisons need no guessing, and pages show the spec's XXX XXX XXXX (spec 5).
+ * comparisons need no guessing, and pages show the spec's XXX XXX XXXX (spec §5).
  */
 
 /** Room for the longest way of writing a number with spaces, brackets and dashes. */

@@ -5,7 +5,7 @@ import { useRef, type ReactNode } from "react";
 
 type Props = { label: ReactNode; ariaLabel?: string; question: string; onConfirm: () => void; disabled?: boolean; className?: string };
 
-/** Spec 5 "AreYouSure": a modal dialog (focus kept inside, Esc cancels) before anything is deleted. */
+/** Spec §5 "AreYouSure": a modal dialog (focus kept inside, Esc cancels) before anything is deleted. */
 export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled, className }: Props) {
   const t = useTranslations("Listing");
   const dialog = useRef<HTMLDialogElement>(null);

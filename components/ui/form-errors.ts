@@ -21,7 +21,7 @@ export function messagesByField(errors: FieldErrors): Record<string, string> {
 type Wording = {
   /** Whether the form has an input for this field. */
   shown: (field: string) => boolean;
-  /** The form's own words for a field, whichever rule refused it (spec 5: "Please enter a valid password"). */
+  /** The form's own words for a field, whichever rule refused it (spec §5: "Please enter a valid password"). */
   wording?: Record<string, string | undefined>;
   /** A message key in the page's language; keys it does not know read as "not valid". */
   translate: (key: string) => string;

@@ -18,7 +18,7 @@ type Props = {
 const BASE = "min-w-10 rounded-md border border-slate-300 bg-white px-3 py-2 text-center text-sm font-medium";
 
 /**
- * A list's pages (spec 2): shown only when there is more than one; each page a real, shareable
+ * A list's pages (spec §2): shown only when there is more than one; each page a real, shareable
  * link; the first, the last and two either side of the current one, with Previous and Next.
  */
 export async function Pager({ page, pages, hrefFor, link: PageLink = Link }: Props) {

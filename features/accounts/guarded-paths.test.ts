@@ -3,7 +3,7 @@ import { guardReason, ruleForPath } from "@/features/accounts/guarded-paths";
 import { splitLocale } from "@/lib/http/locale-path";
 
 describe("ruleForPath", () => {
-  it("maps each guarded page of spec section 2 to its rule, in both languages", () => {
+  it("maps each guarded page of spec §2 to its rule, in both languages", () => {
     expect(ruleForPath("/profile")).toBe("signedIn");
     expect(ruleForPath("/ua/addservice")).toBe("signedIn");
     expect(ruleForPath("/placeorder")).toBe("signedIn");

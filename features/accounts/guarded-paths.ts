@@ -1,9 +1,9 @@
 import { splitLocale } from "@/lib/http/locale-path";
 
-/** The access rules of spec section 2, checked for real by features/accounts/server/guards.ts. */
+/** The access rules of spec §2, checked for real by features/accounts/server/guards.ts. */
 export type AccessRule = "signedIn" | "mechanic" | "noMechanic" | "stationOwner" | "admin";
 
-/** Spec section 2: which pages need which rule. Paths are without the /ua prefix. */
+/** Spec §2: which pages need which rule. Paths are without the /ua prefix. */
 const RULES: [prefix: string, rule: AccessRule][] = [
   ["/profile", "signedIn"],
   ["/addservice", "signedIn"],

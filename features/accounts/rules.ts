@@ -4,7 +4,7 @@
  */
 
 /**
- * The parts of the form rules (spec 5) that client components use directly: limits and choices
+ * The parts of the form rules (spec §5) that client components use directly: limits and choices
  * the forms show (maxLength, "600 characters left", the report reasons), the patterns, and the
  * forms' own checks. Free of zod, so that a page carries zod only once a form is used (forms load
  * their schema then); the schemas of this folder build on these.
@@ -18,10 +18,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const ACCOUNT_TEXT_MAX = 100;
 
-/** The forms' own check (the server gets the new password once): typed twice, it must agree (spec 5). */
+/** The forms' own check (the server gets the new password once): typed twice, it must agree (spec §5). */
 export function passwordsMatch({ password, confirm }: { password: string; confirm: string }) {
   return { confirm: password !== confirm && "Validation.passwordsMismatch" };
 }
 
-/** Spec 5: the forms word a refused new password "Please enter a valid password"; the rules stay in the field's hint. */
+/** Spec §5: the forms word a refused new password "Please enter a valid password"; the rules stay in the field's hint. */
 export const NEW_PASSWORD_WORDING = { password: "Validation.passwordInvalid" } as const;

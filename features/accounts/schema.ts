@@ -3,7 +3,7 @@ import { profileImage } from "@/features/uploads/schema";
 import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from "./rules";
 
 /**
- * Form rules of spec section 5 for accounts, shared by the forms (client) and the data layer
+ * Form rules of spec §5 for accounts, shared by the forms (client) and the data layer
  * (server). Errors are message keys under "Validation"; the patterns and limits are in ./rules.
  */
 

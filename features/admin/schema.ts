@@ -4,7 +4,7 @@ import { IMAGE_URL_PATTERN } from "@/features/uploads/schema";
 import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "@/features/accounts/rules";
 
 /**
- * Admin forms and queries (spec 5 "User edit": name 3-100 and a valid e-mail up to 100; isAdmin
+ * Admin forms and queries (spec §5 "User edit": name 3-100 and a valid e-mail up to 100; isAdmin
  * travels as the string 'true' or 'false'). The spec refuses a bad e-mail with the invalid-name
  * message; it is refused as an e-mail here, by the account's own rule, in the form and the API.
  */

@@ -9,7 +9,7 @@ describe("categoriesMatching", () => {
     expect(categoriesMatching(["спецтехн"])).toEqual(["specialmachinery"]);
   });
 
-  it("answers trucks for trailers, which are sent and stored as trucks (spec 3)", () => {
+  it("answers trucks for trailers, which are sent and stored as trucks (spec §3)", () => {
     expect(categoriesMatching(["причеп"])).toEqual(["trucks"]);
     expect(categoriesMatching(["Trailer"])).toEqual(["trucks"]);
     expect(categoriesMatching(["truck", "trailers"])).toEqual(["trucks"]);

@@ -6,8 +6,8 @@ import type { PriceJob } from "@/features/prices/price-catalogue";
 // Zod into the first load of the services pages.
 
 /**
- * The GET /api/items query (spec section 7), shared by the route handler, the /services page and
- * the links the filters build. Values "null", "undefined" or blank count as absent (spec 5).
+ * The GET /api/items query (spec §7), shared by the route handler, the /services page and
+ * the links the filters build. Values "null", "undefined" or blank count as absent (spec §5).
  */
 export type ItemsQuery = {
   filter?: (typeof ROLES)[number];

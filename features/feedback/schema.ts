@@ -2,7 +2,7 @@ import { z } from "@/lib/zod";
 import { emailAddress } from "@/features/accounts/schema";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "./rules";
 
-/** The home page's feedback (spec 4), signed with the signed-in user's address. */
+/** The home page's feedback (spec §4), signed with the signed-in user's address. */
 export const feedbackInput = z.object({
   title: z
     .string({ error: "Validation.feedbackTitle" })

@@ -17,7 +17,7 @@ const firstError = (input: unknown) => {
   return parsed.success ? null : Object.entries(fieldErrors(parsed.error))[0];
 };
 
-describe("serviceInput (spec section 5)", () => {
+describe("serviceInput (spec §5)", () => {
   it("takes up to six photos of ours, each once, and reports every problem on the list", () => {
     const photo = (n: number) => `/api/uploads/0195f6c8-1111-7222-8333-${String(n).padStart(12, "0")}`;
     expect(serviceInput.parse({ ...valid, images: [1, 2, 3, 4, 5, 6].map(photo) }).images).toHaveLength(6);
@@ -70,7 +70,7 @@ describe("serviceInput (spec section 5)", () => {
     });
   });
 
-  it("takes trailers and stores them as trucks (spec 3: sent as trucks)", () => {
+  it("takes trailers and stores them as trucks (spec §3: sent as trucks)", () => {
     expect(serviceInput.parse({ ...valid, category: "trailers" }).category).toBe("trucks");
     expect(serviceInput.parse({ ...valid, category: "trucks" }).category).toBe("trucks");
     expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", category: "trailers" })).toMatchObject({ category: "trucks" });

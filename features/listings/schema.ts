@@ -7,7 +7,7 @@ import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
 import { IMAGE_URL_PATTERN, imageList } from "@/features/uploads/schema";
 
 /**
- * The station / master form of spec section 5, shared by the form (client) and the data layer.
+ * The station / master form of spec §5, shared by the form (client) and the data layer.
  * Keys are declared in the spec's checking order (name, phones, contact mail, location, website,
  * facebook, instagram), so the first error reported is the one the spec names first.
  */
@@ -170,7 +170,7 @@ export const serviceInput = z.object(serviceFields).superRefine((value, context)
 export type ServiceInput = z.infer<typeof serviceInput>;
 export type ServiceFormValues = z.input<typeof serviceInput>;
 
-/** Updates carry `_id` and only the fields that changed (spec 4 and 7). */
+/** Updates carry `_id` and only the fields that changed (spec §4 and 7). */
 export const servicePatch = z
   .object({
     _id: z.string({ error: "Validation.id" }).uuid({ error: "Validation.id" }),

@@ -23,7 +23,7 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /**
- * Spec 3: "trailers (sent as trucks)". Trailers is an option the form offers, but what is sent and
+ * Spec §3: "trailers (sent as trucks)". Trailers is an option the form offers, but what is sent and
  * stored for it is trucks, so it is never a stored value (the database's enum has no trailers).
  */
 export type StoredCategory = Exclude<Category, "trailers">;
@@ -66,7 +66,7 @@ export const PAYMENT_METHODS = ["cash", "card", "transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
- * What a station or master gets for each of these fields when a body leaves it out (the product spec, section 3): the
+ * What a station or master gets for each of these fields when a body leaves it out (the product spec §3): the
  * schema's defaults (features/listings/schema.ts) and the empty form's (features/listings/service-form.ts).
  */
 export const SERVICE_DEFAULTS = {

@@ -40,7 +40,7 @@ export function formStateOf(service: Partial<Record<keyof ServiceFormState, unkn
   return Object.fromEntries(FORM_FIELDS.map((key) => [key, service[key] ?? EMPTY_SERVICE[key]])) as ServiceFormState;
 }
 
-/** Spec 4: updates send only the fields that differ from what is stored. */
+/** Spec §4: updates send only the fields that differ from what is stored. */
 export function changedFields(before: ServiceFormState, after: ServiceFormState | ServiceInput): Partial<ServiceFormState> {
   const changed: Partial<Record<keyof ServiceFormState, unknown>> = {};
   for (const key of FORM_FIELDS) {
@@ -52,7 +52,7 @@ export function changedFields(before: ServiceFormState, after: ServiceFormState 
   return changed as Partial<ServiceFormState>;
 }
 
-/** The order in which spec 5 reports the first problem of the form (as a toast): the schema's. */
+/** The order in which spec §5 reports the first problem of the form (as a toast): the schema's. */
 export const ERROR_ORDER = FORM_FIELDS;
 
 /** The photos with the one at `index` moved one place earlier (-1) or later (+1); unchanged at the ends. */

@@ -4,7 +4,7 @@ import { publicEnv } from "@/lib/public-env";
 export type LatLng = { lat: number; lng: number };
 
 /**
- * The centre of a map of services: the average of their coordinates (spec 2), a cluster counting
+ * The centre of a map of services: the average of their coordinates (spec §2), a cluster counting
  * as its services at its place, or the country default when there are none.
  */
 export function mapCenter(points: readonly (LatLng & { count?: number })[]): LatLng {

@@ -172,7 +172,7 @@ describe("groupMarkers", () => {
   });
 
   it("leaves no two markers closer than a cell on screen at any zoom and loses no service", () => {
-    // A 34x45 pin (spec 9) and any cluster fit in MARKER_BOX_PX, which is less than a cell.
+    // A 34x45 pin (spec §9) and any cluster fit in MARKER_BOX_PX, which is less than a cell.
     expect(MARKER_BOX_PX).toBe(Math.max(...MARKER_SIZE));
     const point = fc.record({ lat: fc.double({ min: 44, max: 53, noNaN: true }), lng: fc.double({ min: 22, max: 41, noNaN: true }) });
     fc.assert(

@@ -36,7 +36,7 @@ export function clusterCellDegrees(zoom: number): number {
 export const CLUSTER_CELL_PX = 256 / 5;
 
 /**
- * Every marker icon (a 34×45 pin, spec 9, or a cluster) fits in a box this big with its anchor at
+ * Every marker icon (a 34×45 pin, spec §9, or a cluster) fits in a box this big with its anchor at
  * the bottom centre. Markers at least a cell apart (see mergeNearby) then never overlap, so each
  * stays a whole tap target, which Lighthouse's target-size audit checks.
  */

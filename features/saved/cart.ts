@@ -1,4 +1,4 @@
-/** The Saved list ("cart") of spec sections 3 and 4, as a pure reducer. */
+/** The Saved list ("cart") of spec §3 and §4, as a pure reducer. */
 
 export type CartItem = {
   _id: string;

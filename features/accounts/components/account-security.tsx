@@ -36,7 +36,7 @@ export function AccountSecurity() {
   });
   const busy = signingOut || deletion.busy;
 
-  /** What logout forgets too: this browser's saved list and stored state (spec 4). */
+  /** What logout forgets too: this browser's saved list and stored state (spec §4). */
   function leave(message: string) {
     dispatchCart({ type: "reset" });
     window.localStorage.clear();

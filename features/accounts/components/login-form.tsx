@@ -21,7 +21,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
     leavesPage: true,
     send: async ({ email, password }) => {
       setNotice(null);
-      // A password that breaks the rules cannot be right: answer without a call (spec 5).
+      // A password that breaks the rules cannot be right: answer without a call (spec §5).
       if (!email || !PASSWORD_PATTERN.test(password)) throw new Error(ta("invalidCredentials"));
       await postJson("/api/users/login", { email, password }, "POST", t("networkError"));
       router.replace(redirectTo);

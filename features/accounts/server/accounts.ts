@@ -140,7 +140,7 @@ export function ignoreUniqueViolation(error: unknown): null {
   throw error;
 }
 
-/** What the client keeps after sign-in (spec 7 login response). */
+/** What the client keeps after sign-in (spec §7 login response). */
 export async function accountState(userId: string) {
   const prisma = await getPrisma();
   const services = await prisma.service.findMany({

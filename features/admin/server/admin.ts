@@ -15,7 +15,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { changingCatalog } from "@/lib/cache/read-cache";
 
 /**
- * Moderation (spec 2 admin pages, 4 block / admin flag / delete). Every function refuses
+ * Moderation (spec §2 admin pages, 4 block / admin flag / delete). Every function refuses
  * non-admins itself, and every change is written to the audit log with who did it.
  */
 
@@ -144,7 +144,7 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
 
 export type AdminService = {
   _id: string;
-  /** The owner's id, as `user` is in every other answer (spec 3); their name is `userName`. */
+  /** The owner's id, as `user` is in every other answer (spec §3); their name is `userName`. */
   user: string;
   userName: string;
   name: string;

@@ -7,7 +7,7 @@ import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hou
 import { openingStatus, rowsToTimetable, type HoursRow, type NextChange, type SpecialHours } from "@/features/hours/timetable";
 import { UPLOADS_PATH } from "@/features/uploads/schema";
 
-/** The public shape of a service, as spec section 3 names its fields (`_id`, `rating.avg`…). */
+/** The public shape of a service, as spec §3 names its fields (`_id`, `rating.avg`…). */
 export type ServiceCard = {
   _id: string;
   name: string;

@@ -16,7 +16,7 @@ const loadSchema = () => import("@/features/feedback/schema").then((schemas) => 
 const BACK_TO_FORM = "/home#home-feedback";
 
 /**
- * Sent with the signed-in user's e-mail (spec 4). Visitors are told first that they need to sign
+ * Sent with the signed-in user's e-mail (spec §4). Visitors are told first that they need to sign
  * in, instead of being offered a form that could only refuse what they typed.
  */
 export function FeedbackForm({ session }: { session: PageSession }) {

@@ -9,7 +9,7 @@ import { take } from "@/lib/security/rate-limit";
 import type { Viewer } from "@/features/accounts/server/session";
 import { parseOrThrow } from "@/lib/http/validate";
 
-/** Public call (spec 6): stored, then mailed to the site address; limited per client address. */
+/** Public call (spec §6): stored, then mailed to the site address; limited per client address. */
 export async function submitFeedback(viewer: Viewer | null, body: unknown, ip: string): Promise<{ message: string }> {
   const input = parseOrThrow(feedbackInput, body);
   await take("feedback", ip);

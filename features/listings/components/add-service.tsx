@@ -11,7 +11,7 @@ import type { ServiceInput } from "@/features/listings/schema";
 import { ServiceForm } from "./service-form";
 
 /**
- * Spec 4 "station order": a new order is created; an existing one goes straight on when nothing
+ * Spec §4 "station order": a new order is created; an existing one goes straight on when nothing
  * changed, else only the changed fields are sent with its _id. Then /placeorder.
  */
 export function AddServiceForm({ draft }: { draft: (ServiceFormState & { _id: string }) | null }) {

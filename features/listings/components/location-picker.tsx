@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * Spec 2 "map chooser": a click on the map sets the point and fills the address by reverse
+ * Spec §2 "map chooser": a click on the map sets the point and fills the address by reverse
  * geocoding; the typed coordinates are the keyboard way and are the point as they are typed (the
  * lookup is a help, not a step), and the address stays editable because the lookup can fail or be
  * imprecise. Typed parts that are no coordinates reach the form as NaN, so its rule names them.

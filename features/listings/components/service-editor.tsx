@@ -15,7 +15,7 @@ type Stored = ServiceFormState & { _id: string; role: "sto" | "mechanic" };
 type Props = { service: Stored; endpoint: string; afterDelete: string; publicLink?: boolean; actions?: ReactNode };
 
 /**
- * Spec 2/4 edit forms: read-only until Edit; Update sends only the changed fields and returns to
+ * Spec §2/4 edit forms: read-only until Edit; Update sends only the changed fields and returns to
  * view mode; Cancel returns to view mode; Delete asks 'Are you sure?' first.
  */
 export function ServiceEditor({ service: first, endpoint, afterDelete, publicLink = true, actions }: Props) {

@@ -40,7 +40,7 @@ function firstMessage(error: unknown): string | undefined {
 const input = FIELD_INPUT;
 
 /**
- * The one station / master form (spec 2 and 5): /addservice, /mechanicregister, /mechanic-profile,
+ * The one station / master form (spec §2 and 5): /addservice, /mechanicregister, /mechanic-profile,
  * /mystos edits and the admin edit. Rules come from features/listings/schema.ts, shared with the
  * server; the first problem in the spec's order is also announced as a toast. `initial` is read
  * on mount only: callers remount (key) to start over.
@@ -208,7 +208,7 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           <Labelled id="service-category" label={t("category")} error={fieldError("category")}>
             {(described) => (
               <select {...described} {...register("category")} className={input}>
-                {/* Trailers is offered, but sent as trucks (spec 3). */}
+                {/* Trailers is offered, but sent as trucks (spec §3). */}
                 {CATEGORIES.map((category) => (
                   <option key={category} value={storedCategory(category)}>
                     {tc(category)}

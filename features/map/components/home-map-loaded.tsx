@@ -11,7 +11,7 @@ type Locations = { services: MapService[]; clusters: MapCluster[] };
 
 // Only the home map fetches through React Query, so its client lives here and is loaded with the
 // map (with Leaflet), not with every page. Cached answers are dropped 5 s after the last map
-// using them unmounts (spec 7).
+// using them unmounts (spec §7).
 const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5000, gcTime: 5000, retry: 1 } } });
 
 async function fetchLocations(viewport: Viewport | null): Promise<Locations> {

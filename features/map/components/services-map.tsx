@@ -28,7 +28,7 @@ type Props = { services: MapService[]; clusters?: MapCluster[]; onViewChange?: (
 /**
  * Services as pins with a popup each, or as counted clusters where the server says there are too
  * many in view or pins would cover each other at this zoom; optionally the visitor's own
- * position (spec 2, 9).
+ * position (spec §2, 9).
  */
 export default function ServicesMap({ services, clusters = [], onViewChange, showMyLocation = false, label }: Props) {
   const t = useTranslations("Map");

@@ -84,7 +84,7 @@ export function useVisitorPoint(): LatLng | null {
 }
 
 /**
- * `title` heads the failure, e.g. the distance sort's "Unable to retrieve your location" (spec 8),
+ * `title` heads the failure, e.g. the distance sort's "Unable to retrieve your location" (spec §8),
  * above the reason (denied, unavailable or timed out).
  */
 export function GeoFeedback({ state, onRetry, title }: { state: GeoState; onRetry: () => void; title?: string }) {

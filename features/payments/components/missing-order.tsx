@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 
-/** Spec 2: with no prepared station, say so and go back to /addservice. */
+/** Spec §2: with no prepared station, say so and go back to /addservice. */
 export function MissingOrder() {
   const t = useTranslations("PlaceOrder");
   const router = useRouter();

@@ -18,7 +18,7 @@ type Props = {
 
 /**
  * One picture (a user's, in the admin's user editor and on /profile), with the circular preview
- * of spec 2. Spec 5: image files only, under 1048576 bytes (the spec's message says 10MB; ours
+ * of spec §2. Spec §5: image files only, under 1048576 bytes (the spec's message says 10MB; ours
  * says 1 MB, what is checked); the choice is cleared on rejection. The file is uploaded at once so the form only
  * carries its URL.
  */

@@ -5,7 +5,7 @@ import { uploadFailureKey, uploadServerMessage, type UploadFailureKey } from "@/
 export type UploadResult = { ok: true; url: string } | { ok: false; key: UploadFailureKey; message: string | null };
 
 /**
- * Spec 5: image files only, under 1048576 bytes (checked here first, to spare the upload), then
+ * Spec §5: image files only, under 1048576 bytes (checked here first, to spare the upload), then
  * POST /api/uploads, its answer in the page's language (`locale`); a failure says what really
  * went wrong.
  */

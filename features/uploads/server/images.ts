@@ -37,7 +37,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /**
  * POST /api/uploads: an image the viewer uploads for a service or profile, as the form field
  * "image". Who it is comes first: a visitor's body is never read at all. The type is read from
- * the bytes, so an SVG or HTML file named "photo.png" is refused; ≥ 1 MiB is refused (spec 9);
+ * the bytes, so an SVG or HTML file named "photo.png" is refused; ≥ 1 MiB is refused (spec §9);
  * what is stored is re-encoded without metadata (features/uploads/server/image-pipeline.ts).
  */
 export async function saveImage(viewer: Viewer | null, request: NextRequest): Promise<{ image: string; id: string }> {

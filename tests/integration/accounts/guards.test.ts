@@ -73,7 +73,7 @@ const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
   },
 };
 
-describe("access rules (spec section 2) for every role", () => {
+describe("access rules (spec §2) for every role", () => {
   for (const [rule, row] of Object.entries(TABLE) as [AccessRule, Record<Role, [number, string] | null>][]) {
     it.each(Object.entries(row) as [Role, [number, string] | null][])(`${rule}: %s`, (role, expected) => {
       const viewer = viewers[role];

@@ -186,7 +186,7 @@ describe("services", () => {
     const unpaid = await makeService({ ownerId: owner.id, isPaid: false, name: "Unpaid Zebra Garage" });
     const list = await (await call(listServicesRoute, request("GET", "/api/items/admin?keyword=zebra", undefined, cookies.admin))).json();
     expect(list.stos).toEqual([expect.objectContaining({ _id: unpaid.id, ispaid: false, isBlocked: false, user: owner.id, userName: "Owner Searchable" })]);
-    // `user` is the owner's id here as in every other answer (spec 3); the name travels beside it.
+    // `user` is the owner's id here as in every other answer (spec §3); the name travels beside it.
     const [entry] = list.stos as { user: unknown }[];
     expect(typeof entry!.user).toBe("string");
     const byOwner = await (await call(listServicesRoute, request("GET", "/api/items/admin?keyword=owner%20searchable", undefined, cookies.admin))).json();

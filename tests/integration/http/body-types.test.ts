@@ -404,7 +404,7 @@ const routes: Route[] = [
     params: () => ({ id: ids.target }),
     who: "admin",
     schema: adminUserInput,
-    // Spec 7: isAdmin travels as the string 'true' or 'false'; a JSON boolean is a wrong type.
+    // Spec §7: isAdmin travels as the string 'true' or 'false'; a JSON boolean is a wrong type.
     body: () => ({ name: "Петро П'ятниця", email: "petro@example.com", image: "", isAdmin: "false" }),
   },
 ];

@@ -149,7 +149,7 @@ describe("station orders (POST/PUT /api/items/users/sto-order)", () => {
   });
 });
 
-describe("a body with only the required fields gets the spec's defaults (spec 3)", () => {
+describe("a body with only the required fields gets the spec's defaults (spec §3)", () => {
   const REQUIRED = { name: "СТО Мінімум", contactMail: "min@example.com", coordinates: { lat: 50.45, lng: 30.6 }, address: "вул. Коротка, 1, Київ" };
   const DEFAULTS = { category: "any", brand: "Any", experience: 0, isOnTheGo: false, timetable: DEFAULT_TIMETABLE };
 
