@@ -1,5 +1,15 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
+
+/**
+ * The title of a page's notFound() (a missing service): Next 16.4.6 sends that 404 as its own
+ * shell (app/not-found.tsx says why) with the layouts' metadata and this, and the robots noindex.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Metadata");
+  return { title: t("notFoundTitle") };
+}
 
 export default async function NotFound() {
   const t = await getTranslations("NotFound");

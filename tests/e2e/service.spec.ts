@@ -1,3 +1,4 @@
+import { STATION_INPUT } from "../helpers/service-input";
 import { expect, test } from "./fixtures";
 
 test.describe("service page and Saved list", () => {
@@ -249,5 +250,28 @@ test.describe("service page and Saved list", () => {
     const response = await page.goto("/service/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+
+  test("a missing, blocked or unpaid service is a 404 in both languages, asked for once or again (the page cache's turn)", async ({ page, users }) => {
+    const unpaidOwner = await users.create("user");
+    const unpaid = await unpaidOwner.context.request.post("/api/items/users/sto-order", { data: { ...STATION_INPUT, name: `Unpaid ${Date.now()}` } });
+    expect(unpaid.status()).toBe(201);
+    const { serviceId: blocked } = await users.create("owner");
+    const admin = await users.create("admin");
+    expect((await admin.context.request.put(`/api/items/admin/${blocked}/block`)).status()).toBe(200);
+    const ids = ["00000000-0000-4000-8000-000000000000", ((await unpaid.json()) as { _id: string })._id, blocked!];
+    for (const id of ids) {
+      for (const prefix of ["", "/ua"]) {
+        // Asked for once a page is rendered for its visitor; asked for again, the page cache renders it for everyone.
+        for (let visit = 0; visit < 3; visit++) {
+          const response = await page.request.get(`${prefix}/service/${id}`, { headers: { accept: "text/html" } });
+          expect(response.status(), `${prefix}/service/${id}, visit ${visit + 1}`).toBe(404);
+          expect(response.headers()["x-page-cache"]).toBeUndefined();
+        }
+      }
+    }
+    await page.goto(`/ua/service/${blocked}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Сторінку не знайдено");
+    await expect(page).toHaveTitle("Сторінку не знайдено · Майстер");
   });
 });
