@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databaseOutageActive, noteDatabaseUnavailable } from "@/lib/db/outage";
-import { outagePage } from "@/lib/proxy/outage-page";
+import { answerOutage, outagePage } from "@/lib/proxy/outage-page";
 
 describe("database outage window", () => {
   it("opens when an outage is noted and closes by itself, so the next request probes again", () => {
@@ -26,5 +26,20 @@ describe("outage page", () => {
     expect(ukrainian).toContain('<html lang="uk">');
     expect(ukrainian).toContain("<title>Повернемося за мить · Майстер</title>");
     expect(ukrainian).toContain("Майстер ненадовго недоступний, поки відновлює з’єднання.");
+  });
+});
+
+describe("answerOutage", () => {
+  it("answers 503 with the notice in the page's language while the outage window is open, and hands on otherwise", async () => {
+    const context = { locale: "uk", path: "/services" } as const;
+    (globalThis as { __maisterDatabaseOutageUntil?: number }).__maisterDatabaseOutageUntil = 0;
+    expect(answerOutage(null, context)).toBeUndefined();
+    noteDatabaseUnavailable();
+    const answer = answerOutage(null, context)!;
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("retry-after")).toBe("5");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.text()).toBe(outagePage("uk"));
+    (globalThis as { __maisterDatabaseOutageUntil?: number }).__maisterDatabaseOutageUntil = 0;
   });
 });

@@ -42,12 +42,13 @@ test.describe("browsing services", () => {
     const firstCard = page.locator("main article h3 a").first();
     const shown = (await firstCard.textContent())!;
     const loading = page.getByRole("status").filter({ hasText: "Loading…" });
-    const busy = page.locator("main [aria-busy=true]");
+    const busy = page.locator("main div[aria-busy=true]");
     let release = await holdNavigations(page, /\/services\?/);
     await masters.click();
     await expect(loading).toBeVisible();
     await expect(busy).toHaveCount(1);
     await expect(busy.locator("article h3 a").first()).toHaveText(shown);
+    await expect(masters).toHaveAttribute("aria-busy", "true");
     release();
     await expect(page).toHaveURL(/filter=mechanic/);
     await expect(masters).toHaveAttribute("aria-pressed", "true");
