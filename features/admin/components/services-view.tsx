@@ -47,9 +47,11 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
             cell: (sto) => (
               <>
                 <span className="font-medium">{sto.name}</span>
-                <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{sto.role === "sto" ? t("roleSto") : t("roleMechanic")}</span>
+                <span className="ml-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                  {sto.role === "sto" ? t("roleSto") : t("roleMechanic")}
+                </span>
                 {sto.role === "sto" && !sto.ispaid ? (
-                  <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("unpaid")}</span>
+                  <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("unpaid")}</span>
                 ) : null}
               </>
             ),
