@@ -4,10 +4,8 @@ import { Link } from "@/i18n/navigation";
 import { listServicesForAdmin } from "@/features/admin/server/admin";
 import { AppError } from "@/lib/http/errors";
 import type { Viewer } from "@/features/accounts/server/session";
-import { AdminSearch } from "./admin-search";
-import { DataTable } from "@/components/ui/data-table";
+import { AdminList } from "./admin-list";
 import { editDeleteColumn, flagColumn, imageColumn, mailColumn } from "./admin-columns";
-import { Pager } from "@/components/ui/pager";
 
 /** /admin/services?keyword&page: every station and master, unpaid and blocked ones marked. */
 export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; keyword: string; page: string }) {
@@ -22,51 +20,49 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
     return `/admin/services${query ? `?${query}` : ""}`;
   };
   return (
-    <section aria-labelledby="services-title" className="space-y-4">
-      <h1 id="services-title" className="text-2xl font-bold">
-        {t("servicesTitle")}
-      </h1>
-      <AdminSearch label={t("searchServices")} hint={t("searchServicesHint")} initial={keyword} hrefFor="services" />
-      <DataTable<Service>
-        rows={result.stos}
-        rowKey={(sto) => sto._id}
-        empty={t("noServices")}
-        labelledBy="services-title"
-        columns={[
-          { heading: t("id"), kind: "id", cell: (sto) => sto._id },
-          {
-            heading: t("user"),
-            cell: (sto) => (
-              <Link href={`/admin/users/${sto.user}/edit`} className="text-brand-700 underline">
-                {sto.userName}
-              </Link>
-            ),
-          },
-          {
-            heading: t("serviceName"),
-            cell: (sto) => (
-              <>
-                <span className="font-medium">{sto.name}</span>
-                <span className="ml-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
-                  {sto.role === "sto" ? t("roleSto") : t("roleMechanic")}
-                </span>
-                {sto.role === "sto" && !sto.ispaid ? (
-                  <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("unpaid")}</span>
-                ) : null}
-              </>
-            ),
-          },
-          mailColumn(t("contactMail"), (sto) => sto.contactMail),
-          imageColumn(t("image")),
-          flagColumn(t("blocked"), (sto) => sto.isBlocked, { yes: t("yes"), no: t("no") }, "text-red-700"),
-          editDeleteColumn(t("actions"), (sto) => ({
-            href: `/admin/services/${sto._id}/edit`,
-            name: sto.name,
-            remove: { url: `/api/items/admin/${sto._id}`, question: tl("areYouSureDelete", { name: sto.name }) },
-          })),
-        ]}
-      />
-      <Pager page={result.page} pages={result.pages} hrefFor={hrefFor} />
-    </section>
+    <AdminList<Service>
+      id="services-title"
+      title={t("servicesTitle")}
+      search={{ label: t("searchServices"), hint: t("searchServicesHint"), initial: keyword, hrefFor: "services" }}
+      rows={result.stos}
+      rowKey={(sto) => sto._id}
+      empty={t("noServices")}
+      page={result.page}
+      pages={result.pages}
+      hrefFor={hrefFor}
+      columns={[
+        { heading: t("id"), kind: "id", cell: (sto) => sto._id },
+        {
+          heading: t("user"),
+          cell: (sto) => (
+            <Link href={`/admin/users/${sto.user}/edit`} className="text-brand-700 underline">
+              {sto.userName}
+            </Link>
+          ),
+        },
+        {
+          heading: t("serviceName"),
+          cell: (sto) => (
+            <>
+              <span className="font-medium">{sto.name}</span>
+              <span className="ml-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                {sto.role === "sto" ? t("roleSto") : t("roleMechanic")}
+              </span>
+              {sto.role === "sto" && !sto.ispaid ? (
+                <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("unpaid")}</span>
+              ) : null}
+            </>
+          ),
+        },
+        mailColumn(t("contactMail"), (sto) => sto.contactMail),
+        imageColumn(t("image")),
+        flagColumn(t("blocked"), (sto) => sto.isBlocked, { yes: t("yes"), no: t("no") }, "text-red-700"),
+        editDeleteColumn(t("actions"), (sto) => ({
+          href: `/admin/services/${sto._id}/edit`,
+          name: sto.name,
+          remove: { url: `/api/items/admin/${sto._id}`, question: tl("areYouSureDelete", { name: sto.name }) },
+        })),
+      ]}
+    />
   );
 }

@@ -3,10 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { listUsers } from "@/features/admin/server/admin";
 import { AppError } from "@/lib/http/errors";
 import type { Viewer } from "@/features/accounts/server/session";
-import { AdminSearch } from "./admin-search";
-import { DataTable } from "@/components/ui/data-table";
+import { AdminList } from "./admin-list";
 import { editDeleteColumn, flagColumn, imageColumn, mailColumn } from "./admin-columns";
-import { Pager } from "@/components/ui/pager";
 
 /** A path segment as typed: Next may hand it over encoded or not, and "50%" must not throw. */
 export function decodeSegment(segment: string): string {
@@ -28,32 +26,30 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
   const yesNo = { yes: t("yes"), no: t("no") };
   const base = keyword ? `/admin/users/search/${encodeURIComponent(keyword)}` : "/admin/users";
   return (
-    <section aria-labelledby="users-title" className="space-y-4">
-      <h1 id="users-title" className="text-2xl font-bold">
-        {t("usersTitle")}
-      </h1>
-      <AdminSearch label={t("searchUsers")} hint={t("searchUsersHint")} initial={keyword} hrefFor="users" />
-      <DataTable<User>
-        rows={result.users}
-        rowKey={(user) => user._id}
-        empty={t("noUsers")}
-        labelledBy="users-title"
-        columns={[
-          { heading: t("id"), kind: "id", cell: (user) => user._id },
-          { heading: t("name"), cell: (user) => user.name },
-          mailColumn(t("email"), (user) => user.email),
-          imageColumn(t("image")),
-          flagColumn(t("blocked"), (user) => user.isBlocked, yesNo, "text-red-700"),
-          flagColumn(t("admin"), (user) => user.isAdmin, yesNo, "text-brand-700"),
-          editDeleteColumn(t("actions"), (user) => ({
-            href: `/admin/users/${user._id}/edit`,
-            name: user.name,
-            // An admin does not delete their own account from the list.
-            remove: user._id === viewer.id ? undefined : { url: `/api/users/${user._id}`, question: t("areYouSureUser", { name: user.name }) },
-          })),
-        ]}
-      />
-      <Pager page={result.page} pages={result.pages} hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)} />
-    </section>
+    <AdminList<User>
+      id="users-title"
+      title={t("usersTitle")}
+      search={{ label: t("searchUsers"), hint: t("searchUsersHint"), initial: keyword, hrefFor: "users" }}
+      rows={result.users}
+      rowKey={(user) => user._id}
+      empty={t("noUsers")}
+      page={result.page}
+      pages={result.pages}
+      hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)}
+      columns={[
+        { heading: t("id"), kind: "id", cell: (user) => user._id },
+        { heading: t("name"), cell: (user) => user.name },
+        mailColumn(t("email"), (user) => user.email),
+        imageColumn(t("image")),
+        flagColumn(t("blocked"), (user) => user.isBlocked, yesNo, "text-red-700"),
+        flagColumn(t("admin"), (user) => user.isAdmin, yesNo, "text-brand-700"),
+        editDeleteColumn(t("actions"), (user) => ({
+          href: `/admin/users/${user._id}/edit`,
+          name: user.name,
+          // An admin does not delete their own account from the list.
+          remove: user._id === viewer.id ? undefined : { url: `/api/users/${user._id}`, question: t("areYouSureUser", { name: user.name }) },
+        })),
+      ]}
+    />
   );
 }
