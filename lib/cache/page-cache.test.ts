@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
 import { CACHED_ROUTES, cacheablePage, cachedPage, fillPlaceholder, isSharedRendering } from "@/lib/cache/page-cache";
 import { catalogChanged, changingCatalog } from "@/lib/cache/read-cache";
+import { loadEnv } from "@/lib/env";
 
 const database = vi.hoisted(() => ({ version: 1n }));
 vi.mock("@/lib/cache/version", () => ({
@@ -48,15 +49,19 @@ async function asked(page: string): Promise<void> {
   expect(await cachedPage(page, "first-visitor", AT)).toBeNull();
 }
 
-beforeEach(() => {
-  vi.stubEnv("NODE_ENV", "production");
-  vi.stubEnv("PORT", "3999");
-});
+/** Sets environment variables for this test, and has the app read its environment again. */
+function stubEnv(values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  loadEnv();
+}
+
+beforeEach(() => stubEnv({ NODE_ENV: "production", PORT: "3999" }));
 
 afterEach(() => {
   catalogChanged();
   (globalThis as { __maisterPagesSeen?: Set<string> }).__maisterPagesSeen?.clear();
   vi.unstubAllEnvs();
+  loadEnv();
   vi.unstubAllGlobals();
 });
 
@@ -107,14 +112,12 @@ describe("page cache: which requests", () => {
   });
 
   it("is off outside production, with PAGE_CACHE=off and with READ_CACHE=off", () => {
-    vi.stubEnv("PAGE_CACHE", "off");
+    expect(cacheablePage(request("/home"))).toBe("/home?");
+    stubEnv({ PAGE_CACHE: "off" });
     expect(cacheablePage(request("/home"))).toBeNull();
-    vi.stubEnv("PAGE_CACHE", "");
-    vi.stubEnv("READ_CACHE", "off");
+    stubEnv({ PAGE_CACHE: "on", READ_CACHE: "off" });
     expect(cacheablePage(request("/home"))).toBeNull();
-    vi.stubEnv("READ_CACHE", "");
-    vi.stubEnv("PAGE_CACHE", "");
-    vi.stubEnv("NODE_ENV", "development");
+    stubEnv({ READ_CACHE: "on", NODE_ENV: "development" });
     expect(cacheablePage(request("/home"))).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
+import { env } from "@/lib/env";
 import { splitLocale } from "@/lib/http/locale-path";
 import { createNonce } from "@/lib/security/csp";
 import { minuteOf, rememberRead } from "./read-cache";
@@ -65,7 +66,7 @@ function fillSecret(): string {
 
 /** Off with the read cache too: without it every page asked for again would be rendered twice. */
 function enabled(): boolean {
-  return process.env.NODE_ENV === "production" && process.env.PAGE_CACHE !== "off" && process.env.READ_CACHE !== "off" && Boolean(process.env.PORT);
+  return env.NODE_ENV === "production" && env.PAGE_CACHE === "on" && env.READ_CACHE === "on" && env.PORT !== undefined;
 }
 
 /** Whether this page is being rendered for the page cache, to be served to anyone (the proxy marks it). */
@@ -139,7 +140,7 @@ export async function cachedPage(
 
 async function renderForCache(page: string): Promise<KeptPage> {
   const placeholder = createNonce();
-  const origin = process.env.PAGE_CACHE_ORIGIN ?? `http://127.0.0.1:${process.env.PORT}`;
+  const origin = env.PAGE_CACHE_ORIGIN ?? `http://127.0.0.1:${env.PORT}`;
   const response = await fetch(new URL(page, origin), {
     headers: { [FILL_HEADER]: `${fillSecret()} ${placeholder}` },
     redirect: "manual",
