@@ -1,5 +1,6 @@
 /**
- * Next compiles this file for the Edge runtime as well as for Node.js. What needs Node (process.exit,
+ * Next 16.4.6 compiles this file for the Edge runtime as well as for Node.js (`next dev` reports an
+ * Edge compile error for anything Node-only imported here; no test runs `next dev`). What needs Node (process.exit,
  * the database, the jobs, the HTTP server) is in ./instrumentation-node, imported only under
  * `process.env.NEXT_RUNTIME === "nodejs"`, the form Next replaces at compile time so that the Edge
  * build drops the import (Next's instrumentation guide). That is why these two lines read

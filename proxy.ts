@@ -38,8 +38,9 @@ export default async function proxy(request: NextRequest) {
 // Pages: files are skipped by their extension, not by "any dot" (an admin search for an e-mail
 // address, /admin/users/search/jane.doe@example.com, is a page and needs its locale). Every other
 // path (API, Next's own, files such as /sitemap/0.xml) only when it holds a "%": a malformed escape
-// there is a 400 instead of Next's 500, while every other API call skips the proxy (which would also
-// buffer its body: proxyClientMaxBodySize). And Next's image optimizer, for the escapes in its `url`.
+// there is a 400 instead of Next's 500, while every other API call skips the proxy (Next 16.4.6
+// buffers the body of every request its proxy sees: proxyClientMaxBodySize). And Next's image
+// optimizer, for the escapes in its `url`. lib/proxy/matcher.test.ts compiles this with Next's own code.
 export const config = {
   matcher: ["/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)", "/(.*%.*)", "/_next/image"],
 };

@@ -94,9 +94,10 @@ export function cacheablePage(request: NextRequest): string | null {
   if (!enabled() || request.method !== "GET") return null;
   const { pathname, searchParams } = request.nextUrl;
   if (!PUBLIC_PAGES.test(splitLocale(pathname).path) || request.headers.has(FILL_HEADER)) return null;
-  // Next takes its own headers (RSC, Next-Router-Prefetch…) off the request before the proxy sees
-  // it, so a client navigation is told apart by what it accepts: the browser asks for HTML only
-  // when it loads a document, while the router's fetch accepts anything.
+  // Next 16.4.6 takes its own headers (RSC, Next-Router-Prefetch…) off the request before the proxy
+  // sees it, so a client navigation is told apart by what it accepts: the browser asks for HTML
+  // only when it loads a document, while the router's fetch accepts anything (tests/e2e/security.spec.ts,
+  // the page cache test, checks that the router's fetch gets its RSC payload).
   if (!request.headers.get("accept")?.includes("text/html")) return null;
   const query = new URLSearchParams(searchParams);
   query.sort();

@@ -19,9 +19,9 @@ const MAX_ENTRIES = 1000;
 
 type Entry = { value: Promise<unknown>; until: number };
 /**
- * On globalThis: route handlers and pages are bundled apart and each bundle gets its own copy of
- * this module, yet a write through the API must drop what the pages keep (the e2e review tests
- * caught a page showing its answer from before the review).
+ * On globalThis: Next 16.4.6 (Turbopack) bundles route handlers and pages apart and each bundle
+ * gets its own copy of this module, yet a write through the API must drop what the pages keep
+ * (tests/e2e/reviews-trust.spec.ts caught a page showing its answer from before the review).
  */
 type Memory = { entries: Map<string, Entry>; version: bigint | null };
 const shared = globalThis as typeof globalThis & { __maisterReadCache?: Memory };

@@ -1,5 +1,7 @@
+import createMiddleware from "next-intl/middleware";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { routing } from "@/i18n/routing";
 import { addressForNext } from "./address-for-next";
 import { routeLocale } from "./locale-routing";
 import { pagePolicy } from "./page-policy";
@@ -49,6 +51,13 @@ describe("addressForNext", () => {
     const url = addressForNext(new NextRequest(new URL(path, ORIGIN)).nextUrl);
     return `${url.pathname}${url.search}`;
   };
+
+  it("still needed: next-intl 4.14.8 rewrites to the path decoded once, a bare % that Next cannot decode (when this fails, the %25 step can go)", () => {
+    const intl = createMiddleware(routing);
+    const rewrite = (path: string) => intl(new NextRequest(new URL(path, ORIGIN))).headers.get("x-middleware-rewrite");
+    expect(rewrite("/ua/admin/users/search/50%25")).toBe(`${ORIGIN}/uk/admin/users/search/50%`);
+    expect(rewrite(address("/ua/admin/users/search/50%25"))).toBe(`${ORIGIN}/uk/admin/users/search/50%25`);
+  });
 
   it("encodes an encoded % once more, for next-intl to decode it back", () => {
     expect(address("/ua/admin/users/search/50%25")).toBe("/ua/admin/users/search/50%2525");

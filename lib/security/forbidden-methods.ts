@@ -7,8 +7,9 @@ const INSTALLED = Symbol.for("maister.fetchForbiddenMethodsRefused");
 
 /**
  * Answers requests whose method a Fetch Request cannot carry (TRACE; lib/security/methods.ts) with
- * a 405 before Next sees them: Next turns every request into one and throws, a bare 500, and no
- * hook of Next's (proxy.ts, a route handler) runs before that. The only place left is the Node
+ * a 405 before Next sees them: Next 16.4.6 turns every request into one and throws, a bare 500, and
+ * no hook of Next's (proxy.ts, a route handler) runs before that (the "still needed" case in
+ * methods.test.ts fails once Node's Request takes TRACE; tests/e2e/security.spec.ts checks the 405). The only place left is the Node
  * server's "request" event, so the HTTP servers' emit is wrapped, once per process; every other
  * event and request goes on to Next untouched. Called at server start (instrumentation-node.ts).
  */

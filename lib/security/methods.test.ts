@@ -12,6 +12,10 @@ describe("request methods", () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND", "TRACE", "get"]) expect(isPageMethod(method), method).toBe(false);
   });
 
+  it("still needed: Node 20's Fetch Request (undici), which Next 16.4.6 makes of every request, throws on TRACE (when this fails, forbidden-methods.ts can go)", () => {
+    expect(() => new Request("http://localhost/", { method: "TRACE" })).toThrow(TypeError);
+  });
+
   it("knows the methods a Fetch Request cannot carry, in any case", () => {
     for (const method of ["TRACE", "trace", "TRACK", "CONNECT"]) expect(isFetchForbiddenMethod(method), method).toBe(true);
     for (const method of ["GET", "HEAD", "POST", "OPTIONS", "PROPFIND"]) expect(isFetchForbiddenMethod(method), method).toBe(false);

@@ -10,9 +10,10 @@ export function isPageMethod(method: string): boolean {
 }
 
 /**
- * CONNECT, TRACE and TRACK: the Fetch standard forbids them in a Request, and Next builds one for
- * every request it routes, to a page or a route handler, so it throws on them: a bare 500 before any
- * of our code, proxy.ts included, has run. Node's parser already refuses TRACK (400) and takes
+ * CONNECT, TRACE and TRACK: the Fetch standard forbids them in a Request, and Next 16.4.6 builds one
+ * (Node 20's undici) for every request it routes, to a page or a route handler, so it throws on them:
+ * a bare 500 before any of our code, proxy.ts included, has run. The "still needed" case in
+ * methods.test.ts fails once a Request takes TRACE. Node's parser already refuses TRACK (400) and takes
  * CONNECT aside (it closes the socket: nothing tunnels here); TRACE reaches Next, so the server
  * refuses these before Next sees them (lib/security/forbidden-methods.ts). Compared without case, as
  * the standard does.
