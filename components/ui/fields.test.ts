@@ -5,6 +5,8 @@ import { Field, Labelled } from "@/components/ui/fields";
 
 const labelled = (props: { error?: string; hint?: string; hintStays?: boolean; messageId?: string }) =>
   renderToStaticMarkup(
+    // Labelled's child is a function (a render prop), which createElement's children argument is not typed to take.
+    // eslint-disable-next-line react/no-children-prop
     createElement(Labelled, { id: "review-comment", label: "Comment", ...props, children: (control) => createElement("textarea", control) }),
   );
 
