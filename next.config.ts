@@ -22,15 +22,17 @@ const securityHeaders = [
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Metadata in <head> for every visitor, not streamed into <body> after a page's loading state
-  // (Next does that for browsers, keeping <head> only for bots): the HTML checker flags the
-  // streamed <title> and <link>s, and every reader gets the title at once.
+  // Metadata in <head> for every visitor, not streamed into <body> (Next 16.4.6 streams it for
+  // browsers and keeps <head> only for bots): the HTML checker flags the streamed <title> and
+  // <link>s, and every reader gets the title at once. Without it the Nu checker test in
+  // tests/e2e/html-validity.spec.ts fails.
   htmlLimitedBots: /.*/,
   // Loaded from node_modules at run time: PGlite finds its WebAssembly files next to its own code.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@node-rs/argon2", "@prisma/adapter-pg"],
   // Pictures are sized by /api/uploads (features/uploads/components/responsive-image.tsx), not next/image,
-  // so Next's optimizer at /_next/image takes no source: every address is its 400. Left open, it
-  // took "/\x" for a path on this site while the URL parser reads another host, and answered 500.
+  // so Next's optimizer at /_next/image takes no source: every address is its 400. Left open, Next
+  // 16.4.6's optimizer took "/\x" for a path on this site while the URL parser reads another host,
+  // and answered 500 (tests/e2e/security.spec.ts asks /_next/image for such addresses).
   images: { localPatterns: [], remotePatterns: [] },
   /**
    * Pages get their policy, with a nonce, from proxy.ts, which replaces the fallback set here;

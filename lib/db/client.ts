@@ -3,7 +3,8 @@ import { openDatabase, type Database } from "./connection";
 
 /**
  * The process-wide database, opened on first use (never at import, so `next build` does not
- * touch it) and kept on globalThis so Next's dev reloads do not open PGlite twice.
+ * touch it) and kept on globalThis: Next 16.4.6 loads this module once per server bundle (and again
+ * on a dev reload), and PGlite must be opened once per process.
  */
 const holder = globalThis as typeof globalThis & { __maisterDb?: Promise<Database> };
 

@@ -6,7 +6,7 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { AdminList } from "./admin-list";
 import { editDeleteColumn, flagColumn, imageColumn, mailColumn } from "./admin-columns";
 
-/** A path segment as typed: Next may hand it over encoded or not, and "50%" must not throw. */
+/** A path segment as typed: Next 16.4.6 hands it over encoded or not, and "50%" must not throw. */
 export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);

@@ -138,9 +138,10 @@ export default async function ServicePage({ params }: Props) {
               </a>
             </p>
             {/*
-              Spans, not list items: React's flight data cuts a long row at a size limit, and where
+              Spans, not list items: React 19.3's flight data cuts a long row at a size limit, and where
               the cut lands the HTML streams that part in a hidden <div> moved into place later; an
-              <li> there is invalid HTML (the Nu checker caught it on this line on PostgreSQL).
+              <li> there is invalid HTML (the Nu checker in tests/e2e/html-validity.spec.ts caught it
+              on this line on PostgreSQL).
             */}
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
               <span>{t("category", { category: tc(service.category as Parameters<typeof tc>[0]) })}</span>

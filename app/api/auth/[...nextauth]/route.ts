@@ -8,7 +8,9 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 /** next-auth's forms are a few hundred bytes; it reads bodies whole, so the cap comes first. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-// next-auth 4 reads params synchronously; Next 16 hands them over as a promise.
+// next-auth 4.24.15 reads `params` synchronously; Next 16.4.6 hands route params over as a promise.
+// Goes with a next-auth that takes the promise (tests/integration/accounts/next-auth-bodies.test.ts
+// signs in through this route).
 async function run(request: Request, context: Context) {
   return NextAuth(request as never, { params: await context.params } as never, authOptions());
 }

@@ -18,8 +18,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
         "Cache-Control": "public, max-age=31536000, immutable",
         ETag: `"${image.sha256}"`,
         "X-Content-Type-Options": "nosniff",
-        // Next sends this only where next.config.ts sets no policy of its own: it sets the same
-        // one for this path, since a header set there wins over a route handler's.
+        // Next 16.4.6 sends this only where next.config.ts sets no policy of its own: it sets the
+        // same one for this path, since a header set there wins over a route handler's
+        // (tests/e2e/security.spec.ts checks that uploads keep their sandbox).
         "Content-Security-Policy": UPLOAD_CSP,
       },
     });
