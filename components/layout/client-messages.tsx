@@ -32,7 +32,7 @@ function picked(messages: Messages, route: ClientMessagesRoute): Partial<Message
  * Without it every page's flight data carried every message of the site (about 45 KB in English,
  * 69 KB in Ukrainian); with one list for the whole site, a page carried every key some other page
  * asks of the same namespace (14 KB on a service page). Providers do not merge: the layout's
- * serves the header, the error page and the skeletons, and each page's its own components.
+ * serves the header and the error page, and each page's its own components.
  */
 export async function ClientMessages({ route, children }: { route: ClientMessagesRoute; children: ReactNode }) {
   const messages = await getMessages();

@@ -23,7 +23,7 @@ function reexported(file: string): string | null {
 }
 
 describe("each page hands its client components the messages they can ask for, under its own name", () => {
-  it("the layout's provider serves the header, the error page and the skeletons", () => {
+  it("the layout's provider serves the header and the error page", () => {
     expect(namedRoutes("app/[locale]/layout.tsx")).toEqual(["layout"]);
   });
 
