@@ -1,14 +1,22 @@
-import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { defineConfig, globalIgnores } from "eslint/config";
 
 /** The database and its client: reached only from server code (features' server/ folders and lib's server modules). */
 const DATABASE = {
   group: ["@/lib/db/*", "@/lib/generated/*", "@prisma/*", "pg", "@electric-sql/*"],
-  message: "Pages, route handlers and components reach the database only through a feature's server functions, where the permission checks are.",
+  message:
+    "Pages, route handlers and components reach the database only through a feature's server functions, where the permission checks are.",
 };
 /** A feature's server functions and lib's server-only machinery. */
-const SERVER_CODE = ["@/features/*/server/*", "@/lib/db/*", "@/lib/cache/*", "@/lib/jobs/*", "@/lib/mail/*", "@/lib/health"];
+const SERVER_CODE = [
+  "@/features/*/server/*",
+  "@/lib/db/*",
+  "@/lib/cache/*",
+  "@/lib/jobs/*",
+  "@/lib/mail/*",
+  "@/lib/health",
+];
 /** Shared modules (a feature's rules and schema, lib's pure helpers) run in the browser too: they may name server types, never run server code. */
 const SHARED_TO_SERVER = {
   group: SERVER_CODE,
@@ -37,7 +45,11 @@ const processEnv = {
   rules: {
     "no-restricted-properties": [
       "error",
-      { object: "process", property: "env", message: "Read the environment through `env` from @/lib/env (typed, with its defaults, checked at start)." },
+      {
+        object: "process",
+        property: "env",
+        message: "Read the environment through `env` from @/lib/env (typed, with its defaults, checked at start).",
+      },
     ],
   },
 };
@@ -52,12 +64,20 @@ const clientBoundary = {
     const body = context.sourceCode.ast.body;
     const isClient = body.some((node) => node.type === "ExpressionStatement" && node.directive === "use client");
     if (!isClient) return {};
-    const server = /^@\/(features\/[^/]+\/server\/|lib\/(db|cache|jobs|mail)\/|lib\/health$|lib\/generated\/)|^(@prisma\/|pg$|@electric-sql\/|server-only$)/;
+    const server =
+      /^@\/(features\/[^/]+\/server\/|lib\/(db|cache|jobs|mail)\/|lib\/health$|lib\/generated\/)|^(@prisma\/|pg$|@electric-sql\/|server-only$)/;
     return {
       ImportDeclaration(node) {
         if (node.importKind === "type" || !server.test(node.source.value)) return;
-        if (node.specifiers.length > 0 && node.specifiers.every((s) => s.type === "ImportSpecifier" && s.importKind === "type")) return;
-        context.report({ node, message: `A client component imports only types from server code (${node.source.value}).` });
+        if (
+          node.specifiers.length > 0 &&
+          node.specifiers.every((s) => s.type === "ImportSpecifier" && s.importKind === "type")
+        )
+          return;
+        context.report({
+          node,
+          message: `A client component imports only types from server code (${node.source.value}).`,
+        });
       },
     };
   },
@@ -66,9 +86,17 @@ const clientBoundary = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  { plugins: { maister: { rules: { "client-boundary": clientBoundary } } }, rules: { "maister/client-boundary": "error" } },
   {
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "features/*/components/**/*.{ts,tsx}", "i18n/**/*.{ts,tsx}"],
+    plugins: { maister: { rules: { "client-boundary": clientBoundary } } },
+    rules: { "maister/client-boundary": "error" },
+  },
+  {
+    files: [
+      "app/**/*.{ts,tsx}",
+      "components/**/*.{ts,tsx}",
+      "features/*/components/**/*.{ts,tsx}",
+      "i18n/**/*.{ts,tsx}",
+    ],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DATABASE] }] },
   },
   {
@@ -77,5 +105,13 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DATABASE, SHARED_TO_SERVER] }] },
   },
   processEnv,
-  globalIgnores([".next/**", "node_modules/**", "lib/generated/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    "node_modules/**",
+    "lib/generated/**",
+    "test-results/**",
+    "playwright-report/**",
+    ".data/**",
+    "next-env.d.ts",
+  ]),
 ]);

@@ -1,7 +1,7 @@
+import { JOBS } from "@/jobs";
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { loadEnv } from "@/lib/env";
-import { JOBS } from "@/jobs";
 import { startJobs } from "@/lib/jobs/runner";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 

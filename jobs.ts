@@ -1,4 +1,5 @@
 import "server-only";
+
 import { purgeExpired } from "@/features/admin/server/retention";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";

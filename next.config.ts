@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+
 import { API_CSP, fallbackCsp, tileOrigin, UPLOAD_CSP } from "./lib/security/csp";
 
 const withNextIntl = createNextIntlPlugin({
@@ -28,7 +29,13 @@ const config: NextConfig = {
   // tests/e2e/html-validity.spec.ts fails.
   htmlLimitedBots: /.*/,
   // Loaded from node_modules at run time: PGlite finds its WebAssembly files next to its own code.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@node-rs/argon2", "@prisma/adapter-pg"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg",
+    "@node-rs/argon2",
+    "@prisma/adapter-pg",
+  ],
   // Pictures are sized by /api/uploads (features/uploads/components/responsive-image.tsx), not next/image,
   // so Next's optimizer at /_next/image takes no source: every address is its 400. Left open, Next
   // 16.4.6's optimizer took "/\x" for a path on this site while the URL parser reads another host,
@@ -42,7 +49,13 @@ const config: NextConfig = {
    */
   async headers() {
     return [
-      { source: "/:path*", headers: [...securityHeaders, { key: "Content-Security-Policy", value: fallbackCsp({ dev: !production, tiles: tileOrigin() }) }] },
+      {
+        source: "/:path*",
+        headers: [
+          ...securityHeaders,
+          { key: "Content-Security-Policy", value: fallbackCsp({ dev: !production, tiles: tileOrigin() }) },
+        ],
+      },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
       { source: "/api/uploads/:id", headers: [{ key: "Content-Security-Policy", value: UPLOAD_CSP }] },
     ];

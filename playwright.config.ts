@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+
 import { findChromium } from "./scripts/browser-path.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);

@@ -1,10 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { passOnWhatIsNotAPage } from "@/lib/proxy/not-a-page";
+
 import { guardedPagesToLogin } from "@/lib/proxy/guarded-pages";
 import { homeAtRoot } from "@/lib/proxy/home-at-root";
 import { languageFromQuery } from "@/lib/proxy/language-choice";
 import { routeLocale } from "@/lib/proxy/locale-routing";
 import { refuseMalformedAddress } from "@/lib/proxy/malformed-address";
+import { passOnWhatIsNotAPage } from "@/lib/proxy/not-a-page";
 import { answerOutage } from "@/lib/proxy/outage-page";
 import { answerFromPageCache } from "@/lib/proxy/page-cache-read";
 import { refuseOtherMethods } from "@/lib/proxy/page-methods";
@@ -42,5 +43,9 @@ export default async function proxy(request: NextRequest) {
 // buffers the body of every request its proxy sees: proxyClientMaxBodySize). And Next's image
 // optimizer, for the escapes in its `url`. lib/proxy/matcher.test.ts compiles this with Next's own code.
 export const config = {
-  matcher: ["/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)", "/(.*%.*)", "/_next/image"],
+  matcher: [
+    "/((?!api|_next|_vercel|.*\\.(?:ico|png|jpe?g|gif|webp|svg|txt|xml|json|js|css|map|woff2?|webmanifest)$).*)",
+    "/(.*%.*)",
+    "/_next/image",
+  ],
 };

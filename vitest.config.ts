@@ -15,7 +15,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["{features,lib,components,i18n,scripts}/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", server },
+        test: {
+          name: "unit",
+          include: ["{features,lib,components,i18n,scripts}/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          environment: "node",
+          server,
+        },
       },
       {
         resolve: { alias },

@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
+
 import LocaleLayout from "./[locale]/layout";
 import NotFound from "./[locale]/not-found";
 

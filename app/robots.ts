@@ -1,4 +1,5 @@
 import type { MetadataRoute } from "next";
+
 import { GUARDED_PATHS } from "@/features/accounts/guarded-paths";
 import { appUrl, localizedPaths } from "@/lib/site";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { localeOfCode, toLocale } from "@/i18n/locale";
 import { isMessageKey } from "@/i18n/message-key";
 import { MESSAGES } from "@/i18n/messages";
@@ -24,7 +25,8 @@ describe("toLocale and localeOfCode", () => {
 describe("locale prefixes", () => {
   it("puts Ukrainian under /ua and leaves English unprefixed, as next-intl's getPathname does", () => {
     for (const path of ["/", "/home", "/service/1?code=AB12#review-form"]) {
-      for (const locale of ["en", "uk"] as const) expect(localizedPath(locale, path)).toBe(getPathname({ href: path, locale }));
+      for (const locale of ["en", "uk"] as const)
+        expect(localizedPath(locale, path)).toBe(getPathname({ href: path, locale }));
     }
     expect(localizedPath("uk", "/")).toBe("/ua");
     expect(localizedPath("uk", "/stos")).toBe("/ua/stos");
@@ -33,20 +35,26 @@ describe("locale prefixes", () => {
 
   it("splits what it builds back into locale and path", () => {
     for (const locale of ["en", "uk"] as const) {
-      for (const path of ["/", "/home", "/admin/users/search/ua"]) expect(splitLocale(localizedPath(locale, path))).toMatchObject({ locale, path });
+      for (const path of ["/", "/home", "/admin/users/search/ua"])
+        expect(splitLocale(localizedPath(locale, path))).toMatchObject({ locale, path });
     }
   });
 
   it("gives canonical and hreflang links in both languages", () => {
     expect(localizedPaths("/home")).toEqual({ en: "/home", uk: "/ua/home" });
-    expect(alternatesFor("/home", "uk")).toEqual({ canonical: "/ua/home", languages: { en: "/home", uk: "/ua/home", "x-default": "/home" } });
+    expect(alternatesFor("/home", "uk")).toEqual({
+      canonical: "/ua/home",
+      languages: { en: "/home", uk: "/ua/home", "x-default": "/home" },
+    });
   });
 });
 
 describe("requestLocale (the language of API answers)", () => {
   const request = ({ lng, cookie, accept }: { lng?: string; cookie?: string; accept?: string }) => ({
     nextUrl: { searchParams: new URLSearchParams(lng === undefined ? "" : { lng }) },
-    cookies: { get: (name: string) => (name === "NEXT_LOCALE" && cookie !== undefined ? { value: cookie } : undefined) },
+    cookies: {
+      get: (name: string) => (name === "NEXT_LOCALE" && cookie !== undefined ? { value: cookie } : undefined),
+    },
     headers: { get: (name: string) => (name === "accept-language" ? (accept ?? null) : null) },
   });
 
@@ -67,7 +75,15 @@ describe("isMessageKey", () => {
   it("accepts a key with a text and nothing else", () => {
     expect(isMessageKey(MESSAGES.en, "Validation.email")).toBe(true);
     expect(isMessageKey(MESSAGES.uk, "AuditActions.user_block")).toBe(true);
-    for (const key of ["Validation", "Validation.nope", "Validation.email.x", "", "toString", "Validation.__proto__", "constructor.name"])
+    for (const key of [
+      "Validation",
+      "Validation.nope",
+      "Validation.email.x",
+      "",
+      "toString",
+      "Validation.__proto__",
+      "constructor.name",
+    ])
       expect(isMessageKey(MESSAGES.en, key)).toBe(false);
   });
 });

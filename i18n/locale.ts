@@ -1,4 +1,5 @@
 import { hasLocale, type Locale } from "next-intl";
+
 import { routing } from "./routing";
 
 /**

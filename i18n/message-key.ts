@@ -12,7 +12,11 @@ export type MessageKey = MessageKeys<Messages, NestedKeyOf<Messages>>;
 export function isMessageKey(messages: Messages, key: string): key is MessageKey {
   const value = key
     .split(".")
-    .reduce<unknown>((node, part) => (typeof node === "object" && node !== null && Object.hasOwn(node, part) ? Reflect.get(node, part) : undefined), messages);
+    .reduce<unknown>(
+      (node, part) =>
+        typeof node === "object" && node !== null && Object.hasOwn(node, part) ? Reflect.get(node, part) : undefined,
+      messages,
+    );
   return typeof value === "string" || Array.isArray(value);
 }
 

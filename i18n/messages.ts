@@ -1,4 +1,5 @@
 import type { Locale, Messages } from "next-intl";
+
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 

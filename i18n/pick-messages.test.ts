@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { pickMessages } from "@/i18n/pick-messages";
 
 const messages = { title: "Title", hint: "Hint", sort: { asc: "Up", desc: "Down" } };

@@ -1,4 +1,5 @@
 import { getRequestConfig } from "next-intl/server";
+
 import { toLocale } from "./locale";
 import { MESSAGES } from "./messages";
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { env, ENV_NAMES, EnvError, envSchema, loadEnv, parseEnv, VARIABLES } from "@/lib/env";
 import { clientFiles } from "@/scripts/messages/import-graph";
 
@@ -26,8 +27,16 @@ describe("production configuration", () => {
     expect(none).toHaveLength(2);
     expect(none[0]).toMatch(/^APP_SECRET must be set to at least 32 bytes/);
     expect(none[1]).toMatch(/^APP_URL must be set to the site's public origin/);
-    expect(problems({ ...PRODUCTION, APP_SECRET: "short" })).toEqual([expect.stringMatching(/^APP_SECRET must be at least 32 bytes/)]);
-    for (const APP_URL of ["maister.example", "ftp://maister.example", "https://maister.example/ua", "https://maister.example/?x=1", ""]) {
+    expect(problems({ ...PRODUCTION, APP_SECRET: "short" })).toEqual([
+      expect.stringMatching(/^APP_SECRET must be at least 32 bytes/),
+    ]);
+    for (const APP_URL of [
+      "maister.example",
+      "ftp://maister.example",
+      "https://maister.example/ua",
+      "https://maister.example/?x=1",
+      "",
+    ]) {
       expect(problems({ ...PRODUCTION, APP_URL }), APP_URL).toEqual([expect.stringMatching(/^APP_URL/)]);
     }
   });
@@ -55,7 +64,9 @@ describe("production configuration", () => {
     expect(building.problems).toEqual([]);
     expect(building.values.APP_URL).toBe("http://localhost:3000");
     // A value that is set and wrong is still wrong.
-    expect(problems({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build", READ_CACHE: "no" })).toEqual([expect.stringMatching(/^READ_CACHE/)]);
+    expect(problems({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build", READ_CACHE: "no" })).toEqual([
+      expect.stringMatching(/^READ_CACHE/),
+    ]);
   });
 });
 
@@ -123,7 +134,9 @@ describe("defaults per NODE_ENV", () => {
   it("is one zod schema per mode", () => {
     expect(envSchema("test").parse({}).APP_URL).toBe("http://localhost:3000");
     expect(envSchema("production").safeParse({}).success).toBe(false);
-    expect(envSchema("production").parse({ APP_SECRET: SECRET, APP_URL: "https://maister.example/" }).APP_URL).toBe("https://maister.example");
+    expect(envSchema("production").parse({ APP_SECRET: SECRET, APP_URL: "https://maister.example/" }).APP_URL).toBe(
+      "https://maister.example",
+    );
   });
 });
 
@@ -171,8 +184,16 @@ describe("values that are set but unusable are refused with a clear message", ()
     ["NODE_ENV", ["staging"], "must be development, test or production"],
     ["APP_URL", ["localhost:3000", "https://maister.example/ua"], "must be the site's public origin"],
     ["NOMINATIM_URL", ["nominatim.example"], "must be an http(s) URL"],
-    ["NEXT_PUBLIC_MAP_TILES_URL", ["not a url {z}", "https://tiles.example/map.png"], "must be an http(s) URL template with {z}, {x} and {y}"],
-    ["DATABASE_STATEMENT_TIMEOUT", ["30s'; DROP TABLE users; --", "30 s"], "must be a duration like 30s, 15000ms or 0 (off)"],
+    [
+      "NEXT_PUBLIC_MAP_TILES_URL",
+      ["not a url {z}", "https://tiles.example/map.png"],
+      "must be an http(s) URL template with {z}, {x} and {y}",
+    ],
+    [
+      "DATABASE_STATEMENT_TIMEOUT",
+      ["30s'; DROP TABLE users; --", "30 s"],
+      "must be a duration like 30s, 15000ms or 0 (off)",
+    ],
     ["FEEDBACK_TO", ["feedback"], "must be an e-mail address"],
     ["MAIL_FROM", ["Maister"], "must be an address"],
   ] as const)("%s", (name, values, message) => {
@@ -185,17 +206,28 @@ describe("values that are set but unusable are refused with a clear message", ()
   });
 
   it("takes what is usable: flags, numbers, URLs without their trailing slash", () => {
-    expect(parseEnv({ MAIL_DEV_OUTBOX: "TRUE", BENCH_FRAMEWORK_FLOOR: "1", PAYMENTS_TEST_MODE: "0", TRUSTED_PROXY_HOPS: "3" }).values).toMatchObject({
+    expect(
+      parseEnv({
+        MAIL_DEV_OUTBOX: "TRUE",
+        BENCH_FRAMEWORK_FLOOR: "1",
+        PAYMENTS_TEST_MODE: "0",
+        TRUSTED_PROXY_HOPS: "3",
+      }).values,
+    ).toMatchObject({
       MAIL_DEV_OUTBOX: true,
       BENCH_FRAMEWORK_FLOOR: true,
       PAYMENTS_TEST_MODE: false,
       TRUSTED_PROXY_HOPS: 3,
     });
-    expect(parseEnv({ PAYPAL_API_BASE: "http://127.0.0.1:3199/", NOMINATIM_URL: "http://127.0.0.1:9/" }).values).toMatchObject({
+    expect(
+      parseEnv({ PAYPAL_API_BASE: "http://127.0.0.1:3199/", NOMINATIM_URL: "http://127.0.0.1:9/" }).values,
+    ).toMatchObject({
       PAYPAL_API_BASE: "http://127.0.0.1:3199",
       NOMINATIM_URL: "http://127.0.0.1:9",
     });
-    expect(parseEnv({ DATABASE_URL: " postgres://u@localhost/app " }).values.DATABASE_URL).toBe("postgres://u@localhost/app");
+    expect(parseEnv({ DATABASE_URL: " postgres://u@localhost/app " }).values.DATABASE_URL).toBe(
+      "postgres://u@localhost/app",
+    );
   });
 });
 
@@ -226,8 +258,12 @@ describe("env", () => {
   it("never reaches the browser (it reads the server's process.env): no client file imports it", () => {
     const root = path.resolve(import.meta.dirname, "..");
     const clientEntries = ["app", "components", "features", "lib", "i18n"]
-      .flatMap((dir) => readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
-      .filter((file) => /\.tsx?$/.test(file) && /^\s*["']use client["']/.test(readFileSync(path.join(root, file), "utf8")));
+      .flatMap((dir) =>
+        readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)),
+      )
+      .filter(
+        (file) => /\.tsx?$/.test(file) && /^\s*["']use client["']/.test(readFileSync(path.join(root, file), "utf8")),
+      );
     expect(clientEntries.length).toBeGreaterThan(10);
     for (const file of clientEntries) expect(clientFiles(file), file).not.toContain(path.join(root, "lib/env.ts"));
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { DEFAULT_MAP_TILES_URL } from "./public-env";
 
 /**
@@ -80,7 +81,11 @@ const httpUrl = (example: string) =>
     .transform(withoutTrailingSlash);
 const integer = (min: number, max: number) => {
   const error = `must be a whole number from ${min} to ${max}`;
-  return z.string().regex(/^\d+$/, { error }).transform(Number).pipe(z.number().min(min, { error }).max(max, { error }));
+  return z
+    .string()
+    .regex(/^\d+$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }));
 };
 const onOff = () => z.enum(["on", "off"], { error: "must be on or off" });
 const flag = () =>
@@ -92,7 +97,9 @@ const postgresUrl = () =>
   z
     .string()
     .trim()
-    .refine((value) => isUrl(value, POSTGRES_PROTOCOLS), { error: "must be a PostgreSQL URL, postgresql://user:password@host:5432/database" });
+    .refine((value) => isUrl(value, POSTGRES_PROTOCOLS), {
+      error: "must be a PostgreSQL URL, postgresql://user:password@host:5432/database",
+    });
 
 /** Every variable the app reads, grouped as the docs show them. */
 export const VARIABLES = {
@@ -112,7 +119,8 @@ export const VARIABLES = {
     schema: z.string(),
     default: "maister-development-only",
     production: {
-      required: "must be set to at least 32 bytes of random text (e.g. `openssl rand -base64 32`), the same on every instance.",
+      required:
+        "must be set to at least 32 bytes of random text (e.g. `openssl rand -base64 32`), the same on every instance.",
       schema: z.string().refine((value) => Buffer.byteLength(value) >= 32, {
         error: "must be at least 32 bytes of random text (e.g. `openssl rand -base64 32`), the same on every instance.",
       }),
@@ -126,10 +134,16 @@ export const VARIABLES = {
     type: "http(s) origin",
     schema: z
       .string()
-      .refine(isSiteOrigin, { error: "must be the site's public origin, e.g. https://maister.example (http or https, no path, query or fragment)" })
+      .refine(isSiteOrigin, {
+        error:
+          "must be the site's public origin, e.g. https://maister.example (http or https, no path, query or fragment)",
+      })
       .transform(withoutTrailingSlash),
     default: "http://localhost:3000",
-    production: { required: "must be set to the site's public origin, e.g. https://maister.example (links in mails, canonical URLs, sitemap)." },
+    production: {
+      required:
+        "must be set to the site's public origin, e.g. https://maister.example (links in mails, canonical URLs, sitemap).",
+    },
   },
   TRUSTED_PROXY_HOPS: {
     group: "site",
@@ -149,7 +163,8 @@ export const VARIABLES = {
   },
   PORT: {
     group: "site",
-    description: "The port this instance listens on: `next start` sets it itself (`-p`, 3000 by default). The page cache reaches the instance through it.",
+    description:
+      "The port this instance listens on: `next start` sets it itself (`-p`, 3000 by default). The page cache reaches the instance through it.",
     type: "integer 1–65535",
     schema: integer(1, 65535),
     readBy: "Next",
@@ -179,7 +194,8 @@ export const VARIABLES = {
   },
   DATABASE_POOL_SIZE: {
     group: "database",
-    description: "PostgreSQL connections per app instance (through PgBouncer, its default_pool_size bounds the server side).",
+    description:
+      "PostgreSQL connections per app instance (through PgBouncer, its default_pool_size bounds the server side).",
     type: "integer 1–1000",
     schema: integer(1, 1000),
     default: "10",
@@ -250,7 +266,9 @@ export const VARIABLES = {
     group: "mail",
     description: "The sender of every mail.",
     type: "e-mail address, with a name",
-    schema: z.string().regex(/^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/, { error: "must be an address, e.g. Maister <no-reply@maister.example>" }),
+    schema: z.string().regex(/^[^<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/, {
+      error: "must be an address, e.g. Maister <no-reply@maister.example>",
+    }),
     default: "Maister <no-reply@maister.local>",
   },
   MAIL_DEV_OUTBOX: {
@@ -299,7 +317,8 @@ export const VARIABLES = {
   },
   PAYMENTS_TEST_MODE: {
     group: "payments",
-    description: "true offers the labelled test payment even in production (the end-to-end server uses it). Never on a live site.",
+    description:
+      "true offers the labelled test payment even in production (the end-to-end server uses it). Never on a live site.",
     type: "true | false",
     schema: flag(),
     default: "false",
@@ -310,9 +329,16 @@ export const VARIABLES = {
     description:
       "The map tiles' URL template. Written into the code by `next build` (the browser loads the tiles): set it when building, not only when starting. The page policy allows its origin.",
     type: "URL template with {z}, {x}, {y}",
-    schema: z.string().refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)) && isUrl(value.replace(/\{[a-z]\}/g, "0")), {
-      error: "must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-    }),
+    schema: z
+      .string()
+      .refine(
+        (value) =>
+          ["{z}", "{x}", "{y}"].every((part) => value.includes(part)) && isUrl(value.replace(/\{[a-z]\}/g, "0")),
+        {
+          error:
+            "must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+        },
+      ),
     default: DEFAULT_MAP_TILES_URL,
   },
   NOMINATIM_URL: {
@@ -332,7 +358,8 @@ export const VARIABLES = {
   },
   NOMINATIM_MIN_INTERVAL_MS: {
     group: "map",
-    description: "The pause between two lookups of the whole application, in milliseconds (Nominatim's usage policy asks for 1000).",
+    description:
+      "The pause between two lookups of the whole application, in milliseconds (Nominatim's usage policy asks for 1000).",
     type: "integer 0–60000",
     schema: integer(0, 60_000),
     default: "1000",
@@ -340,7 +367,8 @@ export const VARIABLES = {
 
   BENCH_FRAMEWORK_FLOOR: {
     group: "tools",
-    description: "true serves /framework-floor, the page `npm run bench` measures the layout's own cost with; otherwise it is a 404.",
+    description:
+      "true serves /framework-floor, the page `npm run bench` measures the layout's own cost with; otherwise it is a 404.",
     type: "true | false",
     schema: flag(),
     default: "false",
@@ -349,7 +377,11 @@ export const VARIABLES = {
 
 export type EnvName = keyof typeof VARIABLES;
 type Variable<N extends EnvName> = (typeof VARIABLES)[N];
-type Value<D> = D extends { schema: z.ZodType<infer T, string> } ? (D extends { default: string } ? T : T | undefined) : never;
+type Value<D> = D extends { schema: z.ZodType<infer T, string> }
+  ? D extends { default: string }
+    ? T
+    : T | undefined
+  : never;
 export type Env = { readonly [N in EnvName]: Value<Variable<N>> };
 
 /** NEXTAUTH_SECRET, next-auth's own name, is still read as APP_SECRET's old name. */
@@ -369,11 +401,23 @@ export function envSchema(mode: Mode, { building = false } = {}) {
     ENV_NAMES.map((name) => {
       const { schema, production, default: fallback } = definition(name);
       const required = strict ? production?.required : undefined;
-      const field = required ? z.string({ error: required }).pipe(production?.schema ?? schema) : fallback === undefined ? schema.optional() : schema;
-      return [name, z.preprocess((value) => (typeof value === "string" && hasValue(value) ? value : required ? undefined : fallback), field)];
+      const field = required
+        ? z.string({ error: required }).pipe(production?.schema ?? schema)
+        : fallback === undefined
+          ? schema.optional()
+          : schema;
+      return [
+        name,
+        z.preprocess(
+          (value) => (typeof value === "string" && hasValue(value) ? value : required ? undefined : fallback),
+          field,
+        ),
+      ];
     }),
   );
-  return z.object(shape) as unknown as z.ZodType<Env, Partial<Record<EnvName, string>>> & { shape: Record<EnvName, z.ZodType> };
+  return z.object(shape) as unknown as z.ZodType<Env, Partial<Record<EnvName, string>>> & {
+    shape: Record<EnvName, z.ZodType>;
+  };
 }
 
 export type ParsedEnv = {
@@ -397,10 +441,14 @@ export function parseEnv(source: Source): ParsedEnv {
   const warnings: string[] = [];
   const oldSecret = hasValue(source.NEXTAUTH_SECRET);
   if (oldSecret && hasValue(source.APP_SECRET)) {
-    warnings.push("APP_SECRET and its old name NEXTAUTH_SECRET are both set: APP_SECRET is used, NEXTAUTH_SECRET is ignored; remove it.");
+    warnings.push(
+      "APP_SECRET and its old name NEXTAUTH_SECRET are both set: APP_SECRET is used, NEXTAUTH_SECRET is ignored; remove it.",
+    );
   } else if (oldSecret) {
     input.APP_SECRET = source.NEXTAUTH_SECRET;
-    warnings.push("NEXTAUTH_SECRET is read as APP_SECRET, its new name: rename it (keep the value, or the keyed hashes change).");
+    warnings.push(
+      "NEXTAUTH_SECRET is read as APP_SECRET, its new name: rename it (keep the value, or the keyed hashes change).",
+    );
   }
 
   const modeField = envSchema("development").shape.NODE_ENV.safeParse(input.NODE_ENV);
@@ -420,14 +468,25 @@ export function parseEnv(source: Source): ParsedEnv {
     const raw = input[name];
     const { secret } = definition(name);
     const got = hasValue(raw) && !secret ? ` (got "${raw}")` : "";
-    const via = name === "APP_SECRET" && oldSecret && !hasValue(source.APP_SECRET) ? " (read from NEXTAUTH_SECRET, its old name)" : "";
+    const via =
+      name === "APP_SECRET" && oldSecret && !hasValue(source.APP_SECRET)
+        ? " (read from NEXTAUTH_SECRET, its old name)"
+        : "";
     problemOf[name] = `${name} ${result.error.issues[0]?.message ?? "is not usable"}${got}${via}`;
   }
-  return { mode, building, values: Object.freeze(values) as Partial<Env>, problems: Object.values(problemOf), problemOf, warnings };
+  return {
+    mode,
+    building,
+    values: Object.freeze(values) as Partial<Env>,
+    problems: Object.values(problemOf),
+    problemOf,
+    warnings,
+  };
 }
 
 /** Warned once per process, however many bundles (Next's server has several) read the environment. */
-const warned = ((globalThis as typeof globalThis & { __maisterEnvWarnings?: Set<string> }).__maisterEnvWarnings ??= new Set());
+const warned = ((globalThis as typeof globalThis & { __maisterEnvWarnings?: Set<string> }).__maisterEnvWarnings ??=
+  new Set());
 
 let current: ParsedEnv | undefined;
 
@@ -461,5 +520,8 @@ function read(name: EnvName): unknown {
 
 /** The environment, typed and with its defaults: read on first use (see above), read-only. */
 export const env: Env = Object.freeze(
-  Object.defineProperties({} as Env, Object.fromEntries(ENV_NAMES.map((name) => [name, { enumerable: true, get: () => read(name) }]))),
+  Object.defineProperties(
+    {} as Env,
+    Object.fromEntries(ENV_NAMES.map((name) => [name, { enumerable: true, get: () => read(name) }])),
+  ),
 );

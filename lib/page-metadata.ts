@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+
 import { toLocale } from "@/i18n/locale";
 import type { MessageKey } from "@/i18n/message-key";
 

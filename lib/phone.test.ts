@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { displayPhone, formatPhoneInput, normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
+
 import { telegramHref, telegramUsername, telHref, viberHref } from "@/features/catalog/outside-links";
+import { displayPhone, formatPhoneInput, normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 
 describe("normalizePhone", () => {
   it.each([

@@ -1,5 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+
 import { encodePng } from "@/lib/png";
 
 describe("encodePng", () => {

@@ -1,7 +1,11 @@
 import { deflateSync } from "node:zlib";
 
 /** A minimal PNG encoder (8-bit RGB, no interlace): enough to draw demo images without downloads. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
+export function encodePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   let offset = 0;
   for (let y = 0; y < height; y++) {

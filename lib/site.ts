@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { Locale } from "next-intl";
+
 import { getPathname } from "@/i18n/navigation";
 import { env } from "@/lib/env";
 

@@ -1,16 +1,32 @@
 import { hash } from "@node-rs/argon2";
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, MAX_SERVICE_IMAGES, storedCategory } from "@/features/listings/service-fields";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
-import { PAYMENT } from "@/features/payments/fee";
-import { processImage, storedImage, type Processed } from "@/features/uploads/server/image-pipeline";
+
 import { demoScenes, sceneSvg, type Scene } from "@/features/catalog/illustrations/scenes";
+import { timetableToRows } from "@/features/hours/timetable";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import {
+  BRANDS,
+  CATEGORIES,
+  EXPERIENCE_OPTIONS,
+  MAX_SERVICE_IMAGES,
+  storedCategory,
+} from "@/features/listings/service-fields";
+import { PAYMENT } from "@/features/payments/fee";
 import { computeAggregates, reviewAverage } from "@/features/reviews/rating";
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/server/rating-sql";
-import { timetableToRows } from "@/features/hours/timetable";
+import { processImage, storedImage, type Processed } from "@/features/uploads/server/image-pipeline";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
+
 import { DEMO_ACCOUNTS } from "./demo-accounts";
-import { CATEGORY_BY_NAME, CITIES, DESCRIPTIONS, MECHANIC_NAMES, REVIEWER_NAMES, REVIEW_COMMENTS, STATION_NAMES } from "./seed-data";
+import {
+  CATEGORY_BY_NAME,
+  CITIES,
+  DESCRIPTIONS,
+  MECHANIC_NAMES,
+  REVIEW_COMMENTS,
+  REVIEWER_NAMES,
+  STATION_NAMES,
+} from "./seed-data";
 
 /**
  * Demo data for local use: four demo accounts, reviewers, about 60 stations and masters across
@@ -45,7 +61,10 @@ export async function isDatabaseEmpty(prisma: PrismaClient): Promise<boolean> {
 
 type SeedUser = { id: string };
 
-async function upsertUser(prisma: PrismaClient, input: { name: string; email: string; passwordHash: string; isAdmin?: boolean }): Promise<SeedUser> {
+async function upsertUser(
+  prisma: PrismaClient,
+  input: { name: string; email: string; passwordHash: string; isAdmin?: boolean },
+): Promise<SeedUser> {
   const emailNormalized = input.email.toLowerCase();
   return prisma.user.upsert({
     where: { emailNormalized },
@@ -107,18 +126,27 @@ function photoCount(listing: Listing): number {
 }
 
 function timetableFor(random: ReturnType<typeof prng>, isOnTheGo: boolean): Timetable {
-  const kind = isOnTheGo ? random.pick(["always", "late", "default"]) : random.pick(["default", "default", "saturday", "always", "late", "early"]);
+  const kind = isOnTheGo
+    ? random.pick(["always", "late", "default"])
+    : random.pick(["default", "default", "saturday", "always", "late", "early"]);
   const day = (opening: string, closing: string, closed = false) => ({ closed, opening, closing });
   switch (kind) {
     case "always":
       return Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((d) => [d, day("00:00", "24:00")])) as Timetable;
     // Late, not past midnight: the form refuses a closing before the opening (spec), and an owner must be able to save their demo service.
     case "late":
-      return { ...DEFAULT_TIMETABLE, friday: day("12:00", "23:30"), saturday: day("12:00", "23:30"), sunday: day("10:00", "16:00", true) };
+      return {
+        ...DEFAULT_TIMETABLE,
+        friday: day("12:00", "23:30"),
+        saturday: day("12:00", "23:30"),
+        sunday: day("10:00", "16:00", true),
+      };
     case "saturday":
       return { ...DEFAULT_TIMETABLE, saturday: day("10:00", "16:00") };
     case "early":
-      return Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((d) => [d, day("07:00", "21:00", d === "sunday")])) as Timetable;
+      return Object.fromEntries(
+        Object.keys(DEFAULT_TIMETABLE).map((d) => [d, day("07:00", "21:00", d === "sunday")]),
+      ) as Timetable;
     default:
       return DEFAULT_TIMETABLE;
   }
@@ -177,10 +205,19 @@ function firstDraws(listing: Listing) {
 export async function seedDemoData(prisma: PrismaClient): Promise<string> {
   // Hashing and the pictures share libuv's thread pool: the hashes, needed first, are queued first,
   // then the pictures of the services not there yet, which are made while the database is written.
-  const hashes = Promise.all([...DEMO_ACCOUNTS.map((account) => account.password), "Demo1234!"].map((password) => hash(password, { algorithm: ARGON2ID })));
+  const hashes = Promise.all(
+    [...DEMO_ACCOUNTS.map((account) => account.password), "Demo1234!"].map((password) =>
+      hash(password, { algorithm: ARGON2ID }),
+    ),
+  );
   const pictures = demoPictures();
   const present = new Set(
-    (await prisma.service.findMany({ where: { name: { in: LISTINGS.map((listing) => listing.name) } }, select: { name: true } })).map((row) => row.name),
+    (
+      await prisma.service.findMany({
+        where: { name: { in: LISTINGS.map((listing) => listing.name) } },
+        select: { name: true },
+      })
+    ).map((row) => row.name),
   );
   const draws = LISTINGS.map((listing) => {
     const drawn = firstDraws(listing);
@@ -195,41 +232,65 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     await Promise.all(
       DEMO_ACCOUNTS.map(async (account, index) => [
         account.key,
-        await upsertUser(prisma, { name: account.name, email: account.email, passwordHash: demoHashes[index]!, isAdmin: account.isAdmin }),
+        await upsertUser(prisma, {
+          name: account.name,
+          email: account.email,
+          passwordHash: demoHashes[index]!,
+          isAdmin: account.isAdmin,
+        }),
       ]),
     ),
   ) as Record<(typeof DEMO_ACCOUNTS)[number]["key"], SeedUser>;
 
   const reviewers: SeedUser[] = [];
   for (const [index, name] of REVIEWER_NAMES.entries()) {
-    reviewers.push(await upsertUser(prisma, { name, email: `reviewer${index + 1}@maister.local`, passwordHash: sharedHash }));
+    reviewers.push(
+      await upsertUser(prisma, { name, email: `reviewer${index + 1}@maister.local`, passwordHash: sharedHash }),
+    );
   }
   const stationOwners: SeedUser[] = [demo.owner];
   for (let index = 0; index < 6; index++) {
-    stationOwners.push(await upsertUser(prisma, { name: `Station Owner ${index + 1}`, email: `station${index + 1}@maister.local`, passwordHash: sharedHash }));
+    stationOwners.push(
+      await upsertUser(prisma, {
+        name: `Station Owner ${index + 1}`,
+        email: `station${index + 1}@maister.local`,
+        passwordHash: sharedHash,
+      }),
+    );
   }
   const mechanicUsers: SeedUser[] = [demo.mechanic];
   for (const [index, name] of MECHANIC_NAMES.slice(1).entries()) {
-    mechanicUsers.push(await upsertUser(prisma, { name, email: `master${index + 1}@maister.local`, passwordHash: sharedHash }));
+    mechanicUsers.push(
+      await upsertUser(prisma, { name, email: `master${index + 1}@maister.local`, passwordHash: sharedHash }),
+    );
   }
 
   const plans: Plan[] = LISTINGS.map((listing) =>
     listing.role === "sto"
       ? {
           ...listing,
-          ownerId: listing.index < 5 ? demo.owner.id : stationOwners[1 + (listing.index % (stationOwners.length - 1))]!.id,
+          ownerId:
+            listing.index < 5 ? demo.owner.id : stationOwners[1 + (listing.index % (stationOwners.length - 1))]!.id,
           // One unpaid order (never public) and one blocked station, so moderation has something to show.
           isPaid: listing.index !== 4,
           isBlocked: listing.index === STATION_NAMES.length - 1,
         }
-      : { ...listing, ownerId: mechanicUsers[listing.index - STATION_NAMES.length]!.id, isPaid: false, isBlocked: false },
+      : {
+          ...listing,
+          ownerId: mechanicUsers[listing.index - STATION_NAMES.length]!.id,
+          isPaid: false,
+          isBlocked: false,
+        },
   );
 
   let created = 0;
   for (const plan of plans) {
     const { local, isOnTheGo, category, scenes } = draws[plan.index]!;
     const city = CITIES[plan.index % CITIES.length]!;
-    const existing = await prisma.service.findFirst({ where: { ownerId: plan.ownerId, name: plan.name }, select: { id: true } });
+    const existing = await prisma.service.findFirst({
+      where: { ownerId: plan.ownerId, name: plan.name },
+      select: { id: true },
+    });
     if (existing) continue;
     await Promise.all(scenes.map(pictures.prepare));
     const web = slug(plan.name, plan.index);
@@ -277,8 +338,13 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
           { job: "oil_change", fromUah: base },
           { job: "diagnostics", fromUah: base + 50 },
         ];
-        await tx.servicePrice.createMany({ data: lines.map((line, position) => ({ ...line, serviceId: service.id, position })) });
-        await tx.service.update({ where: { id: service.id }, data: { pricesUpdatedAt: new Date("2026-11-01T10:00:00Z") } });
+        await tx.servicePrice.createMany({
+          data: lines.map((line, position) => ({ ...line, serviceId: service.id, position })),
+        });
+        await tx.service.update({
+          where: { id: service.id },
+          data: { pricesUpdatedAt: new Date("2026-11-01T10:00:00Z") },
+        });
       }
       if (plan.isPaid) {
         await tx.payment.create({
@@ -302,7 +368,10 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     created++;
   }
 
-  const services = await prisma.service.findMany({ select: { id: true, ownerId: true, name: true }, orderBy: { name: "asc" } });
+  const services = await prisma.service.findMany({
+    select: { id: true, ownerId: true, name: true },
+    orderBy: { name: "asc" },
+  });
   for (const [index, service] of services.entries()) {
     const local = prng(5000 + index);
     const count = local.int(0, 6);
@@ -327,7 +396,10 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
         select: { id: true },
       });
     }
-    const all = await prisma.review.findMany({ where: { serviceId: service.id }, select: { quality: true, speed: true, price: true } });
+    const all = await prisma.review.findMany({
+      where: { serviceId: service.id },
+      select: { quality: true, speed: true, price: true },
+    });
     await prisma.service.update({ where: { id: service.id }, data: computeAggregates(all) });
   }
 
@@ -335,6 +407,10 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
   await prisma.$queryRawUnsafe(REFRESH_PRIOR_SQL);
   await prisma.$executeRawUnsafe(REFRESH_ALL_SCORES_SQL);
 
-  const [users, total, reviews] = await Promise.all([prisma.user.count(), prisma.service.count(), prisma.review.count()]);
+  const [users, total, reviews] = await Promise.all([
+    prisma.user.count(),
+    prisma.service.count(),
+    prisma.review.count(),
+  ]);
   return `${users} users, ${total} services (${created} new), ${reviews} reviews`;
 }

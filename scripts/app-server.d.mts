@@ -10,5 +10,10 @@ export interface App {
   /** The server's error output so far, when started with stderr "pipe". */
   log(): string;
 }
-export function startApp(options: { port: number; env: NodeJS.ProcessEnv; command?: string[]; stderr?: "inherit" | "ignore" | "pipe" }): App;
+export function startApp(options: {
+  port: number;
+  env: NodeJS.ProcessEnv;
+  command?: string[];
+  stderr?: "inherit" | "ignore" | "pipe";
+}): App;
 export function waitForHealth(origin: string, options?: { timeoutMs?: number; detail?: () => string }): Promise<void>;

@@ -33,7 +33,12 @@ export async function assertPortFree(origin, hint) {
  * stopping it also stops the processes npm and next spawn; it is stopped when this process exits.
  * `stderr` "pipe" collects the server's error output for `log()`.
  */
-export function startApp({ port, env, command = ["node_modules/.bin/next", "start", "-p", String(port)], stderr = "inherit" }) {
+export function startApp({
+  port,
+  env,
+  command = ["node_modules/.bin/next", "start", "-p", String(port)],
+  stderr = "inherit",
+}) {
   const child = spawn(command[0], command.slice(1), { env, stdio: ["ignore", "ignore", stderr], detached: true });
   let errors = "";
   child.stderr?.on("data", (chunk) => (errors += chunk.toString()));
@@ -57,7 +62,8 @@ export async function waitForHealth(origin, { timeoutMs = 60_000, detail = () =>
       () => false,
     ))
   ) {
-    if (Date.now() - since > timeoutMs) throw new Error(`${origin} did not become healthy in ${timeoutMs / 1000} s${detail() ? `:\n${detail()}` : ""}`);
+    if (Date.now() - since > timeoutMs)
+      throw new Error(`${origin} did not become healthy in ${timeoutMs / 1000} s${detail() ? `:\n${detail()}` : ""}`);
     await sleep(500);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatSummary, summarize } from "@/scripts/ci-summary.mjs";
 
 // Tails of real runs (Vitest 4.1, Playwright 1.65), colour codes as printed with FORCE_COLOR=1.
@@ -132,7 +133,8 @@ const drillPassed = [
 const drillName = "restore drill: seed → backup → drop → restore → same counts, a service renders";
 
 const marker = (kind: string, status: number, name: string) => `[ci-step] ${kind} exit ${status}: ${name}\n`;
-const setupDone = marker("setup", 0, "npm ci") + marker("setup", 0, "system packages") + marker("setup", 0, "PostgreSQL 15");
+const setupDone =
+  marker("setup", 0, "npm ci") + marker("setup", 0, "system packages") + marker("setup", 0, "PostgreSQL 15");
 const checksDone = marker("check", 0, "lint") + marker("check", 0, "typecheck") + marker("check", 0, "db:check");
 const testsName = "npm test (unit, integration on PGlite and PostgreSQL, e2e on PostgreSQL)";
 
@@ -170,7 +172,9 @@ describe("summarize: runner output", () => {
   });
 
   it("finds nothing in output without runner summaries", () => {
-    expect(summarize("▶ Integration tests on PGlite (embedded)\n  ✓  1 [chromium] › a.spec.ts:1:1 › x (2ms)\n")).toEqual({
+    expect(
+      summarize("▶ Integration tests on PGlite (embedded)\n  ✓  1 [chromium] › a.spec.ts:1:1 › x (2ms)\n"),
+    ).toEqual({
       passed: 0,
       failed: 0,
       skipped: 0,
@@ -196,7 +200,9 @@ describe("summarize: .ci/run's log", () => {
 
   it("counts a cluster run that exits 0 without its closing line as failed", () => {
     expect(formatSummary(summarize(marker("cluster", 0, "cluster")))).toBe("0 passed, 1 failed");
-    expect(formatSummary(summarize("✖ instance B killed under load\n" + marker("cluster", 1, "cluster")))).toBe("0 passed, 1 failed");
+    expect(formatSummary(summarize("✖ instance B killed under load\n" + marker("cluster", 1, "cluster")))).toBe(
+      "0 passed, 1 failed",
+    );
   });
 
   it("reports a failed setup step as one failed test", () => {
@@ -221,20 +227,32 @@ describe("summarize: .ci/run's log", () => {
   it("passes the soak only when it exited 0 and printed its success line", () => {
     expect(summarize(soakPassed + marker("soak", 0, "soak"))).toEqual({ passed: 1, failed: 0, skipped: 0 });
     expect(summarize(soakPassed + marker("soak", 1, "soak"))).toEqual({ passed: 0, failed: 1, skipped: 0 });
-    expect(summarize("6784 requests in 60 s\n" + marker("soak", 0, "soak"))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(summarize("6784 requests in 60 s\n" + marker("soak", 0, "soak"))).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+    });
   });
 
   it("passes the restore drill only when it exited 0 and printed its own success line", () => {
     expect(summarize(drillPassed + marker("drill", 0, drillName))).toEqual({ passed: 1, failed: 0, skipped: 0 });
     expect(summarize(drillPassed + marker("drill", 1, drillName))).toEqual({ passed: 0, failed: 1, skipped: 0 });
-    expect(summarize("✖ restore drill failed: 1 problem(s)\n" + marker("drill", 0, drillName))).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(summarize("✖ restore drill failed: 1 problem(s)\n" + marker("drill", 0, drillName))).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+    });
     // Each step's success line counts for that step only.
     expect(summarize(soakPassed + marker("drill", 0, drillName))).toEqual({ passed: 0, failed: 1, skipped: 0 });
     expect(summarize(drillPassed + marker("soak", 0, "soak"))).toEqual({ passed: 0, failed: 1, skipped: 0 });
   });
 
   it("does not read runner summaries printed inside the soak", () => {
-    expect(summarize("  12 passed (3s)\n" + soakPassed + marker("soak", 0, "soak"))).toEqual({ passed: 1, failed: 0, skipped: 0 });
+    expect(summarize("  12 passed (3s)\n" + soakPassed + marker("soak", 0, "soak"))).toEqual({
+      passed: 1,
+      failed: 0,
+      skipped: 0,
+    });
   });
 });
 

@@ -3,6 +3,7 @@
 // the developer's shell is deliberately not used, so the tests never write into a real database.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+
 import { buildApp } from "./app-server.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";

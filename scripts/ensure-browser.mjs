@@ -1,6 +1,7 @@
 // Makes sure the e2e tests have a Chromium before Playwright starts, so a missing browser is one
 // clear instruction instead of a stack trace.
 import { spawnSync } from "node:child_process";
+
 import { findChromium } from "./browser-path.mjs";
 
 if (findChromium()) process.exit(0);

@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+
 import { startApp, waitForHealth } from "./app-server.mjs";
 import { findChromium } from "./browser-path.mjs";
 
@@ -23,19 +24,29 @@ const server = process.env.LIGHTHOUSE_ORIGIN
   : startApp({
       port,
       command: ["node", "scripts/e2e-server.mjs"],
-      env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: process.env.LIGHTHOUSE_SKIP_BUILD ?? "", E2E_PGLITE_DIR: ".data/lighthouse-pglite" },
+      env: {
+        ...process.env,
+        E2E_PORT: String(port),
+        E2E_SKIP_BUILD: process.env.LIGHTHOUSE_SKIP_BUILD ?? "",
+        E2E_PGLITE_DIR: ".data/lighthouse-pglite",
+      },
     });
 // Long enough for the build the server starts with.
 await waitForHealth(origin, { timeoutMs: 300_000 });
 const { items } = await (await fetch(`${origin}/api/items`)).json();
 const wanted = (process.env.LIGHTHOUSE_PAGES ?? "/home,/services,service").split(",");
-const pages = wanted.map((path) => (path === "service" ? `/service/${items[0]._id}` : path === "/ua/service" ? `/ua/service/${items[0]._id}` : path));
+const pages = wanted.map((path) =>
+  path === "service" ? `/service/${items[0]._id}` : path === "/ua/service" ? `/ua/service/${items[0]._id}` : path,
+);
 const label = (path) => path.replace(/\/service\/[^/]+$/, "/service/{id}");
 // The server compiles nothing at run time, but its first answers warm caches: not measured. Asked
 // for as a browser asks, the pages are then popular ones: the page cache keeps them from the next load.
 for (const path of pages) await fetch(`${origin}${path}`, { headers: { accept: "text/html" } }).catch(() => undefined);
 
-const chrome = await chromeLauncher.launch({ chromePath: findChromium() ?? undefined, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+const chrome = await chromeLauncher.launch({
+  chromePath: findChromium() ?? undefined,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+});
 const config = {
   extends: "lighthouse:default",
   settings: { blockedUrlPatterns: ["*tile.openstreetmap.org*", "*paypal.com*", "*paypalobjects.com*"] },
@@ -45,10 +56,17 @@ const seen = new Set();
 try {
   for (let run = 0; run < runs; run++) {
     for (const path of pages) {
-      const { lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, config);
+      const { lhr } = await lighthouse(
+        `${origin}${path}`,
+        { port: chrome.port, output: "json", logLevel: "error" },
+        config,
+      );
       if (process.env.LIGHTHOUSE_JSON_DIR) {
         mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
-        writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${label(path).replace(/\W+/g, "_")}-${run + 1}.json`, JSON.stringify(lhr));
+        writeFileSync(
+          `${process.env.LIGHTHOUSE_JSON_DIR}/${label(path).replace(/\W+/g, "_")}-${run + 1}.json`,
+          JSON.stringify(lhr),
+        );
       }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -59,7 +77,9 @@ try {
       const lcpTime = audit("largest-contentful-paint");
       // Observed (unthrottled) times, both from the start of the navigation.
       const observedLcp = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? 0;
-      const beforeLcp = scripts.filter((request) => request.networkEndTime !== undefined && request.networkEndTime <= observedLcp).length;
+      const beforeLcp = scripts.filter(
+        (request) => request.networkEndTime !== undefined && request.networkEndTime <= observedLcp,
+      ).length;
       rows.push({
         page: label(path),
         performance: score("performance"),
@@ -80,7 +100,9 @@ try {
           `${label(path)} LCP element: ${lcpNode?.snippet ?? "?"} (observed scripts: ${scripts.length}, ${beforeLcp} loaded before the observed LCP)`,
         );
       }
-      const failing = Object.values(lhr.audits).filter((entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode === "binary");
+      const failing = Object.values(lhr.audits).filter(
+        (entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode === "binary",
+      );
       for (const entry of failing) {
         const nodes = (entry.details?.items ?? [])
           .slice(0, 3)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { latencySummary, percentile } from "@/scripts/percentile.mjs";
 
 describe("percentile", () => {
@@ -26,6 +27,10 @@ describe("percentile", () => {
 
 describe("latencySummary", () => {
   it("gives p50, p95 and p99 rounded to a tenth", () => {
-    expect(latencySummary(Array.from({ length: 200 }, (_, index) => index / 3))).toEqual({ p50: 33.3, p95: 63.3, p99: 66 });
+    expect(latencySummary(Array.from({ length: 200 }, (_, index) => index / 3))).toEqual({
+      p50: 33.3,
+      p95: 63.3,
+      p99: 66,
+    });
   });
 });

@@ -14,7 +14,10 @@ for (const run of runs) {
   const env = { ...process.env, ...run.env };
   delete env.DATABASE_URL;
   if (!env.TEST_POSTGRES_URL) delete env.TEST_POSTGRES_URL;
-  const result = spawnSync("npx", ["vitest", "run", "--project", "integration", ...process.argv.slice(2)], { stdio: "inherit", env });
+  const result = spawnSync("npx", ["vitest", "run", "--project", "integration", ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env,
+  });
   if (result.status !== 0) {
     console.error(`✖ Integration tests failed on ${run.label}`);
     failed = true;

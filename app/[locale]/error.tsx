@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { Link } from "@/i18n/navigation";
 
 export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -10,7 +11,11 @@ export default function ErrorPage({ reset }: { error: Error & { digest?: string 
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <p className="mt-2 text-slate-600">{t("text")}</p>
       <div className="mt-8 flex justify-center gap-3">
-        <button type="button" onClick={reset} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+        <button
+          type="button"
+          onClick={reset}
+          className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+        >
           {t("retry")}
         </button>
         <Link href="/home" className="rounded-lg border border-slate-300 px-5 py-2.5 font-medium">

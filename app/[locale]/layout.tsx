@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { connection } from "next/server";
 import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+
 import { ClientMessages } from "@/components/layout/client-messages";
 import { Providers } from "@/components/layout/providers";
-import { TrackEvents } from "@/features/stats/components/track-events";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { TrackEvents } from "@/features/stats/components/track-events";
 import { toLocale } from "@/i18n/locale";
 import { routing } from "@/i18n/routing";
 import { appUrl } from "@/lib/site";
+
 import "@/app/globals.css";
 
 export function generateStaticParams() {
@@ -30,7 +32,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   };
 }
 
-export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   // Scripts run only with this request's CSP nonce (proxy.ts), which a page prerendered at build
@@ -44,7 +52,10 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       <body className="flex min-h-screen flex-col">
         <ClientMessages route="layout">
           <Providers>
-            <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
+            <a
+              href="#main"
+              className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
+            >
               {t("skipToContent")}
             </a>
             <SiteHeader />

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+
 import { Link } from "@/i18n/navigation";
 
 /**
@@ -24,7 +25,10 @@ export default async function NotFound() {
         <Link href="/stos" className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
           {t("action")}
         </Link>
-        <Link href="/home" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium hover:bg-slate-50">
+        <Link
+          href="/home"
+          className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium hover:bg-slate-50"
+        >
           {t("home")}
         </Link>
       </div>

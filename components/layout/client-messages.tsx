@@ -1,6 +1,7 @@
 import { NextIntlClientProvider, type Messages } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
+
 import CLIENT_KEYS from "@/i18n/client-message-keys.json";
 import { pickMessages } from "@/i18n/pick-messages";
 
@@ -18,7 +19,10 @@ function picked(messages: Messages, route: ClientMessagesRoute): Partial<Message
   if (!keep) {
     const keys = clientKeys[route];
     keep = Object.fromEntries(
-      (Object.keys(keys) as (keyof Messages)[]).map((namespace) => [namespace, pickMessages(messages[namespace], keys[namespace])]),
+      (Object.keys(keys) as (keyof Messages)[]).map((namespace) => [
+        namespace,
+        pickMessages(messages[namespace], keys[namespace]),
+      ]),
     ) as Partial<Messages>;
     byRoute.set(route, keep);
   }

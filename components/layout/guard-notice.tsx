@@ -1,19 +1,27 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+
 import { guardReason, type AccessRule } from "@/features/accounts/guarded-paths";
+import { Link } from "@/i18n/navigation";
 
 // Where a refused visitor can go on to, named by its header link.
-const NEXT_STEP: Partial<Record<AccessRule, { href: string; label: "becomeMaster" | "masterProfile" | "addService" }>> = {
-  mechanic: { href: "/mechanicregister", label: "becomeMaster" },
-  noMechanic: { href: "/mechanic-profile", label: "masterProfile" },
-  stationOwner: { href: "/addservice", label: "addService" },
-};
+const NEXT_STEP: Partial<Record<AccessRule, { href: string; label: "becomeMaster" | "masterProfile" | "addService" }>> =
+  {
+    mechanic: { href: "/mechanicregister", label: "becomeMaster" },
+    noMechanic: { href: "/mechanic-profile", label: "masterProfile" },
+    stationOwner: { href: "/addservice", label: "addService" },
+  };
 
 /**
  * Why a guard (proxy.ts, features/accounts/server/guards.ts) sent the visitor to this page, from its `reason`
  * parameter: one of the known reasons in the visitor's language, never text from the address.
  */
-export async function GuardNotice({ reason, className = "" }: { reason: string | string[] | undefined; className?: string }) {
+export async function GuardNotice({
+  reason,
+  className = "",
+}: {
+  reason: string | string[] | undefined;
+  className?: string;
+}) {
   const rule = guardReason(reason);
   if (!rule) return null;
   const [t, th] = await Promise.all([getTranslations("Guard"), getTranslations("Header")]);

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { headerLinks } from "@/components/layout/header-links";
 import type { SessionView } from "@/features/accounts/session-view";
 
-const person: SessionView = { email: "a@b.ua", imageUrl: null, isAdmin: false, hasMechanicProfile: false, ownsStations: false };
+const person: SessionView = {
+  email: "a@b.ua",
+  imageUrl: null,
+  isAdmin: false,
+  hasMechanicProfile: false,
+  ownsStations: false,
+};
 const labels = (viewer: SessionView | null) => headerLinks(viewer).links.map((link) => link.label);
 
 describe("header links by session (spec: header)", () => {
@@ -13,7 +20,10 @@ describe("header links by session (spec: header)", () => {
 
   it("a signed-in user gets their profile with their picture; masters, owners and admins get their own links", () => {
     expect(labels(person)).toEqual(["home", "services", "becomeMaster", "addService", "saved", "profile"]);
-    expect(headerLinks({ ...person, imageUrl: "/api/uploads/x" }).links.at(-1)).toMatchObject({ href: "/profile", avatar: "/api/uploads/x" });
+    expect(headerLinks({ ...person, imageUrl: "/api/uploads/x" }).links.at(-1)).toMatchObject({
+      href: "/profile",
+      avatar: "/api/uploads/x",
+    });
     expect(labels({ ...person, hasMechanicProfile: true, ownsStations: true })).toEqual([
       "home",
       "services",
@@ -37,6 +47,10 @@ describe("header links by session (spec: header)", () => {
         .links.filter((link) => link.bySession)
         .map((link) => link.label);
     expect(bySession(null)).toEqual(["becomeMaster", "login", "register"]);
-    expect(bySession({ ...person, hasMechanicProfile: true, ownsStations: true })).toEqual(["masterProfile", "myStations", "profile"]);
+    expect(bySession({ ...person, hasMechanicProfile: true, ownsStations: true })).toEqual([
+      "masterProfile",
+      "myStations",
+      "profile",
+    ]);
   });
 });

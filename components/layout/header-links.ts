@@ -21,7 +21,14 @@ export type HeaderLabel =
  * `bySession`: the link depends on who is signed in (hidden while a page from the page cache is
  * still asking); `avatar`: the signed-in user's picture, shown with their profile link.
  */
-export type HeaderLink = { href: string; label: HeaderLabel; exact?: boolean; savedBadge?: boolean; avatar?: string | null; bySession?: boolean };
+export type HeaderLink = {
+  href: string;
+  label: HeaderLabel;
+  exact?: boolean;
+  savedBadge?: boolean;
+  avatar?: string | null;
+  bySession?: boolean;
+};
 
 /** The header's links for a visitor (spec: /mystos only for station owners, the admin menu only for admins). */
 export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; admin: HeaderLink[] | null } {
@@ -36,7 +43,11 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
   ];
   if (viewer?.ownsStations) links.push({ href: "/mystos", label: "myStations", bySession: true });
   if (viewer) links.push({ href: "/profile", label: "profile", avatar: viewer.imageUrl, bySession: true });
-  else links.push({ href: "/login", label: "login", bySession: true }, { href: "/register", label: "register", bySession: true });
+  else
+    links.push(
+      { href: "/login", label: "login", bySession: true },
+      { href: "/register", label: "register", bySession: true },
+    );
   const admin: HeaderLink[] | null = viewer?.isAdmin
     ? [
         { href: "/admin/users", label: "adminUsers" },

@@ -2,14 +2,16 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, usePathname } from "@/i18n/navigation";
-import { useCart } from "@/features/saved/components/use-cart";
+
 import { headerLinks, type HeaderLink } from "@/components/layout/header-links";
-import { variantUrl } from "@/features/uploads/image-sizes";
 import type { PageSession } from "@/features/accounts/session-view";
+import { SearchBox } from "@/features/catalog/components/search-box";
+import { useCart } from "@/features/saved/components/use-cart";
+import { variantUrl } from "@/features/uploads/image-sizes";
+import { Link, usePathname } from "@/i18n/navigation";
+
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
-import { SearchBox } from "@/features/catalog/components/search-box";
 import { usePageSession } from "./use-page-session";
 
 function isActive(pathname: string, item: HeaderLink) {
@@ -45,7 +47,8 @@ export function HeaderNav({ session }: { session: PageSession }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const onServices = pathname === "/services" || pathname.startsWith("/services/") || pathname === "/stos" || pathname === "/mechanics";
+  const onServices =
+    pathname === "/services" || pathname.startsWith("/services/") || pathname === "/stos" || pathname === "/mechanics";
 
   const link = (item: HeaderLink, className: string) => (
     <Link
@@ -68,7 +71,10 @@ export function HeaderNav({ session }: { session: PageSession }) {
       {t(item.label)}
       {item.savedBadge ? (
         <>
-          <span className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white" aria-hidden>
+          <span
+            className="ml-1.5 inline-flex min-w-5 justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+            aria-hidden
+          >
             {cart.cartItemsQty}
           </span>
           {/* A bare number would read as "Saved 3"; the sentence says what it counts. */}

@@ -2,8 +2,9 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
-import { usePathname } from "@/i18n/navigation";
+
 import { LOCALE_CODES } from "@/i18n/locale";
+import { usePathname } from "@/i18n/navigation";
 import { routing } from "@/i18n/routing";
 
 /**
@@ -16,7 +17,11 @@ export function LanguageSwitch() {
   const pathname = usePathname();
   const search = useSearchParams();
   return (
-    <div role="group" aria-label={t("language")} className="flex overflow-hidden rounded-md border border-slate-300 text-sm font-semibold">
+    <div
+      role="group"
+      aria-label={t("language")}
+      className="flex overflow-hidden rounded-md border border-slate-300 text-sm font-semibold"
+    >
       {routing.locales.map((locale) => {
         const query = new URLSearchParams(search);
         query.set("lng", LOCALE_CODES[locale]);

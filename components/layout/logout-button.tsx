@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { toast } from "@/components/ui/toast";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+
 import { dismissStaleToasts, useToasterWanted } from "@/components/ui/toast";
 
 // Sonner comes with the first toast, not with every page.

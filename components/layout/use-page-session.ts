@@ -1,6 +1,7 @@
 "use client";
 
 import type { PageSession, SessionView } from "@/features/accounts/session-view";
+
 import { useForThisVisitor } from "./use-visitor";
 
 const viewerOf = (body: unknown) => (body as { viewer: SessionView | null }).viewer;

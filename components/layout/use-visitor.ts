@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
+
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
 
 /**
@@ -45,7 +46,12 @@ const noChange = () => () => undefined;
  * session cookie. What is shown by guess is marked data-guess and hidden for such a browser (the
  * header's hint script, app/globals.css), so a signed-in visitor never sees "Sign in".
  */
-export function useForThisVisitor<T>(known: T | "unknown", url: string, nobody: T, read: (body: unknown) => T): { value: T; guess: boolean } {
+export function useForThisVisitor<T>(
+  known: T | "unknown",
+  url: string,
+  nobody: T,
+  read: (body: unknown) => T,
+): { value: T; guess: boolean } {
   // null while hydrating, as the server rendered it; then whether this browser holds a session cookie.
   const hinted = useSyncExternalStore<boolean | null>(
     noChange,
@@ -63,5 +69,7 @@ export function useForThisVisitor<T>(known: T | "unknown", url: string, nobody: 
   }, [unknown, hinted, url]);
   if (!unknown) return { value: known, guess: false };
   if (hinted === false) return { value: nobody, guess: false };
-  return answer?.state === "known" ? { value: answer.body === null ? nobody : read(answer.body), guess: false } : { value: nobody, guess: true };
+  return answer?.state === "known"
+    ? { value: answer.body === null ? nobody : read(answer.body), guess: false }
+    : { value: nobody, guess: true };
 }

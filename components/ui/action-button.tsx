@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+
 import type { ActionMethod } from "@/components/ui/action";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { useAction } from "@/components/ui/use-action";
@@ -30,7 +31,9 @@ type Props<T> = {
 };
 
 const messageOf = (answer: unknown) =>
-  answer && typeof answer === "object" && "message" in answer && typeof answer.message === "string" ? answer.message : undefined;
+  answer && typeof answer === "object" && "message" in answer && typeof answer.message === "string"
+    ? answer.message
+    : undefined;
 
 /** A button that makes one request with useAction; disabled while it goes. */
 export function ActionButton<T = unknown>({
@@ -64,9 +67,26 @@ export function ActionButton<T = unknown>({
     );
   const label = busy && busyLabel ? busyLabel : children;
   if (confirm !== undefined)
-    return <ConfirmButton label={label} ariaLabel={ariaLabel} question={confirm} onConfirm={act} disabled={busy} className={className} />;
+    return (
+      <ConfirmButton
+        label={label}
+        ariaLabel={ariaLabel}
+        question={confirm}
+        onConfirm={act}
+        disabled={busy}
+        className={className}
+      />
+    );
   return (
-    <button type="button" onClick={act} disabled={busy} aria-busy={busy} aria-label={ariaLabel} aria-pressed={pressed} className={className}>
+    <button
+      type="button"
+      onClick={act}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={ariaLabel}
+      aria-pressed={pressed}
+      className={className}
+    >
       {label}
     </button>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/components/ui/api-client";
+
 import { failureMessage, runAction, type ActionDeps } from "@/components/ui/action";
+import { ApiError } from "@/components/ui/api-client";
 
 /** Fakes that write down, in order, what the action did. */
 function harness(answer: (url: string, body: unknown, method?: string) => Promise<unknown>) {
@@ -74,7 +75,11 @@ describe("runAction", () => {
 
   it("stays busy after a success that leaves the page, but not after a failure", async () => {
     const { deps, log } = harness(async () => ({ name: "Ivan" }));
-    await runAction<{ name: string }>(deps, { url: "/api/users" }, { leavesPage: true, success: (answer) => `Welcome, ${answer.name}` });
+    await runAction<{ name: string }>(
+      deps,
+      { url: "/api/users" },
+      { leavesPage: true, success: (answer) => `Welcome, ${answer.name}` },
+    );
     expect(log.at(-1)).toBe("refresh");
     expect(deps.lock.current).toBe(true);
 

@@ -8,7 +8,8 @@
 export type ActionMethod = "POST" | "PUT" | "DELETE";
 
 /** The request: a call to our API, or, for a press that makes more than one, a function making them with `send`. */
-export type ActionRequest<T> = { url: string; method?: ActionMethod; body?: unknown } | ((send: ActionSend) => Promise<T>);
+export type ActionRequest<T> =
+  { url: string; method?: ActionMethod; body?: unknown } | ((send: ActionSend) => Promise<T>);
 
 export type ActionSend = <T>(url: string, body: unknown, method?: ActionMethod) => Promise<T>;
 
@@ -44,13 +45,20 @@ export function failureMessage(error: unknown): string {
 }
 
 /** Runs one action; true when it went through, false when it failed or another was still going. */
-export async function runAction<T>(deps: ActionDeps, request: ActionRequest<T>, options: ActionOptions<T> = {}): Promise<boolean> {
+export async function runAction<T>(
+  deps: ActionDeps,
+  request: ActionRequest<T>,
+  options: ActionOptions<T> = {},
+): Promise<boolean> {
   if (deps.lock.current) return false;
   deps.lock.current = true;
   deps.setBusy(true);
   let done = false;
   try {
-    const answer = typeof request === "function" ? await request(deps.send) : await deps.send<T>(request.url, request.body, request.method ?? "POST");
+    const answer =
+      typeof request === "function"
+        ? await request(deps.send)
+        : await deps.send<T>(request.url, request.body, request.method ?? "POST");
     done = true;
     options.then?.(answer);
     const success = typeof options.success === "function" ? options.success(answer) : options.success;

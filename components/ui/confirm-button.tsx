@@ -3,7 +3,14 @@
 import { useTranslations } from "next-intl";
 import { useRef, type ReactNode } from "react";
 
-type Props = { label: ReactNode; ariaLabel?: string; question: string; onConfirm: () => void; disabled?: boolean; className?: string };
+type Props = {
+  label: ReactNode;
+  ariaLabel?: string;
+  question: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  className?: string;
+};
 
 /** Spec §5 "AreYouSure": a modal dialog (focus kept inside, Esc cancels) before anything is deleted. */
 export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled, className }: Props) {
@@ -16,14 +23,25 @@ export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled,
         aria-label={ariaLabel}
         disabled={disabled}
         onClick={() => dialog.current?.showModal()}
-        className={className ?? "rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"}
+        className={
+          className ??
+          "rounded-lg border border-red-300 px-4 py-2 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+        }
       >
         {label}
       </button>
-      <dialog ref={dialog} aria-label={t("areYouSure")} className="m-auto max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">
+      <dialog
+        ref={dialog}
+        aria-label={t("areYouSure")}
+        className="m-auto max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40"
+      >
         <p className="text-base">{question}</p>
         <form method="dialog" className="mt-5 flex justify-end gap-3">
-          <button value="cancel" autoFocus className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+          <button
+            value="cancel"
+            autoFocus
+            className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+          >
             {t("cancel")}
           </button>
           <button

@@ -1,16 +1,29 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 
 type Row = { id: string; name: string };
 const columns: DataColumn<Row>[] = [
   { heading: "ID", kind: "id", cell: (row) => row.id },
   { heading: "Name", cell: (row) => row.name },
-  { heading: "Actions", kind: "actions", cell: (row) => createElement("button", { type: "button" }, `Delete ${row.name}`) },
+  {
+    heading: "Actions",
+    kind: "actions",
+    cell: (row) => createElement("button", { type: "button" }, `Delete ${row.name}`),
+  },
 ];
 const render = (rows: Row[]) =>
-  renderToStaticMarkup(createElement(DataTable<Row>, { rows, columns, rowKey: (row) => row.id, empty: "No users found.", labelledBy: "users-title" }));
+  renderToStaticMarkup(
+    createElement(DataTable<Row>, {
+      rows,
+      columns,
+      rowKey: (row) => row.id,
+      empty: "No users found.",
+      labelledBy: "users-title",
+    }),
+  );
 
 describe("DataTable", () => {
   it("says the empty state instead of an empty table", () => {

@@ -35,7 +35,10 @@ export function DataTable<Row>({ rows, columns, rowKey, empty, labelledBy }: Pro
   if (rows.length === 0) return <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{empty}</p>;
   return (
     <div className="rounded-xl border border-slate-200 bg-white sm:overflow-x-auto">
-      <table aria-labelledby={labelledBy} className="w-full text-sm max-sm:block sm:min-w-full sm:divide-y sm:divide-slate-200">
+      <table
+        aria-labelledby={labelledBy}
+        className="w-full text-sm max-sm:block sm:min-w-full sm:divide-y sm:divide-slate-200"
+      >
         <thead className="bg-slate-50 max-sm:sr-only">
           <tr>
             {columns.map((column) => (
@@ -75,7 +78,13 @@ function Cell<Row>({ column, row }: { column: DataColumn<Row>; row: Row }) {
       title={id && typeof value === "string" ? value : undefined}
       className={`px-3 py-2 text-left align-middle max-sm:py-0.5 ${PHONE_LABELLED} ${id ? "sm:max-w-28" : ""}`}
     >
-      <div className={id ? "min-w-0 font-mono text-xs text-slate-500 max-sm:break-all sm:max-w-28 sm:truncate" : "min-w-0 [overflow-wrap:anywhere]"}>
+      <div
+        className={
+          id
+            ? "min-w-0 font-mono text-xs text-slate-500 max-sm:break-all sm:max-w-28 sm:truncate"
+            : "min-w-0 [overflow-wrap:anywhere]"
+        }
+      >
         {value}
       </div>
     </td>

@@ -1,13 +1,19 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { Field, Labelled } from "@/components/ui/fields";
 
 const labelled = (props: { error?: string; hint?: string; hintStays?: boolean; messageId?: string }) =>
   renderToStaticMarkup(
     // Labelled's child is a function (a render prop), which createElement's children argument is not typed to take.
     // eslint-disable-next-line react/no-children-prop
-    createElement(Labelled, { id: "review-comment", label: "Comment", ...props, children: (control) => createElement("textarea", control) }),
+    createElement(Labelled, {
+      id: "review-comment",
+      label: "Comment",
+      ...props,
+      children: (control) => createElement("textarea", control),
+    }),
   );
 
 describe("Labelled", () => {
@@ -15,12 +21,16 @@ describe("Labelled", () => {
     const html = labelled({ hint: "500 characters left" });
     expect(html).toContain('<label for="review-comment"');
     expect(html).toContain('<textarea id="review-comment" aria-describedby="review-comment-hint"></textarea>');
-    expect(html).toContain('<span id="review-comment-hint" class="mt-1 block text-xs text-slate-500">500 characters left</span>');
+    expect(html).toContain(
+      '<span id="review-comment-hint" class="mt-1 block text-xs text-slate-500">500 characters left</span>',
+    );
   });
 
   it("puts the error in the hint's place, marked invalid", () => {
     const html = labelled({ hint: "500 characters left", error: "Too long" });
-    expect(html).toContain('<textarea id="review-comment" aria-invalid="true" aria-describedby="review-comment-error"></textarea>');
+    expect(html).toContain(
+      '<textarea id="review-comment" aria-invalid="true" aria-describedby="review-comment-error"></textarea>',
+    );
     expect(html).not.toContain("characters left");
     expect(html).toContain('id="review-comment-error"');
   });
@@ -40,9 +50,21 @@ describe("Labelled", () => {
 
 describe("Field", () => {
   it("keeps its ids: the input field-<name>, the messages <name>-error and <name>-hint", () => {
-    const html = renderToStaticMarkup(createElement(Field, { label: "Name", name: "name", error: "Letters only", hint: "Letters, spaces and apostrophes" }));
+    const html = renderToStaticMarkup(
+      createElement(Field, {
+        label: "Name",
+        name: "name",
+        error: "Letters only",
+        hint: "Letters, spaces and apostrophes",
+      }),
+    );
     const input = html.match(/<input[^>]*>/)![0];
-    for (const attribute of ['id="field-name"', 'name="name"', 'aria-invalid="true"', 'aria-describedby="name-error name-hint"'])
+    for (const attribute of [
+      'id="field-name"',
+      'name="name"',
+      'aria-invalid="true"',
+      'aria-describedby="name-error name-hint"',
+    ])
       expect(input).toContain(attribute);
     expect(html).toContain('<span id="name-hint"');
     expect(html).toContain('<span id="name-error"');

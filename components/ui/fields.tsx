@@ -36,9 +36,19 @@ type LabelledProps = {
 };
 
 /** A label, its control and the messages under it, which the control is described by (announced with it). */
-export function Labelled({ id, label, error, hint, hintStays = false, messageId = id, className = "text-sm", children }: LabelledProps) {
+export function Labelled({
+  id,
+  label,
+  error,
+  hint,
+  hintStays = false,
+  messageId = id,
+  className = "text-sm",
+  children,
+}: LabelledProps) {
   const showHint = hint !== undefined && hint !== null && hint !== "" && (hintStays || !error);
-  const described = [error ? `${messageId}-error` : null, showHint ? `${messageId}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const described =
+    [error ? `${messageId}-error` : null, showHint ? `${messageId}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="font-medium">
@@ -93,7 +103,17 @@ export function FormNotice({ children }: { children: ReactNode }) {
 }
 
 /** The form's send button, saying so while it sends; full width in the account cards, `inline` elsewhere. */
-export function SubmitButton({ busy, label, busyLabel, inline = false }: { busy: boolean; label: string; busyLabel: string; inline?: boolean }) {
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  inline = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  inline?: boolean;
+}) {
   return (
     <button
       type="submit"

@@ -1,14 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldValues, ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
+
 import { formLevelMessage, messagesByField, refusal } from "@/components/ui/form-errors";
-import en from "@/messages/en.json";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { registerInput } from "@/features/accounts/schema";
 import { feedbackInput } from "@/features/feedback/schema";
 import { reviewInput } from "@/features/reviews/schema";
-import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
+import en from "@/messages/en.json";
 
-const translate = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+const translate = (key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 
 /** What react-hook-form hands a resolver on submit: the names of the form's inputs, and their elements (refs). */
 function submitOptions(names: string[]): ResolverOptions<FieldValues> {
@@ -24,21 +26,34 @@ async function refused(schema: Parameters<typeof zodResolver>[0], request: Field
 describe("messagesByField", () => {
   it("reads the resolver's nested errors by dotted name, skipping the elements they point to", async () => {
     const names = ["rating.quality", "rating.speed", "rating.price", "comment", "visitCode"];
-    const keys = await refused(reviewInput, { rating: { quality: "", speed: 4, price: "" }, comment: "x".repeat(601), visitCode: "" }, names);
-    expect(keys).toEqual({ "rating.quality": "Validation.score", "rating.price": "Validation.score", comment: "Validation.comment" });
+    const keys = await refused(
+      reviewInput,
+      { rating: { quality: "", speed: 4, price: "" }, comment: "x".repeat(601), visitCode: "" },
+      names,
+    );
+    expect(keys).toEqual({
+      "rating.quality": "Validation.score",
+      "rating.price": "Validation.score",
+      comment: "Validation.comment",
+    });
   });
 
   it("is empty for values the schema accepts", async () => {
-    expect(await refused(reviewInput, { rating: { quality: 5, speed: 4, price: 3 }, comment: "" }, ["rating.quality"])).toEqual({});
+    expect(
+      await refused(reviewInput, { rating: { quality: 5, speed: 4, price: 3 }, comment: "" }, ["rating.quality"]),
+    ).toEqual({});
   });
 
   it("keeps a form-level message next to the fields", () => {
-    expect(messagesByField({ root: { server: { type: "Auth.unconfirmed", message: "Please confirm" } }, email: { type: "server", message: "Taken" } })).toEqual(
-      {
-        "root.server": "Please confirm",
-        email: "Taken",
-      },
-    );
+    expect(
+      messagesByField({
+        root: { server: { type: "Auth.unconfirmed", message: "Please confirm" } },
+        email: { type: "server", message: "Taken" },
+      }),
+    ).toEqual({
+      "root.server": "Please confirm",
+      email: "Taken",
+    });
   });
 });
 
@@ -54,7 +69,10 @@ describe("refusal", () => {
   });
 
   it("says the problem of a field the form does not show as the form's message, the first one only", async () => {
-    const keys = await refused(feedbackInput, { title: "Idea", message: "", email: "not an address" }, ["title", "message"]);
+    const keys = await refused(feedbackInput, { title: "Idea", message: "", email: "not an address" }, [
+      "title",
+      "message",
+    ]);
     expect(refusal(keys, { shown: (field) => field === "title" || field === "message", translate })).toEqual({
       fields: { message: "Please enter a message (at most 2000 characters)." },
       form: "Please enter a valid e-mail",

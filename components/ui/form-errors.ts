@@ -52,6 +52,10 @@ export function refusal(
  * that the form shows by that field (a wrong password: the server names the field and gives the
  * request the same words). Said twice, the form read as if there were two problems.
  */
-export function formLevelMessage(message: string, fields: Record<string, string>, shown: (field: string) => boolean): string | null {
+export function formLevelMessage(
+  message: string,
+  fields: Record<string, string>,
+  shown: (field: string) => boolean,
+): string | null {
   return Object.entries(fields).some(([field, text]) => text === message && shown(field)) ? null : message;
 }

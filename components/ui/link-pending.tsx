@@ -1,7 +1,8 @@
 "use client";
 
-import { useLinkStatus } from "next/link";
 import { useTranslations } from "next-intl";
+import { useLinkStatus } from "next/link";
+
 import { Spinner } from "./spinner";
 
 /**
@@ -15,7 +16,10 @@ export function LinkPending() {
   const t = useTranslations("Loading");
   if (!pending) return null;
   return (
-    <span data-link-pending className="ml-1.5 inline-flex align-[-0.125em] transition-opacity delay-150 duration-150 starting:opacity-0">
+    <span
+      data-link-pending
+      className="ml-1.5 inline-flex align-[-0.125em] transition-opacity delay-150 duration-150 starting:opacity-0"
+    >
       <Spinner className="text-brand-600" />
       <span role="status" className="sr-only">
         {t("label")}

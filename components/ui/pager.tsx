@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { ComponentProps, ComponentType } from "react";
+
 import { Link, type useRouter } from "@/i18n/navigation";
 
 /** An address in the page's language: a path, or a path with its query. */
@@ -24,7 +25,9 @@ const BASE = "min-w-10 rounded-md border border-slate-300 bg-white px-3 py-2 tex
 export async function Pager({ page, pages, hrefFor, link: PageLink = Link }: Props) {
   if (pages <= 1) return null;
   const t = await getTranslations("Pager");
-  const numbers = Array.from({ length: pages }, (_, index) => index + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+  const numbers = Array.from({ length: pages }, (_, index) => index + 1).filter(
+    (n) => n === 1 || n === pages || Math.abs(n - page) <= 2,
+  );
   return (
     <nav aria-label={t("label")} className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (

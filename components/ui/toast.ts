@@ -1,7 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import type { ExternalToast } from "sonner";
 
 /**

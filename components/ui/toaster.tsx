@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { Toaster as Sonner } from "sonner";
+
 import { TOAST_DURATION_MS } from "@/components/ui/toast";
 
 /** The space between the header (or the top of a phone's screen under it) and the first toast. */
@@ -39,7 +40,8 @@ export default function Toaster() {
     });
     dialogs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["open"] });
     const header = document.querySelector("[data-site-header]");
-    const measure = () => host.style.setProperty("--site-header-height", `${Math.max(0, header?.getBoundingClientRect().bottom ?? 0)}px`);
+    const measure = () =>
+      host.style.setProperty("--site-header-height", `${Math.max(0, header?.getBoundingClientRect().bottom ?? 0)}px`);
     measure();
     // The header grows when it wraps or its phone menu opens.
     const resized = new ResizeObserver(measure);
@@ -51,7 +53,14 @@ export default function Toaster() {
     };
   }, [host]);
   return createPortal(
-    <Sonner position="top-right" offset={{ top: BELOW_HEADER }} mobileOffset={{ top: BELOW_HEADER }} duration={TOAST_DURATION_MS} richColors closeButton />,
+    <Sonner
+      position="top-right"
+      offset={{ top: BELOW_HEADER }}
+      mobileOffset={{ top: BELOW_HEADER }}
+      duration={TOAST_DURATION_MS}
+      richColors
+      closeButton
+    />,
     host,
   );
 }

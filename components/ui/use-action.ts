@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { postJson } from "@/components/ui/api-client";
+
 import { runAction, type ActionOptions, type ActionRequest } from "@/components/ui/action";
+import { postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 

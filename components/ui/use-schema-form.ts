@@ -16,8 +16,10 @@ import {
   type ResolverResult,
 } from "react-hook-form";
 import type { ZodType } from "zod";
+
 import { ApiError, fieldMessages } from "@/components/ui/api-client";
 import { isMessageKey } from "@/i18n/message-key";
+
 import { FORM_MESSAGE, formLevelMessage, messagesByField, refusal } from "./form-errors";
 
 type Options<Values extends FieldValues, Body> = {
@@ -63,7 +65,11 @@ export function useSchemaForm<Values extends FieldValues, Body>(options: Options
   const [sending, setSending] = useState(false);
   const load = options.schema;
 
-  const resolver = async (values: Values, context: unknown, resolverOptions: ResolverOptions<Values>): Promise<ResolverResult<Values, Body>> => {
+  const resolver = async (
+    values: Values,
+    context: unknown,
+    resolverOptions: ResolverOptions<Values>,
+  ): Promise<ResolverResult<Values, Body>> => {
     const check = zodResolver((await load()) as ZodType<Body, FieldValues>) as unknown as (
       request: unknown,
       context: unknown,
@@ -77,12 +83,17 @@ export function useSchemaForm<Values extends FieldValues, Body>(options: Options
       translate,
     });
     if (!form && !Object.keys(fields).length) return checked;
-    const flat: Record<string, FieldError> = Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, { type: "validation", message }]));
+    const flat: Record<string, FieldError> = Object.fromEntries(
+      Object.entries(fields).map(([field, message]) => [field, { type: "validation", message }]),
+    );
     if (form) flat[FORM_MESSAGE] = { type: NO_KEY, message: form };
     return { values: {}, errors: toNestErrors(flat, resolverOptions) };
   };
 
-  const form = useForm<Values, unknown, Body>({ defaultValues: options.defaultValues, resolver: resolver as Resolver<Values, unknown, Body> });
+  const form = useForm<Values, unknown, Body>({
+    defaultValues: options.defaultValues,
+    resolver: resolver as Resolver<Values, unknown, Body>,
+  });
   const { errors } = form.formState;
 
   function fail(message: string, key?: string) {
@@ -102,7 +113,11 @@ export function useSchemaForm<Values extends FieldValues, Body>(options: Options
         form.setError(field as Path<Values>, { type: "server", message }, { shouldFocus: index === 0 }),
       );
       // A field the form has a value for is one it shows, with its message beside it.
-      const message = formLevelMessage(error instanceof Error ? error.message : String(error), fields, (field) => get(form.getValues(), field) !== undefined);
+      const message = formLevelMessage(
+        error instanceof Error ? error.message : String(error),
+        fields,
+        (field) => get(form.getValues(), field) !== undefined,
+      );
       if (message !== null) fail(message, error instanceof ApiError ? error.key : undefined);
     } finally {
       if (!(sent && options.leavesPage)) setSending(false);
@@ -126,7 +141,12 @@ export function useSchemaForm<Values extends FieldValues, Body>(options: Options
     form,
     busy: sending,
     /** The form-level message and the key of the server's answer (to offer "resend the link" and the like). */
-    failure: failure?.message ? ({ message: failure.message, key: failure.type === NO_KEY ? undefined : String(failure.type) } satisfies FormFailure) : null,
+    failure: failure?.message
+      ? ({
+          message: failure.message,
+          key: failure.type === NO_KEY ? undefined : String(failure.type),
+        } satisfies FormFailure)
+      : null,
     /** A field's message, in words. */
     error: (name: Path<Values>): string | undefined => (get(errors, name) as FieldError | undefined)?.message,
     fail,

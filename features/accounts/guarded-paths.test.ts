@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { guardReason, ruleForPath } from "@/features/accounts/guarded-paths";
 import { splitLocale } from "@/lib/http/locale-path";
 
@@ -15,7 +16,8 @@ describe("ruleForPath", () => {
   });
 
   it("leaves public pages and look-alike paths alone", () => {
-    for (const path of ["/home", "/services", "/ua/service/1", "/profiles", "/administrator", "/login", "/ua"]) expect(ruleForPath(path)).toBeNull();
+    for (const path of ["/home", "/services", "/ua/service/1", "/profiles", "/administrator", "/login", "/ua"])
+      expect(ruleForPath(path)).toBeNull();
   });
 });
 
@@ -23,7 +25,8 @@ describe("guardReason", () => {
   it("accepts the rules' names only, never other text from the address", () => {
     expect(guardReason("signedIn")).toBe("signedIn");
     expect(guardReason(["admin", "mechanic"])).toBe("admin");
-    for (const value of [undefined, "", "Admin", "constructor", "toString", "__proto__", "<b>x</b>", "Guard.admin"]) expect(guardReason(value)).toBeNull();
+    for (const value of [undefined, "", "Admin", "constructor", "toString", "__proto__", "<b>x</b>", "Guard.admin"])
+      expect(guardReason(value)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
-import { z } from "@/lib/zod";
 import { profileImage } from "@/features/uploads/schema";
+import { z } from "@/lib/zod";
+
 import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from "./rules";
 
 /**
@@ -26,7 +27,10 @@ export type RegisterInput = z.infer<typeof registerInput>;
 
 /** Sign-in checks only the shape: a weak password is simply a wrong one. */
 export const loginInput = z.object({
-  email: z.string({ error: "Auth.invalidCredentials" }).trim().max(ACCOUNT_TEXT_MAX, { error: "Auth.invalidCredentials" }),
+  email: z
+    .string({ error: "Auth.invalidCredentials" })
+    .trim()
+    .max(ACCOUNT_TEXT_MAX, { error: "Auth.invalidCredentials" }),
   password: z.string({ error: "Auth.invalidCredentials" }).max(ACCOUNT_TEXT_MAX, { error: "Auth.invalidCredentials" }),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -39,7 +43,9 @@ const currentPassword = z
 
 /** The link's second half: the password chosen at sign-up. */
 export const confirmEmailInput = z.object({
-  password: z.string({ error: "Auth.confirmPasswordWrong" }).max(ACCOUNT_TEXT_MAX, { error: "Auth.confirmPasswordWrong" }),
+  password: z
+    .string({ error: "Auth.confirmPasswordWrong" })
+    .max(ACCOUNT_TEXT_MAX, { error: "Auth.confirmPasswordWrong" }),
 });
 
 /**
@@ -50,13 +56,19 @@ export const profileInput = z.object({
   name: name.refine((value) => value.length >= 3, { error: "Validation.name" }).optional(),
   email: emailAddress.optional(),
   password: z.union([z.literal(""), password]).optional(),
-  currentPassword: z.string({ error: "Validation.currentPasswordRequired" }).max(ACCOUNT_TEXT_MAX, { error: "Auth.currentPasswordWrong" }).optional(),
+  currentPassword: z
+    .string({ error: "Validation.currentPasswordRequired" })
+    .max(ACCOUNT_TEXT_MAX, { error: "Auth.currentPasswordWrong" })
+    .optional(),
   image: profileImage.optional(),
 });
 
 /** Just an address: asking for a password-reset link or a new confirmation link. */
 export const emailRequestInput = z.object({ email: emailAddress });
-export const passwordResetInput = z.object({ token: z.string({ error: "Auth.resetInvalid" }).max(200, { error: "Auth.resetInvalid" }), password });
+export const passwordResetInput = z.object({
+  token: z.string({ error: "Auth.resetInvalid" }).max(200, { error: "Auth.resetInvalid" }),
+  password,
+});
 export const deleteAccountInput = z.object({ currentPassword });
 /** The link mailed to a new address; any token that is no string is as invalid as an expired one. */
 export const emailChangeConfirmInput = z.object(

@@ -1,7 +1,7 @@
-import { searchText, z } from "@/lib/zod";
+import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "@/features/accounts/rules";
 import { emailAddress } from "@/features/accounts/schema";
 import { IMAGE_URL_PATTERN } from "@/features/uploads/schema";
-import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "@/features/accounts/rules";
+import { searchText, z } from "@/lib/zod";
 
 /**
  * Admin forms and queries (spec §5 "User edit": name 3-100 and a valid e-mail up to 100; isAdmin
@@ -17,7 +17,12 @@ export const adminUserInput = z.object({
     .regex(NAME_PATTERN, { error: "Validation.name" })
     .optional(),
   email: emailAddress.optional(),
-  image: z.string({ error: "Validation.imageType" }).regex(IMAGE_URL_PATTERN, { error: "Validation.imageType" }).or(z.literal("")).nullable().optional(),
+  image: z
+    .string({ error: "Validation.imageType" })
+    .regex(IMAGE_URL_PATTERN, { error: "Validation.imageType" })
+    .or(z.literal(""))
+    .nullable()
+    .optional(),
   isAdmin: z.enum(["true", "false"], { error: "Validation.flag" }).optional(),
 });
 export type AdminUserInput = z.infer<typeof adminUserInput>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { categoriesMatching } from "@/features/catalog/category-search";
 
 describe("categoriesMatching", () => {

@@ -10,7 +10,9 @@ import { MESSAGES } from "@/i18n/messages";
 export function categoriesMatching(variants: readonly string[]): StoredCategory[] {
   const needles = variants.map((variant) => variant.toLocaleLowerCase()).filter(Boolean);
   const named = CATEGORIES.filter((category) => {
-    const names = [category, ...Object.values(MESSAGES).map((messages) => messages.Categories[category])].map((name) => name.toLocaleLowerCase());
+    const names = [category, ...Object.values(MESSAGES).map((messages) => messages.Categories[category])].map((name) =>
+      name.toLocaleLowerCase(),
+    );
     return needles.some((needle) => names.some((name) => name.includes(needle)));
   });
   return [...new Set(named.map(storedCategory))];

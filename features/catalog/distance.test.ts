@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { distanceChoice, distanceKm, roundKm } from "@/features/catalog/distance";
 
 describe("distanceKm", () => {

@@ -11,7 +11,8 @@ export function distanceKm(from: LatLng, to: LatLng): number {
   const radians = Math.PI / 180;
   const dLat = (to.lat - from.lat) * radians;
   const dLng = (to.lng - from.lng) * radians;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(from.lat * radians) * Math.cos(to.lat * radians) * Math.sin(dLng / 2) ** 2;
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(from.lat * radians) * Math.cos(to.lat * radians) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 

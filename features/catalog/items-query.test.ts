@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import { parseItemsQuery, serializeItemsQuery } from "@/features/catalog/items-query";
 
 describe("parseItemsQuery", () => {
   it("accepts the full contract", () => {
     const result = parseItemsQuery(
-      new URLSearchParams("filter=sto&keyword=%20bosch%20&page=2&sort=price.asc&onthego=true&open=true&userDateTime=2026-11-22T10:00:00.000Z&near=49.23,28.46"),
+      new URLSearchParams(
+        "filter=sto&keyword=%20bosch%20&page=2&sort=price.asc&onthego=true&open=true&userDateTime=2026-11-22T10:00:00.000Z&near=49.23,28.46",
+      ),
     );
     expect(result).toEqual({
       ok: true,
@@ -22,7 +25,10 @@ describe("parseItemsQuery", () => {
   });
 
   it("ignores null, undefined and blank values", () => {
-    expect(parseItemsQuery({ filter: "null", keyword: "   ", page: "", sort: "undefined" })).toEqual({ ok: true, query: { page: 1 } });
+    expect(parseItemsQuery({ filter: "null", keyword: "   ", page: "", sort: "undefined" })).toEqual({
+      ok: true,
+      query: { page: 1 },
+    });
   });
 
   it("accepts an offset in userDateTime", () => {
@@ -53,9 +59,17 @@ describe("parseItemsQuery", () => {
 
 describe("serializeItemsQuery", () => {
   it("leaves out defaults and round-trips", () => {
-    const query = { page: 1, keyword: "Львів", filter: "mechanic" as const, open: true, near: { lat: 50.45, lng: 30.52 } };
+    const query = {
+      page: 1,
+      keyword: "Львів",
+      filter: "mechanic" as const,
+      open: true,
+      near: { lat: 50.45, lng: 30.52 },
+    };
     const params = serializeItemsQuery(query);
-    expect(params.toString()).toBe("keyword=%D0%9B%D1%8C%D0%B2%D1%96%D0%B2&filter=mechanic&open=true&near=50.45%2C30.52");
+    expect(params.toString()).toBe(
+      "keyword=%D0%9B%D1%8C%D0%B2%D1%96%D0%B2&filter=mechanic&open=true&near=50.45%2C30.52",
+    );
     expect(parseItemsQuery(params)).toEqual({ ok: true, query });
   });
 });

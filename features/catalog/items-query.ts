@@ -1,7 +1,8 @@
-import { searchText, z } from "@/lib/zod";
-import { ROLES } from "@/features/listings/service-fields";
 import { SORT_KEYS } from "@/features/catalog/list-options";
+import { ROLES } from "@/features/listings/service-fields";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
+import { searchText, z } from "@/lib/zod";
+
 import type { ItemsQuery } from "./items-query-url";
 
 export { serializeItemsQuery, type ItemsQuery } from "./items-query-url";

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+
 import { JSON_LD_REVIEWS, serviceJsonLd } from "@/features/catalog/json-ld";
 import type { ReviewView, ServiceDetail } from "@/features/catalog/server/service-dto";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 
-const rating = z.object({ "@type": z.literal("Rating"), ratingValue: z.number().min(1).max(5), bestRating: z.literal(5), worstRating: z.literal(1) });
+const rating = z.object({
+  "@type": z.literal("Rating"),
+  ratingValue: z.number().min(1).max(5),
+  bestRating: z.literal(5),
+  worstRating: z.literal(1),
+});
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** What search engines need of an AutoRepair (schema.org LocalBusiness) with its reviews. */
@@ -133,7 +139,8 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
   };
 }
 
-const build = (detail: ServiceDetail) => serviceJsonLd(detail, `https://maister.example/service/${detail._id}`, "https://maister.example");
+const build = (detail: ServiceDetail) =>
+  serviceJsonLd(detail, `https://maister.example/service/${detail._id}`, "https://maister.example");
 /** As the page serialises it: undefined fields disappear. */
 const serialised = (detail: ServiceDetail) => JSON.parse(JSON.stringify(build(detail))) as unknown;
 
@@ -150,8 +157,21 @@ describe("serviceJsonLd", () => {
     });
     expect(data.telephone).toBe("+380501234567");
     expect(data.image).toBe("https://maister.example/api/uploads/01a20818-0000-7000-8000-000000000001");
-    expect(data.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.2, reviewCount: 7, bestRating: 5, worstRating: 1 });
-    expect(data.openingHoursSpecification.map((day) => day.dayOfWeek)).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Sunday"]);
+    expect(data.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.2,
+      reviewCount: 7,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(data.openingHoursSpecification.map((day) => day.dayOfWeek)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Sunday",
+    ]);
     expect(data.openingHoursSpecification.at(-1)).toMatchObject({ opens: "00:00", closes: "23:59" });
     expect(data.sameAs).toEqual(["https://sto.example"]);
     expect(data).not.toHaveProperty("priceRange");
@@ -172,28 +192,69 @@ describe("serviceJsonLd", () => {
 
   it("leaves out what a service does not have", () => {
     const data = AutoRepair.parse(
-      serialised(service({ image: null, description: "", contactPhone1: "", numReviews: 0, reviews: [], website: "", address: "49.233100, 28.468200" })),
+      serialised(
+        service({
+          image: null,
+          description: "",
+          contactPhone1: "",
+          numReviews: 0,
+          reviews: [],
+          website: "",
+          address: "49.233100, 28.468200",
+        }),
+      ),
     );
-    for (const field of ["image", "description", "telephone", "aggregateRating", "review"]) expect(data).not.toHaveProperty(field);
+    for (const field of ["image", "description", "telephone", "aggregateRating", "review"])
+      expect(data).not.toHaveProperty(field);
     expect(data.address).toEqual({ "@type": "PostalAddress", addressCountry: "UA" });
     expect(data.sameAs).toEqual([]);
   });
 
   it("takes the second phone when only it can be dialled from abroad", () => {
-    expect(build(service({ contactPhone1: "380 501 2345", contactPhone2: "067 765 4321" })).telephone).toBe("+380677654321");
+    expect(build(service({ contactPhone1: "380 501 2345", contactPhone2: "067 765 4321" })).telephone).toBe(
+      "+380677654321",
+    );
   });
 });
 
 describe("serviceJsonLd special hours", () => {
   it("gives dated exceptions as specialOpeningHoursSpecification, a closed day as 00:00–00:00", () => {
     const specialHours = [
-      { startsOn: "2026-12-25", endsOn: "2026-12-25", closed: true, opensAt: 540, closesAt: 1080, reason: "", holiday: "christmas" as const },
-      { startsOn: "2026-12-31", endsOn: "2026-12-31", closed: false, opensAt: 540, closesAt: 840, reason: "Short day", holiday: null },
+      {
+        startsOn: "2026-12-25",
+        endsOn: "2026-12-25",
+        closed: true,
+        opensAt: 540,
+        closesAt: 1080,
+        reason: "",
+        holiday: "christmas" as const,
+      },
+      {
+        startsOn: "2026-12-31",
+        endsOn: "2026-12-31",
+        closed: false,
+        opensAt: 540,
+        closesAt: 840,
+        reason: "Short day",
+        holiday: null,
+      },
     ];
     const data = AutoRepair.parse(serialised(service({ specialHours })));
     expect(data.specialOpeningHoursSpecification).toEqual([
-      { "@type": "OpeningHoursSpecification", validFrom: "2026-12-25", validThrough: "2026-12-25", opens: "00:00", closes: "00:00" },
-      { "@type": "OpeningHoursSpecification", validFrom: "2026-12-31", validThrough: "2026-12-31", opens: "09:00", closes: "14:00" },
+      {
+        "@type": "OpeningHoursSpecification",
+        validFrom: "2026-12-25",
+        validThrough: "2026-12-25",
+        opens: "00:00",
+        closes: "00:00",
+      },
+      {
+        "@type": "OpeningHoursSpecification",
+        validFrom: "2026-12-31",
+        validThrough: "2026-12-31",
+        opens: "09:00",
+        closes: "14:00",
+      },
     ]);
     expect(AutoRepair.parse(serialised(service())).specialOpeningHoursSpecification).toBeUndefined();
   });
@@ -201,7 +262,9 @@ describe("serviceJsonLd special hours", () => {
 
 describe("serviceJsonLd contacts", () => {
   it("names the payment methods and links the Telegram profile", () => {
-    const data = AutoRepair.parse(serialised(service({ paymentMethods: ["cash", "card", "transfer"], telegram: "maister_sto" })));
+    const data = AutoRepair.parse(
+      serialised(service({ paymentMethods: ["cash", "card", "transfer"], telegram: "maister_sto" })),
+    );
     expect(data.paymentAccepted).toBe("Cash, Credit Card, Bank Transfer");
     expect(data.sameAs).toContain("https://t.me/maister_sto");
     expect(AutoRepair.parse(serialised(service({ paymentMethods: [] }))).paymentAccepted).toBeUndefined();

@@ -1,10 +1,10 @@
+import { telegramHref } from "@/features/catalog/outside-links";
+import { postalAddress } from "@/features/catalog/postal-address";
+import type { ServiceDetail } from "@/features/catalog/server/service-dto";
+import { formatMinutes } from "@/features/hours/timetable";
 import { WEEKDAYS } from "@/features/hours/week";
 import { type PaymentMethod } from "@/features/listings/service-fields";
 import { normalizePhone } from "@/lib/phone";
-import { postalAddress } from "@/features/catalog/postal-address";
-import { telegramHref } from "@/features/catalog/outside-links";
-import { formatMinutes } from "@/features/hours/timetable";
-import type { ServiceDetail } from "@/features/catalog/server/service-dto";
 
 const PAYMENT_NAMES: Record<PaymentMethod, string> = { cash: "Cash", card: "Credit Card", transfer: "Bank Transfer" };
 const SCHEMA_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -36,7 +36,9 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
       opens: service.timetable[day].opening,
       closes: service.timetable[day].closing === "24:00" ? "23:59" : service.timetable[day].closing,
     })),
-    paymentAccepted: service.paymentMethods.length ? service.paymentMethods.map((method) => PAYMENT_NAMES[method]).join(", ") : undefined,
+    paymentAccepted: service.paymentMethods.length
+      ? service.paymentMethods.map((method) => PAYMENT_NAMES[method]).join(", ")
+      : undefined,
     // Google's convention for a closed date is opens = closes = 00:00.
     specialOpeningHoursSpecification: service.specialHours.length
       ? service.specialHours.map((entry) => ({
@@ -48,7 +50,13 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
         }))
       : undefined,
     aggregateRating: service.numReviews
-      ? { "@type": "AggregateRating", ratingValue: service.rating.avg, reviewCount: service.numReviews, bestRating: 5, worstRating: 1 }
+      ? {
+          "@type": "AggregateRating",
+          ratingValue: service.rating.avg,
+          reviewCount: service.numReviews,
+          bestRating: 5,
+          worstRating: 1,
+        }
       : undefined,
     // Only the reviews the aggregate counts: hidden and held ones would contradict it.
     review: counted.length
@@ -60,6 +68,11 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
           reviewBody: review.comment || undefined,
         }))
       : undefined,
-    sameAs: [service.website, service.facebook, service.instagram, service.telegram ? telegramHref(service.telegram) : ""].filter(Boolean),
+    sameAs: [
+      service.website,
+      service.facebook,
+      service.instagram,
+      service.telegram ? telegramHref(service.telegram) : "",
+    ].filter(Boolean),
   };
 }

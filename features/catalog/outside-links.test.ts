@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { telHref } from "@/features/catalog/outside-links";
 
 describe("dial links", () => {

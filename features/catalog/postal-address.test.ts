@@ -1,15 +1,24 @@
 import { describe, expect, it } from "vitest";
+
 import { postalAddress } from "@/features/catalog/postal-address";
 
 describe("postalAddress", () => {
   it("reads locality, region and postal code from Nominatim's display_name, in both languages", () => {
-    expect(postalAddress("15, вулиця Соборна, Центр, Вінниця, Вінницька міська громада, Вінницький район, Вінницька область, 21000, Україна")).toEqual({
+    expect(
+      postalAddress(
+        "15, вулиця Соборна, Центр, Вінниця, Вінницька міська громада, Вінницький район, Вінницька область, 21000, Україна",
+      ),
+    ).toEqual({
       streetAddress: "15, вулиця Соборна, Центр",
       addressLocality: "Вінниця",
       addressRegion: "Вінницька область",
       postalCode: "21000",
     });
-    expect(postalAddress("15, Soborna Street, Tsentr, Vinnytsia, Vinnytsia Urban Hromada, Vinnytsia Raion, Vinnytsia Oblast, 21000, Ukraine")).toEqual({
+    expect(
+      postalAddress(
+        "15, Soborna Street, Tsentr, Vinnytsia, Vinnytsia Urban Hromada, Vinnytsia Raion, Vinnytsia Oblast, 21000, Ukraine",
+      ),
+    ).toEqual({
       streetAddress: "15, Soborna Street, Tsentr",
       addressLocality: "Vinnytsia",
       addressRegion: "Vinnytsia Oblast",
@@ -24,8 +33,14 @@ describe("postalAddress", () => {
   });
 
   it("reads the city at the end of a typed address", () => {
-    expect(postalAddress("вул. Хрещатик, 25, Київ")).toEqual({ streetAddress: "вул. Хрещатик, 25", addressLocality: "Київ" });
-    expect(postalAddress("просп. Миру 5,Чернігів ")).toEqual({ streetAddress: "просп. Миру 5", addressLocality: "Чернігів" });
+    expect(postalAddress("вул. Хрещатик, 25, Київ")).toEqual({
+      streetAddress: "вул. Хрещатик, 25",
+      addressLocality: "Київ",
+    });
+    expect(postalAddress("просп. Миру 5,Чернігів ")).toEqual({
+      streetAddress: "просп. Миру 5",
+      addressLocality: "Чернігів",
+    });
   });
 
   it("calls nothing a locality that could be part of the street", () => {
@@ -37,7 +52,10 @@ describe("postalAddress", () => {
   });
 
   it("gives a one-part address after the region its locality", () => {
-    expect(postalAddress("Гнівань, Вінницька область")).toEqual({ addressLocality: "Гнівань", addressRegion: "Вінницька область" });
+    expect(postalAddress("Гнівань, Вінницька область")).toEqual({
+      addressLocality: "Гнівань",
+      addressRegion: "Вінницька область",
+    });
   });
 
   it("has no street for an address that is only coordinates", () => {

@@ -5,7 +5,12 @@
  * 21000, Україна"). Nothing else records a city or region, so they are read from its
  * comma-separated parts; a part is only called a locality when it cannot be part of the street.
  */
-export type AddressParts = { streetAddress?: string; addressLocality?: string; addressRegion?: string; postalCode?: string };
+export type AddressParts = {
+  streetAddress?: string;
+  addressLocality?: string;
+  addressRegion?: string;
+  postalCode?: string;
+};
 
 const COUNTRY = /^(україна|ukraine|украина)$/iu;
 const POSTAL_CODE = /^\d{5}$/u;

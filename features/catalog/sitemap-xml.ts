@@ -9,7 +9,10 @@ export function urlsetXml(urls: SitemapUrl[]): string {
   const body = urls
     .map(({ url, lastModified, languages }) => {
       const links = Object.entries(languages)
-        .map(([language, href]) => `<xhtml:link rel="alternate" hreflang="${escapeXml(language)}" href="${escapeXml(href)}" />`)
+        .map(
+          ([language, href]) =>
+            `<xhtml:link rel="alternate" hreflang="${escapeXml(language)}" href="${escapeXml(href)}" />`,
+        )
         .join("\n");
       return `<url>\n<loc>${escapeXml(url)}</loc>\n${links}\n${lastmod(lastModified)}\n</url>`;
     })
@@ -18,6 +21,8 @@ export function urlsetXml(urls: SitemapUrl[]): string {
 }
 
 export function sitemapIndexXml(sitemaps: { url: string; lastModified: Date | null }[]): string {
-  const body = sitemaps.map(({ url, lastModified }) => `<sitemap>\n<loc>${escapeXml(url)}</loc>\n${lastmod(lastModified)}\n</sitemap>`).join("\n");
+  const body = sitemaps
+    .map(({ url, lastModified }) => `<sitemap>\n<loc>${escapeXml(url)}</loc>\n${lastmod(lastModified)}\n</sitemap>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }

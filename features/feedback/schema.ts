@@ -1,5 +1,6 @@
-import { z } from "@/lib/zod";
 import { emailAddress } from "@/features/accounts/schema";
+import { z } from "@/lib/zod";
+
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "./rules";
 
 /** The home page's feedback (spec §4), signed with the signed-in user's address. */

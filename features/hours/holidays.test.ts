@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
+
 import { orthodoxEaster, upcomingHolidays } from "@/features/hours/holidays";
 
 describe("Ukrainian public holidays", () => {
   it("finds Orthodox Easter on its known dates", () => {
-    const known = { 2023: "2023-04-16", 2024: "2024-05-05", 2025: "2025-04-20", 2026: "2026-04-12", 2027: "2027-05-02", 2028: "2028-04-16" };
-    for (const [year, date] of Object.entries(known)) expect(orthodoxEaster(Number(year)).toISOString().slice(0, 10)).toBe(date);
+    const known = {
+      2023: "2023-04-16",
+      2024: "2024-05-05",
+      2025: "2025-04-20",
+      2026: "2026-04-12",
+      2027: "2027-05-02",
+      2028: "2028-04-16",
+    };
+    for (const [year, date] of Object.entries(known))
+      expect(orthodoxEaster(Number(year)).toISOString().slice(0, 10)).toBe(date);
   });
 
   it("lists the next year from a date, Trinity 49 days after Easter, in order", () => {

@@ -57,5 +57,7 @@ function holidaysOf(year: number): HolidayDate[] {
 export function upcomingHolidays(fromDate: string): HolidayDate[] {
   const year = Number(fromDate.slice(0, 4));
   const until = `${year + 1}${fromDate.slice(4)}`;
-  return [...holidaysOf(year), ...holidaysOf(year + 1)].filter(({ date }) => date >= fromDate && date < until).sort((a, b) => a.date.localeCompare(b.date));
+  return [...holidaysOf(year), ...holidaysOf(year + 1)]
+    .filter(({ date }) => date >= fromDate && date < until)
+    .sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -31,6 +31,10 @@ export type BadgeStatus = OpeningStatus & { liveStatus: LiveStatusView | null };
  * What the opening badge (a client component) needs of a service and nothing more: handed the
  * whole service, every card sent its name, contacts and ratings to the browser once more (~0.7 KB).
  */
-export function badgeStatus({ openNow, nextChange, liveStatus }: OpeningStatus & { liveStatus?: LiveStatusView | null }): BadgeStatus {
+export function badgeStatus({
+  openNow,
+  nextChange,
+  liveStatus,
+}: OpeningStatus & { liveStatus?: LiveStatusView | null }): BadgeStatus {
   return { openNow, nextChange, liveStatus: liveStatus ?? null };
 }

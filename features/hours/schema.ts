@@ -2,6 +2,7 @@ import { HOLIDAYS } from "@/features/hours/holidays";
 import { LIVE_NOTE_MAX, LIVE_STATES, LIVE_STATUS_MAX_HOURS } from "@/features/hours/live-status";
 import { parseTime } from "@/features/hours/timetable";
 import { z } from "@/lib/zod";
+
 import { HOURS_REPORT_KINDS, SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "./rules";
 
 const HOUR_MS = 3_600_000;
@@ -16,13 +17,21 @@ export function liveStatusInput(now: Date) {
   return z
     .object({
       state: z.enum(LIVE_STATES, { error: "LiveStatus.invalidState" }),
-      note: z.string({ error: "LiveStatus.noteTooLong" }).trim().max(LIVE_NOTE_MAX, { error: "LiveStatus.noteTooLong" }).default(""),
+      note: z
+        .string({ error: "LiveStatus.noteTooLong" })
+        .trim()
+        .max(LIVE_NOTE_MAX, { error: "LiveStatus.noteTooLong" })
+        .default(""),
       until: z.iso
         .datetime({ offset: true, error: "LiveStatus.invalidUntil" })
         .transform((value) => new Date(value))
-        .refine((value) => value.getTime() > now.getTime() && value.getTime() <= now.getTime() + LIVE_STATUS_MAX_HOURS * HOUR_MS, {
-          error: "LiveStatus.invalidUntil",
-        })
+        .refine(
+          (value) =>
+            value.getTime() > now.getTime() && value.getTime() <= now.getTime() + LIVE_STATUS_MAX_HOURS * HOUR_MS,
+          {
+            error: "LiveStatus.invalidUntil",
+          },
+        )
         .optional(),
       hours: z
         .number({ error: "LiveStatus.invalidUntil" })
@@ -31,8 +40,14 @@ export function liveStatusInput(now: Date) {
         .max(LIVE_STATUS_MAX_HOURS, { error: "LiveStatus.invalidUntil" })
         .optional(),
     })
-    .refine((value) => value.state !== "closed" || value.note !== "", { path: ["note"], error: "LiveStatus.noteRequired" })
-    .transform(({ hours, until, ...rest }) => ({ ...rest, until: until ?? (hours ? new Date(now.getTime() + hours * HOUR_MS) : undefined) }));
+    .refine((value) => value.state !== "closed" || value.note !== "", {
+      path: ["note"],
+      error: "LiveStatus.noteRequired",
+    })
+    .transform(({ hours, until, ...rest }) => ({
+      ...rest,
+      until: until ?? (hours ? new Date(now.getTime() + hours * HOUR_MS) : undefined),
+    }));
 }
 export type LiveStatusInput = z.infer<ReturnType<typeof liveStatusInput>>;
 
@@ -45,9 +60,13 @@ export const CLOSURE_MAX_DAYS = 180;
 const date = z
   .string({ error: "SpecialHours.invalidDate" })
   .regex(DATE_PATTERN, { error: "SpecialHours.invalidDate" })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: "SpecialHours.invalidDate",
-  });
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      error: "SpecialHours.invalidDate",
+    },
+  );
 
 const entry = z
   .object({
@@ -56,26 +75,45 @@ const entry = z
     closed: z.boolean({ error: "SpecialHours.invalid" }),
     opening: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }).default("09:00"),
     closing: z.string({ error: "Validation.time" }).regex(TIME_PATTERN, { error: "Validation.time" }).default("18:00"),
-    reason: z.string({ error: "SpecialHours.reasonTooLong" }).trim().max(SPECIAL_REASON_MAX, { error: "SpecialHours.reasonTooLong" }).default(""),
+    reason: z
+      .string({ error: "SpecialHours.reasonTooLong" })
+      .trim()
+      .max(SPECIAL_REASON_MAX, { error: "SpecialHours.reasonTooLong" })
+      .default(""),
     holiday: z.enum(HOLIDAYS, { error: "SpecialHours.invalid" }).nullable().default(null),
   })
   .superRefine((value, context) => {
-    if (value.endsOn < value.startsOn) context.addIssue({ code: "custom", path: ["endsOn"], message: "SpecialHours.endBeforeStart" });
+    if (value.endsOn < value.startsOn)
+      context.addIssue({ code: "custom", path: ["endsOn"], message: "SpecialHours.endBeforeStart" });
     else if ((Date.parse(value.endsOn) - Date.parse(value.startsOn)) / DAY_MS >= CLOSURE_MAX_DAYS)
       context.addIssue({ code: "custom", path: ["endsOn"], message: "SpecialHours.tooLong" });
     if (!value.closed && parseTime(value.closing) <= parseTime(value.opening))
       context.addIssue({ code: "custom", path: ["closing"], message: "Validation.closingAfterOpening" });
   })
-  .transform(({ opening, closing, ...rest }) => ({ ...rest, opensAt: parseTime(opening), closesAt: parseTime(closing) }));
+  .transform(({ opening, closing, ...rest }) => ({
+    ...rest,
+    opensAt: parseTime(opening),
+    closesAt: parseTime(closing),
+  }));
 
 /** PUT /api/items/users/{id}/special-hours: the whole list, dates that do not overlap. */
 export const specialHoursInput = z
-  .object({ entries: z.array(entry, { error: "SpecialHours.invalid" }).max(SPECIAL_HOURS_MAX, { error: "SpecialHours.tooMany" }) })
+  .object({
+    entries: z
+      .array(entry, { error: "SpecialHours.invalid" })
+      .max(SPECIAL_HOURS_MAX, { error: "SpecialHours.tooMany" }),
+  })
   .superRefine(({ entries }, context) => {
-    const sorted = entries.map((value, index) => ({ ...value, index })).sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+    const sorted = entries
+      .map((value, index) => ({ ...value, index }))
+      .sort((a, b) => a.startsOn.localeCompare(b.startsOn));
     for (let at = 1; at < sorted.length; at++) {
       if (sorted[at]!.startsOn <= sorted[at - 1]!.endsOn)
-        context.addIssue({ code: "custom", path: ["entries", sorted[at]!.index, "startsOn"], message: "SpecialHours.overlap" });
+        context.addIssue({
+          code: "custom",
+          path: ["entries", sorted[at]!.index, "startsOn"],
+          message: "SpecialHours.overlap",
+        });
     }
   });
 export type SpecialHoursInput = z.infer<typeof specialHoursInput>;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import { isOpenAt, localClock, type HoursRow } from "@/features/hours/timetable";
 
-const day = (weekday: number, opensAt: number, closesAt: number, closed = false): HoursRow => ({ weekday, opensAt, closesAt, closed });
+const day = (weekday: number, opensAt: number, closesAt: number, closed = false): HoursRow => ({
+  weekday,
+  opensAt,
+  closesAt,
+  closed,
+});
 
 describe("isOpenAt", () => {
   // 2026-11-23 is a Monday; Kyiv is UTC+2 in November.
@@ -30,7 +36,15 @@ describe("isOpenAt", () => {
   });
 
   it("reads the clock in the service's own time zone", () => {
-    expect(localClock(new Date("2026-11-23T22:30:00Z"), "Europe/Kyiv")).toMatchObject({ date: "2026-11-24", weekday: 2, minute: 30 });
-    expect(localClock(new Date("2026-11-23T22:30:00Z"), "Europe/Lisbon")).toMatchObject({ date: "2026-11-23", weekday: 1, minute: 22 * 60 + 30 });
+    expect(localClock(new Date("2026-11-23T22:30:00Z"), "Europe/Kyiv")).toMatchObject({
+      date: "2026-11-24",
+      weekday: 2,
+      minute: 30,
+    });
+    expect(localClock(new Date("2026-11-23T22:30:00Z"), "Europe/Lisbon")).toMatchObject({
+      date: "2026-11-23",
+      weekday: 1,
+      minute: 22 * 60 + 30,
+    });
   });
 });

@@ -1,10 +1,24 @@
 import { describe, expect, it } from "vitest";
+
+import {
+  isOpenAt,
+  openingLabel,
+  openingStatus,
+  timetableToRows,
+  type HoursRow,
+  type SpecialHours,
+} from "@/features/hours/timetable";
 import { DEFAULT_TIMETABLE, WEEKDAYS, type Timetable } from "@/features/hours/week";
-import { isOpenAt, openingLabel, openingStatus, timetableToRows, type HoursRow, type SpecialHours } from "@/features/hours/timetable";
 
 const MINUTE = 60_000;
-const day = (weekday: number, opensAt: number, closesAt: number, closed = false): HoursRow => ({ weekday, opensAt, closesAt, closed });
-const everyDay = (opensAt: number, closesAt: number) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => day(weekday, opensAt, closesAt));
+const day = (weekday: number, opensAt: number, closesAt: number, closed = false): HoursRow => ({
+  weekday,
+  opensAt,
+  closesAt,
+  closed,
+});
+const everyDay = (opensAt: number, closesAt: number) =>
+  [1, 2, 3, 4, 5, 6, 7].map((weekday) => day(weekday, opensAt, closesAt));
 const week = (hours: Partial<Timetable>): HoursRow[] => timetableToRows({ ...DEFAULT_TIMETABLE, ...hours });
 // 2026-11-23 is a Monday; Kyiv is UTC+2 in winter and UTC+3 in summer.
 const kyiv = (local: string, offset = "+02:00") => new Date(`${local}${offset}`);
@@ -28,19 +42,28 @@ describe("openingStatus", () => {
   });
 
   it("wraps the week: from Friday evening over the closed weekend to Monday", () => {
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-27T18:30")).nextChange).toEqual({ at: kyiv("2026-11-30T09:00").toISOString(), opens: true });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-27T18:30")).nextChange).toEqual({
+      at: kyiv("2026-11-30T09:00").toISOString(),
+      opens: true,
+    });
     const sundayNight = [day(7, 20 * 60, 60)];
     expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-29T23:00"))).toEqual({
       openNow: true,
       nextChange: { at: kyiv("2026-11-30T01:00").toISOString(), opens: false },
     });
     expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-30T00:30")).openNow).toBe(true);
-    expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-30T01:00")).nextChange).toEqual({ at: kyiv("2026-12-06T20:00").toISOString(), opens: true });
+    expect(openingStatus(sundayNight, KYIV, kyiv("2026-11-30T01:00")).nextChange).toEqual({
+      at: kyiv("2026-12-06T20:00").toISOString(),
+      opens: true,
+    });
   });
 
   it("a 22:00–02:00 shift closes after midnight, on the next day", () => {
     const rows = everyDay(22 * 60, 2 * 60);
-    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T21:00")).nextChange).toEqual({ at: kyiv("2026-11-23T22:00").toISOString(), opens: true });
+    expect(openingStatus(rows, KYIV, kyiv("2026-11-23T21:00")).nextChange).toEqual({
+      at: kyiv("2026-11-23T22:00").toISOString(),
+      opens: true,
+    });
     expect(openingStatus(rows, KYIV, kyiv("2026-11-23T23:59"))).toEqual({
       openNow: true,
       nextChange: { at: kyiv("2026-11-24T02:00").toISOString(), opens: false },
@@ -53,8 +76,14 @@ describe("openingStatus", () => {
 
   it("back-to-back days are one stretch; always open and never open have no next change", () => {
     const weekdaysAllDay = [1, 2, 3, 4, 5].map((weekday) => day(weekday, 0, 1440));
-    expect(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-23T10:00")).nextChange).toEqual({ at: kyiv("2026-11-28T00:00").toISOString(), opens: false });
-    expect(openingStatus(everyDay(0, 1440), KYIV, kyiv("2026-11-23T10:00"))).toEqual({ openNow: true, nextChange: null });
+    expect(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-23T10:00")).nextChange).toEqual({
+      at: kyiv("2026-11-28T00:00").toISOString(),
+      opens: false,
+    });
+    expect(openingStatus(everyDay(0, 1440), KYIV, kyiv("2026-11-23T10:00"))).toEqual({
+      openNow: true,
+      nextChange: null,
+    });
     expect(
       openingStatus(
         week(Object.fromEntries(WEEKDAYS.map((name) => [name, { closed: true, opening: "09:00", closing: "18:00" }]))),
@@ -67,10 +96,19 @@ describe("openingStatus", () => {
 
   it("uses the offset after a DST change (Kyiv: 29 March 2026, 03:00 → 04:00; 25 October, 04:00 → 03:00)", () => {
     // Saturday evening in winter time, Monday's opening in summer time.
-    expect(openingStatus(week({}), KYIV, kyiv("2026-03-28T12:00")).nextChange).toEqual({ at: kyiv("2026-03-30T09:00", "+03:00").toISOString(), opens: true });
-    expect(openingStatus(week({}), KYIV, kyiv("2026-10-24T12:00", "+03:00")).nextChange).toEqual({ at: kyiv("2026-10-26T09:00").toISOString(), opens: true });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-03-28T12:00")).nextChange).toEqual({
+      at: kyiv("2026-03-30T09:00", "+03:00").toISOString(),
+      opens: true,
+    });
+    expect(openingStatus(week({}), KYIV, kyiv("2026-10-24T12:00", "+03:00")).nextChange).toEqual({
+      at: kyiv("2026-10-26T09:00").toISOString(),
+      opens: true,
+    });
     // A shift closing at 03:30 in the hour the clock skips ends when the clock jumps.
-    expect(openingStatus([day(6, 22 * 60, 210)], KYIV, kyiv("2026-03-29T02:00")).nextChange).toEqual({ at: "2026-03-29T01:00:00.000Z", opens: false });
+    expect(openingStatus([day(6, 22 * 60, 210)], KYIV, kyiv("2026-03-29T02:00")).nextChange).toEqual({
+      at: "2026-03-29T01:00:00.000Z",
+      opens: false,
+    });
   });
 
   it("agrees with isOpenAt minute by minute around both DST changes, in Kyiv and New York", () => {
@@ -91,14 +129,18 @@ describe("openingStatus", () => {
       const start = Date.parse(startIso);
       const minutes = 12 * 24 * 60; // 4 days of instants to test, 8 days ahead of each
       for (const [name, rows] of Object.entries(timetables)) {
-        const open = Array.from({ length: minutes }, (_, index) => isOpenAt(rows, zone, new Date(start + index * MINUTE)));
+        const open = Array.from({ length: minutes }, (_, index) =>
+          isOpenAt(rows, zone, new Date(start + index * MINUTE)),
+        );
         for (let index = 0; index < 4 * 24 * 60; index += 7) {
           const now = new Date(start + index * MINUTE + 17_000);
           const flip = open.findIndex((value, at) => at > index && value !== open[index]);
           const expected = flip < 0 ? null : { at: new Date(start + flip * MINUTE).toISOString(), opens: open[flip] };
           const status = openingStatus(rows, zone, now);
           if (status.openNow !== open[index] || JSON.stringify(status.nextChange) !== JSON.stringify(expected)) {
-            mismatches.push(`${zone} ${name} ${now.toISOString()}: ${JSON.stringify(status)} ≠ ${JSON.stringify(expected)}`);
+            mismatches.push(
+              `${zone} ${name} ${now.toISOString()}: ${JSON.stringify(status)} ≠ ${JSON.stringify(expected)}`,
+            );
           }
         }
       }
@@ -110,7 +152,8 @@ describe("openingStatus", () => {
 describe("openingLabel", () => {
   const rows = week({});
   const at = (local: string) => Date.parse(`${local}+02:00`);
-  const label = (statusAt: string, readAt = statusAt) => openingLabel(openingStatus(rows, KYIV, kyiv(statusAt)), KYIV, at(readAt));
+  const label = (statusAt: string, readAt = statusAt) =>
+    openingLabel(openingStatus(rows, KYIV, kyiv(statusAt)), KYIV, at(readAt));
 
   it("says until when it is open, and the minutes in the last hour", () => {
     expect(label("2026-11-23T12:00")).toEqual({ kind: "openUntil", time: "18:00" });
@@ -133,27 +176,49 @@ describe("openingLabel", () => {
 
   it("a closing at midnight is 24:00, and a closing more than a day away names its day", () => {
     const weekdaysAllDay = [1, 2, 3, 4, 5].map((weekday) => day(weekday, 0, 1440));
-    expect(openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-27T10:00")), KYIV, at("2026-11-27T10:00"))).toEqual({
+    expect(
+      openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-27T10:00")), KYIV, at("2026-11-27T10:00")),
+    ).toEqual({
       kind: "openUntil",
       time: "24:00",
     });
-    expect(openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({
+    expect(
+      openingLabel(openingStatus(weekdaysAllDay, KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00")),
+    ).toEqual({
       kind: "openUntilDay",
       time: "24:00",
       day: "friday",
     });
-    expect(openingLabel(openingStatus(everyDay(22 * 60, 120), KYIV, kyiv("2026-11-23T23:00")), KYIV, at("2026-11-23T23:00"))).toEqual({
+    expect(
+      openingLabel(openingStatus(everyDay(22 * 60, 120), KYIV, kyiv("2026-11-23T23:00")), KYIV, at("2026-11-23T23:00")),
+    ).toEqual({
       kind: "openUntil",
       time: "02:00",
     });
-    expect(openingLabel(openingStatus(everyDay(0, 1440), KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({ kind: "alwaysOpen" });
-    expect(openingLabel(openingStatus([], KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({ kind: "closed" });
+    expect(
+      openingLabel(openingStatus(everyDay(0, 1440), KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00")),
+    ).toEqual({ kind: "alwaysOpen" });
+    expect(openingLabel(openingStatus([], KYIV, kyiv("2026-11-23T10:00")), KYIV, at("2026-11-23T10:00"))).toEqual({
+      kind: "closed",
+    });
   });
 });
 
 describe("openingStatus with dated exceptions and the owner's live word", () => {
-  const closedOn = (startsOn: string, endsOn = startsOn): SpecialHours => ({ startsOn, endsOn, closed: true, opensAt: 0, closesAt: 0 });
-  const hoursOn = (date: string, opensAt: number, closesAt: number): SpecialHours => ({ startsOn: date, endsOn: date, closed: false, opensAt, closesAt });
+  const closedOn = (startsOn: string, endsOn = startsOn): SpecialHours => ({
+    startsOn,
+    endsOn,
+    closed: true,
+    opensAt: 0,
+    closesAt: 0,
+  });
+  const hoursOn = (date: string, opensAt: number, closesAt: number): SpecialHours => ({
+    startsOn: date,
+    endsOn: date,
+    closed: false,
+    opensAt,
+    closesAt,
+  });
 
   it("a closed holiday skips the day; the next opening is the day after", () => {
     const special = [closedOn("2026-11-24")];
@@ -179,7 +244,10 @@ describe("openingStatus with dated exceptions and the owner's live word", () => 
       nextChange: { at: kyiv("2026-11-29T01:00").toISOString(), opens: false },
     });
     expect(isOpenAt(week({}), KYIV, kyiv("2026-11-29T00:59"), { special })).toBe(true);
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T10:00"), { special: [hoursOn("2026-11-23", 9 * 60, 13 * 60)] }).nextChange).toEqual({
+    expect(
+      openingStatus(week({}), KYIV, kyiv("2026-11-23T10:00"), { special: [hoursOn("2026-11-23", 9 * 60, 13 * 60)] })
+        .nextChange,
+    ).toEqual({
       at: kyiv("2026-11-23T13:00").toISOString(),
       opens: false,
     });
@@ -207,17 +275,35 @@ describe("openingStatus with dated exceptions and the owner's live word", () => 
   });
 
   it("the live word decides while it lasts, then the hours take over", () => {
-    const live = { open: false, from: kyiv("2026-11-23T11:00").toISOString(), until: kyiv("2026-11-23T14:00").toISOString() };
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { live })).toEqual({ openNow: false, nextChange: { at: live.until, opens: true } });
+    const live = {
+      open: false,
+      from: kyiv("2026-11-23T11:00").toISOString(),
+      until: kyiv("2026-11-23T14:00").toISOString(),
+    };
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { live })).toEqual({
+      openNow: false,
+      nextChange: { at: live.until, opens: true },
+    });
     expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T14:00"), { live })).toEqual({
       openNow: true,
       nextChange: { at: kyiv("2026-11-23T18:00").toISOString(), opens: false },
     });
     // Open on a generator until 20:00, past the usual 18:00 closing: closes when the word ends.
-    const late = { open: true, from: kyiv("2026-11-23T16:00").toISOString(), until: kyiv("2026-11-23T20:00").toISOString() };
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T17:00"), { live: late })).toEqual({ openNow: true, nextChange: { at: late.until, opens: false } });
+    const late = {
+      open: true,
+      from: kyiv("2026-11-23T16:00").toISOString(),
+      until: kyiv("2026-11-23T20:00").toISOString(),
+    };
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T17:00"), { live: late })).toEqual({
+      openNow: true,
+      nextChange: { at: late.until, opens: false },
+    });
     // Open until 15:00 while the hours say open anyway: the next change is the hours' closing.
-    const agree = { open: true, from: kyiv("2026-11-23T09:30").toISOString(), until: kyiv("2026-11-23T15:00").toISOString() };
+    const agree = {
+      open: true,
+      from: kyiv("2026-11-23T09:30").toISOString(),
+      until: kyiv("2026-11-23T15:00").toISOString(),
+    };
     expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T10:00"), { live: agree }).nextChange).toEqual({
       at: kyiv("2026-11-23T18:00").toISOString(),
       opens: false,
@@ -225,8 +311,14 @@ describe("openingStatus with dated exceptions and the owner's live word", () => 
   });
 
   it("an expired live word, or one not yet said at the instant, counts for nothing", () => {
-    const live = { open: false, from: kyiv("2026-11-23T01:00").toISOString(), until: kyiv("2026-11-23T06:00").toISOString() };
-    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { live })).toEqual(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00")));
+    const live = {
+      open: false,
+      from: kyiv("2026-11-23T01:00").toISOString(),
+      until: kyiv("2026-11-23T06:00").toISOString(),
+    };
+    expect(openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00"), { live })).toEqual(
+      openingStatus(week({}), KYIV, kyiv("2026-11-23T12:00")),
+    );
     expect(
       isOpenAt(week({}), KYIV, kyiv("2026-11-23T12:00"), {
         live: { ...live, from: kyiv("2026-11-23T13:00").toISOString(), until: kyiv("2026-11-23T15:00").toISOString() },

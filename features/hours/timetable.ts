@@ -53,11 +53,19 @@ export function weekdayIn(instant: Date, timeZone: string): number {
  * The local calendar day (days since 1970-01-01 on the zone's wall clock), its ISO weekday, its
  * date and the minute since local midnight of an instant in a time zone.
  */
-export function localClock(instant: Date, timeZone: string): { day: number; date: string; weekday: number; minute: number } {
+export function localClock(
+  instant: Date,
+  timeZone: string,
+): { day: number; date: string; weekday: number; minute: number } {
   const time = instant.getTime();
   const wall = Math.floor(time / MINUTE_MS) * MINUTE_MS + zoneOffset(time, timeZone);
   const day = Math.floor(wall / DAY_MS);
-  return { day, date: dateOfDay(day), weekday: weekdayOfDay(day), minute: Math.floor((wall - day * DAY_MS) / MINUTE_MS) };
+  return {
+    day,
+    date: dateOfDay(day),
+    weekday: weekdayOfDay(day),
+    minute: Math.floor((wall - day * DAY_MS) / MINUTE_MS),
+  };
 }
 
 /** Day 0 (1970-01-01) was a Thursday. */
@@ -136,7 +144,10 @@ const LONGEST_HORIZON_MS = 400 * DAY_MS;
 
 /** The weekly horizon, pushed past the last dated exception still ahead. */
 function horizonAfter(now: number, special: SpecialHours[]): number {
-  const lastEnd = special.reduce((latest, entry) => Math.max(latest, Date.parse(`${entry.endsOn}T00:00:00Z`) + DAY_MS), 0);
+  const lastEnd = special.reduce(
+    (latest, entry) => Math.max(latest, Date.parse(`${entry.endsOn}T00:00:00Z`) + DAY_MS),
+    0,
+  );
   return now + Math.min(Math.max(WEEK_HORIZON_MS, lastEnd - now + WEEK_HORIZON_MS), LONGEST_HORIZON_MS);
 }
 
@@ -217,12 +228,18 @@ function offsetSpans(from: number, to: number, timeZone: string): { start: numbe
  * live word lasts it decides; when it runs out the hours take over, which is a change only if they
  * say otherwise.
  */
-export function openingStatus(rows: HoursRow[], timeZone: string, instant: Date, exceptions: HoursExceptions = {}): OpeningStatus {
+export function openingStatus(
+  rows: HoursRow[],
+  timeZone: string,
+  instant: Date,
+  exceptions: HoursExceptions = {},
+): OpeningStatus {
   const live = liveAt(exceptions.live, instant.getTime());
   if (live) {
     const until = new Date(live.until);
     const after = hoursStatus(rows, exceptions.special ?? [], timeZone, until);
-    if (after.openNow !== live.open) return { openNow: live.open, nextChange: { at: until.toISOString(), opens: after.openNow } };
+    if (after.openNow !== live.open)
+      return { openNow: live.open, nextChange: { at: until.toISOString(), opens: after.openNow } };
     return { openNow: live.open, nextChange: after.nextChange };
   }
   return hoursStatus(rows, exceptions.special ?? [], timeZone, instant);
@@ -290,7 +307,8 @@ export function openingLabel(status: OpeningStatus, timeZone: string, now: numbe
     const minutes = Math.ceil(left / MINUTE_MS);
     if (minutes < 60) return { kind: "closesIn", minutes };
     // Closing at midnight reads as 24:00 of the day that ends, as the timetable writes it.
-    const [weekday, minute] = clock.minute === 0 ? [((clock.weekday + 5) % 7) + 1, 1440] : [clock.weekday, clock.minute];
+    const [weekday, minute] =
+      clock.minute === 0 ? [((clock.weekday + 5) % 7) + 1, 1440] : [clock.weekday, clock.minute];
     return left < DAY_MS
       ? { kind: "openUntil", time: formatMinutes(minute) }
       : { kind: "openUntilDay", time: formatMinutes(minute), day: WEEKDAYS[weekday - 1]! };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { DEFAULT_TIMETABLE } from "@/features/hours/week";
-import { fieldErrors } from "@/lib/zod";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
+import { fieldErrors } from "@/lib/zod";
 
 const valid = {
   name: "СТО Південь",
@@ -22,25 +23,40 @@ describe("serviceInput (spec §5)", () => {
     const photo = (n: number) => `/api/uploads/0195f6c8-1111-7222-8333-${String(n).padStart(12, "0")}`;
     expect(serviceInput.parse({ ...valid, images: [1, 2, 3, 4, 5, 6].map(photo) }).images).toHaveLength(6);
     expect(serviceInput.parse(valid).images).toBeUndefined();
-    expect(firstError({ ...valid, images: [1, 2, 3, 4, 5, 6, 7].map(photo) })).toEqual(["images", "Validation.imagesMax"]);
-    expect(firstError({ ...valid, images: [photo(1), photo(1).toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")] })).toEqual([
+    expect(firstError({ ...valid, images: [1, 2, 3, 4, 5, 6, 7].map(photo) })).toEqual([
       "images",
-      "Validation.imagesDuplicate",
+      "Validation.imagesMax",
     ]);
-    for (const foreign of ["https://example.com/a.jpg", "/api/uploads/x", "", "/api/uploads/0195f6c8-1111-7222-8333-444455556666?w=160"]) {
+    expect(
+      firstError({ ...valid, images: [photo(1), photo(1).toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")] }),
+    ).toEqual(["images", "Validation.imagesDuplicate"]);
+    for (const foreign of [
+      "https://example.com/a.jpg",
+      "/api/uploads/x",
+      "",
+      "/api/uploads/0195f6c8-1111-7222-8333-444455556666?w=160",
+    ]) {
       expect(firstError({ ...valid, images: [photo(1), foreign] })).toEqual(["images", "Validation.imageForeign"]);
     }
     expect(firstError({ ...valid, images: photo(1) })).toEqual(["images", "Validation.imageForeign"]);
   });
 
   it("takes 'cash only during outages' only with cash among the payment methods", () => {
-    expect(firstError({ ...valid, paymentMethods: ["card"], cashOnlyInOutage: true })).toEqual(["cashOnlyInOutage", "Validation.cashOnlyNeedsCash"]);
-    expect(firstError({ ...valid, cashOnlyInOutage: true })).toEqual(["cashOnlyInOutage", "Validation.cashOnlyNeedsCash"]);
+    expect(firstError({ ...valid, paymentMethods: ["card"], cashOnlyInOutage: true })).toEqual([
+      "cashOnlyInOutage",
+      "Validation.cashOnlyNeedsCash",
+    ]);
+    expect(firstError({ ...valid, cashOnlyInOutage: true })).toEqual([
+      "cashOnlyInOutage",
+      "Validation.cashOnlyNeedsCash",
+    ]);
     expect(serviceInput.parse({ ...valid, paymentMethods: ["card", "cash"], cashOnlyInOutage: true })).toMatchObject({
       paymentMethods: ["cash", "card"],
       cashOnlyInOutage: true,
     });
-    expect(serviceInput.parse({ ...valid, paymentMethods: ["card"], cashOnlyInOutage: false }).cashOnlyInOutage).toBe(false);
+    expect(serviceInput.parse({ ...valid, paymentMethods: ["card"], cashOnlyInOutage: false }).cashOnlyInOutage).toBe(
+      false,
+    );
   });
 
   it("accepts a complete station with defaults for the optional fields", () => {
@@ -59,13 +75,19 @@ describe("serviceInput (spec §5)", () => {
   });
 
   it("stores every accepted way of writing a phone number as +380XXXXXXXXX and refuses the rest", () => {
-    const phones = (contactPhone1: string, contactPhone2 = "") => serviceInput.parse({ ...valid, contactPhone1, contactPhone2 });
-    expect(phones("+38(067)1234567", " 050 000 1111 ")).toMatchObject({ contactPhone1: "+380671234567", contactPhone2: "+380500001111" });
+    const phones = (contactPhone1: string, contactPhone2 = "") =>
+      serviceInput.parse({ ...valid, contactPhone1, contactPhone2 });
+    expect(phones("+38(067)1234567", " 050 000 1111 ")).toMatchObject({
+      contactPhone1: "+380671234567",
+      contactPhone2: "+380500001111",
+    });
     expect(phones("380671234567").contactPhone1).toBe("+380671234567");
     for (const wrong of ["380 671 2345", "067123456", "+1 650 253 0000", "0671234567x", "+38(067)1234567890"]) {
       expect(firstError({ ...valid, contactPhone1: wrong }), wrong).toEqual(["contactPhone1", "Validation.phone"]);
     }
-    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone2: "+38 (050) 000-11-11" })).toMatchObject({
+    expect(
+      servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone2: "+38 (050) 000-11-11" }),
+    ).toMatchObject({
       contactPhone2: "+380500001111",
     });
   });
@@ -73,13 +95,24 @@ describe("serviceInput (spec §5)", () => {
   it("takes trailers and stores them as trucks (spec §3: sent as trucks)", () => {
     expect(serviceInput.parse({ ...valid, category: "trailers" }).category).toBe("trucks");
     expect(serviceInput.parse({ ...valid, category: "trucks" }).category).toBe("trucks");
-    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", category: "trailers" })).toMatchObject({ category: "trucks" });
+    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", category: "trailers" })).toMatchObject({
+      category: "trucks",
+    });
   });
 
   it("says which coordinate is off the globe; no point at all asks for one on the map", () => {
-    expect(firstError({ ...valid, coordinates: { lat: 91, lng: 30 } })).toEqual(["coordinates.lat", "Validation.latitude"]);
-    expect(firstError({ ...valid, coordinates: { lat: 50, lng: -180.5 } })).toEqual(["coordinates.lng", "Validation.longitude"]);
-    expect(firstError({ ...valid, coordinates: { lat: "50,45", lng: 30 } })).toEqual(["coordinates.lat", "Validation.latitude"]);
+    expect(firstError({ ...valid, coordinates: { lat: 91, lng: 30 } })).toEqual([
+      "coordinates.lat",
+      "Validation.latitude",
+    ]);
+    expect(firstError({ ...valid, coordinates: { lat: 50, lng: -180.5 } })).toEqual([
+      "coordinates.lng",
+      "Validation.longitude",
+    ]);
+    expect(firstError({ ...valid, coordinates: { lat: "50,45", lng: 30 } })).toEqual([
+      "coordinates.lat",
+      "Validation.latitude",
+    ]);
     expect(firstError({ ...valid, coordinates: null })).toEqual(["coordinates", "Validation.location"]);
   });
 
@@ -109,8 +142,12 @@ describe("serviceInput (spec §5)", () => {
 
   it("accepts the social links people paste", () => {
     expect(
-      serviceInput.safeParse({ ...valid, website: "https://sto.ua", facebook: "https://www.facebook.com/sto.pivden", instagram: "instagram.com/sto_pivden/" })
-        .success,
+      serviceInput.safeParse({
+        ...valid,
+        website: "https://sto.ua",
+        facebook: "https://www.facebook.com/sto.pivden",
+        instagram: "instagram.com/sto_pivden/",
+      }).success,
     ).toBe(true);
   });
 
@@ -121,7 +158,9 @@ describe("serviceInput (spec §5)", () => {
     expect(firstError({ ...valid, experience: 20 })).toEqual(["experience", "Validation.experience"]);
     expect(serviceInput.parse({ ...valid, experience: 21 }).experience).toBe(21);
     expect(firstError({ ...valid, image: "https://evil.example/x.png" })).toEqual(["image", "Validation.imageType"]);
-    expect(serviceInput.parse({ ...valid, image: "/api/uploads/0195f6c8-1111-7222-8333-444455556666" }).image).toContain("/api/uploads/");
+    expect(
+      serviceInput.parse({ ...valid, image: "/api/uploads/0195f6c8-1111-7222-8333-444455556666" }).image,
+    ).toContain("/api/uploads/");
   });
 
   it("names the day whose closing time is not after its opening time", () => {
@@ -129,16 +168,20 @@ describe("serviceInput (spec §5)", () => {
     expect(firstError({ ...valid, timetable })).toEqual(["timetable.wednesday", "Validation.closingAfterOpening"]);
     const closed = { ...DEFAULT_TIMETABLE, sunday: { closed: true, opening: "16:00", closing: "10:00" } };
     expect(serviceInput.safeParse({ ...valid, timetable: closed }).success).toBe(true);
-    expect(firstError({ ...valid, timetable: { ...DEFAULT_TIMETABLE, monday: { closed: false, opening: "9:00", closing: "18:00" } } })).toEqual([
-      "timetable.monday.opening",
-      "Validation.time",
-    ]);
+    expect(
+      firstError({
+        ...valid,
+        timetable: { ...DEFAULT_TIMETABLE, monday: { closed: false, opening: "9:00", closing: "18:00" } },
+      }),
+    ).toEqual(["timetable.monday.opening", "Validation.time"]);
   });
 });
 
 describe("servicePatch", () => {
   it("keeps only the fields sent, without filling defaults", () => {
-    expect(servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова назва", role: "admin" })).toEqual({
+    expect(
+      servicePatch.parse({ _id: "0195f6c8-1111-7222-8333-444455556666", name: "Нова назва", role: "admin" }),
+    ).toEqual({
       _id: "0195f6c8-1111-7222-8333-444455556666",
       name: "Нова назва",
     });
@@ -146,6 +189,8 @@ describe("servicePatch", () => {
 
   it("needs a valid _id and still checks each field", () => {
     expect(servicePatch.safeParse({ name: "Нова назва" }).success).toBe(false);
-    expect(servicePatch.safeParse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone1: "1234" }).success).toBe(false);
+    expect(servicePatch.safeParse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone1: "1234" }).success).toBe(
+      false,
+    );
   });
 });

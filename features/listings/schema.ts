@@ -1,10 +1,17 @@
-import { z } from "@/lib/zod";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, SERVICE_DEFAULTS, storedCategory } from "@/features/listings/service-fields";
-import { WEEKDAYS, type Timetable } from "@/features/hours/week";
-import { telegramUsername } from "@/features/catalog/outside-links";
-import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
+import { telegramUsername } from "@/features/catalog/outside-links";
+import { WEEKDAYS, type Timetable } from "@/features/hours/week";
+import {
+  BRANDS,
+  CATEGORIES,
+  EXPERIENCE_OPTIONS,
+  PAYMENT_METHODS,
+  SERVICE_DEFAULTS,
+  storedCategory,
+} from "@/features/listings/service-fields";
 import { IMAGE_URL_PATTERN, imageList } from "@/features/uploads/schema";
+import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
+import { z } from "@/lib/zod";
 
 /**
  * The station / master form of spec §5, shared by the form (client) and the data layer.
@@ -53,11 +60,17 @@ const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.sl
 
 /** The first open day whose closing time is not after its opening time, if any. */
 export function invalidDay(timetable: Timetable): (typeof WEEKDAYS)[number] | null {
-  return WEEKDAYS.find((name) => !timetable[name].closed && minutes(timetable[name].closing) <= minutes(timetable[name].opening)) ?? null;
+  return (
+    WEEKDAYS.find(
+      (name) => !timetable[name].closed && minutes(timetable[name].closing) <= minutes(timetable[name].opening),
+    ) ?? null
+  );
 }
 
 const timetable = z
-  .object(Object.fromEntries(WEEKDAYS.map((name) => [name, day])) as Record<(typeof WEEKDAYS)[number], typeof day>, { error: "Validation.timetable" })
+  .object(Object.fromEntries(WEEKDAYS.map((name) => [name, day])) as Record<(typeof WEEKDAYS)[number], typeof day>, {
+    error: "Validation.timetable",
+  })
   .superRefine((value, context) => {
     const name = invalidDay(value);
     if (name) context.addIssue({ code: "custom", path: [name], message: "Validation.closingAfterOpening" });
@@ -67,8 +80,14 @@ const timetable = z
 // No point at all is the spec's "select a location" case; a point that is off the globe names the part that is wrong.
 const location = z.object(
   {
-    lat: z.number({ error: "Validation.latitude" }).min(-90, { error: "Validation.latitude" }).max(90, { error: "Validation.latitude" }),
-    lng: z.number({ error: "Validation.longitude" }).min(-180, { error: "Validation.longitude" }).max(180, { error: "Validation.longitude" }),
+    lat: z
+      .number({ error: "Validation.latitude" })
+      .min(-90, { error: "Validation.latitude" })
+      .max(90, { error: "Validation.latitude" }),
+    lng: z
+      .number({ error: "Validation.longitude" })
+      .min(-180, { error: "Validation.longitude" })
+      .max(180, { error: "Validation.longitude" }),
   },
   { error: "Validation.location" },
 );
@@ -88,7 +107,11 @@ export const serviceFields = {
     .max(100, { error: "Validation.contactMail" })
     .regex(EMAIL_PATTERN, { error: "Validation.contactMail" }),
   coordinates: location,
-  address: z.string({ error: "Validation.location" }).trim().min(1, { error: "Validation.location" }).max(300, { error: "Validation.location" }),
+  address: z
+    .string({ error: "Validation.location" })
+    .trim()
+    .min(1, { error: "Validation.location" })
+    .max(300, { error: "Validation.location" }),
   website: optional(WEBSITE_PATTERN, "Validation.website", 100),
   facebook: optional(FACEBOOK_PATTERN, "Validation.facebook", 100),
   instagram: optional(INSTAGRAM_PATTERN, "Validation.instagram", 100),
@@ -118,8 +141,14 @@ export const serviceFields = {
     .default(null),
   /** When sent, the photos decide; `image` alone (older clients) replaces or removes just the cover. */
   images: imageList.optional(),
-  description: z.string({ error: "Validation.description" }).max(DESCRIPTION_MAX, { error: "Validation.description" }).default(""),
-  category: z.enum(CATEGORIES, { error: "Validation.category" }).transform(storedCategory).default(SERVICE_DEFAULTS.category),
+  description: z
+    .string({ error: "Validation.description" })
+    .max(DESCRIPTION_MAX, { error: "Validation.description" })
+    .default(""),
+  category: z
+    .enum(CATEGORIES, { error: "Validation.category" })
+    .transform(storedCategory)
+    .default(SERVICE_DEFAULTS.category),
   brand: z.enum(BRANDS, { error: "Validation.brand" }).default(SERVICE_DEFAULTS.brand),
   // A JSON number, as the spec's bodies carry it: "5" or true is refused, not coerced.
   experience: z
@@ -151,7 +180,8 @@ export const SERVICE_FIELDS = Object.keys(serviceFields) as ServiceField[];
 export const STORED_APART = ["coordinates", "image", "images", "timetable"] as const satisfies readonly ServiceField[];
 
 export const COLUMN_FIELDS = SERVICE_FIELDS.filter(
-  (field): field is Exclude<ServiceField, (typeof STORED_APART)[number]> => !(STORED_APART as readonly string[]).includes(field),
+  (field): field is Exclude<ServiceField, (typeof STORED_APART)[number]> =>
+    !(STORED_APART as readonly string[]).includes(field),
 );
 
 /**
@@ -159,8 +189,13 @@ export const COLUMN_FIELDS = SERVICE_FIELDS.filter(
  * payment methods, the page would tell drivers two opposite things. One home for the rule: the
  * form and a new listing check it here, an update checks it against what is stored (features/listings/server/listings.ts).
  */
-export function outageCashIssue(input: { paymentMethods?: readonly string[]; cashOnlyInOutage?: boolean }): string | null {
-  return input.cashOnlyInOutage && !(input.paymentMethods ?? []).includes("cash") ? "Validation.cashOnlyNeedsCash" : null;
+export function outageCashIssue(input: {
+  paymentMethods?: readonly string[];
+  cashOnlyInOutage?: boolean;
+}): string | null {
+  return input.cashOnlyInOutage && !(input.paymentMethods ?? []).includes("cash")
+    ? "Validation.cashOnlyNeedsCash"
+    : null;
 }
 
 export const serviceInput = z.object(serviceFields).superRefine((value, context) => {
@@ -175,7 +210,10 @@ export const servicePatch = z
   .object({
     _id: z.string({ error: "Validation.id" }).uuid({ error: "Validation.id" }),
     ...Object.fromEntries(
-      Object.entries(serviceFields).map(([key, schema]) => [key, schema instanceof z.ZodDefault ? schema.removeDefault().optional() : schema.optional()]),
+      Object.entries(serviceFields).map(([key, schema]) => [
+        key,
+        schema instanceof z.ZodDefault ? schema.removeDefault().optional() : schema.optional(),
+      ]),
     ),
   })
   .strip() as unknown as z.ZodType<{ _id: string } & Partial<ServiceInput>>;

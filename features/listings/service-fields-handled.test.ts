@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Prisma } from "@/lib/generated/prisma/browser";
-import { COLUMN_FIELDS, SERVICE_FIELDS, STORED_APART, serviceInput } from "@/features/listings/schema";
+
+import { COLUMN_FIELDS, SERVICE_FIELDS, serviceInput, STORED_APART } from "@/features/listings/schema";
 import { EMPTY_SERVICE, ERROR_ORDER, FORM_FIELDS } from "@/features/listings/service-form";
+import { Prisma } from "@/lib/generated/prisma/browser";
 
 // A field added to the schema must reach the database and the form: this fails until both handle it.
 describe("a service's fields, one list for the schema, the data layer and the form", () => {

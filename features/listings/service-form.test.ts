@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { changedFields, EMPTY_SERVICE, formStateOf, movePhoto } from "@/features/listings/service-form";
 
@@ -19,7 +20,10 @@ describe("changedFields", () => {
   });
 
   it("has only the fields that differ", () => {
-    expect(changedFields(stored, { ...stored, name: "СТО Захід", experience: 3 })).toEqual({ name: "СТО Захід", experience: 3 });
+    expect(changedFields(stored, { ...stored, name: "СТО Захід", experience: 3 })).toEqual({
+      name: "СТО Захід",
+      experience: 3,
+    });
     const timetable = { ...DEFAULT_TIMETABLE, sunday: { closed: false, opening: "10:00", closing: "14:00" } };
     expect(changedFields(stored, { ...stored, timetable })).toEqual({ timetable });
   });
@@ -33,7 +37,10 @@ describe("changedFields", () => {
   });
 
   it("sends location and address together, as the server checks them together", () => {
-    expect(changedFields(stored, { ...stored, address: "Київ, Хрещатик" })).toEqual({ address: "Київ, Хрещатик", coordinates: { lat: 50, lng: 30 } });
+    expect(changedFields(stored, { ...stored, address: "Київ, Хрещатик" })).toEqual({
+      address: "Київ, Хрещатик",
+      coordinates: { lat: 50, lng: 30 },
+    });
   });
 });
 

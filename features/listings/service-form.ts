@@ -1,12 +1,15 @@
-import { SERVICE_DEFAULTS } from "@/features/listings/service-fields";
 import { WEEKDAYS } from "@/features/hours/week";
 import { SERVICE_FIELDS, type ServiceInput } from "@/features/listings/schema";
+import { SERVICE_DEFAULTS } from "@/features/listings/service-fields";
 
 /**
  * What the station / master form edits: the service fields, with no location until one is chosen,
  * and the photos as a list (the cover is their first, so the form never sends `image`).
  */
-export type ServiceFormState = Omit<ServiceInput, "coordinates" | "image" | "images"> & { coordinates: { lat: number; lng: number } | null; images: string[] };
+export type ServiceFormState = Omit<ServiceInput, "coordinates" | "image" | "images"> & {
+  coordinates: { lat: number; lng: number } | null;
+  images: string[];
+};
 
 export const EMPTY_SERVICE: ServiceFormState = {
   name: "",
@@ -41,14 +44,18 @@ export function formStateOf(service: Partial<Record<keyof ServiceFormState, unkn
 }
 
 /** Spec §4: updates send only the fields that differ from what is stored. */
-export function changedFields(before: ServiceFormState, after: ServiceFormState | ServiceInput): Partial<ServiceFormState> {
+export function changedFields(
+  before: ServiceFormState,
+  after: ServiceFormState | ServiceInput,
+): Partial<ServiceFormState> {
   const changed: Partial<Record<keyof ServiceFormState, unknown>> = {};
   for (const key of FORM_FIELDS) {
     const a = key === "timetable" ? WEEKDAYS.map((day) => before.timetable[day]) : before[key];
     const b = key === "timetable" ? WEEKDAYS.map((day) => after.timetable[day]) : after[key];
     if (JSON.stringify(a) !== JSON.stringify(b)) changed[key] = after[key];
   }
-  if (changed.coordinates !== undefined || changed.address !== undefined) Object.assign(changed, { coordinates: after.coordinates, address: after.address });
+  if (changed.coordinates !== undefined || changed.address !== undefined)
+    Object.assign(changed, { coordinates: after.coordinates, address: after.address });
   return changed as Partial<ServiceFormState>;
 }
 

@@ -54,7 +54,10 @@ export function samePoint(a: LatLng | null, b: LatLng | null): boolean {
  * A point from typed coordinates, or what is wrong with them: nothing typed (so a point is still
  * to be chosen), or the part that is no number in range (Validation.latitude / .longitude say so).
  */
-export function parsePoint(latText: string, lngText: string): { point: LatLng } | { error: "missing" | "latitude" | "longitude" } {
+export function parsePoint(
+  latText: string,
+  lngText: string,
+): { point: LatLng } | { error: "missing" | "latitude" | "longitude" } {
   if (!latText.trim() && !lngText.trim()) return { error: "missing" };
   const lat = parseDegrees(latText, 90);
   if (lat === null) return { error: "latitude" };

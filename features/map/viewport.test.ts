@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { MARKER_SIZE } from "@/features/map/defaults";
 import {
   CLUSTER_CELL_PX,
@@ -17,7 +18,13 @@ const parse = (query: string) => parseViewport(new URLSearchParams(query));
 
 describe("parseViewport", () => {
   it("reads bbox and zoom, and means the whole map without them", () => {
-    expect(parse("bbox=22.1,44.3,40.2,52.4&zoom=6")).toEqual({ west: 22.1, south: 44.3, east: 40.2, north: 52.4, zoom: 6 });
+    expect(parse("bbox=22.1,44.3,40.2,52.4&zoom=6")).toEqual({
+      west: 22.1,
+      south: 44.3,
+      east: 40.2,
+      north: 52.4,
+      zoom: 6,
+    });
     expect(parse("")).toEqual(WHOLE_WORLD);
   });
 
@@ -115,7 +122,9 @@ describe("mergeNearby", () => {
         const groups: CellGroup[] = raw.map((entry, index) => ({ ...entry, id: String(index).padStart(3, "0") }));
         const cell = clusterCellDegrees(zoom);
         const merged = mergeNearby(groups, cell);
-        expect(merged.reduce((sum, entry) => sum + entry.count, 0)).toBe(groups.reduce((sum, entry) => sum + entry.count, 0));
+        expect(merged.reduce((sum, entry) => sum + entry.count, 0)).toBe(
+          groups.reduce((sum, entry) => sum + entry.count, 0),
+        );
         // Screen pixels per longitude degree (and per Mercator y unit) at this zoom.
         const scale = (256 * 2 ** zoom) / 360;
         for (let i = 0; i < merged.length; i++) {
@@ -174,7 +183,10 @@ describe("groupMarkers", () => {
   it("leaves no two markers closer than a cell on screen at any zoom and loses no service", () => {
     // A 34x45 pin (spec §9) and any cluster fit in MARKER_BOX_PX, which is less than a cell.
     expect(MARKER_BOX_PX).toBe(Math.max(...MARKER_SIZE));
-    const point = fc.record({ lat: fc.double({ min: 44, max: 53, noNaN: true }), lng: fc.double({ min: 22, max: 41, noNaN: true }) });
+    const point = fc.record({
+      lat: fc.double({ min: 44, max: 53, noNaN: true }),
+      lng: fc.double({ min: 22, max: 41, noNaN: true }),
+    });
     fc.assert(
       fc.property(fc.array(point, { maxLength: 120 }), fc.integer({ min: 3, max: 18 }), (raw, zoom) => {
         const services = raw.map((coordinates, index) => ({ _id: String(index).padStart(3, "0"), coordinates }));

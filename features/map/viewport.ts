@@ -62,7 +62,9 @@ export function mergeNearby(groups: CellGroup[], cellDegrees: number): CellGroup
   const merged: (CellGroup & { y: number })[] = [];
   for (const group of [...groups].sort((a, b) => b.count - a.count || a.id.localeCompare(b.id))) {
     const y = mercatorY(group.lat);
-    const near = merged.find((kept) => Math.abs(kept.lng - group.lng) < cellDegrees && Math.abs(kept.y - y) < cellDegrees);
+    const near = merged.find(
+      (kept) => Math.abs(kept.lng - group.lng) < cellDegrees && Math.abs(kept.y - y) < cellDegrees,
+    );
     if (near) near.count += group.count;
     else merged.push({ ...group, y });
   }
@@ -88,10 +90,21 @@ export function groupMarkers<T extends Located>(
     const key = `${Math.floor(lat / cell)}:${Math.floor(lng / cell)}`;
     const sum = cells.get(key);
     if (!sum) cells.set(key, { lat, lng, count: 1, id: service._id });
-    else Object.assign(sum, { lat: sum.lat + lat, lng: sum.lng + lng, count: sum.count + 1, id: sum.id < service._id ? sum.id : service._id });
+    else
+      Object.assign(sum, {
+        lat: sum.lat + lat,
+        lng: sum.lng + lng,
+        count: sum.count + 1,
+        id: sum.id < service._id ? sum.id : service._id,
+      });
   }
   const groups: CellGroup[] = [
-    ...[...cells.values()].map((sum) => ({ lat: sum.lat / sum.count, lng: sum.lng / sum.count, count: sum.count, id: sum.id })),
+    ...[...cells.values()].map((sum) => ({
+      lat: sum.lat / sum.count,
+      lng: sum.lng / sum.count,
+      count: sum.count,
+      id: sum.id,
+    })),
     // Ids no service has, so a server cluster of one stays a cluster.
     ...clusters.map((cluster, index) => ({ ...cluster, id: `~${index}` })),
   ];
@@ -99,6 +112,8 @@ export function groupMarkers<T extends Located>(
   const merged = mergeNearby(groups, cell);
   return {
     services: merged.flatMap((group) => (group.count === 1 && byId.has(group.id) ? [byId.get(group.id)!] : [])),
-    clusters: merged.filter((group) => group.count > 1 || !byId.has(group.id)).map(({ lat, lng, count }) => ({ lat, lng, count })),
+    clusters: merged
+      .filter((group) => group.count > 1 || !byId.has(group.id))
+      .map(({ lat, lng, count }) => ({ lat, lng, count })),
   };
 }

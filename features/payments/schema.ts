@@ -12,7 +12,10 @@ export const payInput = z.discriminatedUnion(
   "paymentMethod",
   [
     z.object({ paymentMethod: z.literal("test") }),
-    z.object({ paymentMethod: z.literal("PayPal"), orderID: z.string(unknownOrder).regex(/^[A-Za-z0-9-]{5,64}$/, unknownOrder) }),
+    z.object({
+      paymentMethod: z.literal("PayPal"),
+      orderID: z.string(unknownOrder).regex(/^[A-Za-z0-9-]{5,64}$/, unknownOrder),
+    }),
   ],
   unknownOrder,
 );

@@ -28,4 +28,9 @@ export const CUSTOM_LABEL_MAX = 60;
 export const PAID_MEDIAN_MIN = 3;
 
 /** How an amount is written: "₴1,600" / "1 600 ₴" (next-intl's format.number takes it). */
-export const UAH = { style: "currency", currency: "UAH", currencyDisplay: "narrowSymbol", maximumFractionDigits: 0 } as const;
+export const UAH = {
+  style: "currency",
+  currency: "UAH",
+  currencyDisplay: "narrowSymbol",
+  maximumFractionDigits: 0,
+} as const;

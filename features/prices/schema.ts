@@ -1,12 +1,23 @@
-import { CUSTOM_JOB, CUSTOM_LABEL_MAX, PRICE_JOBS, PRICE_LINES_MAX, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
+import {
+  CUSTOM_JOB,
+  CUSTOM_LABEL_MAX,
+  PRICE_JOBS,
+  PRICE_LINES_MAX,
+  PRICE_MAX_UAH,
+} from "@/features/prices/price-catalogue";
 import { z } from "@/lib/zod";
 
-const amount = (key: string) => z.number({ error: key }).int({ error: key }).min(1, { error: key }).max(PRICE_MAX_UAH, { error: key });
+const amount = (key: string) =>
+  z.number({ error: key }).int({ error: key }).min(1, { error: key }).max(PRICE_MAX_UAH, { error: key });
 
 const line = z
   .object({
     job: z.enum([...PRICE_JOBS, CUSTOM_JOB], { error: "Prices.invalidJob" }),
-    label: z.string({ error: "Prices.labelTooLong" }).trim().max(CUSTOM_LABEL_MAX, { error: "Prices.labelTooLong" }).default(""),
+    label: z
+      .string({ error: "Prices.labelTooLong" })
+      .trim()
+      .max(CUSTOM_LABEL_MAX, { error: "Prices.labelTooLong" })
+      .default(""),
     fromUah: amount("Prices.invalidAmount"),
   })
   .refine((value) => value.job !== CUSTOM_JOB || value.label !== "", { path: ["label"], error: "Prices.labelRequired" })
@@ -19,7 +30,8 @@ export const priceListInput = z
     const seen = new Set<string>();
     lines.forEach((entry, index) => {
       if (entry.job === CUSTOM_JOB) return;
-      if (seen.has(entry.job)) context.addIssue({ code: "custom", path: ["lines", index, "job"], message: "Prices.duplicateJob" });
+      if (seen.has(entry.job))
+        context.addIssue({ code: "custom", path: ["lines", index, "job"], message: "Prices.duplicateJob" });
       seen.add(entry.job);
     });
   });
@@ -30,4 +42,5 @@ export const paidFields = {
   paidJob: z.enum(PRICE_JOBS, { error: "Prices.invalidJob" }).nullable().default(null),
   paidUah: amount("Prices.invalidAmount").nullable().default(null),
 };
-export const paidTogether = (value: { paidJob: string | null; paidUah: number | null }) => (value.paidJob === null) === (value.paidUah === null);
+export const paidTogether = (value: { paidJob: string | null; paidUah: number | null }) =>
+  (value.paidJob === null) === (value.paidUah === null);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { computeAggregates, isRated, reviewAverage, starsFor } from "@/features/reviews/rating";
 
 describe("ratings", () => {

@@ -23,7 +23,8 @@ export function reviewAverage({ quality, speed, price }: RatingTriple): number {
 export function computeAggregates(reviews: RatingTriple[]): RatingAggregates {
   const count = reviews.length;
   if (count === 0) return { ratingAvg: 0, qualityAvg: 0, speedAvg: 0, priceAvg: 0, numReviews: 0 };
-  const mean = (pick: (review: RatingTriple) => number) => round2(reviews.reduce((sum, review) => sum + pick(review), 0) / count);
+  const mean = (pick: (review: RatingTriple) => number) =>
+    round2(reviews.reduce((sum, review) => sum + pick(review), 0) / count);
   return {
     ratingAvg: mean((review) => (review.quality + review.speed + review.price) / 3),
     qualityAvg: mean((review) => review.quality),

@@ -1,5 +1,6 @@
-import { z } from "@/lib/zod";
 import { paidFields, paidTogether } from "@/features/prices/schema";
+import { z } from "@/lib/zod";
+
 import { COMMENT_MAX, REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, VISIT_CODE_MAX } from "./rules";
 
 /** Reviews, owner replies, reports and moderation decisions: the review form and the handlers. */
@@ -14,24 +15,43 @@ const score = z
 export const reviewInput = z
   .object({
     rating: z.object({ quality: score, speed: score, price: score }, { error: "Validation.score" }),
-    comment: z.string({ error: "Validation.comment" }).trim().max(COMMENT_MAX, { error: "Validation.comment" }).default(""),
-    visitCode: z.string({ error: "Review.codeInvalid" }).trim().max(VISIT_CODE_MAX, { error: "Review.codeInvalid" }).optional(),
+    comment: z
+      .string({ error: "Validation.comment" })
+      .trim()
+      .max(COMMENT_MAX, { error: "Validation.comment" })
+      .default(""),
+    visitCode: z
+      .string({ error: "Review.codeInvalid" })
+      .trim()
+      .max(VISIT_CODE_MAX, { error: "Review.codeInvalid" })
+      .optional(),
     ...paidFields,
   })
   .refine(paidTogether, { path: ["paidUah"], error: "Prices.paidTogether" });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 export const replyInput = z.object({
-  text: z.string({ error: "Validation.reply" }).trim().min(1, { error: "Validation.reply" }).max(REPLY_MAX, { error: "Validation.reply" }),
+  text: z
+    .string({ error: "Validation.reply" })
+    .trim()
+    .min(1, { error: "Validation.reply" })
+    .max(REPLY_MAX, { error: "Validation.reply" }),
 });
 
 export const reportInput = z
   .object({
     reason: z.enum(REPORT_REASONS, { error: "Validation.reportReason" }),
-    text: z.string({ error: "Validation.reportText" }).trim().max(REPORT_TEXT_MAX, { error: "Validation.reportText" }).default(""),
+    text: z
+      .string({ error: "Validation.reportText" })
+      .trim()
+      .max(REPORT_TEXT_MAX, { error: "Validation.reportText" })
+      .default(""),
   })
   // "Other" says nothing by itself: the moderator needs the reporter's words.
-  .refine((input) => input.reason !== "other" || input.text.length > 0, { path: ["text"], error: "Validation.reportText" });
+  .refine((input) => input.reason !== "other" || input.text.length > 0, {
+    path: ["text"],
+    error: "Validation.reportText",
+  });
 
 export const moderationInput = z.discriminatedUnion(
   "action",

@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
+
 import { cartReducer, INITIAL_CART, parseStoredCart } from "@/features/saved/cart";
 
-const item = (id: string, name = `Service ${id}`) => ({ _id: id, name, image: null, address: "Kyiv", coordinates: { lat: 50, lng: 30 } });
+const item = (id: string, name = `Service ${id}`) => ({
+  _id: id,
+  name,
+  image: null,
+  address: "Kyiv",
+  coordinates: { lat: 50, lng: 30 },
+});
 
 describe("cart reducer", () => {
   it("appends new items with quantity 1 and counts distinct items", () => {
-    const state = cartReducer(cartReducer(INITIAL_CART, { type: "add", item: item("a") }), { type: "add", item: item("b") });
+    const state = cartReducer(cartReducer(INITIAL_CART, { type: "add", item: item("a") }), {
+      type: "add",
+      item: item("b"),
+    });
     expect(state.cartItems.map((i) => [i._id, i.qty])).toEqual([
       ["a", 1],
       ["b", 1],
@@ -42,7 +52,9 @@ describe("cart reducer", () => {
     expect(parseStoredCart(null)).toEqual(INITIAL_CART);
     expect(parseStoredCart("{not json")).toEqual(INITIAL_CART);
     expect(parseStoredCart('{"cartItems":"nope"}')).toEqual(INITIAL_CART);
-    const parsed = parseStoredCart(JSON.stringify({ cartItems: [{ _id: "a", name: "A", qty: 1 }, { bogus: true }], cartItemsQty: 99 }));
+    const parsed = parseStoredCart(
+      JSON.stringify({ cartItems: [{ _id: "a", name: "A", qty: 1 }, { bogus: true }], cartItemsQty: 99 }),
+    );
     expect(parsed.cartItems.map((i) => i._id)).toEqual(["a"]);
     expect(parsed.cartItemsQty).toBe(1);
   });

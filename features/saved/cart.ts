@@ -33,7 +33,9 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case "add": {
       const item = { ...action.item, qty: 1 };
       const exists = state.cartItems.some((existing) => existing._id === item._id);
-      const cartItems = exists ? state.cartItems.map((existing) => (existing._id === item._id ? item : existing)) : [...state.cartItems, item];
+      const cartItems = exists
+        ? state.cartItems.map((existing) => (existing._id === item._id ? item : existing))
+        : [...state.cartItems, item];
       return { ...state, cartItems, cartItemsQty: cartItems.length };
     }
     case "remove": {
@@ -55,7 +57,9 @@ export function parseStoredCart(raw: string | null): CartState {
   try {
     const value = JSON.parse(raw) as Partial<CartState>;
     if (!Array.isArray(value.cartItems)) return INITIAL_CART;
-    const cartItems = value.cartItems.filter((item): item is CartItem => typeof item?._id === "string" && typeof item?.name === "string");
+    const cartItems = value.cartItems.filter(
+      (item): item is CartItem => typeof item?._id === "string" && typeof item?.name === "string",
+    );
     const stoForOrder = value.stoForOrder && typeof value.stoForOrder === "object" ? value.stoForOrder : {};
     return { cartItems, cartItemsQty: cartItems.length, stoForOrder, paymentMethod: "PayPal" };
   } catch {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { axisDayIndexes, fillDays } from "@/features/stats/events";
 
 describe("fillDays", () => {

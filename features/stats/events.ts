@@ -12,7 +12,11 @@ const zeros = (): Record<StatKind, number> => ({ view: 0, call: 0, directions: 0
  * Every day from `firstDay` to `lastDay` (YYYY-MM-DD, calendar days, so no DST can skip or repeat
  * one), with the counted rows filled in and zeros elsewhere, and the totals.
  */
-export function fillDays(firstDay: string, lastDay: string, rows: { day: string; kind: StatKind; count: number }[]): ServiceStats {
+export function fillDays(
+  firstDay: string,
+  lastDay: string,
+  rows: { day: string; kind: StatKind; count: number }[],
+): ServiceStats {
   const byDay = new Map<string, Record<StatKind, number>>();
   for (let time = Date.parse(`${firstDay}T00:00:00Z`); time <= Date.parse(`${lastDay}T00:00:00Z`); time += 86_400_000) {
     byDay.set(new Date(time).toISOString().slice(0, 10), zeros());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseVariant, SLOT_WIDTHS, srcSet } from "@/features/uploads/image-sizes";
 
 describe("image sizes", () => {

@@ -26,7 +26,10 @@ export function srcSet(url: string, format: VariantFormat, widths: readonly Imag
   return widths.map((width) => `${variantUrl(url, width, format)} ${width}w`).join(", ");
 }
 
-export function parseVariant(width: string | null, format: string | null): { width: ImageWidth; format: VariantFormat } | null {
+export function parseVariant(
+  width: string | null,
+  format: string | null,
+): { width: ImageWidth; format: VariantFormat } | null {
   // Digits only: "4.8e2" would be 480 too, and each spelling would be another cached URL.
   const w = /^\d{1,4}$/.test(width ?? "") ? Number(width) : NaN;
   if (!IMAGE_WIDTHS.includes(w as ImageWidth) || (format !== "webp" && format !== "jpeg")) return null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { sniffImageType } from "@/features/uploads/image-type";
 import { encodePng } from "@/lib/png";
 

@@ -1,7 +1,8 @@
 /** Image formats we accept, recognised by their first bytes (never by name or declared type). */
 export type ImageType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
 export function sniffImageType(bytes: Uint8Array): ImageType | null {

@@ -15,8 +15,10 @@ export const imageList = z
   .array(z.string({ error: "Validation.imageForeign" }), { error: "Validation.imageForeign" })
   .max(MAX_SERVICE_IMAGES, { error: "Validation.imagesMax" })
   .superRefine((urls, context) => {
-    if (!urls.every((url) => IMAGE_URL_PATTERN.test(url))) context.addIssue({ code: "custom", message: "Validation.imageForeign" });
-    else if (new Set(urls.map((url) => url.toLowerCase())).size !== urls.length) context.addIssue({ code: "custom", message: "Validation.imagesDuplicate" });
+    if (!urls.every((url) => IMAGE_URL_PATTERN.test(url)))
+      context.addIssue({ code: "custom", message: "Validation.imageForeign" });
+    else if (new Set(urls.map((url) => url.toLowerCase())).size !== urls.length)
+      context.addIssue({ code: "custom", message: "Validation.imagesDuplicate" });
   });
 
 /** A profile picture: one of our uploads, or "" / null to remove it. */

@@ -3,7 +3,12 @@
  * (413, also from a proxy that answers without our JSON), not an image, the throttle or the
  * session, and otherwise "could not be uploaded", never a guess that the file was the wrong type.
  */
-export type UploadFailureKey = "Validation.image" | "Validation.imageType" | "Auth.tooManyRequests" | "Auth.signInRequired" | "Validation.imageUploadFailed";
+export type UploadFailureKey =
+  | "Validation.image"
+  | "Validation.imageType"
+  | "Auth.tooManyRequests"
+  | "Auth.signInRequired"
+  | "Validation.imageUploadFailed";
 
 type Reason = { key?: unknown; message?: unknown };
 type Answer = (Reason & { errors?: { image?: Reason } }) | null | undefined;

@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
-import { CACHED_ROUTES, cacheablePage, cachedPage, fillPlaceholder, isSharedRendering } from "@/lib/cache/page-cache";
+import { cacheablePage, CACHED_ROUTES, cachedPage, fillPlaceholder, isSharedRendering } from "@/lib/cache/page-cache";
 import { catalogChanged, changingCatalog } from "@/lib/cache/read-cache";
 import { loadEnv } from "@/lib/env";
 
@@ -19,7 +20,10 @@ const AT = new Date("2026-11-23T10:15:30Z");
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 /** A browser loading a page, unless the headers say otherwise. */
-function request(path: string, { method, headers = {} }: { method?: string; headers?: Record<string, string> } = {}): NextRequest {
+function request(
+  path: string,
+  { method, headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): NextRequest {
   return new NextRequest(new URL(path, ORIGIN), { method, headers: { accept: BROWSER_ACCEPT, ...headers } });
 }
 
@@ -37,7 +41,11 @@ function renderingServer(
     const body = page(placeholder);
     return new Response(body, {
       status,
-      headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": `script-src 'nonce-${placeholder}'`, "x-powered-by": "Next" },
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": `script-src 'nonce-${placeholder}'`,
+        "x-powered-by": "Next",
+      },
     });
   });
   vi.stubGlobal("fetch", fetch);
@@ -70,7 +78,9 @@ describe("page cache: which requests", () => {
     const page = cacheablePage(request("/services?sort=rating&category=tires"));
     expect(page).toBe("/services?category=tires&sort=rating");
     expect(cacheablePage(request("/services?category=tires&sort=rating"))).toBe(page);
-    expect(cacheablePage(request("/ua/services?category=tires&sort=rating"))).toBe("/ua/services?category=tires&sort=rating");
+    expect(cacheablePage(request("/ua/services?category=tires&sort=rating"))).toBe(
+      "/ua/services?category=tires&sort=rating",
+    );
     for (const path of ["/home", "/ua/home", "/stos", "/mechanics", "/ranking", "/service/abc123"]) {
       expect(cacheablePage(request(path)), path).toBe(`${path}?`);
     }
@@ -78,7 +88,15 @@ describe("page cache: which requests", () => {
 
   it("serves visitors with a session too: the page was rendered for nobody, the browser asks for their part", () => {
     const session = { cookie: `${SESSION_COOKIE}=whatever` };
-    for (const path of ["/home", "/ua/services", "/stos", "/mechanics", "/ranking", "/service/abc123", "/ua/service/abc123"]) {
+    for (const path of [
+      "/home",
+      "/ua/services",
+      "/stos",
+      "/mechanics",
+      "/ranking",
+      "/service/abc123",
+      "/ua/service/abc123",
+    ]) {
       expect(cacheablePage(request(path, { headers: session })), path).toBe(`${path}?`);
     }
   });
@@ -128,9 +146,15 @@ describe("page cache: which requests", () => {
     const own = seen[0]!.headers.get("x-maister-page-fill")!;
     expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": own } }))).toBe(own.split(" ")[1]);
     const placeholder = "AAAAAAAAAAAAAAAAAAAAAA==";
-    expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `guess ${placeholder}` } }))).toBeNull();
-    expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `${own.split(" ")[0]}x ${placeholder}` } }))).toBeNull();
-    expect(fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `${own.split(" ")[0]} "><script>` } }))).toBeNull();
+    expect(
+      fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `guess ${placeholder}` } })),
+    ).toBeNull();
+    expect(
+      fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `${own.split(" ")[0]}x ${placeholder}` } })),
+    ).toBeNull();
+    expect(
+      fillPlaceholder(request("/home", { headers: { "x-maister-page-fill": `${own.split(" ")[0]} "><script>` } })),
+    ).toBeNull();
     expect(fillPlaceholder(request("/home"))).toBeNull();
   });
 });
@@ -156,7 +180,9 @@ describe("page cache: what visitors get", () => {
     expect(Buffer.from(first!.body).toString()).toBe(
       '<script nonce="first-nonce">boot()</script><p>nonce="abc" &lt;script&gt;</p><script nonce="first-nonce" src="/a.js"></script>',
     );
-    expect(Buffer.from(second!.body).toString()).toBe(Buffer.from(first!.body).toString().replaceAll("first-nonce", "second-nonce"));
+    expect(Buffer.from(second!.body).toString()).toBe(
+      Buffer.from(first!.body).toString().replaceAll("first-nonce", "second-nonce"),
+    );
     // The renderer's own policy (with the placeholder) and headers of that one response stay behind.
     expect(second!.headers.get("content-security-policy")).toBeNull();
     expect(second!.headers.get("x-powered-by")).toBeNull();

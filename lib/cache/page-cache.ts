@@ -1,9 +1,12 @@
 import "server-only";
+
 import { timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
+
 import { env } from "@/lib/env";
 import { splitLocale } from "@/lib/http/locale-path";
 import { createNonce } from "@/lib/security/csp";
+
 import { minuteOf, rememberRead } from "./read-cache";
 
 /**
@@ -126,7 +129,11 @@ export async function cachedPage(
         return renderForCache(page);
       },
       // An answer other than a page is kept too (as its status alone), so it is not asked for again within the minute.
-      { keepMs: MINUTE_MS - (now.getTime() % MINUTE_MS), keepIf: (rendered) => rendered !== null, maxOfKind: MAX_PAGES },
+      {
+        keepMs: MINUTE_MS - (now.getTime() % MINUTE_MS),
+        keepIf: (rendered) => rendered !== null,
+        maxOfKind: MAX_PAGES,
+      },
     );
     // Anything but a page (a redirect, an error page) is rendered for its visitor as usual.
     if (!kept || kept.status !== 200) return null;
@@ -134,7 +141,9 @@ export async function cachedPage(
     const body = Buffer.concat(kept.parts.flatMap((part, index) => (index === 0 ? [part] : [between, part])));
     return { headers: new Headers(kept.headers), body, fresh };
   } catch (error) {
-    console.warn(`[page-cache] could not render ${page} for the cache: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[page-cache] could not render ${page} for the cache: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readCatalogVersion } from "@/lib/cache/version";
+
 import { catalogChanged, changingCatalog, minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cache";
+import { readCatalogVersion } from "@/lib/cache/version";
 import { loadEnv } from "@/lib/env";
 
 // The catalogue version other instances bump lives in the database; here a counter stands in for it.
@@ -75,7 +76,8 @@ describe("read cache", () => {
 
   it("a part of an answer (a list's total) is kept in the same memory and dropped with it when the version moves", async () => {
     const count = vi.fn(async () => 50_000);
-    const list = (page: number) => rememberRead(`list:${page}`, async () => ({ page, total: await rememberPartOfRead("count", count) }));
+    const list = (page: number) =>
+      rememberRead(`list:${page}`, async () => ({ page, total: await rememberPartOfRead("count", count) }));
     await list(1);
     await list(2);
     expect(count).toHaveBeenCalledTimes(1);
@@ -134,7 +136,9 @@ describe("read cache", () => {
   it("a part every answer shares outlives a flood of one-off questions (the least recently used goes first)", async () => {
     const count = vi.fn(async () => 50_000);
     for (let question = 0; question < 3000; question++) {
-      await rememberRead(`list:${question}`, async () => rememberPartOfRead("count", count, { keepMs: 30_000, keepIf: (total) => total >= 1000 }));
+      await rememberRead(`list:${question}`, async () =>
+        rememberPartOfRead("count", count, { keepMs: 30_000, keepIf: (total) => total >= 1000 }),
+      );
     }
     expect(count).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { env } from "@/lib/env";
+
 import { bumpCatalogVersion, readCatalogVersion } from "./version";
 
 /**
@@ -63,7 +65,11 @@ export function rememberPartOfRead<T>(key: string, load: () => Promise<T>, keepi
   return enabled() || keeping.evenWhenOff ? keep(key, load, keeping) : load();
 }
 
-function keep<T>(key: string, load: () => Promise<T>, { keepMs = DEFAULT_KEEP_MS, keepIf, maxOfKind }: Keeping<T>): Promise<T> {
+function keep<T>(
+  key: string,
+  load: () => Promise<T>,
+  { keepMs = DEFAULT_KEEP_MS, keepIf, maxOfKind }: Keeping<T>,
+): Promise<T> {
   const now = Date.now();
   const kept = entries.get(key);
   if (kept && kept.until > now) {
@@ -135,7 +141,9 @@ export async function announceCatalogChange(): Promise<void> {
     advanceTo(await bumpCatalogVersion());
   } catch (error) {
     // The database went away after the write: other instances catch up within their keeping time.
-    console.warn(`[read-cache] could not bump the catalogue version: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[read-cache] could not bump the catalogue version: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   catalogChanged();
 }

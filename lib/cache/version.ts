@@ -1,4 +1,5 @@
 import "server-only";
+
 import { getPrisma } from "@/lib/db/server";
 
 /**

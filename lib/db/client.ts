@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+
 import { openDatabase, type Database } from "./connection";
 
 /**

@@ -10,7 +10,12 @@ export type DatabaseTarget = { kind: "postgres"; url: string; host: string } | {
 export class DatabaseConfigError extends Error {}
 
 /** The app's parsed environment or a raw one (process.env). */
-type DatabaseVariables = { readonly [name: string]: unknown; DATABASE_URL?: string; DIRECT_DATABASE_URL?: string; PGLITE_DATA_DIR?: string };
+type DatabaseVariables = {
+  readonly [name: string]: unknown;
+  DATABASE_URL?: string;
+  DIRECT_DATABASE_URL?: string;
+  PGLITE_DATA_DIR?: string;
+};
 
 /**
  * `direct` is for maintenance (migrations, seeding, backups, restores): behind PgBouncer those want
@@ -30,7 +35,9 @@ export function describeHost(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new DatabaseConfigError("DATABASE_URL is not a valid URL (expected postgresql://user:password@host:5432/database).");
+    throw new DatabaseConfigError(
+      "DATABASE_URL is not a valid URL (expected postgresql://user:password@host:5432/database).",
+    );
   }
   if (!POSTGRES_PROTOCOLS.includes(parsed.protocol)) {
     throw new DatabaseConfigError(`DATABASE_URL must start with postgresql:// (got ${parsed.protocol}//).`);

@@ -1,9 +1,11 @@
-import { PrismaPg } from "@prisma/adapter-pg";
 import type { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+
 import { describeDatabaseError, resolveDatabaseTarget, type DatabaseTarget } from "./config";
 import { openPGlite } from "./pglite";
 import { SIMILARITY_THRESHOLD } from "./settings";
@@ -40,7 +42,11 @@ export async function openDatabase(requested?: DatabaseTarget): Promise<Database
 
 async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
   // No startup options (PgBouncer in transaction mode refuses them): session defaults are database settings (./settings.ts).
-  const pool = new pg.Pool({ connectionString: target.url, max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: env.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle client dropped by the server (restart, failover, admin terminate) must not crash the
   // process: pg emits it on the pool, and the next checkout simply opens a new connection.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));

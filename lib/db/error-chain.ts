@@ -12,7 +12,11 @@ export function someInErrorChain(error: unknown, test: (entry: ErrorEntry) => bo
     const current = pending.pop();
     if (current === null || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
-    const entry = current as ErrorEntry & { cause?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
+    const entry = current as ErrorEntry & {
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+      errors?: unknown;
+    };
     if (test(entry)) return true;
     pending.push(entry.cause, entry.meta?.driverAdapterError);
     if (Array.isArray(entry.errors)) pending.push(...entry.errors);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import type { SqlRunner } from "./connection";
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
@@ -49,7 +50,10 @@ type AppliedRow = { migration_name: string; checksum: string; finished_at: Date 
 const MIGRATION_LOCK = 724519;
 
 /** Applies pending migrations, each in its own transaction; returns the names applied. */
-export async function applyMigrations(sql: SqlRunner, migrations: MigrationFolder[] = readMigrations()): Promise<string[]> {
+export async function applyMigrations(
+  sql: SqlRunner,
+  migrations: MigrationFolder[] = readMigrations(),
+): Promise<string[]> {
   await sql.transaction(async () => {
     await sql.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await sql.exec(CREATE_MIGRATIONS_TABLE);
@@ -60,7 +64,9 @@ export async function applyMigrations(sql: SqlRunner, migrations: MigrationFolde
   const applied = new Map(rows.map((row) => [row.migration_name, row]));
   for (const row of rows) {
     if (!row.finished_at) {
-      throw new MigrationError(`Migration ${row.migration_name} started but never finished; fix the database by hand or run \`npm run db:reset\`.`);
+      throw new MigrationError(
+        `Migration ${row.migration_name} started but never finished; fix the database by hand or run \`npm run db:reset\`.`,
+      );
     }
   }
   const done: string[] = [];
@@ -77,7 +83,10 @@ export async function applyMigrations(sql: SqlRunner, migrations: MigrationFolde
     const appliedHere = await sql.transaction(async () => {
       await sql.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       // Another instance may have applied it while this one waited for the lock.
-      const meanwhile = await sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND rolled_back_at IS NULL`, [migration.name]);
+      const meanwhile = await sql.query(
+        `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND rolled_back_at IS NULL`,
+        [migration.name],
+      );
       if (meanwhile.length) return false;
       // A migration may build indexes on big tables: the database's statement timeout is meant for the app's requests.
       await sql.exec("SET LOCAL statement_timeout = 0");

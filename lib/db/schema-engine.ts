@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
 import { readMigrations } from "./migrations";
 
 /**
@@ -41,7 +42,9 @@ async function loadEngine(schema: string): Promise<Engine> {
     SchemaEngine: { new: (options: unknown, log: (msg: string) => void, adapter: unknown) => Promise<Engine> };
   };
   const bytes = readFileSync(path.join(pkgDir, "schema_engine_bg.wasm"));
-  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": glue as WebAssembly.ModuleImports });
+  const { instance } = await WebAssembly.instantiate(bytes, {
+    "./schema_engine_bg.js": glue as WebAssembly.ModuleImports,
+  });
   glue.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as (() => void) | undefined)?.();
   const pglite = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });

@@ -1,4 +1,5 @@
 import { DURATION, env, VARIABLES } from "@/lib/env";
+
 import type { SqlRunner } from "./connection";
 
 /**
@@ -32,9 +33,16 @@ type SettingsVariables = { readonly [name: string]: unknown; DATABASE_STATEMENT_
 export function databaseSettings(source: SettingsVariables = env): Record<string, string> {
   const timeout = source.DATABASE_STATEMENT_TIMEOUT?.trim() || VARIABLES.DATABASE_STATEMENT_TIMEOUT.default;
   if (!DURATION.test(timeout)) {
-    throw new DatabaseSettingsError(`DATABASE_STATEMENT_TIMEOUT must be a duration like 30s, 15000ms or 0 (off); got "${timeout}".`);
+    throw new DatabaseSettingsError(
+      `DATABASE_STATEMENT_TIMEOUT must be a duration like 30s, 15000ms or 0 (off); got "${timeout}".`,
+    );
   }
-  return { "pg_trgm.word_similarity_threshold": SIMILARITY_THRESHOLD, statement_timeout: timeout, jit: "off", max_parallel_workers_per_gather: "0" };
+  return {
+    "pg_trgm.word_similarity_threshold": SIMILARITY_THRESHOLD,
+    statement_timeout: timeout,
+    jit: "off",
+    max_parallel_workers_per_gather: "0",
+  };
 }
 
 /** One statement setting them on the database it runs in (the name need not be known). */

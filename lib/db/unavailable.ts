@@ -13,7 +13,15 @@ import { codesOf, someInErrorChain } from "./error-chain";
 
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+]);
 const DRIVER_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Client was closed|the database system is (starting up|shutting down|in recovery mode)/i;
 
@@ -25,7 +33,8 @@ function isUnavailableSqlState(code: string): boolean {
 export function isDatabaseUnavailable(error: unknown): boolean {
   return someInErrorChain(error, (entry) => {
     if (entry.name === "DatabaseUnavailableError") return true;
-    if (codesOf(entry).some((code) => PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || isUnavailableSqlState(code))) return true;
+    if (codesOf(entry).some((code) => PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || isUnavailableSqlState(code)))
+      return true;
     if (typeof entry.kind === "string" && ADAPTER_KINDS.has(entry.kind)) return true;
     return typeof entry.message === "string" && DRIVER_MESSAGES.test(entry.message);
   });

@@ -1,14 +1,17 @@
 import "server-only";
+
 import { createTranslator, type Locale } from "next-intl";
 import { NextResponse, type NextRequest } from "next/server";
+
 import { isMessageKey } from "@/i18n/message-key";
 import { MESSAGES } from "@/i18n/messages";
 import { noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
+import { requestLocale } from "@/lib/http/request-locale";
 import { crossOriginRefusal, type BodyKind } from "@/lib/security/cross-origin";
 import { appUrl } from "@/lib/site";
+
 import { clientAddress } from "./client-address";
-import { requestLocale } from "@/lib/http/request-locale";
 import { AppError } from "./errors";
 
 export { requestLocale };
@@ -28,11 +31,24 @@ export function translated(request: NextRequest, key: string): string {
   return translate(requestLocale(request), key);
 }
 
-export function errorResponse(request: NextRequest, status: number, key: string, fields?: Record<string, string>): NextResponse {
+export function errorResponse(
+  request: NextRequest,
+  status: number,
+  key: string,
+  fields?: Record<string, string>,
+): NextResponse {
   const locale = requestLocale(request);
-  const body: { message: string; key: string; errors?: Record<string, { key: string; message: string }> } = { message: translate(locale, key), key };
+  const body: { message: string; key: string; errors?: Record<string, { key: string; message: string }> } = {
+    message: translate(locale, key),
+    key,
+  };
   if (fields) {
-    body.errors = Object.fromEntries(Object.entries(fields).map(([field, fieldKey]) => [field, { key: fieldKey, message: translate(locale, fieldKey) }]));
+    body.errors = Object.fromEntries(
+      Object.entries(fields).map(([field, fieldKey]) => [
+        field,
+        { key: fieldKey, message: translate(locale, fieldKey) },
+      ]),
+    );
     const first = Object.values(body.errors)[0];
     if (first) body.message = first.message;
   }
@@ -46,7 +62,11 @@ export function errorResponse(request: NextRequest, status: number, key: string,
  * After a 503 a transaction cut off was rolled back by PostgreSQL; only a commit whose answer was
  * lost on the way can have gone through, and the writes are idempotent for that retry.
  */
-export async function handle(request: NextRequest, body: () => Promise<Response>, options: { accept?: BodyKind } = {}): Promise<Response> {
+export async function handle(
+  request: NextRequest,
+  body: () => Promise<Response>,
+  options: { accept?: BodyKind } = {},
+): Promise<Response> {
   const refused = crossOriginRefusal({
     method: request.method,
     headers: request.headers,
@@ -87,7 +107,9 @@ export async function answerErrors(request: NextRequest, body: () => Promise<Res
 
 /** An XML document for crawlers (the sitemap), which they may keep for ten minutes. */
 export function xmlResponse(xml: string): NextResponse {
-  return new NextResponse(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
+  return new NextResponse(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+  });
 }
 
 export function json(data: unknown, init?: { status?: number; maxAge?: number }): NextResponse {
@@ -101,7 +123,11 @@ const MAX_JSON_BYTES = 64 * 1024;
  * The body's bytes, at most `max` of them: the count is kept while reading, so a chunked body (no
  * Content-Length) or one that lies about its length is cut off at the limit, never buffered whole.
  */
-export async function readCapped(request: NextRequest, max: number, tooLargeKey: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function readCapped(
+  request: NextRequest,
+  max: number,
+  tooLargeKey: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () => new AppError(413, tooLargeKey);
   if (Number(request.headers.get("content-length") ?? 0) > max) throw tooLarge();
   if (!request.body) return new Uint8Array(0);

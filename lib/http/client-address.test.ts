@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { clientAddress, UNKNOWN_ADDRESS } from "@/lib/http/client-address";
 
 /** Every per-address limit keys on this: a client must never be able to choose its own key. */
-const headers = (forwardedFor?: string) => new Headers(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor });
+const headers = (forwardedFor?: string) =>
+  new Headers(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor });
 
 // TRUSTED_PROXY_HOPS itself (0 by default, a whole number up to 10, anything odd refused at start) is lib/env.ts's.
 describe("clientAddress", () => {
@@ -17,7 +19,9 @@ describe("clientAddress", () => {
     expect(clientAddress(headers("1.1.1.1, 10.0.0.5"), 1)).toBe("10.0.0.5");
     expect(clientAddress(headers("1.1.1.1,10.0.0.5"), 1)).toBe("10.0.0.5");
     // Whatever the client put on the left, the key is the same.
-    expect(clientAddress(headers("6.6.6.6, 7.7.7.7, 10.0.0.5"), 1)).toBe(clientAddress(headers("8.8.8.8, 10.0.0.5"), 1));
+    expect(clientAddress(headers("6.6.6.6, 7.7.7.7, 10.0.0.5"), 1)).toBe(
+      clientAddress(headers("8.8.8.8, 10.0.0.5"), 1),
+    );
   });
 
   it("with two hops takes the second from the right", () => {

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { createHash } from "node:crypto";
+
 import { env } from "@/lib/env";
 
 /**
@@ -30,7 +32,8 @@ export function clientAddress(headers: HeaderSource, hops = env.TRUSTED_PROXY_HO
 }
 
 function readHeader(headers: HeaderSource, name: string): string | null {
-  if (typeof (headers as { get?: unknown }).get === "function") return (headers as { get(name: string): string | null }).get(name);
+  if (typeof (headers as { get?: unknown }).get === "function")
+    return (headers as { get(name: string): string | null }).get(name);
   const value = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? value.join(",") : (value ?? null);
 }

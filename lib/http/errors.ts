@@ -1,4 +1,5 @@
 import "server-only";
+
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /** Errors the data layer raises; route handlers turn them into 4xx answers with message keys. */

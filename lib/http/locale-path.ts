@@ -1,4 +1,5 @@
 import type { Locale } from "next-intl";
+
 import { localePrefix, routing } from "@/i18n/routing";
 
 /*

@@ -1,4 +1,5 @@
 import { hasLocale, type Locale } from "next-intl";
+
 import { localeOfCode, toLocale } from "@/i18n/locale";
 import { localeCookie, routing } from "@/i18n/routing";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { safeRedirect } from "@/lib/http/safe-redirect";
 
 describe("safeRedirect", () => {

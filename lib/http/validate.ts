@@ -1,6 +1,9 @@
 import "server-only";
+
 import type { z } from "zod";
+
 import { fieldErrors } from "@/lib/zod";
+
 import { BadRequestError } from "./errors";
 
 /** Parses input with a shared schema; failures become a 400 with a message key per field. */

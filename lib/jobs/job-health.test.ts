@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { JOB_ERROR_MAX, jobOverdue, jobStartGapMs, jobState, shortErrorMessage, type JobRunRow } from "./job-health";
 
 const T = Date.parse("2026-11-25T12:00:00Z");
@@ -46,10 +47,16 @@ describe("state", () => {
     expect(jobState(row({}), T)).toBe("neverRun");
     expect(jobState(row({ lastStartedAt: at(-1_000), runId: "r", leaseUntil: at(1_000) }), T)).toBe("running");
     expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-1_000) }), T)).toBe("succeeded");
-    expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-9_000), lastFailedAt: at(-1_000) }), T)).toBe("failed");
-    expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-1_000), lastFailedAt: at(-9_000) }), T)).toBe("succeeded");
+    expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-9_000), lastFailedAt: at(-1_000) }), T)).toBe(
+      "failed",
+    );
+    expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-1_000), lastFailedAt: at(-9_000) }), T)).toBe(
+      "succeeded",
+    );
     // Claimed, then the holder went away: the lease ran out with no outcome written.
-    expect(jobState(row({ lastStartedAt: at(-5_000), runId: "r", leaseUntil: at(-1_000), lastSucceededAt: at(-60_000) }), T)).toBe("interrupted");
+    expect(
+      jobState(row({ lastStartedAt: at(-5_000), runId: "r", leaseUntil: at(-1_000), lastSucceededAt: at(-60_000) }), T),
+    ).toBe("interrupted");
   });
 });
 
@@ -70,7 +77,9 @@ describe("the error kept for admins", () => {
       "→ 82 prisma.mailOutbox.findMany(",
       "Can't reach database server at `db.internal:5432`",
     ].join("\n");
-    expect(shortErrorMessage(new Error(message))).toBe("prisma.mailOutbox.findMany(): Can't reach database server at `db.internal:5432`");
+    expect(shortErrorMessage(new Error(message))).toBe(
+      "prisma.mailOutbox.findMany(): Can't reach database server at `db.internal:5432`",
+    );
   });
 
   it("hides what looks like a credential", () => {
@@ -79,12 +88,15 @@ describe("the error kept for admins", () => {
         'connect postgresql://maister:hunter2@db:5432/app failed; Authorization: Bearer abc.def token=s3cr3t api_key="k y" re_8sKq2mN7pL4xW9vB3cT6zY1d',
       ),
     );
-    for (const secret of ["hunter2", "abc.def", "s3cr3t", "k y", "re_8sKq2mN7pL4xW9vB3cT6zY1d"]) expect(text).not.toContain(secret);
+    for (const secret of ["hunter2", "abc.def", "s3cr3t", "k y", "re_8sKq2mN7pL4xW9vB3cT6zY1d"])
+      expect(text).not.toContain(secret);
     expect(text).toContain("postgresql://***@db:5432/app");
   });
 
   it("keeps ids and ordinary words, and cuts long messages", () => {
-    expect(shortErrorMessage(new Error("mail 0195f6c8-1111-7222-8333-444455556666 refused"))).toBe("mail 0195f6c8-1111-7222-8333-444455556666 refused");
+    expect(shortErrorMessage(new Error("mail 0195f6c8-1111-7222-8333-444455556666 refused"))).toBe(
+      "mail 0195f6c8-1111-7222-8333-444455556666 refused",
+    );
     const long = shortErrorMessage(new Error("x ".repeat(500)));
     expect(long.length).toBe(JOB_ERROR_MAX);
     expect(long.endsWith("…")).toBe(true);

@@ -41,7 +41,12 @@ export function jobStartGapMs(everyMs: number): number {
  * claim to the end), counted from the last success, or from when the job was first registered if
  * it never succeeded. A job no instance ever registered is overdue: nothing runs it.
  */
-export function jobOverdue(row: Pick<JobRunRow, "lastSucceededAt" | "createdAt"> | undefined, everyMs: number, now: number, leaseMs = JOB_LEASE_MS): boolean {
+export function jobOverdue(
+  row: Pick<JobRunRow, "lastSucceededAt" | "createdAt"> | undefined,
+  everyMs: number,
+  now: number,
+  leaseMs = JOB_LEASE_MS,
+): boolean {
   if (!row) return true;
   const since = (row.lastSucceededAt ?? row.createdAt).getTime();
   return now - since > 2 * everyMs + leaseMs;
@@ -67,7 +72,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * JOB_ERROR_MAX. Admins read it in the inbox; it is never public.
  */
 export function shortErrorMessage(error: unknown): string {
-  const raw = error instanceof Error ? error.message || error.name : typeof error === "string" ? error : "Unknown error";
+  const raw =
+    error instanceof Error ? error.message || error.name : typeof error === "string" ? error : "Unknown error";
   const lines = raw
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -75,7 +81,8 @@ export function shortErrorMessage(error: unknown): string {
   // Prisma's messages open with "Invalid `prisma.x.y()` invocation in <file>", then a code frame,
   // then what went wrong on the last line.
   const invocation = lines[0]?.match(/^Invalid `([^`]+)` invocation/);
-  const text = invocation && lines.length > 1 ? `${invocation[1]}: ${lines[lines.length - 1]}` : (lines[0] ?? "Unknown error");
+  const text =
+    invocation && lines.length > 1 ? `${invocation[1]}: ${lines[lines.length - 1]}` : (lines[0] ?? "Unknown error");
   const redacted = text
     .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, "$1***@")
     .replace(/\b(bearer|basic)\s+[^\s,;]+/gi, "$1 ***")
@@ -83,6 +90,8 @@ export function shortErrorMessage(error: unknown): string {
       /\b(password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret|authorization)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi,
       "$1$2***",
     )
-    .replace(/[A-Za-z0-9_-]{24,}/g, (word) => (UUID.test(word) || !/\d/.test(word) || !/[A-Za-z]/.test(word) ? word : "***"));
+    .replace(/[A-Za-z0-9_-]{24,}/g, (word) =>
+      UUID.test(word) || !/\d/.test(word) || !/[A-Za-z]/.test(word) ? word : "***",
+    );
   return redacted.length > JOB_ERROR_MAX ? `${redacted.slice(0, JOB_ERROR_MAX - 1)}…` : redacted;
 }

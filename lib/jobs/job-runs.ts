@@ -1,7 +1,17 @@
 import "server-only";
+
 import { randomUUID } from "node:crypto";
+
 import { getPrisma } from "../db/server";
-import { JOB_LEASE_MS, jobOverdue, jobStartGapMs, jobState, shortErrorMessage, type JobRunRow, type JobState } from "./job-health";
+import {
+  JOB_LEASE_MS,
+  jobOverdue,
+  jobStartGapMs,
+  jobState,
+  shortErrorMessage,
+  type JobRunRow,
+  type JobState,
+} from "./job-health";
 
 /**
  * Which instance runs a periodic job's tick, and what its last runs did, in job_runs (one row per

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { getPrisma } from "@/lib/db/server";
 
 /**
@@ -8,7 +9,11 @@ import { getPrisma } from "@/lib/db/server";
  * `maxWaitMs` books nothing and gets null (it should give up rather than queue). Returns how long to
  * wait, and the booked start on the database's clock.
  */
-export async function reserveOutsideCall(name: string, intervalMs: number, maxWaitMs: number): Promise<{ waitMs: number; startsAt: Date } | null> {
+export async function reserveOutsideCall(
+  name: string,
+  intervalMs: number,
+  maxWaitMs: number,
+): Promise<{ waitMs: number; startsAt: Date } | null> {
   const prisma = await getPrisma();
   const rows = await prisma.$queryRaw<{ wait: number; startsAt: Date }[]>`
     INSERT INTO outside_call_slots (name, "nextAt") VALUES (${name}, clock_timestamp() + ${intervalMs} * interval '1 millisecond')

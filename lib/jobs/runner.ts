@@ -1,5 +1,7 @@
 import "server-only";
+
 import { env } from "@/lib/env";
+
 import { claimJobRun, finishJobRun, registerJobRuns, type ScheduledJob } from "./job-runs";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { headerSafe, retryPause, RETRY_PAUSES_MS } from "@/lib/mail/outbox";
+
+import { headerSafe, RETRY_PAUSES_MS, retryPause } from "@/lib/mail/outbox";
 
 describe("mail queue rules", () => {
   it("pauses longer after each failed attempt, then keeps the longest pause", () => {

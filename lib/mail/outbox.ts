@@ -1,9 +1,11 @@
 import "server-only";
+
 import type { Locale } from "next-intl";
 import { Resend } from "resend";
-import { Prisma } from "@/lib/generated/prisma/client";
+
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Every mail is written to the outbox (mail_outbox) first and delivered from there, so none is
@@ -40,7 +42,10 @@ export function headerSafe(text: string, max = 300): string {
 /** Writes the mail to the outbox, inside the caller's transaction when given; the runner delivers it. */
 export async function enqueueMail(mail: Mail, tx?: Tx): Promise<string> {
   const db = tx ?? (await getPrisma());
-  const { id } = await db.mailOutbox.create({ data: { ...mail, to: headerSafe(mail.to, 100), subject: headerSafe(mail.subject) }, select: { id: true } });
+  const { id } = await db.mailOutbox.create({
+    data: { ...mail, to: headerSafe(mail.to, 100), subject: headerSafe(mail.subject) },
+    select: { id: true },
+  });
   return id;
 }
 
@@ -93,14 +98,21 @@ async function attempt(row: Row): Promise<void> {
   const attempts = row.attempts + 1;
   try {
     const providerId = await deliver(row);
-    await prisma.mailOutbox.update({ where: { id: row.id }, data: { status: "sent", providerId, sentAt: new Date(), attempts, error: null } });
+    await prisma.mailOutbox.update({
+      where: { id: row.id },
+      data: { status: "sent", providerId, sentAt: new Date(), attempts, error: null },
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const givingUp = error instanceof PermanentFailure || Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
     console.error(`[mail] attempt ${attempts} to ${row.to} failed${givingUp ? ", giving up" : ""}: ${message}`);
     await prisma.mailOutbox.update({
       where: { id: row.id },
-      data: { attempts, error: message.slice(0, 500), ...(givingUp ? { status: "failed" } : { nextAttemptAt: new Date(Date.now() + retryPause(attempts)) }) },
+      data: {
+        attempts,
+        error: message.slice(0, 500),
+        ...(givingUp ? { status: "failed" } : { nextAttemptAt: new Date(Date.now() + retryPause(attempts)) }),
+      },
     });
   }
 }

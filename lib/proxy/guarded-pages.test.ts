@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
+
 import { guardedPagesToLogin } from "./guarded-pages";
 import { proxyContext } from "./step";
 
@@ -21,6 +23,7 @@ describe("guardedPagesToLogin", () => {
 
   it("hands on a guarded page with a session cookie (the page checks it) and every page that is not guarded", () => {
     expect(step("/profile", `${SESSION_COOKIE}=anything`)).toBeUndefined();
-    for (const path of ["/services", "/ua/login", "/profiles", "/administration"]) expect(step(path), path).toBeUndefined();
+    for (const path of ["/services", "/ua/login", "/profiles", "/administration"])
+      expect(step(path), path).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
+
 import { ruleForPath } from "@/features/accounts/guarded-paths";
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
 import { localizedPath } from "@/lib/http/locale-path";
+
 import type { ProxyContext } from "./step";
 
 /**

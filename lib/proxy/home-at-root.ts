@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
+
 import { localizedPath } from "@/lib/http/locale-path";
+
 import type { ProxyContext } from "./step";
 
 /** The product has no page at the root: "/" and "/ua" open the home page of their language. */

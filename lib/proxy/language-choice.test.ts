@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+
 import { homeAtRoot } from "./home-at-root";
 import { languageFromQuery } from "./language-choice";
 import { proxyContext } from "./step";

@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
+
 import { localeOfCode } from "@/i18n/locale";
 import { localeCookie } from "@/i18n/routing";
 import { localizedPath } from "@/lib/http/locale-path";
+
 import type { ProxyContext } from "./step";
 
 /**

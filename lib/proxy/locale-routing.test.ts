@@ -1,7 +1,9 @@
 import createMiddleware from "next-intl/middleware";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+
 import { routing } from "@/i18n/routing";
+
 import { addressForNext } from "./address-for-next";
 import { routeLocale } from "./locale-routing";
 import { pagePolicy } from "./page-policy";
@@ -9,7 +11,10 @@ import { proxyContext, type ProxyContext } from "./step";
 
 const ORIGIN = "http://localhost:3000";
 
-function routed(path: string, headers: Record<string, string> = {}): { answer: ReturnType<typeof routeLocale>; context: ProxyContext } {
+function routed(
+  path: string,
+  headers: Record<string, string> = {},
+): { answer: ReturnType<typeof routeLocale>; context: ProxyContext } {
   const request = new NextRequest(new URL(path, ORIGIN), { headers });
   const context = proxyContext(request);
   pagePolicy(request, context);
@@ -65,7 +70,9 @@ describe("addressForNext", () => {
   });
 
   it("percent-encodes what is beyond ASCII in a redirect target, and leaves the rest of the address alone", () => {
-    expect(address("/login?redirect=/%E3%80%82evil&reason=signedIn")).toBe("/login?redirect=%2F%25E3%2580%2582evil&reason=signedIn");
+    expect(address("/login?redirect=/%E3%80%82evil&reason=signedIn")).toBe(
+      "/login?redirect=%2F%25E3%2580%2582evil&reason=signedIn",
+    );
     expect(address("/login?redirect=%2Fprofile")).toBe("/login?redirect=%2Fprofile");
     expect(address("/ua/services?keyword=%D1%88")).toBe("/ua/services?keyword=%D1%88");
   });

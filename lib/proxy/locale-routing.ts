@@ -1,7 +1,9 @@
 import createMiddleware from "next-intl/middleware";
 import { NextRequest } from "next/server";
+
 import { routing } from "@/i18n/routing";
 import { SHARED_RENDERING_HEADER } from "@/lib/cache/page-cache";
+
 import { addressForNext } from "./address-for-next";
 import type { ProxyContext } from "./step";
 

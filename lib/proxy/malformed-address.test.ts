@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+
 import { refuseMalformedAddress } from "./malformed-address";
 import { proxyContext } from "./step";
 
@@ -25,6 +26,7 @@ describe("refuseMalformedAddress", () => {
   });
 
   it("hands on what decodes, an encoded % included", () => {
-    for (const path of ["/services", "/ua/services?keyword=%D1%88", "/admin/users/search/50%25", "/api/items"]) expect(step(path), path).toBeUndefined();
+    for (const path of ["/services", "/ua/services?keyword=%D1%88", "/admin/users/search/50%25", "/api/items"])
+      expect(step(path), path).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import type { NextRequest } from "next/server";
+
 import { routing } from "@/i18n/routing";
 import { badRequestJsonResponse, badRequestPageResponse } from "@/lib/security/bad-request";
 import { isMalformedEncoding } from "@/lib/security/malformed-url";
+
 import type { ProxyContext } from "./step";
 
 /**
@@ -12,10 +14,12 @@ import type { ProxyContext } from "./step";
  */
 export function refuseMalformedAddress(request: NextRequest, { locale }: ProxyContext) {
   const { pathname, searchParams } = request.nextUrl;
-  if (isMalformedEncoding(pathname)) return pathname.startsWith("/api") ? badRequestJsonResponse(request) : badRequestPageResponse(locale);
+  if (isMalformedEncoding(pathname))
+    return pathname.startsWith("/api") ? badRequestJsonResponse(request) : badRequestPageResponse(locale);
   // Next 16.4.6's image optimizer decodes the path in its `url` parameter once more, and an escape
   // that cannot be decoded there is its 500 (any other address is its own 400: next.config.ts's
   // `images`). tests/e2e/security.spec.ts ("…or in an image's address, is a 400 too") fails without it.
-  if (pathname === "/_next/image" && isMalformedEncoding(searchParams.get("url") ?? "")) return badRequestPageResponse(routing.defaultLocale);
+  if (pathname === "/_next/image" && isMalformedEncoding(searchParams.get("url") ?? ""))
+    return badRequestPageResponse(routing.defaultLocale);
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { databaseOutageActive, noteDatabaseUnavailable } from "@/lib/db/outage";
 import { answerOutage, outagePage } from "@/lib/proxy/outage-page";
 

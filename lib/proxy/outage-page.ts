@@ -1,7 +1,9 @@
 import type { Locale } from "next-intl";
 import { NextResponse } from "next/server";
+
 import { MESSAGES } from "@/i18n/messages";
 import { databaseOutageActive, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
+
 import type { ProxyContext } from "./step";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -27,6 +29,10 @@ export function answerOutage(_request: unknown, { locale }: ProxyContext) {
   if (!databaseOutageActive()) return undefined;
   return new NextResponse(outagePage(locale), {
     status: 503,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "retry-after": String(RETRY_AFTER_SECONDS) },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "retry-after": String(RETRY_AFTER_SECONDS),
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { NextRequest, NextResponse } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { answerFromPageCache } from "./page-cache-read";
 import type { ProxyContext } from "./step";
 
@@ -8,7 +9,11 @@ vi.mock("@/lib/cache/page-cache", () => ({
   cacheablePage: () => cache.cacheable,
   cachedPage: async (page: string, nonce: string) => {
     cache.asked.push([page, nonce]);
-    return { body: new TextEncoder().encode(`<p nonce="${nonce}">page</p>`), headers: new Headers({ "content-type": "text/html" }), fresh: false };
+    return {
+      body: new TextEncoder().encode(`<p nonce="${nonce}">page</p>`),
+      headers: new Headers({ "content-type": "text/html" }),
+      fresh: false,
+    };
   },
 }));
 
@@ -24,7 +29,8 @@ function context(shared = false): ProxyContext {
   return { locale: "uk", path: "/services", page: { nonce: "n1", csp: "script-src 'nonce-n1'", shared }, routed };
 }
 
-const request = () => new NextRequest(new URL("http://localhost:3000/ua/services"), { headers: { accept: "text/html" } });
+const request = () =>
+  new NextRequest(new URL("http://localhost:3000/ua/services"), { headers: { accept: "text/html" } });
 
 describe("answerFromPageCache", () => {
   it("answers with the kept page and this request's nonce, next-intl's headers for the page with it and not those of its rewrite", async () => {

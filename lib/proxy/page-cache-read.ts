@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
+
 import { cacheablePage, cachedPage } from "@/lib/cache/page-cache";
+
 import type { ProxyContext } from "./step";
 
 /**

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+
 import { methodNotAllowedResponse } from "@/lib/security/bad-request";
 import { isPageMethod } from "@/lib/security/methods";
 

@@ -1,7 +1,9 @@
 import type { NextRequest } from "next/server";
+
 import { fillPlaceholder } from "@/lib/cache/page-cache";
 import { env } from "@/lib/env";
 import { createNonce, pageCsp, tileOrigin } from "@/lib/security/csp";
+
 import type { ProxyContext } from "./step";
 
 const development = env.NODE_ENV === "development";

@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 
 /** Counts every time something asks for the database: the proxy never should. */
@@ -14,8 +15,10 @@ vi.mock("@/lib/db/server", () => ({
 const { default: proxy } = await import("@/proxy");
 
 const ORIGIN = "http://localhost:3000";
-const request = (path: string, { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {}) =>
-  new NextRequest(new URL(path, ORIGIN), { method, headers: { accept: "text/html", ...headers } });
+const request = (
+  path: string,
+  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+) => new NextRequest(new URL(path, ORIGIN), { method, headers: { accept: "text/html", ...headers } });
 
 afterEach(() => {
   (globalThis as { __maisterDatabaseOutageUntil?: number }).__maisterDatabaseOutageUntil = 0;
@@ -31,7 +34,9 @@ describe("proxy.ts: the steps in order", () => {
       const response = await proxy(request(path!));
       expect(response.status, path).toBe(200);
       expect(new URL(response.headers.get("x-middleware-rewrite")!).pathname, path).toBe(rendered);
-      expect(response.headers.get("content-security-policy"), path).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/]{22}=='/);
+      expect(response.headers.get("content-security-policy"), path).toMatch(
+        /script-src [^;]*'nonce-[A-Za-z0-9+/]{22}=='/,
+      );
     }
     expect(database.asked).toBe(0);
   });
@@ -49,7 +54,9 @@ describe("proxy.ts: the steps in order", () => {
 
   it("takes ?lng before the guards, and sends a guarded page without a session to sign in", async () => {
     expect((await proxy(request("/profile?lng=ua"))).headers.get("location")).toBe(`${ORIGIN}/ua/profile`);
-    expect((await proxy(request("/ua/profile"))).headers.get("location")).toBe(`${ORIGIN}/ua/login?redirect=%2Fprofile&reason=signedIn`);
+    expect((await proxy(request("/ua/profile"))).headers.get("location")).toBe(
+      `${ORIGIN}/ua/login?redirect=%2Fprofile&reason=signedIn`,
+    );
   });
 
   it("sends the visitor on before answering with the outage notice, and the notice before any page renders", async () => {
@@ -63,7 +70,9 @@ describe("proxy.ts: the steps in order", () => {
 
   it("keeps the signed-in hint in step with the session cookie on a page's answer", async () => {
     const hint = async (cookie?: string) =>
-      (await proxy(request("/services", { headers: cookie ? { cookie } : {} }))).headers.getSetCookie().filter((set) => set.startsWith("maister.signed-in="));
+      (await proxy(request("/services", { headers: cookie ? { cookie } : {} }))).headers
+        .getSetCookie()
+        .filter((set) => set.startsWith("maister.signed-in="));
     expect(await hint("maister.session=x")).toEqual([expect.stringMatching(/^maister\.signed-in=1;/)]);
     expect(await hint("maister.signed-in=1")).toEqual([expect.stringMatching(/^maister\.signed-in=;.*Max-Age=0/i)]);
     expect(await hint()).toEqual([]);

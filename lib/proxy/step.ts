@@ -1,5 +1,6 @@
 import type { Locale } from "next-intl";
 import type { NextRequest, NextResponse } from "next/server";
+
 import { splitLocale } from "@/lib/http/locale-path";
 
 /** What the steps of one request share. */
@@ -14,7 +15,10 @@ export type ProxyContext = {
 };
 
 /** One thing the proxy does: an answer ends the request there; nothing hands it on to the next step. */
-export type ProxyStep = (request: NextRequest, context: ProxyContext) => NextResponse | undefined | Promise<NextResponse | undefined>;
+export type ProxyStep = (
+  request: NextRequest,
+  context: ProxyContext,
+) => NextResponse | undefined | Promise<NextResponse | undefined>;
 
 export function proxyContext(request: NextRequest): ProxyContext {
   const { locale, path } = splitLocale(request.nextUrl.pathname);
@@ -22,7 +26,11 @@ export function proxyContext(request: NextRequest): ProxyContext {
 }
 
 /** The first answer of `steps`, run in order, or undefined when every step handed the request on. */
-export async function firstAnswer(steps: readonly ProxyStep[], request: NextRequest, context: ProxyContext): Promise<NextResponse | undefined> {
+export async function firstAnswer(
+  steps: readonly ProxyStep[],
+  request: NextRequest,
+  context: ProxyContext,
+): Promise<NextResponse | undefined> {
   for (const step of steps) {
     const answer = await step(request, context);
     if (answer) return answer;

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { createHmac } from "node:crypto";
+
 import { env } from "@/lib/env";
 
 /**

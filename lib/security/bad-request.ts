@@ -1,8 +1,10 @@
 import type { Locale } from "next-intl";
 import { NextResponse, type NextRequest } from "next/server";
+
 import { MESSAGES } from "@/i18n/messages";
 import { localizedPath, splitLocale } from "@/lib/http/locale-path";
 import { requestLocale } from "@/lib/http/request-locale";
+
 import { API_CSP, PLAIN_PAGE_CSP } from "./csp";
 import { PAGE_METHODS } from "./methods";
 
@@ -24,10 +26,20 @@ function refusalPage(locale: Locale, status: number, text: string): string {
 </head><body><main><p aria-hidden="true">${status}</p><h1>${escape(text)}</h1><a href="${home}">${escape(messages.NotFound.action)}</a></main></body></html>`;
 }
 
-function refusalPageResponse(locale: Locale, status: number, text: string, headers: Record<string, string> = {}): NextResponse {
+function refusalPageResponse(
+  locale: Locale,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): NextResponse {
   return new NextResponse(refusalPage(locale, status, text), {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": PLAIN_PAGE_CSP, ...headers },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": PLAIN_PAGE_CSP,
+      ...headers,
+    },
   });
 }
 

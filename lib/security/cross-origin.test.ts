@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { crossOriginRefusal, type BodyKind } from "@/lib/security/cross-origin";
 
 /** The rule table of lib/security/cross-origin.ts, row by row. */
@@ -15,7 +16,12 @@ describe("crossOriginRefusal", () => {
   it("never refuses reads, whatever they claim", () => {
     for (const method of ["GET", "HEAD", "OPTIONS", "get"]) {
       expect(
-        refusal(method, { "sec-fetch-site": "cross-site", origin: "https://evil.example", "content-type": "text/plain", "content-length": "5" }),
+        refusal(method, {
+          "sec-fetch-site": "cross-site",
+          origin: "https://evil.example",
+          "content-type": "text/plain",
+          "content-length": "5",
+        }),
         method,
       ).toBeNull();
     }
@@ -32,7 +38,9 @@ describe("crossOriginRefusal", () => {
   it("trusts Sec-Fetch-Site same-origin and none (typed or bookmarked) over Origin", () => {
     expect(refusal("POST", { ...JSON_BODY, "sec-fetch-site": "same-origin" })).toBeNull();
     expect(refusal("POST", { ...JSON_BODY, "sec-fetch-site": "none" })).toBeNull();
-    expect(refusal("POST", { ...JSON_BODY, "sec-fetch-site": "same-origin", origin: "https://evil.example" })).toBeNull();
+    expect(
+      refusal("POST", { ...JSON_BODY, "sec-fetch-site": "same-origin", origin: "https://evil.example" }),
+    ).toBeNull();
     expect(refusal("POST", { ...JSON_BODY, "sec-fetch-site": "cross-site", origin: OWN })).toEqual(CROSS_SITE);
   });
 
@@ -77,7 +85,12 @@ describe("crossOriginRefusal", () => {
     ]) {
       expect(refusal("POST", { "content-type": type, "content-length": "2" }), type).toEqual(json);
     }
-    for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON", " application/json "]) {
+    for (const type of [
+      "application/json",
+      "application/json; charset=utf-8",
+      "Application/JSON",
+      " application/json ",
+    ]) {
       expect(refusal("POST", { "content-type": type, "content-length": "2" }), type).toBeNull();
     }
     // A chunked body has no length but is a body.
@@ -89,12 +102,16 @@ describe("crossOriginRefusal", () => {
 
   it("wants multipart where an upload is expected", () => {
     const multipart = { status: 415, key: "Api.multipartOnly" };
-    expect(refusal("POST", { "content-type": "multipart/form-data; boundary=----x", "content-length": "10" }, "multipart")).toBeNull();
+    expect(
+      refusal("POST", { "content-type": "multipart/form-data; boundary=----x", "content-length": "10" }, "multipart"),
+    ).toBeNull();
     expect(refusal("POST", JSON_BODY, "multipart")).toEqual(multipart);
     expect(refusal("POST", { "content-type": "text/plain", "content-length": "1" }, "multipart")).toEqual(multipart);
   });
 
   it("answers 403 before 415: a cross-site text/plain post is a forgery first", () => {
-    expect(refusal("POST", { "content-type": "text/plain", "content-length": "5", origin: "https://evil.example" })).toEqual(CROSS_SITE);
+    expect(
+      refusal("POST", { "content-type": "text/plain", "content-length": "5", origin: "https://evil.example" }),
+    ).toEqual(CROSS_SITE);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { API_CSP, createNonce, fallbackCsp, pageCsp, PLAIN_PAGE_CSP, tileOrigin, UPLOAD_CSP } from "@/lib/security/csp";
 
 /** The directives of a policy by name, each with its sources. */
@@ -19,7 +20,12 @@ describe("pageCsp", () => {
 
   it("lets only this request's nonce and what it loads run, with no inline escape hatch", () => {
     const policy = directives(pageCsp({ nonce: "abc123==", dev: false, tiles }));
-    expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123=='", "'strict-dynamic'", "https://www.paypal.com"]);
+    expect(policy.get("script-src")).toEqual([
+      "'self'",
+      "'nonce-abc123=='",
+      "'strict-dynamic'",
+      "https://www.paypal.com",
+    ]);
     expect(policy.get("base-uri")).toEqual(["'none'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);

@@ -57,7 +57,11 @@ export function pageCsp({ nonce, ...options }: PolicyOptions & { nonce: string }
  * the page policy without a nonce, so such a page shows its markup but runs no inline script.
  */
 export function fallbackCsp(options: PolicyOptions): string {
-  return ["default-src 'self'", `script-src 'self' ${PAYPAL_SDK}${options.dev ? " 'unsafe-eval'" : ""}`, ...otherDirectives(options)].join("; ");
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${PAYPAL_SDK}${options.dev ? " 'unsafe-eval'" : ""}`,
+    ...otherDirectives(options),
+  ].join("; ");
 }
 
 /** API answers are data: nothing in them may load or run anything, nor be framed. */
@@ -67,7 +71,8 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const UPLOAD_CSP = "default-src 'none'; sandbox";
 
 /** The proxy's own small pages (the 400 for a malformed address): markup and one inline style. */
-export const PLAIN_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const PLAIN_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** 128 random bits, base64: unguessable and a valid CSP nonce (Next reads it back from the header). */
 export function createNonce(): string {

@@ -1,5 +1,6 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
+
 import { methodNotAllowedResponse } from "@/lib/security/bad-request";
 import { isFetchForbiddenMethod } from "@/lib/security/methods";
 
@@ -36,7 +37,11 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   }
   // Read as a GET only to pick the answer's language (lib/http/request-locale.ts): nothing is routed.
   const refusal = methodNotAllowedResponse(new NextRequest(url, { headers }));
-  response.writeHead(refusal.status, { ...Object.fromEntries(refusal.headers), "x-content-type-options": "nosniff", connection: "close" });
+  response.writeHead(refusal.status, {
+    ...Object.fromEntries(refusal.headers),
+    "x-content-type-options": "nosniff",
+    connection: "close",
+  });
   response.end(await refusal.text());
   // The body the client may have sent is not read: the connection ends with this answer.
   request.resume();

@@ -1,18 +1,36 @@
 import { validateHeaderValue } from "node:http";
 import { describe, expect, it } from "vitest";
+
+import { safeRedirect } from "@/lib/http/safe-redirect";
 import { badRequestPage } from "@/lib/security/bad-request";
 import { asciiUrl, isMalformedEncoding } from "@/lib/security/malformed-url";
-import { safeRedirect } from "@/lib/http/safe-redirect";
 
 describe("isMalformedEncoding", () => {
   it("finds escapes that cannot be decoded", () => {
-    for (const raw of ["/%", "/services/%", "/api/items/%E0%A4%A", "/%zz", "/%E0%A4", "/%C0%AF", "/%ED%A0%80", "/%FF", "/a%2"]) {
+    for (const raw of [
+      "/%",
+      "/services/%",
+      "/api/items/%E0%A4%A",
+      "/%zz",
+      "/%E0%A4",
+      "/%C0%AF",
+      "/%ED%A0%80",
+      "/%FF",
+      "/a%2",
+    ]) {
       expect(isMalformedEncoding(raw), raw).toBe(true);
     }
   });
 
   it("accepts what decodes, including encoded percent signs and any UTF-8", () => {
-    for (const raw of ["/home", "/services/%D1%88%D0%B8%D0%BD%D0%B8", "/admin/users/search/50%25", "/%E3%80%82evil", "/%F0%9F%9A%97", ""]) {
+    for (const raw of [
+      "/home",
+      "/services/%D1%88%D0%B8%D0%BD%D0%B8",
+      "/admin/users/search/50%25",
+      "/%E3%80%82evil",
+      "/%F0%9F%9A%97",
+      "",
+    ]) {
       expect(isMalformedEncoding(raw), raw).toBe(false);
     }
   });

@@ -2,14 +2,16 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { methodNotAllowedResponse } from "@/lib/security/bad-request";
-import { isFetchForbiddenMethod, isPageMethod } from "@/lib/security/methods";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
+import { isFetchForbiddenMethod, isPageMethod } from "@/lib/security/methods";
 
 describe("request methods", () => {
   it("pages take GET and HEAD only", () => {
     expect(["GET", "HEAD"].every(isPageMethod)).toBe(true);
-    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND", "TRACE", "get"]) expect(isPageMethod(method), method).toBe(false);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND", "TRACE", "get"])
+      expect(isPageMethod(method), method).toBe(false);
   });
 
   it("still needed: Node 20's Fetch Request (undici), which Next 16.4.6 makes of every request, throws on TRACE (when this fails, forbidden-methods.ts can go)", () => {
@@ -17,8 +19,10 @@ describe("request methods", () => {
   });
 
   it("knows the methods a Fetch Request cannot carry, in any case", () => {
-    for (const method of ["TRACE", "trace", "TRACK", "CONNECT"]) expect(isFetchForbiddenMethod(method), method).toBe(true);
-    for (const method of ["GET", "HEAD", "POST", "OPTIONS", "PROPFIND"]) expect(isFetchForbiddenMethod(method), method).toBe(false);
+    for (const method of ["TRACE", "trace", "TRACK", "CONNECT"])
+      expect(isFetchForbiddenMethod(method), method).toBe(true);
+    for (const method of ["GET", "HEAD", "POST", "OPTIONS", "PROPFIND"])
+      expect(isFetchForbiddenMethod(method), method).toBe(false);
   });
 
   it("answers a page with a 405 naming GET and HEAD in the path's language, and the API with its translated error body", async () => {
@@ -29,7 +33,9 @@ describe("request methods", () => {
     expect(html).toContain('<html lang="uk">');
     expect(html).toContain("Ця адреса не приймає такого запиту.");
     expect(html).not.toMatch(/<script|near=/i);
-    const api = methodNotAllowedResponse(new NextRequest("http://localhost/api/items", { headers: { "accept-language": "uk-UA" } }));
+    const api = methodNotAllowedResponse(
+      new NextRequest("http://localhost/api/items", { headers: { "accept-language": "uk-UA" } }),
+    );
     expect(api.status).toBe(405);
     expect(await api.json()).toEqual({ key: "Api.methodNotAllowed", message: "Ця адреса не приймає такого запиту." });
   });
@@ -54,11 +60,14 @@ describe("refuseFetchForbiddenMethods", () => {
 
   const send = (method: string, path: string) =>
     new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
-      const outgoing = httpRequest({ host: "127.0.0.1", port, method, path, headers: { "accept-language": "en" } }, (response) => {
-        let body = "";
-        response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, allow: response.headers.allow, body }));
-      });
+      const outgoing = httpRequest(
+        { host: "127.0.0.1", port, method, path, headers: { "accept-language": "en" } },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, allow: response.headers.allow, body }));
+        },
+      );
       outgoing.on("error", reject);
       outgoing.end();
     });

@@ -1,6 +1,8 @@
 import "server-only";
+
 import { createHash } from "node:crypto";
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { AppError } from "@/lib/http/errors";
 
@@ -50,7 +52,13 @@ export async function limiter(name: ThrottleName): Promise<RateLimiterPrisma> {
   let found = byName.get(name);
   if (!found) {
     // Expired rows are purged by features/admin/server/retention.ts, not by a timer in every instance.
-    found = new RateLimiterPrisma({ storeClient: prisma, tableName: "throttle", keyPrefix: name, clearExpiredByTimeout: false, ...THROTTLES[name] });
+    found = new RateLimiterPrisma({
+      storeClient: prisma,
+      tableName: "throttle",
+      keyPrefix: name,
+      clearExpiredByTimeout: false,
+      ...THROTTLES[name],
+    });
     byName.set(name, found);
   }
   return found;

@@ -4,12 +4,14 @@
 //   echo '<json cases>' | DATABASE_URL=… npx tsx --conditions=react-server scripts/bench/floor.ts <concurrency> <seconds>
 // (the cases come on standard input: tens of thousands of paths do not fit in a command line)
 import { readFileSync } from "node:fs";
-import { closeDatabase } from "@/lib/db/client";
+
+import { parseItemsQuery } from "@/features/catalog/items-query";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { listServices } from "@/features/catalog/server/list";
 import { listServiceLocations } from "@/features/map/server/map";
 import { parseViewport } from "@/features/map/viewport";
-import { parseItemsQuery } from "@/features/catalog/items-query";
+import { closeDatabase } from "@/lib/db/client";
+
 import { latencySummary } from "../percentile.mjs";
 
 type Case = { name: string; kind: "list" | "detail" | "locations"; paths: string[] };
@@ -47,7 +49,13 @@ for (const benchCase of cases) {
   const timings: number[] = [];
   const errors = await drive(benchCase, performance.now() + Number(seconds) * 1000, timings);
   console.log(
-    JSON.stringify({ name: benchCase.name, requests: timings.length, rps: Math.round(timings.length / Number(seconds)), ...latencySummary(timings), errors }),
+    JSON.stringify({
+      name: benchCase.name,
+      requests: timings.length,
+      rps: Math.round(timings.length / Number(seconds)),
+      ...latencySummary(timings),
+      errors,
+    }),
   );
 }
 await closeDatabase();

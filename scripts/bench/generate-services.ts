@@ -3,8 +3,9 @@
 // averages are computed from those rows as the app computes them), for benchmarks:
 //   npx tsx scripts/bench/generate-services.ts 100000
 // Runs in SQL (generate_series), so 100,000 services take seconds, not minutes.
-import { applyMigrations } from "@/lib/db/migrations";
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/server/rating-sql";
+import { applyMigrations } from "@/lib/db/migrations";
+
 import { runDbCommand } from "../db/run";
 
 const count = Number(process.argv[2] ?? 100_000);
@@ -87,5 +88,7 @@ await runDbCommand(async (db) => {
     await db.sql.exec(REFRESH_ALL_SCORES_SQL);
   });
   await db.sql.exec("ANALYZE");
-  console.log(`Generated ${count} services with opening hours and reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Generated ${count} services with opening hours and reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 });

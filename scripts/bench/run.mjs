@@ -12,6 +12,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+
 import { startPgBouncer } from "../../tests/reliability/local-postgres.ts";
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../app-server.mjs";
 
@@ -50,17 +51,19 @@ buildApp(env, process.env.BENCH_SKIP_BUILD === "1");
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 await db.query("ANALYZE");
-const ids = (await db.query(`SELECT id FROM services WHERE "isPaid" OR role = 'mechanic' ORDER BY random() LIMIT 40200`)).rows.map((row) => row.id);
+const ids = (
+  await db.query(`SELECT id FROM services WHERE "isPaid" OR role = 'mechanic' ORDER BY random() LIMIT 40200`)
+).rows.map((row) => row.id);
 // A signed-in visitor: a confirmed user with a live session, whose cookie the "signed in" cases send.
 const token = randomBytes(32).toString("base64url");
 const driver = await db.query(
   `INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "emailVerifiedAt", "updatedAt")
    VALUES (gen_random_uuid(), 'Bench Driver', 'driver@bench.local', 'driver@bench.local', 'none', now(), now()) RETURNING id`,
 );
-await db.query(`INSERT INTO sessions (id, "tokenHash", "userId", "expiresAt") VALUES (gen_random_uuid(), $1, $2, now() + interval '1 day')`, [
-  createHash("sha256").update(token).digest("hex"),
-  driver.rows[0].id,
-]);
+await db.query(
+  `INSERT INTO sessions (id, "tokenHash", "userId", "expiresAt") VALUES (gen_random_uuid(), $1, $2, now() + interval '1 day')`,
+  [createHash("sha256").update(token).digest("hex"), driver.rows[0].id],
+);
 const SIGNED_IN = { cookie: `__Host-maister.session=${token}` };
 await db.end();
 
@@ -94,7 +97,11 @@ const cases = [
   { name: "GET /api/items (mix)", kind: "list", paths: LIST },
   { name: "GET /api/items (new questions)", kind: "list", paths: FRESH },
   { name: "GET /api/items/{id}", kind: "detail", paths: ids.slice(0, 100).map((id) => `/api/items/${id}`) },
-  { name: "GET /api/items/{id} (new ids)", kind: "detail", paths: ids.slice(200, 20200).map((id) => `/api/items/${id}`) },
+  {
+    name: "GET /api/items/{id} (new ids)",
+    kind: "detail",
+    paths: ids.slice(200, 20200).map((id) => `/api/items/${id}`),
+  },
   { name: "GET /api/items/locations", kind: "locations", paths: ["/api/items/locations"] },
   { name: "GET /api/items/locations (panning)", kind: "locations", paths: PANNING },
   // The layout around a page that reads nothing: what every page costs before its own work.
@@ -103,11 +110,25 @@ const cases = [
   { name: "HTML /services (mix)", kind: "page", paths: LIST.map((path) => path.replace("/api/items", "/services")) },
   { name: "HTML /service/{id}", kind: "page", paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
   { name: "HTML /service/{id} (new ids)", kind: "page", paths: ids.slice(20200).map((id) => `/service/${id}`) },
-  { name: "HTML /services (new questions)", kind: "page", paths: FRESH.map((path) => path.replace("/api/items", "/services")) },
+  {
+    name: "HTML /services (new questions)",
+    kind: "page",
+    paths: FRESH.map((path) => path.replace("/api/items", "/services")),
+  },
   // A visitor with a session: the same pages from the page cache, and what their browser then asks for them.
-  { name: "HTML /services (mix, signed in)", kind: "page", headers: SIGNED_IN, paths: LIST.map((path) => path.replace("/api/items", "/services")) },
+  {
+    name: "HTML /services (mix, signed in)",
+    kind: "page",
+    headers: SIGNED_IN,
+    paths: LIST.map((path) => path.replace("/api/items", "/services")),
+  },
   { name: "GET /api/users/profile (signed in)", kind: "visitor", headers: SIGNED_IN, paths: ["/api/users/profile"] },
-  { name: "HTML /service/{id} (signed in)", kind: "page", headers: SIGNED_IN, paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
+  {
+    name: "HTML /service/{id} (signed in)",
+    kind: "page",
+    headers: SIGNED_IN,
+    paths: ids.slice(100, 200).map((id) => `/service/${id}`),
+  },
   {
     name: "GET /api/items/{id}/reviews/mine (signed in)",
     kind: "visitor",
@@ -115,8 +136,18 @@ const cases = [
     paths: ids.slice(100, 200).map((id) => `/api/items/${id}/reviews/mine`),
   },
   // What any request the page cache does not answer costs (a client navigation): rendered each time.
-  { name: "HTML /services (mix, rendered)", kind: "page", rendered: true, paths: LIST.map((path) => path.replace("/api/items", "/services")) },
-  { name: "HTML /service/{id} (rendered)", kind: "page", rendered: true, paths: ids.slice(100, 200).map((id) => `/service/${id}`) },
+  {
+    name: "HTML /services (mix, rendered)",
+    kind: "page",
+    rendered: true,
+    paths: LIST.map((path) => path.replace("/api/items", "/services")),
+  },
+  {
+    name: "HTML /service/{id} (rendered)",
+    kind: "page",
+    rendered: true,
+    paths: ids.slice(100, 200).map((id) => `/service/${id}`),
+  },
 ];
 
 await assertPortFree(origin, "set BENCH_PORT");
@@ -138,7 +169,13 @@ function drive(paths, connections, headers = {}) {
       return paths[next % paths.length];
     };
     autocannon(
-      { url: origin, connections, duration: seconds, headers, requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] },
+      {
+        url: origin,
+        connections,
+        duration: seconds,
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
@@ -146,12 +183,16 @@ function drive(paths, connections, headers = {}) {
 
 function floor(benchCases, connections) {
   // The floor is the database's own cost: the data layer without its read cache.
-  const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", String(connections), String(Math.min(seconds, 5))], {
-    env: { ...env, READ_CACHE: "off" },
-    input: JSON.stringify(benchCases),
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    "npx",
+    ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", String(connections), String(Math.min(seconds, 5))],
+    {
+      env: { ...env, READ_CACHE: "off" },
+      input: JSON.stringify(benchCases),
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (result.status !== 0) throw new Error(result.stderr || String(result.error));
   return Object.fromEntries(
     result.stdout
@@ -168,7 +209,10 @@ const rows = [];
 /** Page rows, whose framework floor is known only once the floor has been measured twice. */
 const pageRows = new WeakSet();
 async function measure(benchCase, connections, { label = benchCase.name, base }) {
-  const headers = { ...(benchCase.kind === "page" && !benchCase.rendered ? BROWSER_HEADERS : {}), ...benchCase.headers };
+  const headers = {
+    ...(benchCase.kind === "page" && !benchCase.rendered ? BROWSER_HEADERS : {}),
+    ...benchCase.headers,
+  };
   await drive(benchCase.paths, connections, headers).catch(() => null);
   const result = await drive(benchCase.paths, connections, headers);
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -208,7 +252,9 @@ for (const connections of concurrencies) {
   if (floorCase) await measure(floorCase, connections, { label: `${FLOOR} (again)` });
   const floorRows = rows.filter((row) => row.clients === connections && row.case.startsWith(FLOOR));
   const framework = floorRows.length ? Math.min(...floorRows.map((row) => row.p95)) : undefined;
-  for (const row of rows.filter((candidate) => candidate.clients === connections && pageRows.has(candidate) && !candidate.case.startsWith(FLOOR))) {
+  for (const row of rows.filter(
+    (candidate) => candidate.clients === connections && pageRows.has(candidate) && !candidate.case.startsWith(FLOOR),
+  )) {
     Object.assign(row, ratio(row.p95, framework));
   }
 }

@@ -22,6 +22,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { DatabaseConfigError, resolveDatabaseTarget } from "@/lib/db/config";
 import { openPGlite } from "@/lib/db/pglite";
 
@@ -147,7 +148,9 @@ export function assertNotInUse(dataDir: string): void {
     return;
   }
   if (holders.length) {
-    const list = holders.map((holder) => `pid ${holder.pid}${holder.command ? ` (${holder.command.slice(0, 120)})` : ""}`).join(", ");
+    const list = holders
+      .map((holder) => `pid ${holder.pid}${holder.command ? ` (${holder.command.slice(0, 120)})` : ""}`)
+      .join(", ");
     throw new BackupError(
       `The embedded database in ${dataDir} is open in ${list}. PGlite serves one process at a time: stop the app (npm run dev / npm start) and run this again.`,
     );
@@ -159,7 +162,9 @@ export function runTool(file: string, args: string[], env: NodeJS.ProcessEnv): P
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: ["ignore", "inherit", "inherit"], env });
     child.on("error", reject);
-    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new BackupError(`${path.basename(file)} failed (${signal ?? `exit ${code}`}).`))));
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new BackupError(`${path.basename(file)} failed (${signal ?? `exit ${code}`}).`)),
+    );
   });
 }
 
@@ -171,12 +176,17 @@ async function backupPostgres(url: string, file: string, shown: string): Promise
 }
 
 async function backupEmbedded(dataDir: string, file: string, shown: string): Promise<void> {
-  if (dataDir.startsWith("memory://")) throw new BackupError("PGLITE_DATA_DIR is memory://: an in-memory database has nothing on disk to back up.");
+  if (dataDir.startsWith("memory://"))
+    throw new BackupError("PGLITE_DATA_DIR is memory://: an in-memory database has nothing on disk to back up.");
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-    throw new BackupError(`There is no embedded database in ${dataDir} (PGLITE_DATA_DIR). For PostgreSQL, set DATABASE_URL.`);
+    throw new BackupError(
+      `There is no embedded database in ${dataDir} (PGLITE_DATA_DIR). For PostgreSQL, set DATABASE_URL.`,
+    );
   }
   assertNotInUse(dataDir);
-  console.log(`Embedded database in ${dataDir} → ${shown}. The app must not be running meanwhile: PGlite is single-process.`);
+  console.log(
+    `Embedded database in ${dataDir} → ${shown}. The app must not be running meanwhile: PGlite is single-process.`,
+  );
   const db = await openPGlite(dataDir);
   try {
     // Flushes every page, so the snapshot needs no WAL replay to be complete.
@@ -194,7 +204,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const target = resolveDatabaseTarget(process.env, { direct: true });
   const requested = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
-  const file = requested ?? path.join(BACKUP_DIR, `maister-${utcStamp()}.${target.kind === "postgres" ? "dump" : "tar.gz"}`);
+  const file =
+    requested ?? path.join(BACKUP_DIR, `maister-${utcStamp()}.${target.kind === "postgres" ? "dump" : "tar.gz"}`);
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose another name.`);
   mkdirSync(path.dirname(file) || ".", { recursive: true });
   // Written under another name first, so a failed or interrupted run never leaves a file that

@@ -3,6 +3,7 @@
 import { applyMigrations } from "@/lib/db/migrations";
 import { env } from "@/lib/env";
 import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
+
 import { describeTarget, runDbCommand, settleDatabaseSettings } from "./run";
 
 const seedEnabled = env.SEED_DEMO_DATA ?? process.argv.includes("--seed");

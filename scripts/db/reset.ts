@@ -1,9 +1,11 @@
 // npm run db:reset: drops everything, migrates and seeds. Works on a damaged embedded database too,
 // because for PGlite it removes the directory before opening it.
 import { rmSync } from "node:fs";
+
 import { DatabaseConfigError, resolveDatabaseTarget } from "@/lib/db/config";
 import { applyMigrations } from "@/lib/db/migrations";
 import { seedDemoData } from "@/prisma/seed";
+
 import { describeTarget, runDbCommand, settleDatabaseSettings } from "./run";
 
 try {

@@ -25,8 +25,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+
 import { DatabaseConfigError, resolveDatabaseTarget } from "@/lib/db/config";
 import { openPGlite } from "@/lib/db/pglite";
+
 import { assertNotInUse, BackupError, describeUrl, findPgTool, formatSize, libpqConnection, utcStamp } from "./backup";
 
 /** Exit code for a refusal (usage, missing file, no confirmation), apart from a failure (1). */
@@ -51,7 +53,10 @@ function fileKind(file: string): Kind | null {
 
 function tool(file: string, args: string[], env: NodeJS.ProcessEnv): string {
   const result = spawnSync(file, args, { env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) throw new BackupError(`${path.basename(file)} ${args[0]} failed: ${(result.stderr || result.error?.message || "").trim()}`);
+  if (result.status !== 0)
+    throw new BackupError(
+      `${path.basename(file)} ${args[0]} failed: ${(result.stderr || result.error?.message || "").trim()}`,
+    );
   return result.stdout;
 }
 
@@ -83,7 +88,10 @@ function splitExpressionIndexes(
   const blocks = tool(pgRestore, ["--no-owner", `--use-list=${indexList}`, "--file=-", file], env)
     .split(/^--\n-- Name: .*; Type: INDEX; .*\n--\n/m)
     .slice(1);
-  if (blocks.length !== indexLines.length) throw new BackupError(`could not read the index definitions in ${file} (${blocks.length} of ${indexLines.length}).`);
+  if (blocks.length !== indexLines.length)
+    throw new BackupError(
+      `could not read the index definitions in ${file} (${blocks.length} of ${indexLines.length}).`,
+    );
   const deferredLines: string[] = [];
   const schemas = new Set<string>();
   blocks.forEach((block, i) => {
@@ -98,8 +106,12 @@ function splitExpressionIndexes(
   writeFileSync(deferredList, deferredLines.join("\n") + "\n");
   const sql = tool(pgRestore, ["--no-owner", `--use-list=${deferredList}`, "--file=-", file], env);
   // Only the header's setting (its first occurrence, before any object) is replaced.
-  if (!sql.includes(EMPTY_SEARCH_PATH)) throw new BackupError(`unexpected pg_restore output: no search_path setting to replace.`);
-  const deferredSql = sql.replace(EMPTY_SEARCH_PATH, `SELECT pg_catalog.set_config('search_path', '${[...schemas].join(", ")}', false);`);
+  if (!sql.includes(EMPTY_SEARCH_PATH))
+    throw new BackupError(`unexpected pg_restore output: no search_path setting to replace.`);
+  const deferredSql = sql.replace(
+    EMPTY_SEARCH_PATH,
+    `SELECT pg_catalog.set_config('search_path', '${[...schemas].join(", ")}', false);`,
+  );
   const deferredSet = new Set(deferredLines);
   return {
     mainList: toc.filter((line) => !deferredSet.has(line)).join("\n"),
@@ -113,7 +125,9 @@ async function tableSummary(url: string): Promise<{ tables: string[]; rows: Map<
   try {
     await client.connect();
   } catch (error) {
-    throw new BackupError(`Cannot reach PostgreSQL at ${describeUrl(url)} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`);
+    throw new BackupError(
+      `Cannot reach PostgreSQL at ${describeUrl(url)} (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   try {
     const tables = (
@@ -125,7 +139,10 @@ async function tableSummary(url: string): Promise<{ tables: string[]; rows: Map<
     const rows = new Map<string, number>();
     for (const name of ["public.users", "public.services", "public.reviews"]) {
       if (tables.includes(name))
-        rows.set(name.slice("public.".length), Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}`)).rows[0]!.n));
+        rows.set(
+          name.slice("public.".length),
+          Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}`)).rows[0]!.n),
+        );
     }
     return { tables, rows };
   } finally {
@@ -156,10 +173,26 @@ async function restorePostgres(url: string, file: string, confirmed: boolean): P
     await pipeIntoPsql(
       pgRestore,
       // --no-owner and --no-privileges: the roles of the server the dump came from need not exist here.
-      ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--exit-on-error", `--use-list=${listFile}`, "--file=-", file],
+      [
+        "--clean",
+        "--if-exists",
+        "--no-owner",
+        "--no-privileges",
+        "--exit-on-error",
+        `--use-list=${listFile}`,
+        "--file=-",
+        file,
+      ],
       deferredSql,
       psql,
-      ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--single-transaction", "--file=-", `--dbname=${connection.url}`],
+      [
+        "--no-psqlrc",
+        "--quiet",
+        "--set=ON_ERROR_STOP=1",
+        "--single-transaction",
+        "--file=-",
+        `--dbname=${connection.url}`,
+      ],
       connection.env,
     );
   } finally {
@@ -176,14 +209,23 @@ async function restorePostgres(url: string, file: string, confirmed: boolean): P
   const extra = after.tables.filter((table) => !inDump.has(table.replaceAll('"', "")));
   if (extra.length) console.warn(`  not in the backup, left as they were: ${extra.join(", ")}`);
   console.log(`  ${after.tables.length} tables; ${describeRows(after.rows)}`);
-  console.log(`  If the code has migrations newer than the backup, \`npm run db:migrate\` (or \`npm start\`) applies them.`);
+  console.log(
+    `  If the code has migrations newer than the backup, \`npm run db:migrate\` (or \`npm start\`) applies them.`,
+  );
 }
 
 /**
  * psql reads pg_restore's output and then the deferred SQL as one script in one transaction. If
  * pg_restore fails, psql is stopped before it reaches the end of its input, so it never commits.
  */
-function pipeIntoPsql(pgRestore: string, restoreArgs: string[], tail: string, psql: string, psqlArgs: string[], env: NodeJS.ProcessEnv): Promise<void> {
+function pipeIntoPsql(
+  pgRestore: string,
+  restoreArgs: string[],
+  tail: string,
+  psql: string,
+  psqlArgs: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const reader = spawn(pgRestore, restoreArgs, { stdio: ["ignore", "pipe", "inherit"], env });
     // psql's output is the result of the script's own SELECTs (search_path settings); errors go to stderr.
@@ -208,14 +250,17 @@ function pipeIntoPsql(pgRestore: string, restoreArgs: string[], tail: string, ps
       else if (code === 0) resolve();
       else
         reject(
-          new BackupError(`the restore stopped at the error above (psql ${signal ?? `exit ${code}`}); the transaction was rolled back, nothing was changed.`),
+          new BackupError(
+            `the restore stopped at the error above (psql ${signal ?? `exit ${code}`}); the transaction was rolled back, nothing was changed.`,
+          ),
         );
     });
   });
 }
 
 async function restoreEmbedded(dataDir: string, file: string, confirmed: boolean): Promise<void> {
-  if (dataDir.startsWith("memory://")) throw new BackupError("PGLITE_DATA_DIR is memory://: there is no data directory to restore into.");
+  if (dataDir.startsWith("memory://"))
+    throw new BackupError("PGLITE_DATA_DIR is memory://: there is no data directory to restore into.");
   const occupied = existsSync(dataDir) && readdirSync(dataDir).length > 0;
   if (occupied) {
     assertNotInUse(dataDir);
@@ -226,7 +271,9 @@ async function restoreEmbedded(dataDir: string, file: string, confirmed: boolean
       );
     }
   }
-  console.log(`Restoring ${file} (${formatSize(statSync(file).size)}) into the embedded database in ${dataDir}. The app must not be running meanwhile.`);
+  console.log(
+    `Restoring ${file} (${formatSize(statSync(file).size)}) into the embedded database in ${dataDir}. The app must not be running meanwhile.`,
+  );
   const stamp = utcStamp();
   const resolved = path.resolve(dataDir);
   // Unpacked next to the data directory, so the swap is two renames on one file system and a
@@ -241,7 +288,9 @@ async function restoreEmbedded(dataDir: string, file: string, confirmed: boolean
     const check = await openPGlite(staging);
     let migrations: number;
     try {
-      migrations = Number((await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM "_prisma_migrations"`)).rows[0]!.n);
+      migrations = Number(
+        (await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM "_prisma_migrations"`)).rows[0]!.n,
+      );
     } finally {
       await check.close();
     }
@@ -251,7 +300,8 @@ async function restoreEmbedded(dataDir: string, file: string, confirmed: boolean
       renameSync(resolved, keptAs);
     }
     renameSync(staging, resolved);
-    const shown = keptAs && (path.relative(process.cwd(), keptAs).startsWith("..") ? keptAs : path.relative(process.cwd(), keptAs));
+    const shown =
+      keptAs && (path.relative(process.cwd(), keptAs).startsWith("..") ? keptAs : path.relative(process.cwd(), keptAs));
     console.log(`  ${migrations} migrations recorded${shown ? `; the previous database is in ${shown}` : ""}`);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -264,13 +314,19 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const confirmed = args.includes("--yes") || process.env.RESTORE_CONFIRM === "yes";
   const file = args.find((arg) => !arg.startsWith("--"));
-  if (!file) throw new Refusal("Usage: npm run db:restore -- <file> [--yes]   (a file written by `npm run db:backup`, e.g. backups/maister-<time>.dump)");
+  if (!file)
+    throw new Refusal(
+      "Usage: npm run db:restore -- <file> [--yes]   (a file written by `npm run db:backup`, e.g. backups/maister-<time>.dump)",
+    );
   if (!existsSync(file) || !statSync(file).isFile()) throw new Refusal(`${file} does not exist.`);
   const target = resolveDatabaseTarget(process.env, { direct: true });
   const kind = fileKind(file);
-  if (kind === null) throw new Refusal(`${file} is neither a pg_dump custom-format dump nor an embedded-database snapshot (.tar.gz).`);
+  if (kind === null)
+    throw new Refusal(`${file} is neither a pg_dump custom-format dump nor an embedded-database snapshot (.tar.gz).`);
   if (target.kind === "postgres" && kind === "pglite") {
-    throw new Refusal(`${file} is a snapshot of the embedded database (PGlite); unset DATABASE_URL to restore it into PGLITE_DATA_DIR.`);
+    throw new Refusal(
+      `${file} is a snapshot of the embedded database (PGlite); unset DATABASE_URL to restore it into PGLITE_DATA_DIR.`,
+    );
   }
   if (target.kind === "pglite" && kind === "pg_dump") {
     throw new Refusal(`${file} is a PostgreSQL dump; set DATABASE_URL to the database to restore it into.`);

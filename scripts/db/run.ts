@@ -1,9 +1,8 @@
 import { closeDatabase, getDatabase } from "@/lib/db/client";
-import type { Database } from "@/lib/db/connection";
-import { DatabaseUnavailableError } from "@/lib/db/connection";
-import { MigrationError } from "@/lib/db/migrations";
-import { DatabaseSettingsError, applyDatabaseSettings } from "@/lib/db/settings";
 import { resolveDatabaseTarget } from "@/lib/db/config";
+import { DatabaseUnavailableError, type Database } from "@/lib/db/connection";
+import { MigrationError } from "@/lib/db/migrations";
+import { applyDatabaseSettings, DatabaseSettingsError } from "@/lib/db/settings";
 import { loadEnv } from "@/lib/env";
 
 /**
@@ -20,7 +19,11 @@ export async function runDbCommand(task: (db: Database) => Promise<void>): Promi
     await closeDatabase();
   } catch (error) {
     await closeDatabase().catch(() => undefined);
-    if (error instanceof DatabaseUnavailableError || error instanceof MigrationError || error instanceof DatabaseSettingsError) {
+    if (
+      error instanceof DatabaseUnavailableError ||
+      error instanceof MigrationError ||
+      error instanceof DatabaseSettingsError
+    ) {
       console.error(error.message);
     } else {
       console.error(error);
@@ -30,7 +33,9 @@ export async function runDbCommand(task: (db: Database) => Promise<void>): Promi
 }
 
 export function describeTarget(db: Database): string {
-  return db.target.kind === "postgres" ? `PostgreSQL at ${db.target.host}` : `embedded database in ${db.target.dataDir}`;
+  return db.target.kind === "postgres"
+    ? `PostgreSQL at ${db.target.host}`
+    : `embedded database in ${db.target.dataDir}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
+
 import { ALIASES, ENV_NAMES, GROUP_TITLES, VARIABLES, type EnvName } from "@/lib/env";
 
 /**
@@ -21,7 +22,10 @@ type Definition = {
 };
 const definition = (name: EnvName) => VARIABLES[name] as Definition;
 const groups = () =>
-  (Object.keys(GROUP_TITLES) as (keyof typeof GROUP_TITLES)[]).map((group) => ({ group, names: ENV_NAMES.filter((name) => definition(name).group === group) }));
+  (Object.keys(GROUP_TITLES) as (keyof typeof GROUP_TITLES)[]).map((group) => ({
+    group,
+    names: ENV_NAMES.filter((name) => definition(name).group === group),
+  }));
 const aliasesOf = (name: EnvName) =>
   Object.entries(ALIASES)
     .filter(([, target]) => target === name)
@@ -39,15 +43,25 @@ const WHERE_READ = [
 
 /** `.env.example`: every variable commented out at its development default, under its meaning. */
 export function envExample(): string {
-  const lines = [...HEADER, "", ...WHERE_READ, "", "Copy it to .env (or .env.local) and uncomment what you change."].map((line) => (line ? `# ${line}` : "#"));
+  const lines = [
+    ...HEADER,
+    "",
+    ...WHERE_READ,
+    "",
+    "Copy it to .env (or .env.local) and uncomment what you change.",
+  ].map((line) => (line ? `# ${line}` : "#"));
   for (const { group, names } of groups()) {
     lines.push("", `# ---- ${GROUP_TITLES[group]} ----`);
     for (const name of names) {
       const { description, type, default: fallback, production, readBy } = definition(name);
       lines.push("");
-      const aliases = aliasesOf(name).map((alias) => `Its old name ${alias} is still read when it is unset (${name} wins when both are set).`);
+      const aliases = aliasesOf(name).map(
+        (alias) => `Its old name ${alias} is still read when it is unset (${name} wins when both are set).`,
+      );
       for (const line of wrap([description, ...aliases].join(" "), 98)) lines.push(`# ${line}`);
-      lines.push(`# Type: ${type}.${production ? " Required in production." : ""}${readBy ? ` Read by ${readBy} itself.` : ""}`);
+      lines.push(
+        `# Type: ${type}.${production ? " Required in production." : ""}${readBy ? ` Read by ${readBy} itself.` : ""}`,
+      );
       lines.push(`# ${name}=${fallback ?? ""}`);
     }
   }

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { DOCS_FILE, environmentMarkdown, envExample, EXAMPLE_FILE, ROOT } from "./docs";
+
+import { DOCS_FILE, envExample, environmentMarkdown, EXAMPLE_FILE, ROOT } from "./docs";
 
 /** Writes .env.example and docs/environment.md from lib/env.ts (tests/unit/environment-docs.test.ts fails while they are stale). */
 writeFileSync(path.join(ROOT, EXAMPLE_FILE), envExample());

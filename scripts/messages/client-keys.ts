@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+
 import { clientFiles } from "./import-graph";
 
 /**
@@ -22,7 +23,12 @@ const CALL_FORMS = new Set(["rich", "markup", "raw", "has"]);
 const HOOKS_WITH_DEPENDENCIES = new Set(["useCallback", "useMemo", "useEffect", "useLayoutEffect"]);
 const TRANSLATES_DATA = /useTranslations\(\s*\)|useMessages\(|useMessageText\(/;
 
-type Found = { keys: Map<string, Set<string>>; whole: Set<string>; dataKeys: Map<string, Set<string>>; dataWhole: Set<string> };
+type Found = {
+  keys: Map<string, Set<string>>;
+  whole: Set<string>;
+  dataKeys: Map<string, Set<string>>;
+  dataWhole: Set<string>;
+};
 
 function addKey(map: Map<string, Set<string>>, namespace: string, key: string) {
   if (!map.has(namespace)) map.set(namespace, new Set());
@@ -34,7 +40,9 @@ function isHookDependency(node: ts.Node): boolean {
   const list = node.parent;
   if (!ts.isArrayLiteralExpression(list) || !ts.isCallExpression(list.parent)) return false;
   const hook = list.parent;
-  return ts.isIdentifier(hook.expression) && HOOKS_WITH_DEPENDENCIES.has(hook.expression.text) && hook.arguments[1] === list;
+  return (
+    ts.isIdentifier(hook.expression) && HOOKS_WITH_DEPENDENCIES.has(hook.expression.text) && hook.arguments[1] === list
+  );
 }
 
 /** The literal keys an argument can be, or null when it is computed at run time. */
@@ -42,7 +50,8 @@ function literalKeys(node: ts.Expression): string[] | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
   if (ts.isParenthesizedExpression(node)) return literalKeys(node.expression);
   // `group.${…}`: some key of one group, so the whole group.
-  if (ts.isTemplateExpression(node) && /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\.$/.test(node.head.text)) return [node.head.text.slice(0, -1)];
+  if (ts.isTemplateExpression(node) && /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\.$/.test(node.head.text))
+    return [node.head.text.slice(0, -1)];
   if (ts.isConditionalExpression(node)) {
     const [yes, no] = [literalKeys(node.whenTrue), literalKeys(node.whenFalse)];
     return yes && no ? [...yes, ...no] : null;
@@ -67,7 +76,9 @@ function scanFile(file: string, text: string, found: Found, known: ReadonlySet<s
         const parent = node.parent;
         const method = ts.isPropertyAccessExpression(parent) && parent.expression === node ? parent : null;
         const call = method ? method.parent : parent;
-        const called = ts.isCallExpression(call) && (method ? CALL_FORMS.has(method.name.text) && call.expression === method : call.expression === node);
+        const called =
+          ts.isCallExpression(call) &&
+          (method ? CALL_FORMS.has(method.name.text) && call.expression === method : call.expression === node);
         const keys = called && call.arguments[0] ? literalKeys(call.arguments[0]) : null;
         if (keys) keys.forEach((key) => add(namespace, prefix + key));
         else found.whole.add(namespace);
@@ -78,8 +89,14 @@ function scanFile(file: string, text: string, found: Found, known: ReadonlySet<s
   };
 
   const visit = (node: ts.Node) => {
-    if (ts.isImportSpecifier(node) && node.propertyName?.text === "useTranslations" && node.name.text !== "useTranslations")
-      throw new Error(`${file}: import useTranslations under its own name, or its keys go unseen (scripts/messages/client-keys.ts)`);
+    if (
+      ts.isImportSpecifier(node) &&
+      node.propertyName?.text === "useTranslations" &&
+      node.name.text !== "useTranslations"
+    )
+      throw new Error(
+        `${file}: import useTranslations under its own name, or its keys go unseen (scripts/messages/client-keys.ts)`,
+      );
     if (ts.isCallExpression(node)) {
       const namespace = namespaceOf(node);
       const full = namespace?.split(".")[0];
@@ -87,14 +104,21 @@ function scanFile(file: string, text: string, found: Found, known: ReadonlySet<s
         const prefix = namespace.includes(".") ? namespace.slice(full.length + 1) + "." : "";
         const parent = node.parent;
         if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
-          const scope = ts.findAncestor(parent, (ancestor) => ts.isBlock(ancestor) || ts.isSourceFile(ancestor)) ?? source;
+          const scope =
+            ts.findAncestor(parent, (ancestor) => ts.isBlock(ancestor) || ts.isSourceFile(ancestor)) ?? source;
           followBinding(parent.name.text, full, prefix, scope, parent.name);
-        } else if (ts.isCallExpression(parent) && parent.expression === node && parent.arguments[0] && literalKeys(parent.arguments[0])) {
+        } else if (
+          ts.isCallExpression(parent) &&
+          parent.expression === node &&
+          parent.arguments[0] &&
+          literalKeys(parent.arguments[0])
+        ) {
           literalKeys(parent.arguments[0])!.forEach((key) => add(full, prefix + key));
         } else found.whole.add(full);
       }
     }
-    const namesNamespace = node.parent !== undefined && ts.isCallExpression(node.parent) && namespaceOf(node.parent) !== null;
+    const namesNamespace =
+      node.parent !== undefined && ts.isCallExpression(node.parent) && namespaceOf(node.parent) !== null;
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !namesNamespace) {
       const match = /^([A-Z][A-Za-z]+)\.([A-Za-z0-9_.]+)$/.exec(node.text);
       if (match && known.has(match[1]!)) addKey(found.dataKeys, match[1]!, match[2]!);
@@ -160,7 +184,10 @@ export function routeFiles(root: string): string[] {
 
 /** The keys the client components under `file` (a page, or the layout with its error, loading and not-found files) can ask for. */
 export function clientKeysFor(root: string, file: string, messages: Messages): ClientKeys {
-  const entries = path.basename(file) === "layout.tsx" ? [file, ...routeFiles(root).filter((route) => UNDER_LAYOUT.test(route))] : [file];
+  const entries =
+    path.basename(file) === "layout.tsx"
+      ? [file, ...routeFiles(root).filter((route) => UNDER_LAYOUT.test(route))]
+      : [file];
   const files = [...new Set(entries.flatMap((entry) => clientFiles(entry)))];
   return clientKeysOf(
     files.map((client) => ({ file: client, text: readFileSync(client, "utf8") })),
@@ -171,6 +198,8 @@ export function clientKeysFor(root: string, file: string, messages: Messages): C
 /** Every provider's keys: the layout and each page that renders <ClientMessages>, by provider name. */
 export function computeClientKeys(root: string): Record<string, ClientKeys> {
   const messages = JSON.parse(readFileSync(path.join(root, "messages/en.json"), "utf8")) as Messages;
-  const providers = routeFiles(root).filter((file) => readFileSync(path.join(root, file), "utf8").includes("<ClientMessages"));
+  const providers = routeFiles(root).filter((file) =>
+    readFileSync(path.join(root, file), "utf8").includes("<ClientMessages"),
+  );
   return Object.fromEntries(providers.map((file) => [providerName(file), clientKeysFor(root, file, messages)]));
 }

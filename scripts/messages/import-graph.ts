@@ -37,7 +37,8 @@ function parse(file: string): Parsed {
   const code = source.replace(/^\s*\/\/.*$/gm, "").replace(/(?:import|export)\s+type\s[^;]*?from\s+"[^"]+";?/gs, "");
   const specifiers = [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)"([^"]+)"/g)].map((match) => match[1]!);
   const staticSpecifiers = [...code.matchAll(/(?:from\s+|import\s+)"([^"]+)"/g)].map((match) => match[1]!);
-  const local = (list: string[]) => list.map((specifier) => resolve(file, specifier)).filter((resolved): resolved is string => resolved !== null);
+  const local = (list: string[]) =>
+    list.map((specifier) => resolve(file, specifier)).filter((resolved): resolved is string => resolved !== null);
   const result: Parsed = {
     client: /^\s*["']use client["']/.test(source),
     imports: local(specifiers),

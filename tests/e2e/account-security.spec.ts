@@ -29,7 +29,9 @@ test.describe("forgot password", () => {
       await page.getByLabel("Password", { exact: true }).fill("Password1!");
       await page.getByLabel("Confirm password").fill("Password1!");
       await page.getByRole("button", { name: "Save the new password" }).click();
-      await expect(page.locator("#password-error")).toHaveText("This password is one of the most common ones. Please choose another.");
+      await expect(page.locator("#password-error")).toHaveText(
+        "This password is one of the most common ones. Please choose another.",
+      );
       await page.getByLabel("Password", { exact: true }).fill("Varenyky77!");
       await page.getByLabel("Confirm password").fill("Varenyky77!");
       await page.getByLabel("Confirm password").press("Enter");
@@ -103,7 +105,10 @@ test.describe("sessions and the account", () => {
     await expect(otherPage).toHaveURL(/\/login\?redirect=%2Fprofile&reason=signedIn$/);
   });
 
-  test("delete my account: a wrong password keeps it, the right one deletes it and signs out (in Ukrainian)", async ({ page, users }) => {
+  test("delete my account: a wrong password keeps it, the right one deletes it and signs out (in Ukrainian)", async ({
+    page,
+    users,
+  }) => {
     const { email, password } = await users.create("user", { name: "Видалення Тест", locale: "ua", page });
     await page.goto("/ua/profile");
     await page.getByRole("button", { name: "Видалити обліковий запис" }).click();
@@ -126,9 +131,14 @@ test.describe("sessions and the account", () => {
   test("the export downloads the account's data as JSON", async ({ page, users }) => {
     const { email } = await users.create("user", { name: "Export Tester", page });
     await page.goto("/profile");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download my data" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("maister-account.json");
-    const data = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+    const data = JSON.parse(
+      await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")),
+    );
     expect(data.profile).toMatchObject({ email, name: "Export Tester" });
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|tokenHash/);
   });

@@ -33,7 +33,9 @@ test.describe("accounts", () => {
       await page.getByLabel("The password you chose at sign-up").fill("Kovbasa43!");
       await page.getByRole("button", { name: "Submit registration" }).click();
       // Said once, at the field, not once more above the form.
-      await expect(page.getByLabel("The password you chose at sign-up")).toHaveAccessibleDescription("This is not the password chosen at sign-up.");
+      await expect(page.getByLabel("The password you chose at sign-up")).toHaveAccessibleDescription(
+        "This is not the password chosen at sign-up.",
+      );
       await expect(page.getByText("This is not the password chosen at sign-up.")).toHaveCount(1);
       await page.getByLabel("The password you chose at sign-up").fill("Kovbasa42!");
       await page.getByRole("button", { name: "Submit registration" }).click();

@@ -1,7 +1,11 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The newest link of `kind` ("reset-password", "confirm-email", …) mailed to `email`, from the dev outbox. */
-export async function linkFromOutbox(client: { request: APIRequestContext }, email: string, kind: string): Promise<string> {
+export async function linkFromOutbox(
+  client: { request: APIRequestContext },
+  email: string,
+  kind: string,
+): Promise<string> {
   const outbox = await (await client.request.get("/dev/outbox")).text();
   const at = outbox.indexOf(email);
   const link = new RegExp(`https?://[^\\s"<]+/${kind}\\?token=[\\w-]+`).exec(outbox.slice(at))?.[0];

@@ -12,8 +12,14 @@ test.describe("admin", () => {
     await expect(page).toHaveURL(/\/home\?reason=admin$/);
   });
 
-  test("searches and paginates users; blocks a user, who is signed out at once; grants and removes the admin flag", async ({ page, users }) => {
-    const victim = await users.create("mechanic", { name: "Moderated User", service: { name: `Блок Майстер ${Date.now()}` } });
+  test("searches and paginates users; blocks a user, who is signed out at once; grants and removes the admin flag", async ({
+    page,
+    users,
+  }) => {
+    const victim = await users.create("mechanic", {
+      name: "Moderated User",
+      service: { name: `Блок Майстер ${Date.now()}` },
+    });
     await users.create("admin", { page });
     await test.step("find the user: the admin menu, page 2 of the list, a search by e-mail", async () => {
       await page.goto("/home");
@@ -65,10 +71,9 @@ test.describe("admin", () => {
     await page.goto(`/admin/services?keyword=${encodeURIComponent(name)}`);
     await expect(page.getByRole("link", { name: `Clear the filter “${name}”` })).toBeVisible();
     // The owner column names the owner and links to their account.
-    await expect(page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: "Owner O'Brien" })).toHaveAttribute(
-      "href",
-      `/admin/users/${master.id}/edit`,
-    );
+    await expect(
+      page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: "Owner O'Brien" }),
+    ).toHaveAttribute("href", `/admin/users/${master.id}/edit`);
     await page.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page.getByLabel("Name")).toBeDisabled();
     await page.getByRole("button", { name: "Edit", exact: true }).click();
@@ -90,7 +95,10 @@ test.describe("admin", () => {
     await expect(page.getByText("No services found.")).toBeVisible();
   });
 
-  test("the user editor reads as read-only until Edit, and a bad e-mail is named as such by the form and the server", async ({ page, users }) => {
+  test("the user editor reads as read-only until Edit, and a bad e-mail is named as such by the form and the server", async ({
+    page,
+    users,
+  }) => {
     const person = await users.create("user", { name: "Readonly Person" });
     await users.create("admin", { page });
     await page.goto(`/admin/users/${person.id}/edit`);
@@ -110,7 +118,10 @@ test.describe("admin", () => {
     expect((await answer.json()).message).toBe("Please enter a valid e-mail");
   });
 
-  test("a hidden review is listed under Hidden and restored from there; the page names each part once", async ({ page, users }) => {
+  test("a hidden review is listed under Hidden and restored from there; the page names each part once", async ({
+    page,
+    users,
+  }) => {
     const owner = await users.create("owner", { name: "Hidden Owner" });
     const reviewer = await users.create("user", { name: "Hidden Reviewer" });
     const comment = `Blunt but fair ${Date.now()}`;
@@ -120,7 +131,11 @@ test.describe("admin", () => {
     expect(posted.status()).toBe(201);
     const reviewId = ((await posted.json()) as { _id: string })._id;
     await users.create("admin", { page });
-    expect((await page.request.post(`/api/items/admin/reports/${reviewId}`, { data: { action: "hide", reason: "spam" } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post(`/api/items/admin/reports/${reviewId}`, { data: { action: "hide", reason: "spam" } })
+      ).status(),
+    ).toBe(200);
 
     await page.goto("/admin/reviews");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reviews");
@@ -141,7 +156,9 @@ test.describe("admin", () => {
     await expect(page.getByText(comment)).toBeVisible();
   });
 
-  test("on a phone each row's Edit and Delete are in view without sideways scrolling; the search hints fit at both widths", async ({ users }) => {
+  test("on a phone each row's Edit and Delete are in view without sideways scrolling; the search hints fit at both widths", async ({
+    users,
+  }) => {
     const { page } = await users.create("admin");
     await users.create("mechanic", { name: "Phone Listed Owner" });
     for (const width of [390, 1440]) {
@@ -155,24 +172,39 @@ test.describe("admin", () => {
           const style = getComputedStyle(input);
           const probe = document.createElement("span");
           probe.textContent = input.placeholder;
-          Object.assign(probe.style, { font: style.font, letterSpacing: style.letterSpacing, whiteSpace: "pre", position: "absolute", visibility: "hidden" });
+          Object.assign(probe.style, {
+            font: style.font,
+            letterSpacing: style.letterSpacing,
+            whiteSpace: "pre",
+            position: "absolute",
+            visibility: "hidden",
+          });
           document.body.append(probe);
           const width = probe.getBoundingClientRect().width;
           probe.remove();
-          return width > 0 && width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return (
+            width > 0 && width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+          );
         });
         expect(hintFits, `${path} at ${width}: the search box's hint is cut`).toBe(true);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${path} at ${width}`,
+        ).toBeLessThanOrEqual(width);
         for (const control of [
           main.getByRole("link", { name: /^(Edit|Редагувати) / }).first(),
           main.getByRole("button", { name: /^(Delete|Видалити) / }).first(),
         ]) {
           const box = (await control.boundingBox())!;
-          expect(box.x + box.width, `${path} at ${width}: ${await control.getAttribute("aria-label")}`).toBeLessThanOrEqual(width);
+          expect(
+            box.x + box.width,
+            `${path} at ${width}: ${await control.getAttribute("aria-label")}`,
+          ).toBeLessThanOrEqual(width);
           // Not inside a box that scrolls sideways either.
           expect(
             await control.evaluate((element) => {
-              for (let node = element.parentElement; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth + 1) return false;
+              for (let node = element.parentElement; node; node = node.parentElement)
+                if (node.scrollWidth > node.clientWidth + 1) return false;
               return true;
             }),
           ).toBe(true);

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
-test("a visit and a call are counted for the owner, without cookies, and shown on /mystos in both languages", async ({ browser, users }) => {
+test("a visit and a call are counted for the owner, without cookies, and shown on /mystos in both languages", async ({
+  browser,
+  users,
+}) => {
   const { page: owner, serviceId } = await users.create("owner", { name: "Counted Owner" });
   await owner.goto("/mystos");
   const servicePath = `/service/${serviceId}`;
@@ -18,7 +21,9 @@ test("a visit and a call are counted for the owner, without cookies, and shown o
   await visitor.route(/^tel:/, (route) => route.abort());
   await visitor.goto(`/ua${servicePath}`);
   await expect.poll(() => beacons.length).toBe(1);
-  await visitor.getByRole("link", { name: "Зателефонувати" }).evaluate((anchor) => anchor.addEventListener("click", (event) => event.preventDefault()));
+  await visitor
+    .getByRole("link", { name: "Зателефонувати" })
+    .evaluate((anchor) => anchor.addEventListener("click", (event) => event.preventDefault()));
   await visitor.getByRole("link", { name: "Зателефонувати" }).click();
   await expect.poll(() => beacons.length).toBe(2);
   expect(beacons.map((body) => JSON.parse(body).kind)).toEqual(["view", "call"]);
@@ -45,7 +50,10 @@ test("a visit and a call are counted for the owner, without cookies, and shown o
   await expect(ukStation.locator("dt", { hasText: "Перегляди" })).toBeVisible();
   await expect(ukStation.getByRole("img", { name: /Перегляди сторінки за днями/ })).toBeVisible();
   // The dates speak the page's language.
-  const ukDays = await ukStation.getByRole("table", { name: "Перегляди сторінки за днями" }).locator("tbody th").allTextContents();
+  const ukDays = await ukStation
+    .getByRole("table", { name: "Перегляди сторінки за днями" })
+    .locator("tbody th")
+    .allTextContents();
   expect(ukDays[29]).toMatch(/[а-яіїєґ]/);
   await expect(ukStation.locator("[data-axis=x] time").last()).toHaveText(ukDays[29]!);
 });
@@ -57,7 +65,12 @@ async function counts(station: import("@playwright/test").Locator): Promise<{ vi
     return { views: 0, calls: 0 };
   }
   const value = async (label: string) =>
-    Number((await station.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").textContent())!.replace(/\D/g, ""));
+    Number(
+      (await station.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").textContent())!.replace(
+        /\D/g,
+        "",
+      ),
+    );
   const result = { views: await value("Views"), calls: await value("Calls") };
   await station.getByText(/^Last 30 days$/).click();
   return result;

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 
@@ -79,7 +80,9 @@ test.describe("browsing services", () => {
     await expect(page.getByRole("status").filter({ hasText: "Завантаження…" })).toHaveCount(0);
   });
 
-  test("a page past the last says so, instead of claiming nothing matches, and leads back to the first", async ({ page }) => {
+  test("a page past the last says so, instead of claiming nothing matches, and leads back to the first", async ({
+    page,
+  }) => {
     await page.goto("/services?page=99");
     await expect(page.getByText(/^There is no page 99: the results fit on \d+ pages?\.$/)).toBeVisible();
     await expect(page.getByText("No services match these filters.")).toBeHidden();
@@ -88,13 +91,18 @@ test.describe("browsing services", () => {
     await expect(page.locator("main article").first()).toBeVisible();
   });
 
-  test("near a point with any sort, the page lists the services nearest first, as the API does; bad parameters say why", async ({ page, request }) => {
+  test("near a point with any sort, the page lists the services nearest first, as the API does; bad parameters say why", async ({
+    page,
+    request,
+  }) => {
     for (const sort of ["price.asc", "quality.desc", "speed.asc"]) {
       const url = `/services?near=50.45,30.52&sort=${sort}`;
       const response = await page.goto(url);
       expect(response!.status(), url).toBe(200);
       await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeHidden();
-      const { items } = (await (await request.get(`/api/items?near=50.45,30.52&sort=${sort}`)).json()) as { items: { name: string }[] };
+      const { items } = (await (await request.get(`/api/items?near=50.45,30.52&sort=${sort}`)).json()) as {
+        items: { name: string }[];
+      };
       expect(items.length, url).toBeGreaterThan(1);
       await expect(page.locator("main article h3")).toHaveText(items.map((item) => item.name));
       await expect(
@@ -114,11 +122,16 @@ test.describe("browsing services", () => {
     await expect(page.locator("main article").first()).toBeVisible();
   });
 
-  test("sorting by rating orders the cards by their smoothed score, the order the API gives", async ({ page, request }) => {
+  test("sorting by rating orders the cards by their smoothed score, the order the API gives", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/services");
     await page.getByLabel("Sort by").selectOption({ label: "Rating: high to low" });
     await expect(page).toHaveURL(/sort=rating\.desc/);
-    const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as { items: { name: string; rating: { score: number } }[] };
+    const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as {
+      items: { name: string; rating: { score: number } }[];
+    };
     const scores = items.map((item) => item.rating.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     await expect(page.locator("main article h3")).toHaveText(items.map((item) => item.name));
@@ -132,7 +145,8 @@ test.describe("browsing services", () => {
     if ((await cards.count()) === 0) {
       await expect(page.getByText("No services match these filters.")).toBeVisible();
     } else {
-      for (const card of await cards.all()) await expect(card.getByText(/^(Open until .+|Closes in \d+ min|Open 24\/7)$/)).toBeVisible();
+      for (const card of await cards.all())
+        await expect(card.getByText(/^(Open until .+|Closes in \d+ min|Open 24\/7)$/)).toBeVisible();
     }
   });
 
@@ -162,7 +176,9 @@ test.describe("browsing services", () => {
       await expect(page).not.toHaveURL(/near=/);
     });
 
-    test("the distance field keeps showing the visitor's own location after the list loads, in Ukrainian too", async ({ page }) => {
+    test("the distance field keeps showing the visitor's own location after the list loads, in Ukrainian too", async ({
+      page,
+    }) => {
       await page.goto("/ua/services");
       await page.getByLabel("Відстань").selectOption({ label: "Від мого місця" });
       await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
@@ -206,7 +222,9 @@ test.describe("browsing services", () => {
     await expect(dialog.getByLabel("Latitude")).not.toHaveValue("");
     await dialog.getByLabel("Latitude").fill("94");
     await dialog.getByRole("button", { name: "Apply" }).click();
-    await expect(page.getByText("Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501.")).toBeVisible();
+    await expect(
+      page.getByText("Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501."),
+    ).toBeVisible();
     // A decimal comma is read as a decimal point.
     await dialog.getByLabel("Latitude").fill("49,8397");
     await dialog.getByLabel("Longitude").fill("24,0297");

@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext } from "@playwright/test";
+
 import { keepOffline } from "./offline";
 import { usersOf, type Users } from "./users";
 
@@ -11,7 +12,8 @@ function watchMessages(context: BrowserContext) {
   if (watched.has(context)) return;
   watched.add(context);
   context.on("console", (message) => {
-    if (message.type() === "error" && MISSING_MESSAGE.test(message.text())) missingMessages.push(`${message.page()?.url()}: ${message.text()}`);
+    if (message.type() === "error" && MISSING_MESSAGE.test(message.text()))
+      missingMessages.push(`${message.page()?.url()}: ${message.text()}`);
   });
 }
 

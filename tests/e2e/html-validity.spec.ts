@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import { DEMO, type Users } from "./users";
 
@@ -21,7 +22,9 @@ type Account = "owner" | "mechanic" | "admin";
 
 /** Paths without the language prefix; a reviewed service with an image shows the most markup. */
 async function publicPaths(request: APIRequestContext): Promise<string[]> {
-  const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as { items: { _id: string; image: string | null; numReviews: number }[] };
+  const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as {
+    items: { _id: string; image: string | null; numReviews: number }[];
+  };
   const service = items.find((item) => item.image && item.numReviews > 0);
   expect(service, "a reviewed service with an image in the demo data").toBeTruthy();
   return [
@@ -55,7 +58,10 @@ type VnuMessage = { type: string; url: string; lastLine?: number; message: strin
 
 test.describe("HTML validity and accessibility", () => {
   test("the W3C Nu HTML checker finds no errors in the server's HTML", async ({ page, users }) => {
-    test.skip(javaMissing, "java is not installed: the Nu HTML checker (vnu.jar) needs a Java runtime (Debian: apt-get install default-jre-headless)");
+    test.skip(
+      javaMissing,
+      "java is not installed: the Nu HTML checker (vnu.jar) needs a Java runtime (Debian: apt-get install default-jre-headless)",
+    );
     test.setTimeout(180_000);
     const dir = mkdtempSync(path.join(tmpdir(), "maister-vnu-"));
     try {
@@ -63,10 +69,14 @@ test.describe("HTML validity and accessibility", () => {
       const save = async (client: APIRequestContext, url: string, expected: number) => {
         const response = await client.get(url, { maxRedirects: 0 });
         expect(response.status(), url).toBe(expected);
-        pages.push({ name: `${url.replace(/[^\w-]+/g, "_").replace(/^_/, "") || "root"}.html`, html: await response.text() });
+        pages.push({
+          name: `${url.replace(/[^\w-]+/g, "_").replace(/^_/, "") || "root"}.html`,
+          html: await response.text(),
+        });
       };
       for (const prefix of PREFIXES) {
-        for (const url of await publicPaths(page.request)) await save(page.request, `${prefix}${url}`, url === "/no-such-page" ? 404 : 200);
+        for (const url of await publicPaths(page.request))
+          await save(page.request, `${prefix}${url}`, url === "/no-such-page" ? 404 : 200);
       }
       for (const account of Object.keys(PRIVATE_PATHS) as Account[]) {
         await signInAs(page, users, account);
@@ -77,16 +87,21 @@ test.describe("HTML validity and accessibility", () => {
       for (const { name, html } of pages) writeFileSync(path.join(dir, name), html);
 
       // One JVM for every file: starting it is most of the checker's time.
-      const run = spawnSync("java", ["-jar", VNU_JAR, "--format", "json", "--errors-only", ...pages.map(({ name }) => path.join(dir, name))], {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const run = spawnSync(
+        "java",
+        ["-jar", VNU_JAR, "--format", "json", "--errors-only", ...pages.map(({ name }) => path.join(dir, name))],
+        {
+          encoding: "utf8",
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
       expect(run.error, "vnu.jar ran").toBeUndefined();
       const messages = (JSON.parse(run.stderr || "{}") as { messages?: VnuMessage[] }).messages ?? [];
       const errors = messages.filter((message) => message.type === "error" || message.type === "non-document-error");
       // Next writes a page on one line: the extract, not the line, says where an error is.
       const report = errors.map(
-        (error) => `${path.basename(decodeURIComponent(error.url))}:${error.lastLine ?? "?"}: ${error.message} [${error.extract?.trim() ?? ""}]`,
+        (error) =>
+          `${path.basename(decodeURIComponent(error.url))}:${error.lastLine ?? "?"}: ${error.message} [${error.extract?.trim() ?? ""}]`,
       );
       expect(report, `${errors.length} errors in ${pages.length} pages`).toEqual([]);
       expect(pages).toHaveLength(2 * 11 + 2 * 9);
@@ -102,7 +117,8 @@ test.describe("HTML validity and accessibility", () => {
       await page.goto(url, { waitUntil: "networkidle" });
       const { violations: found } = await new AxeBuilder({ page }).analyze();
       for (const violation of found) {
-        for (const node of violation.nodes) violations.push(`${url}: ${violation.id} (${violation.impact}) ${node.target.join(" ")}: ${violation.help}`);
+        for (const node of violation.nodes)
+          violations.push(`${url}: ${violation.id} (${violation.impact}) ${node.target.join(" ")}: ${violation.help}`);
       }
     };
     for (const prefix of PREFIXES) {

@@ -6,5 +6,7 @@ import { expect, type Locator } from "@playwright/test";
  * of keyboard handling must wait (on a busy machine hydration can lag the load event by seconds).
  */
 export async function hydrated(element: Locator): Promise<void> {
-  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps")))).toBe(true);
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
 }

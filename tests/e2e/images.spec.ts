@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+
 import { expect, test } from "./fixtures";
 
 /** A small PNG of one colour, so that two uploads are told apart by their address only. */
@@ -26,15 +27,23 @@ async function fillMaster(page: Page, name: string) {
 const srcOf = (image: Locator) => image.getAttribute("src");
 
 test.describe("photos", () => {
-  test("an owner uploads two photos, puts the second first with the keyboard, and the service page's gallery follows that order", async ({ page, users }) => {
+  test("an owner uploads two photos, puts the second first with the keyboard, and the service page's gallery follows that order", async ({
+    page,
+    users,
+  }) => {
     await users.create("user", { name: "Gallery Master", page });
     const name = `Фото Майстер ${Date.now()}`;
     const [first, second] = await test.step("upload two photos and put the second first, by keyboard", async () => {
       await page.goto("/mechanicregister");
       await fillMaster(page, name);
-      await page.getByLabel("Add photos").setInputFiles([await photo("front.png", "#1d4ed8"), await photo("bay.png", "#f59e0b")]);
+      await page
+        .getByLabel("Add photos")
+        .setInputFiles([await photo("front.png", "#1d4ed8"), await photo("bay.png", "#f59e0b")]);
       await expect(page.getByRole("img", { name: "Photo 2" })).toBeVisible();
-      const uploaded = [await srcOf(page.getByRole("img", { name: "Photo 1" })), await srcOf(page.getByRole("img", { name: "Photo 2" }))] as const;
+      const uploaded = [
+        await srcOf(page.getByRole("img", { name: "Photo 1" })),
+        await srcOf(page.getByRole("img", { name: "Photo 2" })),
+      ] as const;
       expect(uploaded[0]).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
       expect(uploaded[1]).not.toBe(uploaded[0]);
 
@@ -51,7 +60,9 @@ test.describe("photos", () => {
     const serviceId = await test.step("register: the card shows the photo now first as the cover", async () => {
       await page.getByRole("button", { name: "Register as a master" }).click();
       await expect(page).toHaveURL(/\/mechanic-profile$/);
-      const list = await (await page.request.get(`/api/items?filter=mechanic&keyword=${encodeURIComponent(name)}`)).json();
+      const list = await (
+        await page.request.get(`/api/items?filter=mechanic&keyword=${encodeURIComponent(name)}`)
+      ).json();
       const listed = (list.items as { _id: string; name: string; image: string }[]).find((item) => item.name === name);
       expect(listed?.image).toBe(second);
       return listed!._id;
@@ -94,8 +105,16 @@ test.describe("photos", () => {
     await test.step("a swipe to the left on a touch screen shows the next photo", async () => {
       const box = (await main.boundingBox())!;
       const touch = { pointerId: 7, pointerType: "touch", isPrimary: true, bubbles: true };
-      await main.dispatchEvent("pointerdown", { ...touch, clientX: box.x + box.width * 0.8, clientY: box.y + box.height / 2 });
-      await main.dispatchEvent("pointerup", { ...touch, clientX: box.x + box.width * 0.2, clientY: box.y + box.height / 2 });
+      await main.dispatchEvent("pointerdown", {
+        ...touch,
+        clientX: box.x + box.width * 0.8,
+        clientY: box.y + box.height / 2,
+      });
+      await main.dispatchEvent("pointerup", {
+        ...touch,
+        clientX: box.x + box.width * 0.2,
+        clientY: box.y + box.height / 2,
+      });
       await expect(gallery.getByRole("img", { name: `${name}, photo 2 of 2` })).toBeVisible();
     });
   });
@@ -106,34 +125,60 @@ test.describe("photos", () => {
     const field = page.getByLabel("Profile picture");
 
     // A file that only starts like a picture: the server's reason is shown, in the page's language.
-    const damaged = { name: "broken.jpg", mimeType: "image/jpeg", buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]) };
+    const damaged = {
+      name: "broken.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]),
+    };
     await field.setInputFiles(damaged);
     await expect(
-      page.locator("[data-sonner-toast]").filter({ hasText: "The image could not be read: the file may be damaged. Please choose another image." }),
+      page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: "The image could not be read: the file may be damaged. Please choose another image." }),
     ).toBeVisible();
     await page.goto("/ua/profile");
     await page.getByLabel("Фото профілю").setInputFiles(damaged);
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Не вдалося прочитати зображення: можливо, файл пошкоджено." })).toBeVisible();
+    await expect(
+      page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: "Не вдалося прочитати зображення: можливо, файл пошкоджено." }),
+    ).toBeVisible();
     // Visiting /ua remembered Ukrainian: ?lng=en comes back.
     await page.goto("/profile?lng=en");
 
     // The upload asks for the page's language (?lng=en).
     const uploads = /\/api\/uploads(\?.*)?$/;
-    await page.route(uploads, (route) => route.fulfill({ status: 413, contentType: "text/html", body: "<h1>413 Request Entity Too Large</h1>" }));
-    await field.setInputFiles(await photo("me.png", "#0f766e"));
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 1 MB" })).toBeVisible();
     await page.route(uploads, (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ key: "Api.error", message: "Something went wrong" }) }),
+      route.fulfill({ status: 413, contentType: "text/html", body: "<h1>413 Request Entity Too Large</h1>" }),
     );
     await field.setInputFiles(await photo("me.png", "#0f766e"));
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "The image could not be uploaded. Please try again." })).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Image size should be less than 1 MB" }),
+    ).toBeVisible();
+    await page.route(uploads, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ key: "Api.error", message: "Something went wrong" }),
+      }),
+    );
+    await field.setInputFiles(await photo("me.png", "#0f766e"));
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "The image could not be uploaded. Please try again." }),
+    ).toBeVisible();
     await page.unroute(uploads);
 
     await field.setInputFiles(await photo("me.png", "#0f766e"));
-    await expect(page.getByRole("img", { name: "Image preview" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("img", { name: "Image preview" })).toHaveAttribute(
+      "src",
+      /^\/api\/uploads\/[0-9a-f-]{36}$/,
+    );
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Profile" }).first().locator("img")).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}\?w=160&f=jpeg$/);
+    await expect(page.getByRole("link", { name: "Profile" }).first().locator("img")).toHaveAttribute(
+      "src",
+      /^\/api\/uploads\/[0-9a-f-]{36}\?w=160&f=jpeg$/,
+    );
   });
 });
 
@@ -146,7 +191,9 @@ test("a card loads the WebP copy of its photo at the width it is shown at, not t
     const page = await context.newPage();
     await page.goto("/services");
     const photo = page.locator("main article img").first();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(new RegExp(`\\?w=${width}&f=webp$`));
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(new RegExp(`\\?w=${width}&f=webp$`));
     await context.close();
   }
 });

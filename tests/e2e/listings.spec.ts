@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 async function fillService(page: Page, name: string) {
@@ -14,7 +15,9 @@ async function fillService(page: Page, name: string) {
   await page.getByLabel("Latitude").fill("95");
   await page.getByLabel("Longitude").fill("30,5234");
   await page.getByRole("button", { name: "Find the address" }).click();
-  await expect(page.getByText("Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501.")).toBeVisible();
+  await expect(
+    page.getByText("Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501."),
+  ).toBeVisible();
   // A decimal comma is read as a decimal point.
   await page.getByLabel("Latitude").fill("50,4501");
   await page.getByRole("button", { name: "Find the address" }).click();
@@ -27,7 +30,10 @@ async function fillService(page: Page, name: string) {
 }
 
 test.describe("listings", () => {
-  test("a user orders a station, pays in test mode, finds it in the directory, then deletes it from My stations", async ({ page, users }) => {
+  test("a user orders a station, pays in test mode, finds it in the directory, then deletes it from My stations", async ({
+    page,
+    users,
+  }) => {
     await users.create("user", { name: "Station Owner", page });
     const name = `E2E Garage ${Date.now()}`;
     await test.step("fill the station form: an empty one is refused, a full one goes to the order", async () => {
@@ -71,7 +77,10 @@ test.describe("listings", () => {
     });
   });
 
-  test("the PayPal button path: SDK stand-in in the browser, the server against a fake PayPal API", async ({ page, users }) => {
+  test("the PayPal button path: SDK stand-in in the browser, the server against a fake PayPal API", async ({
+    page,
+    users,
+  }) => {
     // The real SDK would come from paypal.com; this stand-in calls the same createOrder/onApprove callbacks.
     await page.route(/^https:\/\/www\.paypal\.com\/sdk\/js/, (route) =>
       route.fulfill({
@@ -95,7 +104,10 @@ test.describe("listings", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
-  test("a keyboard-only owner types the point and the address; the unpaid order waits on My stations to be paid or deleted", async ({ page, users }) => {
+  test("a keyboard-only owner types the point and the address; the unpaid order waits on My stations to be paid or deleted", async ({
+    page,
+    users,
+  }) => {
     await users.create("user", { name: "Draft Owner", page });
     const name = `Draft Garage ${Date.now()}`;
     const row = page.getByRole("listitem").filter({ hasText: name });
@@ -108,7 +120,9 @@ test.describe("listings", () => {
       await page.getByLabel("Address").fill("вул. Хрещатик, 22, Київ");
       await page.getByRole("button", { name: "Continue to payment" }).click();
       // A typed point out of range is named as such, not taken for "no point chosen".
-      await expect(page.locator("#location-error")).toHaveText("Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501.");
+      await expect(page.locator("#location-error")).toHaveText(
+        "Latitude must be a number from -90 to 90, for example 50.4501 or 50,4501.",
+      );
       await page.getByLabel("Latitude").fill("50,4501");
       await page.getByRole("button", { name: "Continue to payment" }).click();
       await expect(page).toHaveURL(/\/placeorder$/);
@@ -160,7 +174,9 @@ test.describe("listings", () => {
     await fillService(page, "Late Garage");
     await page.getByRole("group", { name: "Opening hours" }).getByLabel("Closes").nth(4).fill("08:00");
     await page.getByRole("button", { name: "Continue to payment" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Friday: Closing time must be after opening time" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Friday: Closing time must be after opening time" }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/addservice$/);
   });
 
@@ -172,7 +188,10 @@ test.describe("listings", () => {
       await fillService(page, name);
       await page.getByRole("group", { name: "Comes to you" }).getByLabel("Yes").check();
       await page.getByLabel("Add photos").setInputFiles("tests/e2e/fixtures/tile.png");
-      await expect(page.getByRole("img", { name: "Photo 1" })).toHaveAttribute("src", /^\/api\/uploads\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("img", { name: "Photo 1" })).toHaveAttribute(
+        "src",
+        /^\/api\/uploads\/[0-9a-f-]{36}$/,
+      );
       await page.getByRole("button", { name: "Register as a master" }).click();
       await expect(page.getByText(/Congratulations, .*You are now a master on Maister\./)).toBeVisible();
       await expect(page).toHaveURL(/\/mechanic-profile$/);

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
-test("an owner sets the live status in one tap; visitors see it on the page and the card in both languages", async ({ browser, users }) => {
+test("an owner sets the live status in one tap; visitors see it on the page and the card in both languages", async ({
+  browser,
+  users,
+}) => {
   const { page: owner, serviceId } = await users.create("owner", { name: "Live Status" });
   await owner.goto("/mystos");
   const station = owner.getByRole("listitem").filter({ has: owner.getByRole("group", { name: "Status right now" }) });
@@ -29,7 +32,9 @@ test("an owner sets the live status in one tap; visitors see it on the page and 
     await expect(visitor.getByText("Відчинено, на генераторі")).toBeVisible();
     await expect(visitor.getByText(/оновлено/)).toBeVisible();
     await visitor.goto(`/ua/services?keyword=${encodeURIComponent(name)}`);
-    await expect(visitor.getByRole("article").filter({ hasText: name }).getByText("Відчинено, на генераторі")).toBeVisible();
+    await expect(
+      visitor.getByRole("article").filter({ hasText: name }).getByText("Відчинено, на генераторі"),
+    ).toBeVisible();
   });
 
   await test.step("closed for now asks why first; by keyboard", async () => {
@@ -82,7 +87,9 @@ test("an owner sets the live status in one tap; visitors see it on the page and 
     await visitor.goto(`/ua${servicePath}`);
     await expect(visitor.getByText(/Розклад підтверджено/)).toBeVisible();
     await visitor.getByRole("button", { name: "Розклад неправильний" }).click();
-    await expect(visitor.getByRole("status").filter({ hasText: "Дякуємо. Власник і наші модератори перевірять" })).toBeVisible();
+    await expect(
+      visitor.getByRole("status").filter({ hasText: "Дякуємо. Власник і наші модератори перевірять" }),
+    ).toBeVisible();
     await owner.goto("/mystos");
     await expect(station.getByText("1 driver says the hours are wrong.")).toBeVisible();
     await station.getByRole("button", { name: "Confirm hours" }).click();

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
-test("an owner adds Viber, Telegram, payment methods and prices; visitors see, filter and sort by them in both languages", async ({ browser, users }) => {
+test("an owner adds Viber, Telegram, payment methods and prices; visitors see, filter and sort by them in both languages", async ({
+  browser,
+  users,
+}) => {
   const { page: owner, serviceId: id } = await users.create("owner", { name: "Price Owner" });
   await owner.goto("/mystos");
   const name = (await owner.locator("ul li a[href*='/service/']").first().textContent())!.trim();
@@ -11,7 +14,11 @@ test("an owner adds Viber, Telegram, payment methods and prices; visitors see, f
     await owner.getByRole("button", { name: "Edit", exact: true }).click();
     await owner.getByLabel("Telegram account").fill("@abc");
     await owner.getByRole("button", { name: "Update" }).click();
-    await expect(owner.getByText("Enter a Telegram username (5–32 letters, digits or _, e.g. @maister_sto) or a t.me link.").first()).toBeVisible();
+    await expect(
+      owner
+        .getByText("Enter a Telegram username (5–32 letters, digits or _, e.g. @maister_sto) or a t.me link.")
+        .first(),
+    ).toBeVisible();
     await owner.getByLabel("Telegram account").fill("https://t.me/demo_sto_kyiv");
     await owner.getByLabel("Viber number").fill("067 765 4321");
     await owner.getByRole("checkbox", { name: "Card", exact: true }).check();
@@ -19,7 +26,9 @@ test("an owner adds Viber, Telegram, payment methods and prices; visitors see, f
     const outage = owner.getByRole("checkbox", { name: "Cash only during power outages" });
     await outage.check();
     await owner.getByRole("button", { name: "Update" }).click();
-    await expect(outage).toHaveAccessibleDescription("“Cash only during power outages” needs Cash ticked among the ways to pay.");
+    await expect(outage).toHaveAccessibleDescription(
+      "“Cash only during power outages” needs Cash ticked among the ways to pay.",
+    );
     await owner.getByRole("checkbox", { name: "Cash", exact: true }).check();
     await owner.getByRole("button", { name: "Update" }).click();
     await expect(owner.getByText("Station updated", { exact: true })).toBeVisible();
@@ -43,8 +52,14 @@ test("an owner adds Viber, Telegram, payment methods and prices; visitors see, f
 
   await test.step("the visitor's page in Ukrainian: messenger buttons, payment, prices", async () => {
     await visitor.goto(`/ua/service/${id}`);
-    await expect(visitor.getByRole("link", { name: `Написати ${name} у Viber` })).toHaveAttribute("href", "viber://chat?number=%2B380677654321");
-    await expect(visitor.getByRole("link", { name: `Написати ${name} у Telegram` })).toHaveAttribute("href", "https://t.me/demo_sto_kyiv");
+    await expect(visitor.getByRole("link", { name: `Написати ${name} у Viber` })).toHaveAttribute(
+      "href",
+      "viber://chat?number=%2B380677654321",
+    );
+    await expect(visitor.getByRole("link", { name: `Написати ${name} у Telegram` })).toHaveAttribute(
+      "href",
+      "https://t.me/demo_sto_kyiv",
+    );
     await expect(visitor.getByText("Оплата: готівка і картка")).toBeVisible();
     await expect(visitor.getByText("Лише готівка під час відключень світла")).toBeVisible();
     const prices = visitor.getByRole("region", { name: "Ціни" });

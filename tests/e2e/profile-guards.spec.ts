@@ -12,7 +12,14 @@ test.describe("guards", () => {
   });
 
   test("every guarded page refuses visitors, in both languages", async ({ page }) => {
-    for (const path of ["/addservice", "/placeorder", "/mechanicregister", "/mechanic-profile", "/mystos", "/admin/users"]) {
+    for (const path of [
+      "/addservice",
+      "/placeorder",
+      "/mechanicregister",
+      "/mechanic-profile",
+      "/mystos",
+      "/admin/users",
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}&reason=signedIn$`));
     }
@@ -22,14 +29,19 @@ test.describe("guards", () => {
   });
 
   test("a forged or stale session cookie does not pass the page guard", async ({ page, context }) => {
-    await context.addCookies([{ name: "__Host-maister.session", value: "forged", domain: "localhost", path: "/", secure: true }]);
+    await context.addCookies([
+      { name: "__Host-maister.session", value: "forged", domain: "localhost", path: "/", secure: true },
+    ]);
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile&reason=signedIn$/);
   });
 });
 
 test.describe("profile", () => {
-  test("updates the name, refuses mismatched passwords, and a new password works for the next sign-in", async ({ page, users }) => {
+  test("updates the name, refuses mismatched passwords, and a new password works for the next sign-in", async ({
+    page,
+    users,
+  }) => {
     const { email, password } = await users.create("user", { name: "Profile Tester", page });
     await test.step("rename", async () => {
       await page.goto("/profile");
@@ -51,7 +63,9 @@ test.describe("profile", () => {
 
       await page.getByLabel("Confirm new password").fill("Better123!");
       await page.getByRole("button", { name: "Update" }).click();
-      await expect(page.locator("#currentPassword-error")).toHaveText("Enter your current password to confirm this change.");
+      await expect(page.locator("#currentPassword-error")).toHaveText(
+        "Enter your current password to confirm this change.",
+      );
       await page.locator("#field-currentPassword").fill("Wrong999!");
       await page.getByRole("button", { name: "Update" }).click();
       await expect(page.locator("#currentPassword-error")).toHaveText("The current password is not right.");
@@ -117,7 +131,10 @@ test.describe("reviews", () => {
     await expect(page.getByLabel("Comment")).toHaveCount(0);
   });
 
-  test("when the form's code cannot be fetched any more, sending says so instead of doing nothing", async ({ page, users }) => {
+  test("when the form's code cannot be fetched any more, sending says so instead of doing nothing", async ({
+    page,
+    users,
+  }) => {
     await page.goto("/services");
     const href = await page.locator("main article h2 a, main article h3 a").first().getAttribute("href");
     await users.create("user", { name: "Offline Writer", page });
@@ -126,12 +143,17 @@ test.describe("reviews", () => {
     await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
     await page.getByLabel("Quality").selectOption("5");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "No connection. Please check the network and try again." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "No connection. Please check the network and try again." }),
+    ).toBeVisible();
   });
 });
 
 test.describe("feedback", () => {
-  test("visitors are told to sign in before typing, and come back to the form; a signed-in user gets the thank-you", async ({ page, users }) => {
+  test("visitors are told to sign in before typing, and come back to the form; a signed-in user gets the thank-you", async ({
+    page,
+    users,
+  }) => {
     await page.goto("/home");
     const form = page.locator("section", { has: page.getByRole("heading", { name: "Tell us what you think" }) });
     await expect(form.getByText("Please sign in to send feedback.")).toBeVisible();

@@ -14,7 +14,9 @@ test.describe("fair ranking", () => {
     await page.getByRole("link", { name: "Як ми впорядковуємо" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Як ми впорядковуємо сервіси" })).toBeVisible();
 
-    const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as { items: { rating: { score: number }; numReviews: number }[] };
+    const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as {
+      items: { rating: { score: number }; numReviews: number }[];
+    };
     const scores = items.map((item) => item.rating.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });

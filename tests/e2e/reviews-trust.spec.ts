@@ -1,15 +1,20 @@
 import { expect, test } from "./fixtures";
 
-test("verified review, owner reply, report and moderation, by mouse and keyboard, in both languages", async ({ page, browser, users }) => {
+test("verified review, owner reply, report and moderation, by mouse and keyboard, in both languages", async ({
+  page,
+  browser,
+  users,
+}) => {
   const owner = (await users.create("owner", { name: "Trusted Owner" })).page;
-  const { code, servicePath, link } = await test.step("the owner issues a visit code from /mystos and passes the link on", async () => {
-    await owner.goto("/mystos");
-    await owner.getByRole("button", { name: "Issue a visit code" }).first().click();
-    const issued = (await owner.getByTestId("visit-code").textContent())!.trim();
-    expect(issued).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
-    const url = new URL(await owner.getByLabel("Link to the review form").inputValue());
-    return { code: issued, servicePath: url.pathname, link: url.pathname + url.search };
-  });
+  const { code, servicePath, link } =
+    await test.step("the owner issues a visit code from /mystos and passes the link on", async () => {
+      await owner.goto("/mystos");
+      await owner.getByRole("button", { name: "Issue a visit code" }).first().click();
+      const issued = (await owner.getByTestId("visit-code").textContent())!.trim();
+      expect(issued).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+      const url = new URL(await owner.getByLabel("Link to the review form").inputValue());
+      return { code: issued, servicePath: url.pathname, link: url.pathname + url.search };
+    });
 
   await test.step("a customer opens the link: the code is filled in, the review is marked as a verified visit", async () => {
     await users.create("user", { name: "Verified Driver", page });

@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import type { APIResponse, Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 
@@ -21,7 +22,9 @@ async function rawRequest(baseURL: string, method: string, target: string): Prom
     const socket = connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
     let received = "";
     socket.setTimeout(20_000, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
-    socket.on("connect", () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${new URL(baseURL).host}\r\nConnection: close\r\n\r\n`));
+    socket.on("connect", () =>
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${new URL(baseURL).host}\r\nConnection: close\r\n\r\n`),
+    );
     socket.on("data", (chunk) => (received += chunk.toString("latin1")));
     socket.on("error", reject);
     socket.on("close", () => {
@@ -57,9 +60,14 @@ async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${location.pathname}: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${location.pathname}: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...messages, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+  return async () => [
+    ...messages,
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+  ];
 }
 
 test.describe("security", () => {
@@ -75,11 +83,16 @@ test.describe("security", () => {
     expect(headers["x-powered-by"]).toBeUndefined();
   });
 
-  test("the policy lets the pages work: no violations on home, services, a service page and the service form", async ({ page, users }) => {
+  test("the policy lets the pages work: no violations on home, services, a service page and the service form", async ({
+    page,
+    users,
+  }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     await page.goto("/home");
     await page
@@ -96,7 +109,9 @@ test.describe("security", () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
-  test("a page's policy carries a fresh nonce, no 'unsafe-inline' for scripts, and base-uri 'none'", async ({ page }) => {
+  test("a page's policy carries a fresh nonce, no 'unsafe-inline' for scripts, and base-uri 'none'", async ({
+    page,
+  }) => {
     const nonces = [];
     for (const path of ["/home", "/home", "/ua/services"]) {
       const response = await page.request.get(path);
@@ -126,7 +141,8 @@ test.describe("security", () => {
     users,
   }) => {
     const path = `/ua/services?keyword=${Date.now()}`;
-    const scriptNonces = (html: string) => new Set((html.match(/<script\b[^>]*>/g) ?? []).map((tag) => /nonce="([^"]*)"/.exec(tag)?.[1]));
+    const scriptNonces = (html: string) =>
+      new Set((html.match(/<script\b[^>]*>/g) ?? []).map((tag) => /nonce="([^"]*)"/.exec(tag)?.[1]));
     const answers = [];
     // Pages are kept per minute: the three visits must fall in one.
     const second = new Date().getSeconds();
@@ -152,7 +168,9 @@ test.describe("security", () => {
     expect(navigation.headers()["x-page-cache"]).toBeUndefined();
 
     const placeholder = "AAAAAAAAAAAAAAAAAAAAAA==";
-    const forged = await page.request.get(path, { headers: { accept: "text/html", "x-maister-page-fill": `guess ${placeholder}` } });
+    const forged = await page.request.get(path, {
+      headers: { accept: "text/html", "x-maister-page-fill": `guess ${placeholder}` },
+    });
     expect(forged.headers()["x-page-cache"]).toBeUndefined();
     expect(policies(forged)[0]).not.toContain(placeholder);
     expect(await forged.text()).not.toContain(placeholder);
@@ -162,7 +180,8 @@ test.describe("security", () => {
     const hydrationErrors: string[] = [];
     page.on("pageerror", (error) => hydrationErrors.push(error.message));
     page.on("console", (message) => {
-      if (message.type() === "error" && /hydrat|#41[89]|#42[0-5]/i.test(message.text())) hydrationErrors.push(message.text());
+      if (message.type() === "error" && /hydrat|#41[89]|#42[0-5]/i.test(message.text()))
+        hydrationErrors.push(message.text());
     });
     await page.goto(path);
     await hydrated(page.getByRole("button", { name: "Майстри" }));
@@ -177,7 +196,9 @@ test.describe("security", () => {
     expect(own.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
     expect(await own.text()).not.toMatch(/href="\/ua\/(profile|mystos)"/);
     // Only the proxy marks a rendering as one for everyone: sent from outside, the mark is taken off.
-    const forgedShared = await signedIn.request.get("/ua/cart", { headers: { accept: "text/html", "x-maister-shared-rendering": "1" } });
+    const forgedShared = await signedIn.request.get("/ua/cart", {
+      headers: { accept: "text/html", "x-maister-shared-rendering": "1" },
+    });
     expect(await forgedShared.text()).toContain('href="/ua/profile"');
 
     // A service page too: their review tools are asked for by the browser.
@@ -193,7 +214,9 @@ test.describe("security", () => {
     expect(hydrationErrors).toEqual([]);
   });
 
-  test("a signed-in visitor on a page from the page cache never sees Sign in: their header waits for who they are", async ({ users }) => {
+  test("a signed-in visitor on a page from the page cache never sees Sign in: their header waits for who they are", async ({
+    users,
+  }) => {
     const { page, serviceId } = await users.create("owner");
     const path = `/services?keyword=${Date.now()}`;
     // Asked for twice, the page is rendered for the cache: for nobody.
@@ -231,7 +254,8 @@ test.describe("security", () => {
     // A service page: the sign-in prompt under the reviews waits too, then the review form; on their own, the owner's note.
     const other = (await users.create("owner")).serviceId!;
     for (const id of [other, serviceId!]) {
-      for (let visit = 0; visit < 2; visit++) await page.request.get(`/service/${id}`, { headers: { accept: "text/html" } });
+      for (let visit = 0; visit < 2; visit++)
+        await page.request.get(`/service/${id}`, { headers: { accept: "text/html" } });
     }
     holds.session = held();
     await page.route("**/reviews/mine", async (route) => {
@@ -259,11 +283,16 @@ test.describe("security", () => {
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.goto(path);
-    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sign in" }),
+    ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-signed-in"))).toBe(false);
   });
 
-  test("with that policy the pages hydrate and work: map, language switch, filter chips, a service page, sign-in", async ({ page, tiles }) => {
+  test("with that policy the pages hydrate and work: map, language switch, filter chips, a service page, sign-in", async ({
+    page,
+    tiles,
+  }) => {
     const reported = await watchPolicy(page);
     await page.goto("/home");
     await page.getByRole("heading", { name: "Services on the map" }).scrollIntoViewIfNeeded();
@@ -331,14 +360,22 @@ test.describe("security", () => {
     expect((await page.request.get("/services/%25")).status()).toBe(404);
   });
 
-  test("a malformed percent-encoding in a path with a file's extension, or in an image's address, is a 400 too", async ({ page }) => {
+  test("a malformed percent-encoding in a path with a file's extension, or in an image's address, is a 400 too", async ({
+    page,
+  }) => {
     // The proxy's matcher skips paths ending in a static file's extension, so these reached Next's router.
     for (const path of ["/sitemap/%.xml", "/sitemap/%E0%A4%A.xml", "/%.png", "/ua/services/%.css", "/api/%.json"]) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(400);
     }
     // The optimizer's own refusals stay 400 with their text; an address it cannot take is no 500.
-    for (const url of ["%2F%5Cx", "%2F%5C%5Cevil.example", "%2F%2Fevil.example%2Fa.png", "%2F_next%2Fimage%3Furl%3D%2Fx", "%2F%25"]) {
+    for (const url of [
+      "%2F%5Cx",
+      "%2F%5C%5Cevil.example",
+      "%2F%2Fevil.example%2Fa.png",
+      "%2F_next%2Fimage%3Furl%3D%2Fx",
+      "%2F%25",
+    ]) {
       const response = await page.request.get(`/_next/image?url=${url}&w=64&q=75`);
       expect(response.status(), url).toBe(400);
     }
@@ -348,14 +385,21 @@ test.describe("security", () => {
   });
 
   test("a method the site does not serve is a 405 naming the ones it does, never a 500", async ({ baseURL }) => {
-    for (const path of ["/home", "/ua/services", "/services?near=50.45,30.52", "/service/00000000-0000-4000-8000-000000000000", "/"]) {
+    for (const path of [
+      "/home",
+      "/ua/services",
+      "/services?near=50.45,30.52",
+      "/service/00000000-0000-4000-8000-000000000000",
+      "/",
+    ]) {
       for (const method of ["TRACE", "PROPFIND", "PATCH", "DELETE", "OPTIONS", "POST"]) {
         const { status, head } = await rawRequest(baseURL!, method, path);
         expect(status, `${method} ${path}`).toBe(405);
         expect(head, `${method} ${path}`).toMatch(/^allow: GET, HEAD\r?$/im);
       }
       // Methods Node's parser does not know (TRACK among them) are its own 400.
-      for (const method of ["TRACK", "FOO"]) expect((await rawRequest(baseURL!, method, path)).status, `${method} ${path}`).toBe(400);
+      for (const method of ["TRACK", "FOO"])
+        expect((await rawRequest(baseURL!, method, path)).status, `${method} ${path}`).toBe(400);
     }
     expect((await rawRequest(baseURL!, "TRACE", "/sitemap.xml")).status).toBe(405);
     // A route handler's methods are its own: Next refuses the rest (405, or 400 for a method it does not know).
@@ -379,7 +423,10 @@ test.describe("security", () => {
         data: Buffer.from("{not json"),
       });
       expect(response.status(), action).toBe(400);
-      expect(await response.json()).toEqual({ key: "Validation.json", message: expect.not.stringMatching(/^Validation\./) });
+      expect(await response.json()).toEqual({
+        key: "Validation.json",
+        message: expect.not.stringMatching(/^Validation\./),
+      });
     }
     const form = await page.request.post("/api/auth/callback/credentials", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -389,7 +436,11 @@ test.describe("security", () => {
     expect(form.status()).toBeLessThan(500);
   });
 
-  test("a redirect target beyond ASCII takes a signed-in visitor to a path on this site, not a 500", async ({ page, baseURL, users }) => {
+  test("a redirect target beyond ASCII takes a signed-in visitor to a path on this site, not a 500", async ({
+    page,
+    baseURL,
+    users,
+  }) => {
     expect((await page.request.get("/login?redirect=/%E3%80%82evil")).status()).toBe(200);
     await users.create("user", { name: "Redirect Tester", page });
     for (const [path, location] of [
@@ -418,7 +469,9 @@ test.describe("security", () => {
     expect(pageAnswer.status()).toBeLessThan(400);
     expect(pageAnswer.headers().location).toContain("/login");
     expect((await page.request.get("/api/users", { headers: forged })).status()).toBe(401);
-    expect((await page.request.put("/api/users/profile", { headers: forged, data: { name: "Forged" } })).status()).toBe(401);
+    expect((await page.request.put("/api/users/profile", { headers: forged, data: { name: "Forged" } })).status()).toBe(
+      401,
+    );
   });
 
   test("script in a review renders as inert text", async ({ page, users }) => {
@@ -427,9 +480,13 @@ test.describe("security", () => {
     const id = href!.split("/").at(-1)!;
     await users.create("user", { name: "Mallory Test", page });
     const payload = `<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>`;
-    expect((await page.request.post(`/api/items/${id}/reviews`, { data: { rating: { quality: 3, speed: 3, price: 3 }, comment: payload } })).status()).toBe(
-      201,
-    );
+    expect(
+      (
+        await page.request.post(`/api/items/${id}/reviews`, {
+          data: { rating: { quality: 3, speed: 3, price: 3 }, comment: payload },
+        })
+      ).status(),
+    ).toBe(201);
     await page.goto(href!);
     await expect(page.getByText(payload)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import { DEMO } from "./users";
 
@@ -8,7 +9,12 @@ type Attributes = Record<string, string>;
 /** The attributes of every `<tag …>` in the HTML. */
 function tags(html: string, tag: string): Attributes[] {
   return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, "gi"))].map(([, attributes]) =>
-    Object.fromEntries([...attributes!.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), value!.replaceAll("&amp;", "&")])),
+    Object.fromEntries(
+      [...attributes!.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name, value]) => [
+        name!.toLowerCase(),
+        value!.replaceAll("&amp;", "&"),
+      ]),
+    ),
   );
 }
 
@@ -17,15 +23,22 @@ function tags(html: string, tag: string): Attributes[] {
  * (a browser context would keep the language cookie a /ua page sets and be sent on to /ua).
  */
 async function head(url: string, cookie?: string) {
-  const response = await fetch(new URL(url, test.info().project.use.baseURL), { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const response = await fetch(new URL(url, test.info().project.use.baseURL), {
+    redirect: "manual",
+    headers: cookie ? { cookie } : {},
+  });
   const html = await response.text();
   const links = tags(html, "link");
   return {
     response,
     canonical: links.filter((link) => link.rel === "canonical").map((link) => link.href),
-    hreflang: Object.fromEntries(links.filter((link) => link.rel === "alternate" && link.hreflang).map((link) => [link.hreflang, link.href])),
+    hreflang: Object.fromEntries(
+      links.filter((link) => link.rel === "alternate" && link.hreflang).map((link) => [link.hreflang, link.href]),
+    ),
     robots: tags(html, "meta").find((meta) => meta.name === "robots")?.content ?? "",
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(([, json]) => JSON.parse(json!) as Record<string, unknown>),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      ([, json]) => JSON.parse(json!) as Record<string, unknown>,
+    ),
   };
 }
 
@@ -58,7 +71,8 @@ test.describe("SEO", () => {
       alternates: Object.fromEntries(tags(body!, "xhtml:link").map((link) => [link.hreflang, link.href])),
     }));
     const paths = urls.map(({ loc }) => loc.replace(baseURL!, ""));
-    for (const path of ["/home", "/services", "/stos", "/mechanics"]) expect(paths).toEqual(expect.arrayContaining([path, `/ua${path}`]));
+    for (const path of ["/home", "/services", "/stos", "/mechanics"])
+      expect(paths).toEqual(expect.arrayContaining([path, `/ua${path}`]));
     const services = paths.filter((path) => path.startsWith("/service/"));
     expect(services.length).toBeGreaterThan(10);
     expect(paths.filter((path) => path.startsWith("/ua/service/"))).toHaveLength(services.length);
@@ -84,18 +98,43 @@ test.describe("SEO", () => {
     }
   });
 
-  test("robots.txt keeps crawlers out of the API and the private pages, in both languages, but not out of images", async ({ request, baseURL }) => {
+  test("robots.txt keeps crawlers out of the API and the private pages, in both languages, but not out of images", async ({
+    request,
+    baseURL,
+  }) => {
     const text = await (await request.get("/robots.txt")).text();
     const lines = text.split("\n").map((line) => line.trim());
-    expect(lines).toEqual(expect.arrayContaining(["User-Agent: *", "Allow: /", "Allow: /api/uploads/", "Disallow: /api/", `Sitemap: ${baseURL}/sitemap.xml`]));
-    for (const path of ["/placeorder", "/addservice", "/mystos", "/profile", "/admin", "/cart", "/mechanicregister", "/mechanic-profile"]) {
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "User-Agent: *",
+        "Allow: /",
+        "Allow: /api/uploads/",
+        "Disallow: /api/",
+        `Sitemap: ${baseURL}/sitemap.xml`,
+      ]),
+    );
+    for (const path of [
+      "/placeorder",
+      "/addservice",
+      "/mystos",
+      "/profile",
+      "/admin",
+      "/cart",
+      "/mechanicregister",
+      "/mechanic-profile",
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
       expect(lines).toContain(`Disallow: /ua${path}`);
     }
-    expect(lines.filter((line) => /^Disallow: (\/ua)?\/(home|services|stos|mechanics|service)\b/.test(line))).toEqual([]);
+    expect(lines.filter((line) => /^Disallow: (\/ua)?\/(home|services|stos|mechanics|service)\b/.test(line))).toEqual(
+      [],
+    );
   });
 
-  test("pages send no hreflang Link headers; the indexable ones carry canonical and hreflang in their HTML", async ({ request, baseURL }) => {
+  test("pages send no hreflang Link headers; the indexable ones carry canonical and hreflang in their HTML", async ({
+    request,
+    baseURL,
+  }) => {
     const { _id } = await reviewedService(request);
     for (const path of ["/home", "/services", "/stos", "/mechanics", `/service/${_id}`]) {
       for (const [locale, url] of [
@@ -105,7 +144,11 @@ test.describe("SEO", () => {
         const page = await head(url!);
         expect(page.response.headers.get("link") ?? "", url).not.toMatch(/hreflang|rel="?alternate/);
         expect(page.canonical, url).toEqual([`${baseURL}${url}`]);
-        expect(page.hreflang, url).toEqual({ en: `${baseURL}${path}`, uk: `${baseURL}/ua${path}`, "x-default": `${baseURL}${path}` });
+        expect(page.hreflang, url).toEqual({
+          en: `${baseURL}${path}`,
+          uk: `${baseURL}/ua${path}`,
+          "x-default": `${baseURL}${path}`,
+        });
         expect(page.robots, `${url} (${locale})`).not.toContain("noindex");
       }
     }
@@ -122,16 +165,20 @@ test.describe("SEO", () => {
       expect(result.hreflang, url).toEqual({});
     };
     for (const prefix of ["", "/ua"]) {
-      for (const path of ["/login", "/register", "/cart", "/forgot-password", "/reset-password", "/confirm-email"]) await check(`${prefix}${path}`);
+      for (const path of ["/login", "/register", "/cart", "/forgot-password", "/reset-password", "/confirm-email"])
+        await check(`${prefix}${path}`);
       await check(`${prefix}/no-such-page`, 404);
     }
     const { cookie: session } = await users.signIn(DEMO.owner);
     for (const prefix of ["", "/ua"]) {
-      for (const path of ["/profile", "/addservice", "/placeorder", "/mystos", "/mechanicregister"]) await check(`${prefix}${path}`, 200, session);
+      for (const path of ["/profile", "/addservice", "/placeorder", "/mystos", "/mechanicregister"])
+        await check(`${prefix}${path}`, 200, session);
     }
   });
 
-  test("a service page describes itself as an AutoRepair with address, phone, rating and its newest reviews", async ({ request }) => {
+  test("a service page describes itself as an AutoRepair with address, phone, rating and its newest reviews", async ({
+    request,
+  }) => {
     const service = await reviewedService(request);
     const [data] = (await head(`/ua/service/${service._id}`)).jsonLd as [
       {

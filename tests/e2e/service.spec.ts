@@ -86,7 +86,10 @@ test.describe("service page and Saved list", () => {
     await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("0");
   });
 
-  test("a service without reviews reads New, not a zero rating, on its card, its page and its map popup, in both languages", async ({ page, users }) => {
+  test("a service without reviews reads New, not a zero rating, on its card, its page and its map popup, in both languages", async ({
+    page,
+    users,
+  }) => {
     // A made-up word as the name: the keyword search then finds this station alone, so its pin is not grouped with others.
     const word = Array.from({ length: 8 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("");
     const name = `Garage ${word}`;
@@ -102,7 +105,10 @@ test.describe("service page and Saved list", () => {
       await expect(top.getByText("0.0", { exact: true })).toHaveCount(0);
       await expect(top.getByRole("img", { name: rating })).toHaveCount(0);
       // Nor does the structured data claim a rating.
-      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<
+        string,
+        unknown
+      >;
       expect(data).not.toHaveProperty("aggregateRating");
 
       await page.goto(`${prefix}/services?keyword=${word}`);
@@ -120,7 +126,9 @@ test.describe("service page and Saved list", () => {
     }
   });
 
-  test("cards and the service page say until when a service is open or when it opens, in both languages, without a hydration mismatch", async ({ page }) => {
+  test("cards and the service page say until when a service is open or when it opens, in both languages, without a hydration mismatch", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
@@ -149,7 +157,10 @@ test.describe("service page and Saved list", () => {
     expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
   });
 
-  test("a service page shows its place on a small map, lazily, and leads to the services nearby", async ({ page, tiles }) => {
+  test("a service page shows its place on a small map, lazily, and leads to the services nearby", async ({
+    page,
+    tiles,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/stos");
     const card = page.getByRole("article").first();
@@ -184,7 +195,9 @@ test.describe("service page and Saved list", () => {
   test.describe("with the location allowed", () => {
     test.use({ geolocation: { latitude: 50.4501, longitude: 30.5234 }, permissions: ["geolocation"] });
 
-    test("the distance on a service page: asked for with a button, or known from the list's own location, and the same as the card's", async ({ page }) => {
+    test("the distance on a service page: asked for with a button, or known from the list's own location, and the same as the card's", async ({
+      page,
+    }) => {
       await page.goto("/stos");
       await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
       await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
@@ -252,9 +265,14 @@ test.describe("service page and Saved list", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   });
 
-  test("a missing, blocked or unpaid service is a 404 in both languages, asked for once or again (the page cache's turn)", async ({ page, users }) => {
+  test("a missing, blocked or unpaid service is a 404 in both languages, asked for once or again (the page cache's turn)", async ({
+    page,
+    users,
+  }) => {
     const unpaidOwner = await users.create("user");
-    const unpaid = await unpaidOwner.context.request.post("/api/items/users/sto-order", { data: { ...STATION_INPUT, name: `Unpaid ${Date.now()}` } });
+    const unpaid = await unpaidOwner.context.request.post("/api/items/users/sto-order", {
+      data: { ...STATION_INPUT, name: `Unpaid ${Date.now()}` },
+    });
     expect(unpaid.status()).toBe(201);
     const { serviceId: blocked } = await users.create("owner");
     const admin = await users.create("admin");

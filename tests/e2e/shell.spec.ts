@@ -87,8 +87,13 @@ test.describe("site shell and languages", () => {
     await expect(page.getByRole("listitem").filter({ has: page.getByRole("article") })).toHaveCount(12);
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/\/services\?page=2$/);
-    await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await page.goto("/services?sort=foo");
-    await expect(page.getByRole("alert").filter({ hasText: "The list could not be loaded." })).toContainText("Unknown sort order.");
+    await expect(page.getByRole("alert").filter({ hasText: "The list could not be loaded." })).toContainText(
+      "Unknown sort order.",
+    );
   });
 });

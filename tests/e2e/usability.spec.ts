@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 
@@ -26,7 +27,8 @@ async function expectHeaderAboveMap(page: Page) {
     for (let x = Math.max(top.left, box.left) + 2; x < Math.min(top.right, box.right); x += 10) {
       for (const y of [top.top + 2, (top.top + top.bottom) / 2, top.bottom - 2]) {
         const hit = document.elementFromPoint(x, y);
-        if (!hit || !header.contains(hit)) wrong.push(`${Math.round(x)},${Math.round(y)}: ${hit?.className || hit?.tagName}`);
+        if (!hit || !header.contains(hit))
+          wrong.push(`${Math.round(x)},${Math.round(y)}: ${hit?.className || hit?.tagName}`);
       }
     }
     return wrong.join("; ");
@@ -109,7 +111,9 @@ test.describe("toasts", () => {
       await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     });
 
-    test(`at ${size.width} px a toast raised in a dialog shows above it, and the dialog still works`, async ({ page }) => {
+    test(`at ${size.width} px a toast raised in a dialog shows above it, and the dialog still works`, async ({
+      page,
+    }) => {
       await page.setViewportSize(size);
       await page.goto("/services");
       await hydrated(page.getByLabel("Distance"));
@@ -160,7 +164,10 @@ test.describe("services by keyboard", () => {
       return {
         inCard: focused.closest("article") !== null,
         own: own.outlineStyle !== "none" && Number.parseFloat(own.outlineWidth) >= 2,
-        after: after.outlineStyle !== "none" && Number.parseFloat(after.outlineWidth) >= 2 && after.outlineColor !== "rgba(0, 0, 0, 0)",
+        after:
+          after.outlineStyle !== "none" &&
+          Number.parseFloat(after.outlineWidth) >= 2 &&
+          after.outlineColor !== "rgba(0, 0, 0, 0)",
         afterCoversCard:
           after.position === "absolute" &&
           Math.abs(Number.parseFloat(after.width) - card.clientWidth) < 1 &&
@@ -171,12 +178,15 @@ test.describe("services by keyboard", () => {
     expect(ring.own || (ring.after && ring.afterCoversCard)).toBe(true);
   });
 
-  test("arrow keys move through the sort options without loading a page; Enter or leaving the field applies once", async ({ page }) => {
+  test("arrow keys move through the sort options without loading a page; Enter or leaving the field applies once", async ({
+    page,
+  }) => {
     await page.goto("/services?filter=sto");
     const loads: string[] = [];
     page.on("request", (request) => {
       const headers = request.headers();
-      if (headers.rsc && !headers["next-router-prefetch"] && new URL(request.url()).pathname === "/services") loads.push(request.url());
+      if (headers.rsc && !headers["next-router-prefetch"] && new URL(request.url()).pathname === "/services")
+        loads.push(request.url());
     });
     const sort = page.getByLabel("Sort by");
     await hydrated(sort);
@@ -245,7 +255,14 @@ test.describe("services by keyboard", () => {
 
 test.describe("not-found pages are whole pages on the server", () => {
   const cases = [
-    { path: "/no-such-page", lang: "en", heading: "Page not found", home: "Go to the home page", homeHref: "/home", title: "Page not found · Maister" },
+    {
+      path: "/no-such-page",
+      lang: "en",
+      heading: "Page not found",
+      home: "Go to the home page",
+      homeHref: "/home",
+      title: "Page not found · Maister",
+    },
     {
       path: "/ua/zovsim/ne/tak",
       lang: "uk",
@@ -285,7 +302,9 @@ test.describe("not-found pages are whole pages on the server", () => {
     });
   }
 
-  test("a service that is there still opens, and the missing one is not found in the browser either", async ({ page }) => {
+  test("a service that is there still opens, and the missing one is not found in the browser either", async ({
+    page,
+  }) => {
     await page.goto("/services?sort=rating.desc");
     const first = page.locator("main article h3 a").first();
     const name = (await first.textContent())!;
@@ -299,7 +318,9 @@ test.describe("not-found pages are whole pages on the server", () => {
   });
 });
 
-test("a result's link shows that its service page is loading, and the list stays until the page is there", async ({ page }) => {
+test("a result's link shows that its service page is loading, and the list stays until the page is there", async ({
+  page,
+}) => {
   await page.goto("/services?sort=rating.desc");
   const card = page.locator("main article h3 a").first();
   await hydrated(card);
@@ -323,7 +344,9 @@ test("a result's link shows that its service page is loading, and the list stays
 
 test.describe("results in the first screen", () => {
   for (const size of [PHONE, DESKTOP]) {
-    test(`at ${size.width}×${size.height} the top-rated strip is compact and the first result shows`, async ({ page }) => {
+    test(`at ${size.width}×${size.height} the top-rated strip is compact and the first result shows`, async ({
+      page,
+    }) => {
       await page.setViewportSize(size);
       await page.goto("/services");
       const strip = page.getByRole("region", { name: "Top rated" });
@@ -354,7 +377,10 @@ test.describe("guards say why they sent the visitor on", () => {
     await expect(notice(page)).toHaveText("Щоб відкрити цю сторінку, увійдіть.");
   });
 
-  test("a signed-in user without the role lands on the home page with the reason and a way on", async ({ page, users }) => {
+  test("a signed-in user without the role lands on the home page with the reason and a way on", async ({
+    page,
+    users,
+  }) => {
     await users.create("user", { name: "Guarded User", page });
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/home\?reason=admin$/);
@@ -430,7 +456,9 @@ test.describe("placing an order", () => {
   });
 });
 
-test("on a phone the special dates editor keeps each entry's fields in two clean columns, in both languages", async ({ users }) => {
+test("on a phone the special dates editor keeps each entry's fields in two clean columns, in both languages", async ({
+  users,
+}) => {
   const { page, serviceId } = await users.create("owner", { name: "Calendar Owner" });
   await page.setViewportSize(PHONE);
   for (const [prefix, title, addDate, addClosure, closed] of [
@@ -445,12 +473,14 @@ test("on a phone the special dates editor keeps each entry's fields in two clean
     for (const entry of await editor.getByRole("listitem").all()) {
       const box = (await entry.boundingBox())!;
       // The typed fields and the "closed all day" box with its label.
-      const fields = await entry.locator("input:not([type=checkbox]), label:has(input[type=checkbox])").evaluateAll((controls) =>
-        controls.map((control) => {
-          const rect = control.getBoundingClientRect();
-          return { left: Math.round(rect.left), right: Math.round(rect.right) };
-        }),
-      );
+      const fields = await entry
+        .locator("input:not([type=checkbox]), label:has(input[type=checkbox])")
+        .evaluateAll((controls) =>
+          controls.map((control) => {
+            const rect = control.getBoundingClientRect();
+            return { left: Math.round(rect.left), right: Math.round(rect.right) };
+          }),
+        );
       // Every field inside its entry, and each row's fields starting at the same two columns: no zig-zag.
       for (const field of fields) expect(field.right).toBeLessThanOrEqual(Math.round(box.x + box.width));
       expect(new Set(fields.map((field) => field.left)).size, JSON.stringify(fields)).toBeLessThanOrEqual(2);

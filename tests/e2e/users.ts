@@ -1,4 +1,12 @@
-import { expect, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
+
 import { DEMO_ACCOUNTS } from "../../prisma/demo-accounts";
 import { STATION_INPUT } from "../helpers/service-input";
 import { linkFromOutbox } from "./accounts-helpers";
@@ -40,7 +48,8 @@ export type Users = {
 };
 
 const PASSWORD = "Kovbasa42!";
-const demo = (key: (typeof DEMO_ACCOUNTS)[number]["key"]): Credentials => DEMO_ACCOUNTS.find((account) => account.key === key)!;
+const demo = (key: (typeof DEMO_ACCOUNTS)[number]["key"]): Credentials =>
+  DEMO_ACCOUNTS.find((account) => account.key === key)!;
 /** The demo data's accounts, for tests that need what the demo data gives them. */
 export const DEMO = { admin: demo("admin"), user: demo("user"), owner: demo("owner"), mechanic: demo("mechanic") };
 
@@ -67,7 +76,10 @@ async function ok(response: APIResponse, what: string, status = 200) {
 }
 
 /** The fixture's implementation; `close` ends every context and request client it opened. */
-export function usersOf(browser: Browser, newRequest: () => Promise<APIRequestContext>): Users & { close(): Promise<void> } {
+export function usersOf(
+  browser: Browser,
+  newRequest: () => Promise<APIRequestContext>,
+): Users & { close(): Promise<void> } {
   const opened: BrowserContext[] = [];
   let admin: Promise<APIRequestContext> | null = null;
 
@@ -81,7 +93,10 @@ export function usersOf(browser: Browser, newRequest: () => Promise<APIRequestCo
 
   function demoAdmin(): Promise<APIRequestContext> {
     admin ??= newRequest().then(async (request) => {
-      await ok(await request.post("/api/users/login", { data: DEMO.admin, headers: clientAddress() }), "the demo admin signs in");
+      await ok(
+        await request.post("/api/users/login", { data: DEMO.admin, headers: clientAddress() }),
+        "the demo admin signs in",
+      );
       return request;
     });
     return admin;
@@ -92,30 +107,67 @@ export function usersOf(browser: Browser, newRequest: () => Promise<APIRequestCo
       const { page: signedInPage, context } = await contextFor(page);
       const email = `e2e.${Date.now()}.${Math.round(Math.random() * 1e6)}@test.local`;
       const headers = clientAddress();
-      await ok(await context.request.post(`/api/users?lng=${locale}`, { data: { name, email, password: PASSWORD }, headers }), "sign-up", 201);
-      const token = new URL(await linkFromOutbox(context, email, "confirm-email"), "http://link").searchParams.get("token");
+      await ok(
+        await context.request.post(`/api/users?lng=${locale}`, { data: { name, email, password: PASSWORD }, headers }),
+        "sign-up",
+        201,
+      );
+      const token = new URL(await linkFromOutbox(context, email, "confirm-email"), "http://link").searchParams.get(
+        "token",
+      );
       const user = (await ok(
-        await context.request.post(`/api/users/confirm-email?token=${token}`, { data: { password: PASSWORD }, headers }),
+        await context.request.post(`/api/users/confirm-email?token=${token}`, {
+          data: { password: PASSWORD },
+          headers,
+        }),
         "confirmation",
       )) as { _id: string };
 
       let serviceId: string | null = null;
       const input = { ...STATION_INPUT, name: `${name} ${role} ${Date.now()}`, ...service };
       if (role === "owner") {
-        serviceId = ((await ok(await context.request.post("/api/items/users/sto-order", { data: input }), "station order", 201)) as { _id: string })._id;
-        await ok(await context.request.put(`/api/items/users/${serviceId}/pay`, { data: { paymentMethod: "test" } }), "test payment");
+        serviceId = (
+          (await ok(
+            await context.request.post("/api/items/users/sto-order", { data: input }),
+            "station order",
+            201,
+          )) as { _id: string }
+        )._id;
+        await ok(
+          await context.request.put(`/api/items/users/${serviceId}/pay`, { data: { paymentMethod: "test" } }),
+          "test payment",
+        );
       } else if (role === "mechanic") {
-        serviceId = ((await ok(await context.request.post("/api/items/users", { data: input }), "master's profile", 201)) as { _id: string })._id;
+        serviceId = (
+          (await ok(await context.request.post("/api/items/users", { data: input }), "master's profile", 201)) as {
+            _id: string;
+          }
+        )._id;
       } else if (role === "admin") {
-        await ok(await (await demoAdmin()).put(`/api/users/${user._id}`, { data: { isAdmin: "true" } }), "the admin flag");
+        await ok(
+          await (await demoAdmin()).put(`/api/users/${user._id}`, { data: { isAdmin: "true" } }),
+          "the admin flag",
+        );
       }
-      return { id: user._id, name, email, password: PASSWORD, page: signedInPage, context, cookie: await sessionCookie(context), serviceId };
+      return {
+        id: user._id,
+        name,
+        email,
+        password: PASSWORD,
+        page: signedInPage,
+        context,
+        cookie: await sessionCookie(context),
+        serviceId,
+      };
     },
 
     async signIn(account, { page } = {}) {
       const { page: signedInPage, context } = await contextFor(page);
       const { user } = (await ok(
-        await context.request.post("/api/users/login", { data: { email: account.email, password: account.password }, headers: clientAddress() }),
+        await context.request.post("/api/users/login", {
+          data: { email: account.email, password: account.password },
+          headers: clientAddress(),
+        }),
         `sign-in of ${account.email}`,
       )) as {
         user: { _id: string; name: string };

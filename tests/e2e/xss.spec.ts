@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import type { Users } from "./users";
 
 type Messages = typeof import("../../messages/en.json");
-const read = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "messages", file), "utf8")) as Messages;
+const read = (file: string) =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "messages", file), "utf8")) as Messages;
 const EN = { code: "en", prefix: "", m: read("en.json") };
 const UA = { code: "ua", prefix: "/ua", m: read("uk.json") };
 const LOCALES = [EN, UA];
@@ -30,13 +32,17 @@ const TEXT = `Ремонт «під ключ» 🚗🔧 שלום عليكم \u20
 const stamp = () => `${Date.now() % 1e9}${Math.floor(Math.random() * 100)}`;
 
 /** A page in a language: ?lng= switches it and its cookie, as the language switch does (the cookie alone would keep the last one). */
-const open = (page: Page, { code }: Locale, url: string) => page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${code}`);
+const open = (page: Page, { code }: Locale, url: string) =>
+  page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${code}`);
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
 
 /** Nothing ran, nothing was injected, no link points at script: the checks after every page. */
 async function expectInert(page: Page) {
-  await expect(page.locator('img[src="x"], svg[onload], iframe[srcdoc], [onerror], [onload], a[href^="javascript:" i]')).toHaveCount(0);
+  await expect(
+    page.locator('img[src="x"], svg[onload], iframe[srcdoc], [onerror], [onload], a[href^="javascript:" i]'),
+  ).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
 }
 
@@ -49,8 +55,18 @@ async function expectEscapedHtml(page: Page, url: string, texts: string[]) {
 async function expectJsonLd(page: Page, fields: { name: string; description: string; address: string; email: string }) {
   const scripts = page.locator('script[type="application/ld+json"]');
   await expect(scripts).toHaveCount(1);
-  const data = JSON.parse((await scripts.textContent())!) as { name: string; description: string; email: string; address: { streetAddress: string } };
-  expect({ name: data.name, description: data.description, email: data.email, address: data.address.streetAddress }).toEqual(fields);
+  const data = JSON.parse((await scripts.textContent())!) as {
+    name: string;
+    description: string;
+    email: string;
+    address: { streetAddress: string };
+  };
+  expect({
+    name: data.name,
+    description: data.description,
+    email: data.email,
+    address: data.address.streetAddress,
+  }).toEqual(fields);
 }
 
 let dialogs: string[] = [];
@@ -96,12 +112,23 @@ async function expectServicePage(page: Page, locale: Locale, id: string, service
   const url = `/service/${id}`;
   await open(page, locale, url);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.name);
-  await expect(page.getByRole("link", { name: fill(m.ServiceDetail.directions, { address: service.address }) })).toHaveText(service.address);
+  await expect(
+    page.getByRole("link", { name: fill(m.ServiceDetail.directions, { address: service.address }) }),
+  ).toHaveText(service.address);
   await expect(page.getByText(service.description, { exact: true })).toBeVisible();
   await page.getByRole("button", { name: m.ServiceDetail.showContacts }).click();
-  await expect(page.getByRole("link", { name: service.contactMail, exact: true })).toHaveAttribute("href", `mailto:${service.contactMail}`);
-  if (service.website) await expect(page.getByRole("link", { name: service.website })).toHaveAttribute("href", service.website);
-  await expectJsonLd(page, { name: service.name, description: service.description, address: service.address, email: service.contactMail });
+  await expect(page.getByRole("link", { name: service.contactMail, exact: true })).toHaveAttribute(
+    "href",
+    `mailto:${service.contactMail}`,
+  );
+  if (service.website)
+    await expect(page.getByRole("link", { name: service.website })).toHaveAttribute("href", service.website);
+  await expectJsonLd(page, {
+    name: service.name,
+    description: service.description,
+    address: service.address,
+    email: service.contactMail,
+  });
   await expectInert(page);
   await expectEscapedHtml(page, url, [service.address, service.description, service.contactMail]);
 }
@@ -125,7 +152,14 @@ test.describe("XSS payloads render inert", () => {
     const { m } = UA;
     await test.step("the form refuses markup where it does not belong", async () => {
       await open(page, UA, "/addservice");
-      await fillServiceForm(page, m, { ...station, name: P.script, contactMail: P.img.replace(">", ">@x.io"), website: P.jsUrl, lat: "47.9", lng: "32.0" });
+      await fillServiceForm(page, m, {
+        ...station,
+        name: P.script,
+        contactMail: P.img.replace(">", ">@x.io"),
+        website: P.jsUrl,
+        lat: "47.9",
+        lng: "32.0",
+      });
       await page.getByLabel(m.ServiceForm.facebook, { exact: true }).fill(P.jsUrl);
       await page.getByLabel(m.ServiceForm.instagram, { exact: true }).fill(`https://instagram.com/${P.svg}`);
       await page.getByRole("button", { name: m.Listing.continue }).click();
@@ -172,14 +206,21 @@ test.describe("XSS payloads render inert", () => {
         await open(page, locale, `/mystos/${serviceId}/edit`);
         await expect(page.getByLabel(locale.m.ServiceForm.name, { exact: true })).toHaveValue(station.name);
         await expect(page.getByLabel(locale.m.ServiceForm.address, { exact: true })).toHaveValue(station.address);
-        await expect(page.getByLabel(locale.m.ServiceForm.description, { exact: true })).toHaveValue(station.description);
+        await expect(page.getByLabel(locale.m.ServiceForm.description, { exact: true })).toHaveValue(
+          station.description,
+        );
         await expectInert(page);
 
         await open(page, locale, "/cart");
         await expect(page.getByRole("link", { name: station.name, exact: true })).toBeVisible();
         await expect(page.getByRole("link", { name: station.address, exact: true })).toBeVisible();
-        await expect(page.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute("href", `mailto:${station.contactMail}`);
-        await expect(page.getByRole("button", { name: fill(locale.m.Cart.remove, { name: station.name }) })).toBeVisible();
+        await expect(page.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute(
+          "href",
+          `mailto:${station.contactMail}`,
+        );
+        await expect(
+          page.getByRole("button", { name: fill(locale.m.Cart.remove, { name: station.name }) }),
+        ).toBeVisible();
         await expectInert(page);
       }
     });
@@ -209,7 +250,10 @@ test.describe("XSS payloads render inert", () => {
         const row = admin.getByRole("row").filter({ hasText: id });
         await expect(row.getByText(station.name, { exact: true })).toBeVisible();
         await expect(row.getByRole("link", { name: owner, exact: true })).toBeVisible();
-        await expect(row.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute("href", `mailto:${station.contactMail}`);
+        await expect(row.getByRole("link", { name: station.contactMail, exact: true })).toHaveAttribute(
+          "href",
+          `mailto:${station.contactMail}`,
+        );
         await expectInert(admin);
       }
       await open(admin, UA, `/admin/services/${serviceId}/edit`);
@@ -265,7 +309,9 @@ test.describe("XSS payloads render inert", () => {
       await expect(page.getByLabel(lm.ServiceForm.description, { exact: true })).toHaveValue(master.description);
       await expectInert(page);
     }
-    const serviceId = (await page.getByRole("link", { name: UA.m.Listing.viewPublic }).getAttribute("href"))!.split("/").at(-1)!;
+    const serviceId = (await page.getByRole("link", { name: UA.m.Listing.viewPublic }).getAttribute("href"))!
+      .split("/")
+      .at(-1)!;
 
     for (const locale of LOCALES) {
       await expectServicePage(page, locale, serviceId, master);
@@ -312,7 +358,8 @@ test.describe("XSS payloads render inert", () => {
       const href = (await page.locator("main article h3 a").first().getAttribute("href"))!;
       await open(page, EN, href);
       const comment = [...CORPUS, TEXT].join(" ");
-      for (const score of ["quality", "speed", "price"] as const) await page.getByLabel(EN.m.Review[score], { exact: true }).selectOption("4");
+      for (const score of ["quality", "speed", "price"] as const)
+        await page.getByLabel(EN.m.Review[score], { exact: true }).selectOption("4");
       await page.getByLabel(EN.m.Review.comment, { exact: true }).fill(comment);
       await page.getByRole("button", { name: EN.m.Review.submit }).click();
       await expect(page.getByText(EN.m.Review.submitted)).toBeVisible();
@@ -330,7 +377,11 @@ test.describe("XSS payloads render inert", () => {
       // The audit history names the admin who acted: this user, made an admin for one change.
       const admin = await adminPage(users);
       await open(admin, EN, `/admin/users/search/${id}`);
-      const userId = (await admin.getByRole("link", { name: fill(EN.m.Admin.editUserLabel, { name }) }).getAttribute("href"))!.split("/").at(-2)!;
+      const userId = (await admin
+        .getByRole("link", { name: fill(EN.m.Admin.editUserLabel, { name }) })
+        .getAttribute("href"))!
+        .split("/")
+        .at(-2)!;
       expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "true" } })).status()).toBe(200);
       expect((await page.request.put(`/api/users/${userId}`, { data: { name } })).status()).toBe(200);
       expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "false" } })).status()).toBe(200);
@@ -357,7 +408,9 @@ test.describe("XSS payloads render inert", () => {
     const message = [...CORPUS, TEXT].join("\n");
     // Feedback is limited per client address; this one comes from its own, so reruns on one server stay under the limit.
     const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    await page.route("**/api/etc/feedback", (route) => route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": address } }));
+    await page.route("**/api/etc/feedback", (route) =>
+      route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": address } }),
+    );
     await open(page, UA, "/home");
     await page.getByLabel(UA.m.Feedback.title, { exact: true }).fill(title);
     await page.getByLabel(UA.m.Feedback.message, { exact: true }).fill(message);
@@ -372,7 +425,10 @@ test.describe("XSS payloads render inert", () => {
     await expectInert(page);
   });
 
-  test("search boxes and URL parameters echo payloads as text: /services, the header search, admin searches, /login?redirect", async ({ page, users }) => {
+  test("search boxes and URL parameters echo payloads as text: /services, the header search, admin searches, /login?redirect", async ({
+    page,
+    users,
+  }) => {
     test.setTimeout(60_000);
     for (const [index, payload] of [...CORPUS, TEXT].entries()) {
       const locale = LOCALES[index % 2]!;
@@ -399,10 +455,15 @@ test.describe("XSS payloads render inert", () => {
     for (const [index, payload] of [P.breakout, P.img, P.template, P.iframe, "50%"].entries()) {
       const locale = LOCALES[index % 2]!;
       const { m } = locale;
-      for (const url of [`/admin/users/search/${encodeURIComponent(payload)}`, `/admin/services?keyword=${encodeURIComponent(payload)}`]) {
+      for (const url of [
+        `/admin/users/search/${encodeURIComponent(payload)}`,
+        `/admin/services?keyword=${encodeURIComponent(payload)}`,
+      ]) {
         expect((await open(admin, locale, url))!.status(), url).toBe(200);
         await expect(admin.getByRole("searchbox")).toHaveValue(payload);
-        await expect(admin.getByRole("link", { name: fill(m.Admin.clearFilter, { keyword: payload }), exact: true })).toBeVisible();
+        await expect(
+          admin.getByRole("link", { name: fill(m.Admin.clearFilter, { keyword: payload }), exact: true }),
+        ).toBeVisible();
         await expectInert(admin);
       }
     }
@@ -411,13 +472,18 @@ test.describe("XSS payloads render inert", () => {
     await admin.getByRole("searchbox").fill("100% <b>");
     await admin.getByRole("searchbox").press("Enter");
     await expect(admin).toHaveURL(/\/ua\/admin\/users\/search\/100%25%20%3Cb%3E$/);
-    await expect(admin.getByRole("link", { name: fill(UA.m.Admin.clearFilter, { keyword: "100% <b>" }), exact: true })).toBeVisible();
+    await expect(
+      admin.getByRole("link", { name: fill(UA.m.Admin.clearFilter, { keyword: "100% <b>" }), exact: true }),
+    ).toBeVisible();
     await expectInert(admin);
 
     // A script URL as the sign-in target falls back to the home page.
     const { email, password } = await users.create("user", { name: "Redirect Tester" });
     await open(page, UA, `/login?redirect=${encodeURIComponent(P.jsUrl)}`);
-    await expect(page.getByRole("link", { name: UA.m.Account.submitRegister, exact: true })).toHaveAttribute("href", "/ua/register");
+    await expect(page.getByRole("link", { name: UA.m.Account.submitRegister, exact: true })).toHaveAttribute(
+      "href",
+      "/ua/register",
+    );
     await page.getByLabel(UA.m.Account.email, { exact: true }).fill(email);
     await page.getByLabel(UA.m.Account.password, { exact: true }).fill(password);
     await page.getByRole("button", { name: UA.m.Account.submitLogin }).click();

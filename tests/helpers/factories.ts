@@ -1,17 +1,24 @@
-import { getPrisma } from "@/lib/db/client";
 import { hashPassword } from "@/features/accounts/server/passwords";
-import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
-import { changingCatalog } from "@/lib/cache/read-cache";
+import { timetableToRows } from "@/features/hours/timetable";
 import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { type StoredCategory } from "@/features/listings/service-fields";
-import { timetableToRows } from "@/features/hours/timetable";
+import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/client";
 
 let counter = 0;
 
 export const TEST_PASSWORD = "Test1234!";
 
 export async function makeUser(
-  overrides: { name?: string; email?: string; isAdmin?: boolean; isBlocked?: boolean; confirmed?: boolean; password?: string } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    isAdmin?: boolean;
+    isBlocked?: boolean;
+    confirmed?: boolean;
+    password?: string;
+  } = {},
 ) {
   const prisma = await getPrisma();
   counter++;
@@ -77,7 +84,10 @@ export async function makeService(input: ServiceInput = {}) {
     });
     // Given averages get their scores as a review write would (features/reviews/server/rating-sql.ts).
     if (input.ratings)
-      await prisma.$executeRawUnsafe(`UPDATE services s SET ${SCORE_ASSIGNMENTS} FROM rating_priors p WHERE p.id = 1 AND s.id = $1::uuid`, service.id);
+      await prisma.$executeRawUnsafe(
+        `UPDATE services s SET ${SCORE_ASSIGNMENTS} FROM rating_priors p WHERE p.id = 1 AND s.id = $1::uuid`,
+        service.id,
+      );
     return service;
   });
 }

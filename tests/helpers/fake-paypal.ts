@@ -15,8 +15,23 @@ export type FakePaypal = {
   clientId: string;
   secret: string;
   webhookId: string;
-  mode: { decline: boolean; down: boolean; amount: string | null; customId: string | null; status: string | null; loseCaptureAnswer: boolean };
-  orders: Map<string, { body: Record<string, unknown>; captured: Record<string, unknown> | null; captureRequestId: string | null; approved: boolean }>;
+  mode: {
+    decline: boolean;
+    down: boolean;
+    amount: string | null;
+    customId: string | null;
+    status: string | null;
+    loseCaptureAnswer: boolean;
+  };
+  orders: Map<
+    string,
+    {
+      body: Record<string, unknown>;
+      captured: Record<string, unknown> | null;
+      captureRequestId: string | null;
+      approved: boolean;
+    }
+  >;
   captures: number;
   verifications: number;
   captureDirectly(orderId: string): Record<string, unknown>;
@@ -47,11 +62,13 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
   const server: Server = createServer(async (request, response) => {
     if (fake.mode.down) return request.socket.destroy();
     const raw = await read(request);
-    const send = (status: number, body: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     const url = request.url ?? "";
     if (request.method === "POST" && url === "/v1/oauth2/token") {
       const expected = `Basic ${Buffer.from(`${fake.clientId}:${fake.secret}`).toString("base64")}`;
-      if (request.headers.authorization !== expected || raw !== "grant_type=client_credentials") return send(401, { error: "invalid_client" });
+      if (request.headers.authorization !== expected || raw !== "grant_type=client_credentials")
+        return send(401, { error: "invalid_client" });
       return send(200, { access_token: "A21-fake-token", token_type: "Bearer", expires_in: 32400 });
     }
     if (request.headers.authorization !== "Bearer A21-fake-token") return send(401, { name: "AUTHENTICATION_FAILURE" });
@@ -60,7 +77,12 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       const known = byRequestId.get(requestId);
       if (known) return send(201, { id: known, status: "CREATED" });
       const id = `ORDER${++counter}X${Date.now()}`;
-      fake.orders.set(id, { body: JSON.parse(raw) as Record<string, unknown>, captured: null, captureRequestId: null, approved: false });
+      fake.orders.set(id, {
+        body: JSON.parse(raw) as Record<string, unknown>,
+        captured: null,
+        captureRequestId: null,
+        approved: false,
+      });
       if (requestId) byRequestId.set(requestId, id);
       return send(201, { id, status: "CREATED" });
     }
@@ -72,7 +94,8 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
         if (requestId && requestId === order.captureRequestId) return send(201, order.captured);
         return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
       }
-      if (fake.mode.decline) return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "INSTRUMENT_DECLINED" }] });
+      if (fake.mode.decline)
+        return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "INSTRUMENT_DECLINED" }] });
       doCapture(decodeURIComponent(capture[1]!), requestId);
       if (fake.mode.loseCaptureAnswer) return request.socket.destroy();
       return send(201, order.captured);
@@ -82,19 +105,28 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       const order = fake.orders.get(decodeURIComponent(lookup[1]!));
       if (!order) return send(404, { name: "RESOURCE_NOT_FOUND", details: [{ issue: "INVALID_RESOURCE_ID" }] });
       if (order.captured) return send(200, order.captured);
-      return send(200, { id: lookup[1], status: order.approved ? "APPROVED" : "CREATED", purchase_units: order.body.purchase_units });
+      return send(200, {
+        id: lookup[1],
+        status: order.approved ? "APPROVED" : "CREATED",
+        purchase_units: order.body.purchase_units,
+      });
     }
     if (request.method === "POST" && url === "/v1/notifications/verify-webhook-signature") {
       fake.verifications++;
       const body = JSON.parse(raw) as { transmission_sig?: string; webhook_id?: string; transmission_id?: string };
-      const ok = body.transmission_sig === VALID_SIGNATURE && body.webhook_id === fake.webhookId && Boolean(body.transmission_id);
+      const ok =
+        body.transmission_sig === VALID_SIGNATURE &&
+        body.webhook_id === fake.webhookId &&
+        Boolean(body.transmission_id);
       return send(200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
     }
     send(404, { name: "NOT_FOUND" });
   });
   function doCapture(orderId: string, requestId: string): Record<string, unknown> {
     const order = fake.orders.get(orderId)!;
-    const unit = (order.body.purchase_units as { custom_id: string; amount: { value: string; currency_code: string } }[])[0]!;
+    const unit = (
+      order.body.purchase_units as { custom_id: string; amount: { value: string; currency_code: string } }[]
+    )[0]!;
     fake.captures++;
     const status = fake.mode.status ?? "COMPLETED";
     order.captured = {

@@ -27,8 +27,16 @@ export type FakeResend = {
 
 const UNAVAILABLE: Refusal = { status: 503, name: "application_error", message: "Service unavailable" };
 
-export async function startFakeResend(refuse: (mail: ReceivedMail) => Refusal | null = () => null): Promise<FakeResend> {
-  const fake = { received: [] as ReceivedMail[], delivered: [] as ReceivedMail[], replayed: 0, refused: 0, down: false };
+export async function startFakeResend(
+  refuse: (mail: ReceivedMail) => Refusal | null = () => null,
+): Promise<FakeResend> {
+  const fake = {
+    received: [] as ReceivedMail[],
+    delivered: [] as ReceivedMail[],
+    replayed: 0,
+    refused: 0,
+    down: false,
+  };
   const answers = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     let raw = "";
@@ -37,7 +45,11 @@ export async function startFakeResend(refuse: (mail: ReceivedMail) => Refusal | 
       response.setHeader("content-type", "application/json");
       if (request.method !== "POST" || request.url !== "/emails") return response.writeHead(404).end("{}");
       const key = request.headers["idempotency-key"];
-      const mail = { auth: request.headers.authorization, key: typeof key === "string" ? key : undefined, body: JSON.parse(raw) as ReceivedMail["body"] };
+      const mail = {
+        auth: request.headers.authorization,
+        key: typeof key === "string" ? key : undefined,
+        body: JSON.parse(raw) as ReceivedMail["body"],
+      };
       fake.received.push(mail);
       const earlier = mail.key === undefined ? undefined : answers.get(mail.key);
       if (earlier) {
@@ -47,7 +59,9 @@ export async function startFakeResend(refuse: (mail: ReceivedMail) => Refusal | 
       const refusal = fake.down ? UNAVAILABLE : refuse(mail);
       if (refusal) {
         fake.refused++;
-        return response.writeHead(refusal.status).end(JSON.stringify({ name: refusal.name, message: refusal.message, statusCode: refusal.status }));
+        return response
+          .writeHead(refusal.status)
+          .end(JSON.stringify({ name: refusal.name, message: refusal.message, statusCode: refusal.status }));
       }
       fake.delivered.push(mail);
       const answer = JSON.stringify({ id: `fake-${fake.received.length}` });

@@ -26,10 +26,12 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     }
     client.pipe(upstream).pipe(client);
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", () => resolve()));
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
-  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const stopListening = () =>
+    new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
   const resetAll = () => {
     for (const socket of sockets) socket.resetAndDestroy();
   };

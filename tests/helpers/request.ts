@@ -2,8 +2,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { NextRequest } from "next/server";
 
 /** A request as the route handlers receive it, for calling them directly in integration tests. */
-export function makeRequest(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): NextRequest {
-  return new NextRequest(new URL(path, "http://localhost"), { method: init.method ?? "GET", headers: init.headers, body: init.body });
+export function makeRequest(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): NextRequest {
+  return new NextRequest(new URL(path, "http://localhost"), {
+    method: init.method ?? "GET",
+    headers: init.headers,
+    body: init.body,
+  });
 }
 
 export function params<T extends Record<string, string>>(value: T): { params: Promise<T> } {
@@ -24,7 +31,11 @@ export const currentRequest = {
   },
 };
 
-export function call<C>(handler: (request: NextRequest, context: C) => Promise<Response>, request: NextRequest, context?: C): Promise<Response> {
+export function call<C>(
+  handler: (request: NextRequest, context: C) => Promise<Response>,
+  request: NextRequest,
+  context?: C,
+): Promise<Response> {
   return requestScope.run(request, () => handler(request, context as C));
 }
 
@@ -35,10 +46,15 @@ type ApiOptions = { body?: unknown; cookie?: string; ip?: string; headers?: Reco
  * handle() only checks the content type of a request that has a body (Content-Length or chunked),
  * and a Request built in a test carries neither unless told.
  */
-export function apiRequest(method: string, path: string, { body, cookie, ip, headers = {} }: ApiOptions = {}): NextRequest {
+export function apiRequest(
+  method: string,
+  path: string,
+  { body, cookie, ip, headers = {} }: ApiOptions = {},
+): NextRequest {
   const text = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
   const base: Record<string, string> = {};
-  if (text !== undefined) Object.assign(base, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) });
+  if (text !== undefined)
+    Object.assign(base, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) });
   if (cookie) base.cookie = cookie;
   if (ip) base["x-forwarded-for"] = ip;
   return makeRequest(path, { method, headers: { ...base, ...headers }, body: text });

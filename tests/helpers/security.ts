@@ -1,19 +1,25 @@
 import { createRequire } from "node:module";
+
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { apiRequest, call, currentRequest } from "./request";
 
 /** Helpers for the security tests: requests as a browser or an attacker sends them, mails, sessions. */
 
 /** What a replayed cookie is worth: the status of a harmless write that needs a session. */
 export async function profileStatus(cookie: string): Promise<number> {
-  return (await call(profileRoute, apiRequest("PUT", "/api/users/profile", { body: { name: "Still Here" }, cookie }))).status;
+  return (await call(profileRoute, apiRequest("PUT", "/api/users/profile", { body: { name: "Still Here" }, cookie })))
+    .status;
 }
 
 /** Mails to an address, oldest first, optionally of one kind. */
 export async function mailsTo(to: string, kind?: string) {
   const prisma = await getPrisma();
-  return prisma.mailOutbox.findMany({ where: { to, ...(kind ? { kind } : {}) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return prisma.mailOutbox.findMany({
+    where: { to, ...(kind ? { kind } : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
 export async function lastMailTo(to: string, kind?: string) {

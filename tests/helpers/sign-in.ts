@@ -1,6 +1,7 @@
 import { POST as loginRoute } from "@/app/api/users/login/route";
-import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
 import { getViewer, type Viewer } from "@/features/accounts/server/session";
+import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
+
 import { TEST_PASSWORD } from "./factories";
 import { addresses, apiRequest, call, makeRequest } from "./request";
 
@@ -31,7 +32,8 @@ export function signInResponse(email: string, password = TEST_PASSWORD, ip = nex
 /** Signs a test user in through the login route and returns the session cookie. */
 export async function signIn(email: string, ip = nextAddress()): Promise<string> {
   const response = await signInResponse(email, TEST_PASSWORD, ip);
-  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
   return sessionFrom(response);
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+
 import { closeDatabase, getDatabase } from "@/lib/db/client";
-import { loadEnv } from "@/lib/env";
 import type { Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { alterCurrentDatabaseSql, databaseSettings } from "@/lib/db/settings";
+import { loadEnv } from "@/lib/env";
 
 /**
  * Gives the current test file a fresh, migrated database behind the app's own singleton:

@@ -18,8 +18,10 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
-import { publishedSql } from "@/features/catalog/server/published";
+
 import { hashPassword } from "@/features/accounts/server/passwords";
+import { publishedSql } from "@/features/catalog/server/published";
+
 import { buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
 import { runAsServiceUser, serviceDirectory, startLocalPostgres, startPgBouncer } from "./local-postgres";
 import { sessionCookieIn } from "./session-cookie";
@@ -80,16 +82,27 @@ function send(url: string, { method = "GET", body, cookie, from, headers = {} }:
       },
     );
     request.on("timeout", () => request.destroy(new Error("hang")));
-    request.on("error", (error) => resolve({ status: error.message === "hang" ? -1 : 0, text: "", cookies: [], ms: Date.now() - at, at }));
+    request.on("error", (error) =>
+      resolve({ status: error.message === "hang" ? -1 : 0, text: "", cookies: [], ms: Date.now() - at, at }),
+    );
     request.end(payload);
   });
 }
 const json = <T>(answer: Answer) => JSON.parse(answer.text) as T;
 /** A direct request to one instance, as nginx would send it: the client address in X-Forwarded-For. */
 const direct = (instance: keyof typeof INSTANCE, pathname: string, options: Send = {}) =>
-  send(`${INSTANCE[instance]}${pathname}`, { ...options, headers: { "x-forwarded-for": options.from ?? "127.0.0.1", ...options.headers }, from: undefined });
+  send(`${INSTANCE[instance]}${pathname}`, {
+    ...options,
+    headers: { "x-forwarded-for": options.from ?? "127.0.0.1", ...options.headers },
+    from: undefined,
+  });
 
-async function signIn(email: string, password: string, via: (pathname: string, options: Send) => Promise<Answer>, from?: string): Promise<string> {
+async function signIn(
+  email: string,
+  password: string,
+  via: (pathname: string, options: Send) => Promise<Answer>,
+  from?: string,
+): Promise<string> {
   const answer = await via("/api/users/login", { method: "POST", body: { email, password }, from });
   const cookie = sessionCookieIn(answer.cookies);
   if (!cookie) throw new Error(`sign-in as ${email} failed: ${answer.status} ${answer.text.slice(0, 200)}`);
@@ -183,7 +196,11 @@ db.on("error", () => undefined);
 {
   const admin = await signIn("admin@maister.local", "Admin123!", (p, o) => direct("a", p, o));
   const reviewer = await signIn("user@maister.local", "User1234!", (p, o) => direct("a", p, o));
-  const [target] = (await db.query<{ id: string }>(`SELECT id FROM services s WHERE ${publishedSql("s")} AND role = 'sto' ORDER BY name LIMIT 1`)).rows;
+  const [target] = (
+    await db.query<{ id: string }>(
+      `SELECT id FROM services s WHERE ${publishedSql("s")} AND role = 'sto' ORDER BY name LIMIT 1`,
+    )
+  ).rows;
   const id = target!.id;
   type Detail = { numReviews: number; reviews: { comment: string }[] };
   const before = json<Detail>(await direct("b", `/api/items/${id}`));
@@ -205,14 +222,21 @@ db.on("error", () => undefined);
   );
   const pageAfter = await pageOnB();
   check(
-    loads.at(-1)?.cache === "hit" && !loads.at(-1)!.text.includes(comment) && pageAfter.status === 200 && pageAfter.text.includes(comment),
+    loads.at(-1)?.cache === "hit" &&
+      !loads.at(-1)!.text.includes(comment) &&
+      pageAfter.status === 200 &&
+      pageAfter.text.includes(comment),
     "the service page B kept for visitors shows that review on its next load",
     `B's page loads ${loads.map((load) => load.cache ?? "rendered").join(", ")}; after the review: ${pageAfter.cache ?? "rendered"}, review ${pageAfter.text.includes(comment) ? "shown" : "missing"}`,
   );
 
-  const [{ name }] = (await db.query<{ name: string }>(`SELECT name FROM services WHERE id = $1`, [id])).rows as [{ name: string }];
+  const [{ name }] = (await db.query<{ name: string }>(`SELECT name FROM services WHERE id = $1`, [id])).rows as [
+    { name: string },
+  ];
   const listed = async () =>
-    json<{ items: { _id: string }[] }>(await direct("b", `/api/items?keyword=${encodeURIComponent(name)}`)).items.some((item) => item._id === id);
+    json<{ items: { _id: string }[] }>(await direct("b", `/api/items?keyword=${encodeURIComponent(name)}`)).items.some(
+      (item) => item._id === id,
+    );
   const visibleBefore = await listed();
   const blocked = await direct("a", `/api/items/admin/${id}/block`, { method: "PUT", cookie: admin });
   const page = await direct("b", `/api/items/${id}`);
@@ -250,7 +274,10 @@ db.on("error", () => undefined);
   const forged = await feedback("127.0.0.2", 7, { "x-forwarded-for": "203.0.113.77" });
   const neighbour = await feedback("127.0.0.3", 1);
   check(
-    statuses.slice(0, 5).every((status) => status === 201) && statuses[5] === 429 && forged.status === 429 && neighbour.status === 201,
+    statuses.slice(0, 5).every((status) => status === 201) &&
+      statuses[5] === 429 &&
+      forged.status === 429 &&
+      neighbour.status === 201,
     "the feedback limit (5 an hour per address) is shared by both instances and keyed by the address nginx forwards",
     `127.0.0.2: ${statuses.join(", ")}; forged header: ${forged.status}; 127.0.0.3: ${neighbour.status}`,
   );
@@ -266,12 +293,19 @@ const users = (
     [passwordHash, PEOPLE],
   )
 ).rows;
-const targets = (await db.query<{ id: string }>(`SELECT id FROM services s WHERE ${publishedSql("s")} LIMIT 40`)).rows.map((row) => row.id);
+const targets = (
+  await db.query<{ id: string }>(`SELECT id FROM services s WHERE ${publishedSql("s")} LIMIT 40`)
+).rows.map((row) => row.id);
 type Person = { id: string; email: string; from: string; cookie: string; feedback: number };
 const people: Person[] = [];
 for (const [index, user] of users.entries()) {
   const from = `127.0.1.${index + 1}`;
-  people.push({ ...user, from, cookie: await signIn(user.email, PASSWORD, (p, o) => send(`${ORIGIN}${p}`, o), from), feedback: 0 });
+  people.push({
+    ...user,
+    from,
+    cookie: await signIn(user.email, PASSWORD, (p, o) => send(`${ORIGIN}${p}`, o), from),
+    feedback: 0,
+  });
 }
 log(`${people.length} people, ${LOAD_SECONDS} s of load through nginx`);
 
@@ -338,7 +372,8 @@ await Promise.all(
 );
 await faults;
 
-const inBouncerWindow = (o: Outcome) => o.at + o.ms >= events.bouncerDown && o.at <= events.bouncerBack + RECOVERY_GRACE_MS;
+const inBouncerWindow = (o: Outcome) =>
+  o.at + o.ms >= events.bouncerDown && o.at <= events.bouncerBack + RECOVERY_GRACE_MS;
 const inKillWindow = (o: Outcome) => o.at + o.ms >= events.killed && o.at <= events.killed + FAILOVER_GRACE_MS;
 const unexpected = outcomes.filter((o) => {
   if (o.status === 201 || o.status === 200) return false;
@@ -353,7 +388,9 @@ const tally = (list: Outcome[]) => {
 };
 console.log(`${outcomes.length} requests: ${tally(outcomes)}`);
 const during = outcomes.filter(inBouncerWindow);
-const afterBouncer = outcomes.filter((o) => o.at > events.bouncerBack + RECOVERY_GRACE_MS && o.at + o.ms < events.killed);
+const afterBouncer = outcomes.filter(
+  (o) => o.at > events.bouncerBack + RECOVERY_GRACE_MS && o.at + o.ms < events.killed,
+);
 const firstGood = outcomes.filter((o) => o.at >= events.bouncerBack && o.status < 300).sort((x, y) => x.at - y.at)[0];
 console.log(
   `PgBouncer away ${events.bouncerBack - events.bouncerDown} ms; first success ${firstGood ? firstGood.at - events.bouncerBack : "none"} ms after it was back`,
@@ -372,21 +409,26 @@ check(
 check(unexpected.length === 0, "no failed request outside the two fault windows", tally(unexpected));
 
 const stored = (
-  await db.query<{ title: string; copies: number }>(`SELECT title, count(*)::int AS copies FROM feedback WHERE title LIKE 'cluster load %' GROUP BY title`)
+  await db.query<{ title: string; copies: number }>(
+    `SELECT title, count(*)::int AS copies FROM feedback WHERE title LIKE 'cluster load %' GROUP BY title`,
+  )
 ).rows;
 const copies = new Map(stored.map((row) => [row.title, row.copies]));
 const lost = acknowledged.feedback.filter((title) => copies.get(title) !== 1);
 const doubled = stored.filter((row) => row.copies > 1);
-const phantom = stored.filter((row) => !acknowledged.feedback.includes(row.title) && !acknowledged.unanswered.includes(row.title));
+const phantom = stored.filter(
+  (row) => !acknowledged.feedback.includes(row.title) && !acknowledged.unanswered.includes(row.title),
+);
 check(
   acknowledged.feedback.length > 0 && lost.length === 0 && doubled.length === 0 && phantom.length === 0,
   `every acknowledged feedback (${acknowledged.feedback.length}) stored exactly once`,
   `lost ${lost.length}, doubled ${doubled.length}, never sent ${phantom.length}`,
 );
 const reviews = (
-  await db.query<{ key: string; quality: number }>(`SELECT "userId" || '/' || "serviceId" AS key, quality FROM reviews WHERE "userId" = ANY($1::uuid[])`, [
-    people.map((p) => p.id),
-  ])
+  await db.query<{ key: string; quality: number }>(
+    `SELECT "userId" || '/' || "serviceId" AS key, quality FROM reviews WHERE "userId" = ANY($1::uuid[])`,
+    [people.map((p) => p.id)],
+  )
 ).rows;
 const kept = new Map(reviews.map((row) => [row.key, row.quality]));
 const missing = [...acknowledged.reviews.keys()].filter((key) => !kept.has(key));

@@ -25,9 +25,13 @@ export function runAsServiceUser(command: string, args: string[]): string {
 /** The same without blocking the event loop, for what runs beside a load. */
 export function runAsServiceUserAsync(command: string, args: string[]): Promise<void> {
   const line = quoted([command, ...args]);
-  const child = asRoot ? spawn("su", [SERVICE_USER, "-s", "/bin/sh", "-c", line], { stdio: "ignore" }) : spawn("sh", ["-c", line], { stdio: "ignore" });
+  const child = asRoot
+    ? spawn("su", [SERVICE_USER, "-s", "/bin/sh", "-c", line], { stdio: "ignore" })
+    : spawn("sh", ["-c", line], { stdio: "ignore" });
   return new Promise((resolve, reject) =>
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} exited with ${code}`)))),
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} exited with ${code}`)),
+    ),
   );
 }
 
@@ -43,9 +47,20 @@ export type LocalPostgres = { url: string; dir: string; restart(): Promise<void>
 
 export function startLocalPostgres(port: number, extraOptions = ""): LocalPostgres {
   const dir = serviceDirectory("maister-pg-");
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100 ${extraOptions}`.trim();
-  const pgCtl = (...args: string[]) => runAsServiceUser(path.join(PG_BIN, "pg_ctl"), ["-D", `${dir}/data`, "-w", "-t", "60", ...args]);
-  runAsServiceUser(path.join(PG_BIN, "initdb"), ["-D", `${dir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+  const options =
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100 ${extraOptions}`.trim();
+  const pgCtl = (...args: string[]) =>
+    runAsServiceUser(path.join(PG_BIN, "pg_ctl"), ["-D", `${dir}/data`, "-w", "-t", "60", ...args]);
+  runAsServiceUser(path.join(PG_BIN, "initdb"), [
+    "-D",
+    `${dir}/data`,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
   pgCtl("-l", `${dir}/log`, "-o", options, "start");
   const stop = () => {
     try {
@@ -61,7 +76,20 @@ export function startLocalPostgres(port: number, extraOptions = ""): LocalPostgr
     dir,
     stop,
     restart: () =>
-      runAsServiceUserAsync(path.join(PG_BIN, "pg_ctl"), ["-D", `${dir}/data`, "-w", "-t", "60", "-m", "fast", "-l", `${dir}/log`, "-o", options, "restart"]),
+      runAsServiceUserAsync(path.join(PG_BIN, "pg_ctl"), [
+        "-D",
+        `${dir}/data`,
+        "-w",
+        "-t",
+        "60",
+        "-m",
+        "fast",
+        "-l",
+        `${dir}/log`,
+        "-o",
+        options,
+        "restart",
+      ]),
   };
 }
 

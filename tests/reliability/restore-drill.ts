@@ -14,13 +14,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+
+import { publishedSql } from "@/features/catalog/server/published";
 import { closeDatabase } from "@/lib/db/client";
 import { openDatabase } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { openPGlite } from "@/lib/db/pglite";
-import { publishedSql } from "@/features/catalog/server/published";
 import { seedDemoData } from "@/prisma/seed";
 import { formatSize } from "@/scripts/db/backup";
+
 import { adminQuery } from "../helpers/test-db";
 import { createVerdict } from "./verdict";
 
@@ -50,8 +52,12 @@ async function describeDatabase(query: Query): Promise<DatabaseState> {
     );
     tables.set(name, row!);
   }
-  const extensions = (await query<{ e: string }>(`SELECT extname || ' ' || extversion AS e FROM pg_extension ORDER BY 1`)).map((row) => row.e);
-  const indexes = (await query<{ d: string }>(`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`)).map((row) => row.d);
+  const extensions = (
+    await query<{ e: string }>(`SELECT extname || ' ' || extversion AS e FROM pg_extension ORDER BY 1`)
+  ).map((row) => row.e);
+  const indexes = (
+    await query<{ d: string }>(`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`)
+  ).map((row) => row.d);
   return { tables, extensions, indexes };
 }
 
@@ -64,9 +70,11 @@ function differences(before: DatabaseState, after: DatabaseState): string[] {
     else if (restored.digest !== state.digest) problems.push(`${name}: same ${state.rows} rows but different contents`);
   }
   for (const name of after.tables.keys()) if (!before.tables.has(name)) problems.push(`${name} appeared`);
-  if (before.extensions.join() !== after.extensions.join()) problems.push(`extensions ${before.extensions.join(", ")} became ${after.extensions.join(", ")}`);
+  if (before.extensions.join() !== after.extensions.join())
+    problems.push(`extensions ${before.extensions.join(", ")} became ${after.extensions.join(", ")}`);
   const lostIndexes = before.indexes.filter((index) => !after.indexes.includes(index));
-  if (lostIndexes.length || before.indexes.length !== after.indexes.length) problems.push(`indexes differ; missing: ${lostIndexes.join("; ") || "none"}`);
+  if (lostIndexes.length || before.indexes.length !== after.indexes.length)
+    problems.push(`indexes differ; missing: ${lostIndexes.join("; ") || "none"}`);
   return problems;
 }
 
@@ -125,13 +133,15 @@ async function fillEmptyTables(query: Query): Promise<{ filled: string[]; empty:
 
 async function valueFor(query: Query, type: string, typtype: string): Promise<string> {
   if (typtype === "e") {
-    const [label] = await query<{ label: string }>(`SELECT enumlabel AS label FROM pg_enum WHERE enumtypid = $1::regtype ORDER BY enumsortorder LIMIT 1`, [
-      type,
-    ]);
+    const [label] = await query<{ label: string }>(
+      `SELECT enumlabel AS label FROM pg_enum WHERE enumtypid = $1::regtype ORDER BY enumsortorder LIMIT 1`,
+      [type],
+    );
     return `'${label!.label}'::${type}`;
   }
   if (type === "uuid") return "gen_random_uuid()";
-  if (/^(character|text)/.test(type)) return `left('drill ' || md5(random()::text), coalesce(substring('${type}' from '\\((\\d+)\\)')::int, 40))::${type}`;
+  if (/^(character|text)/.test(type))
+    return `left('drill ' || md5(random()::text), coalesce(substring('${type}' from '\\((\\d+)\\)')::int, 40))::${type}`;
   if (/^(smallint|integer|bigint|numeric|real|double)/.test(type)) return `1::${type}`;
   if (type === "boolean") return "false";
   if (/^(timestamp|date)/.test(type)) return `now()::${type}`;
@@ -185,10 +195,18 @@ async function expectSuccess(label: string, script: string, args: string[], env:
 }
 
 /** Runs a command expected to refuse (exit 2; a backup's refusals exit 1) with a message matching expected. */
-async function expectRefusal(label: string, script: string, args: string[], env: NodeJS.ProcessEnv, expected: RegExp, code = 2): Promise<void> {
+async function expectRefusal(
+  label: string,
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  expected: RegExp,
+  code = 2,
+): Promise<void> {
   const run = await npmRun(script, args, env);
   const said = run.output.replace(/^✖ /, "").split("\n")[0]!;
-  if (run.code === code && expected.test(run.output)) pass(`${label}: ${said.length > 110 ? `${said.slice(0, 110)}…` : said}`);
+  if (run.code === code && expected.test(run.output))
+    pass(`${label}: ${said.length > 110 ? `${said.slice(0, 110)}…` : said}`);
   else fail(`${label}: expected a refusal (exit ${code}, ${expected}), got exit ${run.code}\n${indent(run.output)}`);
 }
 
@@ -244,7 +262,13 @@ async function postgresDrill(workDir: string): Promise<void> {
     pass(`dropped ${name} and created it empty (${seconds(at)})`);
 
     await expectRefusal("restore without a file", "db:restore", [], env, /Usage/);
-    await expectRefusal("restore of a file that does not exist", "db:restore", [path.join(workDir, "missing.dump")], env, /does not exist/);
+    await expectRefusal(
+      "restore of a file that does not exist",
+      "db:restore",
+      [path.join(workDir, "missing.dump")],
+      env,
+      /does not exist/,
+    );
 
     at = Date.now();
     if (!(await expectSuccess("npm run db:restore into the empty database", "db:restore", [file], env))) return;
@@ -265,24 +289,37 @@ async function postgresDrill(workDir: string): Promise<void> {
           `service page data: getPublicService(${service.id}) → "${detail.name}", ${detail.reviews.length} reviews, ${Object.keys(detail.timetable).length} days of hours`,
         );
       } else {
-        fail(`service page data: expected "${service.name}" with ${service.reviews} reviews, got "${detail.name}" with ${detail.reviews.length}`);
+        fail(
+          `service page data: expected "${service.name}" with ${service.reviews} reviews, got "${detail.name}" with ${detail.reviews.length}`,
+        );
       }
       // "Near" runs on ll_to_earth() and the GiST index the restore builds last.
       const nearby = await listServices({ page: 1, near: { lat: service.lat, lng: service.lng } });
-      if (nearby.items.some((item) => item._id === service.id)) pass(`list near it: ${nearby.total} services, "${service.name}" among the nearest`);
+      if (nearby.items.some((item) => item._id === service.id))
+        pass(`list near it: ${nearby.total} services, "${service.name}" among the nearest`);
       else fail(`list near ${service.lat},${service.lng} does not show "${service.name}"`);
     } catch (error) {
-      fail(`service page data: getPublicService(${service.id}) failed: ${error instanceof Error ? error.message : String(error)}`);
+      fail(
+        `service page data: getPublicService(${service.id}) failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       await closeDatabase();
     }
 
-    await expectRefusal("restore into a non-empty database without --yes", "db:restore", [file], env, /not empty.*--yes/s);
+    await expectRefusal(
+      "restore into a non-empty database without --yes",
+      "db:restore",
+      [file],
+      env,
+      /not empty.*--yes/s,
+    );
     const changed = differences(restored, await withClient(databaseUrl, describeDatabase));
     if (changed.length) fail(`the refused restore changed the database: ${changed.join("; ")}`);
     else pass("the refused restore changed nothing");
     // --clean over a populated database drops and recreates the extensions and tables it holds.
-    if (await expectSuccess("npm run db:restore -- --yes over the populated database", "db:restore", [file, "--yes"], env)) {
+    if (
+      await expectSuccess("npm run db:restore -- --yes over the populated database", "db:restore", [file, "--yes"], env)
+    ) {
       compare("restored over itself", before, await withClient(databaseUrl, describeDatabase));
     }
   } finally {
@@ -342,11 +379,25 @@ async function pgliteDrill(workDir: string): Promise<void> {
   if (existsSync(path.join(workDir, "refused.tar.gz"))) fail("the refused backup left a file");
 
   if (!(await expectSuccess("npm run db:backup (embedded)", "db:backup", [file], envFor(source)))) return;
-  if (!(await expectSuccess("npm run db:restore into a new data directory", "db:restore", [file], envFor(target)))) return;
+  if (!(await expectSuccess("npm run db:restore into a new data directory", "db:restore", [file], envFor(target))))
+    return;
   compare(`restored from ${formatSize(statSync(file).size)}`, before, await withPGlite(target, describeDatabase), true);
 
-  await expectRefusal("restore over an existing data directory without --yes", "db:restore", [file], envFor(target), /already holds.*--yes/s);
-  if (await expectSuccess("npm run db:restore -- --yes over the existing data directory", "db:restore", [file, "--yes"], envFor(target))) {
+  await expectRefusal(
+    "restore over an existing data directory without --yes",
+    "db:restore",
+    [file],
+    envFor(target),
+    /already holds.*--yes/s,
+  );
+  if (
+    await expectSuccess(
+      "npm run db:restore -- --yes over the existing data directory",
+      "db:restore",
+      [file, "--yes"],
+      envFor(target),
+    )
+  ) {
     const kept = readdirSync(workDir).filter((entry) => entry.startsWith("pglite-restored.before-restore-"));
     if (kept.length === 1) pass(`the replaced data directory was kept as ${kept[0]}`);
     else fail(`expected one pglite-restored.before-restore-* directory, found ${kept.length}`);
@@ -371,7 +422,10 @@ async function part(name: string, run: () => Promise<void>): Promise<void> {
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), "maister-restore-drill-"));
 try {
-  if (!SERVER_URL) fail("RESTORE_POSTGRES_URL is not set (a PostgreSQL server URL such as postgresql://postgres@127.0.0.1:5432/postgres)");
+  if (!SERVER_URL)
+    fail(
+      "RESTORE_POSTGRES_URL is not set (a PostgreSQL server URL such as postgresql://postgres@127.0.0.1:5432/postgres)",
+    );
   else await part("PostgreSQL", () => postgresDrill(workDir));
   await part("PGlite", () => pgliteDrill(workDir));
 } finally {

@@ -11,7 +11,9 @@
 //   SOAK_SKIP_BUILD=1 reuses the last `next build`  SOAK_PORT (3500)  SOAK_PG_PORT (55490)
 //   PG_BIN (/usr/lib/postgresql/15/bin)
 import pg from "pg";
+
 import { publishedSql } from "@/features/catalog/server/published";
+
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
 import { startFakeResend } from "../helpers/fake-resend";
 import { startLocalPostgres } from "./local-postgres";
@@ -62,9 +64,9 @@ buildApp(env, process.env.SOAK_SKIP_BUILD === "1");
 const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
 db.on("error", () => undefined);
 const newPeople = await createPeople(db, USERS);
-const targets = (await db.query<{ id: string }>(`SELECT s.id FROM services s WHERE ${publishedSql("s")} ORDER BY random() LIMIT 300`)).rows.map(
-  (row) => row.id,
-);
+const targets = (
+  await db.query<{ id: string }>(`SELECT s.id FROM services s WHERE ${publishedSql("s")} ORDER BY random() LIMIT 300`)
+).rows.map((row) => row.id);
 
 await assertPortFree(ORIGIN, "set SOAK_PORT");
 verdict.log(`next start on ${ORIGIN}`);
@@ -98,7 +100,9 @@ const ids = people.map((person) => person.id);
 await checkStoredWrites(db, written, ids, targets, verdict);
 await checkMailDelivery(db, written, resend, verdict);
 const { early, late, peak, grew } = memoryGrowth(samples, started, SECONDS);
-console.log(`server memory (RSS, MiB): median ${early.toFixed(0)} in the second quarter, ${late.toFixed(0)} in the last; peak ${peak.toFixed(0)}`);
+console.log(
+  `server memory (RSS, MiB): median ${early.toFixed(0)} in the second quarter, ${late.toFixed(0)} in the last; peak ${peak.toFixed(0)}`,
+);
 if (grew) verdict.fail(`memory grew from ${early.toFixed(0)} to ${late.toFixed(0)} MiB`);
 
 await db.end();

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import CLIENT_KEYS from "@/i18n/client-message-keys.json";
+
 import { clientKeysOf, computeClientKeys } from "../../scripts/messages/client-keys";
 
 const messages = {
@@ -40,11 +42,15 @@ describe("the keys of each namespace the browser can ask for", () => {
         useEffect(() => void say(), [say, t]);
       }`;
     expect(keysOf(text)).toEqual({ Cards: ["call"] });
-    expect(keysOf(`function A() { const t = useTranslations("Cards"); return useMemo(() => [t], []); }`)).toEqual({ Cards: true });
+    expect(keysOf(`function A() { const t = useTranslations("Cards"); return useMemo(() => [t], []); }`)).toEqual({
+      Cards: true,
+    });
   });
 
   it("refuses useTranslations under another name rather than miss its keys", () => {
-    expect(() => keysOf(`import { useTranslations as useT } from "next-intl"; const t = useT("Cards"); t("call");`)).toThrow(/under its own name/);
+    expect(() =>
+      keysOf(`import { useTranslations as useT } from "next-intl"; const t = useT("Cards"); t("call");`),
+    ).toThrow(/under its own name/);
   });
 
   it("takes keys written as data ('Namespace.key') when the files translate data, and drops ones the messages lack", () => {

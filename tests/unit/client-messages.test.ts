@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import en from "@/messages/en.json";
+
 import { clientKeysFor, providerName, routeFiles } from "../../scripts/messages/client-keys";
 import { eagerClientPackages } from "../../scripts/messages/import-graph";
 
@@ -12,7 +14,8 @@ const source = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 const keysFor = (file: string) => clientKeysFor(ROOT, file, en);
 
 /** The routes a file's providers name (`<ClientMessages route="…">`). */
-const namedRoutes = (file: string) => [...source(file).matchAll(/<ClientMessages\s+route="([^"]+)"/g)].map((match) => match[1]!);
+const namedRoutes = (file: string) =>
+  [...source(file).matchAll(/<ClientMessages\s+route="([^"]+)"/g)].map((match) => match[1]!);
 
 /** A page that re-exports another page's default renders that page's providers. */
 function reexported(file: string): string | null {
@@ -56,12 +59,14 @@ describe("each page hands its client components the messages they can ask for, u
 
 describe("the public pages' first load", () => {
   // zod is ~90 KB compressed: forms load their schema at first focus (components/ui/use-schema-form.ts).
-  it.each(["app/[locale]/home/page.tsx", "app/[locale]/services/page.tsx", "app/[locale]/service/[id]/page.tsx", "app/[locale]/login/page.tsx"])(
-    "%s brings no zod to the browser until a form is used",
-    (page) => {
-      const packages = eagerClientPackages(page);
-      expect(packages.has("react")).toBe(true);
-      expect(packages.has("zod")).toBe(false);
-    },
-  );
+  it.each([
+    "app/[locale]/home/page.tsx",
+    "app/[locale]/services/page.tsx",
+    "app/[locale]/service/[id]/page.tsx",
+    "app/[locale]/login/page.tsx",
+  ])("%s brings no zod to the browser until a form is used", (page) => {
+    const packages = eagerClientPackages(page);
+    expect(packages.has("react")).toBe(true);
+    expect(packages.has("zod")).toBe(false);
+  });
 });

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { ENV_NAMES, VARIABLES } from "@/lib/env";
-import { DOCS_FILE, environmentMarkdown, envExample, EXAMPLE_FILE, ROOT } from "../../scripts/env/docs";
+
+import { DOCS_FILE, envExample, environmentMarkdown, EXAMPLE_FILE, ROOT } from "../../scripts/env/docs";
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 

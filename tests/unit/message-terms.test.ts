@@ -1,5 +1,6 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 
@@ -11,7 +12,9 @@ import uk from "@/messages/uk.json";
  */
 type Tree = { [key: string]: string | Tree };
 const texts = (tree: Tree, prefix = ""): [string, string][] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [[prefix + key, value] as [string, string]] : texts(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [[prefix + key, value] as [string, string]] : texts(value, `${prefix}${key}.`),
+  );
 const containing = (tree: Tree, pattern: RegExp) => texts(tree).filter(([, text]) => pattern.test(text));
 
 describe("the words chosen, everywhere they apply", () => {
@@ -39,13 +42,25 @@ describe("the words chosen, everywhere they apply", () => {
 
   it("says adding a station one way", () => {
     expect(containing(en, /add service|add your service/i)).toEqual([]);
-    expect([en.Header.addService, en.Listing.addTitle, en.Listing.addAnother]).toEqual(["Add a station", "Add a station", "Add a station"]);
-    expect([uk.Header.addService, uk.Listing.addTitle, uk.Listing.addAnother]).toEqual(["Додати СТО", "Додати СТО", "Додати СТО"]);
+    expect([en.Header.addService, en.Listing.addTitle, en.Listing.addAnother]).toEqual([
+      "Add a station",
+      "Add a station",
+      "Add a station",
+    ]);
+    expect([uk.Header.addService, uk.Listing.addTitle, uk.Listing.addAnother]).toEqual([
+      "Додати СТО",
+      "Додати СТО",
+      "Додати СТО",
+    ]);
   });
 
   it("gives the picture limit that is checked, 1 MB, in each language's spelling", () => {
     expect(containing(en, /\d\s?MB/).map(([, text]) => text.match(/\d+\s?MB/)![0])).toEqual(["1 MB", "1 MB", "1 MB"]);
-    expect(containing(uk, /\d\s?(MB|МБ)/).map(([, text]) => text.match(/\d+\s?(MB|МБ)/)![0])).toEqual(["1 МБ", "1 МБ", "1 МБ"]);
+    expect(containing(uk, /\d\s?(MB|МБ)/).map(([, text]) => text.match(/\d+\s?(MB|МБ)/)![0])).toEqual([
+      "1 МБ",
+      "1 МБ",
+      "1 МБ",
+    ]);
   });
 
   it("writes Ukrainian as Ukrainian: «несправжній» as one word, the language's name declined", () => {

@@ -3,6 +3,7 @@ import { _createCache, _createIntlFormatters } from "use-intl/core";
 import formatParsed from "use-intl/format-message";
 import formatPrecompiled from "use-intl/format-message/format-only";
 import { describe, expect, it } from "vitest";
+
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 
@@ -15,10 +16,18 @@ import uk from "@/messages/uk.json";
  */
 type Tree = { [key: string]: string | Tree };
 type Compiled = string | number | Compiled[] | { [option: string]: Compiled };
-type Argument = { kind: "simple" | "number" | "date" | "time" | "tag" } | { kind: "plural" } | { kind: "select"; options: string[] };
+type Argument =
+  { kind: "simple" | "number" | "date" | "time" | "tag" } | { kind: "plural" } | { kind: "select"; options: string[] };
 
 const PLURAL_COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 1234];
-const ARGUMENT_KINDS: Record<number, Argument["kind"]> = { 1: "select", 2: "plural", 3: "plural", 4: "number", 5: "date", 6: "time" };
+const ARGUMENT_KINDS: Record<number, Argument["kind"]> = {
+  1: "select",
+  2: "plural",
+  3: "plural",
+  4: "number",
+  5: "date",
+  6: "time",
+};
 const WHEN = new Date(Date.UTC(2026, 10, 24, 7, 5));
 
 function leaves(tree: Tree, prefix = ""): [string, string][] {
@@ -93,14 +102,26 @@ describe.each([
   const all = leaves(messages as Tree);
 
   it("has messages with arguments of every kind to compare", () => {
-    const kinds = new Set(all.flatMap(([, message]) => [...argumentsOf(compile(message) as Compiled).values()].map((argument) => argument.kind)));
+    const kinds = new Set(
+      all.flatMap(([, message]) =>
+        [...argumentsOf(compile(message) as Compiled).values()].map((argument) => argument.kind),
+      ),
+    );
     expect([...kinds].sort()).toEqual(expect.arrayContaining(["plural", "select", "simple", "tag"]));
   });
 
   it("keeps the messages code reads as plain values (the outage and bad-request pages, category search) plain strings", () => {
-    const plain = ["Outage.title", "Outage.text", "Outage.retry", "Metadata.productName", "Api.badRequest", "NotFound.action"];
+    const plain = [
+      "Outage.title",
+      "Outage.text",
+      "Outage.retry",
+      "Metadata.productName",
+      "Api.badRequest",
+      "NotFound.action",
+    ];
     const categories = Object.keys(messages.Categories).map((category) => `Categories.${category}`);
-    for (const key of [...plain, ...categories]) expect(typeof compile(all.find(([name]) => name === key)![1]), key).toBe("string");
+    for (const key of [...plain, ...categories])
+      expect(typeof compile(all.find(([name]) => name === key)![1]), key).toBe("string");
   });
 
   it("reads every message the same both ways", () => {
@@ -110,7 +131,10 @@ describe.each([
       for (const values of valueSets(argumentsOf(compiled))) {
         const parsed = text(formatParsed(key, message, values as never, options as never));
         const precompiled = text(formatPrecompiled(key, compiled as never, values as never, options as never));
-        if (precompiled !== parsed) differences.push(`${key} ${JSON.stringify(values)}: ${JSON.stringify(precompiled)} ≠ ${JSON.stringify(parsed)}`);
+        if (precompiled !== parsed)
+          differences.push(
+            `${key} ${JSON.stringify(values)}: ${JSON.stringify(precompiled)} ≠ ${JSON.stringify(parsed)}`,
+          );
       }
     }
     expect(differences).toEqual([]);

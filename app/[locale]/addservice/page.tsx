@@ -1,10 +1,11 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AddServiceForm } from "@/features/listings/components/add-service";
-import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
-import { getStationOrder } from "@/features/listings/server/listings";
-import { privatePageMetadata } from "@/lib/page-metadata";
+
 import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
+import { AddServiceForm } from "@/features/listings/components/add-service";
+import { getStationOrder } from "@/features/listings/server/listings";
+import { toLocale } from "@/i18n/locale";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 

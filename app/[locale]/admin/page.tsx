@@ -1,4 +1,5 @@
 import { RedirectType } from "next/navigation";
+
 import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
 

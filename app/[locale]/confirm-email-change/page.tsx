@@ -1,11 +1,15 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ConfirmEmailChange } from "@/features/accounts/components/confirm-email-change";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = privatePageMetadata("Metadata.emailChangeTitle");
 

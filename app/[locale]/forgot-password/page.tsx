@@ -1,9 +1,10 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ForgotPasswordForm } from "@/features/accounts/components/forgot-password-form";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 

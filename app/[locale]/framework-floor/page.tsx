@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+
 import { env } from "@/lib/env";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { FeedbackForm } from "@/features/feedback/components/feedback-form";
+
+import { ClientMessages } from "@/components/layout/client-messages";
 import { GuardNotice } from "@/components/layout/guard-notice";
+import { getPageSession } from "@/features/accounts/server/session";
+import { FeedbackForm } from "@/features/feedback/components/feedback-form";
 import { HomeMap } from "@/features/map/components/home-map";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getPageSession } from "@/features/accounts/server/session";
 import { alternatesFor } from "@/lib/site";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = toLocale((await params).locale);
@@ -15,7 +16,10 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: t("homeTitle"), alternates: alternatesFor("/home", locale) };
 }
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function HomePage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
@@ -24,7 +28,12 @@ export default async function HomePage({ params, searchParams }: Props) {
   const cards = [
     { title: t("findStationTitle"), text: t("findStationText"), action: t("findStationAction"), href: "/stos" },
     { title: t("findMechanicTitle"), text: t("findMechanicText"), action: t("findMechanicAction"), href: "/mechanics" },
-    { title: t("becomeMechanicTitle"), text: t("becomeMechanicText"), action: t("becomeMechanicAction"), href: "/mechanicregister" },
+    {
+      title: t("becomeMechanicTitle"),
+      text: t("becomeMechanicText"),
+      action: t("becomeMechanicAction"),
+      href: "/mechanicregister",
+    },
   ];
   return (
     <ClientMessages route="home">
@@ -44,7 +53,10 @@ export default async function HomePage({ params, searchParams }: Props) {
           <div className="px-6 pt-5 pb-8 sm:px-10 sm:pb-10 lg:py-12">
             <h1 className="max-w-2xl text-3xl font-bold sm:text-4xl">{t("bannerTitle")}</h1>
             <p className="mt-4 max-w-2xl text-base text-brand-100 sm:text-lg">{t("welcome")}</p>
-            <Link href="/services" className="mt-6 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
+            <Link
+              href="/services"
+              className="mt-6 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+            >
               {t("browse")}
             </Link>
           </div>
@@ -68,7 +80,10 @@ export default async function HomePage({ params, searchParams }: Props) {
               <li key={card.href} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                 <h3 className="text-lg font-semibold">{card.title}</h3>
                 <p className="mt-2 flex-1 text-slate-600">{card.text}</p>
-                <Link href={card.href} className="mt-4 self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+                <Link
+                  href={card.href}
+                  className="mt-4 self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+                >
                   {card.action}
                 </Link>
               </li>

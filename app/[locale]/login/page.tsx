@@ -1,15 +1,19 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { GuardNotice } from "@/components/layout/guard-notice";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { LoginForm } from "@/features/accounts/components/login-form";
-import { GuardNotice } from "@/components/layout/guard-notice";
+import { getViewer } from "@/features/accounts/server/session";
 import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/http/safe-redirect";
-import { getViewer } from "@/features/accounts/server/session";
-import { ClientMessages } from "@/components/layout/client-messages";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = toLocale((await params).locale);

@@ -1,19 +1,20 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { HoursFreshnessPanel } from "@/features/hours/components/hours-freshness";
 import { LiveStatusPanel } from "@/features/hours/components/live-status-panel";
-import { StatsPanel } from "@/features/stats/components/stats-panel";
-import { ServiceEditor } from "@/features/listings/components/service-editor";
-import { PriceEditor } from "@/features/prices/components/price-editor";
 import { SpecialHoursEditor } from "@/features/hours/components/special-hours-editor";
-import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
 import { ownHoursFreshness } from "@/features/hours/server/hours-freshness";
-import { getOwnMechanic } from "@/features/listings/server/listings";
 import { specialHoursEditing } from "@/features/hours/server/opening-exceptions";
+import { ServiceEditor } from "@/features/listings/components/service-editor";
+import { getOwnMechanic } from "@/features/listings/server/listings";
+import { PriceEditor } from "@/features/prices/components/price-editor";
 import { getOwnPrices } from "@/features/prices/server/prices";
+import { StatsPanel } from "@/features/stats/components/stats-panel";
 import { getServiceStats } from "@/features/stats/server/service-stats";
+import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 

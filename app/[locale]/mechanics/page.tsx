@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
 import { ServicesPage } from "@/features/catalog/components/services-page";
 import { toLocale } from "@/i18n/locale";
 import { alternatesFor } from "@/lib/site";
-import { ClientMessages } from "@/components/layout/client-messages";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = toLocale((await params).locale);

@@ -1,18 +1,19 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { DeleteStationButton } from "@/features/listings/components/delete-station-button";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { WrenchIcon } from "@/components/ui/wrench-icon";
+import { guardPage } from "@/features/accounts/server/guards";
 import { HoursFreshnessPanel } from "@/features/hours/components/hours-freshness";
 import { LiveStatusPanel } from "@/features/hours/components/live-status-panel";
-import { StatsPanel } from "@/features/stats/components/stats-panel";
+import { ownHoursFreshness } from "@/features/hours/server/hours-freshness";
+import { DeleteStationButton } from "@/features/listings/components/delete-station-button";
+import { listOwnStations } from "@/features/listings/server/listings";
 import { VisitCodeButton } from "@/features/reviews/components/visit-code-button";
-import { WrenchIcon } from "@/components/ui/wrench-icon";
+import { StatsPanel } from "@/features/stats/components/stats-panel";
+import { getServiceStats } from "@/features/stats/server/service-stats";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { guardPage } from "@/features/accounts/server/guards";
-import { ownHoursFreshness } from "@/features/hours/server/hours-freshness";
-import { listOwnStations } from "@/features/listings/server/listings";
-import { getServiceStats } from "@/features/stats/server/service-stats";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -40,7 +41,10 @@ export default async function MyStationsPage({ params }: Props) {
           <h1 id="mystos-title" className="text-2xl font-bold">
             {t("myStationsTitle")}
           </h1>
-          <Link href="/addservice" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <Link
+            href="/addservice"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+          >
             {t("addAnother")}
           </Link>
         </div>
@@ -52,7 +56,13 @@ export default async function MyStationsPage({ params }: Props) {
               <li key={station._id} className="flex flex-wrap items-center gap-4 p-4">
                 {station.image ? (
                   // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-                  <img src={station.image} alt="" width={56} height={56} className="size-14 rounded-full object-cover" />
+                  <img
+                    src={station.image}
+                    alt=""
+                    width={56}
+                    height={56}
+                    className="size-14 rounded-full object-cover"
+                  />
                 ) : (
                   <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-50">
                     <WrenchIcon className="size-7 text-brand-600" />
@@ -67,7 +77,10 @@ export default async function MyStationsPage({ params }: Props) {
                       <p className="truncate text-sm text-slate-600">{station.address}</p>
                     </div>
                     <div className="flex gap-2">
-                      <Link href={`/mystos/${station._id}/edit`} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+                      <Link
+                        href={`/mystos/${station._id}/edit`}
+                        className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+                      >
                         {t("editStation")}
                       </Link>
                       <DeleteStationButton id={station._id} name={station.name} />
@@ -84,7 +97,9 @@ export default async function MyStationsPage({ params }: Props) {
                       <p className="font-semibold break-words">{station.name}</p>
                       <p className="truncate text-sm text-slate-600">{station.address}</p>
                       <p className="mt-1 text-sm">
-                        <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">{t("draft")}</span>{" "}
+                        <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">
+                          {t("draft")}
+                        </span>{" "}
                         <span className="text-slate-600">{t("draftHint")}</span>
                       </p>
                     </div>

@@ -1,16 +1,17 @@
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
-import { MissingOrder } from "@/features/payments/components/missing-order";
 import { headers } from "next/headers";
-import { PaymentPanel } from "@/features/payments/components/payment-panel";
-import { StarRating } from "@/features/reviews/components/star-rating";
+
+import { ClientMessages } from "@/components/layout/client-messages";
 import { WrenchIcon } from "@/components/ui/wrench-icon";
-import { toLocale } from "@/i18n/locale";
-import { Link } from "@/i18n/navigation";
-import { PAYMENT } from "@/features/payments/fee";
 import { guardPage } from "@/features/accounts/server/guards";
 import { getStationOrder } from "@/features/listings/server/listings";
+import { MissingOrder } from "@/features/payments/components/missing-order";
+import { PaymentPanel } from "@/features/payments/components/payment-panel";
+import { PAYMENT } from "@/features/payments/fee";
+import { StarRating } from "@/features/reviews/components/star-rating";
+import { toLocale } from "@/i18n/locale";
+import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -20,7 +21,12 @@ export default async function PlaceOrderPage({ params }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
   const viewer = await guardPage("signedIn", "/placeorder", locale);
-  const [t, ts, format, draft] = await Promise.all([getTranslations("PlaceOrder"), getTranslations("Services"), getFormatter(), getStationOrder(viewer)]);
+  const [t, ts, format, draft] = await Promise.all([
+    getTranslations("PlaceOrder"),
+    getTranslations("Services"),
+    getFormatter(),
+    getStationOrder(viewer),
+  ]);
   const money = (amount: string) => format.number(Number(amount), { style: "currency", currency: PAYMENT.currency });
   if (!draft)
     return (
@@ -40,13 +46,22 @@ export default async function PlaceOrderPage({ params }: Props) {
           {t("title")}
         </h1>
         <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <article aria-labelledby="preview-title" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <article
+            aria-labelledby="preview-title"
+            className="overflow-hidden rounded-xl border border-slate-200 bg-white"
+          >
             <h2 id="preview-title" className="sr-only">
               {t("preview")}
             </h2>
             {draft.image ? (
               // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-              <img src={draft.image} alt={draft.name} width={600} height={300} className="aspect-[2/1] w-full object-cover" />
+              <img
+                src={draft.image}
+                alt={draft.name}
+                width={600}
+                height={300}
+                className="aspect-[2/1] w-full object-cover"
+              />
             ) : (
               <div aria-hidden className="grid aspect-[2/1] place-items-center bg-brand-50">
                 <WrenchIcon className="size-16 text-brand-600" />
@@ -56,7 +71,9 @@ export default async function PlaceOrderPage({ params }: Props) {
               <p className="text-lg font-semibold">{draft.name}</p>
               <StarRating value={5} label={ts("rating", { value: "5.0" })} suffix={ts("reviews", { count: 100 })} />
               <p className="text-sm text-slate-600">{draft.address}</p>
-              {draft.description ? <p className="text-sm whitespace-pre-line text-slate-700">{draft.description}</p> : null}
+              {draft.description ? (
+                <p className="text-sm whitespace-pre-line text-slate-700">{draft.description}</p>
+              ) : null}
             </div>
           </article>
           <div className="space-y-4">

@@ -1,11 +1,12 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuthCard } from "@/features/accounts/components/auth-page";
-import { AccountSecurity } from "@/features/accounts/components/account-security";
-import { ProfileForm } from "@/features/accounts/components/profile-form";
-import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
-import { privatePageMetadata } from "@/lib/page-metadata";
+
 import { ClientMessages } from "@/components/layout/client-messages";
+import { AccountSecurity } from "@/features/accounts/components/account-security";
+import { AuthCard } from "@/features/accounts/components/auth-page";
+import { ProfileForm } from "@/features/accounts/components/profile-form";
+import { guardPage } from "@/features/accounts/server/guards";
+import { toLocale } from "@/i18n/locale";
+import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -20,7 +21,10 @@ export default async function ProfilePage({ params }: Props) {
     <ClientMessages route="profile">
       <>
         <AuthCard title={t("title")}>
-          <ProfileForm key={`${viewer.name}|${viewer.email}`} user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }} />
+          <ProfileForm
+            key={`${viewer.name}|${viewer.email}`}
+            user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }}
+          />
         </AuthCard>
         <AccountSecurity />
       </>

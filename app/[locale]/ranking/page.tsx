@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
+
+import { getRatingPrior } from "@/features/reviews/server/rating-scores";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getRatingPrior } from "@/features/reviews/server/rating-scores";
 import { alternatesFor } from "@/lib/site";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -20,7 +21,8 @@ export default async function RankingPage({ params }: Props) {
   const [t, format, prior] = await Promise.all([getTranslations("Ranking"), getFormatter(), getRatingPrior()]);
   const weight = prior?.weight ?? 10;
   const mean = prior?.mean ?? 0;
-  const score = (average: number, count: number) => format.number((weight * mean + count * average) / (weight + count), { maximumFractionDigits: 2 });
+  const score = (average: number, count: number) =>
+    format.number((weight * mean + count * average) / (weight + count), { maximumFractionDigits: 2 });
   return (
     <article className="mx-auto max-w-2xl space-y-5">
       <h1 className="text-2xl font-bold">{t("title")}</h1>

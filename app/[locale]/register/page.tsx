@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { RegisterForm } from "@/features/accounts/components/register-form";
+import { getViewer } from "@/features/accounts/server/session";
 import { toLocale } from "@/i18n/locale";
 import { redirect } from "@/i18n/navigation";
 import { safeRedirect } from "@/lib/http/safe-redirect";
-import { getViewer } from "@/features/accounts/server/session";
-import { ClientMessages } from "@/components/layout/client-messages";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = toLocale((await params).locale);

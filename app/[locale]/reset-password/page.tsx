@@ -1,12 +1,16 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ResetPasswordForm } from "@/features/accounts/components/reset-password-form";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = privatePageMetadata("Metadata.resetTitle");
 

@@ -1,8 +1,9 @@
 import type { NextRequest } from "next/server";
-import { BadRequestError } from "@/lib/http/errors";
-import { handle, json } from "@/lib/http/answers";
-import { listServices } from "@/features/catalog/server/list";
+
 import { parseItemsQuery } from "@/features/catalog/items-query";
+import { listServices } from "@/features/catalog/server/list";
+import { handle, json } from "@/lib/http/answers";
+import { BadRequestError } from "@/lib/http/errors";
 
 export async function GET(request: NextRequest) {
   return handle(request, async () => {

@@ -4,5 +4,7 @@ import { bannerSvg } from "@/features/catalog/illustrations/banner";
 export const dynamic = "force-static";
 
 export function GET() {
-  return new Response(bannerSvg(), { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" } });
+  return new Response(bannerSvg(), {
+    headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" },
+  });
 }

@@ -1,8 +1,9 @@
 import type { NextRequest } from "next/server";
-import { NotFoundError } from "@/lib/http/errors";
-import { handle, xmlResponse } from "@/lib/http/answers";
+
 import { sitemapUrls } from "@/features/catalog/server/sitemap";
 import { urlsetXml } from "@/features/catalog/sitemap-xml";
+import { handle, xmlResponse } from "@/lib/http/answers";
+import { NotFoundError } from "@/lib/http/errors";
 
 /** One file of the sitemap: /sitemap/0.xml holds the lists and the first services. */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ file: string }> }) {

@@ -2,13 +2,17 @@
 
 import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
+
 import { Field } from "@/components/ui/fields";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
 
 type WithNewPassword = FieldValues & { password: string; confirm: string };
 type WithIdentity = FieldValues & { name: string; email: string };
 /** What a group of fields takes from the form that holds it (components/ui/use-schema-form.ts). */
-type FieldsOf<Values extends FieldValues> = { register: UseFormRegister<Values>; error: (name: Path<Values>) => string | undefined };
+type FieldsOf<Values extends FieldValues> = {
+  register: UseFormRegister<Values>;
+  error: (name: Path<Values>) => string | undefined;
+};
 
 /** Name and e-mail, as at sign-up and on the profile: a refused name says which letters it may hold. */
 export function NameAndEmailFields<Values extends WithIdentity>({ register, error }: FieldsOf<Values>) {
@@ -27,7 +31,15 @@ export function NameAndEmailFields<Values extends WithIdentity>({ register, erro
         hint={error(name) ? tv("nameHint") : undefined}
         {...register(name)}
       />
-      <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error(email)} {...register(email)} />
+      <Field
+        label={t("email")}
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error(email)}
+        {...register(email)}
+      />
     </>
   );
 }

@@ -2,14 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { dispatchCart } from "@/features/saved/components/use-cart";
-import { Field, FormAlert } from "@/components/ui/fields";
-import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { toast } from "@/components/ui/toast";
-import { useRouter } from "@/i18n/navigation";
-import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+
 import { postJson } from "@/components/ui/api-client";
+import { Field, FormAlert } from "@/components/ui/fields";
+import { toast } from "@/components/ui/toast";
 import { useAction } from "@/components/ui/use-action";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+import { dispatchCart } from "@/features/saved/components/use-cart";
+import { useRouter } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.deleteAccountInput);
 
@@ -29,7 +30,12 @@ export function AccountSecurity() {
     request: ({ accountPassword }) => ({ currentPassword: accountPassword }),
     leavesPage: true,
     send: async (request) => {
-      const { message } = await postJson<{ message: string }>("/api/users/profile", request, "DELETE", ta("networkError"));
+      const { message } = await postJson<{ message: string }>(
+        "/api/users/profile",
+        request,
+        "DELETE",
+        ta("networkError"),
+      );
       dialog.current?.close();
       leave(message);
     },
@@ -64,7 +70,10 @@ export function AccountSecurity() {
 
   const secondary = "rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60";
   return (
-    <section aria-labelledby="security-title" className="mx-auto mt-6 max-w-md space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="security-title"
+      className="mx-auto mt-6 max-w-md space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 id="security-title" className="text-xl font-bold">
         {t("securityTitle")}
       </h2>
@@ -91,7 +100,11 @@ export function AccountSecurity() {
           {t("deleteTitle")}
         </button>
       </div>
-      <dialog ref={dialog} aria-labelledby="delete-title" className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby="delete-title"
+        className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40"
+      >
         <form {...deletion.formProps} className="space-y-4">
           <h3 id="delete-title" className="text-lg font-bold">
             {t("deleteTitle")}

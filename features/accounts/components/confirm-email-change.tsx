@@ -2,9 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Link } from "@/i18n/navigation";
+
 import { FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { useAction } from "@/components/ui/use-action";
+import { Link } from "@/i18n/navigation";
 
 /** The link mailed to a new address: one press moves the account to it and signs out everywhere. */
 export function ConfirmEmailChange({ token }: { token: string }) {

@@ -1,13 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Field, FormAlert, SubmitButton } from "@/components/ui/fields";
-import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { toast } from "@/components/ui/toast";
-import { useRouter } from "@/i18n/navigation";
-import { REGISTRATION_TOAST_DURATION_MS } from "@/components/ui/toast";
-import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+
 import { postJson } from "@/components/ui/api-client";
+import { Field, FormAlert, SubmitButton } from "@/components/ui/fields";
+import { REGISTRATION_TOAST_DURATION_MS, toast } from "@/components/ui/toast";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+import { useRouter } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.confirmEmailInput);
 
@@ -19,7 +19,12 @@ export function ConfirmEmail({ token }: { token: string }) {
     defaultValues: { password: "" },
     leavesPage: true,
     send: async (request) => {
-      const user = await postJson<{ name: string }>(`/api/users/confirm-email?token=${encodeURIComponent(token)}`, request, "POST", t("networkError"));
+      const user = await postJson<{ name: string }>(
+        `/api/users/confirm-email?token=${encodeURIComponent(token)}`,
+        request,
+        "POST",
+        t("networkError"),
+      );
       toast.success(t("welcome", { name: user.name }), { duration: REGISTRATION_TOAST_DURATION_MS });
       router.replace("/home");
       router.refresh();

@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
+import { postJson } from "@/components/ui/api-client";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { Link } from "@/i18n/navigation";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
-import { postJson } from "@/components/ui/api-client";
+import { Link } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.emailRequestInput);
 
@@ -18,7 +19,12 @@ export function ForgotPasswordForm() {
     schema: loadSchema,
     defaultValues: { email: "" },
     send: async (request) => {
-      const { message } = await postJson<{ message: string }>("/api/users/password-reset", request, "POST", t("networkError"));
+      const { message } = await postJson<{ message: string }>(
+        "/api/users/password-reset",
+        request,
+        "POST",
+        t("networkError"),
+      );
       setSent(message);
     },
   });
@@ -37,7 +43,15 @@ export function ForgotPasswordForm() {
     <form {...formProps} className="space-y-4">
       <p className="text-slate-700">{t("forgotText")}</p>
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
-      <Field label={t("email")} type="email" autoComplete="email" required maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
+      <Field
+        label={t("email")}
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={ACCOUNT_TEXT_MAX}
+        error={error("email")}
+        {...form.register("email")}
+      />
       <SubmitButton busy={busy} label={t("forgotSubmit")} busyLabel={t("working")} />
       <Link href="/login" className="inline-block text-sm font-medium text-brand-700 underline">
         {t("backToLogin")}

@@ -2,11 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
+import { postJson } from "@/components/ui/api-client";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { Link, useRouter } from "@/i18n/navigation";
 import { PASSWORD_PATTERN } from "@/features/accounts/rules";
-import { postJson } from "@/components/ui/api-client";
+import { Link, useRouter } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.loginInput);
 
@@ -31,7 +32,12 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 
   async function resend() {
     try {
-      const { message } = await postJson<{ message: string }>("/api/users/resend-confirmation", { email: form.getValues("email") }, "POST", t("networkError"));
+      const { message } = await postJson<{ message: string }>(
+        "/api/users/resend-confirmation",
+        { email: form.getValues("email") },
+        "POST",
+        t("networkError"),
+      );
       setNotice(message);
       form.clearErrors("root.server");
     } catch (caught) {
@@ -53,8 +59,22 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
         </FormAlert>
       ) : null}
       {notice ? <FormNotice>{notice}</FormNotice> : null}
-      <Field label={t("email")} type="email" autoComplete="email" required error={error("email")} {...form.register("email")} />
-      <Field label={t("password")} type="password" autoComplete="current-password" required error={error("password")} {...form.register("password")} />
+      <Field
+        label={t("email")}
+        type="email"
+        autoComplete="email"
+        required
+        error={error("email")}
+        {...form.register("email")}
+      />
+      <Field
+        label={t("password")}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={error("password")}
+        {...form.register("password")}
+      />
       <p className="-mt-2 text-right text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 underline">
           {t("forgotLink")}
@@ -63,7 +83,10 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       <SubmitButton busy={busy} label={t("submitLogin")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">
         {t("noAccount")}{" "}
-        <Link href={{ pathname: "/register", query: redirectTo !== "/" ? { redirect: redirectTo } : {} }} className="font-medium text-brand-700 underline">
+        <Link
+          href={{ pathname: "/register", query: redirectTo !== "/" ? { redirect: redirectTo } : {} }}
+          className="font-medium text-brand-700 underline"
+        >
           {t("submitRegister")}
         </Link>
       </p>

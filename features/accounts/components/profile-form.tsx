@@ -3,14 +3,16 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
+
+import { postJson } from "@/components/ui/api-client";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
-import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
-import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
+
 import { NameAndEmailFields } from "./account-fields";
-import { postJson } from "@/components/ui/api-client";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.profileInput);
 
@@ -45,7 +47,8 @@ export function ProfileForm({ user }: Props) {
     request: (values: Values) => changes(user, values),
     rules: (values) => ({
       ...passwordsMatch(values),
-      currentPassword: "currentPassword" in changes(user, values) && !values.currentPassword && "Validation.currentPasswordRequired",
+      currentPassword:
+        "currentPassword" in changes(user, values) && !values.currentPassword && "Validation.currentPasswordRequired",
     }),
     wording: NEW_PASSWORD_WORDING,
     send: async (changed) => {
@@ -56,7 +59,13 @@ export function ProfileForm({ user }: Props) {
         "PUT",
         ta("networkError"),
       );
-      form.reset({ ...form.getValues(), password: "", confirm: "", currentPassword: "", ...(emailPending ? { email: user.email } : {}) });
+      form.reset({
+        ...form.getValues(),
+        password: "",
+        confirm: "",
+        currentPassword: "",
+        ...(emailPending ? { email: user.email } : {}),
+      });
       setNotice(emailPending ? message : null);
       toast.success(emailPending ? message : t("updated"));
       router.refresh();
@@ -78,7 +87,9 @@ export function ProfileForm({ user }: Props) {
             onChange={field.onChange}
             disabled={busy}
             error={error("image")}
-            placeholder={<span className="text-2xl font-bold text-brand-700">{user.name.slice(0, 1).toUpperCase()}</span>}
+            placeholder={
+              <span className="text-2xl font-bold text-brand-700">{user.name.slice(0, 1).toUpperCase()}</span>
+            }
           />
         )}
       />

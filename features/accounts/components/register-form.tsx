@@ -2,11 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
+import { postJson } from "@/components/ui/api-client";
 import { FormAlert, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { Link } from "@/i18n/navigation";
 import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
-import { postJson } from "@/components/ui/api-client";
+import { Link } from "@/i18n/navigation";
+
 import { NameAndEmailFields, NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.registerInput);

@@ -1,12 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { FormAlert, SubmitButton } from "@/components/ui/fields";
-import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { toast } from "@/components/ui/toast";
-import { Link, useRouter } from "@/i18n/navigation";
-import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
+
 import { postJson } from "@/components/ui/api-client";
+import { FormAlert, SubmitButton } from "@/components/ui/fields";
+import { toast } from "@/components/ui/toast";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
+import { Link, useRouter } from "@/i18n/navigation";
+
 import { NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.passwordResetInput);

@@ -1,10 +1,12 @@
 import "server-only";
+
 import { createTranslator, type Locale } from "next-intl";
-import { getPathname } from "@/i18n/navigation";
+
 import { MESSAGES } from "@/i18n/messages";
-import { appUrl } from "@/lib/site";
-import { enqueueMail, escapeHtml, queueMail, type Mail } from "@/lib/mail/outbox";
+import { getPathname } from "@/i18n/navigation";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { enqueueMail, escapeHtml, queueMail, type Mail } from "@/lib/mail/outbox";
+import { appUrl } from "@/lib/site";
 
 /**
  * The mails to a user about their account or their payments, in the user's language: an intro, an optional link on a line of
@@ -12,14 +14,28 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  */
 type OutroKind = "confirm" | "existing" | "reset" | "emailChange";
 type ReviewKind = "newReview" | "reviewReply" | "reviewHidden" | "reviewRestored" | "reportHidden" | "reportKept";
-type Kind = OutroKind | ReviewKind | "passwordChanged" | "emailChangeNotice" | "emailChanged" | "receipt" | "refunded" | "hoursReminder";
+type Kind =
+  | OutroKind
+  | ReviewKind
+  | "passwordChanged"
+  | "emailChangeNotice"
+  | "emailChanged"
+  | "receipt"
+  | "refunded"
+  | "hoursReminder";
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);
 
 /** An absolute link to a page of the site in the recipient's language. */
 export const localePath = (locale: Locale, path: string) => `${appUrl()}${getPathname({ href: path, locale })}`;
 
-export function composeAccountMail(kind: Kind, to: string, locale: Locale, values: { name: string } & Record<string, string>, link?: string): Mail {
+export function composeAccountMail(
+  kind: Kind,
+  to: string,
+  locale: Locale,
+  values: { name: string } & Record<string, string>,
+  link?: string,
+): Mail {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "Mail" });
   const intro = t(`${kind}Intro`, values);
   const outro = hasOutro(kind) ? t(`${kind}Outro`) : "";

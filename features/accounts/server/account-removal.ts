@@ -1,11 +1,19 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { keepAnActiveAdmin } from "./last-admin";
+
 import { recomputeAggregates } from "@/features/reviews/server/reviews";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+import { keepAnActiveAdmin } from "./last-admin";
 import { endAllSessions } from "./session";
 
 type Tx = Prisma.TransactionClient;
-export type Removal = { reviews: number; services: number; archivedStations: string[]; images: number; tombstone: boolean };
+export type Removal = {
+  reviews: number;
+  services: number;
+  archivedStations: string[];
+  images: number;
+  tombstone: boolean;
+};
 
 /**
  * Removing an account, whoever asks (the user, or an admin), decided once:
@@ -21,22 +29,38 @@ export type Removal = { reviews: number; services: number; archivedStations: str
 export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
   await keepAnActiveAdmin(tx, userId);
   await endAllSessions(userId, tx);
-  const reviewed = await tx.review.findMany({ where: { userId, service: { ownerId: { not: userId } } }, select: { serviceId: true } });
+  const reviewed = await tx.review.findMany({
+    where: { userId, service: { ownerId: { not: userId } } },
+    select: { serviceId: true },
+  });
   const reviews = await tx.review.deleteMany({ where: { userId } });
   for (const { serviceId } of reviewed) await recomputeAggregates(tx, serviceId);
-  const paid = await tx.service.findMany({ where: { ownerId: userId, role: "sto", isPaid: true }, select: { id: true } });
+  const paid = await tx.service.findMany({
+    where: { ownerId: userId, role: "sto", isPaid: true },
+    select: { id: true },
+  });
   const archivedStations = paid.map((service) => service.id);
-  if (archivedStations.length) await tx.service.updateMany({ where: { id: { in: archivedStations } }, data: { isBlocked: true } });
+  if (archivedStations.length)
+    await tx.service.updateMany({ where: { id: { in: archivedStations } }, data: { isBlocked: true } });
   const services = await tx.service.deleteMany({ where: { ownerId: userId, id: { notIn: archivedStations } } });
   await tx.emailToken.deleteMany({ where: { userId } });
   await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true } } });
-  const images = await tx.image.deleteMany({ where: { ownerId: userId, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } } });
+  const images = await tx.image.deleteMany({
+    where: { ownerId: userId, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } },
+  });
   const tombstone = archivedStations.length > 0;
   if (tombstone) {
     const address = `deleted-${userId}@deleted.invalid`;
     await tx.user.update({
       where: { id: userId },
-      data: { name: "Deleted user", email: address, emailNormalized: address, passwordHash: "!", isAdmin: false, isBlocked: true },
+      data: {
+        name: "Deleted user",
+        email: address,
+        emailNormalized: address,
+        passwordHash: "!",
+        isAdmin: false,
+        isBlocked: true,
+      },
     });
   } else {
     await tx.user.delete({ where: { id: userId } });

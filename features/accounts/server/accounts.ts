@@ -1,26 +1,50 @@
 import "server-only";
+
 import type { Locale } from "next-intl";
+
 import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from "@/features/accounts/schema";
-import { localePath, mailAccount } from "./account-mail";
-import { getPrisma } from "@/lib/db/server";
-import { consumeToken, hashToken, issueToken } from "./email-tokens";
-import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
-import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
-import { take, tryTake } from "@/lib/security/rate-limit";
 import { imageUrl } from "@/features/catalog/server/service-dto";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
+import { take, tryTake } from "@/lib/security/rate-limit";
+import { steadyTiming } from "@/lib/security/steady-timing";
+
+import { localePath, mailAccount } from "./account-mail";
+import { consumeToken, hashToken, issueToken } from "./email-tokens";
+import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { createSession, type NewSession } from "./session";
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
-import { steadyTiming } from "@/lib/security/steady-timing";
-import { parseOrThrow } from "@/lib/http/validate";
 
 /** Sign-up and re-sent links answer no sooner than this, known address or not (argon2 runs in both). */
 const ACCOUNT_MAIL_FLOOR_MS = 400;
 
 /** The spec's User (section 3), as login, sign-up confirmation, password reset and profile updates answer it. */
-export type PublicUser = { _id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; image: string | null };
+export type PublicUser = {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isBlocked: boolean;
+  image: string | null;
+};
 
-export function toPublicUser(user: { id: string; name: string; email: string; isAdmin: boolean; isBlocked: boolean; imageId: string | null }): PublicUser {
-  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, isBlocked: user.isBlocked, image: imageUrl(user.imageId) };
+export function toPublicUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  isBlocked: boolean;
+  imageId: string | null;
+}): PublicUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isBlocked: user.isBlocked,
+    image: imageUrl(user.imageId),
+  };
 }
 
 /**
@@ -39,9 +63,19 @@ export async function register(body: unknown, locale: Locale, address: string): 
     const passwordHash = await hashPassword(input.password);
     const prisma = await getPrisma();
     const mayMail = await tryTake("registerMail", emailNormalized);
-    const existing = await prisma.user.findUnique({ where: { emailNormalized }, select: { email: true, name: true, locale: true, emailVerifiedAt: true } });
+    const existing = await prisma.user.findUnique({
+      where: { emailNormalized },
+      select: { email: true, name: true, locale: true, emailVerifiedAt: true },
+    });
     if (existing?.emailVerifiedAt) {
-      if (mayMail) await mailAccount("existing", existing.email, existing.locale, { name: existing.name }, localePath(existing.locale, "/login"));
+      if (mayMail)
+        await mailAccount(
+          "existing",
+          existing.email,
+          existing.locale,
+          { name: existing.name },
+          localePath(existing.locale, "/login"),
+        );
       return { message: "Auth.registered" };
     }
     const pending = { name: input.name, email: input.email, passwordHash, locale, createdAt: new Date() };
@@ -57,7 +91,14 @@ export async function register(body: unknown, locale: Locale, address: string): 
         return user ? issueToken(tx, user.id, "confirm_email") : null;
       })
       .catch(ignoreUniqueViolation);
-    if (token && mayMail) await mailAccount("confirm", input.email, locale, { name: input.name }, localePath(locale, `/confirm-email?token=${token}`));
+    if (token && mayMail)
+      await mailAccount(
+        "confirm",
+        input.email,
+        locale,
+        { name: input.name },
+        localePath(locale, `/confirm-email?token=${token}`),
+      );
     return { message: "Auth.registered" };
   });
 }
@@ -70,7 +111,13 @@ export async function resendConfirmation(body: unknown): Promise<{ message: stri
     const user = await prisma.user.findUnique({ where: { emailNormalized: email.trim().toLowerCase() } });
     if (user && !user.emailVerifiedAt && !user.isBlocked && (await tryTake("resendConfirmation", user.id))) {
       const token = await prisma.$transaction((tx) => issueToken(tx, user.id, "confirm_email"));
-      await mailAccount("confirm", user.email, user.locale, { name: user.name }, localePath(user.locale, `/confirm-email?token=${token}`));
+      await mailAccount(
+        "confirm",
+        user.email,
+        user.locale,
+        { name: user.name },
+        localePath(user.locale, `/confirm-email?token=${token}`),
+      );
     }
     return { message: "Auth.resent" };
   });
@@ -90,8 +137,12 @@ export async function confirmEmail(
   const { password } = parseOrThrow(confirmEmailInput, body, "Auth.confirmInvalid");
   if (typeof token !== "string") throw new AppError(400, "Auth.confirmInvalid");
   const prisma = await getPrisma();
-  const record = await prisma.emailToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
-  const user = record?.purpose === "confirm_email" && !record.usedAt && record.expiresAt > new Date() ? record.user : null;
+  const record = await prisma.emailToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: true },
+  });
+  const user =
+    record?.purpose === "confirm_email" && !record.usedAt && record.expiresAt > new Date() ? record.user : null;
   if (!user) throw new AppError(400, "Auth.confirmInvalid");
   await admitSignIn(user.emailNormalized, address);
   if (!(await verifyPassword(user.passwordHash, password))) {
@@ -118,7 +169,9 @@ export async function authenticate(body: unknown, address: string): Promise<Publ
   await admitSignIn(emailNormalized, address);
   const prisma = await getPrisma();
   const user = await prisma.user.findUnique({ where: { emailNormalized } });
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDecoy(input.password);
   if (!user || !valid) {
     await recordSignInFailure(emailNormalized, address);
     throw new AppError(401, "Auth.invalidCredentials");
@@ -130,7 +183,11 @@ export async function authenticate(body: unknown, address: string): Promise<Publ
 }
 
 /** authenticate() followed by a new session: what POST /api/users/login does. */
-export async function signIn(body: unknown, address: string, userAgent: string | null): Promise<{ user: PublicUser; session: NewSession }> {
+export async function signIn(
+  body: unknown,
+  address: string,
+  userAgent: string | null,
+): Promise<{ user: PublicUser; session: NewSession }> {
   const user = await authenticate(body, address);
   return { user, session: await createSession(user._id, userAgent) };
 }

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { createHash, randomBytes } from "node:crypto";
+
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 
@@ -22,7 +24,15 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export async function issueToken(tx: Tx, userId: string, purpose: TokenPurpose, email?: string): Promise<string> {
   await tx.emailToken.deleteMany({ where: { userId, purpose } });
   const token = randomBytes(32).toString("base64url");
-  await tx.emailToken.create({ data: { userId, purpose, email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]) } });
+  await tx.emailToken.create({
+    data: {
+      userId,
+      purpose,
+      email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+    },
+  });
   return token;
 }
 
@@ -35,7 +45,10 @@ export async function consumeToken(tx: Tx, token: unknown, purpose: TokenPurpose
   if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) throw new AppError(400, invalidKey);
   const now = new Date();
   const tokenHash = hashToken(token);
-  const used = await tx.emailToken.updateMany({ where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const used = await tx.emailToken.updateMany({
+    where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (used.count !== 1) throw new AppError(400, invalidKey);
   return tx.emailToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true } });
 }

@@ -1,9 +1,12 @@
 import "server-only";
-import { RedirectType } from "next/navigation";
+
 import type { Locale } from "next-intl";
+import { RedirectType } from "next/navigation";
+
+import type { AccessRule } from "@/features/accounts/guarded-paths";
 import { redirect } from "@/i18n/navigation";
 import { AppError } from "@/lib/http/errors";
-import type { AccessRule } from "@/features/accounts/guarded-paths";
+
 import { getViewer, type Viewer } from "./session";
 
 /*
@@ -15,11 +18,16 @@ type Refusal = { status: 401 | 403; key: string; redirectTo: string };
 
 export function refusal(viewer: Viewer | null, rule: AccessRule): Refusal | null {
   if (rule === "admin")
-    return viewer?.isAdmin ? null : { status: viewer ? 403 : 401, key: viewer ? "Auth.forbidden" : "Auth.signInRequired", redirectTo: "/login" };
+    return viewer?.isAdmin
+      ? null
+      : { status: viewer ? 403 : 401, key: viewer ? "Auth.forbidden" : "Auth.signInRequired", redirectTo: "/login" };
   if (!viewer) return { status: 401, key: "Auth.signInRequired", redirectTo: "/login" };
-  if (rule === "mechanic" && !viewer.hasMechanicProfile) return { status: 403, key: "Auth.mechanicRequired", redirectTo: "/" };
-  if (rule === "noMechanic" && viewer.hasMechanicProfile) return { status: 403, key: "Auth.alreadyMechanic", redirectTo: "/" };
-  if (rule === "stationOwner" && !viewer.ownsStations) return { status: 403, key: "Auth.stationOwnerRequired", redirectTo: "/" };
+  if (rule === "mechanic" && !viewer.hasMechanicProfile)
+    return { status: 403, key: "Auth.mechanicRequired", redirectTo: "/" };
+  if (rule === "noMechanic" && viewer.hasMechanicProfile)
+    return { status: 403, key: "Auth.alreadyMechanic", redirectTo: "/" };
+  if (rule === "stationOwner" && !viewer.ownsStations)
+    return { status: 403, key: "Auth.stationOwnerRequired", redirectTo: "/" };
   return null;
 }
 
@@ -39,6 +47,9 @@ export async function guardPage(rule: AccessRule, path: string, locale: Locale):
   const viewer = await getViewer();
   const refused = refusal(viewer, rule);
   if (!refused) return viewer as Viewer;
-  const target = refused.redirectTo === "/" || viewer ? `/home?reason=${rule}` : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;
+  const target =
+    refused.redirectTo === "/" || viewer
+      ? `/home?reason=${rule}`
+      : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;
   return redirect({ href: target, locale }, RedirectType.replace);
 }

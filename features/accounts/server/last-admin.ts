@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 
@@ -9,7 +10,9 @@ import { AppError } from "@/lib/http/errors";
  * re-reads a locked row after waiting, and the first one's change has made it stop matching).
  */
 export async function keepAnActiveAdmin(tx: Prisma.TransactionClient, userId: string): Promise<void> {
-  const admins = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE "isAdmin" AND NOT "isBlocked" ORDER BY id FOR UPDATE`;
+  const admins = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM users WHERE "isAdmin" AND NOT "isBlocked" ORDER BY id FOR UPDATE`;
   if (!admins.some((admin) => admin.id === userId)) return;
   if (admins.length <= 1) throw new AppError(409, "Admin.lastAdmin");
 }

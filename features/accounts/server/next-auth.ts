@@ -1,12 +1,20 @@
 import "server-only";
+
 import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
+
 import { authenticate } from "@/features/accounts/server/accounts";
-import { appSecret } from "@/lib/security/app-secret";
-import { clientAddress } from "@/lib/http/client-address";
-import { createSession, endSession, resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "@/features/accounts/server/session";
+import {
+  createSession,
+  endSession,
+  resolveSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+} from "@/features/accounts/server/session";
 import { SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
+import { clientAddress } from "@/lib/http/client-address";
+import { appSecret } from "@/lib/security/app-secret";
 
 /**
  * next-auth with the credentials provider, on our database sessions. next-auth 4 does not give
@@ -23,7 +31,12 @@ export function authOptions(): NextAuthOptions {
     // over explicitly: by itself next-auth reads NEXTAUTH_SECRET, the old name of APP_SECRET.
     secret: appSecret(),
     session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_MS / 1000 },
-    cookies: { sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: SESSION_COOKIE_SECURE } } },
+    cookies: {
+      sessionToken: {
+        name: SESSION_COOKIE,
+        options: { httpOnly: true, sameSite: "lax", path: "/", secure: SESSION_COOKIE_SECURE },
+      },
+    },
     pages: { signIn: "/login" },
     jwt: {
       async encode({ token }) {

@@ -1,15 +1,17 @@
 import "server-only";
-import { passwordResetInput, emailRequestInput } from "@/features/accounts/schema";
-import { toPublicUser, type PublicUser } from "./accounts";
-import { localePath, mailAccount } from "./account-mail";
+
+import { emailRequestInput, passwordResetInput } from "@/features/accounts/schema";
 import { getPrisma } from "@/lib/db/server";
-import { consumeToken, issueToken } from "./email-tokens";
 import { AppError } from "@/lib/http/errors";
-import { assertUncommonPassword, hashPassword } from "./passwords";
-import { take, tryTake } from "@/lib/security/rate-limit";
-import { createSession, endAllSessions, type NewSession } from "./session";
-import { steadyTiming } from "@/lib/security/steady-timing";
 import { parseOrThrow } from "@/lib/http/validate";
+import { take, tryTake } from "@/lib/security/rate-limit";
+import { steadyTiming } from "@/lib/security/steady-timing";
+
+import { localePath, mailAccount } from "./account-mail";
+import { toPublicUser, type PublicUser } from "./accounts";
+import { consumeToken, issueToken } from "./email-tokens";
+import { assertUncommonPassword, hashPassword } from "./passwords";
+import { createSession, endAllSessions, type NewSession } from "./session";
 
 /** Known or unknown address, the answer is the same and comes no sooner than this. */
 const RESET_REQUEST_FLOOR_MS = 300;
@@ -30,7 +32,13 @@ export async function requestPasswordReset(body: unknown, address: string): Prom
     });
     if (user && !user.isBlocked && (await tryTake("passwordResetMail", user.id))) {
       const token = await prisma.$transaction((tx) => issueToken(tx, user.id, "password_reset"));
-      await mailAccount("reset", user.email, user.locale, { name: user.name }, localePath(user.locale, `/reset-password?token=${token}`));
+      await mailAccount(
+        "reset",
+        user.email,
+        user.locale,
+        { name: user.name },
+        localePath(user.locale, `/reset-password?token=${token}`),
+      );
     }
     return { message: "Auth.resetSent" };
   });
@@ -41,22 +49,37 @@ export async function requestPasswordReset(body: unknown, address: string): Prom
  * ends, and this browser is signed in afresh. Opening the link proves the mailbox, so a sign-up
  * never confirmed is confirmed by it. A notice goes to the address.
  */
-export async function confirmPasswordReset(body: unknown, userAgent: string | null): Promise<{ user: PublicUser; session: NewSession }> {
+export async function confirmPasswordReset(
+  body: unknown,
+  userAgent: string | null,
+): Promise<{ user: PublicUser; session: NewSession }> {
   const input = parseOrThrow(passwordResetInput, body);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const prisma = await getPrisma();
   const result = await prisma.$transaction(async (tx) => {
     const { userId } = await consumeToken(tx, input.token, "password_reset", "Auth.resetInvalid");
-    const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { isBlocked: true, emailVerifiedAt: true } });
+    const before = await tx.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { isBlocked: true, emailVerifiedAt: true },
+    });
     if (before.isBlocked) throw new AppError(403, "Auth.blocked");
-    const user = await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerifiedAt: before.emailVerifiedAt ?? new Date() } });
+    const user = await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, emailVerifiedAt: before.emailVerifiedAt ?? new Date() },
+    });
     // Every link mailed before dies with the reset: a pending sign-up's, and an e-mail change an intruder may have asked for.
     await tx.emailToken.deleteMany({ where: { userId } });
     await endAllSessions(userId, tx);
     return { user, session: await createSession(userId, userAgent, tx) };
   });
   const { user } = result;
-  await mailAccount("passwordChanged", user.email, user.locale, { name: user.name }, localePath(user.locale, "/forgot-password"));
+  await mailAccount(
+    "passwordChanged",
+    user.email,
+    user.locale,
+    { name: user.name },
+    localePath(user.locale, "/forgot-password"),
+  );
   return { user: toPublicUser(user), session: result.session };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { PASSWORD_PATTERN } from "@/features/accounts/rules";
 import { assertUncommonPassword, isCommonPassword } from "@/features/accounts/server/passwords";
 
@@ -38,7 +39,9 @@ describe("isCommonPassword", () => {
   });
 
   it("refuses through a field error on the right field", () => {
-    expect(() => assertUncommonPassword("Password1!")).toThrow(expect.objectContaining({ status: 400, fields: { password: "Validation.passwordCommon" } }));
+    expect(() => assertUncommonPassword("Password1!")).toThrow(
+      expect.objectContaining({ status: 400, fields: { password: "Validation.passwordCommon" } }),
+    );
     expect(() => assertUncommonPassword("Password1!", "newPassword")).toThrow(
       expect.objectContaining({ fields: { newPassword: "Validation.passwordCommon" } }),
     );

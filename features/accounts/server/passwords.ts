@@ -1,7 +1,9 @@
 import "server-only";
+
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
+
 import { BadRequestError } from "@/lib/http/errors";
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes.
@@ -35,7 +37,11 @@ export async function verifyAgainstDecoy(password: string): Promise<false> {
  */
 let common: Set<string> | null = null;
 function commonPasswords(): Set<string> {
-  common ??= new Set(readFileSync(path.join(process.cwd(), "features/accounts/server/common-passwords.txt"), "utf8").split("\n").filter(Boolean));
+  common ??= new Set(
+    readFileSync(path.join(process.cwd(), "features/accounts/server/common-passwords.txt"), "utf8")
+      .split("\n")
+      .filter(Boolean),
+  );
   return common;
 }
 

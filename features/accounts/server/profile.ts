@@ -1,20 +1,22 @@
 import "server-only";
+
 import { deleteAccountInput, emailChangeConfirmInput, profileInput } from "@/features/accounts/schema";
-import { removeAccount } from "./account-removal";
-import { toPublicUser, type PublicUser } from "./accounts";
 import { writeAudit } from "@/features/admin/server/audit-log";
-import { localePath, mailAccount } from "./account-mail";
-import { getPrisma } from "@/lib/db/server";
-import { consumeToken, issueToken } from "./email-tokens";
-import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
-import { requireAccess } from "./guards";
-import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
-import { limiter, take, throttleKey, tooMany } from "@/lib/security/rate-limit";
-import { changingCatalog } from "@/lib/cache/read-cache";
-import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
 import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
 import { orderedImages } from "@/features/listings/server/service-images";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import { limiter, take, throttleKey, tooMany } from "@/lib/security/rate-limit";
+
+import { localePath, mailAccount } from "./account-mail";
+import { removeAccount } from "./account-removal";
+import { toPublicUser, type PublicUser } from "./accounts";
+import { consumeToken, issueToken } from "./email-tokens";
+import { requireAccess } from "./guards";
+import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
+import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
 
 /** The account's owner acting on it (/profile): changes, sign-out everywhere, deletion, export. */
 
@@ -22,7 +24,11 @@ import { parseOrThrow } from "@/lib/http/validate";
  * The current password, for changes that could lock the owner out. Wrong answers are limited per
  * account (THROTTLES.currentPassword), so a borrowed session cannot guess it.
  */
-async function proveOwnership(userId: string, passwordHash: string, currentPassword: string | undefined): Promise<void> {
+async function proveOwnership(
+  userId: string,
+  passwordHash: string,
+  currentPassword: string | undefined,
+): Promise<void> {
   if (!currentPassword) throw new BadRequestError({ currentPassword: "Validation.currentPasswordRequired" });
   const attempts = await limiter("currentPassword");
   const key = throttleKey(userId);
@@ -43,16 +49,24 @@ export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emai
  * every session and starts a new one for this browser. A new e-mail (current password required)
  * takes effect only when the link sent to it is opened; the old address is told at once.
  */
-export async function updateProfile(viewer: Viewer | null, body: unknown, userAgent: string | null): Promise<ProfileUpdate> {
+export async function updateProfile(
+  viewer: Viewer | null,
+  body: unknown,
+  userAgent: string | null,
+): Promise<ProfileUpdate> {
   requireAccess(viewer, "signedIn");
   const input = parseOrThrow(profileInput, body);
   const prisma = await getPrisma();
   const current = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id } });
-  const newEmail = input.email !== undefined && input.email.toLowerCase() !== current.emailNormalized ? input.email : null;
+  const newEmail =
+    input.email !== undefined && input.email.toLowerCase() !== current.emailNormalized ? input.email : null;
   const newPassword = input.password || null;
   if (newEmail || newPassword) await proveOwnership(current.id, current.passwordHash, input.currentPassword);
   if (newPassword) assertUncommonPassword(newPassword);
-  if (newEmail && (await prisma.user.findUnique({ where: { emailNormalized: newEmail.toLowerCase() }, select: { id: true } }))) {
+  if (
+    newEmail &&
+    (await prisma.user.findUnique({ where: { emailNormalized: newEmail.toLowerCase() }, select: { id: true } }))
+  ) {
     throw new BadRequestError({ email: "Auth.emailTaken" });
   }
   if (newEmail) await take("emailChangeMail", newEmail.toLowerCase());
@@ -61,10 +75,17 @@ export async function updateProfile(viewer: Viewer | null, body: unknown, userAg
   // The name is shown with the user's reviews on service pages.
   const { user, session, token } = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
-      if (imageId && imageId !== current.imageId && !(await tx.image.count({ where: { id: imageId, ownerId: current.id } }))) {
+      if (
+        imageId &&
+        imageId !== current.imageId &&
+        !(await tx.image.count({ where: { id: imageId, ownerId: current.id } }))
+      ) {
         throw new BadRequestError({ image: "Validation.imageForeign" });
       }
-      const user = await tx.user.update({ where: { id: current.id }, data: { name: input.name, passwordHash, imageId } });
+      const user = await tx.user.update({
+        where: { id: current.id },
+        data: { name: input.name, passwordHash, imageId },
+      });
       let session: NewSession | null = null;
       if (passwordHash) {
         await endAllSessions(user.id, tx);
@@ -76,10 +97,29 @@ export async function updateProfile(viewer: Viewer | null, body: unknown, userAg
       return { user, session, token };
     }),
   );
-  if (passwordHash) await mailAccount("passwordChanged", user.email, user.locale, { name: user.name }, localePath(user.locale, "/forgot-password"));
+  if (passwordHash)
+    await mailAccount(
+      "passwordChanged",
+      user.email,
+      user.locale,
+      { name: user.name },
+      localePath(user.locale, "/forgot-password"),
+    );
   if (newEmail && token) {
-    await mailAccount("emailChange", newEmail, user.locale, { name: user.name }, localePath(user.locale, `/confirm-email-change?token=${token}`));
-    await mailAccount("emailChangeNotice", user.email, user.locale, { name: user.name, email: newEmail }, localePath(user.locale, "/forgot-password"));
+    await mailAccount(
+      "emailChange",
+      newEmail,
+      user.locale,
+      { name: user.name },
+      localePath(user.locale, `/confirm-email-change?token=${token}`),
+    );
+    await mailAccount(
+      "emailChangeNotice",
+      user.email,
+      user.locale,
+      { name: user.name, email: newEmail },
+      localePath(user.locale, "/forgot-password"),
+    );
   }
   return { user: toPublicUser(user), session, emailPending: newEmail };
 }
@@ -98,7 +138,10 @@ export async function confirmEmailChange(body: unknown): Promise<{ message: stri
       const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
       const taken = await tx.user.findUnique({ where: { emailNormalized: email.toLowerCase() }, select: { id: true } });
       if (taken) throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
-      const user = await tx.user.update({ where: { id: userId }, data: { email, emailNormalized: email.toLowerCase() } });
+      const user = await tx.user.update({
+        where: { id: userId },
+        data: { email, emailNormalized: email.toLowerCase() },
+      });
       await endAllSessions(userId, tx);
       // Reset links went to the old address, which may be why it is being left.
       await tx.emailToken.deleteMany({ where: { userId } });
@@ -125,7 +168,10 @@ export async function deleteOwnAccount(viewer: Viewer | null, body: unknown): Pr
   requireAccess(viewer, "signedIn");
   const { currentPassword } = parseOrThrow(deleteAccountInput, body);
   const prisma = await getPrisma();
-  const current = await prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { id: true, email: true, passwordHash: true } });
+  const current = await prisma.user.findUniqueOrThrow({
+    where: { id: viewer.id },
+    select: { id: true, email: true, passwordHash: true },
+  });
   await proveOwnership(current.id, current.passwordHash, currentPassword);
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
@@ -151,14 +197,30 @@ export async function exportOwnData(viewer: Viewer | null) {
       emailVerifiedAt: true,
       createdAt: true,
       imageId: true,
-      services: { include: { openingHours: { orderBy: { weekday: "asc" } }, images: orderedImages }, orderBy: { createdAt: "asc" } },
+      services: {
+        include: { openingHours: { orderBy: { weekday: "asc" } }, images: orderedImages },
+        orderBy: { createdAt: "asc" },
+      },
       reviews: { include: { service: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
       payments: {
-        select: { id: true, serviceId: true, serviceName: true, amount: true, currency: true, provider: true, status: true, createdAt: true, capturedAt: true },
+        select: {
+          id: true,
+          serviceId: true,
+          serviceName: true,
+          amount: true,
+          currency: true,
+          provider: true,
+          status: true,
+          createdAt: true,
+          capturedAt: true,
+        },
         orderBy: { createdAt: "asc" },
       },
       feedback: { select: { title: true, message: true, email: true, createdAt: true }, orderBy: { createdAt: "asc" } },
-      sessions: { select: { createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true }, orderBy: { createdAt: "asc" } },
+      sessions: {
+        select: { createdAt: true, lastSeenAt: true, expiresAt: true, userAgent: true },
+        orderBy: { createdAt: "asc" },
+      },
       ownImages: { select: { id: true, contentType: true, size: true, createdAt: true } },
     },
   });
@@ -170,7 +232,12 @@ export async function exportOwnData(viewer: Viewer | null) {
       ...service,
       image: imageUrl(serviceImage),
       images: images.map((photo) => imageUrl(photo.imageId)),
-      openingHours: openingHours.map(({ weekday, closed, opensAt, closesAt }) => ({ weekday, closed, opensAt, closesAt })),
+      openingHours: openingHours.map(({ weekday, closed, opensAt, closesAt }) => ({
+        weekday,
+        closed,
+        opensAt,
+        closesAt,
+      })),
     })),
     reviews: reviews.map(({ service, ...review }) => ({ ...review, serviceName: service.name })),
     payments: payments.map((payment) => ({ ...payment, amount: payment.amount.toString() })),

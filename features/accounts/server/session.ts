@@ -1,12 +1,14 @@
 import "server-only";
+
 import { createHash, randomBytes } from "node:crypto";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
+
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
 import type { PageSession, SessionView } from "@/features/accounts/session-view";
-import { getPrisma, type PrismaClient } from "@/lib/db/server";
-import { isSharedRendering } from "@/lib/cache/page-cache";
 import { imageUrl } from "@/features/catalog/server/service-dto";
+import { isSharedRendering } from "@/lib/cache/page-cache";
+import { getPrisma, type PrismaClient } from "@/lib/db/server";
 
 /**
  * Sessions live in the database (table `sessions`), keyed by the SHA-256 of a random 256-bit
@@ -42,7 +44,9 @@ export async function createSession(userId: string, userAgent: string | null, tx
   const db = tx ?? (await getPrisma());
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
-  await db.session.create({ data: { tokenHash: hashSessionToken(token), userId, expiresAt, userAgent: (userAgent ?? "").slice(0, 200) } });
+  await db.session.create({
+    data: { tokenHash: hashSessionToken(token), userId, expiresAt, userAgent: (userAgent ?? "").slice(0, 200) },
+  });
   return { token, expiresAt };
 }
 
@@ -73,12 +77,23 @@ export function sessionCookie(session: NewSession) {
 }
 
 export function clearedSessionCookie() {
-  return { name: SESSION_COOKIE, value: "", httpOnly: true, sameSite: "lax" as const, secure: SESSION_COOKIE_SECURE, path: "/", maxAge: 0 };
+  return {
+    name: SESSION_COOKIE,
+    value: "",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: SESSION_COOKIE_SECURE,
+    path: "/",
+    maxAge: 0,
+  };
 }
 
 // A station counts from its order on: /mystos lists the unpaid draft too, to pay for or delete.
 const sessionUser = {
-  include: { mechanic: { select: { id: true } }, _count: { select: { services: { where: { role: "sto" as const } } } } },
+  include: {
+    mechanic: { select: { id: true } },
+    _count: { select: { services: { where: { role: "sto" as const } } } },
+  },
 };
 
 /**
@@ -88,7 +103,10 @@ const sessionUser = {
 export async function resolveSession(token: string | undefined | null, now = new Date()): Promise<Viewer | null> {
   if (!token || token.length > 100) return null;
   const prisma = await getPrisma();
-  const session = await prisma.session.findUnique({ where: { tokenHash: hashSessionToken(token) }, include: { user: sessionUser } });
+  const session = await prisma.session.findUnique({
+    where: { tokenHash: hashSessionToken(token) },
+    include: { user: sessionUser },
+  });
   if (!session) return null;
   if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
     await prisma.session.deleteMany({ where: { id: session.id } });
@@ -111,7 +129,9 @@ export async function resolveSession(token: string | undefined | null, now = new
 }
 
 /** The signed-in person of this request, checked against the database once per request. */
-export const getViewer = cache(async (): Promise<Viewer | null> => resolveSession((await cookies()).get(SESSION_COOKIE)?.value));
+export const getViewer = cache(async (): Promise<Viewer | null> =>
+  resolveSession((await cookies()).get(SESSION_COOKIE)?.value),
+);
 
 /** The viewer as the page's client side may know them (the header, the feedback form). */
 export function sessionView(viewer: Viewer | null): SessionView | null {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { delayAfterFailure, FREE_FAILURES } from "@/features/accounts/server/sign-in-throttle";
 
 describe("delayAfterFailure", () => {
@@ -14,6 +15,7 @@ describe("delayAfterFailure", () => {
 
   it("never waits more than 15 minutes, however many failures (no overflow to Infinity or NaN)", () => {
     expect(delayAfterFailure(13)).toBe(900);
-    for (const failures of [14, 50, 1000, 10_000, Number.MAX_SAFE_INTEGER]) expect(delayAfterFailure(failures), String(failures)).toBe(900);
+    for (const failures of [14, 50, 1000, 10_000, Number.MAX_SAFE_INTEGER])
+      expect(delayAfterFailure(failures), String(failures)).toBe(900);
   });
 });

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { RateLimiterRes } from "rate-limiter-flexible";
+
 import { limiter, throttleKey, tooMany } from "@/lib/security/rate-limit";
 
 /**
@@ -20,7 +22,8 @@ export function delayAfterFailure(failures: number): number {
 export async function admitSignIn(email: string, address: string): Promise<void> {
   const pair = throttleKey(email, address);
   const waiting = await (await limiter("signInDelay")).get(pair);
-  if (waiting && waiting.consumedPoints > 1 && waiting.msBeforeNext > 0) throw tooMany(waiting.msBeforeNext, "Auth.tooManyAttempts");
+  if (waiting && waiting.consumedPoints > 1 && waiting.msBeforeNext > 0)
+    throw tooMany(waiting.msBeforeNext, "Auth.tooManyAttempts");
   try {
     await (await limiter("signInAddress")).consume(throttleKey(address));
   } catch (error) {

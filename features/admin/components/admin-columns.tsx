@@ -1,6 +1,8 @@
 import { useTranslations } from "next-intl";
+
 import type { DataColumn } from "@/components/ui/data-table";
 import { Link } from "@/i18n/navigation";
+
 import { DeleteRowButton } from "./delete-row-button";
 
 /** The columns the admin lists (users, services) have alike, for components/ui/data-table.tsx. */
@@ -31,8 +33,16 @@ export function mailColumn<Row>(heading: string, mail: (row: Row) => string): Da
 }
 
 /** A yes/no column; a yes stands out in `tone`. */
-export function flagColumn<Row>(heading: string, isSet: (row: Row) => boolean, words: { yes: string; no: string }, tone: string): DataColumn<Row> {
-  return { heading, cell: (row) => (isSet(row) ? <span className={`font-medium ${tone}`}>{words.yes}</span> : words.no) };
+export function flagColumn<Row>(
+  heading: string,
+  isSet: (row: Row) => boolean,
+  words: { yes: string; no: string },
+  tone: string,
+): DataColumn<Row> {
+  return {
+    heading,
+    cell: (row) => (isSet(row) ? <span className={`font-medium ${tone}`}>{words.yes}</span> : words.no),
+  };
 }
 
 type EditDeleteProps = { href: string; name: string; remove?: { url: string; question: string } };
@@ -46,10 +56,16 @@ function EditDelete({ href, name, remove }: EditDeleteProps) {
   const t = useTranslations("Admin");
   return (
     <>
-      <Link href={href} aria-label={t("editUserLabel", { name })} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
+      <Link
+        href={href}
+        aria-label={t("editUserLabel", { name })}
+        className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50"
+      >
         {t("edit")}
       </Link>
-      {remove ? <DeleteRowButton url={remove.url} label={t("deleteUserLabel", { name })} question={remove.question} /> : null}
+      {remove ? (
+        <DeleteRowButton url={remove.url} label={t("deleteUserLabel", { name })} question={remove.question} />
+      ) : null}
     </>
   );
 }

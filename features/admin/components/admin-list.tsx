@@ -1,6 +1,8 @@
 import type { ComponentProps } from "react";
+
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
+
 import { AdminSearch } from "./admin-search";
 
 type Props<Row> = {

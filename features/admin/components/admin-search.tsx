@@ -2,13 +2,24 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+
 import { Link, useRouter } from "@/i18n/navigation";
 
 /**
  * The admin lists' search box and, while filtered, the link that clears it; a blank keyword clears
  * too. The full label is shown above the box; the placeholder is a short hint that fits a phone.
  */
-export function AdminSearch({ label, hint, initial, hrefFor }: { label: string; hint: string; initial: string; hrefFor: "users" | "services" }) {
+export function AdminSearch({
+  label,
+  hint,
+  initial,
+  hrefFor,
+}: {
+  label: string;
+  hint: string;
+  initial: string;
+  hrefFor: "users" | "services";
+}) {
   const t = useTranslations("Admin");
   const router = useRouter();
   const [keyword, setKeyword] = useState(initial);
@@ -36,7 +47,10 @@ export function AdminSearch({ label, hint, initial, hrefFor }: { label: string; 
             onChange={(event) => setKeyword(event.target.value)}
             className="w-full min-w-0 rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
-          <button type="submit" className="shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             {t("search")}
           </button>
         </div>

@@ -1,16 +1,23 @@
 import { getFormatter, getMessages, getTranslations } from "next-intl/server";
-import { isMessageKey } from "@/i18n/message-key";
+
 import type { AuditEntry } from "@/features/admin/server/admin";
+import { isMessageKey } from "@/i18n/message-key";
 
 /** Admins work on Kyiv time; the zone is named next to each time, so nobody reads it as UTC. */
 const ADMIN_TIME_ZONE = "Europe/Kyiv";
 const zoneName = (iso: string) =>
-  new Intl.DateTimeFormat("en", { timeZone: ADMIN_TIME_ZONE, timeZoneName: "short" }).formatToParts(new Date(iso)).find((part) => part.type === "timeZoneName")
-    ?.value ?? "";
+  new Intl.DateTimeFormat("en", { timeZone: ADMIN_TIME_ZONE, timeZoneName: "short" })
+    .formatToParts(new Date(iso))
+    .find((part) => part.type === "timeZoneName")?.value ?? "";
 
 /** The last admin actions on a user or service (who, what, when). */
 export async function AuditList({ entries }: { entries: AuditEntry[] }) {
-  const [t, tr, messages, format] = await Promise.all([getTranslations("Admin"), getTranslations(), getMessages(), getFormatter()]);
+  const [t, tr, messages, format] = await Promise.all([
+    getTranslations("Admin"),
+    getTranslations(),
+    getMessages(),
+    getFormatter(),
+  ]);
   // Stored actions are codes ("user.block"); older or unknown ones are shown as stored.
   const actionName = (action: string) => {
     const key = `AuditActions.${action.replace(".", "_")}`;
@@ -28,7 +35,12 @@ export async function AuditList({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <li key={entry._id} className="flex flex-wrap gap-x-2">
               <time dateTime={entry.createdAt} className="text-slate-500">
-                {format.dateTime(new Date(entry.createdAt), { dateStyle: "short", timeStyle: "short", timeZone: ADMIN_TIME_ZONE })} {zoneName(entry.createdAt)}
+                {format.dateTime(new Date(entry.createdAt), {
+                  dateStyle: "short",
+                  timeStyle: "short",
+                  timeZone: ADMIN_TIME_ZONE,
+                })}{" "}
+                {zoneName(entry.createdAt)}
               </time>
               <span className="font-medium text-slate-800">{actionName(entry.action)}</span>
               {entry.actor ? <span className="text-slate-600">{t("by", { name: entry.actor })}</span> : null}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { ActionButton } from "@/components/ui/action-button";
 
 /** Block / unblock toggle; the toast is the server's translated status message. */

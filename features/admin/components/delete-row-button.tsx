@@ -1,10 +1,21 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { ActionButton } from "@/components/ui/action-button";
 
 /** A table row's delete: 'Are you sure?', then DELETE, the server's message as a toast, and a refresh. */
-export function DeleteRowButton({ url, label, question, afterDelete }: { url: string; label: string; question: string; afterDelete?: string }) {
+export function DeleteRowButton({
+  url,
+  label,
+  question,
+  afterDelete,
+}: {
+  url: string;
+  label: string;
+  question: string;
+  afterDelete?: string;
+}) {
   const t = useTranslations("Admin");
   return (
     <ActionButton

@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+
 import { REPORT_REASONS } from "@/features/reviews/rules";
+
 import { InboxAction } from "./inbox-action";
 
 /** Hide with the reason visitors will read in place of the text. */

@@ -1,6 +1,8 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+
 import type { HoursReportRow } from "@/features/hours/server/hours-freshness";
+import { Link } from "@/i18n/navigation";
+
 import { DismissHoursReports } from "./dismiss-hours-reports";
 
 /** /admin/reviews: services drivers said have wrong hours or have closed, the most reported first. */
@@ -20,7 +22,9 @@ export async function HoursReports({ rows }: { rows: HoursReportRow[] }) {
               <Link href={`/service/${row.serviceId}`} className="font-semibold text-brand-700 hover:underline">
                 {row.name}
               </Link>
-              <span className="text-slate-700">{t("adminRow", { wrong: row.wrongHours, closed: row.closedPermanently })}</span>
+              <span className="text-slate-700">
+                {t("adminRow", { wrong: row.wrongHours, closed: row.closedPermanently })}
+              </span>
               <span className="text-slate-500">{format.relativeTime(new Date(row.latest))}</span>
               <DismissHoursReports serviceId={row.serviceId} />
             </li>

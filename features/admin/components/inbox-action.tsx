@@ -1,10 +1,21 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { ActionButton } from "@/components/ui/action-button";
 
 /** One button on /admin/inbox and /admin/reviews (mark read, retry a mail, restore…); the list is reloaded after it. */
-export function InboxAction({ url, method, body, label }: { url: string; method: "PUT" | "POST" | "DELETE"; body?: unknown; label: string }) {
+export function InboxAction({
+  url,
+  method,
+  body,
+  label,
+}: {
+  url: string;
+  method: "PUT" | "POST" | "DELETE";
+  body?: unknown;
+  label: string;
+}) {
   const ta = useTranslations("Account");
   return (
     <ActionButton

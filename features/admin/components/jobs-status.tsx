@@ -1,8 +1,9 @@
 import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
-import { DATE_LOCALES } from "@/i18n/locale";
-import { listJobStatuses } from "@/features/admin/server/jobs";
+
 import type { Viewer } from "@/features/accounts/server/session";
+import { listJobStatuses } from "@/features/admin/server/jobs";
+import { DATE_LOCALES } from "@/i18n/locale";
 import type { JobState } from "@/lib/jobs/job-health";
 import type { JobStatus } from "@/lib/jobs/job-runs";
 
@@ -17,7 +18,11 @@ const STATE_STYLE: Record<JobState, string> = {
 /** The job's interval in its largest whole unit ("10 sec", "1 hr"; "10 с", "1 год"). */
 function intervalText(everyMs: number, locale: string): string {
   const [value, unit] =
-    everyMs % 3_600_000 === 0 ? [everyMs / 3_600_000, "hour"] : everyMs % 60_000 === 0 ? [everyMs / 60_000, "minute"] : [everyMs / 1000, "second"];
+    everyMs % 3_600_000 === 0
+      ? [everyMs / 3_600_000, "hour"]
+      : everyMs % 60_000 === 0
+        ? [everyMs / 60_000, "minute"]
+        : [everyMs / 1000, "second"];
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short" }).format(value);
 }
 
@@ -25,9 +30,17 @@ function intervalText(everyMs: number, locale: string): string {
 export async function JobsStatus({ viewer, locale }: { viewer: Viewer; locale: Locale }) {
   const t = await getTranslations("Admin");
   const jobs: JobStatus[] = await listJobStatuses(viewer);
-  const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: "medium", timeStyle: "medium", timeZone: "Europe/Kyiv" });
+  const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+    dateStyle: "medium",
+    timeStyle: "medium",
+    timeZone: "Europe/Kyiv",
+  });
   const time = (iso: string | null) =>
-    iso ? <time dateTime={iso}>{when.format(new Date(iso))}</time> : <span className="text-slate-500">{t("jobNever")}</span>;
+    iso ? (
+      <time dateTime={iso}>{when.format(new Date(iso))}</time>
+    ) : (
+      <span className="text-slate-500">{t("jobNever")}</span>
+    );
   const nothingRan = jobs.every((job) => job.state === "neverRun");
   return (
     <section aria-labelledby="jobs-title" className="space-y-3">
@@ -46,8 +59,14 @@ export async function JobsStatus({ viewer, locale }: { viewer: Viewer; locale: L
             >
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="mr-auto font-semibold break-words">{t(`jobNames.${job.name as "mail"}`)}</h3>
-                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATE_STYLE[job.state]}`}>{t(`jobStates.${job.state}`)}</span>
-                {job.overdue ? <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-medium text-white">{t("jobOverdue")}</span> : null}
+                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATE_STYLE[job.state]}`}>
+                  {t(`jobStates.${job.state}`)}
+                </span>
+                {job.overdue ? (
+                  <span className="rounded bg-red-700 px-1.5 py-0.5 text-xs font-medium text-white">
+                    {t("jobOverdue")}
+                  </span>
+                ) : null}
               </div>
               <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                 <dt className="text-slate-600">{t("jobInterval")}</dt>
@@ -59,7 +78,9 @@ export async function JobsStatus({ viewer, locale }: { viewer: Viewer; locale: L
                 <dt className="text-slate-600">{t("jobLastFailed")}</dt>
                 <dd>
                   {time(job.lastFailedAt)}
-                  {job.lastError ? <span className="mt-0.5 block break-words text-red-800">{job.lastError}</span> : null}
+                  {job.lastError ? (
+                    <span className="mt-0.5 block break-words text-red-800">{job.lastError}</span>
+                  ) : null}
                 </dd>
               </dl>
             </li>

@@ -1,16 +1,22 @@
 import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+
+import type { Viewer } from "@/features/accounts/server/session";
+import { hiddenReviews, reportQueue } from "@/features/reviews/server/moderation";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { hiddenReviews, reportQueue } from "@/features/reviews/server/moderation";
-import type { Viewer } from "@/features/accounts/server/session";
+
 import { HideReview } from "./hide-review";
 import { InboxAction } from "./inbox-action";
 
 export type QueueView = "reported" | "newest" | "hidden";
 
-const HREF: Record<QueueView, string> = { reported: "/admin/reviews", newest: "/admin/reviews?sort=newest", hidden: "/admin/reviews?view=hidden" };
+const HREF: Record<QueueView, string> = {
+  reported: "/admin/reviews",
+  newest: "/admin/reviews?sort=newest",
+  hidden: "/admin/reviews?view=hidden",
+};
 
 /**
  * /admin/reviews: services flagged for a burst, then reported reviews with their reports and the
@@ -18,7 +24,11 @@ const HREF: Record<QueueView, string> = { reported: "/admin/reviews", newest: "/
  */
 export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; locale: Locale; view: QueueView }) {
   const [t, tr] = await Promise.all([getTranslations("Admin"), getTranslations("Review")]);
-  const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Kyiv" });
+  const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/Kyiv",
+  });
   const tab = (value: QueueView, label: string) => (
     <Link
       href={HREF[value]}
@@ -36,7 +46,13 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
     </nav>
   );
   /** The reported or the hidden reviews under their heading and the tabs, one card each, or the words for none. */
-  const reviews = <Item extends { _id: string }>(id: string, title: string, empty: string, items: Item[], card: (item: Item) => ReactNode) => (
+  const reviews = <Item extends { _id: string }>(
+    id: string,
+    title: string,
+    empty: string,
+    items: Item[],
+    card: (item: Item) => ReactNode,
+  ) => (
     <section aria-labelledby={id} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={id} className="text-xl font-semibold">
@@ -57,7 +73,13 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
       )}
     </section>
   );
-  type Written = { _id: string; reviewer: string; service: { _id: string; name: string }; rating: { avg: number }; createdAt: string };
+  type Written = {
+    _id: string;
+    reviewer: string;
+    service: { _id: string; name: string };
+    rating: { avg: number };
+    createdAt: string;
+  };
   const reviewTitle = (item: Written) => (
     <h3 className="font-semibold break-words">
       <Link href={`/service/${item.service._id}#review-${item._id}`} className="text-brand-700 underline">
@@ -80,11 +102,17 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
             {reviewTitle(item)}
             <p className="text-sm text-slate-600">{written(item)}</p>
             <p className="text-sm font-medium text-amber-800">
-              {tr(`hidden.${item.hidden}`)} <time dateTime={item.hiddenAt}>{t("hiddenOn", { date: when.format(new Date(item.hiddenAt)) })}</time>
+              {tr(`hidden.${item.hidden}`)}{" "}
+              <time dateTime={item.hiddenAt}>{t("hiddenOn", { date: when.format(new Date(item.hiddenAt)) })}</time>
             </p>
             {/* The words visitors no longer see, for the admin to judge again. */}
             {item.comment ? <p className="break-words whitespace-pre-wrap text-slate-800">{item.comment}</p> : null}
-            <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "restore" }} label={t("restore")} />
+            <InboxAction
+              url={`/api/items/admin/reports/${item._id}`}
+              method="POST"
+              body={{ action: "restore" }}
+              label={t("restore")}
+            />
           </>
         ))}
       </div>
@@ -101,12 +129,17 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
           </h2>
           <ul className="space-y-3">
             {queue.flagged.map((service) => (
-              <li key={service._id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+              <li
+                key={service._id}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
+              >
                 <div>
                   <Link href={`/service/${service._id}#reviews`} className="font-semibold text-brand-700 underline">
                     {service.name}
                   </Link>
-                  <p className="text-sm text-slate-700">{t("flaggedText", { date: when.format(new Date(service.flaggedAt)), count: service.held })}</p>
+                  <p className="text-sm text-slate-700">
+                    {t("flaggedText", { date: when.format(new Date(service.flaggedAt)), count: service.held })}
+                  </p>
                 </div>
                 <InboxAction url={`/api/items/admin/${service._id}/burst`} method="DELETE" label={t("clearFlag")} />
               </li>
@@ -118,11 +151,17 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
         <>
           <div className="flex flex-wrap items-start justify-between gap-2">
             {reviewTitle(item)}
-            <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-medium text-red-800">{t("reportsCount", { count: item.reports.length })}</span>
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-medium text-red-800">
+              {t("reportsCount", { count: item.reports.length })}
+            </span>
           </div>
           <p className="text-sm text-slate-600">
             {written(item)}
-            {item.hidden ? <span className="ml-2 font-medium text-amber-800">{t("hiddenNow", { reason: tr(`hidden.${item.hidden}`) })}</span> : null}
+            {item.hidden ? (
+              <span className="ml-2 font-medium text-amber-800">
+                {t("hiddenNow", { reason: tr(`hidden.${item.hidden}`) })}
+              </span>
+            ) : null}
           </p>
           {item.comment ? <p className="break-words whitespace-pre-wrap text-slate-800">{item.comment}</p> : null}
           <ul className="space-y-1 border-l-4 border-slate-200 pl-3 text-sm">
@@ -136,8 +175,20 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
           </ul>
           <div className="flex flex-wrap items-center gap-3">
             <HideReview url={`/api/items/admin/reports/${item._id}`} suggested={item.reports[0]!.reason} />
-            {item.hidden ? <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "restore" }} label={t("restore")} /> : null}
-            <InboxAction url={`/api/items/admin/reports/${item._id}`} method="POST" body={{ action: "dismiss" }} label={t("dismiss")} />
+            {item.hidden ? (
+              <InboxAction
+                url={`/api/items/admin/reports/${item._id}`}
+                method="POST"
+                body={{ action: "restore" }}
+                label={t("restore")}
+              />
+            ) : null}
+            <InboxAction
+              url={`/api/items/admin/reports/${item._id}`}
+              method="POST"
+              body={{ action: "dismiss" }}
+              label={t("dismiss")}
+            />
           </div>
         </>
       ))}

@@ -1,11 +1,13 @@
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
-import { listServicesForAdmin } from "@/features/admin/server/admin";
-import { AppError } from "@/lib/http/errors";
+import { notFound } from "next/navigation";
+
 import type { Viewer } from "@/features/accounts/server/session";
-import { AdminList } from "./admin-list";
+import { listServicesForAdmin } from "@/features/admin/server/admin";
+import { Link } from "@/i18n/navigation";
+import { AppError } from "@/lib/http/errors";
+
 import { editDeleteColumn, flagColumn, imageColumn, mailColumn } from "./admin-columns";
+import { AdminList } from "./admin-list";
 
 /** /admin/services?keyword&page: every station and master, unpaid and blocked ones marked. */
 export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; keyword: string; page: string }) {
@@ -16,7 +18,10 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
   });
   type Service = (typeof result.stos)[number];
   const hrefFor = (n: number) => {
-    const query = new URLSearchParams({ ...(keyword ? { keyword } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString();
+    const query = new URLSearchParams({
+      ...(keyword ? { keyword } : {}),
+      ...(n > 1 ? { page: String(n) } : {}),
+    }).toString();
     return `/admin/services${query ? `?${query}` : ""}`;
   };
   return (
@@ -49,7 +54,9 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
                 {sto.role === "sto" ? t("roleSto") : t("roleMechanic")}
               </span>
               {sto.role === "sto" && !sto.ispaid ? (
-                <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("unpaid")}</span>
+                <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                  {t("unpaid")}
+                </span>
               ) : null}
             </>
           ),

@@ -3,14 +3,15 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
+
 import { postJson } from "@/components/ui/api-client";
 import { Field } from "@/components/ui/fields";
-import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+import type { AdminUser } from "@/features/admin/server/admin";
 import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
-import type { AdminUser } from "@/features/admin/server/admin";
-import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
 
 const loadSchema = () => import("@/features/admin/schema").then((schemas) => schemas.adminUserInput);
 
@@ -56,12 +57,24 @@ export function UserEditor({ user: first, isSelf }: { user: AdminUser; isSelf: b
     <form {...formProps} className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
       <fieldset disabled={!editing || busy} className="space-y-4">
         <Field label={t("name")} maxLength={ACCOUNT_TEXT_MAX} error={error("name")} {...form.register("name")} />
-        <Field label={t("email")} type="email" maxLength={ACCOUNT_TEXT_MAX} error={error("email")} {...form.register("email")} />
+        <Field
+          label={t("email")}
+          type="email"
+          maxLength={ACCOUNT_TEXT_MAX}
+          error={error("email")}
+          {...form.register("email")}
+        />
         <Controller
           name="image"
           control={form.control}
           render={({ field }) => (
-            <ImageField id="user-image" value={field.value} onChange={field.onChange} disabled={!editing || busy} error={error("image")} />
+            <ImageField
+              id="user-image"
+              value={field.value}
+              onChange={field.onChange}
+              disabled={!editing || busy}
+              error={error("image")}
+            />
           )}
         />
         <fieldset className="text-sm">

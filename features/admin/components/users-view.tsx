@@ -1,10 +1,12 @@
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+
+import type { Viewer } from "@/features/accounts/server/session";
 import { listUsers } from "@/features/admin/server/admin";
 import { AppError } from "@/lib/http/errors";
-import type { Viewer } from "@/features/accounts/server/session";
-import { AdminList } from "./admin-list";
+
 import { editDeleteColumn, flagColumn, imageColumn, mailColumn } from "./admin-columns";
+import { AdminList } from "./admin-list";
 
 /** A path segment as typed: Next 16.4.6 hands it over encoded or not, and "50%" must not throw. */
 export function decodeSegment(segment: string): string {
@@ -47,7 +49,10 @@ export async function UsersView({ viewer, keyword, page }: { viewer: Viewer; key
           href: `/admin/users/${user._id}/edit`,
           name: user.name,
           // An admin does not delete their own account from the list.
-          remove: user._id === viewer.id ? undefined : { url: `/api/users/${user._id}`, question: t("areYouSureUser", { name: user.name }) },
+          remove:
+            user._id === viewer.id
+              ? undefined
+              : { url: `/api/users/${user._id}`, question: t("areYouSureUser", { name: user.name }) },
         })),
       ]}
     />

@@ -1,18 +1,25 @@
 import "server-only";
-import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { adminListQuery, adminUserInput } from "@/features/admin/schema";
-import { getPrisma } from "@/lib/db/server";
-import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "@/lib/http/errors";
-import { requireAccess } from "@/features/accounts/server/guards";
-import { getOwnService, removeService, updateOwnService, type EditableService } from "@/features/listings/server/listings";
+
 import { removeAccount } from "@/features/accounts/server/account-removal";
-import { writeAudit } from "./audit-log";
+import { requireAccess } from "@/features/accounts/server/guards";
 import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
-import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
 import { endAllSessions, type Viewer } from "@/features/accounts/server/session";
-import { parseOrThrow } from "@/lib/http/validate";
+import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
+import { adminListQuery, adminUserInput } from "@/features/admin/schema";
+import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
+import {
+  getOwnService,
+  removeService,
+  updateOwnService,
+  type EditableService,
+} from "@/features/listings/server/listings";
 import { changingCatalog } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
+
+import { writeAudit } from "./audit-log";
 
 /**
  * Moderation (spec §2 admin pages, 4 block / admin flag / delete). Every function refuses
@@ -20,7 +27,8 @@ import { changingCatalog } from "@/lib/cache/read-cache";
  */
 
 /** Literal search (no LIKE wildcards, no regex): "%" or "_" in a keyword mean themselves. */
-const containsText = (column: Prisma.Sql, keyword: string) => Prisma.sql`strpos(lower(${column}), lower(${keyword})) > 0`;
+const containsText = (column: Prisma.Sql, keyword: string) =>
+  Prisma.sql`strpos(lower(${column}), lower(${keyword})) > 0`;
 
 function pageOf(total: number, page: number) {
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
@@ -28,8 +36,24 @@ function pageOf(total: number, page: number) {
   return { pages, offset: (page - 1) * ADMIN_PAGE_SIZE };
 }
 
-export type AdminUser = { _id: string; name: string; email: string; image: string | null; isAdmin: boolean; isBlocked: boolean; createdAt: string };
-type UserRow = { id: string; name: string; email: string; imageId: string | null; isAdmin: boolean; isBlocked: boolean; createdAt: Date };
+export type AdminUser = {
+  _id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  isAdmin: boolean;
+  isBlocked: boolean;
+  createdAt: string;
+};
+type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  imageId: string | null;
+  isAdmin: boolean;
+  isBlocked: boolean;
+  createdAt: Date;
+};
 
 const toAdminUser = (row: UserRow): AdminUser => ({
   _id: row.id,
@@ -46,10 +70,14 @@ export async function listUsers(viewer: Viewer | null, query: unknown) {
   requireAccess(viewer, "admin");
   const { keyword, page } = parseOrThrow(adminListQuery, query);
   const prisma = await getPrisma();
-  const where = keyword ? Prisma.sql`WHERE ${containsText(Prisma.sql`name`, keyword)} OR ${containsText(Prisma.sql`email`, keyword)}` : Prisma.empty;
+  const where = keyword
+    ? Prisma.sql`WHERE ${containsText(Prisma.sql`name`, keyword)} OR ${containsText(Prisma.sql`email`, keyword)}`
+    : Prisma.empty;
   const [counted] = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM users ${where}`;
   const { pages, offset } = pageOf(counted?.total ?? 0, page);
-  const rows = await prisma.$queryRaw<UserRow[]>`SELECT id, name, email, "imageId", "isAdmin", "isBlocked", "createdAt" FROM users ${where}
+  const rows = await prisma.$queryRaw<
+    UserRow[]
+  >`SELECT id, name, email, "imageId", "isAdmin", "isBlocked", "createdAt" FROM users ${where}
     ORDER BY "createdAt" DESC, id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`;
   return { users: rows.map(toAdminUser), pages, page };
 }
@@ -83,7 +111,8 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
     Object.assign(data, { email: input.email, emailNormalized: input.email.toLowerCase() });
   }
   const emailChanged = data.emailNormalized !== undefined;
-  if (input.image !== undefined) data.image = input.image ? { connect: { id: imageIdOf(input.image) } } : { disconnect: true };
+  if (input.image !== undefined)
+    data.image = input.image ? { connect: { id: imageIdOf(input.image) } } : { disconnect: true };
   if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin === "true";
   const prisma = await getPrisma();
   try {
@@ -98,19 +127,26 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
         // Sessions belong to the address they were opened with.
         if (emailChanged) await endAllSessions(id, tx);
         const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
-        await writeAudit(tx, viewer.id, "user.update", "user", id, { fields: changed, ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}) });
+        await writeAudit(tx, viewer.id, "user.update", "user", id, {
+          fields: changed,
+          ...(input.isAdmin ? { isAdmin: input.isAdmin } : {}),
+        });
         return toAdminUser(user);
       }),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw new BadRequestError({ email: "Auth.emailTaken" });
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new BadRequestError({ image: "Validation.imageType" });
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025")
+      throw new BadRequestError({ image: "Validation.imageType" });
     throw error;
   }
 }
 
 /** PUT /api/users/admin/{id}/block: toggles; the user loses access on the next request. */
-export async function toggleUserBlock(viewer: Viewer | null, id: string): Promise<{ isBlocked: boolean; message: string }> {
+export async function toggleUserBlock(
+  viewer: Viewer | null,
+  id: string,
+): Promise<{ isBlocked: boolean; message: string }> {
   requireAccess(viewer, "admin");
   const user = await findUser(id);
   if (id === viewer.id) throw new AppError(403, "Admin.selfBlock");
@@ -163,7 +199,9 @@ export async function listServicesForAdmin(viewer: Viewer | null, query: unknown
   const where = keyword
     ? Prisma.sql`WHERE ${containsText(Prisma.sql`s.name`, keyword)} OR ${containsText(Prisma.sql`s."contactMail"`, keyword)} OR ${containsText(Prisma.sql`s.address`, keyword)} OR ${containsText(Prisma.sql`u.name`, keyword)}`
     : Prisma.empty;
-  const [counted] = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM services s JOIN users u ON u.id = s."ownerId" ${where}`;
+  const [counted] = await prisma.$queryRaw<
+    { total: number }[]
+  >`SELECT count(*)::int AS total FROM services s JOIN users u ON u.id = s."ownerId" ${where}`;
   const { pages, offset } = pageOf(counted?.total ?? 0, page);
   const rows = await prisma.$queryRaw<
     {
@@ -204,20 +242,29 @@ export async function getServiceForAdmin(viewer: Viewer | null, id: string): Pro
 /** PUT /api/items/admin/{stoId}: only the changed fields, as for owners; the audit entry commits with them. */
 export async function updateServiceAsAdmin(viewer: Viewer | null, id: string, body: unknown): Promise<EditableService> {
   requireAccess(viewer, "admin");
-  return updateOwnService(viewer, id, body, (tx, input) => writeAudit(tx, viewer.id, "service.update", "service", id, { fields: Object.keys(input) }));
+  return updateOwnService(viewer, id, body, (tx, input) =>
+    writeAudit(tx, viewer.id, "service.update", "service", id, { fields: Object.keys(input) }),
+  );
 }
 
 /** DELETE /api/items/admin/{id}: the deletion and its audit entry commit together. */
 export async function deleteServiceAsAdmin(viewer: Viewer | null, id: string): Promise<{ message: string }> {
   requireAccess(viewer, "admin");
   const service = await removeService(viewer, id, (tx, row) =>
-    writeAudit(tx, viewer.id, "service.delete", "service", row.id, { name: row.name, role: row.role, owner: row.ownerId }),
+    writeAudit(tx, viewer.id, "service.delete", "service", row.id, {
+      name: row.name,
+      role: row.role,
+      owner: row.ownerId,
+    }),
   );
   return { message: service.role === "mechanic" ? "Listing.mechanicDeleted" : "Listing.cssDeleted" };
 }
 
 /** PUT /api/items/admin/{id}/block: toggles; a blocked service disappears from every public list. */
-export async function toggleServiceBlock(viewer: Viewer | null, id: string): Promise<{ isBlocked: boolean; message: string }> {
+export async function toggleServiceBlock(
+  viewer: Viewer | null,
+  id: string,
+): Promise<{ isBlocked: boolean; message: string }> {
   requireAccess(viewer, "admin");
   if (!isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
@@ -237,7 +284,12 @@ export async function toggleServiceBlock(viewer: Viewer | null, id: string): Pro
 export type AuditEntry = { _id: string; action: string; actor: string | null; createdAt: string; details: unknown };
 
 /** The last actions on a user or service, for the edit pages. */
-export async function recentAudit(viewer: Viewer | null, targetType: "user" | "service", targetId: string, limit = 10): Promise<AuditEntry[]> {
+export async function recentAudit(
+  viewer: Viewer | null,
+  targetType: "user" | "service",
+  targetId: string,
+  limit = 10,
+): Promise<AuditEntry[]> {
   requireAccess(viewer, "admin");
   if (!isUuid(targetId)) return [];
   const prisma = await getPrisma();
@@ -247,5 +299,11 @@ export async function recentAudit(viewer: Viewer | null, targetType: "user" | "s
     take: limit,
     include: { actor: { select: { name: true } } },
   });
-  return rows.map((row) => ({ _id: row.id, action: row.action, actor: row.actor?.name ?? null, createdAt: row.createdAt.toISOString(), details: row.details }));
+  return rows.map((row) => ({
+    _id: row.id,
+    action: row.action,
+    actor: row.actor?.name ?? null,
+    createdAt: row.createdAt.toISOString(),
+    details: row.details,
+  }));
 }

@@ -1,18 +1,37 @@
 import "server-only";
+
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { feedbackMarkInput } from "@/features/admin/schema";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
-import { requireAccess } from "@/features/accounts/server/guards";
-import { kickMailQueue } from "@/lib/mail/outbox";
-import type { Viewer } from "@/features/accounts/server/session";
 import { parseOrThrow } from "@/lib/http/validate";
+import { kickMailQueue } from "@/lib/mail/outbox";
 
 /** /admin/inbox: the site feedback people sent, and the mail that could not be delivered. */
-export type FeedbackItem = { _id: string; title: string; message: string; email: string; createdAt: string; read: boolean };
-export type FailedMail = { _id: string; to: string; subject: string; kind: string; attempts: number; error: string | null; createdAt: string };
+export type FeedbackItem = {
+  _id: string;
+  title: string;
+  message: string;
+  email: string;
+  createdAt: string;
+  read: boolean;
+};
+export type FailedMail = {
+  _id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  attempts: number;
+  error: string | null;
+  createdAt: string;
+};
 
-export async function listFeedback(viewer: Viewer | null, limit = ADMIN_PAGE_SIZE * 2): Promise<{ items: FeedbackItem[]; unread: number }> {
+export async function listFeedback(
+  viewer: Viewer | null,
+  limit = ADMIN_PAGE_SIZE * 2,
+): Promise<{ items: FeedbackItem[]; unread: number }> {
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
   const [rows, unread] = await Promise.all([
@@ -45,7 +64,11 @@ export async function markFeedback(viewer: Viewer | null, id: string, body: unkn
 export async function listFailedMail(viewer: Viewer | null, limit = ADMIN_PAGE_SIZE * 2): Promise<FailedMail[]> {
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
-  const rows = await prisma.mailOutbox.findMany({ where: { status: "failed" }, orderBy: { createdAt: "desc" }, take: limit });
+  const rows = await prisma.mailOutbox.findMany({
+    where: { status: "failed" },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+  });
   return rows.map((row) => ({
     _id: row.id,
     to: row.to,

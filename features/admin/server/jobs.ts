@@ -1,4 +1,5 @@
 import "server-only";
+
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { JOBS } from "@/jobs";

@@ -1,7 +1,8 @@
 import "server-only";
-import { getPrisma } from "@/lib/db/server";
+
 import { TOKEN_TTL_MS } from "@/features/accounts/server/email-tokens";
 import { SESSION_IDLE_MS } from "@/features/accounts/server/session";
+import { getPrisma } from "@/lib/db/server";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -31,22 +32,37 @@ export async function purgeExpired(now = new Date()) {
   const sessions = await prisma.session.deleteMany({
     where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lt: new Date(now.getTime() - SESSION_IDLE_MS) } }] },
   });
-  const tokens = await prisma.emailToken.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] } });
+  const tokens = await prisma.emailToken.deleteMany({
+    where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] },
+  });
   const throttles = await prisma.throttle.deleteMany({ where: { expire: { lte: now } } });
   const before = (ms: number) => new Date(now.getTime() - ms);
   // Nothing else can hang off an unconfirmed account: it has never been able to sign in.
-  const unconfirmed = await prisma.user.deleteMany({ where: { emailVerifiedAt: null, createdAt: { lt: before(RETENTION_MS.unconfirmedUsers) } } });
-  const images = await prisma.image.deleteMany({
-    where: { createdAt: { lt: before(RETENTION_MS.orphanImages) }, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } },
+  const unconfirmed = await prisma.user.deleteMany({
+    where: { emailVerifiedAt: null, createdAt: { lt: before(RETENTION_MS.unconfirmedUsers) } },
   });
-  const geocode = await prisma.geocodeCache.deleteMany({ where: { createdAt: { lt: before(RETENTION_MS.geocodeCache) } } });
+  const images = await prisma.image.deleteMany({
+    where: {
+      createdAt: { lt: before(RETENTION_MS.orphanImages) },
+      services: { none: {} },
+      serviceImages: { none: {} },
+      users: { none: {} },
+    },
+  });
+  const geocode = await prisma.geocodeCache.deleteMany({
+    where: { createdAt: { lt: before(RETENTION_MS.geocodeCache) } },
+  });
   const mailBodies = await prisma.mailOutbox.updateMany({
     where: { status: "sent", sentAt: { lt: before(RETENTION_MS.sentMailBodies) }, NOT: { text: "" } },
     data: { text: "", html: "" },
   });
-  const paypalEvents = await prisma.paypalEvent.deleteMany({ where: { receivedAt: { lt: before(RETENTION_MS.paypalEvents) } } });
+  const paypalEvents = await prisma.paypalEvent.deleteMany({
+    where: { receivedAt: { lt: before(RETENTION_MS.paypalEvents) } },
+  });
   const statMarks = await prisma.statMark.deleteMany({ where: { expiresAt: { lte: now } } });
-  const serviceStats = await prisma.serviceStat.deleteMany({ where: { day: { lt: before(RETENTION_MS.serviceStats) } } });
+  const serviceStats = await prisma.serviceStat.deleteMany({
+    where: { day: { lt: before(RETENTION_MS.serviceStats) } },
+  });
   return {
     sessions: sessions.count,
     tokens: tokens.count,

@@ -2,10 +2,18 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+
 import { mailHref, telHref } from "@/features/catalog/outside-links";
 import { displayPhone } from "@/lib/phone";
 
-export type Contacts = { contactPhone1: string; contactPhone2: string; website: string; facebook: string; instagram: string; contactMail: string };
+export type Contacts = {
+  contactPhone1: string;
+  contactPhone2: string;
+  website: string;
+  facebook: string;
+  instagram: string;
+  contactMail: string;
+};
 
 export function ContactsToggle({ contacts }: { contacts: Contacts }) {
   const t = useTranslations("ServiceDetail");
@@ -39,7 +47,12 @@ export function ContactsToggle({ contacts }: { contacts: Contacts }) {
         {external.map((link) => (
           <li key={link.label}>
             <span className="text-slate-500">{link.label}: </span>
-            <a href={link.href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium break-all text-brand-700 underline">
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="font-medium break-all text-brand-700 underline"
+            >
               {link.href}
               <span className="sr-only"> {t("opensInNewTab")}</span>
             </a>

@@ -2,15 +2,17 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState, useTransition, type FormEvent } from "react";
+
 import { toast } from "@/components/ui/toast";
+import { distanceChoice } from "@/features/catalog/distance";
+import { serializeItemsQuery, type ItemsQuery } from "@/features/catalog/items-query-url";
+import { SORT_KEYS } from "@/features/catalog/list-options";
 import { PointPickerMap } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
-import { Link } from "@/i18n/navigation";
-import { SORT_KEYS } from "@/features/catalog/list-options";
-import { distanceChoice } from "@/features/catalog/distance";
-import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { parsePoint, type LatLng } from "@/features/map/map-center";
-import { serializeItemsQuery, type ItemsQuery } from "@/features/catalog/items-query-url";
+import { PRICE_JOBS } from "@/features/prices/price-catalogue";
+import { Link } from "@/i18n/navigation";
+
 import { ListLink, useListNavigation } from "./list-navigation";
 import { useSettledSelect } from "./use-settled-select";
 
@@ -75,7 +77,12 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
     ...(fixedFilter
       ? []
       : [
-          { key: "sto", label: t("sto"), active: query.filter === "sto", change: { filter: query.filter === "sto" ? undefined : ("sto" as const) } },
+          {
+            key: "sto",
+            label: t("sto"),
+            active: query.filter === "sto",
+            change: { filter: query.filter === "sto" ? undefined : ("sto" as const) },
+          },
           {
             key: "mechanic",
             label: t("mechanic"),
@@ -83,9 +90,19 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
             change: { filter: query.filter === "mechanic" ? undefined : ("mechanic" as const) },
           },
         ]),
-    { key: "onthego", label: t("onthego"), active: Boolean(query.onthego), change: { onthego: !query.onthego || undefined } },
+    {
+      key: "onthego",
+      label: t("onthego"),
+      active: Boolean(query.onthego),
+      change: { onthego: !query.onthego || undefined },
+    },
     { key: "open", label: t("open"), active: Boolean(query.open), change: { open: !query.open || undefined } },
-    { key: "prices", label: tp("filterHasPrices"), active: Boolean(query.prices), change: { prices: !query.prices || undefined } },
+    {
+      key: "prices",
+      label: tp("filterHasPrices"),
+      active: Boolean(query.prices),
+      change: { prices: !query.prices || undefined },
+    },
   ];
 
   return (
@@ -148,7 +165,11 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
         </label>
       </div>
       <GeoFeedback state={geo.state} onRetry={geo.locate} title={t("geoUnavailable")} />
-      <dialog ref={dialog} aria-labelledby="choose-point-title" className="m-auto w-[min(36rem,94vw)] rounded-xl p-0 backdrop:bg-slate-900/50">
+      <dialog
+        ref={dialog}
+        aria-labelledby="choose-point-title"
+        className="m-auto w-[min(36rem,94vw)] rounded-xl p-0 backdrop:bg-slate-900/50"
+      >
         <form onSubmit={applyPoint} className="space-y-4 p-5">
           <h2 id="choose-point-title" className="text-lg font-semibold">
             {t("chooseOnMap")}
@@ -178,7 +199,11 @@ export function FilterBar({ pathname, query, fixedFilter, pointErrors }: Props) 
             </label>
           </div>
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium"
+            >
               {t("cancel")}
             </button>
             <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">

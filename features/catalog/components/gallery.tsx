@@ -2,8 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
+
 import { SWIPE_THRESHOLD_PX } from "@/features/catalog/list-options";
+import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 
 const MAIN_SIZES = "(min-width: 1024px) 600px, (min-width: 768px) 40vw, 100vw";
 const arrow =
@@ -33,7 +34,14 @@ export function ServiceGallery({ images, name }: { images: string[]; name: strin
     // From a thumbnail the arrows go on from that one, elsewhere from the photo shown.
     const focused = thumbnails.current.indexOf(event.target as HTMLButtonElement);
     const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    const target = event.key === "Home" ? 0 : event.key === "End" ? total - 1 : step === undefined ? null : (focused >= 0 ? focused : index) + step;
+    const target =
+      event.key === "Home"
+        ? 0
+        : event.key === "End"
+          ? total - 1
+          : step === undefined
+            ? null
+            : (focused >= 0 ? focused : index) + step;
     if (target === null || total < 2) return;
     event.preventDefault();
     show(target, focused >= 0);
@@ -54,7 +62,8 @@ export function ServiceGallery({ images, name }: { images: string[]; name: strin
       <div
         className="relative aspect-[4/3] touch-pan-y overflow-hidden rounded-xl bg-slate-100"
         onPointerDown={(event) => {
-          if (total > 1 && event.isPrimary && event.pointerType !== "mouse") swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+          if (total > 1 && event.isPrimary && event.pointerType !== "mouse")
+            swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
         }}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
@@ -74,13 +83,26 @@ export function ServiceGallery({ images, name }: { images: string[]; name: strin
         />
         {total > 1 ? (
           <>
-            <button type="button" onClick={() => show(index - 1, false)} aria-label={t("previousPhoto")} className={`${arrow} left-2`}>
+            <button
+              type="button"
+              onClick={() => show(index - 1, false)}
+              aria-label={t("previousPhoto")}
+              className={`${arrow} left-2`}
+            >
               <span aria-hidden>‹</span>
             </button>
-            <button type="button" onClick={() => show(index + 1, false)} aria-label={t("nextPhoto")} className={`${arrow} right-2`}>
+            <button
+              type="button"
+              onClick={() => show(index + 1, false)}
+              aria-label={t("nextPhoto")}
+              className={`${arrow} right-2`}
+            >
               <span aria-hidden>›</span>
             </button>
-            <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
+            <span
+              aria-hidden
+              className="absolute right-2 bottom-2 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white"
+            >
               {t("photoCounter", { index: index + 1, total })}
             </span>
           </>

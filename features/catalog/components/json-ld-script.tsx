@@ -4,6 +4,9 @@ import type { ServiceDetail } from "@/features/catalog/server/service-dto";
 /** schema.org AutoRepair for search engines; "<" is escaped so user text cannot close the script. */
 export function ServiceJsonLd({ service, url, origin }: { service: ServiceDetail; url: string; origin: string }) {
   return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(serviceJsonLd(service, url, origin)).replace(/</g, "\\u003c") }} />
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(serviceJsonLd(service, url, origin)).replace(/</g, "\\u003c") }}
+    />
   );
 }

@@ -1,7 +1,18 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { createContext, use, useCallback, useId, useMemo, useState, useTransition, type ComponentProps, type ReactNode } from "react";
+import {
+  createContext,
+  use,
+  useCallback,
+  useId,
+  useMemo,
+  useState,
+  useTransition,
+  type ComponentProps,
+  type ReactNode,
+} from "react";
+
 import { Spinner } from "@/components/ui/spinner";
 import { Link, useRouter } from "@/i18n/navigation";
 
@@ -64,7 +75,9 @@ export function ListLink({ href, children, ...props }: Omit<ComponentProps<typeo
       }}
     >
       {children}
-      {busy ? <Spinner className="ml-1.5 align-[-0.125em] transition-opacity delay-150 duration-150 starting:opacity-0" /> : null}
+      {busy ? (
+        <Spinner className="ml-1.5 align-[-0.125em] transition-opacity delay-150 duration-150 starting:opacity-0" />
+      ) : null}
     </Link>
   );
 }
@@ -73,7 +86,10 @@ export function ListLink({ href, children, ...props }: Omit<ComponentProps<typeo
 export function ListResults({ children }: { children: ReactNode }) {
   const { pending } = useListNavigation();
   return (
-    <div aria-busy={pending || undefined} className={`transition-opacity duration-150 ${pending ? "opacity-50 delay-150" : ""}`}>
+    <div
+      aria-busy={pending || undefined}
+      className={`transition-opacity duration-150 ${pending ? "opacity-50 delay-150" : ""}`}
+    >
       {children}
     </div>
   );

@@ -1,16 +1,18 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { SaveToggle } from "@/features/saved/components/save-toggle";
+
 import { LinkPending } from "@/components/ui/link-pending";
-import { Link } from "@/i18n/navigation";
 import type { CardView } from "@/features/catalog/card-view";
+import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { UAH } from "@/features/prices/price-catalogue";
-import { CallLink, ViberLink } from "./contact-links";
-import { OpeningBadge } from "@/features/hours/components/opening-status";
-import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 import { StarRating } from "@/features/reviews/components/star-rating";
+import { SaveToggle } from "@/features/saved/components/save-toggle";
+import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
+import { Link } from "@/i18n/navigation";
+
+import { CallLink, ViberLink } from "./contact-links";
 
 /**
  * A result card, rendered from data (features/catalog/card-view.ts) so the page's flight data carries the
@@ -18,7 +20,15 @@ import { StarRating } from "@/features/reviews/components/star-rating";
  * (its image is then likely the page's LCP). `renderedAt`: the instant its opening status was
  * computed for (ISO).
  */
-export function ServiceCard({ service, renderedAt, priority = false }: { service: CardView; renderedAt: string; priority?: boolean }) {
+export function ServiceCard({
+  service,
+  renderedAt,
+  priority = false,
+}: {
+  service: CardView;
+  renderedAt: string;
+  priority?: boolean;
+}) {
   const t = useTranslations("Services");
   const tp = useTranslations("Prices");
   const format = useFormatter();
@@ -73,21 +83,40 @@ export function ServiceCard({ service, renderedAt, priority = false }: { service
         />
         <p className="text-sm text-slate-600">{service.address}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
-          <OpeningBadge status={badgeStatus(service)} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2 py-1" />
-          {service.isOnTheGo && !service.comesToYou ? <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span> : null}
-          {service.jobPriceUah !== undefined ? (
-            <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">{tp("from", { amount: format.number(service.jobPriceUah, UAH) })}</span>
+          <OpeningBadge
+            status={badgeStatus(service)}
+            timeZone={service.timeZone}
+            renderedAt={renderedAt}
+            className="px-2 py-1"
+          />
+          {service.isOnTheGo && !service.comesToYou ? (
+            <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span>
           ) : null}
-          {service.comesToYou ? <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span> : null}
+          {service.jobPriceUah !== undefined ? (
+            <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">
+              {tp("from", { amount: format.number(service.jobPriceUah, UAH) })}
+            </span>
+          ) : null}
+          {service.comesToYou ? (
+            <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span>
+          ) : null}
           {service.distanceKm !== undefined ? (
-            <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km: service.distanceKm })}</span>
+            <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">
+              {t("distance", { km: service.distanceKm })}
+            </span>
           ) : null}
         </div>
         {service.contactPhone1 || service.viber ? (
           // Above the card's stretched link, so a tap dials (or opens Viber) instead of opening the page.
           <div className="relative z-10 mt-2 flex gap-2">
             {service.contactPhone1 ? (
-              <CallLink phone={service.contactPhone1} serviceId={service._id} describedBy={headingId} label={t("call")} className="card-call" />
+              <CallLink
+                phone={service.contactPhone1}
+                serviceId={service._id}
+                describedBy={headingId}
+                label={t("call")}
+                className="card-call"
+              />
             ) : null}
             {service.viber ? (
               <ViberLink

@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
+import { distanceKm, roundKm } from "@/features/catalog/distance";
 import { lazyMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
-import { Link } from "@/i18n/navigation";
-import { distanceKm, roundKm } from "@/features/catalog/distance";
 import type { LatLng } from "@/features/map/map-center";
+import { Link } from "@/i18n/navigation";
 
 const SPOT_MAP_HEIGHT_PX = 260;
 
@@ -27,17 +28,30 @@ export function ServiceLocation({ name, role, point }: { name: string; role: "st
   return (
     <div className="space-y-3">
       <WhenNearViewport height={SPOT_MAP_HEIGHT_PX}>
-        <ServiceSpotMap point={point} role={role} name={name} label={t("mapLabel", { name })} height={SPOT_MAP_HEIGHT_PX} />
+        <ServiceSpotMap
+          point={point}
+          role={role}
+          name={name}
+          label={t("mapLabel", { name })}
+          height={SPOT_MAP_HEIGHT_PX}
+        />
       </WhenNearViewport>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
         {visitor ? (
           <p className="font-semibold text-slate-800">{t("distance", { km: roundKm(distanceKm(visitor, point)) })}</p>
         ) : (
-          <button type="button" onClick={geo.locate} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={geo.locate}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50"
+          >
             {t("howFar")}
           </button>
         )}
-        <Link href={`/services?near=${point.lat},${point.lng}#results-map`} className="font-medium text-brand-700 underline">
+        <Link
+          href={`/services?near=${point.lat},${point.lng}#results-map`}
+          className="font-medium text-brand-700 underline"
+        >
           {t("nearbyOnMap")}
         </Link>
       </div>

@@ -1,10 +1,12 @@
 import { getTranslations } from "next-intl/server";
-import { ServicesMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
-import { Link } from "@/i18n/navigation";
+
 import { cardView, topCardView } from "@/features/catalog/card-view";
-import { listServices, listTopServices } from "@/features/catalog/server/list";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
+import { listServices, listTopServices } from "@/features/catalog/server/list";
+import { ServicesMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
+import { Link } from "@/i18n/navigation";
+
 import { FilterBar } from "./filter-bar";
 import { ListLink, ListNavigation, ListPending, ListResults } from "./list-navigation";
 import { Pagination } from "./pagination";
@@ -27,7 +29,8 @@ export async function ServicesPage({
   const tv = await getTranslations();
   const tm = await getTranslations("Map");
   const parsed = parseItemsQuery(fixedFilter ? { ...searchParams, filter: fixedFilter } : searchParams);
-  const title = fixedFilter === "sto" ? t("stationsTitle") : fixedFilter === "mechanic" ? t("mechanicsTitle") : t("title");
+  const title =
+    fixedFilter === "sto" ? t("stationsTitle") : fixedFilter === "mechanic" ? t("mechanicsTitle") : t("title");
 
   if (!parsed.ok) {
     return (
@@ -51,7 +54,10 @@ export async function ServicesPage({
   const query = parsed.query;
   const hasParams = Object.keys(searchParams).some((key) => searchParams[key]);
   const now = new Date();
-  const [{ items: found, pages, total }, top] = await Promise.all([listServices(query, now), hasParams || fixedFilter ? [] : listTopServices(undefined, now)]);
+  const [{ items: found, pages, total }, top] = await Promise.all([
+    listServices(query, now),
+    hasParams || fixedFilter ? [] : listTopServices(undefined, now),
+  ]);
   const items = found.map(cardView);
   // The instant the cards' opening status is computed for (the caller's, when the URL gives one).
   const renderedAt = query.userDateTime ? new Date(query.userDateTime).toISOString() : now.toISOString();
@@ -71,7 +77,10 @@ export async function ServicesPage({
             </p>
           </div>
           {hasParams ? (
-            <ListLink href={pathname} className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50">
+            <ListLink
+              href={pathname}
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50"
+            >
               {t("resetFilters")}
             </ListLink>
           ) : null}

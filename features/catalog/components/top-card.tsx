@@ -1,9 +1,10 @@
 import { useTranslations } from "next-intl";
+
 import { LinkPending } from "@/components/ui/link-pending";
-import { Link } from "@/i18n/navigation";
 import type { TopCardView } from "@/features/catalog/card-view";
-import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 import { StarRating } from "@/features/reviews/components/star-rating";
+import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
+import { Link } from "@/i18n/navigation";
 
 /** A top-rated service in the strip above the results (features/catalog/components/top-carousel.tsx): small, so the results stay in view. */
 export function TopCard({ service }: { service: TopCardView }) {
@@ -12,7 +13,15 @@ export function TopCard({ service }: { service: TopCardView }) {
     <div className="top-card">
       <div className="size-14 shrink-0 overflow-hidden rounded-md bg-slate-100">
         {service.image ? (
-          <ResponsiveImage url={service.image} alt="" slot="icon" sizes="56px" width={56} height={56} className="size-full object-cover" />
+          <ResponsiveImage
+            url={service.image}
+            alt=""
+            slot="icon"
+            sizes="56px"
+            width={56}
+            height={56}
+            className="size-full object-cover"
+          />
         ) : null}
       </div>
       <div className="min-w-0 text-sm">
@@ -23,8 +32,12 @@ export function TopCard({ service }: { service: TopCardView }) {
           </Link>
         </p>
         <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} />
-        <p className="truncate text-xs text-slate-600" title={service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic")}>
-          {service.role === "sto" ? t("roleSto") : t("roleMechanic")} · {t("reviews", { count: service.numReviews })} · {service.address}
+        <p
+          className="truncate text-xs text-slate-600"
+          title={service.role === "sto" ? t("tooltipSto") : t("tooltipMechanic")}
+        >
+          {service.role === "sto" ? t("roleSto") : t("roleMechanic")} · {t("reviews", { count: service.numReviews })} ·{" "}
+          {service.address}
         </p>
       </div>
     </div>

@@ -2,8 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+
 import type { TopCardView } from "@/features/catalog/card-view";
 import { CAROUSEL_INTERVAL_MS } from "@/features/catalog/list-options";
+
 import { TopCard } from "./top-card";
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -59,13 +61,27 @@ export function TopCarousel({ slides }: { slides: TopCardView[] }) {
           {t("title")}
         </h2>
         <div className="flex items-center gap-1.5">
-          <button type="button" onClick={() => setPaused((value) => !value)} className="rounded-md border border-slate-300 px-2 py-0.5 text-sm">
+          <button
+            type="button"
+            onClick={() => setPaused((value) => !value)}
+            className="rounded-md border border-slate-300 px-2 py-0.5 text-sm"
+          >
             {paused ? t("play") : t("pause")}
           </button>
-          <button type="button" onClick={() => go(-1)} aria-label={t("previous")} className="rounded-md border border-slate-300 px-2.5 py-0.5">
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            aria-label={t("previous")}
+            className="rounded-md border border-slate-300 px-2.5 py-0.5"
+          >
             <span aria-hidden>‹</span>
           </button>
-          <button type="button" onClick={() => go(1)} aria-label={t("next")} className="rounded-md border border-slate-300 px-2.5 py-0.5">
+          <button
+            type="button"
+            onClick={() => go(1)}
+            aria-label={t("next")}
+            className="rounded-md border border-slate-300 px-2.5 py-0.5"
+          >
             <span aria-hidden>›</span>
           </button>
         </div>
@@ -73,7 +89,9 @@ export function TopCarousel({ slides }: { slides: TopCardView[] }) {
       {/* Focus brings the whole card into view: the browser alone scrolls only as far as the focused title link, leaving most of the last card cut off. */}
       <ul
         ref={strip}
-        onFocus={(event) => (event.target as HTMLElement).closest("li")?.scrollIntoView({ block: "nearest", inline: "nearest" })}
+        onFocus={(event) =>
+          (event.target as HTMLElement).closest("li")?.scrollIntoView({ block: "nearest", inline: "nearest" })
+        }
         className="mt-2 flex snap-x snap-mandatory gap-3 overflow-x-auto pb-1.5"
       >
         {slides.map((service) => (

@@ -18,7 +18,10 @@ function rect(x: number, y: number, width: number, height: number, fill: string,
 }
 
 function workshop(): string {
-  const slats = Array.from({ length: 5 }, (_, index) => `<path d="M560 ${214 + index * 22}H760" stroke="${shade(BUILDING, 0.12)}" stroke-width="3"/>`).join("");
+  const slats = Array.from(
+    { length: 5 },
+    (_, index) => `<path d="M560 ${214 + index * 22}H760" stroke="${shade(BUILDING, 0.12)}" stroke-width="3"/>`,
+  ).join("");
   const lift = [258, 442].map((x) => rect(x, 200, 14, 130, AMBER, 3)).join("");
   const tools = [0, 1, 2, 3].map((index) => rect(232 + index * 12, 214, 6, 34, LIGHT, 3, ' opacity="0.5"')).join("");
   return [
@@ -40,7 +43,9 @@ function workshop(): string {
 }
 
 function road(): string {
-  const dashes = Array.from({ length: 12 }, (_, index) => rect(20 + index * 100, 372, 56, 6, LIGHT, 3, ' opacity="0.45"')).join("");
+  const dashes = Array.from({ length: 12 }, (_, index) =>
+    rect(20 + index * 100, 372, 56, 6, LIGHT, 3, ' opacity="0.45"'),
+  ).join("");
   return `${rect(0, ROAD, W, H - ROAD, "#16307f", 0, ' opacity="0.85"')}${rect(0, ROAD, W, 6, LIGHT, 0, ' opacity="0.35"')}${dashes}`;
 }
 

@@ -1,9 +1,16 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "@/features/listings/service-fields";
+
 import { bannerSvg } from "@/features/catalog/illustrations/banner";
-import { CATEGORY_VEHICLE, demoScenes, SCENE_PIXELS, sceneSvg, type SceneKind } from "@/features/catalog/illustrations/scenes";
+import {
+  CATEGORY_VEHICLE,
+  demoScenes,
+  SCENE_PIXELS,
+  sceneSvg,
+  type SceneKind,
+} from "@/features/catalog/illustrations/scenes";
 import { VEHICLE_KINDS } from "@/features/catalog/illustrations/vehicles";
+import { CATEGORIES } from "@/features/listings/service-fields";
 
 describe("demo illustrations", () => {
   it("show a vehicle for every category, and every vehicle is shown by some category or scene", () => {
@@ -22,7 +29,9 @@ describe("demo illustrations", () => {
 
   it("differ between neighbouring services, and within one gallery", () => {
     for (let index = 0; index < 60; index++) {
-      expect(sceneSvg(demoScenes(index, "cars", false, 1)[0]!)).not.toBe(sceneSvg(demoScenes(index + 1, "cars", false, 1)[0]!));
+      expect(sceneSvg(demoScenes(index, "cars", false, 1)[0]!)).not.toBe(
+        sceneSvg(demoScenes(index + 1, "cars", false, 1)[0]!),
+      );
       const gallery = demoScenes(index, "cars", index % 2 === 0, 6).map(sceneSvg);
       expect(new Set(gallery).size).toBe(6);
     }
@@ -33,7 +42,11 @@ describe("demo illustrations", () => {
       for (const vehicle of VEHICLE_KINDS) {
         const svg = sceneSvg({ scene, vehicle, palette: 3, color: 2, variant: 1 });
         expect(svg).not.toMatch(/<script|on\w+=|href=/i);
-        expect(await sharp(Buffer.from(svg)).metadata()).toMatchObject({ format: "svg", width: SCENE_PIXELS.width, height: SCENE_PIXELS.height });
+        expect(await sharp(Buffer.from(svg)).metadata()).toMatchObject({
+          format: "svg",
+          width: SCENE_PIXELS.width,
+          height: SCENE_PIXELS.height,
+        });
       }
     }
   });

@@ -1,4 +1,5 @@
 import type { Category } from "@/features/listings/service-fields";
+
 import { HALF_WIDTH, shade, vehicle, wheel, type VehicleKind } from "./vehicles";
 
 /**
@@ -8,12 +9,48 @@ import { HALF_WIDTH, shade, vehicle, wheel, type VehicleKind } from "./vehicles"
  */
 
 /** `hidden`: body colours that would vanish against this palette. */
-type Palette = { wall: string; wallLow: string; floor: string; board: string; accent: string; beam: string; sky: string; hidden: readonly string[] };
+type Palette = {
+  wall: string;
+  wallLow: string;
+  floor: string;
+  board: string;
+  accent: string;
+  beam: string;
+  sky: string;
+  hidden: readonly string[];
+};
 
 const PALETTES: readonly Palette[] = [
-  { wall: "#dde6f0", wallLow: "#c5d3e3", floor: "#8b9bb0", board: "#eef2f7", accent: "#2563eb", beam: "#1e3a8a", sky: "#bfe3f7", hidden: ["#2563eb"] },
-  { wall: "#eee5d6", wallLow: "#ddcdb5", floor: "#a39a90", board: "#f7f1e6", accent: "#c2410c", beam: "#7c2d12", sky: "#cde8f5", hidden: [] },
-  { wall: "#d9eee8", wallLow: "#bfdfd5", floor: "#8fa19c", board: "#eef7f4", accent: "#0f766e", beam: "#134e4a", sky: "#c7e9f3", hidden: ["#0f766e"] },
+  {
+    wall: "#dde6f0",
+    wallLow: "#c5d3e3",
+    floor: "#8b9bb0",
+    board: "#eef2f7",
+    accent: "#2563eb",
+    beam: "#1e3a8a",
+    sky: "#bfe3f7",
+    hidden: ["#2563eb"],
+  },
+  {
+    wall: "#eee5d6",
+    wallLow: "#ddcdb5",
+    floor: "#a39a90",
+    board: "#f7f1e6",
+    accent: "#c2410c",
+    beam: "#7c2d12",
+    sky: "#cde8f5",
+    hidden: [],
+  },
+  {
+    wall: "#d9eee8",
+    wallLow: "#bfdfd5",
+    floor: "#8fa19c",
+    board: "#eef7f4",
+    accent: "#0f766e",
+    beam: "#134e4a",
+    sky: "#c7e9f3",
+    hidden: ["#0f766e"],
+  },
   {
     wall: "#3b4a5f",
     wallLow: "#2c394b",
@@ -100,7 +137,10 @@ function tyreStack(x: number, count: number): string {
 
 function toolCart(x: number, color: string): string {
   const drawers = [0, 1, 2, 3]
-    .map((index) => `${rect(x - 52, FLOOR - 132 + index * 26, 104, 20, shade(color, -0.15), 3)}${rect(x - 14, FLOOR - 125 + index * 26, 28, 5, "#e2e8f0", 2)}`)
+    .map(
+      (index) =>
+        `${rect(x - 52, FLOOR - 132 + index * 26, 104, 20, shade(color, -0.15), 3)}${rect(x - 14, FLOOR - 125 + index * 26, 28, 5, "#e2e8f0", 2)}`,
+    )
     .join("");
   return `${rect(x - 60, FLOOR - 146, 120, 128, color, 8)}${drawers}${rect(x - 66, FLOOR - 152, 132, 10, "#334155", 4)}<circle cx="${x - 42}" cy="${FLOOR - 8}" r="9" fill="#1f2937"/><circle cx="${x + 42}" cy="${FLOOR - 8}" r="9" fill="#1f2937"/>`;
 }
@@ -136,7 +176,8 @@ function garageDoor(x: number, width: number, palette: Palette, open: boolean): 
   }
   const slats = Array.from(
     { length: Math.floor((FLOOR - top) / 26) },
-    (_, index) => `<path d="M${x} ${top + 20 + index * 26}H${x + width}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`,
+    (_, index) =>
+      `<path d="M${x} ${top + 20 + index * 26}H${x + width}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`,
   ).join("");
   return `${frame}${rect(x, top, width, FLOOR - top, palette.wallLow)}${slats}`;
 }
@@ -156,7 +197,10 @@ function shadow(x: number, y: number, half: number): string {
 /** A two-post lift: the posts stand behind the vehicle, the arms hold it up at `level`. */
 function liftPosts(x: number, half: number, color: string): string {
   return [x - half - 30, x + half + 4]
-    .map((px) => `${rect(px, 110, 26, FLOOR - 110 + 20, color, 4)}${rect(px - 10, FLOOR + 8, 46, 14, shade(color, -0.3), 4)}`)
+    .map(
+      (px) =>
+        `${rect(px, 110, 26, FLOOR - 110 + 20, color, 4)}${rect(px - 10, FLOOR + 8, 46, 14, shade(color, -0.3), 4)}`,
+    )
     .join("");
 }
 
@@ -197,7 +241,10 @@ function bay({ vehicle: kind, palette: p, color, variant }: Scene): string {
   } else if (variant === 3) {
     parts.push(garageDoor(40, 200, palette, false), toolBoard(440, 160, 320, 130, palette));
   } else {
-    parts.push(windowsRow(palette, variant === 2 ? 80 : 250, 760), toolBoard(variant === 2 ? 470 : 40, 170, variant === 2 ? 290 : 190, 124, palette));
+    parts.push(
+      windowsRow(palette, variant === 2 ? 80 : 250, 760),
+      toolBoard(variant === 2 ? 470 : 40, 170, variant === 2 ? 290 : 190, 124, palette),
+    );
   }
   parts.push(lamp(240, 30, 50, palette.accent), lamp(560, 30, 50, palette.accent), floor(palette));
   if (HEAVY.includes(kind)) parts.push(pit(x, half * scale));
@@ -207,7 +254,8 @@ function bay({ vehicle: kind, palette: p, color, variant }: Scene): string {
   parts.push(vehicle(kind, body, { x, y: ground, scale, flip }));
   if (kind !== "plane" && x - half * scale > 150) {
     const left = variant % 2 === 0 ? tyreStack(75, 3) : toolCart(80, palette.accent);
-    const right = variant === 2 ? drums(735, palette.accent) : variant === 1 ? cone(735, FLOOR + 40) : toolCart(730, "#dc2626");
+    const right =
+      variant === 2 ? drums(735, palette.accent) : variant === 1 ? cone(735, FLOOR + 40) : toolCart(730, "#dc2626");
     parts.push(left, right);
   }
   return parts.join("");
@@ -219,10 +267,12 @@ function exterior({ vehicle: kind, palette: p, color, variant }: Scene): string 
   const doors = [0, 1, 2].map((index) => {
     const x = 150 + index * 180;
     const open = index === variant % 3;
-    if (open) return `${rect(x, 250, 140, 220, "#334155")}${rect(x, 250, 140, 22, shade(palette.wall, -0.25))}${rect(x + 20, 420, 100, 50, "#475569")}`;
+    if (open)
+      return `${rect(x, 250, 140, 220, "#334155")}${rect(x, 250, 140, 22, shade(palette.wall, -0.25))}${rect(x + 20, 420, 100, 50, "#475569")}`;
     const slats = Array.from(
       { length: 8 },
-      (_, n) => `<path d="M${x} ${272 + n * 25}H${x + 140}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`,
+      (_, n) =>
+        `<path d="M${x} ${272 + n * 25}H${x + 140}" stroke="${shade(palette.wallLow, -0.15)}" stroke-width="3"/>`,
     ).join("");
     return `${rect(x, 250, 140, 220, palette.wallLow)}${slats}`;
   });
@@ -333,10 +383,18 @@ export function demoScenes(index: number, category: Category, comesToYou: boolea
     color: (p % PALETTES.length) + (v % 4),
     variant: v % 4,
   });
-  const exterior = (p: number): Scene => ({ scene: "exterior", vehicle, palette: p % PALETTES.length, color: (p % PALETTES.length) + 1, variant: p % 3 });
+  const exterior = (p: number): Scene => ({
+    scene: "exterior",
+    vehicle,
+    palette: p % PALETTES.length,
+    color: (p % PALETTES.length) + 1,
+    variant: p % 3,
+  });
   const roadside = comesToYou && vehicle === "car";
   const scenes: Scene[] = [
-    roadside ? { scene: "roadside", vehicle, palette, color: palette + (variant % 2), variant: variant % 2 } : bay(palette, variant),
+    roadside
+      ? { scene: "roadside", vehicle, palette, color: palette + (variant % 2), variant: variant % 2 }
+      : bay(palette, variant),
     exterior(palette),
     bay(palette + 1, variant + 1),
     { scene: "tools", vehicle: "car", palette, color: palette, variant: 0 },

@@ -3,7 +3,18 @@
  * right with the ground at y = 0 and the middle at x = 0, so a scene places them with one
  * transform. No text and no filters: librsvg (sharp) and every browser draw them alike and fast.
  */
-export const VEHICLE_KINDS = ["car", "truck", "bus", "trailer", "excavator", "tractor", "boat", "plane", "motorhome", "van"] as const;
+export const VEHICLE_KINDS = [
+  "car",
+  "truck",
+  "bus",
+  "trailer",
+  "excavator",
+  "tractor",
+  "boat",
+  "plane",
+  "motorhome",
+  "van",
+] as const;
 export type VehicleKind = (typeof VEHICLE_KINDS)[number];
 
 /** Half the drawn width of each kind, for laying scenes out. */
@@ -82,7 +93,9 @@ ${wheel(-160, 34)}${wheel(-86, 34)}${wheel(160, 34)}`;
 
 function bus(color: string): string {
   const dark = shade(color, -0.25);
-  const windows = [-226, -160, -94, -28, 38, 104].map((x) => `<rect x="${x}" y="-180" width="56" height="64" rx="6" fill="${GLASS}"/>`).join("");
+  const windows = [-226, -160, -94, -28, 38, 104]
+    .map((x) => `<rect x="${x}" y="-180" width="56" height="64" rx="6" fill="${GLASS}"/>`)
+    .join("");
   return `<rect x="-265" y="-214" width="530" height="184" rx="20" fill="${color}"/>
 <path d="M180-214H245Q265-214 265-194V-120H180Z" fill="${GLASS_SHADE}"/>
 ${windows}
@@ -164,9 +177,24 @@ function motorhome(color: string): string {
 ${wheel(-130, 34)}${wheel(136, 34)}`;
 }
 
-const DRAW: Record<VehicleKind, (color: string) => string> = { car, truck, bus, trailer, excavator, tractor, boat, plane, motorhome, van };
+const DRAW: Record<VehicleKind, (color: string) => string> = {
+  car,
+  truck,
+  bus,
+  trailer,
+  excavator,
+  tractor,
+  boat,
+  plane,
+  motorhome,
+  van,
+};
 
 /** The vehicle standing on the ground at (x, y), `flip` facing left. */
-export function vehicle(kind: VehicleKind, color: string, { x, y, scale = 1, flip = false }: { x: number; y: number; scale?: number; flip?: boolean }): string {
+export function vehicle(
+  kind: VehicleKind,
+  color: string,
+  { x, y, scale = 1, flip = false }: { x: number; y: number; scale?: number; flip?: boolean },
+): string {
   return `<g transform="translate(${x} ${y}) scale(${flip ? -scale : scale} ${scale})">${DRAW[kind](color)}</g>`;
 }

@@ -1,12 +1,15 @@
 import "server-only";
+
 import { cache } from "react";
+
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
+import { orderedImages } from "@/features/listings/server/service-images";
+import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
-import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
-import { imageUrl, toCard, toTimetable, type ServiceDetail } from "./service-dto";
+
 import { currentSpecialHours, paidMedians, priceLines, toSpecialHours } from "./page-extras";
-import { orderedImages } from "@/features/listings/server/service-images";
+import { imageUrl, toCard, toTimetable, type ServiceDetail } from "./service-dto";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
 export const getPublicService = cache((id: string, now: Date = new Date()): Promise<ServiceDetail> => {
@@ -28,7 +31,15 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
   });
   if (!service) throw new NotFoundError();
   return {
-    ...toCard({ ...service, role: service.role, hours: service.openingHours, special: service.specialHours.map(toSpecialHours) }, now),
+    ...toCard(
+      {
+        ...service,
+        role: service.role,
+        hours: service.openingHours,
+        special: service.specialHours.map(toSpecialHours),
+      },
+      now,
+    ),
     image: imageUrl(service.imageId),
     images: service.images.map((photo) => imageUrl(photo.imageId)),
     description: service.description,
@@ -42,7 +53,9 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     timetable: toTimetable(service.openingHours),
     specialHours: service.specialHours.map(toSpecialHours),
     hoursConfirmedAt: service.hoursConfirmedAt.toISOString(),
-    prices: service.prices.length ? { lines: service.prices, updatedAt: service.pricesUpdatedAt?.toISOString() ?? null } : null,
+    prices: service.prices.length
+      ? { lines: service.prices, updatedAt: service.pricesUpdatedAt?.toISOString() ?? null }
+      : null,
     paidMedians: await paidMedians(service.id),
     user: service.ownerId,
     burstFlagged: service.burstFlaggedAt !== null,
@@ -53,7 +66,10 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
       comment: review.hiddenAt ? "" : review.comment,
       createdAt: review.createdAt.toISOString(),
       verified: review.verified,
-      reply: review.replyText !== null && review.replyAt ? { text: review.replyText, at: review.replyAt.toISOString() } : null,
+      reply:
+        review.replyText !== null && review.replyAt
+          ? { text: review.replyText, at: review.replyAt.toISOString() }
+          : null,
       hidden: review.hiddenAt ? (review.hiddenReason ?? "pending") : null,
       held: review.heldAt !== null,
     })),

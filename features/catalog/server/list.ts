@@ -1,13 +1,26 @@
 import "server-only";
+
 import { cache } from "react";
-import { PAGE_SIZE } from "@/features/catalog/list-options";
-import { Prisma } from "@/lib/generated/prisma/client";
+
 import type { ItemsQuery } from "@/features/catalog/items-query";
-import { getPrisma } from "@/lib/db/server";
-import { minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cache";
-import { toCard, type CardRow, type ServiceCard } from "./service-dto";
+import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { hoursColumns, openNowConditions } from "@/features/hours/server/open-now";
-import { CARD_COLUMNS, comesTo, distanceKm, keywordMatch, nearestFirst, PUBLISHED, SORT_ONLY_COLUMNS, sortOrder, withinReach } from "./sql-fragments";
+import { minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+import { toCard, type CardRow, type ServiceCard } from "./service-dto";
+import {
+  CARD_COLUMNS,
+  comesTo,
+  distanceKm,
+  keywordMatch,
+  nearestFirst,
+  PUBLISHED,
+  SORT_ONLY_COLUMNS,
+  sortOrder,
+  withinReach,
+} from "./sql-fragments";
 
 /** A page of the filtered and sorted list of published services (GET /api/items, /services). */
 export type ServicePage = { items: ServiceCard[]; page: number; pages: number; total: number };
@@ -50,12 +63,16 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   // A master who comes to the point is as near as can be.
   if (query.near) order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE "distanceKm" END ASC`);
   // A chosen sort wins; without one, a job's list is cheapest first (walking service_prices (job, fromUah, serviceId)).
-  order.push(query.sort ? sortOrder(query.sort) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"));
+  order.push(
+    query.sort ? sortOrder(query.sort) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"),
+  );
   const orderBy = Prisma.join(order, ", ");
 
   const offset = (query.page - 1) * PAGE_SIZE;
   // A job's price joins its one line per service (features/prices/schema.ts keeps jobs unique).
-  const source = query.job ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}` : Prisma.sql`services s`;
+  const source = query.job
+    ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}`
+    : Prisma.sql`services s`;
   const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
   // The near candidates are ordered as a derived table `s`, so they carry every column the sort reads.
   const nearColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
@@ -75,11 +92,21 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
       JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
     rememberPartOfRead(
       `count:${query.job ?? ""}|${countCondition.sql}|${JSON.stringify(countCondition.values)}`,
-      async () => Number((await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM ${source} WHERE ${countCondition}`)[0]?.total ?? 0),
+      async () =>
+        Number(
+          (
+            await prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM ${source} WHERE ${countCondition}`
+          )[0]?.total ?? 0,
+        ),
       { keepMs: COUNT_REUSE_MS, keepIf: (counted) => counted >= COUNT_REUSE_FROM, evenWhenOff: true },
     ),
   ]);
-  return { items: rows.map((row) => toCard(row, instant)), page: query.page, pages: Math.ceil(total / PAGE_SIZE), total };
+  return {
+    items: rows.map((row) => toCard(row, instant)),
+    page: query.page,
+    pages: Math.ceil(total / PAGE_SIZE),
+    total,
+  };
 }
 
 /** Best rated services with enough reviews for the rating to mean something. */

@@ -1,7 +1,8 @@
 import "server-only";
+
 import type { Holiday } from "@/features/hours/holidays";
-import { PAID_MEDIAN_MIN, type PriceJob } from "@/features/prices/price-catalogue";
 import type { SpecialHours } from "@/features/hours/timetable";
+import { PAID_MEDIAN_MIN, type PriceJob } from "@/features/prices/price-catalogue";
 import { getPrisma } from "@/lib/db/server";
 
 /**
@@ -15,7 +16,15 @@ const HOUR_MS = 3_600_000;
 /** A dated exception as the API and the editor show it. */
 export type SpecialHoursView = SpecialHours & { reason: string; holiday: Holiday | null };
 
-type SpecialRow = { startsOn: Date; endsOn: Date; closed: boolean; opensAt: number; closesAt: number; reason: string; holiday: string | null };
+type SpecialRow = {
+  startsOn: Date;
+  endsOn: Date;
+  closed: boolean;
+  opensAt: number;
+  closesAt: number;
+  reason: string;
+  holiday: string | null;
+};
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 

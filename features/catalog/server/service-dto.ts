@@ -1,11 +1,19 @@
 import "server-only";
-import type { PaymentMethod } from "@/features/listings/service-fields";
-import type { Timetable } from "@/features/hours/week";
+
 import { roundKm } from "@/features/catalog/distance";
-import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
-import { openingStatus, rowsToTimetable, type HoursRow, type NextChange, type SpecialHours } from "@/features/hours/timetable";
+import {
+  openingStatus,
+  rowsToTimetable,
+  type HoursRow,
+  type NextChange,
+  type SpecialHours,
+} from "@/features/hours/timetable";
+import type { Timetable } from "@/features/hours/week";
+import type { PaymentMethod } from "@/features/listings/service-fields";
 import { UPLOADS_PATH } from "@/features/uploads/schema";
+
+import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";
 
 /** The public shape of a service, as spec §3 names its fields (`_id`, `rating.avg`…). */
 export type ServiceCard = {
@@ -128,8 +136,15 @@ export type CardRow = {
 /** A service as cards and the API show it, with its opening status at the instant. */
 export function toCard(row: CardRow, instant: Date): ServiceCard {
   const liveStatus = liveStatusOf(row, instant);
-  const live = liveStatus && { open: isOpenState(liveStatus.state), from: liveStatus.updatedAt, until: liveStatus.until };
-  const { openNow, nextChange } = openingStatus(row.hours ?? [], row.timeZone, instant, { special: row.special ?? [], live });
+  const live = liveStatus && {
+    open: isOpenState(liveStatus.state),
+    from: liveStatus.updatedAt,
+    until: liveStatus.until,
+  };
+  const { openNow, nextChange } = openingStatus(row.hours ?? [], row.timeZone, instant, {
+    special: row.special ?? [],
+    live,
+  });
   const card: ServiceCard = {
     _id: row.id,
     name: row.name,
@@ -140,7 +155,13 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     isOnTheGo: row.isOnTheGo,
     category: row.category,
     brand: row.brand,
-    rating: { avg: row.ratingAvg, quality: row.qualityAvg, speed: row.speedAvg, price: row.priceAvg, score: Math.round(row.ratingScore * 100) / 100 },
+    rating: {
+      avg: row.ratingAvg,
+      quality: row.qualityAvg,
+      speed: row.speedAvg,
+      price: row.priceAvg,
+      score: Math.round(row.ratingScore * 100) / 100,
+    },
     numReviews: Number(row.numReviews),
     openNow,
     nextChange,
@@ -161,9 +182,20 @@ type LiveColumns = Pick<CardRow, "liveState" | "liveNote" | "liveUntil" | "liveU
 
 /** The live word while it is in force at the instant, else null: an expired one is as good as none. */
 export function liveStatusOf(row: LiveColumns, now: Date): LiveStatusView | null {
-  if (!row.liveState || !row.liveUntil || !row.liveUpdatedAt || row.liveUntil.getTime() <= now.getTime() || row.liveUpdatedAt.getTime() > now.getTime())
+  if (
+    !row.liveState ||
+    !row.liveUntil ||
+    !row.liveUpdatedAt ||
+    row.liveUntil.getTime() <= now.getTime() ||
+    row.liveUpdatedAt.getTime() > now.getTime()
+  )
     return null;
-  return { state: row.liveState, note: row.liveNote, until: row.liveUntil.toISOString(), updatedAt: row.liveUpdatedAt.toISOString() };
+  return {
+    state: row.liveState,
+    note: row.liveNote,
+    until: row.liveUntil.toISOString(),
+    updatedAt: row.liveUpdatedAt.toISOString(),
+  };
 }
 
 export function toTimetable(rows: HoursRow[]): Timetable {

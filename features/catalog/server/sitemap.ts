@@ -1,9 +1,10 @@
 import "server-only";
+
 import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
-import { appUrl, localizedPaths } from "@/lib/site";
 import type { SitemapUrl } from "@/features/catalog/sitemap-xml";
-import { getPrisma } from "@/lib/db/server";
 import { rememberRead } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { appUrl, localizedPaths } from "@/lib/site";
 
 /**
  * Services per sitemap file, in id order: with both languages 20,000 URLs (~9 MB), well under the
@@ -32,8 +33,13 @@ export function sitemapFiles(perFile = SERVICES_PER_SITEMAP): Promise<SitemapFil
          FROM (SELECT "updatedAt", row_number() OVER (ORDER BY id) - 1 AS n FROM services s WHERE ${publishedSql("s")}) numbered
          GROUP BY 1 ORDER BY 1`,
       );
-      const newest = rows.reduce<Date | null>((latest, row) => (latest && latest >= row.lastModified ? latest : row.lastModified), null);
-      return rows.length ? rows.map((row) => (row.file === 0 ? { ...row, lastModified: newest } : row)) : [{ file: 0, lastModified: null }];
+      const newest = rows.reduce<Date | null>(
+        (latest, row) => (latest && latest >= row.lastModified ? latest : row.lastModified),
+        null,
+      );
+      return rows.length
+        ? rows.map((row) => (row.file === 0 ? { ...row, lastModified: newest } : row))
+        : [{ file: 0, lastModified: null }];
     },
     { keepMs: KEEP_MS },
   );

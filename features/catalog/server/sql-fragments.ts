@@ -1,9 +1,10 @@
 import "server-only";
+
+import { categoriesMatching } from "@/features/catalog/category-search";
+import type { ItemsQuery } from "@/features/catalog/items-query";
 import { publishedSql } from "@/features/catalog/server/published";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { categoriesMatching } from "@/features/catalog/category-search";
 import { keywordVariants } from "@/lib/translit";
-import type { ItemsQuery } from "@/features/catalog/items-query";
 
 /**
  * The pieces the public reads of services are written from, over the services table aliased `s`.
@@ -46,7 +47,10 @@ export function keywordMatch(keyword: string): Prisma.Sql {
       OR ${variant} <% s.name OR ${variant} <% s.address)`;
   });
   const categories = categoriesMatching(variants);
-  if (categories.length) clauses.push(Prisma.sql`s.category IN (${Prisma.join(categories.map((category) => Prisma.sql`${category}::"Category"`))})`);
+  if (categories.length)
+    clauses.push(
+      Prisma.sql`s.category IN (${Prisma.join(categories.map((category) => Prisma.sql`${category}::"Category"`))})`,
+    );
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
 }
 

@@ -2,13 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
+import { usePageSession } from "@/components/layout/use-page-session";
 import { postJson } from "@/components/ui/api-client";
 import { Field, FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { usePageSession } from "@/components/layout/use-page-session";
-import { Link } from "@/i18n/navigation";
 import type { PageSession } from "@/features/accounts/session-view";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "@/features/feedback/rules";
+import { Link } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/feedback/schema").then((schemas) => schemas.feedbackInput);
 
@@ -26,7 +27,10 @@ export function FeedbackForm({ session }: { session: PageSession }) {
     return (
       <p data-guess={guess ? "" : undefined} className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
         {t("signInNeeded")}{" "}
-        <Link href={{ pathname: "/login", query: { redirect: BACK_TO_FORM } }} className="font-semibold text-brand-700 underline">
+        <Link
+          href={{ pathname: "/login", query: { redirect: BACK_TO_FORM } }}
+          className="font-semibold text-brand-700 underline"
+        >
           {t("login")}
         </Link>{" "}
         ·{" "}
@@ -64,9 +68,24 @@ function SignedFeedbackForm({ email }: { email: string }) {
   return (
     <form {...formProps} className="mt-4 max-w-2xl space-y-4">
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
-      <Field label={t("title")} required maxLength={FEEDBACK_TITLE_MAX} error={error("title")} {...form.register("title")} />
+      <Field
+        label={t("title")}
+        required
+        maxLength={FEEDBACK_TITLE_MAX}
+        error={error("title")}
+        {...form.register("title")}
+      />
       <Labelled id="field-message" messageId="message" label={t("message")} error={error("message")}>
-        {(control) => <textarea {...control} rows={5} required maxLength={FEEDBACK_MESSAGE_MAX} {...form.register("message")} className={FIELD_INPUT} />}
+        {(control) => (
+          <textarea
+            {...control}
+            rows={5}
+            required
+            maxLength={FEEDBACK_MESSAGE_MAX}
+            {...form.register("message")}
+            className={FIELD_INPUT}
+          />
+        )}
       </Labelled>
       <SubmitButton busy={busy} label={t("send")} busyLabel={t("sending")} inline />
     </form>

@@ -2,6 +2,7 @@
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { ActionButton } from "@/components/ui/action-button";
 import type { HoursFreshness } from "@/features/hours/server/hours-freshness";
 
@@ -19,7 +20,9 @@ export function HoursFreshnessPanel({ serviceId, freshness }: { serviceId: strin
     <div className="flex w-full flex-wrap items-center gap-3 text-sm">
       {/* A confirmation just made is "now", whatever minute the clock last ticked. */}
       <p className="text-slate-700">
-        {t("confirmed", { ago: format.relativeTime(new Date(confirmedAt), new Date(Math.max(now.getTime(), Date.parse(confirmedAt)))) })}
+        {t("confirmed", {
+          ago: format.relativeTime(new Date(confirmedAt), new Date(Math.max(now.getTime(), Date.parse(confirmedAt)))),
+        })}
       </p>
       <ActionButton<{ hoursConfirmedAt: string }>
         url={`/api/items/users/${serviceId}/hours-confirmation`}

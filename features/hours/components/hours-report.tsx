@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { useAction } from "@/components/ui/use-action";
 import { HOURS_REPORT_KINDS } from "@/features/hours/rules";
 
@@ -12,7 +13,10 @@ export function HoursReport({ serviceId }: { serviceId: string }) {
   const { busy, run } = useAction();
 
   const report = (kind: (typeof HOURS_REPORT_KINDS)[number]) =>
-    run({ url: `/api/items/${serviceId}/hours-reports`, body: { kind } }, { then: () => setSent(true), refresh: false });
+    run(
+      { url: `/api/items/${serviceId}/hours-reports`, body: { kind } },
+      { then: () => setSent(true), refresh: false },
+    );
 
   if (sent) {
     return (

@@ -2,9 +2,17 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
+
 import { ApiError } from "@/components/ui/api-client";
 import { useAction } from "@/components/ui/use-action";
-import { LIVE_NOTE_MAX, LIVE_STATES, LIVE_STATUS_DEFAULT_HOURS, isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
+import {
+  isOpenState,
+  LIVE_NOTE_MAX,
+  LIVE_STATES,
+  LIVE_STATUS_DEFAULT_HOURS,
+  type LiveState,
+  type LiveStatusView,
+} from "@/features/hours/live-status";
 
 const DURATIONS = [1, 3, LIVE_STATUS_DEFAULT_HOURS, 12, 24];
 
@@ -12,7 +20,15 @@ const DURATIONS = [1, 3, LIVE_STATUS_DEFAULT_HOURS, 12, 24];
  * /mystos and the master's profile: the owner says what is happening in one tap (the state
  * buttons send at once, for the chosen time); "closed for now" waits for the reason first.
  */
-export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: string; initial: LiveStatusView | null; timeZone: string }) {
+export function LiveStatusPanel({
+  serviceId,
+  initial,
+  timeZone,
+}: {
+  serviceId: string;
+  initial: LiveStatusView | null;
+  timeZone: string;
+}) {
   const t = useTranslations("LiveStatus");
   const format = useFormatter();
   const [current, setCurrent] = useState(initial);
@@ -43,7 +59,9 @@ export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: s
           setAsking(null);
         },
         onError: (failure, message) => {
-          setError(failure instanceof ApiError ? (Object.values(failure.errors ?? {})[0]?.message ?? message) : message);
+          setError(
+            failure instanceof ApiError ? (Object.values(failure.errors ?? {})[0]?.message ?? message) : message,
+          );
           return null;
         },
       },
@@ -63,7 +81,8 @@ export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: s
       },
     );
 
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  const time = (iso: string) =>
+    format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
   return (
     <fieldset className="w-full space-y-3 rounded-lg border border-slate-200 p-3" aria-describedby={`${id}-now`}>
       <legend className="px-1 font-semibold">{t("title")}</legend>
@@ -98,7 +117,11 @@ export function LiveStatusPanel({ serviceId, initial, timeZone }: { serviceId: s
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col gap-1">
           <span className="font-medium">{t("lasts")}</span>
-          <select value={hours} onChange={(event) => setHours(Number(event.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+          <select
+            value={hours}
+            onChange={(event) => setHours(Number(event.target.value))}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+          >
             {DURATIONS.map((value) => (
               <option key={value} value={value}>
                 {t("hours", { hours: value })}

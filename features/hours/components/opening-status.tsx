@@ -2,9 +2,10 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useRouter } from "@/i18n/navigation";
-import { type BadgeStatus, isOpenState } from "@/features/hours/live-status";
+
+import { isOpenState, type BadgeStatus } from "@/features/hours/live-status";
 import { openingLabel } from "@/features/hours/timetable";
+import { useRouter } from "@/i18n/navigation";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -49,7 +50,10 @@ export function OpeningBadge({ status, timeZone, renderedAt, className = "" }: P
         return;
       }
       // Every minute in the last hour before a closing; else hourly (a weekday may become "today"), or at the change.
-      const wait = status.openNow && left <= HOUR_MS ? left % MINUTE_MS || MINUTE_MS : Math.min(status.openNow ? left - HOUR_MS + MINUTE_MS : left, HOUR_MS);
+      const wait =
+        status.openNow && left <= HOUR_MS
+          ? left % MINUTE_MS || MINUTE_MS
+          : Math.min(status.openNow ? left - HOUR_MS + MINUTE_MS : left, HOUR_MS);
       timer = setTimeout(() => {
         setNow(Date.now() + skew);
         schedule();
@@ -63,8 +67,12 @@ export function OpeningBadge({ status, timeZone, renderedAt, className = "" }: P
   if (live && now < Date.parse(live.until)) {
     return (
       <>
-        <span className={`rounded-full ${isOpenState(live.state) ? TONES.open : TONES.closed} ${className}`}>{tl("badge", { state: live.state })}</span>
-        <span className={`text-slate-600 ${className}`}>{tl("updated", { ago: format.relativeTime(Date.parse(live.updatedAt), now) })}</span>
+        <span className={`rounded-full ${isOpenState(live.state) ? TONES.open : TONES.closed} ${className}`}>
+          {tl("badge", { state: live.state })}
+        </span>
+        <span className={`text-slate-600 ${className}`}>
+          {tl("updated", { ago: format.relativeTime(Date.parse(live.updatedAt), now) })}
+        </span>
       </>
     );
   }

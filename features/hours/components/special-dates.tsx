@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+
 import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
 import { formatMinutes } from "@/features/hours/timetable";
 
@@ -8,7 +9,13 @@ export async function SpecialDates({ entries, today }: { entries: SpecialHoursVi
   if (!ahead.length) return null;
   const [t, format] = await Promise.all([getTranslations("SpecialHours"), getFormatter()]);
   // Dates are calendar days of the service's zone: formatted at noon UTC, they name the same day anywhere.
-  const day = (date: string) => format.dateTime(new Date(`${date}T12:00:00Z`), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  const day = (date: string) =>
+    format.dateTime(new Date(`${date}T12:00:00Z`), {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    });
   return (
     <div className="mt-4">
       <h3 className="font-semibold">{t("upcoming")}</h3>
@@ -16,12 +23,16 @@ export async function SpecialDates({ entries, today }: { entries: SpecialHoursVi
         {ahead.map((entry) => (
           <li key={entry.startsOn} className="flex flex-wrap justify-between gap-x-4 py-1.5">
             <span>
-              {entry.endsOn === entry.startsOn ? day(entry.startsOn) : t("range", { from: day(entry.startsOn), to: day(entry.endsOn) })}
+              {entry.endsOn === entry.startsOn
+                ? day(entry.startsOn)
+                : t("range", { from: day(entry.startsOn), to: day(entry.endsOn) })}
               {entry.holiday ? ` · ${t("holiday", { holiday: entry.holiday })}` : ""}
               {entry.reason ? ` · ${entry.reason}` : ""}
             </span>
             <span className={entry.closed ? "font-medium text-red-700" : "font-medium"}>
-              {entry.closed ? t("closedOn") : t("hoursOn", { opening: formatMinutes(entry.opensAt), closing: formatMinutes(entry.closesAt) })}
+              {entry.closed
+                ? t("closedOn")
+                : t("hoursOn", { opening: formatMinutes(entry.opensAt), closing: formatMinutes(entry.closesAt) })}
             </span>
           </li>
         ))}

@@ -2,13 +2,23 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import type { Holiday, HolidayDate } from "@/features/hours/holidays";
+
 import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
-import { formatMinutes } from "@/features/hours/timetable";
+import type { Holiday, HolidayDate } from "@/features/hours/holidays";
 import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/features/hours/rules";
+import { formatMinutes } from "@/features/hours/timetable";
 import { useListSave } from "@/features/listings/components/use-list-save";
 
-type Entry = { key: number; startsOn: string; endsOn: string; closed: boolean; opening: string; closing: string; reason: string; holiday: Holiday | null };
+type Entry = {
+  key: number;
+  startsOn: string;
+  endsOn: string;
+  closed: boolean;
+  opening: string;
+  closing: string;
+  reason: string;
+  holiday: Holiday | null;
+};
 
 let nextKey = 0;
 const toEntry = (view: SpecialHoursView): Entry => ({
@@ -31,7 +41,8 @@ const blank = (startsOn: string, endsOn = startsOn): Entry => ({
   reason: "",
   holiday: null,
 });
-const dayAfter = (date: string, days = 1) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (date: string, days = 1) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The owner's dated exceptions: public holidays in one click, single dates closed or with other
@@ -51,15 +62,26 @@ export function SpecialHoursEditor({
   const t = useTranslations("SpecialHours");
   const format = useFormatter();
   const [entries, setEntries] = useState(() => initial.map(toEntry));
-  const { errors, save, errorFor, saveButton } = useListSave<SpecialHoursView[]>(`/api/items/users/${serviceId}/special-hours`, {
-    saved: t("saved"),
-    invalid: t("invalid"),
-  });
+  const { errors, save, errorFor, saveButton } = useListSave<SpecialHoursView[]>(
+    `/api/items/users/${serviceId}/special-hours`,
+    {
+      saved: t("saved"),
+      invalid: t("invalid"),
+    },
+  );
   const id = useId();
 
-  const dateLabel = (date: string) => format.dateTime(new Date(`${date}T12:00:00Z`), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  const update = (key: number, change: Partial<Entry>) => setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
-  const add = (entry: Entry) => setEntries((list) => [...list, entry].sort((a, b) => a.startsOn.localeCompare(b.startsOn)));
+  const dateLabel = (date: string) =>
+    format.dateTime(new Date(`${date}T12:00:00Z`), {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  const update = (key: number, change: Partial<Entry>) =>
+    setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  const add = (entry: Entry) =>
+    setEntries((list) => [...list, entry].sort((a, b) => a.startsOn.localeCompare(b.startsOn)));
   const taken = new Set(entries.map((entry) => entry.startsOn));
   const offered = holidays.filter((holiday) => !taken.has(holiday.date));
 
@@ -93,7 +115,10 @@ export function SpecialHoursEditor({
           const message = errorFor("entries", index);
           const range = entry.endsOn !== entry.startsOn;
           return (
-            <li key={entry.key} className={`space-y-2 rounded-lg border p-3 ${message ? "border-red-400" : "border-slate-200"}`}>
+            <li
+              key={entry.key}
+              className={`space-y-2 rounded-lg border p-3 ${message ? "border-red-400" : "border-slate-200"}`}
+            >
               <div className="flex items-start justify-between gap-2">
                 {/* What the entry is at a glance: the holiday, else its date or dates. */}
                 <p className="text-sm font-semibold">
@@ -121,7 +146,12 @@ export function SpecialHoursEditor({
                     className={input}
                     value={entry.startsOn}
                     min={today}
-                    onChange={(event) => update(entry.key, { startsOn: event.target.value, endsOn: range ? entry.endsOn : event.target.value })}
+                    onChange={(event) =>
+                      update(entry.key, {
+                        startsOn: event.target.value,
+                        endsOn: range ? entry.endsOn : event.target.value,
+                      })
+                    }
                   />
                 </label>
                 {range ? (
@@ -150,11 +180,21 @@ export function SpecialHoursEditor({
                   <>
                     <label className="flex min-w-0 flex-col gap-1">
                       <span className="font-medium">{t("opening")}</span>
-                      <input type="time" className={input} value={entry.opening} onChange={(event) => update(entry.key, { opening: event.target.value })} />
+                      <input
+                        type="time"
+                        className={input}
+                        value={entry.opening}
+                        onChange={(event) => update(entry.key, { opening: event.target.value })}
+                      />
                     </label>
                     <label className="flex min-w-0 flex-col gap-1">
                       <span className="font-medium">{t("closing")}</span>
-                      <input type="time" className={input} value={entry.closing} onChange={(event) => update(entry.key, { closing: event.target.value })} />
+                      <input
+                        type="time"
+                        className={input}
+                        value={entry.closing}
+                        onChange={(event) => update(entry.key, { closing: event.target.value })}
+                      />
                     </label>
                   </>
                 )}
@@ -208,7 +248,10 @@ export function SpecialHoursEditor({
                   onClick={() => add({ ...blank(holiday.date), holiday: holiday.holiday })}
                   className="rounded-full border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-60"
                 >
-                  {t("addHoliday", { holiday: t("holiday", { holiday: holiday.holiday }), date: dateLabel(holiday.date) })}
+                  {t("addHoliday", {
+                    holiday: t("holiday", { holiday: holiday.holiday }),
+                    date: dateLabel(holiday.date),
+                  })}
                 </button>
               </li>
             ))}

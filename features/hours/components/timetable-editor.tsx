@@ -1,15 +1,22 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { WEEKDAYS, type Timetable, type Weekday } from "@/features/hours/week";
 
-type Props = { value: Timetable; onChange: (timetable: Timetable) => void; disabled?: boolean; errors?: Partial<Record<Weekday, string>> };
+type Props = {
+  value: Timetable;
+  onChange: (timetable: Timetable) => void;
+  disabled?: boolean;
+  errors?: Partial<Record<Weekday, string>>;
+};
 
 /** One row per day: closed, opens, closes. Native time inputs, so keyboards and phones get their pickers. */
 export function TimetableEditor({ value, onChange, disabled, errors = {} }: Props) {
   const t = useTranslations("ServiceForm");
   const tw = useTranslations("Weekdays");
-  const set = (day: Weekday, change: Partial<Timetable[Weekday]>) => onChange({ ...value, [day]: { ...value[day], ...change } });
+  const set = (day: Weekday, change: Partial<Timetable[Weekday]>) =>
+    onChange({ ...value, [day]: { ...value[day], ...change } });
 
   return (
     <fieldset className="text-sm" disabled={disabled}>
@@ -19,7 +26,12 @@ export function TimetableEditor({ value, onChange, disabled, errors = {} }: Prop
           <div key={day} className="grid grid-cols-2 items-center gap-x-3 gap-y-2 p-2 sm:grid-cols-[8rem_8rem_1fr_1fr]">
             <span className="font-medium">{tw(day)}</span>
             <label className="flex items-center gap-2">
-              <input type="checkbox" checked={value[day].closed} onChange={(event) => set(day, { closed: event.target.checked })} className="size-4" />
+              <input
+                type="checkbox"
+                checked={value[day].closed}
+                onChange={(event) => set(day, { closed: event.target.checked })}
+                className="size-4"
+              />
               {t("closed")}
             </label>
             <label className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">

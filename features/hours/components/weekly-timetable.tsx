@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+
 import { WEEKDAYS, type Timetable } from "@/features/hours/week";
 
 export async function WeeklyTimetable({ timetable, today }: { timetable: Timetable; today: number }) {

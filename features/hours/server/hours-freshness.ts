@@ -1,19 +1,19 @@
 import "server-only";
-import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
-import { Prisma } from "@/lib/generated/prisma/client";
-import type { HoursReportKind } from "@/lib/generated/prisma/client";
-import { hoursReportInput } from "@/features/hours/schema";
+
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
-import { keyedHash } from "@/lib/security/app-secret";
-import { getPrisma } from "@/lib/db/server";
-import { isUuid, NotFoundError } from "@/lib/http/errors";
 import { requireAccess } from "@/features/accounts/server/guards";
-import { ownService } from "@/features/listings/server/listings";
-import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
-import { take } from "@/lib/security/rate-limit";
-import { changingCatalog } from "@/lib/cache/read-cache";
 import type { Viewer } from "@/features/accounts/server/session";
+import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
+import { hoursReportInput } from "@/features/hours/schema";
+import { ownService } from "@/features/listings/server/listings";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma, type HoursReportKind } from "@/lib/generated/prisma/client";
+import { isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
+import { keyedHash } from "@/lib/security/app-secret";
+import { take } from "@/lib/security/rate-limit";
 
 /**
  * Whether a service's hours can be trusted: when the owner last confirmed them (one tap, or any
@@ -26,7 +26,11 @@ const PUBLISHED = Prisma.raw(publishedSql("s"));
 const DAY_MS = 86_400_000;
 
 /** POST /api/items/users/{id}/hours-confirmation: the owner (or an admin) says the hours are right. */
-export async function confirmHours(viewer: Viewer | null, id: string, now = new Date()): Promise<{ hoursConfirmedAt: string }> {
+export async function confirmHours(
+  viewer: Viewer | null,
+  id: string,
+  now = new Date(),
+): Promise<{ hoursConfirmedAt: string }> {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
@@ -34,7 +38,10 @@ export async function confirmHours(viewer: Viewer | null, id: string, now = new 
   await changingCatalog(() =>
     prisma.$transaction([
       prisma.service.update({ where: { id: row.id }, data: { hoursConfirmedAt: now }, select: { id: true } }),
-      prisma.hoursReport.updateMany({ where: { serviceId: row.id, kind: "wrong_hours", resolvedAt: null }, data: { resolvedAt: now } }),
+      prisma.hoursReport.updateMany({
+        where: { serviceId: row.id, kind: "wrong_hours", resolvedAt: null },
+        data: { resolvedAt: now },
+      }),
     ]),
   );
   return { hoursConfirmedAt: now.toISOString() };
@@ -44,7 +51,13 @@ export async function confirmHours(viewer: Viewer | null, id: string, now = new 
  * POST /api/items/{id}/hours-reports: one tap from anyone, throttled per address; a second tap
  * by the same person is the same report (a resolved one opens again).
  */
-export async function reportHours(viewer: Viewer | null, id: string, body: unknown, address: string, now = new Date()): Promise<{ reported: HoursReportKind }> {
+export async function reportHours(
+  viewer: Viewer | null,
+  id: string,
+  body: unknown,
+  address: string,
+  now = new Date(),
+): Promise<{ reported: HoursReportKind }> {
   if (!isUuid(id)) throw new NotFoundError();
   const { kind } = parseOrThrow(hoursReportInput, body);
   const prisma = await getPrisma();
@@ -63,7 +76,10 @@ export async function reportHours(viewer: Viewer | null, id: string, body: unkno
 export type HoursFreshness = { hoursConfirmedAt: string; openReports: Record<HoursReportKind, number> };
 
 /** What /mystos shows each of the viewer's services (an admin's: any): when the hours were confirmed and the open reports. */
-export async function ownHoursFreshness(viewer: Viewer | null, serviceIds: string[]): Promise<Map<string, HoursFreshness>> {
+export async function ownHoursFreshness(
+  viewer: Viewer | null,
+  serviceIds: string[],
+): Promise<Map<string, HoursFreshness>> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
   const services = await prisma.service.findMany({
@@ -76,19 +92,30 @@ export async function ownHoursFreshness(viewer: Viewer | null, serviceIds: strin
     _count: { _all: true },
   });
   const result = new Map<string, HoursFreshness>(
-    services.map((row) => [row.id, { hoursConfirmedAt: row.hoursConfirmedAt.toISOString(), openReports: { wrong_hours: 0, closed_permanently: 0 } }]),
+    services.map((row) => [
+      row.id,
+      { hoursConfirmedAt: row.hoursConfirmedAt.toISOString(), openReports: { wrong_hours: 0, closed_permanently: 0 } },
+    ]),
   );
   for (const report of reports) result.get(report.serviceId)!.openReports[report.kind] = report._count._all;
   return result;
 }
 
-export type HoursReportRow = { serviceId: string; name: string; wrongHours: number; closedPermanently: number; latest: string };
+export type HoursReportRow = {
+  serviceId: string;
+  name: string;
+  wrongHours: number;
+  closedPermanently: number;
+  latest: string;
+};
 
 /** The admins' list: services with open reports, the most reported first. */
 export async function listHoursReports(viewer: Viewer | null, limit = 100): Promise<HoursReportRow[]> {
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<{ serviceId: string; name: string; wrongHours: number; closedPermanently: number; latest: Date }[]>`
+  const rows = await prisma.$queryRaw<
+    { serviceId: string; name: string; wrongHours: number; closedPermanently: number; latest: Date }[]
+  >`
     SELECT r."serviceId", s.name,
       count(*) FILTER (WHERE r.kind = 'wrong_hours')::int AS "wrongHours",
       count(*) FILTER (WHERE r.kind = 'closed_permanently')::int AS "closedPermanently",
@@ -101,11 +128,18 @@ export async function listHoursReports(viewer: Viewer | null, limit = 100): Prom
 }
 
 /** An admin clears a service's open reports (after checking, e.g. calling the station). */
-export async function dismissHoursReports(viewer: Viewer | null, serviceId: string, now = new Date()): Promise<{ dismissed: number }> {
+export async function dismissHoursReports(
+  viewer: Viewer | null,
+  serviceId: string,
+  now = new Date(),
+): Promise<{ dismissed: number }> {
   requireAccess(viewer, "admin");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const { count } = await prisma.hoursReport.updateMany({ where: { serviceId, resolvedAt: null }, data: { resolvedAt: now } });
+  const { count } = await prisma.hoursReport.updateMany({
+    where: { serviceId, resolvedAt: null },
+    data: { resolvedAt: now },
+  });
   return { dismissed: count };
 }
 
@@ -118,7 +152,9 @@ export async function remindStaleHours(now = new Date(), batch = 50): Promise<nu
   const prisma = await getPrisma();
   const before = new Date(now.getTime() - REMIND_AFTER_DAYS * DAY_MS);
   const sent = await prisma.$transaction(async (tx) => {
-    const due = await tx.$queryRaw<{ id: string; role: "sto" | "mechanic"; name: string; email: string; locale: "en" | "uk"; ownerName: string }[]>`
+    const due = await tx.$queryRaw<
+      { id: string; role: "sto" | "mechanic"; name: string; email: string; locale: "en" | "uk"; ownerName: string }[]
+    >`
       SELECT s.id, s.role::text AS role, s.name, u.email, u.locale::text AS locale, u.name AS "ownerName"
       FROM services s JOIN users u ON u.id = s."ownerId"
       WHERE s."hoursConfirmedAt" < ${before} AND (s."hoursRemindedAt" IS NULL OR s."hoursRemindedAt" < s."hoursConfirmedAt")
@@ -127,11 +163,18 @@ export async function remindStaleHours(now = new Date(), batch = 50): Promise<nu
     for (const row of due) {
       const page = row.role === "sto" ? "/mystos" : "/mechanic-profile";
       await enqueueMail(
-        composeAccountMail("hoursReminder", row.email, row.locale, { name: row.ownerName, service: row.name }, localePath(row.locale, page)),
+        composeAccountMail(
+          "hoursReminder",
+          row.email,
+          row.locale,
+          { name: row.ownerName, service: row.name },
+          localePath(row.locale, page),
+        ),
         tx,
       );
     }
-    if (due.length) await tx.service.updateMany({ where: { id: { in: due.map((row) => row.id) } }, data: { hoursRemindedAt: now } });
+    if (due.length)
+      await tx.service.updateMany({ where: { id: { in: due.map((row) => row.id) } }, data: { hoursRemindedAt: now } });
     return due.length;
   });
   if (sent) kickMailQueue();

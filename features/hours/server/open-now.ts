@@ -1,8 +1,9 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
+
 import { dateOfDay, localClock } from "@/features/hours/timetable";
-import { getPrisma } from "@/lib/db/server";
 import { rememberPartOfRead } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * "Open now" in SQL, the same rule as isOpenAt in features/hours/timetable.ts:

@@ -1,15 +1,16 @@
 import "server-only";
-import { LIVE_STATUS_DEFAULT_HOURS, type LiveStatusView } from "@/features/hours/live-status";
-import { localClock } from "@/features/hours/timetable";
-import { liveStatusInput, specialHoursInput } from "@/features/hours/schema";
-import { upcomingHolidays, type HolidayDate } from "@/features/hours/holidays";
-import { getPrisma } from "@/lib/db/server";
+
 import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { currentSpecialHours, toSpecialHours, type SpecialHoursView } from "@/features/catalog/server/page-extras";
+import { liveStatusOf } from "@/features/catalog/server/service-dto";
+import { upcomingHolidays, type HolidayDate } from "@/features/hours/holidays";
+import { LIVE_STATUS_DEFAULT_HOURS, type LiveStatusView } from "@/features/hours/live-status";
+import { liveStatusInput, specialHoursInput } from "@/features/hours/schema";
+import { localClock } from "@/features/hours/timetable";
 import { ownService } from "@/features/listings/server/listings";
 import { changingCatalog } from "@/lib/cache/read-cache";
-import type { Viewer } from "@/features/accounts/server/session";
-import { liveStatusOf } from "@/features/catalog/server/service-dto";
-import { currentSpecialHours, toSpecialHours, type SpecialHoursView } from "@/features/catalog/server/page-extras";
+import { getPrisma } from "@/lib/db/server";
 import { parseOrThrow } from "@/lib/http/validate";
 
 /**
@@ -21,7 +22,12 @@ import { parseOrThrow } from "@/lib/http/validate";
 const HOUR_MS = 3_600_000;
 
 /** PUT /api/items/users/{id}/status: the owner's word, trusted for LIVE_STATUS_DEFAULT_HOURS unless they say until when. */
-export async function setLiveStatus(viewer: Viewer | null, id: string, body: unknown, now = new Date()): Promise<LiveStatusView> {
+export async function setLiveStatus(
+  viewer: Viewer | null,
+  id: string,
+  body: unknown,
+  now = new Date(),
+): Promise<LiveStatusView> {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const input = parseOrThrow(liveStatusInput(now), body);
@@ -42,14 +48,23 @@ export async function clearLiveStatus(viewer: Viewer | null, id: string): Promis
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
-  await changingCatalog(() => prisma.service.update({ where: { id: row.id }, data: { liveState: null, liveNote: "", liveUntil: null, liveUpdatedAt: null } }));
+  await changingCatalog(() =>
+    prisma.service.update({
+      where: { id: row.id },
+      data: { liveState: null, liveNote: "", liveUntil: null, liveUpdatedAt: null },
+    }),
+  );
   return { status: null };
 }
 
 export const liveColumns = { liveState: true, liveNote: true, liveUntil: true, liveUpdatedAt: true } as const;
 
 /** GET /api/items/users/{id}/special-hours: the owner's list, past entries left out. */
-export async function getSpecialHours(viewer: Viewer | null, id: string, now = new Date()): Promise<SpecialHoursView[]> {
+export async function getSpecialHours(
+  viewer: Viewer | null,
+  id: string,
+  now = new Date(),
+): Promise<SpecialHoursView[]> {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
@@ -75,7 +90,12 @@ export async function specialHoursEditing(
  * PUT /api/items/users/{id}/special-hours: the whole list at once, in one transaction, so a
  * failure leaves the old list whole. Entries already over in the service's zone are dropped.
  */
-export async function replaceSpecialHours(viewer: Viewer | null, id: string, body: unknown, now = new Date()): Promise<SpecialHoursView[]> {
+export async function replaceSpecialHours(
+  viewer: Viewer | null,
+  id: string,
+  body: unknown,
+  now = new Date(),
+): Promise<SpecialHoursView[]> {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const { entries } = parseOrThrow(specialHoursInput, body);
@@ -86,7 +106,11 @@ export async function replaceSpecialHours(viewer: Viewer | null, id: string, bod
   await changingCatalog(() =>
     prisma.$transaction([
       // The page changes with its hours: the sitemap's lastmod follows updatedAt; saving them confirms them.
-      prisma.service.update({ where: { id: row.id }, data: { updatedAt: now, hoursConfirmedAt: now }, select: { id: true } }),
+      prisma.service.update({
+        where: { id: row.id },
+        data: { updatedAt: now, hoursConfirmedAt: now },
+        select: { id: true },
+      }),
       prisma.specialHours.deleteMany({ where: { serviceId: row.id } }),
       prisma.specialHours.createMany({
         data: kept.map((entry) => ({

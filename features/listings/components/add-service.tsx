@@ -2,12 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { fieldMessages, topLevelField } from "@/components/ui/api-client";
 import { useAction } from "@/components/ui/use-action";
+import type { ServiceInput } from "@/features/listings/schema";
+import { changedFields, EMPTY_SERVICE, formStateOf, type ServiceFormState } from "@/features/listings/service-form";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
-import { changedFields, formStateOf, EMPTY_SERVICE, type ServiceFormState } from "@/features/listings/service-form";
-import type { ServiceInput } from "@/features/listings/schema";
+
 import { ServiceForm } from "./service-form";
 
 /**
@@ -28,7 +30,9 @@ export function AddServiceForm({ draft }: { draft: (ServiceFormState & { _id: st
       async (send) => {
         if (!draft) return send<Order>("/api/items/users/sto-order", values, "POST");
         const changed = changedFields(initial, values);
-        return Object.keys(changed).length ? send<Order>("/api/items/users/sto-order", { _id: draft._id, ...changed }, "PUT") : draft;
+        return Object.keys(changed).length
+          ? send<Order>("/api/items/users/sto-order", { _id: draft._id, ...changed }, "PUT")
+          : draft;
       },
       {
         then: (order) => {
@@ -42,5 +46,13 @@ export function AddServiceForm({ draft }: { draft: (ServiceFormState & { _id: st
     );
   }
 
-  return <ServiceForm initial={initial} busy={busy} submitLabel={t("continue")} onSubmit={submit} serverErrors={serverErrors} />;
+  return (
+    <ServiceForm
+      initial={initial}
+      busy={busy}
+      submitLabel={t("continue")}
+      onSubmit={submit}
+      serverErrors={serverErrors}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { ActionButton } from "@/components/ui/action-button";
 import { useRouter } from "@/i18n/navigation";
 

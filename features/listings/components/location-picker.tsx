@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { FIELD_INPUT } from "@/components/ui/fields";
 import { PointPickerMap } from "@/features/map/components/lazy-maps";
 import { parsePoint, samePoint, typedPoint, type LatLng } from "@/features/map/map-center";
@@ -51,7 +52,11 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
     setNotice(null);
     try {
       const response = await fetch(`/api/geocode/reverse?lat=${point.lat}&lng=${point.lng}`);
-      const data = (await response.json().catch(() => null)) as { address?: string; source?: string; message?: string } | null;
+      const data = (await response.json().catch(() => null)) as {
+        address?: string;
+        source?: string;
+        message?: string;
+      } | null;
       if (!response.ok || !data?.address) throw new Error(data?.message);
       if (data.source === "coordinates") setNotice(t("lookupFailed"));
       onChange({ coordinates: point, address: data.address });
@@ -77,7 +82,9 @@ export function LocationPicker({ coordinates, address, onChange, disabled, error
       </p>
       {disabled ? null : (
         <PointPickerMap
-          value={coordinates && Number.isFinite(coordinates.lat) && Number.isFinite(coordinates.lng) ? coordinates : null}
+          value={
+            coordinates && Number.isFinite(coordinates.lat) && Number.isFinite(coordinates.lng) ? coordinates : null
+          }
           onPick={(point) => void lookUp(point)}
           label={t("location")}
         />

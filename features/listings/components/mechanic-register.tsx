@@ -2,11 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { fieldMessages, topLevelField } from "@/components/ui/api-client";
 import { useAction } from "@/components/ui/use-action";
-import { useRouter } from "@/i18n/navigation";
-import { EMPTY_SERVICE } from "@/features/listings/service-form";
 import type { ServiceInput } from "@/features/listings/schema";
+import { EMPTY_SERVICE } from "@/features/listings/service-form";
+import { useRouter } from "@/i18n/navigation";
+
 import { ServiceForm } from "./service-form";
 
 export function MechanicRegisterForm() {
@@ -29,6 +31,12 @@ export function MechanicRegisterForm() {
   }
 
   return (
-    <ServiceForm initial={EMPTY_SERVICE} busy={busy} submitLabel={busy ? t("saving") : t("mechanicSubmit")} onSubmit={submit} serverErrors={serverErrors} />
+    <ServiceForm
+      initial={EMPTY_SERVICE}
+      busy={busy}
+      submitLabel={busy ? t("saving") : t("mechanicSubmit")}
+      onSubmit={submit}
+      serverErrors={serverErrors}
+    />
   );
 }

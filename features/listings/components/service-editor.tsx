@@ -2,13 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { toast } from "@/components/ui/toast";
+
 import { fieldMessages, topLevelField } from "@/components/ui/api-client";
-import { useAction } from "@/components/ui/use-action";
-import { Link, useRouter } from "@/i18n/navigation";
-import { changedFields, formStateOf, type ServiceFormState } from "@/features/listings/service-form";
-import type { ServiceInput } from "@/features/listings/schema";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { toast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
+import type { ServiceInput } from "@/features/listings/schema";
+import { changedFields, formStateOf, type ServiceFormState } from "@/features/listings/service-form";
+import { Link, useRouter } from "@/i18n/navigation";
+
 import { ServiceForm } from "./service-form";
 
 type Stored = ServiceFormState & { _id: string; role: "sto" | "mechanic" };
@@ -53,7 +55,11 @@ export function ServiceEditor({ service: first, endpoint, afterDelete, publicLin
   const remove = () =>
     run(
       { url: `${endpoint}/${service._id}`, method: "DELETE" },
-      { success: isMechanic ? t("mechanicDeleted") : t("cssDeleted"), then: () => router.replace(afterDelete), leavesPage: true },
+      {
+        success: isMechanic ? t("mechanicDeleted") : t("cssDeleted"),
+        then: () => router.replace(afterDelete),
+        leavesPage: true,
+      },
     );
 
   return (

@@ -3,17 +3,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+
 import { FIELD_INPUT, Labelled } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
-import { useMessageText } from "@/i18n/message-key";
-import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory } from "@/features/listings/service-fields";
-import { type Weekday } from "@/features/hours/week";
-import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
-import { ERROR_ORDER, type ServiceFormState } from "@/features/listings/service-form";
-import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/features/listings/schema";
-import { ImagesField } from "@/features/uploads/components/images-field";
-import { LocationPicker } from "./location-picker";
 import { TimetableEditor } from "@/features/hours/components/timetable-editor";
+import { type Weekday } from "@/features/hours/week";
+import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/features/listings/schema";
+import {
+  BRANDS,
+  CATEGORIES,
+  EXPERIENCE_OPTIONS,
+  PAYMENT_METHODS,
+  storedCategory,
+} from "@/features/listings/service-fields";
+import { ERROR_ORDER, type ServiceFormState } from "@/features/listings/service-form";
+import { ImagesField } from "@/features/uploads/components/images-field";
+import { useMessageText } from "@/i18n/message-key";
+import { displayPhone, formatPhoneInput, PHONE_INPUT_MAX } from "@/lib/phone";
+
+import { LocationPicker } from "./location-picker";
 
 type Props = {
   initial: ServiceFormState;
@@ -68,9 +76,15 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
   const fieldError = (name: string) => serverErrors[name] ?? message(errors[name]?.message);
   // The server names paymentMethods when an update unticked cash under a ticked outage box.
   const outageError = fieldError("cashOnlyInOutage") ?? fieldError("paymentMethods");
-  const locationError = serverErrors.coordinates ?? serverErrors.address ?? message(firstMessage(errors.coordinates) ?? errors.address?.message);
+  const locationError =
+    serverErrors.coordinates ??
+    serverErrors.address ??
+    message(firstMessage(errors.coordinates) ?? errors.address?.message);
   const dayErrors = Object.fromEntries(
-    Object.entries((errors.timetable ?? {}) as Record<string, { message?: string }>).map(([day, error]) => [day, message(error?.message) ?? ""]),
+    Object.entries((errors.timetable ?? {}) as Record<string, { message?: string }>).map(([day, error]) => [
+      day,
+      message(error?.message) ?? "",
+    ]),
   ) as Partial<Record<Weekday, string>>;
 
   function announceFirst(found: FieldErrors<ServiceFormState>) {
@@ -80,9 +94,23 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
     if (text) toast.error(message(text));
   }
 
-  const text = (name: "name" | "contactMail" | "website" | "facebook" | "instagram" | "telegram", type = "text", autoComplete?: string, max = 100) => (
+  const text = (
+    name: "name" | "contactMail" | "website" | "facebook" | "instagram" | "telegram",
+    type = "text",
+    autoComplete?: string,
+    max = 100,
+  ) => (
     <Labelled id={`service-${name}`} label={t(name)} error={fieldError(name)}>
-      {(described) => <input {...described} type={type} autoComplete={autoComplete} maxLength={max} {...register(name)} className={input} />}
+      {(described) => (
+        <input
+          {...described}
+          type={type}
+          autoComplete={autoComplete}
+          maxLength={max}
+          {...register(name)}
+          className={input}
+        />
+      )}
     </Labelled>
   );
   const phone = (name: "contactPhone1" | "contactPhone2" | "viber") => (
@@ -127,7 +155,12 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           name="images"
           control={control}
           render={({ field }) => (
-            <ImagesField value={field.value} onChange={field.onChange} disabled={readOnly || busy} error={fieldError("images") ?? fieldError("image")} />
+            <ImagesField
+              value={field.value}
+              onChange={field.onChange}
+              disabled={readOnly || busy}
+              error={fieldError("images") ?? fieldError("image")}
+            />
           )}
         />
 
@@ -140,7 +173,13 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
               <div className="mt-1 flex gap-4">
                 {[true, false].map((option) => (
                   <label key={String(option)} className="flex items-center gap-2">
-                    <input type="radio" name="isOnTheGo" checked={field.value === option} onChange={() => field.onChange(option)} className="size-4" />
+                    <input
+                      type="radio"
+                      name="isOnTheGo"
+                      checked={field.value === option}
+                      onChange={() => field.onChange(option)}
+                      className="size-4"
+                    />
                     {option ? t("yes") : t("no")}
                   </label>
                 ))}
@@ -165,7 +204,9 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
                 inputMode="numeric"
                 min={1}
                 max={SERVICE_RADIUS_MAX_KM}
-                {...register("serviceRadiusKm", { setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)) })}
+                {...register("serviceRadiusKm", {
+                  setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)),
+                })}
                 className={input}
               />
             )}
@@ -175,7 +216,14 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
         <Controller
           name="timetable"
           control={control}
-          render={({ field }) => <TimetableEditor value={field.value} onChange={field.onChange} disabled={readOnly || busy} errors={dayErrors} />}
+          render={({ field }) => (
+            <TimetableEditor
+              value={field.value}
+              onChange={field.onChange}
+              disabled={readOnly || busy}
+              errors={dayErrors}
+            />
+          )}
         />
 
         <Controller
@@ -201,7 +249,15 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
           error={fieldError("description")}
           hint={t("remaining", { count: DESCRIPTION_MAX - description.length })}
         >
-          {(described) => <textarea {...described} rows={4} maxLength={DESCRIPTION_MAX} {...register("description")} className={input} />}
+          {(described) => (
+            <textarea
+              {...described}
+              rows={4}
+              maxLength={DESCRIPTION_MAX}
+              {...register("description")}
+              className={input}
+            />
+          )}
         </Labelled>
 
         <div className="grid gap-4 sm:grid-cols-3">
@@ -265,7 +321,11 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
                       type="checkbox"
                       checked={(field.value ?? []).includes(method)}
                       onChange={(event) =>
-                        field.onChange(event.target.checked ? [...(field.value ?? []), method] : (field.value ?? []).filter((value) => value !== method))
+                        field.onChange(
+                          event.target.checked
+                            ? [...(field.value ?? []), method]
+                            : (field.value ?? []).filter((value) => value !== method),
+                        )
                       }
                       className="size-4"
                     />
@@ -304,7 +364,12 @@ export function ServiceForm({ initial, readOnly, busy, submitLabel, onSubmit, on
             {submitLabel}
           </button>
           {onCancel ? (
-            <button type="button" onClick={onCancel} disabled={busy} className="rounded-lg border border-slate-300 px-5 py-2.5 font-medium hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={onCancel}
+              disabled={busy}
+              className="rounded-lg border border-slate-300 px-5 py-2.5 font-medium hover:bg-slate-50"
+            >
               {tr("Listing.cancel")}
             </button>
           ) : null}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import { ApiError, fieldMessages } from "@/components/ui/api-client";
 import { useAction } from "@/components/ui/use-action";
 
@@ -32,7 +33,8 @@ export function useListSave<T>(url: string, messages: { saved: string; invalid: 
   }
 
   /** The first message about the list's entry `index` (fields under `list.index.`). */
-  const errorFor = (list: string, index: number) => Object.entries(errors).find(([field]) => field.startsWith(`${list}.${index}.`))?.[1];
+  const errorFor = (list: string, index: number) =>
+    Object.entries(errors).find(([field]) => field.startsWith(`${list}.${index}.`))?.[1];
 
   const saveButton = (label: string, onClick: () => void) => (
     <button

@@ -1,19 +1,31 @@
 import "server-only";
+
 import type { Locale } from "next-intl";
-import { appUrl } from "@/lib/site";
+
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
-import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
 import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
+import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
 import { take } from "@/lib/security/rate-limit";
+import { appUrl } from "@/lib/site";
 
-export type ReverseGeocode = { address: string; lat: number; lng: number; source: "nominatim" | "cache" | "coordinates" };
+export type ReverseGeocode = {
+  address: string;
+  lat: number;
+  lng: number;
+  source: "nominatim" | "cache" | "coordinates";
+};
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 const MAX_ADDRESS = 300;
 
 /** The public endpoint: throttled per client address before anything else runs. */
-export async function reverseGeocodeFor(ip: string, lat: unknown, lng: unknown, locale: Locale): Promise<ReverseGeocode> {
+export async function reverseGeocodeFor(
+  ip: string,
+  lat: unknown,
+  lng: unknown,
+  locale: Locale,
+): Promise<ReverseGeocode> {
   await take("geocode", ip);
   return reverseGeocode(lat, lng, locale);
 }
@@ -22,7 +34,11 @@ export async function reverseGeocodeFor(ip: string, lat: unknown, lng: unknown, 
  * An address for a point. Never fails because of Nominatim: when it cannot answer, the
  * coordinates themselves are the address, so the form can still be saved.
  */
-export async function reverseGeocode(latInput: unknown, lngInput: unknown, locale: Locale = "uk"): Promise<ReverseGeocode> {
+export async function reverseGeocode(
+  latInput: unknown,
+  lngInput: unknown,
+  locale: Locale = "uk",
+): Promise<ReverseGeocode> {
   const lat = coordinate(latInput, 90);
   const lng = coordinate(lngInput, 180);
   if (lat === null || lng === null) throw new BadRequestError({ coordinates: "Validation.coordinates" });
@@ -34,7 +50,9 @@ export async function reverseGeocode(latInput: unknown, lngInput: unknown, local
   if (cached) return { address: cached.address, lat, lng, source: "cache" };
 
   const address = await lookUp(lat, lng, locale).catch((error: unknown) => {
-    console.warn(`[geocode] Nominatim gave no address for ${key}: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `[geocode] Nominatim gave no address for ${key}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   });
   if (!address) return { address: `${lat.toFixed(6)}, ${lng.toFixed(6)}`, lat, lng, source: "coordinates" };
@@ -49,7 +67,8 @@ export async function reverseGeocode(latInput: unknown, lngInput: unknown, local
 }
 
 function coordinate(value: unknown, limit: number): number | null {
-  const number = typeof value === "number" ? value : typeof value === "string" && DECIMAL.test(value.trim()) ? Number(value) : NaN;
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && DECIMAL.test(value.trim()) ? Number(value) : NaN;
   return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
 }
 
@@ -57,7 +76,12 @@ async function lookUp(lat: number, lng: number, locale: Locale): Promise<string>
   const timeoutMs = env.NOMINATIM_TIMEOUT_MS;
   await upstreamSlot(timeoutMs);
   const base = env.NOMINATIM_URL;
-  const query = new URLSearchParams({ format: "jsonv2", lat: String(lat), lon: String(lng), "accept-language": locale });
+  const query = new URLSearchParams({
+    format: "jsonv2",
+    lat: String(lat),
+    lon: String(lng),
+    "accept-language": locale,
+  });
   const response = await fetch(`${base}/reverse?${query}`, {
     headers: { "User-Agent": `Maister/1.0 (+${appUrl()})`, Accept: "application/json" },
     signal: AbortSignal.timeout(timeoutMs),

@@ -1,19 +1,27 @@
 import "server-only";
-import { DEFAULT_TIME_ZONE, type Timetable } from "@/features/hours/week";
-import { type PaymentMethod } from "@/features/listings/service-fields";
+
+import { accountState } from "@/features/accounts/server/accounts";
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { imageUrl, liveStatusOf } from "@/features/catalog/server/service-dto";
 import type { LiveStatusView } from "@/features/hours/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/features/hours/timetable";
-import { COLUMN_FIELDS, outageCashIssue, serviceInput, servicePatch, type ServiceInput } from "@/features/listings/schema";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { accountState } from "@/features/accounts/server/accounts";
-import { getPrisma } from "@/lib/db/server";
-import { AppError, BadRequestError, isUuid, NotFoundError, isUniqueViolation } from "@/lib/http/errors";
-import { requireAccess } from "@/features/accounts/server/guards";
-import { imageUrl, liveStatusOf } from "@/features/catalog/server/service-dto";
-import { checkImages, orderedImages, requestedImages, writeImages } from "./service-images";
-import type { Viewer } from "@/features/accounts/server/session";
-import { parseOrThrow } from "@/lib/http/validate";
+import { DEFAULT_TIME_ZONE, type Timetable } from "@/features/hours/week";
+import {
+  COLUMN_FIELDS,
+  outageCashIssue,
+  serviceInput,
+  servicePatch,
+  type ServiceInput,
+} from "@/features/listings/schema";
+import { type PaymentMethod } from "@/features/listings/service-fields";
 import { changingCatalog } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
+
+import { checkImages, orderedImages, requestedImages, writeImages } from "./service-images";
 
 /**
  * How services get into the directory and how their owners change them: station orders (unpaid
@@ -145,7 +153,9 @@ async function patch(
   const prisma = await getPrisma();
   return changingCatalog(() =>
     prisma.$transaction(async (tx) => {
-      const current = (await tx.serviceImage.findMany({ where: { serviceId: row.id }, ...orderedImages })).map((photo) => photo.imageId);
+      const current = (await tx.serviceImage.findMany({ where: { serviceId: row.id }, ...orderedImages })).map(
+        (photo) => photo.imageId,
+      );
       const photos = requestedImages(current, input);
       if (photos) {
         await checkImages(tx, viewer, photos.ids, current, photos.field);
@@ -154,10 +164,17 @@ async function patch(
       if (input.timetable) await replaceHours(tx, row.id, input.timetable);
       // Saving the hours is saying they are right (features/hours/server/hours-freshness.ts).
       const confirmed = input.timetable ? { hoursConfirmedAt: new Date() } : {};
-      const updated = await tx.service.update({ where: { id: row.id }, data: { ...columns(input), ...confirmed }, include: editableRow });
+      const updated = await tx.service.update({
+        where: { id: row.id },
+        data: { ...columns(input), ...confirmed },
+        include: editableRow,
+      });
       // A patch may carry one of the two fields: the rule holds for what the row is after it (rolled back otherwise).
       const outage = outageCashIssue(updated);
-      if (outage) throw new BadRequestError({ [input.cashOnlyInOutage === undefined ? "paymentMethods" : "cashOnlyInOutage"]: outage });
+      if (outage)
+        throw new BadRequestError({
+          [input.cashOnlyInOutage === undefined ? "paymentMethods" : "cashOnlyInOutage"]: outage,
+        });
       await alongside?.(tx, input);
       return toEditable(updated);
     }),
@@ -170,7 +187,10 @@ type ServiceSummary = { id: string; ownerId: string; role: "sto" | "mechanic"; i
 export async function ownService(viewer: Viewer, id: unknown): Promise<ServiceSummary> {
   if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const row = await prisma.service.findUnique({ where: { id }, select: { id: true, ownerId: true, role: true, isPaid: true, name: true } });
+  const row = await prisma.service.findUnique({
+    where: { id },
+    select: { id: true, ownerId: true, role: true, isPaid: true, name: true },
+  });
   if (!row) throw new NotFoundError();
   if (row.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
   return row;
@@ -184,7 +204,10 @@ export async function createStationOrder(viewer: Viewer | null, body: unknown): 
   requireAccess(viewer, "signedIn");
   const input = parseOrThrow(serviceInput, body);
   const prisma = await getPrisma();
-  const draft = await prisma.service.findFirst({ where: { ownerId: viewer.id, role: "sto", isPaid: false }, select: { id: true } });
+  const draft = await prisma.service.findFirst({
+    where: { ownerId: viewer.id, role: "sto", isPaid: false },
+    select: { id: true },
+  });
   if (draft) return patch(viewer, draft, input);
   return create(viewer, input, "sto");
 }
@@ -284,7 +307,11 @@ export async function deleteOwnService(viewer: Viewer | null, id: string) {
 }
 
 /** Deletes a service the viewer owns (or any, for an admin), reading it once; answers what it was. */
-export async function removeService(viewer: Viewer, id: string, alongside?: Alongside<ServiceSummary>): Promise<ServiceSummary> {
+export async function removeService(
+  viewer: Viewer,
+  id: string,
+  alongside?: Alongside<ServiceSummary>,
+): Promise<ServiceSummary> {
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
   await changingCatalog(() =>

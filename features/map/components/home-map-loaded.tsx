@@ -3,7 +3,9 @@
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+
 import type { MapCluster, Viewport } from "@/features/map/viewport";
+
 import { MapPlaceholder } from "./lazy-maps";
 import ServicesMap, { type MapService } from "./services-map";
 
@@ -15,7 +17,9 @@ type Locations = { services: MapService[]; clusters: MapCluster[] };
 const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5000, gcTime: 5000, retry: 1 } } });
 
 async function fetchLocations(viewport: Viewport | null): Promise<Locations> {
-  const query = viewport ? `?bbox=${[viewport.west, viewport.south, viewport.east, viewport.north].join(",")}&zoom=${viewport.zoom}` : "";
+  const query = viewport
+    ? `?bbox=${[viewport.west, viewport.south, viewport.east, viewport.north].join(",")}&zoom=${viewport.zoom}`
+    : "";
   const response = await fetch(`/api/items/locations${query}`);
   const body = (await response.json().catch(() => null)) as (Locations & { message?: string }) | null;
   if (!response.ok || !body?.services) throw new Error(body?.message ?? response.statusText);
@@ -35,13 +39,21 @@ function HomeMapData({ label }: { label: string }) {
   const [viewport, setViewport] = useState<Viewport | null>(null);
   // The whole map first (it also sets the centre), then whatever is in view as the map moves,
   // unless the first answer held every service one by one: then the map has them all already.
-  const locations = useQuery({ queryKey: ["items", "locations", viewport], queryFn: () => fetchLocations(viewport), placeholderData: keepPreviousData });
+  const locations = useQuery({
+    queryKey: ["items", "locations", viewport],
+    queryFn: () => fetchLocations(viewport),
+    placeholderData: keepPreviousData,
+  });
   if (locations.isError) {
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800">
         <p className="font-semibold">{t("loadError")}</p>
         <p>{locations.error.message}</p>
-        <button type="button" onClick={() => locations.refetch()} className="mt-2 rounded-md bg-red-700 px-3 py-1 font-medium text-white">
+        <button
+          type="button"
+          onClick={() => locations.refetch()}
+          className="mt-2 rounded-md bg-red-700 px-3 py-1 font-medium text-white"
+        >
           {t("retry")}
         </button>
       </div>
@@ -49,5 +61,12 @@ function HomeMapData({ label }: { label: string }) {
   }
   if (!locations.data) return <MapPlaceholder />;
   const complete = viewport === null && locations.data.clusters.length === 0;
-  return <ServicesMap services={locations.data.services} clusters={locations.data.clusters} onViewChange={complete ? undefined : setViewport} label={label} />;
+  return (
+    <ServicesMap
+      services={locations.data.services}
+      clusters={locations.data.clusters}
+      onViewChange={complete ? undefined : setViewport}
+      label={label}
+    />
+  );
 }

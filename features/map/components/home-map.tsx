@@ -1,7 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { MAP_HEIGHT_PX } from "@/features/map/defaults";
+
 import { lazyMap, WhenNearViewport } from "./lazy-maps";
 
 // Leaflet, react-leaflet and React Query come in one chunk, once the map is about to be seen.

@@ -1,8 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+
 import { MAP_HEIGHT_PX } from "@/features/map/defaults";
 
 /**
@@ -12,7 +13,11 @@ import { MAP_HEIGHT_PX } from "@/features/map/defaults";
 export function MapPlaceholder({ height = MAP_HEIGHT_PX }: { height?: number }) {
   const t = useTranslations("Map");
   return (
-    <div role="status" className="grid place-items-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-700" style={{ height }}>
+    <div
+      role="status"
+      className="grid place-items-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-700"
+      style={{ height }}
+    >
       {t("loading")}
     </div>
   );
@@ -51,7 +56,10 @@ export function WhenNearViewport({ children, height = MAP_HEIGHT_PX }: { childre
   useEffect(() => {
     const element = anchor.current;
     if (!element || near) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: "300px" });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      { rootMargin: "300px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

@@ -1,4 +1,5 @@
 import L from "leaflet";
+
 import { MARKER_SIZE } from "@/features/map/defaults";
 import { MARKER_BOX_PX } from "@/features/map/viewport";
 

@@ -1,10 +1,13 @@
 "use client";
 
 import "leaflet/dist/leaflet.css";
+
 import { useTranslations } from "next-intl";
 import { MapContainer, Marker, TileLayer, useMapEvents } from "react-leaflet";
+
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "@/features/map/defaults";
 import { TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/features/map/map-center";
+
 import { PINS } from "./pins";
 
 type Props = { value: LatLng | null; onPick: (point: LatLng) => void; label: string; height?: number };
@@ -14,11 +17,23 @@ export default function PointPickerMap({ value, onPick, label, height = 280 }: P
   const t = useTranslations("Map");
   const center = value ?? MAP_DEFAULT_CENTER;
   return (
-    <div role="region" aria-label={label} className="overflow-hidden rounded-lg border border-slate-200" style={{ height }}>
+    <div
+      role="region"
+      aria-label={label}
+      className="overflow-hidden rounded-lg border border-slate-200"
+      style={{ height }}
+    >
       <MapContainer center={[center.lat, center.lng]} zoom={value ? 11 : MAP_DEFAULT_ZOOM} className="size-full">
         <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
         <ClickToPick onPick={onPick} />
-        {value ? <Marker position={[value.lat, value.lng]} icon={PINS.chosen} title={t("chosenPoint")} alt={t("chosenPoint")} /> : null}
+        {value ? (
+          <Marker
+            position={[value.lat, value.lng]}
+            icon={PINS.chosen}
+            title={t("chosenPoint")}
+            alt={t("chosenPoint")}
+          />
+        ) : null}
       </MapContainer>
     </div>
   );

@@ -1,9 +1,12 @@
 "use client";
 
 import "leaflet/dist/leaflet.css";
+
 import L from "leaflet";
 import { MapContainer, Marker, TileLayer } from "react-leaflet";
+
 import { TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/features/map/map-center";
+
 import { PINS } from "./pins";
 
 const SPOT_ZOOM = 15;
@@ -28,7 +31,14 @@ export default function ServiceSpotMap({ point, role, name, label, height }: Pro
       >
         <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
         {/* Not a tab stop of its own: it does nothing when pressed, and the region names it. */}
-        <Marker position={[point.lat, point.lng]} icon={PINS[role]} title={name} alt={name} keyboard={false} interactive={false} />
+        <Marker
+          position={[point.lat, point.lng]}
+          icon={PINS[role]}
+          title={name}
+          alt={name}
+          keyboard={false}
+          interactive={false}
+        />
       </MapContainer>
     </div>
   );

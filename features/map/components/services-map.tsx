@@ -1,16 +1,19 @@
 "use client";
 
 import "leaflet/dist/leaflet.css";
+
 import type { Marker as LeafletMarker, Popup as LeafletPopup, PopupEvent } from "leaflet";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import { Link } from "@/i18n/navigation";
+
 import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/features/map/defaults";
 import { mapCenter, TILE_URL, type LatLng } from "@/features/map/map-center";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
-import { isRated } from "@/features/reviews/rating";
 import { NewBadge } from "@/features/reviews/components/star-rating";
+import { isRated } from "@/features/reviews/rating";
+import { Link } from "@/i18n/navigation";
+
 import { clusterIcon, PINS } from "./pins";
 import { GeoFeedback, useGeolocation } from "./use-geolocation";
 
@@ -23,7 +26,13 @@ export type MapService = {
   address: string;
 };
 
-type Props = { services: MapService[]; clusters?: MapCluster[]; onViewChange?: (viewport: Viewport) => void; showMyLocation?: boolean; label: string };
+type Props = {
+  services: MapService[];
+  clusters?: MapCluster[];
+  onViewChange?: (viewport: Viewport) => void;
+  showMyLocation?: boolean;
+  label: string;
+};
 
 /**
  * Services as pins with a popup each, or as counted clusters where the server says there are too
@@ -42,7 +51,9 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
   // The pin whose popup is open, for Escape to give the focus back to.
   const opener = useRef<HTMLElement | null>(null);
   const rememberOpener = useMemo(
-    () => ({ popupopen: (event: PopupEvent) => void (opener.current = (event.target as LeafletMarker).getElement() ?? null) }),
+    () => ({
+      popupopen: (event: PopupEvent) => void (opener.current = (event.target as LeafletMarker).getElement() ?? null),
+    }),
     [],
   );
 
@@ -50,22 +61,41 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
     <div className="space-y-2">
       {showMyLocation ? (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={geo.locate} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={geo.locate}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+          >
             {t("showMyLocation")}
           </button>
           <GeoFeedback state={geo.state} onRetry={geo.locate} />
         </div>
       ) : null}
-      <div role="region" aria-label={label} className="overflow-hidden rounded-xl border border-slate-200" style={{ height: MAP_HEIGHT_PX }}>
+      <div
+        role="region"
+        aria-label={label}
+        className="overflow-hidden rounded-xl border border-slate-200"
+        style={{ height: MAP_HEIGHT_PX }}
+      >
         {/* The attribution is a caption under the map (in the legend): a control inside the map would
             cover the markers under it, and half-covered markers are too small to tap. */}
-        <MapContainer center={[center.lat, center.lng]} zoom={MAP_DEFAULT_ZOOM} scrollWheelZoom={false} attributionControl={false} className="size-full">
+        <MapContainer
+          center={[center.lat, center.lng]}
+          zoom={MAP_DEFAULT_ZOOM}
+          scrollWheelZoom={false}
+          attributionControl={false}
+          className="size-full"
+        >
           <TileLayer url={TILE_URL} />
           {onViewChange ? <ViewWatcher onViewChange={onViewChange} /> : null}
           <ZoomWatcher onZoom={setZoom} />
           <EscapeClosesPopup opener={opener} />
           {shown.clusters.map((cluster) => (
-            <ClusterMarker key={`${cluster.lat},${cluster.lng}`} cluster={cluster} label={t("cluster", { count: cluster.count })} />
+            <ClusterMarker
+              key={`${cluster.lat},${cluster.lng}`}
+              cluster={cluster}
+              label={t("cluster", { count: cluster.count })}
+            />
           ))}
           {shown.services.map((service) => (
             <Marker
@@ -87,7 +117,10 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
                       <NewBadge />
                     </p>
                   )}
-                  <Link href={`/service/${service._id}`} className="inline-block rounded bg-brand-600 px-2 py-1 text-xs font-medium !text-white">
+                  <Link
+                    href={`/service/${service._id}`}
+                    className="inline-block rounded bg-brand-600 px-2 py-1 text-xs font-medium !text-white"
+                  >
                     {t("details")}
                   </Link>
                 </div>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useState, useSyncExternalStore } from "react";
+
 import type { LatLng } from "@/features/map/map-center";
 
 export type GeoState = { status: "idle" } | { status: "locating" } | { status: "error"; message: string };
@@ -22,11 +23,15 @@ export function useGeolocation(onFound: (point: LatLng) => void) {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setState({ status: "idle" });
-        const point = { lat: Number(position.coords.latitude.toFixed(5)), lng: Number(position.coords.longitude.toFixed(5)) };
+        const point = {
+          lat: Number(position.coords.latitude.toFixed(5)),
+          lng: Number(position.coords.longitude.toFixed(5)),
+        };
         rememberVisitorPoint(point);
         onFound(point);
       },
-      (error) => setState({ status: "error", message: error.code === error.PERMISSION_DENIED ? t("geoDenied") : t("geoError") }),
+      (error) =>
+        setState({ status: "error", message: error.code === error.PERMISSION_DENIED ? t("geoDenied") : t("geoError") }),
       { timeout: 10_000, maximumAge: 60_000 },
     );
   }, [onFound, t]);
@@ -66,7 +71,13 @@ function parseVisitorPoint(raw: string | null): LatLng | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { lat?: unknown; lng?: unknown; at?: unknown };
-    if (typeof value.lat !== "number" || typeof value.lng !== "number" || typeof value.at !== "number" || Date.now() - value.at > POINT_FRESH_MS) return null;
+    if (
+      typeof value.lat !== "number" ||
+      typeof value.lng !== "number" ||
+      typeof value.at !== "number" ||
+      Date.now() - value.at > POINT_FRESH_MS
+    )
+      return null;
     return { lat: value.lat, lng: value.lng };
   } catch {
     return null;
@@ -98,7 +109,10 @@ export function GeoFeedback({ state, onRetry, title }: { state: GeoState; onRetr
   }
   if (state.status !== "error") return null;
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
       <span>
         {title ? <strong className="block">{title}</strong> : null}
         {state.message}

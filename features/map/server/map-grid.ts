@@ -1,9 +1,10 @@
 import "server-only";
+
 import { distanceKm } from "@/features/catalog/distance";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
 import { clusterCellDegrees, type CellGroup, type Viewport } from "@/features/map/viewport";
 import { getPrisma } from "@/lib/db/server";
-import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * The home map's clusters for a crowded view. Grouping every published service in a wide view
@@ -95,7 +96,9 @@ export async function rebuildMapCells(): Promise<{ cells: number } | null> {
   const prisma = await getPrisma();
   return prisma.$transaction(
     async (tx) => {
-      const claimed = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM map_cells_state WHERE id = 1 AND dirty FOR UPDATE SKIP LOCKED`;
+      const claimed = await tx.$queryRaw<
+        { id: number }[]
+      >`SELECT id FROM map_cells_state WHERE id = 1 AND dirty FOR UPDATE SKIP LOCKED`;
       if (!claimed.length) return null;
       await tx.$executeRaw`UPDATE map_cells_state SET dirty = false, "rebuiltAt" = now() WHERE id = 1`;
       await tx.$executeRaw`DELETE FROM map_cells`;

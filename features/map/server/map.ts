@@ -1,10 +1,20 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { clusterCellDegrees, MAP_SERVICES_MAX, MAX_MAP_POINTS, mergeNearby, WHOLE_WORLD, type MapCluster, type Viewport } from "@/features/map/viewport";
-import { getPrisma } from "@/lib/db/server";
-import { rememberRead } from "@/lib/cache/read-cache";
-import { cellGroups, inBox } from "./map-grid";
+
 import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
+import {
+  clusterCellDegrees,
+  MAP_SERVICES_MAX,
+  MAX_MAP_POINTS,
+  mergeNearby,
+  WHOLE_WORLD,
+  type MapCluster,
+  type Viewport,
+} from "@/features/map/viewport";
+import { rememberRead } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+import { cellGroups, inBox } from "./map-grid";
 
 export type ServiceLocation = {
   _id: string;
@@ -32,7 +42,15 @@ export function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<
   return rememberRead(key, () => queryServiceLocations(viewport), { keepMs: LOCATIONS_KEEP_MS });
 }
 
-type LocationRow = { id: string; name: string; role: "sto" | "mechanic"; latitude: number; longitude: number; ratingAvg: number; address: string };
+type LocationRow = {
+  id: string;
+  name: string;
+  role: "sto" | "mechanic";
+  latitude: number;
+  longitude: number;
+  ratingAvg: number;
+  address: string;
+};
 
 const toLocation = (row: LocationRow): ServiceLocation => ({
   _id: row.id,
@@ -61,7 +79,9 @@ async function queryServiceLocations(viewport: Viewport): Promise<ServiceLocatio
     .slice(0, MAX_MAP_POINTS)
     .map((group) => group.id);
   const rows = pinIds.length
-    ? await prisma.$queryRaw<LocationRow[]>`SELECT ${LOCATION_COLUMNS} FROM services s WHERE s.id = ANY(${pinIds}::uuid[]) ORDER BY s.id`
+    ? await prisma.$queryRaw<
+        LocationRow[]
+      >`SELECT ${LOCATION_COLUMNS} FROM services s WHERE s.id = ANY(${pinIds}::uuid[]) ORDER BY s.id`
     : [];
   const pinned = new Set(pinIds);
   return {

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 

@@ -3,12 +3,13 @@
 import { loadScript } from "@paypal/paypal-js";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { toast } from "@/components/ui/toast";
+
 import { ApiError, postJson } from "@/components/ui/api-client";
+import { toast } from "@/components/ui/toast";
 import { useAction } from "@/components/ui/use-action";
+import { PAYMENT } from "@/features/payments/fee";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
-import { PAYMENT } from "@/features/payments/fee";
 
 type Config = { clientId: string; currency: string; testMode: boolean };
 type State = { status: "loading" } | { status: "ready"; config: Config } | { status: "failed" };
@@ -33,7 +34,9 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
   useEffect(() => {
     let live = true;
     fetch("/api/etc/paypal")
-      .then((response) => (response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error(String(response.status)))))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error(String(response.status))),
+      )
       .then((config) => live && setState({ status: "ready", config }))
       .catch(() => live && setState({ status: "failed" }));
     return () => {
@@ -57,7 +60,9 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
   }
 
   const clientId = state.status === "ready" ? state.config.clientId : "";
-  const createOrder = useEffectEvent(async () => (await postJson<{ id: string }>("/api/etc/paypal/orders", { stoId }, "POST", ta("networkError"))).id);
+  const createOrder = useEffectEvent(
+    async () => (await postJson<{ id: string }>("/api/etc/paypal/orders", { stoId }, "POST", ta("networkError"))).id,
+  );
   const approve = useEffectEvent((orderID: string) => pay({ paymentMethod: "PayPal", orderID }));
   const failed = useEffectEvent(() => toast.error(t("unavailable")));
   useEffect(() => {
@@ -134,7 +139,11 @@ export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string })
             onClick={() => void pay({ paymentMethod: "test" })}
             className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            {paying ? t("paying") : t("testPayment", { amount: format.number(Number(PAYMENT.total), { style: "currency", currency: PAYMENT.currency }) })}
+            {paying
+              ? t("paying")
+              : t("testPayment", {
+                  amount: format.number(Number(PAYMENT.total), { style: "currency", currency: PAYMENT.currency }),
+                })}
           </button>
         </>
       ) : null}

@@ -1,20 +1,30 @@
 import "server-only";
+
 import { randomUUID } from "node:crypto";
-import { DATE_LOCALES } from "@/i18n/locale";
+
+import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
 import { PAYMENT } from "@/features/payments/fee";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
+import { DATE_LOCALES } from "@/i18n/locale";
+import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
-import { requireAccess } from "@/features/accounts/server/guards";
-import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
-import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
-import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
-import { capturePaypalOrder, createPaypalOrder, paypalConfig, readPaypalOrder, verifyWebhook, type OrderState } from "./paypal";
-import type { Viewer } from "@/features/accounts/server/session";
-import { changingCatalog } from "@/lib/cache/read-cache";
 import { parseOrThrow } from "@/lib/http/validate";
+import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
+
+import {
+  capturePaypalOrder,
+  createPaypalOrder,
+  paypalConfig,
+  readPaypalOrder,
+  verifyWebhook,
+  type OrderState,
+} from "./paypal";
 
 /**
  * Paying for a station: the server creates the PayPal order and captures it, checks PayPal's answer
@@ -36,7 +46,10 @@ export function paymentClientConfig() {
 async function payableStation(viewer: Viewer, stoId: string) {
   if (!isUuid(stoId)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const station = await prisma.service.findUnique({ where: { id: stoId }, select: { id: true, ownerId: true, role: true, isPaid: true, name: true } });
+  const station = await prisma.service.findUnique({
+    where: { id: stoId },
+    select: { id: true, ownerId: true, role: true, isPaid: true, name: true },
+  });
   if (!station || station.role !== "sto") throw new NotFoundError();
   if (station.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
   return station;
@@ -81,12 +94,18 @@ export async function payStation(viewer: Viewer | null, stoId: string, body: unk
   return payWithPaypal(station, input.orderID);
 }
 
-async function payForTest(viewer: Viewer, station: { id: string; isPaid: boolean; name: string }): Promise<EditableService> {
+async function payForTest(
+  viewer: Viewer,
+  station: { id: string; isPaid: boolean; name: string },
+): Promise<EditableService> {
   if (!testPaymentsAllowed()) throw new AppError(403, "Payment.testDisabled");
   const prisma = await getPrisma();
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
-      const marked = await tx.service.updateMany({ where: { id: station.id, isPaid: false }, data: { isPaid: true, paidAt: new Date() } });
+      const marked = await tx.service.updateMany({
+        where: { id: station.id, isPaid: false },
+        data: { isPaid: true, paidAt: new Date() },
+      });
       if (marked.count === 1) {
         await tx.payment.create({
           data: {
@@ -140,7 +159,13 @@ async function captureOrRead(orderId: string): Promise<OrderState> {
   }
 }
 
-type PaymentRow = { id: string; serviceId: string | null; userId: string | null; serviceName: string; providerOrderId: string | null };
+type PaymentRow = {
+  id: string;
+  serviceId: string | null;
+  userId: string | null;
+  serviceName: string;
+  providerOrderId: string | null;
+};
 export type Settlement = "captured" | "declined" | "mismatch" | "pending";
 
 /**
@@ -155,12 +180,24 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
   const json = state.raw as Prisma.InputJsonObject;
   if (!capture || capture.status === "PENDING") return "pending";
   if (capture.status !== "COMPLETED") {
-    await prisma.payment.updateMany({ where: { id: payment.id, status: "created" }, data: { status: "failed", providerResponse: json } });
+    await prisma.payment.updateMany({
+      where: { id: payment.id, status: "created" },
+      data: { status: "failed", providerResponse: json },
+    });
     return "declined";
   }
-  if (capture.amount !== PAYMENT.total || capture.currency !== PAYMENT.currency || capture.customId !== payment.serviceId) {
-    console.error(`[paypal] order ${payment.providerOrderId} does not match payment ${payment.id}: ${capture.amount} ${capture.currency} ${capture.customId}`);
-    await prisma.payment.updateMany({ where: { id: payment.id, status: { in: ["created", "failed"] } }, data: { status: "failed", providerResponse: json } });
+  if (
+    capture.amount !== PAYMENT.total ||
+    capture.currency !== PAYMENT.currency ||
+    capture.customId !== payment.serviceId
+  ) {
+    console.error(
+      `[paypal] order ${payment.providerOrderId} does not match payment ${payment.id}: ${capture.amount} ${capture.currency} ${capture.customId}`,
+    );
+    await prisma.payment.updateMany({
+      where: { id: payment.id, status: { in: ["created", "failed"] } },
+      data: { status: "failed", providerResponse: json },
+    });
     return "mismatch";
   }
   const now = new Date();
@@ -178,8 +215,17 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
         },
       });
       if (captured.count !== 1) return;
-      if (payment.serviceId) await tx.service.updateMany({ where: { id: payment.serviceId, isPaid: false }, data: { isPaid: true, paidAt: now } });
-      await mailPayer(tx, payment, "receipt", { amount: capture.amount!, currency: capture.currency!, captureId: capture.id ?? "", date: now });
+      if (payment.serviceId)
+        await tx.service.updateMany({
+          where: { id: payment.serviceId, isPaid: false },
+          data: { isPaid: true, paidAt: now },
+        });
+      await mailPayer(tx, payment, "receipt", {
+        amount: capture.amount!,
+        currency: capture.currency!,
+        captureId: capture.id ?? "",
+        date: now,
+      });
     }),
   );
   kickMailQueue();
@@ -193,15 +239,31 @@ async function mailPayer(
   values: { amount?: string; currency?: string; captureId: string; date: Date },
 ) {
   if (!payment.userId) return;
-  const user = await tx.user.findUnique({ where: { id: payment.userId }, select: { name: true, email: true, locale: true } });
+  const user = await tx.user.findUnique({
+    where: { id: payment.userId },
+    select: { name: true, email: true, locale: true },
+  });
   if (!user) return;
-  const date = new Intl.DateTimeFormat(DATE_LOCALES[user.locale], { dateStyle: "long", timeZone: "Europe/Kyiv" }).format(values.date);
-  const link = kind === "receipt" && payment.serviceId ? localePath(user.locale, `/service/${payment.serviceId}`) : localePath(user.locale, "/mystos");
+  const date = new Intl.DateTimeFormat(DATE_LOCALES[user.locale], {
+    dateStyle: "long",
+    timeZone: "Europe/Kyiv",
+  }).format(values.date);
+  const link =
+    kind === "receipt" && payment.serviceId
+      ? localePath(user.locale, `/service/${payment.serviceId}`)
+      : localePath(user.locale, "/mystos");
   const mail = composeAccountMail(
     kind,
     user.email,
     user.locale,
-    { name: user.name, station: payment.serviceName, amount: values.amount ?? "", currency: values.currency ?? "", captureId: values.captureId, date },
+    {
+      name: user.name,
+      station: payment.serviceName,
+      amount: values.amount ?? "",
+      currency: values.currency ?? "",
+      captureId: values.captureId,
+      date,
+    },
     link,
   );
   await enqueueMail(mail, tx);
@@ -217,9 +279,13 @@ export async function refund(captureId: string): Promise<boolean> {
   if (!payment) return false;
   const changed = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
-      const marked = await tx.payment.updateMany({ where: { id: payment.id, status: "captured" }, data: { status: "refunded", refundedAt: new Date() } });
+      const marked = await tx.payment.updateMany({
+        where: { id: payment.id, status: "captured" },
+        data: { status: "refunded", refundedAt: new Date() },
+      });
       if (marked.count !== 1) return false;
-      if (payment.serviceId) await tx.service.updateMany({ where: { id: payment.serviceId }, data: { isPaid: false, paidAt: null } });
+      if (payment.serviceId)
+        await tx.service.updateMany({ where: { id: payment.serviceId }, data: { isPaid: false, paidAt: null } });
       await mailPayer(tx, payment, "refunded", { captureId, date: new Date() });
       return true;
     }),
@@ -239,12 +305,19 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
  * captured now with the same request id, so PayPal charges at most once; older than a day and
  * still unapproved → failed.
  */
-export async function sweepPayments(now = new Date()): Promise<Record<Settlement | "abandoned" | "unreachable", number>> {
+export async function sweepPayments(
+  now = new Date(),
+): Promise<Record<Settlement | "abandoned" | "unreachable", number>> {
   const counts = { captured: 0, declined: 0, mismatch: 0, pending: 0, abandoned: 0, unreachable: 0 };
   if (!paypalConfig().configured) return counts;
   const prisma = await getPrisma();
   const stale = await prisma.payment.findMany({
-    where: { provider: "paypal", status: "created", createdAt: { lt: new Date(now.getTime() - SWEEP_AFTER_MS) }, providerOrderId: { not: null } },
+    where: {
+      provider: "paypal",
+      status: "created",
+      createdAt: { lt: new Date(now.getTime() - SWEEP_AFTER_MS) },
+      providerOrderId: { not: null },
+    },
     orderBy: { createdAt: "asc" },
     take: 50,
   });
@@ -274,11 +347,17 @@ export async function sweepPayments(now = new Date()): Promise<Record<Settlement
  * POST /api/etc/paypal/webhook. Verified by PayPal itself (PAYPAL_WEBHOOK_ID), handled once per
  * event id: a completed capture settles its order, a refund or reversal unpublishes the station.
  */
-export async function handlePaypalWebhook(headers: { get(name: string): string | null }, body: unknown): Promise<{ handled: boolean }> {
+export async function handlePaypalWebhook(
+  headers: { get(name: string): string | null },
+  body: unknown,
+): Promise<{ handled: boolean }> {
   const event = parseOrThrow(paypalWebhookEvent, body);
   if (!(await verifyWebhook(headers, body))) throw new AppError(401, "Payment.webhookRefused");
   const prisma = await getPrisma();
-  const first = await prisma.paypalEvent.createMany({ data: [{ id: event.id, type: event.event_type.slice(0, 100) }], skipDuplicates: true });
+  const first = await prisma.paypalEvent.createMany({
+    data: [{ id: event.id, type: event.event_type.slice(0, 100) }],
+    skipDuplicates: true,
+  });
   if (first.count === 0) return { handled: false };
   try {
     const { resource } = event;

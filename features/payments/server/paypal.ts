@@ -1,5 +1,7 @@
 import "server-only";
+
 import { randomUUID } from "node:crypto";
+
 import { PAYMENT } from "@/features/payments/fee";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
@@ -19,11 +21,19 @@ export function paypalConfig() {
 
 let token: { value: string; expiresAt: number; key: string } | null = null;
 
-async function call(path: string, init: RequestInit & { auth?: "basic" }): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  path: string,
+  init: RequestInit & { auth?: "basic" },
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const { clientId, secret, base } = paypalConfig();
   const headers = new Headers(init.headers);
   headers.set("accept", "application/json");
-  headers.set("authorization", init.auth === "basic" ? `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}` : `Bearer ${await accessToken()}`);
+  headers.set(
+    "authorization",
+    init.auth === "basic"
+      ? `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`
+      : `Bearer ${await accessToken()}`,
+  );
   let response: Response;
   try {
     response = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -58,7 +68,10 @@ async function accessToken(): Promise<string> {
 }
 
 /** Orders v2 create: 3.00 USD (2.40 item + 0.60 tax) with the station id as custom_id. */
-export async function createPaypalOrder(serviceId: string, serviceName: string): Promise<{ orderId: string; requestId: string }> {
+export async function createPaypalOrder(
+  serviceId: string,
+  serviceName: string,
+): Promise<{ orderId: string; requestId: string }> {
   const requestId = randomUUID();
   const { status, body } = await call("/v2/checkout/orders", {
     method: "POST",
@@ -98,7 +111,13 @@ export async function createPaypalOrder(serviceId: string, serviceName: string):
 /** What an order says about its money: its status and its (first) capture, from either capture or read. */
 export type OrderState = {
   orderStatus: string;
-  capture: { id: string | null; status: string; amount: string | null; currency: string | null; customId: string | null } | null;
+  capture: {
+    id: string | null;
+    status: string;
+    amount: string | null;
+    currency: string | null;
+    customId: string | null;
+  } | null;
   payerEmail: string | null;
   raw: Record<string, unknown>;
 };
@@ -109,7 +128,14 @@ type OrderBody = {
   payer?: { email_address?: string };
   purchase_units?: {
     custom_id?: string;
-    payments?: { captures?: { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string } }[] };
+    payments?: {
+      captures?: {
+        id?: string;
+        status?: string;
+        custom_id?: string;
+        amount?: { value?: string; currency_code?: string };
+      }[];
+    };
   }[];
 };
 
@@ -174,7 +200,9 @@ export const WEBHOOK_HEADERS = [
 export async function verifyWebhook(headers: { get(name: string): string | null }, event: unknown): Promise<boolean> {
   const webhookId = env.PAYPAL_WEBHOOK_ID;
   if (!webhookId || !paypalConfig().configured) return false;
-  const signed = Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name.replace("paypal-", "").replaceAll("-", "_"), headers.get(name) ?? ""]));
+  const signed = Object.fromEntries(
+    WEBHOOK_HEADERS.map((name) => [name.replace("paypal-", "").replaceAll("-", "_"), headers.get(name) ?? ""]),
+  );
   if (Object.values(signed).some((value) => !value)) return false;
   const { status, body } = await call("/v1/notifications/verify-webhook-signature", {
     method: "POST",

@@ -2,9 +2,17 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { CUSTOM_JOB, CUSTOM_LABEL_MAX, PRICE_JOBS, PRICE_LINES_MAX, PRICE_MAX_UAH, type PriceJob } from "@/features/prices/price-catalogue";
+
 import type { PriceLine, PriceList } from "@/features/catalog/server/page-extras";
 import { useListSave } from "@/features/listings/components/use-list-save";
+import {
+  CUSTOM_JOB,
+  CUSTOM_LABEL_MAX,
+  PRICE_JOBS,
+  PRICE_LINES_MAX,
+  PRICE_MAX_UAH,
+  type PriceJob,
+} from "@/features/prices/price-catalogue";
 
 type Line = PriceLine & { key: number };
 let nextKey = 0;
@@ -14,13 +22,18 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
   const t = useTranslations("Prices");
   const [lines, setLines] = useState<Line[]>(() => initial.lines.map((line) => ({ ...line, key: nextKey++ })));
   const [adding, setAdding] = useState<string>("");
-  const { errors, save, errorFor, saveButton } = useListSave<PriceList>(`/api/items/users/${serviceId}/prices`, { saved: t("saved"), invalid: t("invalid") });
+  const { errors, save, errorFor, saveButton } = useListSave<PriceList>(`/api/items/users/${serviceId}/prices`, {
+    saved: t("saved"),
+    invalid: t("invalid"),
+  });
   const id = useId();
 
   const used = new Set(lines.map((line) => line.job));
   const addable = PRICE_JOBS.filter((job) => !used.has(job));
-  const update = (key: number, change: Partial<PriceLine>) => setLines((list) => list.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  const name = (line: PriceLine) => (line.job === CUSTOM_JOB ? line.label || t("custom") : t("job", { job: line.job as PriceJob }));
+  const update = (key: number, change: Partial<PriceLine>) =>
+    setLines((list) => list.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const name = (line: PriceLine) =>
+    line.job === CUSTOM_JOB ? line.label || t("custom") : t("job", { job: line.job as PriceJob });
 
   function add() {
     if (!adding) return;
@@ -42,7 +55,9 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
         </h2>
         <p className="text-sm text-slate-600">{t("editorHint")}</p>
       </div>
-      {lines.length === 0 ? <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t("editorEmpty")}</p> : null}
+      {lines.length === 0 ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t("editorEmpty")}</p>
+      ) : null}
       <ul className="space-y-2">
         {lines.map((line, index) => {
           const message = errorFor("lines", index);
@@ -71,7 +86,9 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
                     max={PRICE_MAX_UAH}
                     className={input}
                     value={line.fromUah || ""}
-                    onChange={(event) => update(line.key, { fromUah: event.target.value === "" ? 0 : Number(event.target.value) })}
+                    onChange={(event) =>
+                      update(line.key, { fromUah: event.target.value === "" ? 0 : Number(event.target.value) })
+                    }
                     aria-invalid={message ? true : undefined}
                   />
                 </label>

@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { CUSTOM_JOB, UAH, type PriceJob } from "@/features/prices/price-catalogue";
+
 import type { PaidMedian, PriceList as Prices } from "@/features/catalog/server/page-extras";
+import { CUSTOM_JOB, UAH, type PriceJob } from "@/features/prices/price-catalogue";
 
 /** The service page: the owner's "from" prices, and what reviewers paid when enough of them said. */
 export async function PriceList({ prices, paid }: { prices: Prices | null; paid: PaidMedian[] }) {
@@ -23,7 +24,9 @@ export async function PriceList({ prices, paid }: { prices: Prices | null; paid:
             ))}
           </ul>
           {prices.updatedAt ? (
-            <p className="mt-1 text-sm text-slate-500">{t("updatedOn", { date: format.dateTime(new Date(prices.updatedAt), { dateStyle: "medium" }) })}</p>
+            <p className="mt-1 text-sm text-slate-500">
+              {t("updatedOn", { date: format.dateTime(new Date(prices.updatedAt), { dateStyle: "medium" }) })}
+            </p>
           ) : null}
         </>
       ) : null}
@@ -34,7 +37,9 @@ export async function PriceList({ prices, paid }: { prices: Prices | null; paid:
             {paid.map((entry) => (
               <li key={entry.job} className="flex justify-between gap-4 py-1.5">
                 <span>{t("job", { job: entry.job })}</span>
-                <span className="whitespace-nowrap">{t("paid", { amount: money(entry.medianUah), count: entry.count })}</span>
+                <span className="whitespace-nowrap">
+                  {t("paid", { amount: money(entry.medianUah), count: entry.count })}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,11 +1,12 @@
 import "server-only";
-import { priceListInput } from "@/features/prices/schema";
-import { getPrisma } from "@/lib/db/server";
+
 import { requireAccess } from "@/features/accounts/server/guards";
-import { ownService } from "@/features/listings/server/listings";
-import { changingCatalog } from "@/lib/cache/read-cache";
 import type { Viewer } from "@/features/accounts/server/session";
 import { priceLines, type PriceList } from "@/features/catalog/server/page-extras";
+import { ownService } from "@/features/listings/server/listings";
+import { priceListInput } from "@/features/prices/schema";
+import { changingCatalog } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
 import { parseOrThrow } from "@/lib/http/validate";
 
 /**
@@ -19,12 +20,20 @@ export async function getOwnPrices(viewer: Viewer | null, id: string): Promise<P
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
-  const service = await prisma.service.findUniqueOrThrow({ where: { id: row.id }, select: { pricesUpdatedAt: true, prices: priceLines } });
+  const service = await prisma.service.findUniqueOrThrow({
+    where: { id: row.id },
+    select: { pricesUpdatedAt: true, prices: priceLines },
+  });
   return { lines: service.prices, updatedAt: service.pricesUpdatedAt?.toISOString() ?? null };
 }
 
 /** PUT /api/items/users/{id}/prices: the whole list in one transaction; an empty list means "no prices". */
-export async function replacePrices(viewer: Viewer | null, id: string, body: unknown, now = new Date()): Promise<PriceList> {
+export async function replacePrices(
+  viewer: Viewer | null,
+  id: string,
+  body: unknown,
+  now = new Date(),
+): Promise<PriceList> {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const { lines } = parseOrThrow(priceListInput, body);
@@ -32,8 +41,14 @@ export async function replacePrices(viewer: Viewer | null, id: string, body: unk
   await changingCatalog(() =>
     prisma.$transaction([
       prisma.servicePrice.deleteMany({ where: { serviceId: row.id } }),
-      prisma.servicePrice.createMany({ data: lines.map((line, position) => ({ ...line, serviceId: row.id, position })) }),
-      prisma.service.update({ where: { id: row.id }, data: { pricesUpdatedAt: lines.length ? now : null }, select: { id: true } }),
+      prisma.servicePrice.createMany({
+        data: lines.map((line, position) => ({ ...line, serviceId: row.id, position })),
+      }),
+      prisma.service.update({
+        where: { id: row.id },
+        data: { pricesUpdatedAt: lines.length ? now : null },
+        select: { id: true },
+      }),
     ]),
   );
   return getOwnPrices(viewer, id);

@@ -3,16 +3,19 @@
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
+
+import { ActionButton } from "@/components/ui/action-button";
 import { postJson } from "@/components/ui/api-client";
 import { ErrorText } from "@/components/ui/fields";
-import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { ActionButton } from "@/components/ui/action-button";
 import { toast } from "@/components/ui/toast";
-import { useRouter } from "@/i18n/navigation";
-import { EDIT_REVIEW_EVENT } from "./review-form";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { REPLY_MAX, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from "@/features/reviews/rules";
+import { useRouter } from "@/i18n/navigation";
 
-const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60";
+import { EDIT_REVIEW_EVENT } from "./review-form";
+
+const button =
+  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60";
 const loadReplySchema = () => import("@/features/reviews/schema").then((schemas) => schemas.replyInput);
 const loadReportSchema = () => import("@/features/reviews/schema").then((schemas) => schemas.reportInput);
 const showError = (message: string) => toast.error(message);
@@ -109,7 +112,14 @@ export function OwnReviewActions({ url }: { url: string }) {
       <button type="button" className={button} onClick={() => window.dispatchEvent(new Event(EDIT_REVIEW_EVENT))}>
         {t("edit")}
       </button>
-      <ActionButton url={url} method="DELETE" body={{}} success={t("deleted")} confirm={t("deleteConfirm")} className={button}>
+      <ActionButton
+        url={url}
+        method="DELETE"
+        body={{}}
+        success={t("deleted")}
+        confirm={t("deleteConfirm")}
+        className={button}
+      >
         {t("delete")}
       </ActionButton>
     </div>
@@ -138,10 +148,19 @@ export function ReportButton({ url, author }: { url: string; author: string }) {
 
   return (
     <>
-      <button type="button" className={`${button} mt-2`} onClick={() => dialog.current?.showModal()} aria-label={t("reportReview", { name: author })}>
+      <button
+        type="button"
+        className={`${button} mt-2`}
+        onClick={() => dialog.current?.showModal()}
+        aria-label={t("reportReview", { name: author })}
+      >
         {t("report")}
       </button>
-      <dialog ref={dialog} aria-labelledby={`${id}-title`} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40">
+      <dialog
+        ref={dialog}
+        aria-labelledby={`${id}-title`}
+        className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40"
+      >
         <form {...formProps} className="space-y-4">
           <h3 id={`${id}-title`} className="text-lg font-semibold">
             {t("reportTitle")}

@@ -1,18 +1,20 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
+
 import { postJson } from "@/components/ui/api-client";
 import { FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
-import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { toast } from "@/components/ui/toast";
-import { useRouter } from "@/i18n/navigation";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { PRICE_JOBS, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
-import { COMMENT_MAX, VISIT_CODE_MAX } from "@/features/reviews/rules";
-import type { OwnReview } from "@/features/reviews/reviewer-view";
-import { useSearchParams } from "next/navigation";
 import { RATING_ASPECTS } from "@/features/reviews/rating";
+import type { OwnReview } from "@/features/reviews/reviewer-view";
+import { COMMENT_MAX, VISIT_CODE_MAX } from "@/features/reviews/rules";
+import { useRouter } from "@/i18n/navigation";
+
 import { useAspectLabels } from "./use-aspect-labels";
 
 /** Sent by the Edit button on the viewer's own review. */
@@ -41,7 +43,15 @@ function valuesOf(own: OwnReview): Omit<Values, "visitCode"> {
  * lost); that button, or Edit on the review itself (EDIT_REVIEW_EVENT), opens it filled with the
  * review.
  */
-export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string; reviewed: boolean; initial: OwnReview | null }) {
+export function ReviewForm({
+  serviceId,
+  reviewed,
+  initial,
+}: {
+  serviceId: string;
+  reviewed: boolean;
+  initial: OwnReview | null;
+}) {
   const t = useTranslations("Review");
   const tp = useTranslations("Prices");
   const ta = useTranslations("Account");
@@ -61,7 +71,9 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
     // The selects hold text; the API takes the scores as JSON numbers ("" stays unrated).
     request: ({ paidJob, paidUah, rating, ...values }) => ({
       ...values,
-      rating: Object.fromEntries(RATING_ASPECTS.map((score) => [score, rating[score] === "" ? undefined : Number(rating[score])])),
+      rating: Object.fromEntries(
+        RATING_ASPECTS.map((score) => [score, rating[score] === "" ? undefined : Number(rating[score])]),
+      ),
       visitCode: values.visitCode.trim() ? values.visitCode : undefined,
       paidJob: paidJob || null,
       paidUah: paidUah.trim() === "" ? null : Number(paidUah),
@@ -123,7 +135,11 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
 
   if (folded) {
     return (
-      <section id="review-form" aria-labelledby="review-form-title" className="mt-4 scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <section
+        id="review-form"
+        aria-labelledby="review-form-title"
+        className="mt-4 scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+      >
         <h3 id="review-form-title" className="text-lg font-semibold">
           {t("yours")}
         </h3>
@@ -169,8 +185,21 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
           </Labelled>
         ))}
       </div>
-      <Labelled id="review-comment" label={t("comment")} error={error("comment")} hint={t("remaining", { count: COMMENT_MAX - comment.length })}>
-        {(control) => <textarea {...control} rows={4} maxLength={COMMENT_MAX} {...form.register("comment")} className={FIELD_INPUT} />}
+      <Labelled
+        id="review-comment"
+        label={t("comment")}
+        error={error("comment")}
+        hint={t("remaining", { count: COMMENT_MAX - comment.length })}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            maxLength={COMMENT_MAX}
+            {...form.register("comment")}
+            className={FIELD_INPUT}
+          />
+        )}
       </Labelled>
       <div className="grid gap-4 sm:grid-cols-2">
         <Labelled id="review-paid-job" label={tp("paidJob")} error={error("paidJob")}>
@@ -187,7 +216,15 @@ export function ReviewForm({ serviceId, reviewed, initial }: { serviceId: string
         </Labelled>
         <Labelled id="review-paid-uah" label={tp("paidUah")} error={error("paidUah")}>
           {(control) => (
-            <input {...control} type="number" inputMode="numeric" min={1} max={PRICE_MAX_UAH} {...form.register("paidUah")} className={FIELD_INPUT} />
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={PRICE_MAX_UAH}
+              {...form.register("paidUah")}
+              className={FIELD_INPUT}
+            />
           )}
         </Labelled>
       </div>

@@ -1,11 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { StarRating } from "@/features/reviews/components/star-rating";
+
 import type { ReviewView } from "@/features/catalog/server/service-dto";
+import { StarRating } from "@/features/reviews/components/star-rating";
+import { RATING_ASPECTS } from "@/features/reviews/rating";
+
 import { OwnMarker, ReviewTools } from "./reviewer";
 import { useAspectLabels } from "./use-aspect-labels";
-import { RATING_ASPECTS } from "@/features/reviews/rating";
 
 /**
  * One review of a service page, rendered from its data: as a server component each review sent its
@@ -17,7 +19,10 @@ export function ReviewItem({ review }: { review: ReviewView }) {
   const tr = useTranslations("Review");
   const aspectLabels = useAspectLabels();
   return (
-    <li id={`review-${review._id}`} className={`review ${review.verified ? "" : "group-data-[verified-only=true]:hidden"}`}>
+    <li
+      id={`review-${review._id}`}
+      className={`review ${review.verified ? "" : "group-data-[verified-only=true]:hidden"}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
           <span>{review.name}</span>
@@ -59,7 +64,12 @@ export function ReviewItem({ review }: { review: ReviewView }) {
           <p className="mt-1 whitespace-pre-line text-slate-700">{review.reply.text}</p>
         </div>
       ) : null}
-      <ReviewTools reviewId={review._id} author={review.name} hidden={review.hidden !== null} reply={review.reply?.text ?? null} />
+      <ReviewTools
+        reviewId={review._id}
+        author={review.name}
+        hidden={review.hidden !== null}
+        reply={review.reply?.text ?? null}
+      />
     </li>
   );
 }

@@ -1,6 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import type { ReviewerView } from "@/features/reviews/reviewer-view";
+
 import type { ServiceDetail } from "@/features/catalog/server/service-dto";
+import type { ReviewerView } from "@/features/reviews/reviewer-view";
+
 import { ReviewFilter } from "./review-filter";
 import { ReviewItem } from "./review-item";
 import { ReviewerPrompt, ReviewerProvider } from "./reviewer";
@@ -11,7 +13,13 @@ import { ReviewerPrompt, ReviewerProvider } from "./reviewer";
  * what they may write is the viewer's own (reviewer.tsx), "unknown" in a page rendered for the page
  * cache.
  */
-export async function ReviewList({ service, reviewer }: { service: ServiceDetail; reviewer: ReviewerView | "unknown" }) {
+export async function ReviewList({
+  service,
+  reviewer,
+}: {
+  service: ServiceDetail;
+  reviewer: ReviewerView | "unknown";
+}) {
   const [t, tr] = await Promise.all([getTranslations("ServiceDetail"), getTranslations("Review")]);
 
   const list = (

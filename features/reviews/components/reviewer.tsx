@@ -2,9 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { createContext, use, useMemo, type ReactNode } from "react";
+
 import { useForThisVisitor } from "@/components/layout/use-visitor";
-import { Link } from "@/i18n/navigation";
 import { NOBODY_REVIEWING, type ReviewerView } from "@/features/reviews/reviewer-view";
+import { Link } from "@/i18n/navigation";
+
 import { OwnReviewActions, ReplyEditor, ReportButton } from "./review-actions";
 import { ReviewForm } from "./review-form";
 
@@ -13,12 +15,29 @@ import { ReviewForm } from "./review-form";
  * come from the page cache), what this visitor may do with it comes from here, known when the page
  * was rendered for them and asked by the browser otherwise (useForThisVisitor).
  */
-const Reviewer = createContext<{ view: ReviewerView; guess: boolean; serviceId: string }>({ view: NOBODY_REVIEWING, guess: false, serviceId: "" });
+const Reviewer = createContext<{ view: ReviewerView; guess: boolean; serviceId: string }>({
+  view: NOBODY_REVIEWING,
+  guess: false,
+  serviceId: "",
+});
 
 const asView = (body: unknown) => body as ReviewerView;
 
-export function ReviewerProvider({ serviceId, reviewer, children }: { serviceId: string; reviewer: ReviewerView | "unknown"; children: ReactNode }) {
-  const { value, guess } = useForThisVisitor(reviewer, `/api/items/${serviceId}/reviews/mine`, NOBODY_REVIEWING, asView);
+export function ReviewerProvider({
+  serviceId,
+  reviewer,
+  children,
+}: {
+  serviceId: string;
+  reviewer: ReviewerView | "unknown";
+  children: ReactNode;
+}) {
+  const { value, guess } = useForThisVisitor(
+    reviewer,
+    `/api/items/${serviceId}/reviews/mine`,
+    NOBODY_REVIEWING,
+    asView,
+  );
   const context = useMemo(() => ({ view: value, guess, serviceId }), [value, guess, serviceId]);
   return <Reviewer value={context}>{children}</Reviewer>;
 }
@@ -27,11 +46,23 @@ export function ReviewerProvider({ serviceId, reviewer, children }: { serviceId:
 export function OwnMarker({ reviewId }: { reviewId: string }) {
   const tr = useTranslations("Review");
   const { view } = use(Reviewer);
-  return view.own?._id === reviewId ? <span className="ml-2 text-sm font-normal text-slate-600">({tr("yours")})</span> : null;
+  return view.own?._id === reviewId ? (
+    <span className="ml-2 text-sm font-normal text-slate-600">({tr("yours")})</span>
+  ) : null;
 }
 
 /** Under a review: the owner's (or an admin's) reply editor, the author's edit and delete, everyone else's report. */
-export function ReviewTools({ reviewId, author, hidden, reply }: { reviewId: string; author: string; hidden: boolean; reply: string | null }) {
+export function ReviewTools({
+  reviewId,
+  author,
+  hidden,
+  reply,
+}: {
+  reviewId: string;
+  author: string;
+  hidden: boolean;
+  reply: string | null;
+}) {
   const tr = useTranslations("Review");
   const { view, serviceId } = use(Reviewer);
   const url = `/api/items/${serviceId}/reviews/${reviewId}`;
@@ -60,12 +91,16 @@ export function ReviewerPrompt() {
     return (
       <p data-guess={guess ? "" : undefined} className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-4">
         {t("signInToReview")}{" "}
-        <Link href={{ pathname: "/login", query: { redirect: `/service/${serviceId}` } }} className="font-semibold text-brand-700 underline">
+        <Link
+          href={{ pathname: "/login", query: { redirect: `/service/${serviceId}` } }}
+          className="font-semibold text-brand-700 underline"
+        >
           {t("signIn")}
         </Link>
       </p>
     );
   }
-  if (view.state === "owner") return <p className="mt-4 rounded-lg bg-slate-100 p-4 text-slate-700">{tr("ownService")}</p>;
+  if (view.state === "owner")
+    return <p className="mt-4 rounded-lg bg-slate-100 p-4 text-slate-700">{tr("ownService")}</p>;
   return <ReviewForm serviceId={serviceId} reviewed={view.state === "reviewed"} initial={view.own} />;
 }

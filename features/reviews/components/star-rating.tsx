@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { CSSProperties } from "react";
+
 import { isRated, starsFor } from "@/features/reviews/rating";
 
 /**
@@ -30,5 +31,9 @@ export function StarRating({ value, label, suffix }: { value: number; label: str
 /** In place of the stars of a service no review counts yet (features/reviews/rating.ts, isRated): "New", not a rating of 0. */
 export function NewBadge() {
   const t = useTranslations("Services");
-  return <span className="rounded-full border border-brand-100 bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{t("new")}</span>;
+  return (
+    <span className="rounded-full border border-brand-100 bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+      {t("new")}
+    </span>
+  );
 }

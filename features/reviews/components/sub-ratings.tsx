@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+
 import { RATING_ASPECTS, type RatingTriple } from "@/features/reviews/rating";
 
 /** The three averages every review gives (quality, speed, price), as bars with their numbers. */
@@ -11,7 +12,10 @@ export async function SubRatings({ rating }: { rating: RatingTriple }) {
           <dt className="text-slate-600">{tr(aspect)}</dt>
           <dd className="flex items-center gap-2">
             <span aria-hidden className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200">
-              <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(rating[aspect] / 5) * 100}%` }} />
+              <span
+                className="block h-full rounded-full bg-amber-500"
+                style={{ width: `${(rating[aspect] / 5) * 100}%` }}
+              />
             </span>
             <span className="w-10 text-right font-semibold tabular-nums">
               {rating[aspect].toFixed(1)}

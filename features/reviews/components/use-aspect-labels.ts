@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import type { RatingTriple } from "@/features/reviews/rating";
 
 /**

@@ -2,6 +2,7 @@
 
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
+
 import { ActionButton } from "@/components/ui/action-button";
 import { getPathname } from "@/i18n/navigation";
 

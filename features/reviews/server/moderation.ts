@@ -1,20 +1,23 @@
 import "server-only";
+
 import type { Locale } from "next-intl";
+
+import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { writeAudit } from "@/features/admin/server/audit-log";
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
 import type { ReportReason } from "@/features/reviews/rules";
 import { moderationInput, reportInput } from "@/features/reviews/schema";
-import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
-import { writeAudit } from "@/features/admin/server/audit-log";
+import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
-import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
-import { requireAccess } from "@/features/accounts/server/guards";
 import { translate } from "@/lib/http/answers";
+import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
 import { kickMailQueue } from "@/lib/mail/outbox";
 import { take } from "@/lib/security/rate-limit";
-import { changingCatalog } from "@/lib/cache/read-cache";
+
 import { recomputeAggregates } from "./reviews";
-import type { Viewer } from "@/features/accounts/server/session";
-import { parseOrThrow } from "@/lib/http/validate";
 
 /**
  * Reports from this many distinct accounts, still open, hide a review pending an admin's
@@ -24,15 +27,28 @@ import { parseOrThrow } from "@/lib/http/validate";
 export const REPORTS_TO_HIDE = 3;
 
 /** One report per person per review; enough distinct reports hide it until an admin decides. */
-export async function reportReview(viewer: Viewer | null, serviceId: string, reviewId: string, body: unknown): Promise<{ message: string }> {
+export async function reportReview(
+  viewer: Viewer | null,
+  serviceId: string,
+  reviewId: string,
+  body: unknown,
+): Promise<{ message: string }> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
   const input = parseOrThrow(reportInput, body);
   const prisma = await getPrisma();
-  const review = await prisma.review.findFirst({ where: { id: reviewId, serviceId, service: PUBLISHED_WHERE }, select: { userId: true } });
+  const review = await prisma.review.findFirst({
+    where: { id: reviewId, serviceId, service: PUBLISHED_WHERE },
+    select: { userId: true },
+  });
   if (!review) throw new NotFoundError();
   if (review.userId === viewer.id) throw new AppError(403, "Review.reportOwn");
-  if (await prisma.reviewReport.findUnique({ where: { reviewId_userId: { reviewId, userId: viewer.id } }, select: { id: true } }))
+  if (
+    await prisma.reviewReport.findUnique({
+      where: { reviewId_userId: { reviewId, userId: viewer.id } },
+      select: { id: true },
+    })
+  )
     throw new AppError(409, "Review.alreadyReported");
   await take("reviewReport", viewer.id);
   await changingCatalog(() =>
@@ -45,7 +61,10 @@ export async function reportReview(viewer: Viewer | null, serviceId: string, rev
       }
       const open = await tx.reviewReport.count({ where: { reviewId, resolvedAt: null } });
       if (open < REPORTS_TO_HIDE) return;
-      const { count } = await tx.review.updateMany({ where: { id: reviewId, hiddenAt: null }, data: { hiddenAt: new Date(), hiddenReason: "pending" } });
+      const { count } = await tx.review.updateMany({
+        where: { id: reviewId, hiddenAt: null },
+        data: { hiddenAt: new Date(), hiddenReason: "pending" },
+      });
       if (count === 0) return;
       await recomputeAggregates(tx, serviceId);
       await writeAudit(tx, null, "review.autoHide", "review", reviewId, { reports: open });
@@ -84,13 +103,22 @@ export async function reportQueue(viewer: Viewer | null, sort: string | null): P
       include: {
         service: { select: { id: true, name: true } },
         user: { select: { name: true } },
-        reports: { where: { resolvedAt: null }, orderBy: { createdAt: "desc" }, include: { user: { select: { name: true } } } },
+        reports: {
+          where: { resolvedAt: null },
+          orderBy: { createdAt: "desc" },
+          include: { user: { select: { name: true } } },
+        },
       },
     }),
     prisma.service.findMany({
       where: { burstFlaggedAt: { not: null } },
       orderBy: { burstFlaggedAt: "desc" },
-      select: { id: true, name: true, burstFlaggedAt: true, _count: { select: { reviews: { where: { heldAt: { not: null } } } } } },
+      select: {
+        id: true,
+        name: true,
+        burstFlaggedAt: true,
+        _count: { select: { reviews: { where: { heldAt: { not: null } } } } },
+      },
     }),
   ]);
   const items = reviews.map((review): QueueItem => ({
@@ -170,7 +198,11 @@ type Person = { name: string; email: string; locale: Locale };
  * open reports, goes to the audit log, and is mailed to the reviewer (when their review changed)
  * and to each reporter.
  */
-export async function moderateReview(viewer: Viewer | null, reviewId: string, body: unknown): Promise<{ message: string }> {
+export async function moderateReview(
+  viewer: Viewer | null,
+  reviewId: string,
+  body: unknown,
+): Promise<{ message: string }> {
   requireAccess(viewer, "admin");
   if (!isUuid(reviewId)) throw new NotFoundError();
   const input = parseOrThrow(moderationInput, body);
@@ -184,15 +216,22 @@ export async function moderateReview(viewer: Viewer | null, reviewId: string, bo
           hiddenReason: true,
           service: { select: { name: true } },
           user: { select: { name: true, email: true, locale: true } },
-          reports: { where: { resolvedAt: null }, select: { user: { select: { name: true, email: true, locale: true } } } },
+          reports: {
+            where: { resolvedAt: null },
+            select: { user: { select: { name: true, email: true, locale: true } } },
+          },
         },
       });
       if (!review) throw new NotFoundError();
       const hide = input.action === "hide";
       const show = input.action === "restore" || (input.action === "dismiss" && review.hiddenReason === "pending");
-      if (hide) await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: new Date(), hiddenReason: input.reason } });
+      if (hide)
+        await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: new Date(), hiddenReason: input.reason } });
       if (show) await tx.review.update({ where: { id: reviewId }, data: { hiddenAt: null, hiddenReason: null } });
-      await tx.reviewReport.updateMany({ where: { reviewId, resolvedAt: null }, data: { resolvedAt: new Date(), outcome: hide ? "hidden" : "kept" } });
+      await tx.reviewReport.updateMany({
+        where: { reviewId, resolvedAt: null },
+        data: { resolvedAt: new Date(), outcome: hide ? "hidden" : "kept" },
+      });
       await recomputeAggregates(tx, review.serviceId);
       await writeAudit(
         tx,
@@ -217,7 +256,14 @@ export async function moderateReview(viewer: Viewer | null, reviewId: string, bo
       } else if (show && review.hiddenReason !== null) {
         await mailInTransaction(tx, "reviewRestored", reviewer, { name: reviewer.name, station }, link(reviewer));
       }
-      for (const { user } of review.reports) await mailInTransaction(tx, hide ? "reportHidden" : "reportKept", user, { name: user.name, station }, link(user));
+      for (const { user } of review.reports)
+        await mailInTransaction(
+          tx,
+          hide ? "reportHidden" : "reportKept",
+          user,
+          { name: user.name, station },
+          link(user),
+        );
     }),
   );
   kickMailQueue();
@@ -233,7 +279,10 @@ export async function clearBurst(viewer: Viewer | null, serviceId: string): Prom
     prisma.$transaction(async (tx) => {
       const service = await tx.service.findUnique({ where: { id: serviceId }, select: { burstFlaggedAt: true } });
       if (!service?.burstFlaggedAt) throw new NotFoundError();
-      const { count } = await tx.review.updateMany({ where: { serviceId, heldAt: { not: null } }, data: { heldAt: null } });
+      const { count } = await tx.review.updateMany({
+        where: { serviceId, heldAt: { not: null } },
+        data: { heldAt: null },
+      });
       await tx.service.update({ where: { id: serviceId }, data: { burstFlaggedAt: null } });
       await recomputeAggregates(tx, serviceId);
       await writeAudit(tx, viewer.id, "service.burstClear", "service", serviceId, { released: count });

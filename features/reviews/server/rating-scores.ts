@@ -1,8 +1,9 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
+
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL, SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
-import { getPrisma } from "@/lib/db/server";
 import { announceCatalogChange } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /** One service's scores from its stored averages (inside the transaction that changed them). */
 export async function recomputeScores(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {

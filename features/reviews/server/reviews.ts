@@ -1,18 +1,25 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
-import { replyInput, reviewInput } from "@/features/reviews/schema";
+
 import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
-import { getPrisma } from "@/lib/db/server";
 import { requireAccess } from "@/features/accounts/server/guards";
-import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
-import { kickMailQueue } from "@/lib/mail/outbox";
-import { NOBODY_REVIEWING, type OwnReview, type ReviewerState, type ReviewerView } from "@/features/reviews/reviewer-view";
 import type { Viewer } from "@/features/accounts/server/session";
-import { parseOrThrow } from "@/lib/http/validate";
+import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
+import {
+  NOBODY_REVIEWING,
+  type OwnReview,
+  type ReviewerState,
+  type ReviewerView,
+} from "@/features/reviews/reviewer-view";
+import { replyInput, reviewInput } from "@/features/reviews/schema";
 import { changingCatalog } from "@/lib/cache/read-cache";
-import { recomputeScores } from "./rating-scores";
+import { getPrisma } from "@/lib/db/server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
+import { kickMailQueue } from "@/lib/mail/outbox";
+
 import { checkBurst } from "./burst";
+import { recomputeScores } from "./rating-scores";
 import { redeemVisitCode } from "./visit-codes";
 
 /**
@@ -20,7 +27,11 @@ import { redeemVisitCode } from "./visit-codes";
  * count are recomputed from its reviews in the same transaction, so they never drift. A visit
  * code marks the review verified; the owner is mailed about a new review (not about edits).
  */
-export async function upsertReview(viewer: Viewer | null, serviceId: string, body: unknown): Promise<{ _id: string; avg: number; verified: boolean }> {
+export async function upsertReview(
+  viewer: Viewer | null,
+  serviceId: string,
+  body: unknown,
+): Promise<{ _id: string; avg: number; verified: boolean }> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const input = parseOrThrow(reviewInput, body);
@@ -35,10 +46,23 @@ export async function upsertReview(viewer: Viewer | null, serviceId: string, bod
       });
       if (!service) throw new NotFoundError();
       if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
-      const existing = await tx.review.findUnique({ where: { userId_serviceId: { userId: viewer.id, serviceId } }, select: { id: true } });
+      const existing = await tx.review.findUnique({
+        where: { userId_serviceId: { userId: viewer.id, serviceId } },
+        select: { id: true },
+      });
       const review = await tx.review.upsert({
         where: { userId_serviceId: { userId: viewer.id, serviceId } },
-        create: { userId: viewer.id, serviceId, quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
+        create: {
+          userId: viewer.id,
+          serviceId,
+          quality,
+          speed,
+          price,
+          avg,
+          comment: input.comment,
+          paidJob: input.paidJob,
+          paidUah: input.paidUah,
+        },
         update: { quality, speed, price, avg, comment: input.comment, paidJob: input.paidJob, paidUah: input.paidUah },
       });
       let verified = review.verified;
@@ -103,14 +127,21 @@ export async function replyToReview(
     prisma.$transaction(async (tx) => {
       const review = await tx.review.findFirst({
         where: { id: reviewId, serviceId, service: PUBLISHED_WHERE },
-        select: { replyText: true, service: { select: { name: true, ownerId: true } }, user: { select: { name: true, email: true, locale: true } } },
+        select: {
+          replyText: true,
+          service: { select: { name: true, ownerId: true } },
+          user: { select: { name: true, email: true, locale: true } },
+        },
       });
       if (!review) throw new NotFoundError();
       if (review.service.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Review.notYourService");
       if (mode === "create" && review.replyText !== null) throw new AppError(409, "Review.replyExists");
       if (mode !== "create" && review.replyText === null) throw new NotFoundError("Review.noReply");
       const at = new Date();
-      await tx.review.update({ where: { id: reviewId }, data: { replyText: text, replyAt: text === null ? null : at } });
+      await tx.review.update({
+        where: { id: reviewId },
+        data: { replyText: text, replyAt: text === null ? null : at },
+      });
       if (mode === "create") {
         const { user } = review;
         await mailInTransaction(
@@ -155,7 +186,9 @@ export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceI
 export async function reviewerView(viewer: Viewer | null, serviceId: string): Promise<ReviewerView> {
   if (!viewer) return NOBODY_REVIEWING;
   const [service, { own, reported }] = await Promise.all([
-    isUuid(serviceId) ? (await getPrisma()).service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }) : null,
+    isUuid(serviceId)
+      ? (await getPrisma()).service.findUnique({ where: { id: serviceId }, select: { ownerId: true } })
+      : null,
     viewerReviewState(viewer, serviceId),
   ]);
   const state: ReviewerState = service?.ownerId === viewer.id ? "owner" : own ? "reviewed" : "new";
@@ -166,7 +199,10 @@ export async function reviewerView(viewer: Viewer | null, serviceId: string): Pr
  * The viewer's side of a service's reviews, never cached with the public page: their own review
  * (to prefill the form) and which reviews they have already reported.
  */
-async function viewerReviewState(viewer: Viewer | null, serviceId: string): Promise<{ own: OwnReview | null; reported: string[] }> {
+async function viewerReviewState(
+  viewer: Viewer | null,
+  serviceId: string,
+): Promise<{ own: OwnReview | null; reported: string[] }> {
   if (!viewer || !isUuid(serviceId)) return { own: null, reported: [] };
   const prisma = await getPrisma();
   const [own, reports] = await Promise.all([
@@ -179,7 +215,13 @@ async function viewerReviewState(viewer: Viewer | null, serviceId: string): Prom
   const reported = reports.map((report) => report.reviewId);
   return {
     own: own
-      ? { _id: own.id, rating: { quality: own.quality, speed: own.speed, price: own.price }, comment: own.comment, paidJob: own.paidJob, paidUah: own.paidUah }
+      ? {
+          _id: own.id,
+          rating: { quality: own.quality, speed: own.speed, price: own.price },
+          comment: own.comment,
+          paidJob: own.paidJob,
+          paidUah: own.paidUah,
+        }
       : null,
     reported,
   };

@@ -1,11 +1,13 @@
 import "server-only";
+
 import { createHash, randomInt } from "node:crypto";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { BadRequestError, AppError, isUuid, NotFoundError } from "@/lib/http/errors";
-import { getPrisma } from "@/lib/db/server";
+
 import { requireAccess } from "@/features/accounts/server/guards";
-import { take, tooMany } from "@/lib/security/rate-limit";
 import type { Viewer } from "@/features/accounts/server/session";
+import { getPrisma } from "@/lib/db/server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
+import { take, tooMany } from "@/lib/security/rate-limit";
 
 /**
  * One-time visit codes: the owner hands one to a customer, whose review posted with it is marked
@@ -28,7 +30,10 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const normalize = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 const hashCode = (code: string) => createHash("sha256").update(normalize(code)).digest("hex");
 
-export async function issueVisitCode(viewer: Viewer | null, serviceId: string): Promise<{ code: string; expiresAt: string; path: string }> {
+export async function issueVisitCode(
+  viewer: Viewer | null,
+  serviceId: string,
+): Promise<{ code: string; expiresAt: string; path: string }> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const prisma = await getPrisma();
@@ -50,7 +55,12 @@ export async function issueVisitCode(viewer: Viewer | null, serviceId: string): 
 }
 
 /** Uses the code for this review (inside its transaction) or refuses the review with a 400. */
-export async function redeemVisitCode(tx: Prisma.TransactionClient, serviceId: string, code: string, reviewId: string): Promise<void> {
+export async function redeemVisitCode(
+  tx: Prisma.TransactionClient,
+  serviceId: string,
+  code: string,
+  reviewId: string,
+): Promise<void> {
   const now = new Date();
   const { count } = await tx.visitCode.updateMany({
     where: { codeHash: hashCode(code), serviceId, usedAt: null, expiresAt: { gt: now } },

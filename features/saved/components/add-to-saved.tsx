@@ -2,9 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useRef } from "react";
+
+import type { CartItem } from "@/features/saved/cart";
 import { BookmarkIcon, useSaved } from "@/features/saved/components/save-toggle";
 import { useRouter } from "@/i18n/navigation";
-import type { CartItem } from "@/features/saved/cart";
 
 const BUTTON = "inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium";
 
@@ -33,7 +34,11 @@ export function AddToSaved({ item, label }: { item: Omit<CartItem, "qty">; label
           save();
           router.push("/cart");
         }}
-        className={saved ? `${BUTTON} cursor-default bg-brand-600 text-white` : `${BUTTON} border border-brand-600 text-brand-700 hover:bg-brand-50`}
+        className={
+          saved
+            ? `${BUTTON} cursor-default bg-brand-600 text-white`
+            : `${BUTTON} border border-brand-600 text-brand-700 hover:bg-brand-50`
+        }
       >
         <BookmarkIcon filled={saved} />
         {saved ? t("savedState") : label}

@@ -1,9 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+
 import { toast } from "@/components/ui/toast";
-import { sendStat } from "@/features/stats/components/track-events";
 import type { CartItem } from "@/features/saved/cart";
+import { sendStat } from "@/features/stats/components/track-events";
+
 import { useCart } from "./use-cart";
 
 type Item = Omit<CartItem, "qty">;

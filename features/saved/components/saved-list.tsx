@@ -2,9 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
-import { Link } from "@/i18n/navigation";
+
 import { directionsUrl, mailHref, telHref } from "@/features/catalog/outside-links";
+import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
+
 import { useCart } from "./use-cart";
 
 const subscribeNothing = () => () => {};
@@ -34,10 +36,19 @@ export function SavedList() {
   return (
     <ul className="mt-6 space-y-3">
       {cart.cartItems.map((item) => (
-        <li key={item._id} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center">
+        <li
+          key={item._id}
+          className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center"
+        >
           {item.image ? (
             // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
-            <img src={item.image} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg object-cover" />
+            <img
+              src={item.image}
+              alt=""
+              width={96}
+              height={72}
+              className="h-18 w-24 shrink-0 rounded-lg object-cover"
+            />
           ) : null}
           <div className="min-w-0 flex-1 space-y-1">
             <Link href={`/service/${item._id}`} className="font-semibold text-brand-700 hover:underline">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+
 import { cartReducer, INITIAL_CART, parseStoredCart, type CartAction, type CartState } from "@/features/saved/cart";
 
 /** The Saved list, persisted in localStorage under "cart" and shared by every component and tab. */

@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+
 import { axisDayIndexes, STAT_KINDS, type ServiceStats } from "@/features/stats/events";
 
 const WIDTH = 300;
@@ -15,9 +16,13 @@ export async function StatsPanel({ stats }: { stats: ServiceStats }) {
   const [t, format] = await Promise.all([getTranslations("Stats"), getFormatter()]);
   const empty = STAT_KINDS.every((kind) => stats.totals[kind] === 0);
   const peak = Math.max(1, ...stats.days.map((entry) => entry.counts.view));
-  const busiest = stats.days.reduce((best, entry) => (entry.counts.view > best.counts.view ? entry : best), stats.days[0]!);
+  const busiest = stats.days.reduce(
+    (best, entry) => (entry.counts.view > best.counts.view ? entry : best),
+    stats.days[0]!,
+  );
   const bar = WIDTH / stats.days.length;
-  const day = (date: string) => format.dateTime(new Date(`${date}T12:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" });
+  const day = (date: string) =>
+    format.dateTime(new Date(`${date}T12:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <details className="w-full rounded-lg border border-slate-200 p-3 text-sm">
       <summary className="cursor-pointer font-semibold">{t("title", { days: stats.days.length })}</summary>
@@ -34,7 +39,11 @@ export async function StatsPanel({ stats }: { stats: ServiceStats }) {
             ))}
           </dl>
           <figure className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-1">
-            <div data-axis="y" aria-hidden className="flex h-16 flex-col justify-between text-right text-xs text-slate-500 tabular-nums">
+            <div
+              data-axis="y"
+              aria-hidden
+              className="flex h-16 flex-col justify-between text-right text-xs text-slate-500 tabular-nums"
+            >
               <span>{format.number(peak)}</span>
               <span>{format.number(0)}</span>
             </div>
@@ -45,7 +54,15 @@ export async function StatsPanel({ stats }: { stats: ServiceStats }) {
               aria-label={t("chart", { views: stats.totals.view, day: day(busiest.day), most: busiest.counts.view })}
               className="h-16 w-full border-b border-l border-slate-300"
             >
-              <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} strokeDasharray="4 4" vectorEffect="non-scaling-stroke" className="stroke-slate-300" />
+              <line
+                x1={0}
+                x2={WIDTH}
+                y1={TOP}
+                y2={TOP}
+                strokeDasharray="4 4"
+                vectorEffect="non-scaling-stroke"
+                className="stroke-slate-300"
+              />
               {stats.days.map((entry, index) => {
                 const height = (entry.counts.view / peak) * (HEIGHT - TOP);
                 return (

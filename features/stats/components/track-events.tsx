@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+
 import type { StatKind } from "@/features/stats/events";
 
 /** Owners' analytics (features/stats/server/service-stats.ts): one small beacon, no cookie, nothing personal. */

@@ -1,15 +1,16 @@
 import "server-only";
+
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
-import { fillDays, type ServiceStats, type StatKind } from "@/features/stats/events";
 import { dateOfDay, localClock } from "@/features/hours/timetable";
+import { ownService } from "@/features/listings/server/listings";
+import { fillDays, type ServiceStats, type StatKind } from "@/features/stats/events";
 import { statDaysInput, statEventInput } from "@/features/stats/schema";
-import { keyedHash } from "@/lib/security/app-secret";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
-import { requireAccess } from "@/features/accounts/server/guards";
-import { ownService } from "@/features/listings/server/listings";
-import type { Viewer } from "@/features/accounts/server/session";
 import { parseOrThrow } from "@/lib/http/validate";
+import { keyedHash } from "@/lib/security/app-secret";
 
 /**
  * Owners' analytics without cookies or personal data: a counter per service, local day and kind.
@@ -21,11 +22,19 @@ const BOTS = /\bbot\b|bot\/|crawl|spider|slurp|externalhit|preview|lighthouse|pa
 const DAY_MS = 86_400_000;
 
 /** POST /api/items/{id}/events: true when it counted. */
-export async function recordEvent(id: string, body: unknown, who: { address: string; userAgent: string }, now = new Date()): Promise<boolean> {
+export async function recordEvent(
+  id: string,
+  body: unknown,
+  who: { address: string; userAgent: string },
+  now = new Date(),
+): Promise<boolean> {
   if (!isUuid(id)) throw new NotFoundError();
   const { kind } = parseOrThrow(statEventInput, body);
   const prisma = await getPrisma();
-  const service = await prisma.service.findFirst({ where: { id, ...PUBLISHED_WHERE }, select: { id: true, timeZone: true } });
+  const service = await prisma.service.findFirst({
+    where: { id, ...PUBLISHED_WHERE },
+    select: { id: true, timeZone: true },
+  });
   if (!service) throw new NotFoundError();
   if (!who.userAgent || BOTS.test(who.userAgent)) return false;
   const day = localClock(now, service.timeZone).date;
@@ -41,7 +50,12 @@ export async function recordEvent(id: string, body: unknown, who: { address: str
 }
 
 /** GET /api/items/users/{id}/stats?days=30: the owner's (or an admin's) last days, zeros included. */
-export async function getServiceStats(viewer: Viewer | null, id: string, rawDays: unknown = undefined, now = new Date()): Promise<ServiceStats> {
+export async function getServiceStats(
+  viewer: Viewer | null,
+  id: string,
+  rawDays: unknown = undefined,
+  now = new Date(),
+): Promise<ServiceStats> {
   requireAccess(viewer, "signedIn");
   const days = parseOrThrow(statDaysInput, rawDays);
   const row = await ownService(viewer, id);
@@ -56,6 +70,10 @@ export async function getServiceStats(viewer: Viewer | null, id: string, rawDays
   return fillDays(
     firstDay,
     dateOfDay(today),
-    rows.map((entry) => ({ day: entry.day.toISOString().slice(0, 10), kind: entry.kind as StatKind, count: entry.count })),
+    rows.map((entry) => ({
+      day: entry.day.toISOString().slice(0, 10),
+      kind: entry.kind as StatKind,
+      count: entry.count,
+    })),
   );
 }

@@ -2,9 +2,11 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState, type ReactNode } from "react";
+
 import { toast } from "@/components/ui/toast";
-import { uploadImage } from "./upload-image";
 import { WrenchIcon } from "@/components/ui/wrench-icon";
+
+import { uploadImage } from "./upload-image";
 
 type Props = {
   id: string;
@@ -22,7 +24,15 @@ type Props = {
  * says 1 MB, what is checked); the choice is cleared on rejection. The file is uploaded at once so the form only
  * carries its URL.
  */
-export function ImageField({ id, value, onChange, disabled, error, label, placeholder = <WrenchIcon className="size-9 text-brand-600" /> }: Props) {
+export function ImageField({
+  id,
+  value,
+  onChange,
+  disabled,
+  error,
+  label,
+  placeholder = <WrenchIcon className="size-9 text-brand-600" />,
+}: Props) {
   const t = useTranslations("ServiceForm");
   const tr = useTranslations();
   const locale = useLocale();
@@ -54,7 +64,13 @@ export function ImageField({ id, value, onChange, disabled, error, label, placeh
       <div className="mt-1 flex flex-wrap items-center gap-4">
         {value ? (
           // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-          <img src={value} alt={t("imagePreview")} width={80} height={80} className="size-20 rounded-full border border-slate-200 object-cover" />
+          <img
+            src={value}
+            alt={t("imagePreview")}
+            width={80}
+            height={80}
+            className="size-20 rounded-full border border-slate-200 object-cover"
+          />
         ) : (
           <span aria-hidden className="grid size-20 place-items-center rounded-full bg-slate-100 text-slate-400">
             {placeholder}

@@ -2,10 +2,12 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+
 import { toast } from "@/components/ui/toast";
-import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 import { MAX_SERVICE_IMAGES } from "@/features/listings/service-fields";
 import { movePhoto } from "@/features/listings/service-form";
+import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
+
 import { uploadImage } from "./upload-image";
 
 type Props = { value: string[]; onChange: (images: string[]) => void; disabled?: boolean; error?: string };
@@ -37,7 +39,10 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
     const item = list.current?.children[target.index];
     const wanted = item?.querySelector<HTMLButtonElement>(`[data-control=${target.control}]`);
     // At either end the same button is disabled now: the other move button takes the focus.
-    (wanted && !wanted.disabled ? wanted : item?.querySelector<HTMLButtonElement>("[data-control]:not(:disabled)"))?.focus();
+    (wanted && !wanted.disabled
+      ? wanted
+      : item?.querySelector<HTMLButtonElement>("[data-control]:not(:disabled)")
+    )?.focus();
   }, [value]);
 
   async function add(files: File[]) {
@@ -71,7 +76,8 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
     onChange(next);
   }
 
-  const control = "grid size-8 place-items-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40";
+  const control =
+    "grid size-8 place-items-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40";
   return (
     <fieldset className="text-sm">
       <legend className="font-medium">{t("photos")}</legend>
@@ -90,7 +96,9 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
                   className="size-full object-cover"
                 />
                 {index === 0 ? (
-                  <span className="absolute top-1 left-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">{t("photoCover")}</span>
+                  <span className="absolute top-1 left-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                    {t("photoCover")}
+                  </span>
                 ) : null}
               </div>
               {disabled ? null : (

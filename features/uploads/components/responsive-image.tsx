@@ -1,6 +1,15 @@
-import { type ImageSlot, SLOT_WIDTHS, srcSet } from "@/features/uploads/image-sizes";
+import { SLOT_WIDTHS, srcSet, type ImageSlot } from "@/features/uploads/image-sizes";
 
-type Props = { url: string; alt: string; slot: ImageSlot; sizes: string; width: number; height: number; className: string; priority?: boolean };
+type Props = {
+  url: string;
+  alt: string;
+  slot: ImageSlot;
+  sizes: string;
+  width: number;
+  height: number;
+  className: string;
+  priority?: boolean;
+};
 
 /**
  * An uploaded image at the size the layout needs, as WebP, from the copies the upload pipeline

@@ -20,7 +20,8 @@ export async function uploadImage(file: File, locale: string): Promise<UploadRes
   } catch {
     return { ok: false, key: "Validation.imageUploadFailed", message: null };
   }
-  const data = (await response.json().catch(() => null)) as ({ image?: string } & Parameters<typeof uploadFailureKey>[1]) | null;
+  const data = (await response.json().catch(() => null)) as
+    ({ image?: string } & Parameters<typeof uploadFailureKey>[1]) | null;
   if (response.ok && data?.image) return { ok: true, url: data.image };
   return { ok: false, key: uploadFailureKey(response.status, data), message: uploadServerMessage(data) };
 }

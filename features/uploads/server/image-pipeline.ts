@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import type { Prisma } from "@/lib/generated/prisma/client";
+
 import { IMAGE_WIDTHS, type VariantFormat } from "@/features/uploads/image-sizes";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Every upload is decoded and written anew: turned the way the camera's EXIF says, stripped of
@@ -39,10 +40,26 @@ export async function processImage(input: Uint8Array): Promise<Processed> {
   const variants: Processed["variants"] = [];
   for (const width of IMAGE_WIDTHS.filter((candidate) => candidate < base.info.width)) {
     const resized = sharp(base.data).resize({ width });
-    variants.push({ width, format: "webp", bytes: new Uint8Array(await resized.clone().webp({ quality: QUALITY.webp }).toBuffer()) });
-    variants.push({ width, format: "jpeg", bytes: new Uint8Array(await resized.clone().jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer()) });
+    variants.push({
+      width,
+      format: "webp",
+      bytes: new Uint8Array(await resized.clone().webp({ quality: QUALITY.webp }).toBuffer()),
+    });
+    variants.push({
+      width,
+      format: "jpeg",
+      bytes: new Uint8Array(await resized.clone().jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer()),
+    });
   }
-  return { base: { bytes: new Uint8Array(base.data), contentType: "image/jpeg", width: base.info.width, height: base.info.height }, variants };
+  return {
+    base: {
+      bytes: new Uint8Array(base.data),
+      contentType: "image/jpeg",
+      width: base.info.width,
+      height: base.info.height,
+    },
+    variants,
+  };
 }
 
 /** The images row, with its copies, for what processImage() made; `ownerId` null for the demo pictures. */
@@ -56,6 +73,13 @@ export function storedImage(processed: Processed, ownerId: string | null): Prism
     height: base.height,
     sha256: createHash("sha256").update(base.bytes).digest("hex"),
     ownerId,
-    variants: { create: variants.map((variant) => ({ width: variant.width, format: variant.format, bytes: variant.bytes, size: variant.bytes.byteLength })) },
+    variants: {
+      create: variants.map((variant) => ({
+        width: variant.width,
+        format: variant.format,
+        bytes: variant.bytes,
+        size: variant.bytes.byteLength,
+      })),
+    },
   };
 }

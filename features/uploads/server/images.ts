@@ -1,21 +1,26 @@
 import "server-only";
+
 import type { NextRequest } from "next/server";
-import { IMAGE_MAX_BYTES } from "@/features/uploads/limits";
-import { processImage, storedImage, UnreadableImageError } from "@/features/uploads/server/image-pipeline";
+
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { imageUrl } from "@/features/catalog/server/service-dto";
 import type { VariantFormat } from "@/features/uploads/image-sizes";
 import { sniffImageType } from "@/features/uploads/image-type";
+import { IMAGE_MAX_BYTES } from "@/features/uploads/limits";
+import { processImage, storedImage, UnreadableImageError } from "@/features/uploads/server/image-pipeline";
 import { getPrisma } from "@/lib/db/server";
-import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
-import { requireAccess } from "@/features/accounts/server/guards";
 import { readCapped } from "@/lib/http/answers";
+import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { take } from "@/lib/security/rate-limit";
-import { imageUrl } from "@/features/catalog/server/service-dto";
-import type { Viewer } from "@/features/accounts/server/session";
 
 export type StoredImage = { bytes: Uint8Array; contentType: string; size: number; sha256: string };
 
 /** The image, or its copy at a stored width and format; an image stored before copies existed answers with itself. */
-export async function getImage(id: string, variant: { width: number; format: VariantFormat } | null = null): Promise<StoredImage> {
+export async function getImage(
+  id: string,
+  variant: { width: number; format: VariantFormat } | null = null,
+): Promise<StoredImage> {
   if (!isUuid(id)) throw new NotFoundError();
   const prisma = await getPrisma();
   if (variant) {
@@ -24,9 +29,17 @@ export async function getImage(id: string, variant: { width: number; format: Var
       select: { bytes: true, size: true, image: { select: { sha256: true } } },
     });
     if (copy)
-      return { bytes: copy.bytes, size: copy.size, contentType: `image/${variant.format}`, sha256: `${copy.image.sha256}-${variant.width}${variant.format}` };
+      return {
+        bytes: copy.bytes,
+        size: copy.size,
+        contentType: `image/${variant.format}`,
+        sha256: `${copy.image.sha256}-${variant.width}${variant.format}`,
+      };
   }
-  const image = await prisma.image.findUnique({ where: { id }, select: { bytes: true, contentType: true, size: true, sha256: true } });
+  const image = await prisma.image.findUnique({
+    where: { id },
+    select: { bytes: true, contentType: true, size: true, sha256: true },
+  });
   if (!image) throw new NotFoundError();
   return image;
 }

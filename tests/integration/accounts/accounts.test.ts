@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { POST as confirmRoute } from "@/app/api/users/confirm-email/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { call, makeRequest } from "../../helpers/request";
 import { sessionFrom, signIn, signInResponse, viewerOf } from "../../helpers/sign-in";
@@ -29,7 +31,10 @@ const freshIp = () => ({ "x-forwarded-for": `10.0.0.${++ipCounter}` });
 describe("registration and e-mail confirmation", () => {
   it("registers, mails a single-use link, and the link signs the user in", async () => {
     const email = `Olena.${Date.now()}@Test.local`;
-    const registered = await call(registerRoute, post("/api/users", { name: "Олена Коваль", email, password: "Kovbasa42!" }, freshIp()));
+    const registered = await call(
+      registerRoute,
+      post("/api/users", { name: "Олена Коваль", email, password: "Kovbasa42!" }, freshIp()),
+    );
     expect(registered.status).toBe(201);
     expect((await registered.json()).message).toMatch(/confirmation link/);
 
@@ -54,46 +59,70 @@ describe("registration and e-mail confirmation", () => {
     expect(wrong.status).toBe(400);
     const missing = await call(confirmRoute, post("/api/users/confirm-email", { password: "Kovbasa42!" }));
     expect(missing.status).toBe(400);
-    const noBody = await call(confirmRoute, makeRequest("/api/users/confirm-email?token=not-a-real-token-at-all-0000", { method: "POST" }));
+    const noBody = await call(
+      confirmRoute,
+      makeRequest("/api/users/confirm-email?token=not-a-real-token-at-all-0000", { method: "POST" }),
+    );
     expect(noBody.status).toBe(400);
 
     const email = `late${Date.now()}@test.local`;
     await call(registerRoute, post("/api/users", { name: "Late", email, password: "Kovbasa42!" }, freshIp()));
     const token = await lastLinkTo(email);
     const prisma = await getPrisma();
-    await prisma.emailToken.updateMany({ where: { user: { emailNormalized: email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma.emailToken.updateMany({
+      where: { user: { emailNormalized: email } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await confirmWith(token);
     expect(expired.status).toBe(400);
   });
 
   it("answers the same for a taken e-mail and mails its owner instead", async () => {
     const owner = await makeUser();
-    const response = await call(registerRoute, post("/api/users", { name: "Someone", email: owner.email.toUpperCase(), password: "Kovbasa42!" }, freshIp()));
+    const response = await call(
+      registerRoute,
+      post("/api/users", { name: "Someone", email: owner.email.toUpperCase(), password: "Kovbasa42!" }, freshIp()),
+    );
     expect(response.status).toBe(201);
     expect((await response.json()).message).toMatch(/confirmation link/);
     const prisma = await getPrisma();
     expect(await prisma.user.count({ where: { emailNormalized: owner.emailNormalized } })).toBe(1);
-    const mail = await prisma.mailOutbox.findFirstOrThrow({ where: { to: owner.email }, orderBy: { createdAt: "desc" } });
+    const mail = await prisma.mailOutbox.findFirstOrThrow({
+      where: { to: owner.email },
+      orderBy: { createdAt: "desc" },
+    });
     expect(mail.kind).toBe("existing");
   });
 
   it("two registrations racing for one e-mail both get the same answer and make one account", async () => {
     const email = `race${Date.now()}@test.local`;
-    const responses = await Promise.all([1, 2].map(() => call(registerRoute, post("/api/users", { name: "Racer", email, password: "Kovbasa42!" }, freshIp()))));
+    const responses = await Promise.all(
+      [1, 2].map(() =>
+        call(registerRoute, post("/api/users", { name: "Racer", email, password: "Kovbasa42!" }, freshIp())),
+      ),
+    );
     expect(responses.map((response) => response.status)).toEqual([201, 201]);
     expect(await (await getPrisma()).user.count({ where: { emailNormalized: email } })).toBe(1);
   });
 
   it("refuses bad input with translated field messages, bad JSON and huge bodies", async () => {
-    const bad = await call(registerRoute, post("/api/users?lng=ua", { name: "<script>", email: "nope", password: "short" }, freshIp()));
+    const bad = await call(
+      registerRoute,
+      post("/api/users?lng=ua", { name: "<script>", email: "nope", password: "short" }, freshIp()),
+    );
     expect(bad.status).toBe(400);
     const body = await bad.json();
     expect(Object.keys(body.errors).sort()).toEqual(["email", "name", "password"]);
     expect(body.errors.password.message).toMatch(/Пароль/);
 
     expect((await call(registerRoute, post("/api/users", "{not json", freshIp()))).status).toBe(400);
-    expect((await call(registerRoute, post("/api/users", { name: 5, email: [], password: null }, freshIp()))).status).toBe(400);
-    const huge = await call(registerRoute, post("/api/users", { name: "x".repeat(70_000), email: "a@b.co", password: "Kovbasa42!" }, freshIp()));
+    expect(
+      (await call(registerRoute, post("/api/users", { name: 5, email: [], password: null }, freshIp()))).status,
+    ).toBe(400);
+    const huge = await call(
+      registerRoute,
+      post("/api/users", { name: "x".repeat(70_000), email: "a@b.co", password: "Kovbasa42!" }, freshIp()),
+    );
     expect(huge.status).toBe(413);
   });
 });
@@ -138,28 +167,50 @@ describe("sign-in, sessions and profile", () => {
   });
 
   it("updates the name without the current password; a clash with a taken e-mail is a 400", async () => {
-    const anonymous = await call(profileRoute, makeRequest("/api/users/profile", { method: "PUT", body: JSON.stringify({ name: "New Name" }) }));
+    const anonymous = await call(
+      profileRoute,
+      makeRequest("/api/users/profile", { method: "PUT", body: JSON.stringify({ name: "New Name" }) }),
+    );
     expect(anonymous.status).toBe(401);
 
     const user = await makeUser();
     const cookie = await signIn(user.email);
     const renamed = await call(
       profileRoute,
-      makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ name: "Тарас Шевчук" }) }),
+      makeRequest("/api/users/profile", {
+        method: "PUT",
+        headers: { cookie },
+        body: JSON.stringify({ name: "Тарас Шевчук" }),
+      }),
     );
     expect(renamed.status).toBe(200);
-    expect(await renamed.json()).toMatchObject({ _id: user.id, name: "Тарас Шевчук", email: user.email, image: null, isAdmin: false, isBlocked: false });
+    expect(await renamed.json()).toMatchObject({
+      _id: user.id,
+      name: "Тарас Шевчук",
+      email: user.email,
+      image: null,
+      isAdmin: false,
+      isBlocked: false,
+    });
 
     const weak = await call(
       profileRoute,
-      makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ password: "weak", currentPassword: TEST_PASSWORD }) }),
+      makeRequest("/api/users/profile", {
+        method: "PUT",
+        headers: { cookie },
+        body: JSON.stringify({ password: "weak", currentPassword: TEST_PASSWORD }),
+      }),
     );
     expect(weak.status).toBe(400);
 
     const taken = await makeUser();
     const clash = await call(
       profileRoute,
-      makeRequest("/api/users/profile", { method: "PUT", headers: { cookie }, body: JSON.stringify({ email: taken.email, currentPassword: TEST_PASSWORD }) }),
+      makeRequest("/api/users/profile", {
+        method: "PUT",
+        headers: { cookie },
+        body: JSON.stringify({ email: taken.email, currentPassword: TEST_PASSWORD }),
+      }),
     );
     expect(clash.status).toBe(400);
     expect((await clash.json()).errors.email.key).toBe("Auth.emailTaken");
@@ -189,7 +240,11 @@ describe("sign-in, sessions and profile", () => {
       const headers: Record<string, string> = role === "anonymous" ? {} : { cookie: cookies[role]! };
       const response = await call(
         profileRoute,
-        makeRequest("/api/users/profile", { method: "PUT", headers, body: JSON.stringify({ _id: victim.id, name: `Renamed ${role}` }) }),
+        makeRequest("/api/users/profile", {
+          method: "PUT",
+          headers,
+          body: JSON.stringify({ _id: victim.id, name: `Renamed ${role}` }),
+        }),
       );
       expect(response.status, role).toBe(status);
       if (status === 200) expect((await response.json())._id).toBe(ids[role]);

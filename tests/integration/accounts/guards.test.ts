@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getPrisma } from "@/lib/db/client";
+
 import type { AccessRule } from "@/features/accounts/guarded-paths";
 import { refusal, requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { signIn, viewerOf } from "../../helpers/sign-in";
 
@@ -41,8 +43,24 @@ beforeAll(async () => {
 
 // Expected answer per rule and role: null = allowed, else the status and where the page sends them.
 const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
-  signedIn: { anonymous: [401, "/login"], user: null, mechanic: null, owner: null, unpaidOwner: null, admin: null, blocked: [401, "/login"] },
-  noMechanic: { anonymous: [401, "/login"], user: null, mechanic: [403, "/"], owner: null, unpaidOwner: null, admin: null, blocked: [401, "/login"] },
+  signedIn: {
+    anonymous: [401, "/login"],
+    user: null,
+    mechanic: null,
+    owner: null,
+    unpaidOwner: null,
+    admin: null,
+    blocked: [401, "/login"],
+  },
+  noMechanic: {
+    anonymous: [401, "/login"],
+    user: null,
+    mechanic: [403, "/"],
+    owner: null,
+    unpaidOwner: null,
+    admin: null,
+    blocked: [401, "/login"],
+  },
   mechanic: {
     anonymous: [401, "/login"],
     user: [403, "/"],

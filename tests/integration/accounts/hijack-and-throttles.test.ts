@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { POST as confirmRoute } from "@/app/api/users/confirm-email/route";
-import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
+import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { setEnv } from "../../helpers/env";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { addresses, apiRequest, call } from "../../helpers/request";
@@ -98,10 +100,19 @@ describe("pre-registration hijack", () => {
     const hisLink = tokenIn((await lastMailTo(victim, "confirm")).text);
 
     // She cannot confirm his sign-up, so she asks for a reset; the link goes to her mailbox only.
-    expect((await call(resetRequestRoute, apiRequest("POST", "/api/users/password-reset", { body: { email: victim }, ip: nextIp() }))).status).toBe(202);
+    expect(
+      (
+        await call(
+          resetRequestRoute,
+          apiRequest("POST", "/api/users/password-reset", { body: { email: victim }, ip: nextIp() }),
+        )
+      ).status,
+    ).toBe(202);
     const reset = await call(
       resetConfirmRoute,
-      apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: tokenIn((await lastMailTo(victim, "reset")).text), password: HER_PASSWORD } }),
+      apiRequest("POST", "/api/users/password-reset/confirm", {
+        body: { token: tokenIn((await lastMailTo(victim, "reset")).text), password: HER_PASSWORD },
+      }),
     );
     expect(reset.status).toBe(200);
     expect((await userByEmail(victim)).emailVerifiedAt).not.toBeNull();
@@ -119,7 +130,8 @@ describe("the sign-up form cannot mail-bomb an address", () => {
   it("four sign-ups for an existing account from four addresses: three notices, one answer", async () => {
     const owner = await makeUser();
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await register({ name: "Bomber", email: owner.email, password: HIS_PASSWORD }));
+    for (let i = 0; i < 4; i++)
+      answers.push(await register({ name: "Bomber", email: owner.email, password: HIS_PASSWORD }));
     expect(answers.map((response) => response.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(await Promise.all(answers.map((response) => response.text()))).size).toBe(1);
     expect(await mailsTo(owner.email, "existing")).toHaveLength(3);
@@ -127,7 +139,8 @@ describe("the sign-up form cannot mail-bomb an address", () => {
 
   it("four sign-ups for a pending address: three confirmation mails", async () => {
     const email = newAddress("bombed");
-    for (let i = 0; i < 4; i++) expect((await register({ name: "Bomber", email, password: HIS_PASSWORD })).status).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await register({ name: "Bomber", email, password: HIS_PASSWORD })).status).toBe(201);
     expect(await mailsTo(email, "confirm")).toHaveLength(3);
   });
 });
@@ -140,20 +153,36 @@ describe("the client address comes from trusted hops only", () => {
     const real = "10.99.0.5";
     for (let i = 0; i < 10; i++) {
       const forged = `${i + 1}.${i + 2}.${i + 3}.${i + 4}, ${real}`;
-      expect((await register({ name: "Sprayer", email: newAddress("spray"), password: HIS_PASSWORD }, forged)).status, forged).toBe(201);
+      expect(
+        (await register({ name: "Sprayer", email: newAddress("spray"), password: HIS_PASSWORD }, forged)).status,
+        forged,
+      ).toBe(201);
     }
-    const eleventh = await register({ name: "Sprayer", email: newAddress("spray"), password: HIS_PASSWORD }, `203.0.113.77, ${real}`);
+    const eleventh = await register(
+      { name: "Sprayer", email: newAddress("spray"), password: HIS_PASSWORD },
+      `203.0.113.77, ${real}`,
+    );
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers.get("retry-after"))).toBeGreaterThan(0);
     // The same forged left part from a different real address is a different client.
-    expect((await register({ name: "Sprayer", email: newAddress("spray"), password: HIS_PASSWORD }, `203.0.113.77, 10.99.0.6`)).status).toBe(201);
+    expect(
+      (
+        await register(
+          { name: "Sprayer", email: newAddress("spray"), password: HIS_PASSWORD },
+          `203.0.113.77, 10.99.0.6`,
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it("no trusted hops: the header is ignored entirely, every request is one address", async () => {
     setEnv({ TRUSTED_PROXY_HOPS: "0" });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await register({ name: "Sprayer", email: newAddress("direct"), password: HIS_PASSWORD }, `10.98.${i}.1`)).status);
+      statuses.push(
+        (await register({ name: "Sprayer", email: newAddress("direct"), password: HIS_PASSWORD }, `10.98.${i}.1`))
+          .status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);
@@ -164,12 +193,21 @@ describe("the client address comes from trusted hops only", () => {
 
   it("an X-Forwarded-For of 5,000 characters is never a 500, and its key stays short", async () => {
     const long = `${"9".repeat(4990)}, ${"x".repeat(5000)}`;
-    const huge = ["1.1.1.1, " + "a".repeat(5000), long, ",".repeat(5000), " ".repeat(4000) + "1.2.3.4", "1.1.1.1" + ", 2.2.2.2".repeat(600)];
+    const huge = [
+      "1.1.1.1, " + "a".repeat(5000),
+      long,
+      ",".repeat(5000),
+      " ".repeat(4000) + "1.2.3.4",
+      "1.1.1.1" + ", 2.2.2.2".repeat(600),
+    ];
     for (const header of huge) {
       const responses = [
         await register({ name: "Long Header", email: newAddress("long"), password: HIS_PASSWORD }, header),
         await signInResponse(newAddress("long"), HIS_PASSWORD, header),
-        await call(resetRequestRoute, apiRequest("POST", "/api/users/password-reset", { body: { email: newAddress("long") }, ip: header })),
+        await call(
+          resetRequestRoute,
+          apiRequest("POST", "/api/users/password-reset", { body: { email: newAddress("long") }, ip: header }),
+        ),
       ];
       for (const response of responses) expect(response.status, header.slice(0, 30)).toBeLessThan(500);
     }
@@ -179,37 +217,41 @@ describe("the client address comes from trusted hops only", () => {
 });
 
 describe("wrong passwords cannot lock the owner out", () => {
-  it("20 wrong passwords for the admin from one address slow that address down; the admin elsewhere signs in at once", { timeout: 60_000 }, async () => {
-    const admin = await makeUser({ isAdmin: true });
-    const attacker = nextIp();
-    let attempts = 0;
-    const guess = async () => {
-      attempts++;
-      const response = await signInResponse(admin.email, `Wrong${attempts}23!`, attacker);
-      return { status: response.status, retryAfter: Number(response.headers.get("retry-after")) };
-    };
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  it(
+    "20 wrong passwords for the admin from one address slow that address down; the admin elsewhere signs in at once",
+    { timeout: 60_000 },
+    async () => {
+      const admin = await makeUser({ isAdmin: true });
+      const attacker = nextIp();
+      let attempts = 0;
+      const guess = async () => {
+        attempts++;
+        const response = await signInResponse(admin.email, `Wrong${attempts}23!`, attacker);
+        return { status: response.status, retryAfter: Number(response.headers.get("retry-after")) };
+      };
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-    // Three free failures, then the pair waits 1 s, 2 s, 4 s … and is answered 429 meanwhile.
-    expect([await guess(), await guess(), await guess()].map(({ status }) => status)).toEqual([401, 401, 401]);
-    expect(await guess()).toEqual({ status: 429, retryAfter: 1 });
-    await pause(1100);
-    expect((await guess()).status).toBe(401);
-    expect(await guess()).toEqual({ status: 429, retryAfter: 2 });
-    await pause(2100);
-    expect((await guess()).status).toBe(401);
-    expect(await guess()).toEqual({ status: 429, retryAfter: 4 });
-    while (attempts < 20) expect((await guess()).status).toBe(429);
+      // Three free failures, then the pair waits 1 s, 2 s, 4 s … and is answered 429 meanwhile.
+      expect([await guess(), await guess(), await guess()].map(({ status }) => status)).toEqual([401, 401, 401]);
+      expect(await guess()).toEqual({ status: 429, retryAfter: 1 });
+      await pause(1100);
+      expect((await guess()).status).toBe(401);
+      expect(await guess()).toEqual({ status: 429, retryAfter: 2 });
+      await pause(2100);
+      expect((await guess()).status).toBe(401);
+      expect(await guess()).toEqual({ status: 429, retryAfter: 4 });
+      while (attempts < 20) expect((await guess()).status).toBe(429);
 
-    // The owner, from an address that has not been failing, is not affected at all.
-    expect((await signInResponse(admin.email, TEST_PASSWORD, nextIp())).status).toBe(200);
+      // The owner, from an address that has not been failing, is not affected at all.
+      expect((await signInResponse(admin.email, TEST_PASSWORD, nextIp())).status).toBe(200);
 
-    // From the attacker's address even the right password waits: the delay does not look at the password.
-    const fromAttacker = await signInResponse(admin.email, TEST_PASSWORD, attacker);
-    expect(fromAttacker.status).toBe(429);
-    expect((await fromAttacker.json()).key).toBe("Auth.tooManyAttempts");
-    expect(Number(fromAttacker.headers.get("retry-after"))).toBeGreaterThan(0);
-  });
+      // From the attacker's address even the right password waits: the delay does not look at the password.
+      const fromAttacker = await signInResponse(admin.email, TEST_PASSWORD, attacker);
+      expect(fromAttacker.status).toBe(429);
+      expect((await fromAttacker.json()).key).toBe("Auth.tooManyAttempts");
+      expect(Number(fromAttacker.headers.get("retry-after"))).toBeGreaterThan(0);
+    },
+  );
 
   it("wrong passwords from five addresses do not lock the owner out either", async () => {
     const user = await makeUser();
@@ -235,7 +277,8 @@ describe("wrong passwords cannot lock the owner out", () => {
   it("one address trying many accounts is capped at 50 attempts an hour, known account or not", async () => {
     const ip = nextIp();
     const user = await makeUser();
-    for (let i = 0; i < 50; i++) expect((await signInResponse(newAddress(`spray${i}`), "Wrong123!", ip)).status).toBe(401);
+    for (let i = 0; i < 50; i++)
+      expect((await signInResponse(newAddress(`spray${i}`), "Wrong123!", ip)).status).toBe(401);
     const capped = await signInResponse(user.email, TEST_PASSWORD, ip);
     expect(capped.status).toBe(429);
     expect((await signInResponse(user.email, TEST_PASSWORD, nextIp())).status).toBe(200);

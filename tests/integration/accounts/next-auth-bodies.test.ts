@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
+
 import { call, makeRequest } from "../../helpers/request";
 import { serveNextHeadersToNextAuth } from "../../helpers/security";
 
@@ -14,15 +16,37 @@ afterAll(() => restoreNextHeaders());
  * next-auth's routes are next-auth's own code, not ours; whatever body a POST brings, the answer is
  * next-auth's (a redirect, its JSON) or our translated 4xx, never a 500 from a body it cannot read.
  */
-const ACTIONS = ["signin", "signin/credentials", "callback/credentials", "signout", "session", "csrf", "providers", "_log", "error", "nope/x"];
-const TYPES = ["application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"];
+const ACTIONS = [
+  "signin",
+  "signin/credentials",
+  "callback/credentials",
+  "signout",
+  "session",
+  "csrf",
+  "providers",
+  "_log",
+  "error",
+  "nope/x",
+];
+const TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/x-www-form-urlencoded",
+  "text/plain",
+  "multipart/form-data; boundary=x",
+];
 
 function post(action: string, body: string, contentType: string, extra: Record<string, string> = {}) {
   return call(
     nextAuthPost,
     makeRequest(`/api/auth/${action}`, {
       method: "POST",
-      headers: { "content-type": contentType, "content-length": String(Buffer.byteLength(body)), "x-forwarded-for": "10.77.0.1", ...extra },
+      headers: {
+        "content-type": contentType,
+        "content-length": String(Buffer.byteLength(body)),
+        "x-forwarded-for": "10.77.0.1",
+        ...extra,
+      },
       body,
     }),
     { params: Promise.resolve({ nextauth: action.split("/") }) },
@@ -33,14 +57,30 @@ describe("next-auth's POST routes with a malformed body", () => {
   it.each(ACTIONS)("POST /api/auth/%s with a body that is not JSON, as JSON, is a translated 400", async (action) => {
     const response = await post(action, "{not json", "application/json", { "accept-language": "uk" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ key: "Validation.json", message: expect.not.stringMatching(/^Validation\./) });
+    expect(await response.json()).toEqual({
+      key: "Validation.json",
+      message: expect.not.stringMatching(/^Validation\./),
+    });
   });
 
   it("any body, of any type, to any action: never a 5xx (property)", async () => {
     const bodies = fc.oneof(
       fc.string({ maxLength: 60 }),
       fc.json(),
-      fc.constantFrom("", "null", "[]", "1", '"x"', '{"json":"true"}', '{"csrfToken":{}}', '{"email":[1],"password":{"a":1}}', "%", "a=%zz&b", "\u0000", "{"),
+      fc.constantFrom(
+        "",
+        "null",
+        "[]",
+        "1",
+        '"x"',
+        '{"json":"true"}',
+        '{"csrfToken":{}}',
+        '{"email":[1],"password":{"a":1}}',
+        "%",
+        "a=%zz&b",
+        "\u0000",
+        "{",
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ACTIONS), bodies, fc.constantFrom(...TYPES), async (action, body, type) => {
@@ -52,7 +92,9 @@ describe("next-auth's POST routes with a malformed body", () => {
   });
 
   it("a well-formed request still gets next-auth's own answer", async () => {
-    const csrf = await call(nextAuthGet, makeRequest("/api/auth/csrf"), { params: Promise.resolve({ nextauth: ["csrf"] }) });
+    const csrf = await call(nextAuthGet, makeRequest("/api/auth/csrf"), {
+      params: Promise.resolve({ nextauth: ["csrf"] }),
+    });
     expect(csrf.status).toBe(200);
     expect((await csrf.json()).csrfToken).toMatch(/^[0-9a-f]{64}$/);
   });

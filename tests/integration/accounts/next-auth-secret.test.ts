@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
-import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
+
 import { setEnv } from "../../helpers/env";
+import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { addresses, call, makeRequest } from "../../helpers/request";
 import { profileStatus, serveNextHeadersToNextAuth } from "../../helpers/security";
 import { sessionFrom } from "../../helpers/sign-in";
@@ -62,7 +64,12 @@ describe("next-auth takes the app's secret", () => {
     const { csrfToken, cookie, hash } = await csrf();
     expect(hash).toBe(keyedWith(csrfToken, APP_SECRET));
 
-    const body = new URLSearchParams({ csrfToken, email: user.email, password: TEST_PASSWORD, json: "true" }).toString();
+    const body = new URLSearchParams({
+      csrfToken,
+      email: user.email,
+      password: TEST_PASSWORD,
+      json: "true",
+    }).toString();
     const headers = { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextIp() };
     const signedIn = await nextAuth(nextAuthPost, "callback/credentials", { method: "POST", headers, body });
     expect(await profileStatus(sessionFrom(signedIn))).toBe(200);

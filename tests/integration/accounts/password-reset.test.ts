@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import { POST as confirmEmailRoute } from "@/app/api/users/confirm-email/route";
-import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
+import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as emailConfirmRoute } from "@/app/api/users/profile/email/confirm/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
-import { getPrisma } from "@/lib/db/client";
 import { hashToken } from "@/features/accounts/server/email-tokens";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { addresses, apiRequest, call } from "../../helpers/request";
 import { lastMailTo, mailsTo, profileStatus, tokenIn } from "../../helpers/security";
@@ -21,7 +23,8 @@ const NEW_PASSWORD = "Kovbasa42!";
 
 const requestReset = (email: unknown, ip = nextIp(), lng = "en") =>
   call(resetRequestRoute, apiRequest("POST", `/api/users/password-reset?lng=${lng}`, { body: { email }, ip }));
-const confirmReset = (body: unknown) => call(resetConfirmRoute, apiRequest("POST", "/api/users/password-reset/confirm", { body }));
+const confirmReset = (body: unknown) =>
+  call(resetConfirmRoute, apiRequest("POST", "/api/users/password-reset/confirm", { body }));
 
 async function resetLinkFor(email: string): Promise<string> {
   expect((await requestReset(email)).status).toBe(202);
@@ -86,7 +89,8 @@ describe("asking for a reset", () => {
 
   it("limits one address to 10 requests an hour (429 with Retry-After)", async () => {
     const ip = nextIp();
-    for (let i = 0; i < 10; i++) expect((await requestReset(`spray-${i}-${Date.now()}@test.local`, ip)).status, `request ${i + 1}`).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await requestReset(`spray-${i}-${Date.now()}@test.local`, ip)).status, `request ${i + 1}`).toBe(202);
     const refused = await requestReset(`spray-last-${Date.now()}@test.local`, ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -178,7 +182,10 @@ describe("using the link", () => {
   it("two clicks at once: exactly one sets its password", async () => {
     const user = await makeUser();
     const token = await resetLinkFor(user.email);
-    const [first, second] = await Promise.all([confirmReset({ token, password: "Kovbasa42!a" }), confirmReset({ token, password: "Kovbasa42!b" })]);
+    const [first, second] = await Promise.all([
+      confirmReset({ token, password: "Kovbasa42!a" }),
+      confirmReset({ token, password: "Kovbasa42!b" }),
+    ]);
     expect([first.status, second.status].sort()).toEqual([200, 400]);
     const winner = first.status === 200 ? "Kovbasa42!a" : "Kovbasa42!b";
     expect((await signInResponse(user.email, winner, nextIp())).status).toBe(200);
@@ -187,7 +194,12 @@ describe("using the link", () => {
   it("refuses an expired link", async () => {
     const user = await makeUser();
     const token = await resetLinkFor(user.email);
-    await (await getPrisma()).emailToken.updateMany({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (
+      await getPrisma()
+    ).emailToken.updateMany({
+      where: { tokenHash: hashToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const response = await confirmReset({ token, password: NEW_PASSWORD });
     expect(response.status).toBe(400);
     expect((await response.json()).key).toBe("Auth.resetInvalid");
@@ -226,15 +238,30 @@ describe("using the link", () => {
     const user = await makeUser();
     const cookie = await signIn(user.email);
     const newEmail = `elsewhere-${Date.now()}@test.local`;
-    await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body: { email: newEmail, currentPassword: TEST_PASSWORD } }));
+    await call(
+      profileRoute,
+      apiRequest("PUT", "/api/users/profile", { cookie, body: { email: newEmail, currentPassword: TEST_PASSWORD } }),
+    );
     const changeToken = tokenIn((await lastMailTo(newEmail, "emailChange")).text);
     expect((await confirmReset({ token: changeToken, password: NEW_PASSWORD })).status).toBe(400);
 
     // And the reset link confirms neither an e-mail change nor a sign-up.
     const resetToken = await resetLinkFor(user.email);
-    expect((await call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token: resetToken } }))).status).toBe(400);
     expect(
-      (await call(confirmEmailRoute, apiRequest("POST", `/api/users/confirm-email?token=${resetToken}`, { body: { password: TEST_PASSWORD } }))).status,
+      (
+        await call(
+          emailConfirmRoute,
+          apiRequest("POST", "/api/users/profile/email/confirm", { body: { token: resetToken } }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          confirmEmailRoute,
+          apiRequest("POST", `/api/users/confirm-email?token=${resetToken}`, { body: { password: TEST_PASSWORD } }),
+        )
+      ).status,
     ).toBe(400);
     expect((await signInResponse(user.email, TEST_PASSWORD, nextIp())).status).toBe(200);
   });
@@ -253,7 +280,10 @@ describe("using the link", () => {
   it("refuses a common password, in the caller's language", async () => {
     const user = await makeUser();
     const token = await resetLinkFor(user.email);
-    const response = await call(resetConfirmRoute, apiRequest("POST", "/api/users/password-reset/confirm?lng=ua", { body: { token, password: "Password1!" } }));
+    const response = await call(
+      resetConfirmRoute,
+      apiRequest("POST", "/api/users/password-reset/confirm?lng=ua", { body: { token, password: "Password1!" } }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errors.password.key).toBe("Validation.passwordCommon");
@@ -267,14 +297,25 @@ describe("using the link", () => {
     const intruder = await signIn(user.email);
     const his = `intruder-${Date.now()}@test.local`;
     expect(
-      (await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie: intruder, body: { email: his, currentPassword: TEST_PASSWORD } }))).status,
+      (
+        await call(
+          profileRoute,
+          apiRequest("PUT", "/api/users/profile", {
+            cookie: intruder,
+            body: { email: his, currentPassword: TEST_PASSWORD },
+          }),
+        )
+      ).status,
     ).toBe(200);
     const changeToken = tokenIn((await lastMailTo(his, "emailChange")).text);
 
     // The owner gets the notice, which tells her to choose a new password; she does.
     expect((await confirmReset({ token: await resetLinkFor(user.email), password: NEW_PASSWORD })).status).toBe(200);
 
-    const late = await call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token: changeToken } }));
+    const late = await call(
+      emailConfirmRoute,
+      apiRequest("POST", "/api/users/profile/email/confirm", { body: { token: changeToken } }),
+    );
     expect(late.status).toBe(400);
     expect((await (await getPrisma()).user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);
   });
@@ -285,7 +326,11 @@ describe("using the link", () => {
     await (await getPrisma()).user.update({ where: { id: user.id }, data: { isBlocked: true } });
     const response = await confirmReset({ token, password: NEW_PASSWORD });
     expect(response.status).toBe(403);
-    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("maister.session=") && !cookie.startsWith("maister.session=;"))).toBe(false);
+    expect(
+      response.headers
+        .getSetCookie()
+        .some((cookie) => cookie.startsWith("maister.session=") && !cookie.startsWith("maister.session=;")),
+    ).toBe(false);
     expect(await (await getPrisma()).session.count({ where: { userId: user.id } })).toBe(0);
   });
 });

@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
+
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
-import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { DELETE as deleteUserRoute, PUT as updateUserRoute } from "@/app/api/users/[id]/route";
-import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
+import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
+import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as emailConfirmRoute } from "@/app/api/users/profile/email/confirm/route";
 import { GET as exportRoute } from "@/app/api/users/profile/export/route";
 import { DELETE as deleteProfileRoute, PUT as profileRoute } from "@/app/api/users/profile/route";
 import { POST as registerRoute } from "@/app/api/users/route";
-import { getPrisma } from "@/lib/db/client";
 import { hashSessionToken } from "@/features/accounts/server/session";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { addresses, apiRequest, call, makeRequest, params } from "../../helpers/request";
 import { lastMailTo, mailsTo, profileStatus, tokenIn } from "../../helpers/security";
@@ -23,9 +25,12 @@ import { sessionFrom, setSessionValue, signIn, signInResponse } from "../../help
 const nextIp = addresses("10.33");
 const NEW_PASSWORD = "Kovbasa42!";
 
-const putProfile = (cookie: string, body: unknown) => call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body }));
-const deleteProfile = (cookie: string, body: unknown) => call(deleteProfileRoute, apiRequest("DELETE", "/api/users/profile", { cookie, body }));
-const confirmEmailChange = (token: unknown) => call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token } }));
+const putProfile = (cookie: string, body: unknown) =>
+  call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body }));
+const deleteProfile = (cookie: string, body: unknown) =>
+  call(deleteProfileRoute, apiRequest("DELETE", "/api/users/profile", { cookie, body }));
+const confirmEmailChange = (token: unknown) =>
+  call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token } }));
 
 async function signedInUser(overrides: Parameters<typeof makeUser>[0] = {}) {
   const user = await makeUser(overrides);
@@ -53,7 +58,10 @@ describe("changing the password needs the current one", () => {
     const before = await passwordHashOf(user.id);
     const response = await call(
       profileRoute,
-      apiRequest("PUT", "/api/users/profile?lng=ua", { cookie, body: { password: NEW_PASSWORD, currentPassword: "Wrong123!" } }),
+      apiRequest("PUT", "/api/users/profile?lng=ua", {
+        cookie,
+        body: { password: NEW_PASSWORD, currentPassword: "Wrong123!" },
+      }),
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -70,7 +78,10 @@ describe("changing the password needs the current one", () => {
     expect((await putProfile(intruder, { email: his, currentPassword: TEST_PASSWORD })).status).toBe(200);
     const changeToken = tokenIn((await lastMailTo(his, "emailChange")).text);
     // A reset link he had requested while he could read her mail.
-    await call(resetRequestRoute, apiRequest("POST", "/api/users/password-reset", { body: { email: user.email }, ip: nextIp() }));
+    await call(
+      resetRequestRoute,
+      apiRequest("POST", "/api/users/password-reset", { body: { email: user.email }, ip: nextIp() }),
+    );
     const resetToken = tokenIn((await lastMailTo(user.email, "reset")).text);
 
     // She notices and changes her password, which is how she locks him out.
@@ -80,7 +91,9 @@ describe("changing the password needs the current one", () => {
     expect((await confirmEmailChange(changeToken)).status).toBe(400);
     const reset = await call(
       resetConfirmRoute,
-      apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: resetToken, password: "Zlodii-2026!" } }),
+      apiRequest("POST", "/api/users/password-reset/confirm", {
+        body: { token: resetToken, password: "Zlodii-2026!" },
+      }),
     );
     expect(reset.status).toBe(400);
     expect((await reset.json()).key).toBe("Auth.resetInvalid");
@@ -91,7 +104,10 @@ describe("changing the password needs the current one", () => {
   it("a stolen session is no password oracle: after 5 wrong guesses even the right one is refused with 429", async () => {
     const { user, cookie } = await signedInUser();
     for (let i = 0; i < 5; i++) {
-      expect((await putProfile(cookie, { password: NEW_PASSWORD, currentPassword: `Wrong${i}23!` })).status, `guess ${i + 1}`).toBe(400);
+      expect(
+        (await putProfile(cookie, { password: NEW_PASSWORD, currentPassword: `Wrong${i}23!` })).status,
+        `guess ${i + 1}`,
+      ).toBe(400);
     }
     const locked = await putProfile(cookie, { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD });
     expect(locked.status).toBe(429);
@@ -134,7 +150,10 @@ describe("changing the e-mail", () => {
     const confirmed = await confirmEmailChange(tokenIn(link.text));
     expect(confirmed.status).toBe(200);
     expect(setSessionValue(confirmed)).toBe("");
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ email: newEmail, emailNormalized: newEmail.toLowerCase() });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      email: newEmail,
+      emailNormalized: newEmail.toLowerCase(),
+    });
     expect(await profileStatus(cookie)).toBe(401);
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
     expect((await lastMailTo(user.email, "emailChanged")).text).toContain(newEmail);
@@ -146,7 +165,10 @@ describe("changing the e-mail", () => {
   it("once the address has changed, reset links mailed to the old address are void", async () => {
     const { user, cookie } = await signedInUser();
     // Someone who can read the old mailbox asks for a reset link and keeps it.
-    await call(resetRequestRoute, apiRequest("POST", "/api/users/password-reset", { body: { email: user.email }, ip: nextIp() }));
+    await call(
+      resetRequestRoute,
+      apiRequest("POST", "/api/users/password-reset", { body: { email: user.email }, ip: nextIp() }),
+    );
     const oldMailboxLink = tokenIn((await lastMailTo(user.email, "reset")).text);
     // The owner moves the account to a new mailbox, to shut the old one out.
     const fresh = `fresh-${Date.now()}@test.local`;
@@ -155,7 +177,9 @@ describe("changing the e-mail", () => {
 
     const reset = await call(
       resetConfirmRoute,
-      apiRequest("POST", "/api/users/password-reset/confirm", { body: { token: oldMailboxLink, password: "Zlodii-2026!" } }),
+      apiRequest("POST", "/api/users/password-reset/confirm", {
+        body: { token: oldMailboxLink, password: "Zlodii-2026!" },
+      }),
     );
     expect(reset.status).toBe(400);
     expect((await reset.json()).key).toBe("Auth.resetInvalid");
@@ -224,7 +248,10 @@ describe("changing the e-mail", () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(await mailsTo(stranger)).toHaveLength(3);
     // Another address is not affected.
-    expect((await putProfile(first.cookie, { email: `own-${Date.now()}@test.local`, currentPassword: TEST_PASSWORD })).status).toBe(200);
+    expect(
+      (await putProfile(first.cookie, { email: `own-${Date.now()}@test.local`, currentPassword: TEST_PASSWORD }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses junk tokens with a 400", async () => {
@@ -243,7 +270,14 @@ describe("deleting one's own account", () => {
     const missing = await deleteProfile(cookie, {});
     expect(missing.status).toBe(400);
     expect((await missing.json()).errors.currentPassword.key).toBe("Validation.currentPasswordRequired");
-    expect((await call(deleteProfileRoute, apiRequest("DELETE", "/api/users/profile", { body: { currentPassword: TEST_PASSWORD } }))).status).toBe(401);
+    expect(
+      (
+        await call(
+          deleteProfileRoute,
+          apiRequest("DELETE", "/api/users/profile", { body: { currentPassword: TEST_PASSWORD } }),
+        )
+      ).status,
+    ).toBe(401);
     expect(await (await getPrisma()).user.count({ where: { id: user.id } })).toBe(1);
     expect(await profileStatus(cookie)).toBe(200);
   });
@@ -264,7 +298,10 @@ describe("deleting one's own account", () => {
       );
     expect((await review(cookie, 1)).status).toBe(201);
     expect((await review(fan.cookie, 5)).status).toBe(201);
-    expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({ numReviews: 2, ratingAvg: 3 });
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({
+      numReviews: 2,
+      ratingAvg: 3,
+    });
     const unpaid = await makeService({ ownerId: user.id, isPaid: false });
 
     const response = await deleteProfile(cookie, { currentPassword: TEST_PASSWORD });
@@ -273,7 +310,11 @@ describe("deleting one's own account", () => {
     expect(await prisma.user.count({ where: { id: user.id } })).toBe(0);
     expect(await prisma.review.count({ where: { userId: user.id } })).toBe(0);
     expect(await prisma.service.count({ where: { id: unpaid.id } })).toBe(0);
-    expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({ numReviews: 1, ratingAvg: 5, qualityAvg: 5 });
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({
+      numReviews: 1,
+      ratingAvg: 5,
+      qualityAvg: 5,
+    });
     expect(await profileStatus(cookie)).toBe(401);
     expect((await signInResponse(user.email, TEST_PASSWORD, nextIp())).status).toBe(401);
     expect(await prisma.auditLog.count({ where: { targetId: user.id, action: "user.selfDelete" } })).toBe(1);
@@ -302,14 +343,25 @@ describe("deleting one's own account", () => {
     expect(tombstone).toMatchObject({ name: "Deleted user", isBlocked: true, isAdmin: false, passwordHash: "!" });
     expect(tombstone.email).not.toBe(user.email);
     expect(tombstone.email).toMatch(/@deleted\.invalid$/);
-    expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({ isPaid: true, isBlocked: true, ownerId: user.id });
-    expect(await prisma.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ serviceId: station.id, userId: user.id, status: "captured" });
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({
+      isPaid: true,
+      isBlocked: true,
+      ownerId: user.id,
+    });
+    expect(await prisma.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      serviceId: station.id,
+      userId: user.id,
+      status: "captured",
+    });
     expect(await profileStatus(cookie)).toBe(401);
 
     // The address is free again: signing up with it gets a confirmation link, not "you already have an account".
     const registered = await call(
       registerRoute,
-      apiRequest("POST", "/api/users", { body: { name: "Came Back", email: user.email, password: NEW_PASSWORD }, ip: nextIp() }),
+      apiRequest("POST", "/api/users", {
+        body: { name: "Came Back", email: user.email, password: NEW_PASSWORD },
+        ip: nextIp(),
+      }),
     );
     expect(registered.status).toBe(201);
     expect((await lastMailTo(user.email)).kind).toBe("confirm");
@@ -326,9 +378,29 @@ describe("exporting one's data", () => {
     const { user, cookie } = await signedInUser({ name: "Export Person" });
     const station = await makeService({ ownerId: user.id, name: "Exported Station" });
     const elsewhere = await makeService({ name: "Reviewed Elsewhere" });
-    await prisma.review.create({ data: { userId: user.id, serviceId: elsewhere.id, quality: 4, speed: 4, price: 4, avg: 4, comment: "my own words" } });
+    await prisma.review.create({
+      data: {
+        userId: user.id,
+        serviceId: elsewhere.id,
+        quality: 4,
+        speed: 4,
+        price: 4,
+        avg: 4,
+        comment: "my own words",
+      },
+    });
     const stranger = await makeUser({ name: "Stranger Reviewer" });
-    await prisma.review.create({ data: { userId: stranger.id, serviceId: station.id, quality: 1, speed: 1, price: 1, avg: 1, comment: "stranger words" } });
+    await prisma.review.create({
+      data: {
+        userId: stranger.id,
+        serviceId: station.id,
+        quality: 1,
+        speed: 1,
+        price: 1,
+        avg: 1,
+        comment: "stranger words",
+      },
+    });
     await prisma.payment.create({
       data: {
         serviceId: station.id,
@@ -344,10 +416,21 @@ describe("exporting one's data", () => {
       },
     });
     const image = await prisma.image.create({
-      data: { bytes: new Uint8Array([137, 80, 78, 71]), contentType: "image/png", size: 4, sha256: "f".repeat(64), ownerId: user.id },
+      data: {
+        bytes: new Uint8Array([137, 80, 78, 71]),
+        contentType: "image/png",
+        size: 4,
+        sha256: "f".repeat(64),
+        ownerId: user.id,
+      },
     });
     await prisma.emailToken.create({
-      data: { userId: user.id, purpose: "password_reset", tokenHash: "e".repeat(64), expiresAt: new Date(Date.now() + 60_000) },
+      data: {
+        userId: user.id,
+        purpose: "password_reset",
+        tokenHash: "e".repeat(64),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     });
 
     const response = await call(exportRoute, makeRequest("/api/users/profile/export", { headers: { cookie } }));
@@ -359,10 +442,16 @@ describe("exporting one's data", () => {
     expect(data.profile).toMatchObject({ id: user.id, name: "Export Person", email: user.email });
     expect(data.services.map((service: { name: string }) => service.name)).toEqual(["Exported Station"]);
     expect(data.services[0].openingHours.length).toBeGreaterThan(0);
-    expect(data.reviews).toEqual([expect.objectContaining({ comment: "my own words", serviceName: "Reviewed Elsewhere" })]);
-    expect(data.payments).toEqual([expect.objectContaining({ serviceName: "Exported Station", amount: "3", status: "captured" })]);
+    expect(data.reviews).toEqual([
+      expect.objectContaining({ comment: "my own words", serviceName: "Reviewed Elsewhere" }),
+    ]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ serviceName: "Exported Station", amount: "3", status: "captured" }),
+    ]);
     expect(data.profile.sessions).toHaveLength(1);
-    expect(data.images).toEqual([expect.objectContaining({ url: `/api/uploads/${image.id}`, contentType: "image/png" })]);
+    expect(data.images).toEqual([
+      expect.objectContaining({ url: `/api/uploads/${image.id}`, contentType: "image/png" }),
+    ]);
 
     const sessionToken = cookie.slice("maister.session=".length);
     for (const secret of [
@@ -387,7 +476,12 @@ describe("exporting one's data", () => {
   it("never exports someone else's account, whatever the query says", async () => {
     const { cookie } = await signedInUser();
     const other = await makeUser({ name: "Someone Else Entirely" });
-    const text = await (await call(exportRoute, makeRequest(`/api/users/profile/export?id=${other.id}&userId=${other.id}`, { headers: { cookie } }))).text();
+    const text = await (
+      await call(
+        exportRoute,
+        makeRequest(`/api/users/profile/export?id=${other.id}&userId=${other.id}`, { headers: { cookie } }),
+      )
+    ).text();
     expect(text).not.toContain(other.id);
     expect(text).not.toContain("Someone Else Entirely");
   });
@@ -396,7 +490,9 @@ describe("exporting one's data", () => {
 describe("the site always keeps an active admin", () => {
   /** Leaves exactly these users as admins, so each case starts from a known count. */
   async function onlyAdmins(...ids: string[]) {
-    await (await getPrisma()).user.updateMany({ where: { isAdmin: true, id: { notIn: ids } }, data: { isAdmin: false } });
+    await (
+      await getPrisma()
+    ).user.updateMany({ where: { isAdmin: true, id: { notIn: ids } }, data: { isAdmin: false } });
   }
   async function activeAdmins() {
     return (await getPrisma()).user.count({ where: { isAdmin: true, isBlocked: false } });
@@ -413,7 +509,11 @@ describe("the site always keeps an active admin", () => {
     return { a, b };
   }
   async function statusesAndKeys(responses: Response[]) {
-    return Promise.all(responses.map(async (response) => [response.status, response.status === 200 ? "ok" : (await response.json()).key] as const));
+    return Promise.all(
+      responses.map(
+        async (response) => [response.status, response.status === 200 ? "ok" : (await response.json()).key] as const,
+      ),
+    );
   }
 
   it("the last active admin cannot delete their own account; blocked admins do not count", async () => {
@@ -435,8 +535,14 @@ describe("the site always keeps an active admin", () => {
   it("two admins demoting each other at once: one wins, the other gets 409, one admin is left", async () => {
     const { a, b } = await twoAdmins();
     const demote = (actor: string, target: string) =>
-      call(updateUserRoute, apiRequest("PUT", `/api/users/${target}`, { cookie: actor, body: { isAdmin: "false" } }), params({ id: target }));
-    const results = await statusesAndKeys(await Promise.all([demote(a.cookie, b.user.id), demote(b.cookie, a.user.id)]));
+      call(
+        updateUserRoute,
+        apiRequest("PUT", `/api/users/${target}`, { cookie: actor, body: { isAdmin: "false" } }),
+        params({ id: target }),
+      );
+    const results = await statusesAndKeys(
+      await Promise.all([demote(a.cookie, b.user.id), demote(b.cookie, a.user.id)]),
+    );
     expect([...results].sort()).toEqual([
       [200, "ok"],
       [409, "Admin.lastAdmin"],
@@ -447,7 +553,11 @@ describe("the site always keeps an active admin", () => {
   it("two admins blocking each other at once: one wins, the other gets 409, one admin is left", async () => {
     const { a, b } = await twoAdmins();
     const block = (actor: string, target: string) =>
-      call(blockUserRoute, apiRequest("PUT", `/api/users/admin/${target}/block`, { cookie: actor }), params({ id: target }));
+      call(
+        blockUserRoute,
+        apiRequest("PUT", `/api/users/admin/${target}/block`, { cookie: actor }),
+        params({ id: target }),
+      );
     const results = await statusesAndKeys(await Promise.all([block(a.cookie, b.user.id), block(b.cookie, a.user.id)]));
     expect([...results].sort()).toEqual([
       [200, "ok"],
@@ -460,7 +570,9 @@ describe("the site always keeps an active admin", () => {
     const { a, b } = await twoAdmins();
     const remove = (actor: string, target: string) =>
       call(deleteUserRoute, apiRequest("DELETE", `/api/users/${target}`, { cookie: actor }), params({ id: target }));
-    const results = await statusesAndKeys(await Promise.all([remove(a.cookie, b.user.id), remove(b.cookie, a.user.id)]));
+    const results = await statusesAndKeys(
+      await Promise.all([remove(a.cookie, b.user.id), remove(b.cookie, a.user.id)]),
+    );
     expect([...results].sort()).toEqual([
       [200, "ok"],
       [409, "Admin.lastAdmin"],
@@ -472,7 +584,10 @@ describe("the site always keeps an active admin", () => {
   it("two admins deleting their own accounts at once: one goes, the other gets 409", async () => {
     const { a, b } = await twoAdmins();
     const results = await statusesAndKeys(
-      await Promise.all([deleteProfile(a.cookie, { currentPassword: TEST_PASSWORD }), deleteProfile(b.cookie, { currentPassword: TEST_PASSWORD })]),
+      await Promise.all([
+        deleteProfile(a.cookie, { currentPassword: TEST_PASSWORD }),
+        deleteProfile(b.cookie, { currentPassword: TEST_PASSWORD }),
+      ]),
     );
     expect([...results].sort()).toEqual([
       [200, "ok"],

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
-import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { DELETE as deleteUserRoute } from "@/app/api/users/[id]/route";
+import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { POST as logoutRoute } from "@/app/api/users/logout/route";
-import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
+import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
 import { POST as emailConfirmRoute } from "@/app/api/users/profile/email/confirm/route";
-import { GET as sessionViewRoute, PUT as profileRoute } from "@/app/api/users/profile/route";
+import { PUT as profileRoute, GET as sessionViewRoute } from "@/app/api/users/profile/route";
 import { DELETE as sessionsRoute } from "@/app/api/users/sessions/route";
-import { getPrisma } from "@/lib/db/client";
 import { hashToken } from "@/features/accounts/server/email-tokens";
-import { purgeExpired } from "@/features/admin/server/retention";
 import { hashSessionToken, resolveSession, SESSION_IDLE_MS } from "@/features/accounts/server/session";
+import { purgeExpired } from "@/features/admin/server/retention";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { addresses, apiRequest, call, makeRequest, params } from "../../helpers/request";
 import { lastMailTo, profileStatus, serveNextHeadersToNextAuth, tokenIn } from "../../helpers/security";
@@ -58,7 +60,12 @@ describe("a replayed cookie is refused once the session has ended", () => {
   it("after a block, and still after the unblock (the pre-block cookie never comes back)", async () => {
     const user = await makeUser();
     const cookie = await signIn(user.email);
-    const toggle = () => call(blockUserRoute, apiRequest("PUT", `/api/users/admin/${user.id}/block`, { cookie: adminCookie }), params({ id: user.id }));
+    const toggle = () =>
+      call(
+        blockUserRoute,
+        apiRequest("PUT", `/api/users/admin/${user.id}/block`, { cookie: adminCookie }),
+        params({ id: user.id }),
+      );
 
     expect((await (await toggle()).json()).isBlocked).toBe(true);
     expect(await profileStatus(cookie)).toBe(401);
@@ -71,7 +78,11 @@ describe("a replayed cookie is refused once the session has ended", () => {
   it("after an admin deletes the account", async () => {
     const user = await makeUser();
     const cookie = await signIn(user.email);
-    const deleted = await call(deleteUserRoute, apiRequest("DELETE", `/api/users/${user.id}`, { cookie: adminCookie }), params({ id: user.id }));
+    const deleted = await call(
+      deleteUserRoute,
+      apiRequest("DELETE", `/api/users/${user.id}`, { cookie: adminCookie }),
+      params({ id: user.id }),
+    );
     expect(deleted.status).toBe(200);
     expect(await profileStatus(cookie)).toBe(401);
   });
@@ -83,7 +94,10 @@ describe("a replayed cookie is refused once the session has ended", () => {
 
     const changed = await call(
       profileRoute,
-      apiRequest("PUT", "/api/users/profile", { cookie: here, body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD } }),
+      apiRequest("PUT", "/api/users/profile", {
+        cookie: here,
+        body: { password: NEW_PASSWORD, currentPassword: TEST_PASSWORD },
+      }),
     );
     expect(changed.status).toBe(200);
     const renewed = sessionFrom(changed);
@@ -99,10 +113,20 @@ describe("a replayed cookie is refused once the session has ended", () => {
     const user = await makeUser();
     const phone = await signIn(user.email);
     const laptop = await signIn(user.email);
-    expect((await call(resetRequestRoute, apiRequest("POST", "/api/users/password-reset", { body: { email: user.email }, ip: nextIp() }))).status).toBe(202);
+    expect(
+      (
+        await call(
+          resetRequestRoute,
+          apiRequest("POST", "/api/users/password-reset", { body: { email: user.email }, ip: nextIp() }),
+        )
+      ).status,
+    ).toBe(202);
     const token = tokenIn((await lastMailTo(user.email, "reset")).text);
 
-    const reset = await call(resetConfirmRoute, apiRequest("POST", "/api/users/password-reset/confirm", { body: { token, password: NEW_PASSWORD } }));
+    const reset = await call(
+      resetConfirmRoute,
+      apiRequest("POST", "/api/users/password-reset/confirm", { body: { token, password: NEW_PASSWORD } }),
+    );
     expect(reset.status).toBe(200);
     expect(await profileStatus(phone)).toBe(401);
     expect(await profileStatus(laptop)).toBe(401);
@@ -113,12 +137,18 @@ describe("a replayed cookie is refused once the session has ended", () => {
     const user = await makeUser();
     const cookie = await signIn(user.email);
     const newEmail = `moved-${Date.now()}@test.local`;
-    const asked = await call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body: { email: newEmail, currentPassword: TEST_PASSWORD } }));
+    const asked = await call(
+      profileRoute,
+      apiRequest("PUT", "/api/users/profile", { cookie, body: { email: newEmail, currentPassword: TEST_PASSWORD } }),
+    );
     expect(asked.status).toBe(200);
     expect(await profileStatus(cookie)).toBe(200);
 
     const token = tokenIn((await lastMailTo(newEmail, "emailChange")).text);
-    expect((await call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token } }))).status).toBe(200);
+    expect(
+      (await call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token } })))
+        .status,
+    ).toBe(200);
     expect(await profileStatus(cookie)).toBe(401);
     expect(await sessionsOf(user.id)).toBe(0);
   });
@@ -148,7 +178,10 @@ describe("sessions end by themselves", () => {
     const cookie = await signIn(user.email);
     const prisma = await getPrisma();
     const tokenHash = hashSessionToken(cookieValue(cookie));
-    await prisma.session.update({ where: { tokenHash }, data: { lastSeenAt: new Date(Date.now() - 8 * 24 * 60 * 60_000) } });
+    await prisma.session.update({
+      where: { tokenHash },
+      data: { lastSeenAt: new Date(Date.now() - 8 * 24 * 60 * 60_000) },
+    });
 
     expect(await resolveSession(cookieValue(cookie))).toBeNull();
     expect(await prisma.session.count({ where: { tokenHash } })).toBe(0);
@@ -178,7 +211,10 @@ describe("sessions end by themselves", () => {
     expect(expiresAt.getTime() - createdAt.getTime()).toBeGreaterThan(29 * 24 * 60 * 60_000);
     expect(expiresAt.getTime() - createdAt.getTime()).toBeLessThanOrEqual(30 * 24 * 60 * 60_000 + 1000);
 
-    await prisma.session.update({ where: { tokenHash }, data: { expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() } });
+    await prisma.session.update({
+      where: { tokenHash },
+      data: { expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() },
+    });
     expect(await profileStatus(cookie)).toBe(401);
     expect(await prisma.session.count({ where: { tokenHash } })).toBe(0);
   });
@@ -192,9 +228,12 @@ describe("sessions end by themselves", () => {
 
 describe("next-auth's routes hand a cookie only to a session getViewer() accepts", () => {
   const nextAuth = (handler: typeof nextAuthGet, action: string, init: Parameters<typeof makeRequest>[1] = {}) =>
-    call(handler, makeRequest(`/api/auth/${action}`, init), { params: Promise.resolve({ nextauth: action.split("/") }) });
+    call(handler, makeRequest(`/api/auth/${action}`, init), {
+      params: Promise.resolve({ nextauth: action.split("/") }),
+    });
   const sessionOf = (cookie?: string) => nextAuth(nextAuthGet, "session", { headers: cookie ? { cookie } : {} });
-  const sessionCookies = (response: Response) => response.headers.getSetCookie().filter((cookie) => cookie.startsWith("maister.session="));
+  const sessionCookies = (response: Response) =>
+    response.headers.getSetCookie().filter((cookie) => cookie.startsWith("maister.session="));
 
   async function expectRefused(response: Response) {
     expect(response.status).toBe(200);
@@ -236,7 +275,9 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
   it("clears the cookie of a session past its lifetime", async () => {
     const user = await makeUser();
     const cookie = await signIn(user.email);
-    await (await getPrisma()).session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (
+      await getPrisma()
+    ).session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expectRefused(await sessionOf(cookie));
     expect(await sessionsOf(user.id)).toBe(0);
   });
@@ -255,14 +296,27 @@ describe("next-auth's routes hand a cookie only to a session getViewer() accepts
       .getSetCookie()
       .find((cookie) => cookie.startsWith("next-auth.csrf-token="))!
       .split(";")[0]!;
-    const form = (password: string) => new URLSearchParams({ csrfToken, email: user.email, password, json: "true" }).toString();
-    const headers = { cookie: csrfCookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextIp() };
+    const form = (password: string) =>
+      new URLSearchParams({ csrfToken, email: user.email, password, json: "true" }).toString();
+    const headers = {
+      cookie: csrfCookie,
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": nextIp(),
+    };
 
-    const wrong = await nextAuth(nextAuthPost, "callback/credentials", { method: "POST", headers, body: form("Wrong123!") });
+    const wrong = await nextAuth(nextAuthPost, "callback/credentials", {
+      method: "POST",
+      headers,
+      body: form("Wrong123!"),
+    });
     expect(setSessionValue(wrong)).toBeNull();
     expect(await sessionsOf(user.id)).toBe(0);
 
-    const right = await nextAuth(nextAuthPost, "callback/credentials", { method: "POST", headers, body: form(TEST_PASSWORD) });
+    const right = await nextAuth(nextAuthPost, "callback/credentials", {
+      method: "POST",
+      headers,
+      body: form(TEST_PASSWORD),
+    });
     const cookie = sessionFrom(right);
     expect(await sessionsOf(user.id)).toBe(1);
     expect(await profileStatus(cookie)).toBe(200);
@@ -311,7 +365,9 @@ describe("purgeExpired()", () => {
       session("live", { expiresAt: new Date(now + 60 * 60_000) }),
     ]);
     const token = (tag: string, data: { expiresAt: Date; usedAt?: Date }) =>
-      prisma.emailToken.create({ data: { userId: user.id, purpose: "password_reset", tokenHash: hashToken(`${tag}-${now}`), ...data } });
+      prisma.emailToken.create({
+        data: { userId: user.id, purpose: "password_reset", tokenHash: hashToken(`${tag}-${now}`), ...data },
+      });
     const [used, expired, pending] = await Promise.all([
       token("used", { expiresAt: new Date(now + 60 * 60_000), usedAt: hours(0.1) }),
       token("expired", { expiresAt: hours(0.1) }),
@@ -326,25 +382,42 @@ describe("purgeExpired()", () => {
     const staleSignUp = await makeUser({ confirmed: false });
     const youngSignUp = await makeUser({ confirmed: false });
     const oldConfirmed = await makeUser();
-    await prisma.user.updateMany({ where: { id: { in: [staleSignUp.id, oldConfirmed.id] } }, data: { createdAt: hours(25) } });
+    await prisma.user.updateMany({
+      where: { id: { in: [staleSignUp.id, oldConfirmed.id] } },
+      data: { createdAt: hours(25) },
+    });
     await prisma.user.update({ where: { id: youngSignUp.id }, data: { createdAt: hours(23) } });
     const staleLink = await prisma.emailToken.create({
-      data: { userId: staleSignUp.id, purpose: "confirm_email", tokenHash: hashToken(`stale-${now}`), expiresAt: new Date(now + 60_000) },
+      data: {
+        userId: staleSignUp.id,
+        purpose: "confirm_email",
+        tokenHash: hashToken(`stale-${now}`),
+        expiresAt: new Date(now + 60_000),
+      },
     });
 
     const purged = await purgeExpired();
     expect(purged.sessions).toBeGreaterThanOrEqual(2);
     expect(purged.unconfirmed).toBeGreaterThanOrEqual(1);
 
-    const sessionIds = (await prisma.session.findMany({ where: { id: { in: [pastLifetime.id, idle.id, live.id] } } })).map((row) => row.id);
+    const sessionIds = (
+      await prisma.session.findMany({ where: { id: { in: [pastLifetime.id, idle.id, live.id] } } })
+    ).map((row) => row.id);
     expect(sessionIds).toEqual([live.id]);
-    const tokenIds = (await prisma.emailToken.findMany({ where: { id: { in: [used.id, expired.id, pending.id, staleLink.id] } } })).map((row) => row.id);
+    const tokenIds = (
+      await prisma.emailToken.findMany({ where: { id: { in: [used.id, expired.id, pending.id, staleLink.id] } } })
+    ).map((row) => row.id);
     expect(tokenIds).toEqual([pending.id]);
-    const throttleKeys = (await prisma.throttle.findMany({ where: { key: { startsWith: "test:" } } })).map((row) => row.key);
-    expect(throttleKeys).toEqual([`test:running-${now}`]);
-    const userIds = (await prisma.user.findMany({ where: { id: { in: [staleSignUp.id, youngSignUp.id, oldConfirmed.id] } }, orderBy: { id: "asc" } })).map(
-      (row) => row.id,
+    const throttleKeys = (await prisma.throttle.findMany({ where: { key: { startsWith: "test:" } } })).map(
+      (row) => row.key,
     );
+    expect(throttleKeys).toEqual([`test:running-${now}`]);
+    const userIds = (
+      await prisma.user.findMany({
+        where: { id: { in: [staleSignUp.id, youngSignUp.id, oldConfirmed.id] } },
+        orderBy: { id: "asc" },
+      })
+    ).map((row) => row.id);
     expect(userIds.sort()).toEqual([youngSignUp.id, oldConfirmed.id].sort());
 
     // Idempotent: a second run finds nothing of this left to do.

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { DELETE as deleteServiceRoute, PUT as updateServiceRoute } from "@/app/api/items/admin/[id]/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -29,7 +31,9 @@ async function refuseAudit() {
   await prisma.$executeRawUnsafe(
     `CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`,
   );
-  await prisma.$executeRawUnsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+  await prisma.$executeRawUnsafe(
+    `CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
+  );
 }
 
 async function allowAudit() {
@@ -38,10 +42,19 @@ async function allowAudit() {
 }
 
 const update = (id: string, body: unknown) =>
-  call(updateServiceRoute, makeRequest(`/api/items/admin/${id}`, { method: "PUT", headers: { cookie: admin }, body: JSON.stringify(body) }), params({ id }));
+  call(
+    updateServiceRoute,
+    makeRequest(`/api/items/admin/${id}`, { method: "PUT", headers: { cookie: admin }, body: JSON.stringify(body) }),
+    params({ id }),
+  );
 const remove = (id: string) =>
-  call(deleteServiceRoute, makeRequest(`/api/items/admin/${id}`, { method: "DELETE", headers: { cookie: admin } }), params({ id }));
-const auditOf = async (id: string) => (await getPrisma()).auditLog.findMany({ where: { targetId: id }, orderBy: { createdAt: "asc" } });
+  call(
+    deleteServiceRoute,
+    makeRequest(`/api/items/admin/${id}`, { method: "DELETE", headers: { cookie: admin } }),
+    params({ id }),
+  );
+const auditOf = async (id: string) =>
+  (await getPrisma()).auditLog.findMany({ where: { targetId: id }, orderBy: { createdAt: "asc" } });
 
 describe("admin service writes and their audit entries commit together", () => {
   it("an edit whose audit entry fails is rolled back", async () => {
@@ -56,8 +69,12 @@ describe("admin service writes and their audit entries commit together", () => {
 
     await allowAudit();
     expect((await update(service.id, { name: "Audited Rename", unknownField: 1 })).status).toBe(200);
-    expect(await (await getPrisma()).service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ name: "Audited Rename" });
-    expect((await auditOf(service.id)).map((entry) => [entry.action, entry.details])).toEqual([["service.update", { fields: ["name"] }]]);
+    expect(await (await getPrisma()).service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({
+      name: "Audited Rename",
+    });
+    expect((await auditOf(service.id)).map((entry) => [entry.action, entry.details])).toEqual([
+      ["service.update", { fields: ["name"] }],
+    ]);
   });
 
   it("a deletion whose audit entry fails is rolled back", async () => {

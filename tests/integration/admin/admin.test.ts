@@ -1,20 +1,26 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DELETE as deleteServiceRoute, PUT as updateServiceRoute } from "@/app/api/items/admin/[id]/route";
+
 import { PUT as blockServiceRoute } from "@/app/api/items/admin/[id]/block/route";
+import { DELETE as deleteServiceRoute, PUT as updateServiceRoute } from "@/app/api/items/admin/[id]/route";
 import { GET as listServicesRoute } from "@/app/api/items/admin/route";
-import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { DELETE as deleteUserRoute, GET as getUserRoute, PUT as updateUserRoute } from "@/app/api/users/[id]/route";
+import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { GET as listUsersRoute } from "@/app/api/users/route";
-import { getPrisma } from "@/lib/db/client";
-import { recentAudit } from "@/features/admin/server/admin";
 import { getViewer } from "@/features/accounts/server/session";
+import { recentAudit } from "@/features/admin/server/admin";
+import { catalogChanged } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn, viewerOf } from "../../helpers/sign-in";
-import { catalogChanged } from "@/lib/cache/read-cache";
 
 const request = (method: string, path: string, body?: unknown, cookie?: string) =>
-  makeRequest(path, { method, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) });
+  makeRequest(path, {
+    method,
+    headers: cookie ? { cookie } : {},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
@@ -28,7 +34,8 @@ beforeAll(async () => {
     makeUser({ name: "Target Person" }),
   ]);
   Object.assign(ids, { admin: admin.id, otherAdmin: otherAdmin.id, plain: plain.id, target: target.id });
-  for (const [role, user] of Object.entries({ admin, otherAdmin, plain, blockedAdmin })) cookies[role] = await signIn(user.email);
+  for (const [role, user] of Object.entries({ admin, otherAdmin, plain, blockedAdmin }))
+    cookies[role] = await signIn(user.email);
   await (await getPrisma()).user.update({ where: { id: blockedAdmin.id }, data: { isBlocked: true } });
 });
 
@@ -37,14 +44,45 @@ describe("who may use the admin API", () => {
     const service = await makeService();
     const calls = [
       (cookie?: string) => call(listUsersRoute, request("GET", "/api/users", undefined, cookie)),
-      (cookie?: string) => call(getUserRoute, request("GET", `/api/users/${ids.target}`, undefined, cookie), params({ id: ids.target! })),
-      (cookie?: string) => call(updateUserRoute, request("PUT", `/api/users/${ids.target}`, { name: "Hacked" }, cookie), params({ id: ids.target! })),
-      (cookie?: string) => call(deleteUserRoute, request("DELETE", `/api/users/${ids.target}`, undefined, cookie), params({ id: ids.target! })),
-      (cookie?: string) => call(blockUserRoute, request("PUT", `/api/users/admin/${ids.target}/block`, undefined, cookie), params({ id: ids.target! })),
+      (cookie?: string) =>
+        call(getUserRoute, request("GET", `/api/users/${ids.target}`, undefined, cookie), params({ id: ids.target! })),
+      (cookie?: string) =>
+        call(
+          updateUserRoute,
+          request("PUT", `/api/users/${ids.target}`, { name: "Hacked" }, cookie),
+          params({ id: ids.target! }),
+        ),
+      (cookie?: string) =>
+        call(
+          deleteUserRoute,
+          request("DELETE", `/api/users/${ids.target}`, undefined, cookie),
+          params({ id: ids.target! }),
+        ),
+      (cookie?: string) =>
+        call(
+          blockUserRoute,
+          request("PUT", `/api/users/admin/${ids.target}/block`, undefined, cookie),
+          params({ id: ids.target! }),
+        ),
       (cookie?: string) => call(listServicesRoute, request("GET", "/api/items/admin", undefined, cookie)),
-      (cookie?: string) => call(updateServiceRoute, request("PUT", `/api/items/admin/${service.id}`, { name: "Hacked" }, cookie), params({ id: service.id })),
-      (cookie?: string) => call(deleteServiceRoute, request("DELETE", `/api/items/admin/${service.id}`, undefined, cookie), params({ id: service.id })),
-      (cookie?: string) => call(blockServiceRoute, request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookie), params({ id: service.id })),
+      (cookie?: string) =>
+        call(
+          updateServiceRoute,
+          request("PUT", `/api/items/admin/${service.id}`, { name: "Hacked" }, cookie),
+          params({ id: service.id }),
+        ),
+      (cookie?: string) =>
+        call(
+          deleteServiceRoute,
+          request("DELETE", `/api/items/admin/${service.id}`, undefined, cookie),
+          params({ id: service.id }),
+        ),
+      (cookie?: string) =>
+        call(
+          blockServiceRoute,
+          request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookie),
+          params({ id: service.id }),
+        ),
     ];
     for (const [index, send] of calls.entries()) {
       expect((await send()).status, `call ${index} anonymous`).toBe(401);
@@ -52,34 +90,53 @@ describe("who may use the admin API", () => {
       expect((await send(cookies.blockedAdmin)).status, `call ${index} blocked admin`).toBe(401);
     }
     const prisma = await getPrisma();
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: ids.target } })).toMatchObject({ name: "Target Person", isBlocked: false });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: ids.target } })).toMatchObject({
+      name: "Target Person",
+      isBlocked: false,
+    });
     expect(await prisma.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ isBlocked: false });
   });
 });
 
 describe("users", () => {
   it("lists, searches literally and pages; refuses bad pages", async () => {
-    const list = await (await call(listUsersRoute, request("GET", "/api/users?page=1", undefined, cookies.admin))).json();
+    const list = await (
+      await call(listUsersRoute, request("GET", "/api/users?page=1", undefined, cookies.admin))
+    ).json();
     expect(list).toMatchObject({ page: 1, pages: expect.any(Number) });
     expect(list.users[0]).toEqual(
-      expect.objectContaining({ _id: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean), isBlocked: expect.any(Boolean) }),
+      expect.objectContaining({
+        _id: expect.any(String),
+        email: expect.any(String),
+        isAdmin: expect.any(Boolean),
+        isBlocked: expect.any(Boolean),
+      }),
     );
 
     await makeUser({ name: "Percent 50" });
-    const found = await (await call(listUsersRoute, request("GET", "/api/users?keyword=target%20PERSON", undefined, cookies.admin))).json();
+    const found = await (
+      await call(listUsersRoute, request("GET", "/api/users?keyword=target%20PERSON", undefined, cookies.admin))
+    ).json();
     expect(found.users.map((user: { name: string }) => user.name)).toEqual(["Target Person"]);
     for (const hostile of ["%", "_", "'; DROP TABLE users; --", ".*", "\\"]) {
-      const response = await call(listUsersRoute, request("GET", `/api/users?keyword=${encodeURIComponent(hostile)}`, undefined, cookies.admin));
+      const response = await call(
+        listUsersRoute,
+        request("GET", `/api/users?keyword=${encodeURIComponent(hostile)}`, undefined, cookies.admin),
+      );
       expect(response.status, hostile).toBe(200);
       expect((await response.json()).users, hostile).toEqual([]);
     }
     for (const page of ["0", "-1", "abc", "1.5", "99999"]) {
-      expect((await call(listUsersRoute, request("GET", `/api/users?page=${page}`, undefined, cookies.admin))).status, page).toBe(400);
+      expect(
+        (await call(listUsersRoute, request("GET", `/api/users?page=${page}`, undefined, cookies.admin))).status,
+        page,
+      ).toBe(400);
     }
   });
 
   it("updates name, email and the admin flag given as 'true'/'false' only", async () => {
-    const update = (body: unknown, id = ids.target!) => call(updateUserRoute, request("PUT", `/api/users/${id}`, body, cookies.admin), params({ id }));
+    const update = (body: unknown, id = ids.target!) =>
+      call(updateUserRoute, request("PUT", `/api/users/${id}`, body, cookies.admin), params({ id }));
     const response = await update({ name: "Renamed Person", isAdmin: "true" });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ name: "Renamed Person", isAdmin: true });
@@ -94,12 +151,30 @@ describe("users", () => {
   });
 
   it("protects the admin from themselves", async () => {
-    const selfDemote = await call(updateUserRoute, request("PUT", `/api/users/${ids.admin}`, { isAdmin: "false" }, cookies.admin), params({ id: ids.admin! }));
+    const selfDemote = await call(
+      updateUserRoute,
+      request("PUT", `/api/users/${ids.admin}`, { isAdmin: "false" }, cookies.admin),
+      params({ id: ids.admin! }),
+    );
     expect(selfDemote.status).toBe(403);
     expect(
-      (await call(blockUserRoute, request("PUT", `/api/users/admin/${ids.admin}/block`, undefined, cookies.admin), params({ id: ids.admin! }))).status,
+      (
+        await call(
+          blockUserRoute,
+          request("PUT", `/api/users/admin/${ids.admin}/block`, undefined, cookies.admin),
+          params({ id: ids.admin! }),
+        )
+      ).status,
     ).toBe(403);
-    expect((await call(deleteUserRoute, request("DELETE", `/api/users/${ids.admin}`, undefined, cookies.admin), params({ id: ids.admin! }))).status).toBe(403);
+    expect(
+      (
+        await call(
+          deleteUserRoute,
+          request("DELETE", `/api/users/${ids.admin}`, undefined, cookies.admin),
+          params({ id: ids.admin! }),
+        )
+      ).status,
+    ).toBe(403);
     expect((await (await getPrisma()).user.findUniqueOrThrow({ where: { id: ids.admin } })).isAdmin).toBe(true);
   });
 
@@ -107,11 +182,19 @@ describe("users", () => {
     const victim = await makeUser();
     const cookie = await signIn(victim.email);
     expect(await viewerOf(cookie)).toMatchObject({ id: victim.id });
-    const blocked = await call(blockUserRoute, request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin), params({ id: victim.id }));
+    const blocked = await call(
+      blockUserRoute,
+      request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin),
+      params({ id: victim.id }),
+    );
     expect(await blocked.json()).toEqual({ isBlocked: true, message: "User blocked" });
     expect(await viewerOf(cookie)).toBeNull();
     expect(await (await getPrisma()).session.count({ where: { userId: victim.id } })).toBe(0);
-    await call(blockUserRoute, request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin), params({ id: victim.id }));
+    await call(
+      blockUserRoute,
+      request("PUT", `/api/users/admin/${victim.id}/block`, undefined, cookies.admin),
+      params({ id: victim.id }),
+    );
     expect(await viewerOf(cookie)).toBeNull();
     expect(await signIn(victim.email)).toMatch(/^maister\.session=/);
     const history = await call(
@@ -154,10 +237,20 @@ describe("users", () => {
       },
     });
     const image = await prisma.image.create({
-      data: { bytes: new Uint8Array([1]), contentType: "image/png", size: 1, sha256: "0".repeat(64), ownerId: doomed.id },
+      data: {
+        bytes: new Uint8Array([1]),
+        contentType: "image/png",
+        size: 1,
+        sha256: "0".repeat(64),
+        ownerId: doomed.id,
+      },
     });
 
-    const response = await call(deleteUserRoute, request("DELETE", `/api/users/${doomed.id}`, undefined, cookies.admin), params({ id: doomed.id }));
+    const response = await call(
+      deleteUserRoute,
+      request("DELETE", `/api/users/${doomed.id}`, undefined, cookies.admin),
+      params({ id: doomed.id }),
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).message).toBe("User deleted!");
     // The paid station needs an owner for its payment's record: the user row stays as a tombstone.
@@ -168,15 +261,23 @@ describe("users", () => {
       passwordHash: "!",
     });
     expect(await prisma.service.count({ where: { id: { in: [unpaid.id, mechanic.id] } } })).toBe(0);
-    expect(await prisma.service.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({ isPaid: true, isBlocked: true });
-    expect(await prisma.service.findUniqueOrThrow({ where: { id: reviewed.id } })).toMatchObject({ numReviews: 1, ratingAvg: 5 });
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: own.id } })).toMatchObject({
+      isPaid: true,
+      isBlocked: true,
+    });
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: reviewed.id } })).toMatchObject({
+      numReviews: 1,
+      ratingAvg: 5,
+    });
     expect(await prisma.payment.findFirstOrThrow({ where: { serviceName: own.name } })).toMatchObject({
       userId: doomed.id,
       serviceId: own.id,
       status: "captured",
     });
     expect(await prisma.image.count({ where: { id: image.id } })).toBe(0);
-    expect(await prisma.auditLog.findFirstOrThrow({ where: { targetId: doomed.id, action: "user.delete" } })).toMatchObject({ actorId: ids.admin });
+    expect(
+      await prisma.auditLog.findFirstOrThrow({ where: { targetId: doomed.id, action: "user.delete" } }),
+    ).toMatchObject({ actorId: ids.admin });
   });
 });
 
@@ -184,12 +285,27 @@ describe("services", () => {
   it("lists every service with its owner, including unpaid and blocked ones, and searches", async () => {
     const owner = await makeUser({ name: "Owner Searchable" });
     const unpaid = await makeService({ ownerId: owner.id, isPaid: false, name: "Unpaid Zebra Garage" });
-    const list = await (await call(listServicesRoute, request("GET", "/api/items/admin?keyword=zebra", undefined, cookies.admin))).json();
-    expect(list.stos).toEqual([expect.objectContaining({ _id: unpaid.id, ispaid: false, isBlocked: false, user: owner.id, userName: "Owner Searchable" })]);
+    const list = await (
+      await call(listServicesRoute, request("GET", "/api/items/admin?keyword=zebra", undefined, cookies.admin))
+    ).json();
+    expect(list.stos).toEqual([
+      expect.objectContaining({
+        _id: unpaid.id,
+        ispaid: false,
+        isBlocked: false,
+        user: owner.id,
+        userName: "Owner Searchable",
+      }),
+    ]);
     // `user` is the owner's id here as in every other answer (spec §3); the name travels beside it.
     const [entry] = list.stos as { user: unknown }[];
     expect(typeof entry!.user).toBe("string");
-    const byOwner = await (await call(listServicesRoute, request("GET", "/api/items/admin?keyword=owner%20searchable", undefined, cookies.admin))).json();
+    const byOwner = await (
+      await call(
+        listServicesRoute,
+        request("GET", "/api/items/admin?keyword=owner%20searchable", undefined, cookies.admin),
+      )
+    ).json();
     expect(byOwner.stos).toHaveLength(1);
   });
 
@@ -209,18 +325,37 @@ describe("services", () => {
     expect(bad.status).toBe(400);
 
     const block = () =>
-      call(blockServiceRoute, request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin), params({ id: service.id })).then((r) =>
-        r.json(),
-      );
+      call(
+        blockServiceRoute,
+        request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin),
+        params({ id: service.id }),
+      ).then((r) => r.json());
     expect(await block()).toEqual({ isBlocked: true, message: "Mechanic blocked" });
     expect(await block()).toEqual({ isBlocked: false, message: "Mechanic unblocked" });
 
-    const deleted = await call(deleteServiceRoute, request("DELETE", `/api/items/admin/${service.id}`, undefined, cookies.admin), params({ id: service.id }));
+    const deleted = await call(
+      deleteServiceRoute,
+      request("DELETE", `/api/items/admin/${service.id}`, undefined, cookies.admin),
+      params({ id: service.id }),
+    );
     expect(await deleted.json()).toEqual({ message: "Mechanic deleted!" });
-    const actions = await (await getPrisma()).auditLog.findMany({ where: { targetId: service.id }, orderBy: { createdAt: "asc" } });
-    expect(actions.map((entry) => entry.action)).toEqual(["service.update", "service.block", "service.unblock", "service.delete"]);
+    const actions = await (
+      await getPrisma()
+    ).auditLog.findMany({ where: { targetId: service.id }, orderBy: { createdAt: "asc" } });
+    expect(actions.map((entry) => entry.action)).toEqual([
+      "service.update",
+      "service.block",
+      "service.unblock",
+      "service.delete",
+    ]);
     expect(
-      (await call(blockServiceRoute, request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin), params({ id: service.id }))).status,
+      (
+        await call(
+          blockServiceRoute,
+          request("PUT", `/api/items/admin/${service.id}/block`, undefined, cookies.admin),
+          params({ id: service.id }),
+        )
+      ).status,
     ).toBe(404);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getPrisma } from "@/lib/db/client";
+
 import { purgeExpired, RETENTION_MS } from "@/features/admin/server/retention";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 
 /** Each retention rule of docs/operations.md's table: past its time a row goes, before it, it stays. */
@@ -11,7 +13,9 @@ describe("purgeExpired", () => {
   it("removes images nothing shows after a day, and keeps shown and recent ones", async () => {
     const prisma = await getPrisma();
     const image = (createdAt: Date) =>
-      prisma.image.create({ data: { bytes: new Uint8Array([1]), contentType: "image/jpeg", size: 1, sha256: "0".repeat(64), createdAt } });
+      prisma.image.create({
+        data: { bytes: new Uint8Array([1]), contentType: "image/jpeg", size: 1, sha256: "0".repeat(64), createdAt },
+      });
     const [orphan, recent, shown, avatar] = await Promise.all([
       image(ago(RETENTION_MS.orphanImages)),
       image(within(RETENTION_MS.orphanImages)),
@@ -24,7 +28,12 @@ describe("purgeExpired", () => {
     await prisma.user.update({ where: { id: user.id }, data: { imageId: avatar.id } });
     await purgeExpired();
     const left = new Set(
-      (await prisma.image.findMany({ where: { id: { in: [orphan.id, recent.id, shown.id, avatar.id] } }, select: { id: true } })).map((row) => row.id),
+      (
+        await prisma.image.findMany({
+          where: { id: { in: [orphan.id, recent.id, shown.id, avatar.id] } },
+          select: { id: true },
+        })
+      ).map((row) => row.id),
     );
     expect(left).toEqual(new Set([recent.id, shown.id, avatar.id]));
   });
@@ -45,7 +54,15 @@ describe("purgeExpired", () => {
     const prisma = await getPrisma();
     const mail = (status: "sent" | "pending" | "failed", sentAt: Date | null) =>
       prisma.mailOutbox.create({
-        data: { to: "a@test.local", subject: "S", text: "https://x/reset-password?token=secret", html: "<a>secret</a>", kind: "reset", status, sentAt },
+        data: {
+          to: "a@test.local",
+          subject: "S",
+          text: "https://x/reset-password?token=secret",
+          html: "<a>secret</a>",
+          kind: "reset",
+          status,
+          sentAt,
+        },
       });
     const [old, fresh, pending, failed] = await Promise.all([
       mail("sent", ago(RETENTION_MS.sentMailBodies)),
@@ -54,8 +71,14 @@ describe("purgeExpired", () => {
       mail("failed", null),
     ]);
     await purgeExpired();
-    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ text: "", html: "", subject: "S", status: "sent" });
-    for (const kept of [fresh, pending, failed]) expect((await prisma.mailOutbox.findUniqueOrThrow({ where: { id: kept.id } })).text).toContain("token=secret");
+    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({
+      text: "",
+      html: "",
+      subject: "S",
+      status: "sent",
+    });
+    for (const kept of [fresh, pending, failed])
+      expect((await prisma.mailOutbox.findUniqueOrThrow({ where: { id: kept.id } })).text).toContain("token=secret");
   });
 
   it("forgets handled PayPal event ids after 30 days", async () => {

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as publicItem } from "@/app/api/items/[id]/route";
 import { GET as listItems } from "@/app/api/items/route";
 import { PUT as updateOwn } from "@/app/api/items/users/[id]/route";
 import { POST as registerMechanic } from "@/app/api/items/users/route";
 import { catalogChanged } from "@/lib/cache/read-cache";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { STATION_INPUT } from "../../helpers/service-input";
@@ -32,7 +34,12 @@ beforeAll(async () => {
 describe("Viber, Telegram and payment methods", () => {
   it("the owner saves them in any usual spelling; they are stored plain and shown by the API", async () => {
     const response = await put(
-      { viber: "067 123 45 67", telegram: "https://t.me/messenger_sto", paymentMethods: ["card", "cash", "card"], cashOnlyInOutage: true },
+      {
+        viber: "067 123 45 67",
+        telegram: "https://t.me/messenger_sto",
+        paymentMethods: ["card", "cash", "card"],
+        cashOnlyInOutage: true,
+      },
       cookies.owner,
     );
     expect(response.status).toBe(200);
@@ -42,8 +49,15 @@ describe("Viber, Telegram and payment methods", () => {
       paymentMethods: ["cash", "card"],
       cashOnlyInOutage: true,
     });
-    const item = await (await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))).json();
-    expect(item).toMatchObject({ viber: "+380671234567", telegram: "messenger_sto", paymentMethods: ["cash", "card"], cashOnlyInOutage: true });
+    const item = await (
+      await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))
+    ).json();
+    expect(item).toMatchObject({
+      viber: "+380671234567",
+      telegram: "messenger_sto",
+      paymentMethods: ["cash", "card"],
+      cashOnlyInOutage: true,
+    });
     const list = await (await call(listItems, request("GET", "/api/items?keyword=Messenger"))).json();
     expect(list.items[0]).toMatchObject({ viber: "+380671234567" });
   });
@@ -53,13 +67,24 @@ describe("Viber, Telegram and payment methods", () => {
     expect((await put({ telegram: "@stranger_was_here" }, cookies.stranger)).status).toBe(403);
     expect((await put({ telegram: "@nobody_here" })).status).toBe(401);
     catalogChanged();
-    expect((await (await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))).json()).telegram).toBe("admin_fixed");
+    expect(
+      (await (await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))).json())
+        .telegram,
+    ).toBe("admin_fixed");
   });
 
   it.each([
     [{ viber: "12345" }, "viber", "Validation.phone"],
-    [{ telegram: "@abc" }, "telegram", "Enter a Telegram username (5–32 letters, digits or _, e.g. @maister_sto) or a t.me link."],
-    [{ telegram: "https://evil.example/x" }, "telegram", "Enter a Telegram username (5–32 letters, digits or _, e.g. @maister_sto) or a t.me link."],
+    [
+      { telegram: "@abc" },
+      "telegram",
+      "Enter a Telegram username (5–32 letters, digits or _, e.g. @maister_sto) or a t.me link.",
+    ],
+    [
+      { telegram: "https://evil.example/x" },
+      "telegram",
+      "Enter a Telegram username (5–32 letters, digits or _, e.g. @maister_sto) or a t.me link.",
+    ],
     [{ paymentMethods: ["crypto"] }, "paymentMethods.0", "Choose payment methods from the list."],
     [{ paymentMethods: "cash" }, "paymentMethods", "Choose payment methods from the list."],
     [{ cashOnlyInOutage: "yes" }, "cashOnlyInOutage", undefined],
@@ -76,12 +101,16 @@ describe("Viber, Telegram and payment methods", () => {
     // Stored: cash and card, outage flag on (first test). Unticking cash alone would leave the flag lying.
     const uncash = await put({ paymentMethods: ["card"] }, cookies.owner);
     expect(uncash.status).toBe(400);
-    expect((await uncash.json()).errors.paymentMethods.message).toBe("“Cash only during power outages” needs Cash ticked among the ways to pay.");
+    expect((await uncash.json()).errors.paymentMethods.message).toBe(
+      "“Cash only during power outages” needs Cash ticked among the ways to pay.",
+    );
     const both = await put({ paymentMethods: ["transfer"], cashOnlyInOutage: true }, cookies.owner, "uk");
     expect(both.status).toBe(400);
     expect((await both.json()).errors.cashOnlyInOutage.message).toMatch(/^«Лише готівка під час відключень світла»/);
     catalogChanged();
-    const stored = await (await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))).json();
+    const stored = await (
+      await call(publicItem, request("GET", `/api/items/${stationId}`), params({ id: stationId }))
+    ).json();
     expect(stored).toMatchObject({ paymentMethods: ["cash", "card"], cashOnlyInOutage: true });
     // Both changed together is fine.
     expect((await put({ paymentMethods: ["card"], cashOnlyInOutage: false }, cookies.owner)).status).toBe(200);
@@ -99,11 +128,23 @@ describe("Viber, Telegram and payment methods", () => {
       request(
         "POST",
         "/api/items/users",
-        { ...STATION_INPUT, name: "Майстер Вайбер", isOnTheGo: true, viber: "+38 (050) 111-22-33", telegram: "@master_viber", paymentMethods: ["cash"] },
+        {
+          ...STATION_INPUT,
+          name: "Майстер Вайбер",
+          isOnTheGo: true,
+          viber: "+38 (050) 111-22-33",
+          telegram: "@master_viber",
+          paymentMethods: ["cash"],
+        },
         cookies.master,
       ),
     );
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ viber: "+380501112233", telegram: "master_viber", paymentMethods: ["cash"], cashOnlyInOutage: false });
+    expect(await response.json()).toMatchObject({
+      viber: "+380501112233",
+      telegram: "master_viber",
+      paymentMethods: ["cash"],
+      cashOnlyInOutage: false,
+    });
   });
 });

@@ -1,17 +1,19 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as getLocations } from "@/app/api/items/locations/route";
 import { GET as listItems } from "@/app/api/items/route";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import { parseItemsQuery, type ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE, SORT_KEYS } from "@/features/catalog/list-options";
+import { listServices } from "@/features/catalog/server/list";
+import type { ServiceCard } from "@/features/catalog/server/service-dto";
+import { distanceKm } from "@/features/catalog/server/sql-fragments";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
+import { catalogChanged } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 import { keywordVariants } from "@/lib/translit";
-import { catalogChanged } from "@/lib/cache/read-cache";
-import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
-import type { ServiceCard } from "@/features/catalog/server/service-dto";
-import { listServices } from "@/features/catalog/server/list";
-import { distanceKm } from "@/features/catalog/server/sql-fragments";
-import { parseItemsQuery, type ItemsQuery } from "@/features/catalog/items-query";
+
 import { makeService } from "../../helpers/factories";
 import { makeRequest } from "../../helpers/request";
 
@@ -32,7 +34,9 @@ const KEYWORDS = [undefined, "autofix", "гараж", "shynomontazh"] as const;
 const NAMES = ["Autofix", "Гараж", "Шиномонтаж", "Майстерня"] as const;
 
 const allWeek = (opening: string, closing: string): Timetable =>
-  Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((day) => [day, { closed: false, opening, closing }])) as Timetable;
+  Object.fromEntries(
+    Object.keys(DEFAULT_TIMETABLE).map((day) => [day, { closed: false, opening, closing }]),
+  ) as Timetable;
 const HOURS = [
   { timetable: DEFAULT_TIMETABLE, openAtUserTime: true },
   { timetable: allWeek("00:00", "24:00"), openAtUserTime: true },
@@ -81,11 +85,26 @@ beforeAll(async () => {
   const seeded: (Seeded & { radiusKm?: number })[] = [];
   // Owners who never sign in: no password to hash (which would take most of the seeding time).
   const owner = async (n: number) =>
-    (await prisma.user.create({ data: { name: `Owner ${n}`, email: `space-${n}@test.local`, emailNormalized: `space-${n}@test.local`, passwordHash: "x" } }))
-      .id;
+    (
+      await prisma.user.create({
+        data: {
+          name: `Owner ${n}`,
+          email: `space-${n}@test.local`,
+          emailNormalized: `space-${n}@test.local`,
+          passwordHash: "x",
+        },
+      })
+    ).id;
   const add = async (
     i: number,
-    options: { role?: "sto" | "mechanic"; isOnTheGo?: boolean; lat?: number; lng?: number; radiusKm?: number; name?: string } = {},
+    options: {
+      role?: "sto" | "mechanic";
+      isOnTheGo?: boolean;
+      lat?: number;
+      lng?: number;
+      radiusKm?: number;
+      name?: string;
+    } = {},
   ) => {
     const role = options.role ?? (i % 2 ? "mechanic" : "sto");
     const hours = HOURS[i % 3]!;
@@ -104,12 +123,31 @@ beforeAll(async () => {
     // Job prices with ties (four amounts), on two services of every three.
     const jobPrice = withPrices && i % 4 !== 3 ? 300 + (i % 4) * 50 : null;
     if (withPrices) {
-      await prisma.service.update({ where: { id: service.id }, data: { pricesUpdatedAt: new Date(), serviceRadiusKm: options.radiusKm ?? null } });
-      await prisma.servicePrice.create({ data: { serviceId: service.id, job: jobPrice === null ? "oil_change" : JOB, fromUah: jobPrice ?? 500, position: 0 } });
+      await prisma.service.update({
+        where: { id: service.id },
+        data: { pricesUpdatedAt: new Date(), serviceRadiusKm: options.radiusKm ?? null },
+      });
+      await prisma.servicePrice.create({
+        data: {
+          serviceId: service.id,
+          job: jobPrice === null ? "oil_change" : JOB,
+          fromUah: jobPrice ?? 500,
+          position: 0,
+        },
+      });
     } else if (options.radiusKm !== undefined) {
       await prisma.service.update({ where: { id: service.id }, data: { serviceRadiusKm: options.radiusKm } });
     }
-    seeded.push({ id: service.id, ...at, name, role, isOnTheGo: options.isOnTheGo ?? false, open: hours.openAtUserTime, withPrices, jobPrice });
+    seeded.push({
+      id: service.id,
+      ...at,
+      name,
+      role,
+      isOnTheGo: options.isOnTheGo ?? false,
+      open: hours.openAtUserTime,
+      withPrices,
+      jobPrice,
+    });
   };
   let i = 0;
   for (; i < 30; i++) await add(i);
@@ -202,7 +240,10 @@ function expected(c: Case): Truth[] {
   // Near: the masters who come to the point first (as if at distance 0), then by distance.
   if (c.near) keys.push((a, b) => (a.comesToYou ? 0 : a.distanceKm) - (b.comesToYou ? 0 : b.distanceKm));
   if (c.sort || !c.job) {
-    const [field, direction] = (c.sort ?? "rating.desc").split(".") as ["rating" | "quality" | "speed" | "price", "asc" | "desc"];
+    const [field, direction] = (c.sort ?? "rating.desc").split(".") as [
+      "rating" | "quality" | "speed" | "price",
+      "asc" | "desc",
+    ];
     const sign = direction === "asc" ? 1 : -1;
     const score = `${field}Score` as const;
     keys.push(
@@ -273,7 +314,8 @@ const orderings: Case[] = [undefined, ...SORT_KEYS].flatMap((sort) =>
 
 describe("GET /api/items and /services over the whole query space", () => {
   it("every sort and job, with and without near, for each role filter: the exact pages asked for", async () => {
-    for (const filter of [undefined, "sto", "mechanic"] as const) for (const ordering of orderings) await check({ ...ordering, filter });
+    for (const filter of [undefined, "sto", "mechanic"] as const)
+      for (const ordering of orderings) await check({ ...ordering, filter });
   });
 
   it("any combination of filter, sort, job, near, open, on the go, prices and keyword (property)", async () => {
@@ -295,7 +337,9 @@ describe("GET /api/items and /services over the whole query space", () => {
 
   it("never lists an unpublished service, even by its name", async () => {
     for (const keyword of ["Unpaid", "Blocked"]) {
-      const response = await listItems(makeRequest(`/api/items?keyword=${keyword}&near=${POINT.lat},${POINT.lng}&sort=speed.asc`));
+      const response = await listItems(
+        makeRequest(`/api/items?keyword=${keyword}&near=${POINT.lat},${POINT.lng}&sort=speed.asc`),
+      );
       expect(((await response.json()) as { items: ServiceCard[] }).items).toEqual([]);
     }
   });
@@ -343,8 +387,12 @@ describe("GET /api/items/locations over any view", () => {
         const response = await getLocations(makeRequest(url));
         const body = (await response.json()) as { services: { _id: string }[]; clusters: unknown[]; total: number };
         expect(response.status, url).toBe(200);
-        const inside = [...truth.values()].filter((service) => service.lat >= south && service.lat <= north && service.lng >= west && service.lng <= east);
-        expect(body.services.map((service) => service._id).sort(), url).toEqual(inside.map((service) => service.id).sort());
+        const inside = [...truth.values()].filter(
+          (service) => service.lat >= south && service.lat <= north && service.lng >= west && service.lng <= east,
+        );
+        expect(body.services.map((service) => service._id).sort(), url).toEqual(
+          inside.map((service) => service.id).sort(),
+        );
         expect(body.total, url).toBe(inside.length);
       }),
       { numRuns: 100 },
@@ -352,16 +400,22 @@ describe("GET /api/items/locations over any view", () => {
     // Views around the seeded services, where the property's random boxes rarely land.
     for (const zoom of [0, 6, 11, 12, 20]) {
       const response = await getLocations(makeRequest(`/api/items/locations?bbox=30,50,31,51&zoom=${zoom}`));
-      expect((await response.json()).total).toBe([...truth.values()].filter((s) => s.lat >= 50 && s.lat <= 51 && s.lng >= 30 && s.lng <= 31).length);
+      expect((await response.json()).total).toBe(
+        [...truth.values()].filter((s) => s.lat >= 50 && s.lat <= 51 && s.lng >= 30 && s.lng <= 31).length,
+      );
     }
   });
 
-  it.each(["bbox=abc&zoom=3", "bbox=31,50,30,51&zoom=3", "bbox=30,50,31,91&zoom=3", "bbox=30,50,31,51&zoom=21", "zoom=3", "bbox=30,50,31,51"])(
-    "refuses %s with a translated 400",
-    async (query) => {
-      const response = await getLocations(makeRequest(`/api/items/locations?${query}`));
-      expect(response.status).toBe(400);
-      expect((await response.json()).message).not.toMatch(/^Validation\./);
-    },
-  );
+  it.each([
+    "bbox=abc&zoom=3",
+    "bbox=31,50,30,51&zoom=3",
+    "bbox=30,50,31,91&zoom=3",
+    "bbox=30,50,31,51&zoom=21",
+    "zoom=3",
+    "bbox=30,50,31,51",
+  ])("refuses %s with a translated 400", async (query) => {
+    const response = await getLocations(makeRequest(`/api/items/locations?${query}`));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).not.toMatch(/^Validation\./);
+  });
 });

@@ -1,17 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+
 import { PAGE_SIZE } from "@/features/catalog/list-options";
-import { NotFoundError } from "@/lib/http/errors";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { listServices, listTopServices } from "@/features/catalog/server/list";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { listServiceLocations } from "@/features/map/server/map";
-import { getPrisma } from "@/lib/db/client";
-import { makeService } from "../../helpers/factories";
-import { catalogChanged } from "@/lib/cache/read-cache";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
+import { catalogChanged } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/client";
+import { NotFoundError } from "@/lib/http/errors";
+
+import { makeService } from "../../helpers/factories";
 
 const allWeek = (opening: string, closing: string): Timetable =>
-  Object.fromEntries(Object.keys(DEFAULT_TIMETABLE).map((day) => [day, { closed: false, opening, closing }])) as Timetable;
+  Object.fromEntries(
+    Object.keys(DEFAULT_TIMETABLE).map((day) => [day, { closed: false, opening, closing }]),
+  ) as Timetable;
 
 const ids: Record<string, string> = {};
 
@@ -38,10 +42,21 @@ beforeAll(async () => {
     })
   ).id;
   ids.nightOwl = (
-    await makeService({ name: "Night Garage", lat: 49.24, lng: 28.47, timetable: allWeek("20:00", "02:00"), ratings: { ratingAvg: 4.9, numReviews: 1 } })
+    await makeService({
+      name: "Night Garage",
+      lat: 49.24,
+      lng: 28.47,
+      timetable: allWeek("20:00", "02:00"),
+      ratings: { ratingAvg: 4.9, numReviews: 1 },
+    })
   ).id;
   ids.alwaysOpen = (
-    await makeService({ name: "Always Open", role: "mechanic", timetable: allWeek("00:00", "24:00"), ratings: { ratingAvg: 2, numReviews: 5 } })
+    await makeService({
+      name: "Always Open",
+      role: "mechanic",
+      timetable: allWeek("00:00", "24:00"),
+      ratings: { ratingAvg: 2, numReviews: 5 },
+    })
   ).id;
   ids.unpaid = (await makeService({ name: "Unpaid Station", isPaid: false })).id;
   ids.blocked = (await makeService({ name: "Blocked Master", role: "mechanic", isBlocked: true })).id;
@@ -57,7 +72,10 @@ describe("listServices", () => {
   });
 
   it("filters by role and on-the-go", async () => {
-    expect(names((await listServices({ page: 1, filter: "mechanic" })).items)).toEqual(["Always Open", "Taras Hnatyuk"]);
+    expect(names((await listServices({ page: 1, filter: "mechanic" })).items)).toEqual([
+      "Always Open",
+      "Taras Hnatyuk",
+    ]);
     expect(names((await listServices({ page: 1, filter: "sto" })).items)).toEqual(["Night Garage", "СТО Автодоктор"]);
     expect(names((await listServices({ page: 1, onthego: true })).items)).toEqual(["Taras Hnatyuk"]);
   });
@@ -68,7 +86,11 @@ describe("listServices", () => {
     expect(names((await listServices(tuesdayNight)).items)).toEqual(["Always Open", "Night Garage"]);
     // Tuesday 10:00 Kyiv: weekday hours.
     const tuesdayMorning = { page: 1, open: true, userDateTime: "2026-11-24T08:00:00.000Z" };
-    expect(names((await listServices(tuesdayMorning)).items)).toEqual(["Always Open", "Taras Hnatyuk", "СТО Автодоктор"]);
+    expect(names((await listServices(tuesdayMorning)).items)).toEqual([
+      "Always Open",
+      "Taras Hnatyuk",
+      "СТО Автодоктор",
+    ]);
     // Sunday noon: weekend closed by default.
     const sunday = { page: 1, open: true, userDateTime: "2026-11-29T10:00:00.000Z" };
     expect(names((await listServices(sunday)).items)).toEqual(["Always Open"]);
@@ -105,7 +127,8 @@ describe("listServices", () => {
     // The raw average would put Night Garage (one review) first.
     const byRating = (await listServices({ page: 1, sort: "rating.desc" })).items;
     expect(byRating.map((i) => i.name)).toEqual(["СТО Автодоктор", "Night Garage", "Taras Hnatyuk", "Always Open"]);
-    for (const [item, score] of byRating.map((i, n) => [i, [4.018, 3.923, 3.842, 3.217][n]!] as const)) expect(item.rating.score).toBeCloseTo(score, 2);
+    for (const [item, score] of byRating.map((i, n) => [i, [4.018, 3.923, 3.842, 3.217][n]!] as const))
+      expect(item.rating.score).toBeCloseTo(score, 2);
     // Price: Taras 5 × 3 → 2.692, Автодоктор 3 × 4 → 2.286, Night 0 × 1 → 1.818, Always Open 0 × 5 → 1.333.
     expect((await listServices({ page: 1, sort: "price.desc" })).items.map((i) => i.name)).toEqual([
       "Taras Hnatyuk",
@@ -132,10 +155,18 @@ describe("listServices", () => {
     const spot = { lat: 46.48, lng: 30.72 };
     const crowd = [];
     for (let i = 0; i < PAGE_SIZE * 3; i++)
-      crowd.push(await makeService({ name: `Odesa ${i}`, lat: spot.lat, lng: spot.lng, ratings: { ratingAvg: i % 5, numReviews: i % 3 } }));
+      crowd.push(
+        await makeService({
+          name: `Odesa ${i}`,
+          lat: spot.lat,
+          lng: spot.lng,
+          ratings: { ratingAvg: i % 5, numReviews: i % 3 },
+        }),
+      );
     try {
       const pages = [];
-      for (let page = 1; page <= 3; page++) pages.push((await listServices({ page, near: spot, sort: "rating.desc" })).items);
+      for (let page = 1; page <= 3; page++)
+        pages.push((await listServices({ page, near: spot, sort: "rating.desc" })).items);
       const seen = pages.flat();
       expect(new Set(seen.map((item) => item._id)).size).toBe(PAGE_SIZE * 3);
       expect(seen.every((item) => item.distanceKm === 0)).toBe(true);
@@ -148,7 +179,8 @@ describe("listServices", () => {
   });
 
   it("pages by twelve", async () => {
-    for (let i = 0; i < PAGE_SIZE; i++) await makeService({ name: `Paging ${String(i).padStart(2, "0")}`, role: "mechanic", ownerId: undefined });
+    for (let i = 0; i < PAGE_SIZE; i++)
+      await makeService({ name: `Paging ${String(i).padStart(2, "0")}`, role: "mechanic", ownerId: undefined });
     const first = await listServices({ page: 1 });
     const second = await listServices({ page: 2 });
     expect(first.items).toHaveLength(PAGE_SIZE);
@@ -162,7 +194,13 @@ describe("listServices", () => {
 describe("other public reads", () => {
   it("gives the map only published services with what it needs", async () => {
     // Zoomed in far enough that only services at the very same spot share a cell.
-    const { services: locations } = await listServiceLocations({ west: -180, south: -90, east: 180, north: 90, zoom: 20 });
+    const { services: locations } = await listServiceLocations({
+      west: -180,
+      south: -90,
+      east: 180,
+      north: 90,
+      zoom: 20,
+    });
     const found = locations.find((l) => l._id === ids.kyivStation);
     expect(found).toEqual({
       _id: ids.kyivStation,

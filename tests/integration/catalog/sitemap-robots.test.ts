@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import robots from "@/app/robots";
-import { GET as fileRoute } from "@/app/sitemap/[file]/route";
 import { GET as indexRoute } from "@/app/sitemap.xml/route";
+import { GET as fileRoute } from "@/app/sitemap/[file]/route";
+import { ruleForPath } from "@/features/accounts/guarded-paths";
 import { sitemapFiles, sitemapUrls } from "@/features/catalog/server/sitemap";
 import { urlsetXml } from "@/features/catalog/sitemap-xml";
 import { getPrisma } from "@/lib/db/client";
-import { ruleForPath } from "@/features/accounts/guarded-paths";
+
 import { setEnv } from "../../helpers/env";
 import { makeService } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
@@ -34,13 +36,17 @@ function urlsOf(xml: string) {
   return [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([, body]) => ({
     url: /<loc>(.*?)<\/loc>/.exec(body!)![1]!,
     lastModified: /<lastmod>(.*?)<\/lastmod>/.exec(body!)?.[1],
-    languages: Object.fromEntries([...body!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(([, language, href]) => [language, href])),
+    languages: Object.fromEntries(
+      [...body!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(([, language, href]) => [language, href]),
+    ),
   }));
 }
 
 async function get(path: string) {
   const [, file] = /^\/sitemap\/(.+)$/.exec(path) ?? [];
-  const response = file ? await call(fileRoute, makeRequest(path), params({ file })) : await indexRoute(makeRequest(path));
+  const response = file
+    ? await call(fileRoute, makeRequest(path), params({ file }))
+    : await indexRoute(makeRequest(path));
   return { status: response.status, type: response.headers.get("content-type"), xml: await response.text() };
 }
 
@@ -54,23 +60,43 @@ describe("sitemap.xml", () => {
     const first = await get("/sitemap/0.xml");
     expect(first.xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const entries = urlsOf(first.xml);
-    const paths = ["/home", "/services", "/stos", "/mechanics", "/ranking", `/service/${ids.station}`, `/service/${ids.master}`];
-    expect(entries.map((entry) => entry.url).sort()).toEqual(paths.flatMap((path) => [`${ORIGIN}${path}`, `${ORIGIN}/ua${path}`]).sort());
+    const paths = [
+      "/home",
+      "/services",
+      "/stos",
+      "/mechanics",
+      "/ranking",
+      `/service/${ids.station}`,
+      `/service/${ids.master}`,
+    ];
+    expect(entries.map((entry) => entry.url).sort()).toEqual(
+      paths.flatMap((path) => [`${ORIGIN}${path}`, `${ORIGIN}/ua${path}`]).sort(),
+    );
     for (const entry of entries) {
       const path = entry.url.slice(ORIGIN.length).replace(/^\/ua/, "");
-      expect(entry.languages, entry.url).toEqual({ en: `${ORIGIN}${path}`, uk: `${ORIGIN}/ua${path}`, "x-default": `${ORIGIN}${path}` });
+      expect(entry.languages, entry.url).toEqual({
+        en: `${ORIGIN}${path}`,
+        uk: `${ORIGIN}/ua${path}`,
+        "x-default": `${ORIGIN}${path}`,
+      });
     }
   });
 
   it("dates a service by its last change, and the lists and the first file by the newest published one", async () => {
-    const lastModified = new Map(urlsOf((await get("/sitemap/0.xml")).xml).map((entry) => [entry.url, entry.lastModified]));
+    const lastModified = new Map(
+      urlsOf((await get("/sitemap/0.xml")).xml).map((entry) => [entry.url, entry.lastModified]),
+    );
     expect(lastModified.get(`${ORIGIN}/ua/service/${ids.station}`)).toBe("2026-03-01T10:00:00.000Z");
-    for (const path of ["/home", "/services", "/ua/stos", "/ua/mechanics"]) expect(lastModified.get(`${ORIGIN}${path}`), path).toBe("2026-04-02T11:00:00.000Z");
+    for (const path of ["/home", "/services", "/ua/stos", "/ua/mechanics"])
+      expect(lastModified.get(`${ORIGIN}${path}`), path).toBe("2026-04-02T11:00:00.000Z");
     expect((await get("/sitemap.xml")).xml).toContain("<lastmod>2026-04-02T11:00:00.000Z</lastmod>");
   });
 
   it("splits the services into files of a fixed size in id order, the lists only in the first; no other file exists", async () => {
-    const changed: Record<string, string> = { [ids.station!]: "2026-03-01T10:00:00Z", [ids.master!]: "2026-04-02T11:00:00Z" };
+    const changed: Record<string, string> = {
+      [ids.station!]: "2026-03-01T10:00:00Z",
+      [ids.master!]: "2026-04-02T11:00:00Z",
+    };
     const [low, high] = [ids.station!, ids.master!].sort();
     const files = await sitemapFiles(1);
     expect(files).toEqual([
@@ -78,16 +104,20 @@ describe("sitemap.xml", () => {
       { file: 1, lastModified: new Date(changed[high!]!) },
     ]);
     const [first, second] = await Promise.all([sitemapUrls(0, 1), sitemapUrls(1, 1)]);
-    const serviceUrls = (urls: typeof first) => urls!.filter((entry) => entry.url.includes("/service/")).map((entry) => entry.url);
+    const serviceUrls = (urls: typeof first) =>
+      urls!.filter((entry) => entry.url.includes("/service/")).map((entry) => entry.url);
     expect(serviceUrls(first)).toEqual([`${ORIGIN}/service/${low}`, `${ORIGIN}/ua/service/${low}`]);
     expect(serviceUrls(second)).toEqual([`${ORIGIN}/service/${high}`, `${ORIGIN}/ua/service/${high}`]);
     expect(second!.some((entry) => entry.url.endsWith("/home"))).toBe(false);
     expect(await sitemapUrls(2, 1)).toBeNull();
-    for (const missing of ["/sitemap/1.xml", "/sitemap/x.xml", "/sitemap/0", "/sitemap/-1.xml"]) expect((await get(missing)).status, missing).toBe(404);
+    for (const missing of ["/sitemap/1.xml", "/sitemap/x.xml", "/sitemap/0", "/sitemap/-1.xml"])
+      expect((await get(missing)).status, missing).toBe(404);
   });
 
   it("escapes what XML cannot carry as text", () => {
-    const xml = urlsetXml([{ url: "https://a.example/?q=1&r=<2>", lastModified: null, languages: { en: 'https://a.example/"x"' } }]);
+    const xml = urlsetXml([
+      { url: "https://a.example/?q=1&r=<2>", lastModified: null, languages: { en: 'https://a.example/"x"' } },
+    ]);
     expect(xml).toContain("<loc>https://a.example/?q=1&#38;r=&#60;2&#62;</loc>");
     expect(xml).toContain('href="https://a.example/&#34;x&#34;"');
     expect(xml).not.toContain("<lastmod>");
@@ -109,7 +139,16 @@ describe("robots.txt", () => {
 
   it("keeps them out of every private page in both languages", () => {
     const { disallow } = rules();
-    for (const path of ["/profile", "/addservice", "/placeorder", "/mechanicregister", "/mechanic-profile", "/mystos", "/admin", "/cart"]) {
+    for (const path of [
+      "/profile",
+      "/addservice",
+      "/placeorder",
+      "/mechanicregister",
+      "/mechanic-profile",
+      "/mystos",
+      "/admin",
+      "/cart",
+    ]) {
       expect(disallow).toContain(path);
       expect(disallow).toContain(`/ua${path}`);
     }

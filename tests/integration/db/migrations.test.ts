@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { getDatabase } from "@/lib/db/client";
 import { openDatabase } from "@/lib/db/connection";
 import { applyMigrations, MigrationError, readMigrations } from "@/lib/db/migrations";
@@ -33,10 +34,16 @@ describe("migrations", () => {
   it("apply a new migration and roll it back whole when it fails", async () => {
     const db = await getDatabase();
     const good = { name: "99990101000000_probe", sql: "CREATE TABLE probe_ok (id int);", checksum: "a".repeat(64) };
-    const bad = { name: "99990102000000_broken", sql: "CREATE TABLE probe_half (id int); SELECT no_such_function();", checksum: "b".repeat(64) };
+    const bad = {
+      name: "99990102000000_broken",
+      sql: "CREATE TABLE probe_half (id int); SELECT no_such_function();",
+      checksum: "b".repeat(64),
+    };
     expect(await applyMigrations(db.sql, [...readMigrations(), good])).toEqual([good.name]);
     await expect(applyMigrations(db.sql, [...readMigrations(), good, bad])).rejects.toThrow();
-    const tables = await db.sql.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'probe_%' ORDER BY tablename`);
+    const tables = await db.sql.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE tablename LIKE 'probe_%' ORDER BY tablename`,
+    );
     expect(tables.map((t) => t.tablename)).toEqual(["probe_ok"]);
     const recorded = await db.sql.query(`SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1`, [bad.name]);
     expect(recorded).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { diffMigrationsToSchema } from "@/lib/db/schema-engine";
 
 describe("db:check", () => {

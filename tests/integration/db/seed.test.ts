@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getPrisma } from "@/lib/db/client";
-import { computeAggregates } from "@/features/reviews/rating";
+
 import { rowsToTimetable } from "@/features/hours/timetable";
 import { invalidDay } from "@/features/listings/schema";
+import { computeAggregates } from "@/features/reviews/rating";
+import { getPrisma } from "@/lib/db/client";
 import { DEMO_ACCOUNTS } from "@/prisma/demo-accounts";
 import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
 
@@ -35,7 +36,9 @@ describe("demo data", () => {
 
   it("gives every service an illustrated cover, the first of its photos, and some a gallery of 3 to 6", async () => {
     const prisma = await getPrisma();
-    const services = await prisma.service.findMany({ select: { imageId: true, images: { orderBy: { position: "asc" }, select: { imageId: true } } } });
+    const services = await prisma.service.findMany({
+      select: { imageId: true, images: { orderBy: { position: "asc" }, select: { imageId: true } } },
+    });
     for (const service of services) expect(service.imageId).toBe(service.images[0]?.imageId);
     const galleries = services.filter((service) => service.images.length > 1).map((service) => service.images.length);
     expect(galleries.length).toBeGreaterThanOrEqual(5);
@@ -46,7 +49,12 @@ describe("demo data", () => {
     });
     // Nobody's upload: no one can put a demo picture on another service.
     expect(cover).toMatchObject({ contentType: "image/jpeg", width: 800, height: 600, ownerId: null });
-    expect(cover.variants.map((variant) => `${variant.width}${variant.format}`).sort()).toEqual(["160jpeg", "160webp", "480jpeg", "480webp"]);
+    expect(cover.variants.map((variant) => `${variant.width}${variant.format}`).sort()).toEqual([
+      "160jpeg",
+      "160webp",
+      "480jpeg",
+      "480webp",
+    ]);
   });
 
   it("gives every service hours its owner can save as they are (spec: closing after opening)", async () => {
@@ -83,7 +91,9 @@ describe("demo data", () => {
 
   it("publishes at least 55 services across cities, with one unpaid and one blocked kept private", async () => {
     const prisma = await getPrisma();
-    const published = await prisma.service.count({ where: { isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] } });
+    const published = await prisma.service.count({
+      where: { isBlocked: false, OR: [{ role: "mechanic" }, { isPaid: true }] },
+    });
     expect(published).toBeGreaterThanOrEqual(55);
     expect(await prisma.service.count({ where: { role: "sto", isPaid: false } })).toBeGreaterThanOrEqual(1);
     expect(await prisma.service.count({ where: { isBlocked: true } })).toBeGreaterThanOrEqual(1);

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
-import { getPrisma } from "@/lib/db/client";
-import { catalogChanged } from "@/lib/cache/read-cache";
+
 import { getPublicService } from "@/features/catalog/server/detail";
 import { listServices } from "@/features/catalog/server/list";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import { catalogChanged } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService } from "../../helpers/factories";
 
 /**
@@ -11,25 +13,42 @@ import { makeService } from "../../helpers/factories";
  * count (over many rows), and in Node for what each card and service page shows (from the hours
  * of those rows). All must say the same at every instant, and a card the same as its page.
  */
-const week = (hours: Partial<Record<keyof Timetable, { closed: boolean; opening: string; closing: string }>>): Timetable => ({
+const week = (
+  hours: Partial<Record<keyof Timetable, { closed: boolean; opening: string; closing: string }>>,
+): Timetable => ({
   ...DEFAULT_TIMETABLE,
   ...hours,
 });
 const HOURS: Record<string, { timetable: Timetable; timeZone: string }> = {
   office: { timetable: DEFAULT_TIMETABLE, timeZone: "Europe/Kyiv" },
   overnight: {
-    timetable: week({ friday: { closed: false, opening: "20:00", closing: "02:00" }, saturday: { closed: true, opening: "10:00", closing: "16:00" } }),
+    timetable: week({
+      friday: { closed: false, opening: "20:00", closing: "02:00" },
+      saturday: { closed: true, opening: "10:00", closing: "16:00" },
+    }),
     timeZone: "Europe/Kyiv",
   },
   allDay: {
-    timetable: week({ monday: { closed: false, opening: "00:00", closing: "24:00" }, sunday: { closed: false, opening: "00:00", closing: "24:00" } }),
+    timetable: week({
+      monday: { closed: false, opening: "00:00", closing: "24:00" },
+      sunday: { closed: false, opening: "00:00", closing: "24:00" },
+    }),
     timeZone: "Europe/Kyiv",
   },
-  lisbon: { timetable: week({ tuesday: { closed: false, opening: "07:30", closing: "07:31" } }), timeZone: "Europe/Lisbon" },
+  lisbon: {
+    timetable: week({ tuesday: { closed: false, opening: "07:30", closing: "07:31" } }),
+    timeZone: "Europe/Lisbon",
+  },
   holidays: { timetable: DEFAULT_TIMETABLE, timeZone: "Europe/Kyiv" },
-  overnightHoliday: { timetable: week({ friday: { closed: false, opening: "20:00", closing: "02:00" } }), timeZone: "Europe/Kyiv" },
+  overnightHoliday: {
+    timetable: week({ friday: { closed: false, opening: "20:00", closing: "02:00" } }),
+    timeZone: "Europe/Kyiv",
+  },
   live: { timetable: DEFAULT_TIMETABLE, timeZone: "Europe/Kyiv" },
-  liveLisbon: { timetable: week({ saturday: { closed: false, opening: "08:00", closing: "12:00" } }), timeZone: "Europe/Lisbon" },
+  liveLisbon: {
+    timetable: week({ saturday: { closed: false, opening: "08:00", closing: "12:00" } }),
+    timeZone: "Europe/Lisbon",
+  },
 };
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
 /** Dated exceptions and live words, written past the data layer as another instance might. */
@@ -66,7 +85,12 @@ beforeAll(async () => {
   const prisma = await getPrisma();
   for (const [name, { special = [], live = [] }] of Object.entries(EXCEPTIONS)) {
     await prisma.specialHours.createMany({
-      data: special.map((entry) => ({ ...entry, serviceId: ids[name]!, startsOn: day(entry.startsOn), endsOn: day(entry.endsOn) })),
+      data: special.map((entry) => ({
+        ...entry,
+        serviceId: ids[name]!,
+        startsOn: day(entry.startsOn),
+        endsOn: day(entry.endsOn),
+      })),
     });
     for (const word of live) {
       await prisma.service.update({
@@ -107,14 +131,25 @@ describe("open now: the list's SQL and the page's Node rule agree", () => {
   it(`at ${instants.length} instants`, { timeout: 180_000 }, async () => {
     const disagreements: string[] = [];
     for (const [index, instant] of instants.entries()) {
-      const openPage = await listServices({ page: 1, open: true, keyword: "Agreement", userDateTime: instant.toISOString() });
+      const openPage = await listServices({
+        page: 1,
+        open: true,
+        keyword: "Agreement",
+        userDateTime: instant.toISOString(),
+      });
       const listed = new Set(openPage.items.map((item) => item._id));
       // The page and the count are asked in two SQL shapes of the rule (features/hours/server/open-now.ts).
-      if (openPage.total !== listed.size) disagreements.push(`at ${instant.toISOString()}: page lists ${listed.size}, count says ${openPage.total}`);
-      const cards = new Map((await listServices({ page: 1, keyword: "Agreement", userDateTime: instant.toISOString() })).items.map((item) => [item._id, item]));
+      if (openPage.total !== listed.size)
+        disagreements.push(`at ${instant.toISOString()}: page lists ${listed.size}, count says ${openPage.total}`);
+      const cards = new Map(
+        (await listServices({ page: 1, keyword: "Agreement", userDateTime: instant.toISOString() })).items.map(
+          (item) => [item._id, item],
+        ),
+      );
       for (const [name, id] of Object.entries(ids)) {
         const card = cards.get(id);
-        if (card?.openNow !== listed.has(id)) disagreements.push(`${name} at ${instant.toISOString()}: list ${listed.has(id)}, card ${card?.openNow}`);
+        if (card?.openNow !== listed.has(id))
+          disagreements.push(`${name} at ${instant.toISOString()}: list ${listed.has(id)}, card ${card?.openNow}`);
         // The page reads the same rows its own way; every third instant is enough to catch a difference in what it loads.
         if (index % 3) continue;
         const page = await getPublicService(id, instant);

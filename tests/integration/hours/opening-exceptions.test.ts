@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as publicService } from "@/app/api/items/[id]/route";
 import { GET as listItems } from "@/app/api/items/route";
 import { GET as getSpecial, PUT as putSpecial } from "@/app/api/items/users/[id]/special-hours/route";
 import { DELETE as clearStatus, PUT as putStatus } from "@/app/api/items/users/[id]/status/route";
-import { getPrisma } from "@/lib/db/client";
 import { sitemapUrls } from "@/features/catalog/server/sitemap";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -27,15 +29,21 @@ beforeAll(async () => {
   for (const role of ["stranger", "admin", "blocked"] as const) {
     const user = await makeUser({ isAdmin: role === "admin" });
     cookies[role] = await signIn(user.email, `10.19.0.${++ip}`);
-    if (role === "blocked") await (await getPrisma()).user.update({ where: { id: user.id }, data: { isBlocked: true } });
+    if (role === "blocked")
+      await (await getPrisma()).user.update({ where: { id: user.id }, data: { isBlocked: true } });
   }
 });
 
 const status = (body: unknown, cookie?: string, id = serviceId, language?: string) =>
   call(putStatus, request("PUT", `/api/items/users/${id}/status`, body, cookie, language), params({ id }));
 const special = (body: unknown, cookie?: string, language?: string) =>
-  call(putSpecial, request("PUT", `/api/items/users/${serviceId}/special-hours`, body, cookie, language), params({ id: serviceId }));
-const publicItem = async () => (await call(publicService, request("GET", `/api/items/${serviceId}`), params({ id: serviceId }))).json();
+  call(
+    putSpecial,
+    request("PUT", `/api/items/users/${serviceId}/special-hours`, body, cookie, language),
+    params({ id: serviceId }),
+  );
+const publicItem = async () =>
+  (await call(publicService, request("GET", `/api/items/${serviceId}`), params({ id: serviceId }))).json();
 
 describe("PUT/DELETE /api/items/users/{id}/status", () => {
   it("the owner sets a status in one call: it lasts 6 hours, decides open now and shows on the item and in the list", async () => {
@@ -52,7 +60,10 @@ describe("PUT/DELETE /api/items/users/{id}/status", () => {
     expect(open.items).toEqual([]);
 
     await status({ state: "generator", note: "Генератор, лише готівка" }, cookies.owner);
-    expect(await publicItem()).toMatchObject({ openNow: true, liveStatus: { state: "generator", note: "Генератор, лише готівка" } });
+    expect(await publicItem()).toMatchObject({
+      openNow: true,
+      liveStatus: { state: "generator", note: "Генератор, лише готівка" },
+    });
     const listed = await (await call(listItems, request("GET", "/api/items?keyword=Exceptions&open=true"))).json();
     expect(listed.items.map((item: { _id: string }) => item._id)).toEqual([serviceId]);
   });
@@ -64,9 +75,19 @@ describe("PUT/DELETE /api/items/users/{id}/status", () => {
     expect((await status({ state: "open" }, cookies.blocked)).status).toBe(401);
     expect((await status({ state: "open" }, cookies.owner, "01a20818-0000-7000-8000-00000000dead")).status).toBe(404);
     expect(
-      (await call(clearStatus, request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.stranger), params({ id: serviceId }))).status,
+      (
+        await call(
+          clearStatus,
+          request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.stranger),
+          params({ id: serviceId }),
+        )
+      ).status,
     ).toBe(403);
-    const cleared = await call(clearStatus, request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.owner), params({ id: serviceId }));
+    const cleared = await call(
+      clearStatus,
+      request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.owner),
+      params({ id: serviceId }),
+    );
     expect(await cleared.json()).toEqual({ status: null });
     expect((await publicItem()).liveStatus).toBeNull();
   });
@@ -76,8 +97,16 @@ describe("PUT/DELETE /api/items/users/{id}/status", () => {
     [{ state: "closed" }, "note", "Say why it is closed."],
     [{ state: "open", note: "x".repeat(141) }, "note", "The note can be at most 140 characters."],
     [{ state: "open", until: "tomorrow" }, "until", "The status can last from now up to 24 hours."],
-    [{ state: "open", until: new Date(Date.now() - 60_000).toISOString() }, "until", "The status can last from now up to 24 hours."],
-    [{ state: "open", until: new Date(Date.now() + 25 * 3_600_000).toISOString() }, "until", "The status can last from now up to 24 hours."],
+    [
+      { state: "open", until: new Date(Date.now() - 60_000).toISOString() },
+      "until",
+      "The status can last from now up to 24 hours.",
+    ],
+    [
+      { state: "open", until: new Date(Date.now() + 25 * 3_600_000).toISOString() },
+      "until",
+      "The status can last from now up to 24 hours.",
+    ],
   ])("refuses %j with a translated 400 on %s", async (body, field, message) => {
     const response = await status(body, cookies.owner);
     expect(response.status).toBe(400);
@@ -106,7 +135,11 @@ describe("PUT/DELETE /api/items/users/{id}/status", () => {
     const body = await (await status({ state: "no_power", until: until.toISOString() }, cookies.owner)).json();
     expect(body.until).toBe(until.toISOString());
     expect((await publicItem()).openNow).toBe(false);
-    await call(clearStatus, request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.owner), params({ id: serviceId }));
+    await call(
+      clearStatus,
+      request("DELETE", `/api/items/users/${serviceId}/status`, undefined, cookies.owner),
+      params({ id: serviceId }),
+    );
   });
 });
 
@@ -114,11 +147,19 @@ describe("GET/PUT /api/items/users/{id}/special-hours", () => {
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
   it("the owner replaces the list; the page, JSON and sitemap follow; past entries are dropped", async () => {
-    const lastChange = async () => (await sitemapUrls(0))!.find((entry) => entry.url.endsWith(`/service/${serviceId}`))!.lastModified!.getTime();
+    const lastChange = async () =>
+      (await sitemapUrls(0))!.find((entry) => entry.url.endsWith(`/service/${serviceId}`))!.lastModified!.getTime();
     const before = await lastChange();
     const entries = [
       { startsOn: inDays(10), endsOn: inDays(10), closed: true, holiday: "christmas" },
-      { startsOn: inDays(3), endsOn: inDays(3), closed: false, opening: "10:00", closing: "14:00", reason: "Short day" },
+      {
+        startsOn: inDays(3),
+        endsOn: inDays(3),
+        closed: false,
+        opening: "10:00",
+        closing: "14:00",
+        reason: "Short day",
+      },
       { startsOn: inDays(20), endsOn: inDays(34), closed: true, reason: "Renovation" },
       { startsOn: "2020-01-01", endsOn: "2020-01-02", closed: true },
     ];
@@ -126,12 +167,42 @@ describe("GET/PUT /api/items/users/{id}/special-hours", () => {
     expect(response.status).toBe(200);
     const saved = await response.json();
     expect(saved).toEqual([
-      { startsOn: inDays(3), endsOn: inDays(3), closed: false, opensAt: 600, closesAt: 840, reason: "Short day", holiday: null },
-      { startsOn: inDays(10), endsOn: inDays(10), closed: true, opensAt: 540, closesAt: 1080, reason: "", holiday: "christmas" },
-      { startsOn: inDays(20), endsOn: inDays(34), closed: true, opensAt: 540, closesAt: 1080, reason: "Renovation", holiday: null },
+      {
+        startsOn: inDays(3),
+        endsOn: inDays(3),
+        closed: false,
+        opensAt: 600,
+        closesAt: 840,
+        reason: "Short day",
+        holiday: null,
+      },
+      {
+        startsOn: inDays(10),
+        endsOn: inDays(10),
+        closed: true,
+        opensAt: 540,
+        closesAt: 1080,
+        reason: "",
+        holiday: "christmas",
+      },
+      {
+        startsOn: inDays(20),
+        endsOn: inDays(34),
+        closed: true,
+        opensAt: 540,
+        closesAt: 1080,
+        reason: "Renovation",
+        holiday: null,
+      },
     ]);
     expect(
-      await (await call(getSpecial, request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.owner), params({ id: serviceId }))).json(),
+      await (
+        await call(
+          getSpecial,
+          request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.owner),
+          params({ id: serviceId }),
+        )
+      ).json(),
     ).toEqual(saved);
     expect((await publicItem()).specialHours).toEqual(saved);
     expect(await lastChange()).toBeGreaterThan(before);
@@ -142,15 +213,39 @@ describe("GET/PUT /api/items/users/{id}/special-hours", () => {
     expect((await special({ entries: [] }, cookies.stranger)).status).toBe(403);
     expect((await special({ entries: [] })).status).toBe(401);
     expect(
-      (await call(getSpecial, request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.stranger), params({ id: serviceId }))).status,
+      (
+        await call(
+          getSpecial,
+          request("GET", `/api/items/users/${serviceId}/special-hours`, undefined, cookies.stranger),
+          params({ id: serviceId }),
+        )
+      ).status,
     ).toBe(403);
   });
 
   it.each([
-    [{ entries: [{ startsOn: "2026-02-30", endsOn: "2026-02-30", closed: true }] }, "entries.0.startsOn", "Enter a real date."],
-    [{ entries: [{ startsOn: "2027-01-05", endsOn: "2027-01-04", closed: true }] }, "entries.0.endsOn", "The last day cannot come before the first."],
-    [{ entries: [{ startsOn: "2027-01-01", endsOn: "2027-12-31", closed: true }] }, "entries.0.endsOn", "A closure can last at most 180 days."],
-    [{ entries: [{ startsOn: "2027-01-04", endsOn: "2027-01-04", closed: false, opening: "14:00", closing: "10:00" }] }, "entries.0.closing", undefined],
+    [
+      { entries: [{ startsOn: "2026-02-30", endsOn: "2026-02-30", closed: true }] },
+      "entries.0.startsOn",
+      "Enter a real date.",
+    ],
+    [
+      { entries: [{ startsOn: "2027-01-05", endsOn: "2027-01-04", closed: true }] },
+      "entries.0.endsOn",
+      "The last day cannot come before the first.",
+    ],
+    [
+      { entries: [{ startsOn: "2027-01-01", endsOn: "2027-12-31", closed: true }] },
+      "entries.0.endsOn",
+      "A closure can last at most 180 days.",
+    ],
+    [
+      {
+        entries: [{ startsOn: "2027-01-04", endsOn: "2027-01-04", closed: false, opening: "14:00", closing: "10:00" }],
+      },
+      "entries.0.closing",
+      undefined,
+    ],
     [
       {
         entries: [

@@ -1,9 +1,11 @@
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
-import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
+import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { makeUser } from "../../helpers/factories";
 import { call } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -30,7 +32,9 @@ function streamed(totalBytes: number) {
 }
 
 const request = (path: string, method: string, body: ReadableStream<Uint8Array>, headers: Record<string, string>) =>
-  new NextRequest(new URL(path, "http://localhost"), { method, body, headers, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+  new NextRequest(new URL(path, "http://localhost"), { method, body, headers, duplex: "half" } as ConstructorParameters<
+    typeof NextRequest
+  >[1]);
 
 let cookie = "";
 beforeAll(async () => {
@@ -42,7 +46,10 @@ describe("bodies are capped while they stream", () => {
   it("a chunked 8 MiB upload is refused with 413 after about 1 MiB, and nothing is stored", async () => {
     const before = await (await getPrisma()).image.count();
     const { body, meter } = streamed(8 * 1024 * 1024);
-    const response = await call(uploadRoute, request("/api/uploads", "POST", body, { cookie, "content-type": "multipart/form-data; boundary=x" }));
+    const response = await call(
+      uploadRoute,
+      request("/api/uploads", "POST", body, { cookie, "content-type": "multipart/form-data; boundary=x" }),
+    );
     expect(response.status).toBe(413);
     expect((await response.json()).key).toBe("Validation.image");
     expect(meter.pulled).toBeLessThan(1024 * 1024 + 64 * 1024 + 3 * CHUNK);
@@ -51,7 +58,10 @@ describe("bodies are capped while they stream", () => {
 
   it("a visitor's chunked upload is refused with 401 before a byte of it is read", async () => {
     const { body, meter } = streamed(8 * 1024 * 1024);
-    const response = await call(uploadRoute, request("/api/uploads", "POST", body, { "content-type": "multipart/form-data; boundary=x" }));
+    const response = await call(
+      uploadRoute,
+      request("/api/uploads", "POST", body, { "content-type": "multipart/form-data; boundary=x" }),
+    );
     expect(response.status).toBe(401);
     // A stream may be asked for its first chunk ahead of any read; never more.
     expect(meter.pulled).toBeLessThanOrEqual(CHUNK);
@@ -59,7 +69,10 @@ describe("bodies are capped while they stream", () => {
 
   it("a chunked JSON body over 64 KiB is a 413 after about 64 KiB, and a small one still works", async () => {
     const { body, meter } = streamed(4 * 1024 * 1024);
-    const response = await call(profileRoute, request("/api/users/profile", "PUT", body, { cookie, "content-type": "application/json" }));
+    const response = await call(
+      profileRoute,
+      request("/api/users/profile", "PUT", body, { cookie, "content-type": "application/json" }),
+    );
     expect(response.status).toBe(413);
     expect(meter.pulled).toBeLessThan(64 * 1024 + 3 * CHUNK);
 
@@ -69,7 +82,10 @@ describe("bodies are capped while they stream", () => {
         controller.close();
       },
     });
-    const ok = await call(profileRoute, request("/api/users/profile", "PUT", small, { cookie, "content-type": "application/json" }));
+    const ok = await call(
+      profileRoute,
+      request("/api/users/profile", "PUT", small, { cookie, "content-type": "application/json" }),
+    );
     expect(ok.status).toBe(200);
     expect((await ok.json()).name).toBe("Chunked Name");
   });

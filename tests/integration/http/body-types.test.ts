@@ -3,6 +3,7 @@ import path from "node:path";
 import type { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
+
 import * as adminFeedback from "@/app/api/etc/admin/feedback/[id]/route";
 import * as feedback from "@/app/api/etc/feedback/route";
 import * as paypalOrders from "@/app/api/etc/paypal/orders/route";
@@ -30,11 +31,6 @@ import * as emailChangeConfirm from "@/app/api/users/profile/email/confirm/route
 import * as profile from "@/app/api/users/profile/route";
 import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
-import { isMessageKey } from "@/i18n/message-key";
-import { MESSAGES } from "@/i18n/messages";
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
-import { getPrisma } from "@/lib/db/client";
-import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import {
   confirmEmailInput,
   deleteAccountInput,
@@ -48,11 +44,17 @@ import {
 import { adminUserInput, feedbackMarkInput } from "@/features/admin/schema";
 import { feedbackInput } from "@/features/feedback/schema";
 import { hoursReportInput, liveStatusInput, specialHoursInput } from "@/features/hours/schema";
+import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
+import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { priceListInput } from "@/features/prices/schema";
 import { moderationInput, replyInput, reportInput, reviewInput } from "@/features/reviews/schema";
-import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { statEventInput } from "@/features/stats/schema";
+import { isMessageKey } from "@/i18n/message-key";
+import { MESSAGES } from "@/i18n/messages";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { addresses, apiRequest, call, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -173,7 +175,13 @@ const routes: Route[] = [
     params: station,
     who: "reporter",
     schema: reviewInput,
-    body: () => ({ rating: { quality: 4, speed: 3, price: 5 }, comment: "Швидко", visitCode: "AB12CD", paidJob: PRICE_JOBS[0], paidUah: 800 }),
+    body: () => ({
+      rating: { quality: 4, speed: 3, price: 5 },
+      comment: "Швидко",
+      visitCode: "AB12CD",
+      paidJob: PRICE_JOBS[0],
+      paidUah: 800,
+    }),
   },
   ...(["POST", "PUT"] as const).map((method): Route => ({
     method,
@@ -244,7 +252,17 @@ const routes: Route[] = [
     who: "owner",
     schema: specialHoursInput,
     body: () => ({
-      entries: [{ startsOn: nextMonth(30), endsOn: nextMonth(31), closed: false, opening: "10:00", closing: "14:00", reason: "Свято", holiday: "newYear" }],
+      entries: [
+        {
+          startsOn: nextMonth(30),
+          endsOn: nextMonth(31),
+          closed: false,
+          opening: "10:00",
+          closing: "14:00",
+          reason: "Свято",
+          holiday: "newYear",
+        },
+      ],
     }),
   },
   {
@@ -376,7 +394,13 @@ const routes: Route[] = [
     path: () => "/api/users/profile",
     who: "reviewer",
     schema: profileInput,
-    body: () => ({ name: "Нове Ім'я", email: "new@example.com", password: "Strong1!pass", currentPassword: "Test1234!", image: "" }),
+    body: () => ({
+      name: "Нове Ім'я",
+      email: "new@example.com",
+      password: "Strong1!pass",
+      currentPassword: "Test1234!",
+      image: "",
+    }),
   },
   {
     method: "DELETE",
@@ -446,9 +470,12 @@ function inspect(schema: ZodType, valid: unknown, nullable = false): Node {
     case "union": {
       const nodes = def.options!.map((option) => inspect(option, valid, nullable));
       const matching = def.options!.findIndex((option) => option.safeParse(valid).success);
-      if (nodes.every((node) => node.kind === nodes[0]!.kind && node.kind !== "object")) return { ...nodes[0]!, nullable: nodes.some((node) => node.nullable) };
+      if (nodes.every((node) => node.kind === nodes[0]!.kind && node.kind !== "object"))
+        return { ...nodes[0]!, nullable: nodes.some((node) => node.nullable) };
       if (matching >= 0) return nodes[matching]!;
-      throw new Error(`a union of ${nodes.map((node) => node.kind).join(", ")} that the valid body does not choose from`);
+      throw new Error(
+        `a union of ${nodes.map((node) => node.kind).join(", ")} that the valid body does not choose from`,
+      );
     }
     case "string":
     case "number":
@@ -481,7 +508,8 @@ function fieldsOf(node: Node, valid: unknown, prefix: (string | number)[] = []):
     found.push(...fieldsOf(child, value, path));
   };
   if (node.kind === "object") {
-    for (const [key, schema] of Object.entries(node.shape!)) visit([...prefix, key], schema, (valid as Record<string, unknown> | undefined)?.[key]);
+    for (const [key, schema] of Object.entries(node.shape!))
+      visit([...prefix, key], schema, (valid as Record<string, unknown> | undefined)?.[key]);
   } else if (node.kind === "array" && Array.isArray(valid) && valid.length > 0) {
     visit([...prefix, 0], node.element!, valid[0]);
   }
@@ -492,7 +520,12 @@ function fieldsOf(node: Node, valid: unknown, prefix: (string | number)[] = []):
 function wrongValues({ node, valid }: Field): unknown[] {
   const values: unknown[] = {
     number: [true, String(valid ?? 1), [valid ?? 1], { value: valid ?? 1 }],
-    string: [typeof valid === "string" && /^-?\d+(\.\d+)?$/.test(valid) ? Number(valid) : 5, true, [valid ?? "x"], { value: valid ?? "x" }],
+    string: [
+      typeof valid === "string" && /^-?\d+(\.\d+)?$/.test(valid) ? Number(valid) : 5,
+      true,
+      [valid ?? "x"],
+      { value: valid ?? "x" },
+    ],
     boolean: [String(valid ?? true), valid ? 1 : 0, [valid ?? true], { value: valid ?? true }],
     array: [{ 0: Array.isArray(valid) ? valid[0] : "x" }, "x", 5, true],
     object: [[valid ?? {}], "x", 5, true],
@@ -532,17 +565,24 @@ async function fingerprint(): Promise<string> {
 beforeAll(async () => {
   const prisma = await getPrisma();
   const [admin, owner, master, newcomer, reviewer, reporter, target] = await Promise.all(
-    ["admin", "owner", "master", "newcomer", "reviewer", "reporter", "target"].map((role) => makeUser({ isAdmin: role === "admin" })),
+    ["admin", "owner", "master", "newcomer", "reviewer", "reporter", "target"].map((role) =>
+      makeUser({ isAdmin: role === "admin" }),
+    ),
   );
   ids.target = target!.id;
   ids.station = (await makeService({ ownerId: owner!.id })).id;
   ids.draft = (await makeService({ ownerId: owner!.id, isPaid: false })).id;
   ids.master = (await makeService({ ownerId: master!.id, role: "mechanic" })).id;
   ids.review = (
-    await prisma.review.create({ data: { userId: reviewer!.id, serviceId: ids.station, quality: 4, speed: 4, price: 4, avg: 4, comment: "Добре" } })
+    await prisma.review.create({
+      data: { userId: reviewer!.id, serviceId: ids.station, quality: 4, speed: 4, price: 4, avg: 4, comment: "Добре" },
+    })
   ).id;
-  ids.feedback = (await prisma.feedback.create({ data: { title: "Карта", message: "Повільно", email: "driver@example.com" } })).id;
-  for (const [who, user] of Object.entries({ admin, owner, master, newcomer, reviewer, reporter })) cookies[who as Who] = await signIn(user!.email);
+  ids.feedback = (
+    await prisma.feedback.create({ data: { title: "Карта", message: "Повільно", email: "driver@example.com" } })
+  ).id;
+  for (const [who, user] of Object.entries({ admin, owner, master, newcomer, reviewer, reporter }))
+    cookies[who as Who] = await signIn(user!.email);
 });
 
 describe("wrong JSON types in write bodies", () => {
@@ -559,13 +599,19 @@ describe("wrong JSON types in write bodies", () => {
     it(`${route.method} /api/${route.file} (as ${route.who}): each field refused with a 400 naming it, nothing written`, async () => {
       const body = route.body();
       expect(route.schema.safeParse(body).error?.issues ?? [], "the valid body is valid").toEqual([]);
-      const fields = fieldsOf(inspect(route.schema, body), body).filter(({ path }) => !route.ignored?.includes(String(path[0])));
+      const fields = fieldsOf(inspect(route.schema, body), body).filter(
+        ({ path }) => !route.ignored?.includes(String(path[0])),
+      );
       expect(fields.length).toBeGreaterThan(0);
       const problems: string[] = [];
       // A body that is no object at all is refused whole, never read as an empty change.
       const start = await fingerprint();
       for (const text of ["null", "[]", '"text"', "5", "true", `[${JSON.stringify(body)}]`]) {
-        const request = apiRequest(route.method, route.path(), { body: text, cookie: cookies[route.who], ip: nextAddress() });
+        const request = apiRequest(route.method, route.path(), {
+          body: text,
+          cookie: cookies[route.who],
+          ip: nextAddress(),
+        });
         const response = await call(route.handler, request, params(route.params?.() ?? {}));
         if (response.status !== 400) problems.push(`a body of ${text.slice(0, 20)}: answered ${response.status}`);
       }
@@ -581,11 +627,15 @@ describe("wrong JSON types in write bodies", () => {
             headers: { "accept-language": "uk" },
           });
           const response = await call(route.handler, request, params(route.params?.() ?? {}));
-          const answer = (await response.json().catch(() => ({}))) as { key?: string; errors?: Record<string, { key: string; message: string }> };
+          const answer = (await response.json().catch(() => ({}))) as {
+            key?: string;
+            errors?: Record<string, { key: string; message: string }>;
+          };
           const error = answer.errors?.[name];
           const sent = `${name} = ${JSON.stringify(value)}`;
           if (response.status !== 400) problems.push(`${sent}: answered ${response.status}`);
-          else if (!error) problems.push(`${sent}: the 400 names ${JSON.stringify(Object.keys(answer.errors ?? {}))}, not ${name}`);
+          else if (!error)
+            problems.push(`${sent}: the 400 names ${JSON.stringify(Object.keys(answer.errors ?? {}))}, not ${name}`);
           else if (Object.keys(answer.errors!).length !== 1)
             problems.push(`${sent}: the 400 names more than the field: ${Object.keys(answer.errors!).join(", ")}`);
           else if (!isMessageKey(MESSAGES.uk, error.key) || !error.message || error.message === error.key)

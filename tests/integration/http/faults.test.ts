@@ -1,11 +1,13 @@
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
-import { signIn } from "../../helpers/sign-in";
 import { call, makeRequest, params } from "../../helpers/request";
+import { signIn } from "../../helpers/sign-in";
 
 /** What must hold when clients misbehave: double submits and requests cut off half-way. */
 let cookie = "";

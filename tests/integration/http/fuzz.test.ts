@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import * as feedback from "@/app/api/etc/feedback/route";
 import * as paypalOrders from "@/app/api/etc/paypal/orders/route";
 import * as geocode from "@/app/api/geocode/reverse/route";
@@ -21,6 +22,7 @@ import * as profile from "@/app/api/users/profile/route";
 import * as resend from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { setEnv } from "../../helpers/env";
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, params } from "../../helpers/request";
@@ -41,18 +43,47 @@ const endpoints: Endpoint[] = [
   { name: "confirm", method: "POST", path: () => "/api/users/confirm-email", handler: confirm.POST as Handler },
   { name: "resend", method: "POST", path: () => "/api/users/resend-confirmation", handler: resend.POST as Handler },
   { name: "profile", method: "PUT", path: () => "/api/users/profile", handler: profile.PUT as Handler },
-  { name: "admin user get", method: "GET", path: (id) => `/api/users/${id}`, handler: adminUser.GET as Handler, id: true },
-  { name: "admin user put", method: "PUT", path: (id) => `/api/users/${id}`, handler: adminUser.PUT as Handler, id: true },
+  {
+    name: "admin user get",
+    method: "GET",
+    path: (id) => `/api/users/${id}`,
+    handler: adminUser.GET as Handler,
+    id: true,
+  },
+  {
+    name: "admin user put",
+    method: "PUT",
+    path: (id) => `/api/users/${id}`,
+    handler: adminUser.PUT as Handler,
+    id: true,
+  },
   { name: "list", method: "GET", path: () => "/api/items", handler: items.GET as Handler },
   { name: "detail", method: "GET", path: (id) => `/api/items/${id}`, handler: item.GET as Handler, id: true },
-  { name: "review", method: "POST", path: (id) => `/api/items/${id}/reviews`, handler: itemReviews.POST as Handler, id: true },
-  { name: "sto-order post", method: "POST", path: () => "/api/items/users/sto-order", handler: stoOrder.POST as Handler },
+  {
+    name: "review",
+    method: "POST",
+    path: (id) => `/api/items/${id}/reviews`,
+    handler: itemReviews.POST as Handler,
+    id: true,
+  },
+  {
+    name: "sto-order post",
+    method: "POST",
+    path: () => "/api/items/users/sto-order",
+    handler: stoOrder.POST as Handler,
+  },
   { name: "sto-order put", method: "PUT", path: () => "/api/items/users/sto-order", handler: stoOrder.PUT as Handler },
   { name: "mechanic", method: "POST", path: () => "/api/items/users", handler: mechanics.POST as Handler },
   { name: "own put", method: "PUT", path: (id) => `/api/items/users/${id}`, handler: ownItem.PUT as Handler, id: true },
   { name: "pay", method: "PUT", path: (id) => `/api/items/users/${id}/pay`, handler: pay.PUT as Handler, id: true },
   { name: "admin items", method: "GET", path: () => "/api/items/admin", handler: adminItems.GET as Handler },
-  { name: "admin item put", method: "PUT", path: (id) => `/api/items/admin/${id}`, handler: adminItem.PUT as Handler, id: true },
+  {
+    name: "admin item put",
+    method: "PUT",
+    path: (id) => `/api/items/admin/${id}`,
+    handler: adminItem.PUT as Handler,
+    id: true,
+  },
   { name: "feedback", method: "POST", path: () => "/api/etc/feedback", handler: feedback.POST as Handler },
   { name: "paypal order", method: "POST", path: () => "/api/etc/paypal/orders", handler: paypalOrders.POST as Handler },
   { name: "geocode", method: "GET", path: () => "/api/geocode/reverse", handler: geocode.GET as Handler },
@@ -81,7 +112,15 @@ const hostileText = fc.oneof(
 const hostileBody = fc.oneof(
   fc.json({ maxDepth: 3 }),
   hostileText,
-  fc.constantFrom("{", "[]", "null", "true", '{"__proto__":{"isAdmin":true}}', '{"rating":{"quality":"5"}}', '{"coordinates":{"lat":"x"}}'),
+  fc.constantFrom(
+    "{",
+    "[]",
+    "null",
+    "true",
+    '{"__proto__":{"isAdmin":true}}',
+    '{"rating":{"quality":"5"}}',
+    '{"coordinates":{"lat":"x"}}',
+  ),
   fc
     .dictionary(
       fc.constantFrom(
@@ -107,7 +146,20 @@ const hostileBody = fc.oneof(
     .map((value) => JSON.stringify(value) ?? "{}"),
 );
 const hostileQuery = fc.dictionary(
-  fc.constantFrom("keyword", "page", "sort", "filter", "near", "open", "userDateTime", "onthego", "lat", "lng", "token", "lng"),
+  fc.constantFrom(
+    "keyword",
+    "page",
+    "sort",
+    "filter",
+    "near",
+    "open",
+    "userDateTime",
+    "onthego",
+    "lat",
+    "lng",
+    "token",
+    "lng",
+  ),
   hostileText,
   { maxKeys: 4 },
 );
@@ -115,7 +167,13 @@ const hostileId = fc.oneof(
   fc.uuid(),
   hostileText.filter((text) => !text.includes("/") && !text.includes("?") && !text.includes("#")),
 );
-const contentType = fc.constantFrom("application/json", "text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "");
+const contentType = fc.constantFrom(
+  "application/json",
+  "text/plain",
+  "multipart/form-data; boundary=x",
+  "application/x-www-form-urlencoded",
+  "",
+);
 
 const cookies: Record<string, string> = {};
 const COUNTS = `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM services)::int AS services, (SELECT count(*) FROM reviews)::int AS reviews,
@@ -134,23 +192,34 @@ describe("API fuzzing (fast-check)", () => {
   for (const endpoint of endpoints) {
     it(`${endpoint.method} ${endpoint.name}: never a 5xx, nothing written on refusal`, async () => {
       await fc.assert(
-        fc.asyncProperty(hostileBody, hostileQuery, hostileId, contentType, fc.constantFrom("none", "admin", "garbage"), async (body, query, id, type, who) => {
-          const search = new URLSearchParams(query).toString();
-          const headers: Record<string, string> = { "x-forwarded-for": `10.9.${Math.floor(++ip / 250)}.${ip % 250}` };
-          if (type) headers["content-type"] = type;
-          if (who === "admin") headers.cookie = cookies.admin!;
-          if (who === "garbage") headers.cookie = `maister.session=${encodeURIComponent(id)}`;
-          const url = `http://localhost${endpoint.path(encodeURIComponent(id))}${search ? `?${search}` : ""}`;
-          const before = await counts();
-          const request = new NextRequest(url, { method: endpoint.method, headers, body: endpoint.method === "GET" ? undefined : body });
-          const response = await call(endpoint.handler, request, params({ id }));
-          expect(response.status, `${endpoint.method} ${url} ${body.slice(0, 200)}`).toBeLessThan(500);
-          if (response.status >= 400) expect(await counts()).toBe(before);
-          if (response.headers.get("content-type")?.includes("json")) {
-            const answer = (await response.json()) as { message?: unknown };
-            if (response.status >= 400) expect(typeof answer.message).toBe("string");
-          }
-        }),
+        fc.asyncProperty(
+          hostileBody,
+          hostileQuery,
+          hostileId,
+          contentType,
+          fc.constantFrom("none", "admin", "garbage"),
+          async (body, query, id, type, who) => {
+            const search = new URLSearchParams(query).toString();
+            const headers: Record<string, string> = { "x-forwarded-for": `10.9.${Math.floor(++ip / 250)}.${ip % 250}` };
+            if (type) headers["content-type"] = type;
+            if (who === "admin") headers.cookie = cookies.admin!;
+            if (who === "garbage") headers.cookie = `maister.session=${encodeURIComponent(id)}`;
+            const url = `http://localhost${endpoint.path(encodeURIComponent(id))}${search ? `?${search}` : ""}`;
+            const before = await counts();
+            const request = new NextRequest(url, {
+              method: endpoint.method,
+              headers,
+              body: endpoint.method === "GET" ? undefined : body,
+            });
+            const response = await call(endpoint.handler, request, params({ id }));
+            expect(response.status, `${endpoint.method} ${url} ${body.slice(0, 200)}`).toBeLessThan(500);
+            if (response.status >= 400) expect(await counts()).toBe(before);
+            if (response.headers.get("content-type")?.includes("json")) {
+              const answer = (await response.json()) as { message?: unknown };
+              if (response.status >= 400) expect(typeof answer.message).toBe("string");
+            }
+          },
+        ),
         { numRuns: 25 },
       );
     });

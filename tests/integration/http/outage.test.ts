@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as healthRoute } from "@/app/api/health/route";
-import { GET as itemRoute } from "@/app/api/items/[id]/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
+import { GET as itemRoute } from "@/app/api/items/[id]/route";
 import { GET as itemsRoute } from "@/app/api/items/route";
 import { closeDatabase, getPrisma } from "@/lib/db/client";
 import { databaseOutageActive } from "@/lib/db/outage";
+
 import { setEnv } from "../../helpers/env";
 import { makeService, makeUser } from "../../helpers/factories";
 import { startFaultProxy, type FaultProxy } from "../../helpers/fault-proxy";
-import { signIn } from "../../helpers/sign-in";
 import { call, makeRequest, params } from "../../helpers/request";
+import { signIn } from "../../helpers/sign-in";
 
 /**
  * The database going away under a running app (a PostgreSQL restart, a network cut): requests
@@ -69,7 +71,10 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("database outage (PostgreSQL)", 
     const english = await list();
     expect(english.status).toBe(503);
     expect(english.headers.get("retry-after")).toBe("5");
-    expect(await english.json()).toEqual({ key: "Api.unavailable", message: "The service is temporarily unavailable. Please try again shortly." });
+    expect(await english.json()).toEqual({
+      key: "Api.unavailable",
+      message: "The service is temporarily unavailable. Please try again shortly.",
+    });
     const ukrainian = await list("ua");
     expect(ukrainian.status).toBe(503);
     expect((await ukrainian.json()).message).toBe("Сервіс тимчасово недоступний. Спробуйте трохи згодом.");

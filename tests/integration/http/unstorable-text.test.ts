@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as adminItemsRoute } from "@/app/api/items/admin/route";
+
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
+import { GET as adminItemsRoute } from "@/app/api/items/admin/route";
 import { GET as itemsRoute } from "@/app/api/items/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
-import { signIn } from "../../helpers/sign-in";
 import { call, makeRequest, params } from "../../helpers/request";
+import { signIn } from "../../helpers/sign-in";
 
 /**
  * PostgreSQL cannot store a NUL character, and refused it with an error the API answered as 500
@@ -26,7 +28,10 @@ describe("text PostgreSQL cannot store", () => {
     const found = await call(itemsRoute, makeRequest("/api/items?keyword=Nul%00Search"));
     expect(found.status).toBe(200);
     expect((await found.json()).items.map((item: { name: string }) => item.name)).toEqual(["Nul Search Garage"]);
-    const adminFound = await call(adminItemsRoute, makeRequest("/api/items/admin?keyword=Nul%09Search", { headers: { cookie: admin } }));
+    const adminFound = await call(
+      adminItemsRoute,
+      makeRequest("/api/items/admin?keyword=Nul%09Search", { headers: { cookie: admin } }),
+    );
     expect(adminFound.status).toBe(200);
     expect((await adminFound.json()).stos.map((item: { name: string }) => item.name)).toEqual(["Nul Search Garage"]);
   });
@@ -45,7 +50,10 @@ describe("text PostgreSQL cannot store", () => {
       );
     const english = await send("en");
     expect(english.status).toBe(400);
-    expect(await english.json()).toEqual({ key: "Validation.unstorableText", message: "The text contains characters that cannot be saved." });
+    expect(await english.json()).toEqual({
+      key: "Validation.unstorableText",
+      message: "The text contains characters that cannot be saved.",
+    });
     expect((await (await send("ua")).json()).message).toBe("Текст містить символи, які неможливо зберегти.");
     expect(await (await getPrisma()).review.count({ where: { serviceId: service.id } })).toBe(0);
   });

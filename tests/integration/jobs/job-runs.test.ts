@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
+import { jobStartGapMs } from "@/lib/jobs/job-health";
 import { claimJobRun, finishJobRun, readJobStatuses } from "@/lib/jobs/job-runs";
 import { startJobs, tickJob, type Job } from "@/lib/jobs/runner";
-import { jobStartGapMs } from "@/lib/jobs/job-health";
 
 /**
  * Every app instance ticks every job on its own timer; the claim in job_runs lets one of them run
@@ -49,7 +50,8 @@ describe("one instance per tick", () => {
     expect(starts.length).toBeLessThanOrEqual(5);
     // Starts are timed here, after the claim's round trip, so allow for its jitter (without the claim
     // the two runners start together, 0 to a few ms apart).
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(jobStartGapMs(everyMs) - 60);
+    for (let i = 1; i < starts.length; i++)
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(jobStartGapMs(everyMs) - 60);
     const [status] = await readJobStatuses([job]);
     expect(status).toMatchObject({ state: "succeeded", overdue: false, lastFailedAt: null });
   });
@@ -78,7 +80,10 @@ describe("what the runs leave behind", () => {
       name: "test-flaky",
       everyMs: 200,
       run: async () => {
-        if (failing) throw new Error("Resend answered 503 via https://app:hunter2@mail.test/send\n    at deliver (lib/mail/outbox.ts:1:1)");
+        if (failing)
+          throw new Error(
+            "Resend answered 503 via https://app:hunter2@mail.test/send\n    at deliver (lib/mail/outbox.ts:1:1)",
+          );
         return 1;
       },
     };

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as healthRoute } from "@/app/api/health/route";
-import { listJobStatuses } from "@/features/admin/server/jobs";
 import type { Viewer } from "@/features/accounts/server/session";
+import { listJobStatuses } from "@/features/admin/server/jobs";
 import { MESSAGES } from "@/i18n/messages";
+import { JOBS } from "@/jobs";
 import { getPrisma } from "@/lib/db/client";
 import { registerJobRuns } from "@/lib/jobs/job-runs";
-import { JOBS } from "@/jobs";
 import { tickJob, type Job } from "@/lib/jobs/runner";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest } from "../../helpers/request";
 import { signIn, viewerOf } from "../../helpers/sign-in";
@@ -57,7 +59,14 @@ describe("/api/health", () => {
     const body = JSON.parse(text);
     expect(body.status).toBe("ok");
     expect(body.jobs.map((entry: { name: string }) => entry.name)).toEqual(JOBS.map((entry) => entry.name));
-    for (const entry of body.jobs) expect(entry).toEqual({ name: entry.name, lastStartedAt: null, lastSucceededAt: null, lastFailedAt: null, overdue: true });
+    for (const entry of body.jobs)
+      expect(entry).toEqual({
+        name: entry.name,
+        lastStartedAt: null,
+        lastSucceededAt: null,
+        lastFailedAt: null,
+        overdue: true,
+      });
   });
 
   it("shows a failure's time but not its message; a success and a fresh registration are not overdue; a stale success is", async () => {
@@ -65,15 +74,28 @@ describe("/api/health", () => {
     expect(await tickJob({ ...job("mail"), run: async () => 0 })).toBe("ran");
     await registerJobRuns([job("hours-reminders")]);
     const dayAgo = new Date(Date.now() - 24 * 60 * 60_000);
-    await (await getPrisma()).jobRun.create({ data: { name: "paypal-sweep", lastStartedAt: dayAgo, lastSucceededAt: dayAgo, createdAt: dayAgo } });
+    await (
+      await getPrisma()
+    ).jobRun.create({
+      data: { name: "paypal-sweep", lastStartedAt: dayAgo, lastSucceededAt: dayAgo, createdAt: dayAgo },
+    });
 
     const { status, text } = await health();
     expect(status).toBe(200);
     expect(text).not.toContain(SECRET_WORDS);
     expect(text).not.toContain("lastError");
     const jobs = Object.fromEntries(JSON.parse(text).jobs.map((entry: { name: string }) => [entry.name, entry]));
-    expect(jobs.purge).toMatchObject({ lastStartedAt: expect.any(String), lastFailedAt: expect.any(String), lastSucceededAt: null });
-    expect(jobs.mail).toMatchObject({ lastStartedAt: expect.any(String), lastSucceededAt: expect.any(String), lastFailedAt: null, overdue: false });
+    expect(jobs.purge).toMatchObject({
+      lastStartedAt: expect.any(String),
+      lastFailedAt: expect.any(String),
+      lastSucceededAt: null,
+    });
+    expect(jobs.mail).toMatchObject({
+      lastStartedAt: expect.any(String),
+      lastSucceededAt: expect.any(String),
+      lastFailedAt: null,
+      overdue: false,
+    });
     expect(jobs["hours-reminders"]).toMatchObject({ lastStartedAt: null, overdue: false });
     expect(jobs["paypal-sweep"]).toMatchObject({ lastSucceededAt: dayAgo.toISOString(), overdue: true });
     expect(jobs["rating-scores"]).toMatchObject({ lastStartedAt: null, overdue: true });

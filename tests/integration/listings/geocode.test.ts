@@ -1,8 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+
 import { GET } from "@/app/api/geocode/reverse/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { setEnv } from "../../helpers/env";
 import { call, makeRequest } from "../../helpers/request";
 
@@ -43,7 +45,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const reverse = (query: string, headers: Record<string, string> = {}) => call(GET, makeRequest(`/api/geocode/reverse?${query}`, { headers }));
+const reverse = (query: string, headers: Record<string, string> = {}) =>
+  call(GET, makeRequest(`/api/geocode/reverse?${query}`, { headers }));
 const cachedKeys = async () => (await (await getPrisma()).geocodeCache.findMany()).map((row) => row.key);
 
 describe("GET /api/geocode/reverse", () => {
@@ -51,9 +54,19 @@ describe("GET /api/geocode/reverse", () => {
     const response = await reverse("lat=50.4501&lng=30.5234");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, max-age=3600");
-    expect(await response.json()).toEqual({ address: "50.4501 Street, Kyiv (en)", lat: 50.4501, lng: 30.5234, source: "nominatim" });
+    expect(await response.json()).toEqual({
+      address: "50.4501 Street, Kyiv (en)",
+      lat: 50.4501,
+      lng: 30.5234,
+      source: "nominatim",
+    });
     const request = received.at(-1)!;
-    expect(Object.fromEntries(request.query)).toMatchObject({ format: "jsonv2", lat: "50.4501", lon: "30.5234", "accept-language": "en" });
+    expect(Object.fromEntries(request.query)).toMatchObject({
+      format: "jsonv2",
+      lat: "50.4501",
+      lon: "30.5234",
+      "accept-language": "en",
+    });
     expect(request.userAgent).toMatch(/^Maister\//);
     expect(await cachedKeys()).toContain("50.4501,30.5234,en");
   });
@@ -61,7 +74,12 @@ describe("GET /api/geocode/reverse", () => {
   it("serves the same spot from the cache without calling out, per language", async () => {
     const before = received.length;
     const again = await reverse("lat=50.45012&lng=30.52338");
-    expect(await again.json()).toMatchObject({ address: "50.4501 Street, Kyiv (en)", lat: 50.45012, lng: 30.52338, source: "cache" });
+    expect(await again.json()).toMatchObject({
+      address: "50.4501 Street, Kyiv (en)",
+      lat: 50.45012,
+      lng: 30.52338,
+      source: "cache",
+    });
     expect(received.length).toBe(before);
 
     const ukrainian = await reverse("lat=50.4501&lng=30.5234", { "accept-language": "uk-UA,uk;q=0.9" });
@@ -74,25 +92,36 @@ describe("GET /api/geocode/reverse", () => {
     expect(body).toMatchObject({ source: "nominatim", address: "x".repeat(300) });
   });
 
-  it.each(["lng=30", "lat=50", "lat=abc&lng=30", "lat=91&lng=30", "lat=50&lng=-181", "lat=1e999&lng=30", "lat=1e1&lng=30", "lat=&lng="])(
-    "refuses %s",
-    async (query) => {
-      const before = received.length;
-      const response = await reverse(query);
-      expect(response.status).toBe(400);
-      const body = await response.json();
-      expect(body.key).toBe("Api.badRequest");
-      expect(body.errors.coordinates.key).toBe("Validation.coordinates");
-      expect(received.length).toBe(before);
-    },
-  );
+  it.each([
+    "lng=30",
+    "lat=50",
+    "lat=abc&lng=30",
+    "lat=91&lng=30",
+    "lat=50&lng=-181",
+    "lat=1e999&lng=30",
+    "lat=1e1&lng=30",
+    "lat=&lng=",
+  ])("refuses %s", async (query) => {
+    const before = received.length;
+    const response = await reverse(query);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.key).toBe("Api.badRequest");
+    expect(body.errors.coordinates.key).toBe("Validation.coordinates");
+    expect(received.length).toBe(before);
+  });
 
   it("falls back to the coordinates when Nominatim fails, and caches nothing", async () => {
     warn.mockClear();
     const response = await reverse("lat=13.13&lng=30.5");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual({ address: "13.130000, 30.500000", lat: 13.13, lng: 30.5, source: "coordinates" });
+    expect(await response.json()).toEqual({
+      address: "13.130000, 30.500000",
+      lat: 13.13,
+      lng: 30.5,
+      source: "coordinates",
+    });
     expect(warn).toHaveBeenCalledOnce();
     expect((await cachedKeys()).filter((key) => key.startsWith("13.13"))).toEqual([]);
   });

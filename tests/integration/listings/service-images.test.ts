@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { GET as publicService } from "@/app/api/items/[id]/route";
 import { PUT as adminUpdate } from "@/app/api/items/admin/[id]/route";
 import { GET as listRoute } from "@/app/api/items/route";
@@ -9,8 +10,9 @@ import { POST as registerMechanicRoute } from "@/app/api/items/users/route";
 import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
 import { POST as uploadRoute } from "@/app/api/uploads/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
-import { getPrisma } from "@/lib/db/client";
 import { purgeExpired, RETENTION_MS } from "@/features/admin/server/retention";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeUser } from "../../helpers/factories";
 import { apiRequest, call, params } from "../../helpers/request";
 import { STATION_INPUT as station } from "../../helpers/service-input";
@@ -35,7 +37,14 @@ beforeAll(async () => {
 async function imageOf(userId: string, createdAt?: Date): Promise<string> {
   const prisma = await getPrisma();
   const image = await prisma.image.create({
-    data: { bytes: new Uint8Array([1]), contentType: "image/jpeg", size: 1, sha256: "0".repeat(64), ownerId: userId, createdAt },
+    data: {
+      bytes: new Uint8Array([1]),
+      contentType: "image/jpeg",
+      size: 1,
+      sha256: "0".repeat(64),
+      ownerId: userId,
+      createdAt,
+    },
   });
   return `/api/uploads/${image.id}`;
 }
@@ -43,15 +52,22 @@ async function imageOf(userId: string, createdAt?: Date): Promise<string> {
 const imagesOf = (userId: string, count: number) => Promise.all(Array.from({ length: count }, () => imageOf(userId)));
 
 async function mechanicOf(role: "owner" | "other", images: string[]) {
-  const response = await call(registerMechanicRoute, apiRequest("POST", "/api/items/users", { cookie: cookies[role], body: { ...station, images } }));
+  const response = await call(
+    registerMechanicRoute,
+    apiRequest("POST", "/api/items/users", { cookie: cookies[role], body: { ...station, images } }),
+  );
   expect(response.status).toBe(201);
   return (await response.json()) as { _id: string; image: string | null; images: string[] };
 }
 
-const put = (id: string, body: unknown, cookie?: string) => call(updateOwn, apiRequest("PUT", `/api/items/users/${id}`, { cookie, body }), params({ id }));
-const publicDetail = async (id: string) => (await call(publicService, apiRequest("GET", `/api/items/${id}`), params({ id }))).json();
+const put = (id: string, body: unknown, cookie?: string) =>
+  call(updateOwn, apiRequest("PUT", `/api/items/users/${id}`, { cookie, body }), params({ id }));
+const publicDetail = async (id: string) =>
+  (await call(publicService, apiRequest("GET", `/api/items/${id}`), params({ id }))).json();
 const rowsOf = async (serviceId: string) =>
-  (await (await getPrisma()).serviceImage.findMany({ where: { serviceId }, orderBy: { position: "asc" } })).map((row) => `/api/uploads/${row.imageId}`);
+  (await (await getPrisma()).serviceImage.findMany({ where: { serviceId }, orderBy: { position: "asc" } })).map(
+    (row) => `/api/uploads/${row.imageId}`,
+  );
 
 describe("a service's photos", () => {
   let service = { _id: "", image: null as string | null, images: [] as string[] };
@@ -75,7 +91,9 @@ describe("a service's photos", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ image: reordered[0], images: reordered });
     expect(await publicDetail(service._id)).toMatchObject({ image: reordered[0], images: reordered });
-    expect((await (await getPrisma()).service.findUniqueOrThrow({ where: { id: service._id } })).imageId).toBe(reordered[0]!.split("/").at(-1));
+    expect((await (await getPrisma()).service.findUniqueOrThrow({ where: { id: service._id } })).imageId).toBe(
+      reordered[0]!.split("/").at(-1),
+    );
   });
 
   it("take uploads made through POST /api/uploads", async () => {
@@ -93,7 +111,11 @@ describe("a service's photos", () => {
     );
     const uploaded = await call(
       uploadRoute,
-      new NextRequest("http://localhost/api/uploads", { method: "POST", body: form, headers: { cookie: cookies.owner! } }),
+      new NextRequest("http://localhost/api/uploads", {
+        method: "POST",
+        body: form,
+        headers: { cookie: cookies.owner! },
+      }),
     );
     expect(uploaded.status).toBe(201);
     const { image } = await uploaded.json();
@@ -108,11 +130,31 @@ describe("a service's photos", () => {
       async () => [photos[0]!, photos[0]!.toUpperCase().replace("/API/UPLOADS/", "/api/uploads/")],
       "The same photo is in the list twice.",
     ],
-    ["an address elsewhere", async () => ["https://images.example.com/bay.jpg"], "Please use an image you uploaded here."],
-    ["a path that is not an upload", async () => ["/api/uploads/../users/profile"], "Please use an image you uploaded here."],
-    ["another user's upload", async () => [photos[0]!, await imageOf(users.other!.id)], "Please use an image you uploaded here."],
-    ["an upload that does not exist", async () => ["/api/uploads/0195f6c8-1111-7222-8333-444455556666"], "Please use an image you uploaded here."],
-    ["not a list", async () => "/api/uploads/0195f6c8-1111-7222-8333-444455556666", "Please use an image you uploaded here."],
+    [
+      "an address elsewhere",
+      async () => ["https://images.example.com/bay.jpg"],
+      "Please use an image you uploaded here.",
+    ],
+    [
+      "a path that is not an upload",
+      async () => ["/api/uploads/../users/profile"],
+      "Please use an image you uploaded here.",
+    ],
+    [
+      "another user's upload",
+      async () => [photos[0]!, await imageOf(users.other!.id)],
+      "Please use an image you uploaded here.",
+    ],
+    [
+      "an upload that does not exist",
+      async () => ["/api/uploads/0195f6c8-1111-7222-8333-444455556666"],
+      "Please use an image you uploaded here.",
+    ],
+    [
+      "not a list",
+      async () => "/api/uploads/0195f6c8-1111-7222-8333-444455556666",
+      "Please use an image you uploaded here.",
+    ],
   ])("refuse %s with a 400 on images and change nothing", async (_what, images, message) => {
     const before = await rowsOf(service._id);
     const response = await put(service._id, { images: await images() }, cookies.owner);
@@ -126,7 +168,10 @@ describe("a service's photos", () => {
     const before = await prisma.service.count();
     const response = await call(
       createOrder,
-      apiRequest("POST", "/api/items/users/sto-order", { cookie: cookies.other, body: { ...station, images: [photos[1]] } }),
+      apiRequest("POST", "/api/items/users/sto-order", {
+        cookie: cookies.other,
+        body: { ...station, images: [photos[1]] },
+      }),
     );
     expect(response.status).toBe(400);
     expect((await response.json()).errors.images.key).toBe("Validation.imageForeign");
@@ -141,13 +186,17 @@ describe("a service's photos", () => {
       ["another user, with an upload of their own", cookies.other, 403],
     ];
     const before = await rowsOf(service._id);
-    for (const [who, cookie, status] of table) expect((await put(service._id, { images: [own] }, cookie)).status, who).toBe(status);
+    for (const [who, cookie, status] of table)
+      expect((await put(service._id, { images: [own] }, cookie)).status, who).toBe(status);
     expect(await rowsOf(service._id)).toEqual(before);
     // An admin may use any upload, the owner's included, and keep what the service shows.
     const adminUpload = await imageOf(users.admin!.id);
     const byAdmin = await call(
       adminUpdate,
-      apiRequest("PUT", `/api/items/admin/${service._id}`, { cookie: cookies.admin, body: { images: [before[1], adminUpload, own] } }),
+      apiRequest("PUT", `/api/items/admin/${service._id}`, {
+        cookie: cookies.admin,
+        body: { images: [before[1], adminUpload, own] },
+      }),
       params({ id: service._id }),
     );
     expect(byAdmin.status).toBe(200);
@@ -164,12 +213,21 @@ describe("a service's photos", () => {
   it("answer `image` alone as older clients send it: it replaces the cover, empty removes it", async () => {
     const [a, b, c] = await imagesOf(users.owner!.id, 3);
     await put(service._id, { images: [a, b] }, cookies.owner);
-    expect(await (await put(service._id, { image: c }, cookies.owner)).json()).toMatchObject({ image: c, images: [c, b] });
+    expect(await (await put(service._id, { image: c }, cookies.owner)).json()).toMatchObject({
+      image: c,
+      images: [c, b],
+    });
     expect(await (await put(service._id, { image: b }, cookies.owner)).json()).toMatchObject({ image: b, images: [b] });
-    expect(await (await put(service._id, { image: "" }, cookies.owner)).json()).toMatchObject({ image: null, images: [] });
+    expect(await (await put(service._id, { image: "" }, cookies.owner)).json()).toMatchObject({
+      image: null,
+      images: [],
+    });
     const single = await call(
       registerMechanicRoute,
-      apiRequest("POST", "/api/items/users", { cookie: cookies.other, body: { ...station, image: await imageOf(users.other!.id) } }),
+      apiRequest("POST", "/api/items/users", {
+        cookie: cookies.other,
+        body: { ...station, image: await imageOf(users.other!.id) },
+      }),
     );
     const created = await single.json();
     expect(created.images).toEqual([created.image]);
@@ -177,14 +235,21 @@ describe("a service's photos", () => {
 
   it("are kept by the purge of unused uploads, which takes one only when no gallery shows it", async () => {
     const old = new Date(Date.now() - RETENTION_MS.orphanImages - 60_000);
-    const [cover, inGallery, dropped] = await Promise.all([imageOf(users.owner!.id, old), imageOf(users.owner!.id, old), imageOf(users.owner!.id, old)]);
+    const [cover, inGallery, dropped] = await Promise.all([
+      imageOf(users.owner!.id, old),
+      imageOf(users.owner!.id, old),
+      imageOf(users.owner!.id, old),
+    ]);
     await put(service._id, { images: [cover, inGallery] }, cookies.owner);
     await purgeExpired();
     const left = new Set(
       (
         await (
           await getPrisma()
-        ).image.findMany({ where: { id: { in: [cover, inGallery, dropped].map((url) => url.split("/").at(-1)!) } }, select: { id: true } })
+        ).image.findMany({
+          where: { id: { in: [cover, inGallery, dropped].map((url) => url.split("/").at(-1)!) } },
+          select: { id: true },
+        })
       ).map((row) => `/api/uploads/${row.id}`),
     );
     expect(left).toEqual(new Set([cover, inGallery]));
@@ -192,7 +257,8 @@ describe("a service's photos", () => {
 });
 
 describe("the profile picture (PUT /api/users/profile)", () => {
-  const profile = (body: unknown, cookie?: string) => call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body }));
+  const profile = (body: unknown, cookie?: string) =>
+    call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body }));
 
   it("is set from the user's own upload and removed with an empty value", async () => {
     const picture = await imageOf(users.profile!.id);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { getPrisma } from "@/lib/db/client";
 import { deliverDue, enqueueMail, sendMail } from "@/lib/mail/outbox";
+
 import { setEnv } from "../../helpers/env";
 import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 
@@ -13,7 +15,8 @@ beforeAll(async () => {
       failuresLeft--;
       return { status: 503, name: "application_error", message: "Service unavailable" };
     }
-    if (String(body.to).includes("bounce")) return { status: 422, name: "validation_error", message: "Invalid `to` field." };
+    if (String(body.to).includes("bounce"))
+      return { status: 422, name: "validation_error", message: "Invalid `to` field." };
     return null;
   });
   setEnv({ RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: resend.url, MAIL_FROM: "Maister <hello@maister.test>" });
@@ -24,7 +27,14 @@ afterAll(async () => {
   await resend.close();
 });
 
-const mail = (to: string) => ({ to, subject: "Тема", text: "Привіт", html: "<p>Привіт</p>", locale: "uk" as const, kind: "test" });
+const mail = (to: string) => ({
+  to,
+  subject: "Тема",
+  text: "Привіт",
+  html: "<p>Привіт</p>",
+  locale: "uk" as const,
+  kind: "test",
+});
 
 describe("sendMail through Resend", () => {
   it("sends with the key and sender from the environment and records the provider id", async () => {
@@ -82,14 +92,20 @@ describe("sendMail through Resend", () => {
     await sendMail(mail("lost-mark@test.local"));
     const first = await prisma.mailOutbox.findFirstOrThrow({ where: { to: "lost-mark@test.local" } });
     // The database went away between the provider's answer and the "sent" mark; the lease ran out.
-    await prisma.mailOutbox.update({ where: { id: first.id }, data: { status: "pending", sentAt: null, nextAttemptAt: new Date(Date.now() - 1000) } });
+    await prisma.mailOutbox.update({
+      where: { id: first.id },
+      data: { status: "pending", sentAt: null, nextAttemptAt: new Date(Date.now() - 1000) },
+    });
     const replayedBefore = resend.replayed;
     await deliverDue();
     const sends = resend.received.filter((entry) => entry.body.to === "lost-mark@test.local");
     expect(sends.map((entry) => entry.key)).toEqual([`mail-${first.id}`, `mail-${first.id}`]);
     expect(resend.replayed).toBe(replayedBefore + 1);
     expect(resend.delivered.filter((entry) => entry.body.to === "lost-mark@test.local")).toHaveLength(1);
-    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: "sent", providerId: first.providerId });
+    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      status: "sent",
+      providerId: first.providerId,
+    });
   });
 
   it("gives up after a day and marks the mail failed for the admins", async () => {
@@ -98,7 +114,10 @@ describe("sendMail through Resend", () => {
     const id = await enqueueMail(mail("flaky-late@test.local"));
     await prisma.mailOutbox.update({ where: { id }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60_000) } });
     await deliverDue();
-    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "failed", attempts: 1 });
+    expect(await prisma.mailOutbox.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "failed",
+      attempts: 1,
+    });
   });
 
   it("never puts a line break into a subject or an address", async () => {

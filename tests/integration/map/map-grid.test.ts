@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getPrisma } from "@/lib/db/client";
-import { clusterCellDegrees, type CellGroup, type Viewport } from "@/features/map/viewport";
-import { catalogChanged } from "@/lib/cache/read-cache";
+
 import { listServiceLocations, type ServiceLocations } from "@/features/map/server/map";
 import { cellGroups, MAP_GRID_MAX_ZOOM, rebuildMapCells } from "@/features/map/server/map-grid";
+import { clusterCellDegrees, type CellGroup, type Viewport } from "@/features/map/viewport";
+import { catalogChanged } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService } from "../../helpers/factories";
 
 const VIEWS: Viewport[] = [
@@ -13,9 +15,12 @@ const VIEWS: Viewport[] = [
   { west: 30.41, south: 50.41, east: 30.6, north: 50.5, zoom: 13 },
 ];
 
-const dirty = async () => (await (await getPrisma()).$queryRaw<{ dirty: boolean }[]>`SELECT dirty FROM map_cells_state`)[0]!.dirty;
+const dirty = async () =>
+  (await (await getPrisma()).$queryRaw<{ dirty: boolean }[]>`SELECT dirty FROM map_cells_state`)[0]!.dirty;
 const sorted = (groups: CellGroup[]) =>
-  [...groups].sort((a, b) => a.id.localeCompare(b.id)).map(({ id, count, lat, lng }) => ({ id, count, lat: lat.toFixed(9), lng: lng.toFixed(9) }));
+  [...groups]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map(({ id, count, lat, lng }) => ({ id, count, lat: lat.toFixed(9), lng: lng.toFixed(9) }));
 const groupsOf = (view: Viewport) => cellGroups(view, clusterCellDegrees(view.zoom));
 // Sums added in another order differ in the last bits.
 const rounded = ({ services, clusters, total }: ServiceLocations) => ({
@@ -28,7 +33,11 @@ let moved = "";
 beforeAll(async () => {
   // 240 published around Kyiv (a crowded view clusters above 200), one unpaid and one blocked that never count.
   for (let index = 0; index < 240; index++) {
-    const service = await makeService({ lat: 50.3 + ((index * 37) % 100) / 330, lng: 30.3 + ((index * 53) % 100) / 220, role: index % 3 ? "sto" : "mechanic" });
+    const service = await makeService({
+      lat: 50.3 + ((index * 37) % 100) / 330,
+      lng: 30.3 + ((index * 53) % 100) / 220,
+      role: index % 3 ? "sto" : "mechanic",
+    });
     if (index === 0) moved = service.id;
   }
   await makeService({ lat: 50.45, lng: 30.52, isPaid: false });
@@ -46,7 +55,9 @@ describe("the map's kept clusters (map_cells)", () => {
     const kept = await Promise.all(VIEWS.map(groupsOf));
     VIEWS.forEach((_, index) => expect(sorted(kept[index]!)).toEqual(sorted(live[index]!)));
     expect(kept[0]!.reduce((sum, group) => sum + group.count, 0)).toBe(240);
-    const [levels] = await (await getPrisma()).$queryRaw<{ zooms: number }[]>`SELECT count(DISTINCT zoom)::int AS zooms FROM map_cells`;
+    const [levels] = await (
+      await getPrisma()
+    ).$queryRaw<{ zooms: number }[]>`SELECT count(DISTINCT zoom)::int AS zooms FROM map_cells`;
     expect(levels!.zooms).toBe(MAP_GRID_MAX_ZOOM + 1);
   });
 
@@ -101,27 +112,32 @@ describe("the map's kept clusters (map_cells)", () => {
   });
 
   // PGlite has one connection: a writer cannot run while a rebuild holds the state row.
-  it.runIf(Boolean(process.env.TEST_POSTGRES_URL))("a service moved while a rebuild runs flags the cells again once the rebuild commits", async () => {
-    const prisma = await getPrisma();
-    await rebuildMapCells();
-    let writer: Promise<unknown> | null = null;
-    let writerDone = false;
-    await prisma.$transaction(async (tx) => {
-      // What rebuildMapCells does first: claim the row and clear the flag, uncommitted yet.
-      await tx.$queryRaw`SELECT id FROM map_cells_state WHERE id = 1 FOR UPDATE`;
-      await tx.$executeRaw`UPDATE map_cells_state SET dirty = false WHERE id = 1`;
-      writer = prisma.service.update({ where: { id: moved }, data: { isBlocked: false, latitude: 50.5, longitude: 30.5 } }).then(() => {
-        writerDone = true;
+  it.runIf(Boolean(process.env.TEST_POSTGRES_URL))(
+    "a service moved while a rebuild runs flags the cells again once the rebuild commits",
+    async () => {
+      const prisma = await getPrisma();
+      await rebuildMapCells();
+      let writer: Promise<unknown> | null = null;
+      let writerDone = false;
+      await prisma.$transaction(async (tx) => {
+        // What rebuildMapCells does first: claim the row and clear the flag, uncommitted yet.
+        await tx.$queryRaw`SELECT id FROM map_cells_state WHERE id = 1 FOR UPDATE`;
+        await tx.$executeRaw`UPDATE map_cells_state SET dirty = false WHERE id = 1`;
+        writer = prisma.service
+          .update({ where: { id: moved }, data: { isBlocked: false, latitude: 50.5, longitude: 30.5 } })
+          .then(() => {
+            writerDone = true;
+          });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The writer's flag waits for the rebuild's row...
+        expect(writerDone).toBe(false);
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // The writer's flag waits for the rebuild's row...
-      expect(writerDone).toBe(false);
-    });
-    await writer;
-    // ...and sets it again once the rebuild has committed: the move is not lost.
-    expect(writerDone).toBe(true);
-    expect(await dirty()).toBe(true);
-  });
+      await writer;
+      // ...and sets it again once the rebuild has committed: the move is not lost.
+      expect(writerDone).toBe(true);
+      expect(await dirty()).toBe(true);
+    },
+  );
 
   it("two runners at once rebuild once", async () => {
     await (

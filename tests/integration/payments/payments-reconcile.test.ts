@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { POST as startOrderRoute } from "@/app/api/etc/paypal/orders/route";
 import { POST as webhookRoute } from "@/app/api/etc/paypal/webhook/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
+import { SWEEP_AFTER_MS, sweepPayments } from "@/features/payments/server/payments";
 import { getPrisma } from "@/lib/db/client";
-import { sweepPayments, SWEEP_AFTER_MS } from "@/features/payments/server/payments";
+
 import { setEnv } from "../../helpers/env";
 import { makeUser } from "../../helpers/factories";
 import { startFakePaypal, VALID_SIGNATURE, type FakePaypal } from "../../helpers/fake-paypal";
@@ -18,22 +20,36 @@ import { signIn } from "../../helpers/sign-in";
  */
 let paypal: FakePaypal;
 const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  makeRequest(path, { method, headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  makeRequest(path, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 async function orderedStation(locale: "en" | "uk" = "en") {
   const user = await makeUser();
   const prisma = await getPrisma();
   await prisma.user.update({ where: { id: user.id }, data: { locale } });
   const cookie = await signIn(user.email);
-  const stoId = (await (await call(createOrder, request("POST", "/api/items/users/sto-order", STATION_INPUT, { cookie }))).json())._id as string;
-  const orderID = (await (await call(startOrderRoute, request("POST", "/api/etc/paypal/orders", { stoId }, { cookie }))).json()).id as string;
+  const stoId = (
+    await (await call(createOrder, request("POST", "/api/items/users/sto-order", STATION_INPUT, { cookie }))).json()
+  )._id as string;
+  const orderID = (
+    await (await call(startOrderRoute, request("POST", "/api/etc/paypal/orders", { stoId }, { cookie }))).json()
+  ).id as string;
   return { user, cookie, stoId, orderID };
 }
 const pay = (stoId: string, orderID: string, cookie: string) =>
-  call(payRoute, request("PUT", `/api/items/users/${stoId}/pay`, { paymentMethod: "PayPal", orderID }, { cookie }), params({ id: stoId }));
+  call(
+    payRoute,
+    request("PUT", `/api/items/users/${stoId}/pay`, { paymentMethod: "PayPal", orderID }, { cookie }),
+    params({ id: stoId }),
+  );
 const station = async (id: string) => (await getPrisma()).service.findUniqueOrThrow({ where: { id } });
-const payment = async (orderId: string) => (await getPrisma()).payment.findUniqueOrThrow({ where: { providerOrderId: orderId } });
-const mailsTo = async (email: string, kind: string) => (await getPrisma()).mailOutbox.findMany({ where: { to: email, kind } });
+const payment = async (orderId: string) =>
+  (await getPrisma()).payment.findUniqueOrThrow({ where: { providerOrderId: orderId } });
+const mailsTo = async (email: string, kind: string) =>
+  (await getPrisma()).mailOutbox.findMany({ where: { to: email, kind } });
 
 function webhook(event: Record<string, unknown>, signature = VALID_SIGNATURE) {
   return call(
@@ -70,10 +86,24 @@ describe("PayPal reconciliation", () => {
     });
   });
   afterAll(async () => {
-    setEnv({ PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined, PAYPAL_API_BASE: undefined, PAYPAL_WEBHOOK_ID: undefined });
+    setEnv({
+      PAYPAL_CLIENT_ID: undefined,
+      PAYPAL_CLIENT_SECRET: undefined,
+      PAYPAL_API_BASE: undefined,
+      PAYPAL_WEBHOOK_ID: undefined,
+    });
     await paypal.close();
   });
-  beforeEach(() => Object.assign(paypal.mode, { decline: false, down: false, amount: null, customId: null, status: null, loseCaptureAnswer: false }));
+  beforeEach(() =>
+    Object.assign(paypal.mode, {
+      decline: false,
+      down: false,
+      amount: null,
+      customId: null,
+      status: null,
+      loseCaptureAnswer: false,
+    }),
+  );
 
   it("an order captured at PayPal but not recorded here is recorded by the next pay call: 200, published once, a receipt", async () => {
     const { user, cookie, stoId, orderID } = await orderedStation();
@@ -81,7 +111,10 @@ describe("PayPal reconciliation", () => {
     const paid = await pay(stoId, orderID, cookie);
     expect(paid.status).toBe(200);
     expect(await station(stoId)).toMatchObject({ isPaid: true });
-    expect(await payment(orderID)).toMatchObject({ status: "captured", providerCaptureId: expect.stringMatching(/^CAP/) });
+    expect(await payment(orderID)).toMatchObject({
+      status: "captured",
+      providerCaptureId: expect.stringMatching(/^CAP/),
+    });
     expect((await pay(stoId, orderID, cookie)).status).toBe(200);
     expect(paypal.captures).toBeGreaterThan(0);
     const receipts = await mailsTo(user.email, "receipt");
@@ -151,13 +184,21 @@ describe("PayPal reconciliation", () => {
     const refundEvent = {
       id: `WH-R-${Date.now()}`,
       event_type: "PAYMENT.CAPTURE.REFUNDED",
-      resource: { id: "REFUND-1", status: "COMPLETED", links: [{ rel: "up", href: `${paypal.url}/v2/payments/captures/${captureId}` }] },
+      resource: {
+        id: "REFUND-1",
+        status: "COMPLETED",
+        links: [{ rel: "up", href: `${paypal.url}/v2/payments/captures/${captureId}` }],
+      },
     };
     expect((await webhook(refundEvent)).status).toBe(200);
     expect(await station(stoId)).toMatchObject({ isPaid: false });
     expect(await payment(orderID)).toMatchObject({ status: "refunded", refundedAt: expect.any(Date) });
     expect(await mailsTo(user.email, "refunded")).toHaveLength(1);
-    const reversal = { id: `WH-V-${Date.now()}`, event_type: "PAYMENT.CAPTURE.REVERSED", resource: { id: captureId, status: "REVERSED" } };
+    const reversal = {
+      id: `WH-V-${Date.now()}`,
+      event_type: "PAYMENT.CAPTURE.REVERSED",
+      resource: { id: captureId, status: "REVERSED" },
+    };
     expect((await webhook(reversal)).status).toBe(200);
     expect(await mailsTo(user.email, "refunded")).toHaveLength(1);
   });
@@ -171,8 +212,14 @@ describe("PayPal reconciliation", () => {
     const abandoned = await orderedStation();
     const fresh = await orderedStation();
     const old = new Date(Date.now() - SWEEP_AFTER_MS - 60_000);
-    await prisma.payment.updateMany({ where: { providerOrderId: { in: [elsewhere.orderID, approved.orderID] } }, data: { createdAt: old } });
-    await prisma.payment.updateMany({ where: { providerOrderId: abandoned.orderID }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60_000) } });
+    await prisma.payment.updateMany({
+      where: { providerOrderId: { in: [elsewhere.orderID, approved.orderID] } },
+      data: { createdAt: old },
+    });
+    await prisma.payment.updateMany({
+      where: { providerOrderId: abandoned.orderID },
+      data: { createdAt: new Date(Date.now() - 25 * 60 * 60_000) },
+    });
 
     const counts = await sweepPayments();
     expect(counts).toMatchObject({ captured: 2, abandoned: 1 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GET as paypalConfigRoute } from "@/app/api/etc/paypal/route";
+
 import { POST as startOrderRoute } from "@/app/api/etc/paypal/orders/route";
+import { GET as paypalConfigRoute } from "@/app/api/etc/paypal/route";
 import { GET as publicService } from "@/app/api/items/[id]/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
 import { getPrisma } from "@/lib/db/client";
+
 import { setEnv } from "../../helpers/env";
 import { makeUser } from "../../helpers/factories";
 import { startFakePaypal, type FakePaypal } from "../../helpers/fake-paypal";
@@ -13,7 +15,11 @@ import { STATION_INPUT } from "../../helpers/service-input";
 import { signIn } from "../../helpers/sign-in";
 
 const request = (method: string, path: string, body?: unknown, cookie?: string) =>
-  makeRequest(path, { method, headers: cookie ? { cookie } : {}, body: body === undefined ? undefined : JSON.stringify(body) });
+  makeRequest(path, {
+    method,
+    headers: cookie ? { cookie } : {},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 let paypal: FakePaypal;
 const cookies: Record<string, string> = {};
@@ -24,11 +30,13 @@ async function freshOrder(who = "buyer"): Promise<string> {
   const response = await call(createOrder, request("POST", "/api/items/users/sto-order", STATION_INPUT, cookies[who]));
   return (await response.json())._id;
 }
-const start = (stoId: string, cookie = cookies.buyer) => call(startOrderRoute, request("POST", "/api/etc/paypal/orders", { stoId }, cookie));
+const start = (stoId: string, cookie = cookies.buyer) =>
+  call(startOrderRoute, request("POST", "/api/etc/paypal/orders", { stoId }, cookie));
 const pay = (stoId: string, body: unknown, cookie = cookies.buyer) =>
   call(payRoute, request("PUT", `/api/items/users/${stoId}/pay`, body, cookie), params({ id: stoId }));
 const isPaid = async (id: string) => (await (await getPrisma()).service.findUniqueOrThrow({ where: { id } })).isPaid;
-const isPublic = async (id: string) => (await call(publicService, request("GET", `/api/items/${id}`), params({ id }))).status === 200;
+const isPublic = async (id: string) =>
+  (await call(publicService, request("GET", `/api/items/${id}`), params({ id }))).status === 200;
 
 describe("PayPal (against a local fake of the REST API)", () => {
   beforeAll(async () => {
@@ -39,7 +47,9 @@ describe("PayPal (against a local fake of the REST API)", () => {
     setEnv({ PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined, PAYPAL_API_BASE: undefined });
     await paypal.close();
   });
-  beforeEach(() => Object.assign(paypal.mode, { decline: false, down: false, amount: null, customId: null, status: null }));
+  beforeEach(() =>
+    Object.assign(paypal.mode, { decline: false, down: false, amount: null, customId: null, status: null }),
+  );
 
   it("gives the client id and no test mode when PayPal is configured", async () => {
     expect(await (await call(paypalConfigRoute, request("GET", "/api/etc/paypal"))).json()).toEqual({
@@ -55,11 +65,18 @@ describe("PayPal (against a local fake of the REST API)", () => {
     expect(started.status).toBe(201);
     const { id: orderID } = await started.json();
     const unit = (
-      paypal.orders.get(orderID)!.body.purchase_units as { custom_id: string; amount: { value: string; currency_code: string; breakdown: unknown } }[]
+      paypal.orders.get(orderID)!.body.purchase_units as {
+        custom_id: string;
+        amount: { value: string; currency_code: string; breakdown: unknown };
+      }[]
     )[0]!;
     expect(unit).toMatchObject({
       custom_id: stoId,
-      amount: { value: "3.00", currency_code: "USD", breakdown: { item_total: { value: "2.40" }, tax_total: { value: "0.60" } } },
+      amount: {
+        value: "3.00",
+        currency_code: "USD",
+        breakdown: { item_total: { value: "2.40" }, tax_total: { value: "0.60" } },
+      },
     });
 
     const paid = await pay(stoId, { paymentMethod: "PayPal", orderID });
@@ -73,13 +90,21 @@ describe("PayPal (against a local fake of the REST API)", () => {
     expect(paypal.captures).toBe(captures);
     const payments = await (await getPrisma()).payment.findMany({ where: { serviceId: stoId } });
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ status: "captured", provider: "paypal", providerOrderId: orderID, payerEmail: "buyer@example.com" });
+    expect(payments[0]).toMatchObject({
+      status: "captured",
+      provider: "paypal",
+      providerOrderId: orderID,
+      payerEmail: "buyer@example.com",
+    });
   });
 
   it("two captures sent at once pay once", async () => {
     const stoId = await freshOrder();
     const { id: orderID } = await (await start(stoId)).json();
-    const answers = await Promise.all([pay(stoId, { paymentMethod: "PayPal", orderID }), pay(stoId, { paymentMethod: "PayPal", orderID })]);
+    const answers = await Promise.all([
+      pay(stoId, { paymentMethod: "PayPal", orderID }),
+      pay(stoId, { paymentMethod: "PayPal", orderID }),
+    ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(paypal.captures).toBeGreaterThan(0);
     expect(await (await getPrisma()).payment.count({ where: { serviceId: stoId, status: "captured" } })).toBe(1);

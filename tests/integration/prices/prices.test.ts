@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as publicItem } from "@/app/api/items/[id]/route";
+
 import { POST as postReview } from "@/app/api/items/[id]/reviews/route";
+import { GET as publicItem } from "@/app/api/items/[id]/route";
 import { GET as listItems } from "@/app/api/items/route";
 import { GET as getPrices, PUT as putPrices } from "@/app/api/items/users/[id]/prices/route";
-import { getPrisma } from "@/lib/db/client";
 import { catalogChanged } from "@/lib/cache/read-cache";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -20,16 +22,23 @@ const request = (method: string, path: string, body?: unknown, cookie?: string, 
   });
 const put = (id: string, body: unknown, cookie?: string, language?: string) =>
   call(putPrices, request("PUT", `/api/items/users/${id}/prices`, body, cookie, language), params({ id }));
-const items = async (query: string) => (await call(listItems, request("GET", `/api/items?keyword=Priced&${query}`))).json();
-const detail = async (id: string) => (await call(publicItem, request("GET", `/api/items/${id}`), params({ id }))).json();
+const items = async (query: string) =>
+  (await call(listItems, request("GET", `/api/items?keyword=Priced&${query}`))).json();
+const detail = async (id: string) =>
+  (await call(publicItem, request("GET", `/api/items/${id}`), params({ id }))).json();
 
 beforeAll(async () => {
   const owner = await makeUser();
   cookies.owner = await signIn(owner.email, `10.22.0.${++ip}`);
-  for (const role of ["stranger", "admin"] as const) cookies[role] = await signIn((await makeUser({ isAdmin: role === "admin" })).email, `10.22.0.${++ip}`);
+  for (const role of ["stranger", "admin"] as const)
+    cookies[role] = await signIn((await makeUser({ isAdmin: role === "admin" })).email, `10.22.0.${++ip}`);
   // The dearer one is better rated, so a chosen rating sort and the cheapest-first default disagree.
-  ids.cheap = (await makeService({ name: "Priced Cheap", ownerId: owner.id, ratings: { ratingAvg: 3, numReviews: 4 } })).id;
-  ids.dear = (await makeService({ name: "Priced Dear", ownerId: owner.id, ratings: { ratingAvg: 5, numReviews: 4 } })).id;
+  ids.cheap = (
+    await makeService({ name: "Priced Cheap", ownerId: owner.id, ratings: { ratingAvg: 3, numReviews: 4 } })
+  ).id;
+  ids.dear = (
+    await makeService({ name: "Priced Dear", ownerId: owner.id, ratings: { ratingAvg: 5, numReviews: 4 } })
+  ).id;
   ids.none = (await makeService({ name: "Priced None" })).id;
 });
 
@@ -56,7 +65,13 @@ describe("PUT/GET /api/items/users/{id}/prices", () => {
     expect(Date.now() - Date.parse(saved.updatedAt)).toBeLessThan(5000);
     expect((await detail(ids.cheap!)).prices).toEqual(saved);
     expect(
-      await (await call(getPrices, request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.owner), params({ id: ids.cheap! }))).json(),
+      await (
+        await call(
+          getPrices,
+          request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.owner),
+          params({ id: ids.cheap! }),
+        )
+      ).json(),
     ).toEqual(saved);
     expect((await put(ids.dear!, { lines: [{ job: "tyre_r16", fromUah: 900 }] }, cookies.owner)).status).toBe(200);
   });
@@ -66,14 +81,28 @@ describe("PUT/GET /api/items/users/{id}/prices", () => {
     expect((await put(ids.cheap!, { lines: [] }, cookies.stranger)).status).toBe(403);
     expect((await put(ids.cheap!, { lines: [] })).status).toBe(401);
     expect(
-      (await call(getPrices, request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.stranger), params({ id: ids.cheap! }))).status,
+      (
+        await call(
+          getPrices,
+          request("GET", `/api/items/users/${ids.cheap}/prices`, undefined, cookies.stranger),
+          params({ id: ids.cheap! }),
+        )
+      ).status,
     ).toBe(403);
   });
 
   it.each([
     [{ lines: [{ job: "haircut", fromUah: 100 }] }, "lines.0.job", "Choose a job from the list."],
-    [{ lines: [{ job: "oil_change", fromUah: 0 }] }, "lines.0.fromUah", "Enter a whole number of hryvnias from 1 to 200,000."],
-    [{ lines: [{ job: "oil_change", fromUah: 99.5 }] }, "lines.0.fromUah", "Enter a whole number of hryvnias from 1 to 200,000."],
+    [
+      { lines: [{ job: "oil_change", fromUah: 0 }] },
+      "lines.0.fromUah",
+      "Enter a whole number of hryvnias from 1 to 200,000.",
+    ],
+    [
+      { lines: [{ job: "oil_change", fromUah: 99.5 }] },
+      "lines.0.fromUah",
+      "Enter a whole number of hryvnias from 1 to 200,000.",
+    ],
     [{ lines: [{ job: "custom", fromUah: 100 }] }, "lines.0.label", "Name your own line."],
     [
       {
@@ -85,7 +114,11 @@ describe("PUT/GET /api/items/users/{id}/prices", () => {
       "lines.1.job",
       "This job is already in the list.",
     ],
-    [{ lines: Array.from({ length: 31 }, (_, index) => ({ job: "custom", label: `Line ${index}`, fromUah: 100 })) }, "lines", "At most 30 lines."],
+    [
+      { lines: Array.from({ length: 31 }, (_, index) => ({ job: "custom", label: `Line ${index}`, fromUah: 100 })) },
+      "lines",
+      "At most 30 lines.",
+    ],
   ])("refuses a bad list with a translated 400 and keeps the old one (%#)", async (body, field, message) => {
     const response = await put(ids.cheap!, body, cookies.owner);
     expect(response.status).toBe(400);
@@ -94,7 +127,9 @@ describe("PUT/GET /api/items/users/{id}/prices", () => {
   });
 
   it("answers in Ukrainian", async () => {
-    const answer = await (await put(ids.cheap!, { lines: [{ job: "custom", fromUah: 100 }] }, cookies.owner, "uk")).json();
+    const answer = await (
+      await put(ids.cheap!, { lines: [{ job: "custom", fromUah: 100 }] }, cookies.owner, "uk")
+    ).json();
     expect(answer.errors["lines.0.label"].message).toBe("Назвіть свій рядок.");
   });
 });
@@ -116,10 +151,15 @@ describe("list: has prices, and cheapest first for a job", () => {
     // Every filter and order at once: near (with masters who come to the point), open now, a job.
     const combined = await call(
       listItems,
-      request("GET", "/api/items?keyword=Priced&job=tyre_r16&near=49.23,28.47&open=true&userDateTime=2026-11-23T12:00:00%2B02:00"),
+      request(
+        "GET",
+        "/api/items?keyword=Priced&job=tyre_r16&near=49.23,28.47&open=true&userDateTime=2026-11-23T12:00:00%2B02:00",
+      ),
     );
     expect(combined.status).toBe(200);
-    expect((await combined.json()).items.map((item: { name: string; jobPriceUah: number }) => [item.name, item.jobPriceUah])).toEqual([
+    expect(
+      (await combined.json()).items.map((item: { name: string; jobPriceUah: number }) => [item.name, item.jobPriceUah]),
+    ).toEqual([
       ["Priced Cheap", 600],
       ["Priced Dear", 900],
     ]);
@@ -139,7 +179,12 @@ describe("what reviewers paid", () => {
       const cookie = await signIn(user.email, `10.22.1.${++ip}`);
       return call(
         postReview,
-        request("POST", `/api/items/${ids.dear}/reviews`, { rating: { quality: 4, speed: 4, price: 4 }, comment: "", ...paid }, cookie),
+        request(
+          "POST",
+          `/api/items/${ids.dear}/reviews`,
+          { rating: { quality: 4, speed: 4, price: 4 }, comment: "", ...paid },
+          cookie,
+        ),
         params({ id: ids.dear! }),
       );
     };

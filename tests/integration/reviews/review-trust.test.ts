@@ -1,25 +1,37 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DELETE as burstRoute } from "@/app/api/items/admin/[id]/burst/route";
-import { GET as queueRoute } from "@/app/api/items/admin/reports/route";
-import { POST as moderateRoute } from "@/app/api/items/admin/reports/[reviewId]/route";
-import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
-import { DELETE as deleteReviewRoute } from "@/app/api/items/[id]/reviews/[reviewId]/route";
+
 import * as replyRoute from "@/app/api/items/[id]/reviews/[reviewId]/reply/route";
 import { POST as reportRoute } from "@/app/api/items/[id]/reviews/[reviewId]/report/route";
+import { DELETE as deleteReviewRoute } from "@/app/api/items/[id]/reviews/[reviewId]/route";
+import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { POST as visitCodeRoute } from "@/app/api/items/[id]/visit-codes/route";
+import { DELETE as burstRoute } from "@/app/api/items/admin/[id]/burst/route";
+import { POST as moderateRoute } from "@/app/api/items/admin/reports/[reviewId]/route";
+import { GET as queueRoute } from "@/app/api/items/admin/reports/route";
+import { getPublicService } from "@/features/catalog/server/detail";
+import { REPORTS_TO_HIDE } from "@/features/reviews/server/moderation";
 import { getPrisma } from "@/lib/db/client";
 import { tryTake } from "@/lib/security/rate-limit";
-import { REPORTS_TO_HIDE } from "@/features/reviews/server/moderation";
-import { getPublicService } from "@/features/catalog/server/detail";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
 
-type Handler = (request: import("next/server").NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (
+  request: import("next/server").NextRequest,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 
 let ip = 0;
-async function send(handler: Handler, path: string, method: string, routeParams: Record<string, string>, body?: unknown, cookie?: string) {
+async function send(
+  handler: Handler,
+  path: string,
+  method: string,
+  routeParams: Record<string, string>,
+  body?: unknown,
+  cookie?: string,
+) {
   const headers: Record<string, string> = { "x-forwarded-for": `10.18.0.${++ip % 250}` };
   if (cookie) headers.cookie = cookie;
   const response = await call(
@@ -32,7 +44,13 @@ async function send(handler: Handler, path: string, method: string, routeParams:
 
 const review = (serviceId: string, body: unknown, cookie?: string) =>
   send(reviewRoute as Handler, `/api/items/${serviceId}/reviews`, "POST", { id: serviceId }, body, cookie);
-const reply = (method: "POST" | "PUT" | "DELETE", serviceId: string, reviewId: string, body: unknown, cookie?: string) =>
+const reply = (
+  method: "POST" | "PUT" | "DELETE",
+  serviceId: string,
+  reviewId: string,
+  body: unknown,
+  cookie?: string,
+) =>
   send(
     replyRoute[method] as Handler,
     `/api/items/${serviceId}/reviews/${reviewId}/reply`,
@@ -42,11 +60,32 @@ const reply = (method: "POST" | "PUT" | "DELETE", serviceId: string, reviewId: s
     cookie,
   );
 const removeReview = (serviceId: string, reviewId: string, cookie?: string) =>
-  send(deleteReviewRoute as Handler, `/api/items/${serviceId}/reviews/${reviewId}`, "DELETE", { id: serviceId, reviewId }, undefined, cookie);
+  send(
+    deleteReviewRoute as Handler,
+    `/api/items/${serviceId}/reviews/${reviewId}`,
+    "DELETE",
+    { id: serviceId, reviewId },
+    undefined,
+    cookie,
+  );
 const report = (serviceId: string, reviewId: string, body: unknown, cookie?: string) =>
-  send(reportRoute as Handler, `/api/items/${serviceId}/reviews/${reviewId}/report`, "POST", { id: serviceId, reviewId }, body, cookie);
+  send(
+    reportRoute as Handler,
+    `/api/items/${serviceId}/reviews/${reviewId}/report`,
+    "POST",
+    { id: serviceId, reviewId },
+    body,
+    cookie,
+  );
 const queue = (cookie?: string, sort = "") =>
-  send(queueRoute as unknown as Handler, `/api/items/admin/reports${sort ? `?sort=${sort}` : ""}`, "GET", {}, undefined, cookie);
+  send(
+    queueRoute as unknown as Handler,
+    `/api/items/admin/reports${sort ? `?sort=${sort}` : ""}`,
+    "GET",
+    {},
+    undefined,
+    cookie,
+  );
 const moderate = (reviewId: string, body: unknown, cookie?: string) =>
   send(moderateRoute as Handler, `/api/items/admin/reports/${reviewId}`, "POST", { reviewId }, body, cookie);
 const clearBurst = (serviceId: string, cookie?: string) =>
@@ -189,7 +228,9 @@ describe("reports and moderation (item 3)", () => {
     expect((await report(targetService, target, body, cookies.reviewer)).status).toBe(403);
     expect((await report(targetService, target, { reason: "boring" }, cookies.other)).status).toBe(400);
     expect((await report(targetService, target, { reason: "other" }, cookies.other)).status).toBe(400);
-    expect((await report(targetService, target, { reason: "spam", text: "x".repeat(501) }, cookies.other)).status).toBe(400);
+    expect((await report(targetService, target, { reason: "spam", text: "x".repeat(501) }, cookies.other)).status).toBe(
+      400,
+    );
     expect((await report(targetService, MISSING, body, cookies.other)).status).toBe(404);
     expect((await report(serviceId, target, body, cookies.other)).status).toBe(404);
   });
@@ -204,19 +245,26 @@ describe("reports and moderation (item 3)", () => {
     expect((await report(targetService, target, { reason: "spam" }, cookies.other)).status).toBe(409);
     expect((await report(targetService, target, { reason: "offensive" }, cookies.owner)).status).toBe(201);
     expect((await prisma.service.findUniqueOrThrow({ where: { id: targetService } })).numReviews).toBe(2);
-    expect((await report(targetService, target, { reason: "other", text: "Competitor" }, cookies.admin)).status).toBe(201);
+    expect((await report(targetService, target, { reason: "other", text: "Competitor" }, cookies.admin)).status).toBe(
+      201,
+    );
 
     const after = await prisma.service.findUniqueOrThrow({ where: { id: targetService } });
     expect(after.numReviews).toBe(1);
     expect(after.ratingAvg).toBe(4);
     // The smoothed score follows the counted reviews only: (weight × mean + n × average) / (weight + n).
     const prior = await prisma.ratingPrior.findUniqueOrThrow({ where: { id: 1 } });
-    expect(before.ratingScore).toBeCloseTo((prior.weight * prior.rating + 2 * before.ratingAvg) / (prior.weight + 2), 6);
+    expect(before.ratingScore).toBeCloseTo(
+      (prior.weight * prior.rating + 2 * before.ratingAvg) / (prior.weight + 2),
+      6,
+    );
     expect(after.ratingScore).toBeCloseTo((prior.weight * prior.rating + 1 * 4) / (prior.weight + 1), 6);
     expect(after.ratingScore).not.toBeCloseTo(before.ratingScore, 3);
     const shown = (await getPublicService(targetService)).reviews.find((item) => item._id === target)!;
     expect(shown).toMatchObject({ hidden: "pending", comment: "" });
-    expect(await prisma.auditLog.count({ where: { targetId: target, action: "review.autoHide", actorId: null } })).toBe(1);
+    expect(await prisma.auditLog.count({ where: { targetId: target, action: "review.autoHide", actorId: null } })).toBe(
+      1,
+    );
   });
 
   it("lists the queue for admins only, most reported or newest first", async () => {
@@ -236,7 +284,9 @@ describe("reports and moderation (item 3)", () => {
     const newest = (await queue(cookies.admin, "newest")).body.items as { _id: string }[];
     expect(newest.map((item) => item._id).indexOf(single)).toBeLessThan(newest.map((item) => item._id).indexOf(target));
     expect((await moderate(single, { action: "dismiss" }, cookies.admin)).status).toBe(200);
-    expect(((await queue(cookies.admin)).body.items as { _id: string }[]).some((item) => item._id === single)).toBe(false);
+    expect(((await queue(cookies.admin)).body.items as { _id: string }[]).some((item) => item._id === single)).toBe(
+      false,
+    );
   });
 
   it("refuses moderation to everyone but admins, and bad actions", async () => {
@@ -254,12 +304,19 @@ describe("reports and moderation (item 3)", () => {
     const answer = await moderate(target, { action: "restore" }, cookies.admin);
     expect(answer).toMatchObject({ status: 200, body: { message: "Review restored" } });
     expect((await prisma.service.findUniqueOrThrow({ where: { id: targetService } })).numReviews).toBe(3);
-    expect((await getPublicService(targetService)).reviews.find((item) => item._id === target)).toMatchObject({ hidden: null, comment: "Terrible" });
+    expect((await getPublicService(targetService)).reviews.find((item) => item._id === target)).toMatchObject({
+      hidden: null,
+      comment: "Terrible",
+    });
     expect(await prisma.reviewReport.count({ where: { reviewId: target, outcome: "kept" } })).toBe(3);
     const reviewer = await prisma.user.findUniqueOrThrow({ where: { id: ids.reviewer } });
     expect(await prisma.mailOutbox.count({ where: { to: reviewer.email, kind: "reviewRestored" } })).toBe(1);
-    expect(await prisma.mailOutbox.count({ where: { kind: "reportKept", subject: "We checked the review you reported" } })).toBeGreaterThanOrEqual(2);
-    expect(await prisma.auditLog.count({ where: { targetId: target, action: "review.restore", actorId: ids.admin } })).toBe(1);
+    expect(
+      await prisma.mailOutbox.count({ where: { kind: "reportKept", subject: "We checked the review you reported" } }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await prisma.auditLog.count({ where: { targetId: target, action: "review.restore", actorId: ids.admin } }),
+    ).toBe(1);
   });
 
   it("hides with a reason shown publicly and mailed to the reviewer in their language", async () => {
@@ -269,7 +326,10 @@ describe("reports and moderation (item 3)", () => {
     const freshCookie = await signIn(fresh.email);
     expect((await report(targetService, target, { reason: "offensive" }, freshCookie)).status).toBe(201);
     expect((await moderate(target, { action: "hide", reason: "offensive" }, cookies.admin)).status).toBe(200);
-    expect((await getPublicService(targetService)).reviews.find((item) => item._id === target)).toMatchObject({ hidden: "offensive", comment: "" });
+    expect((await getPublicService(targetService)).reviews.find((item) => item._id === target)).toMatchObject({
+      hidden: "offensive",
+      comment: "",
+    });
     expect((await prisma.service.findUniqueOrThrow({ where: { id: targetService } })).numReviews).toBe(2);
     const reviewer = await prisma.user.findUniqueOrThrow({ where: { id: ids.reviewer } });
     const mail = await prisma.mailOutbox.findFirstOrThrow({ where: { to: reviewer.email, kind: "reviewHidden" } });
@@ -289,7 +349,8 @@ describe("reports and moderation (item 3)", () => {
 });
 
 describe("hidden reviews (GET /api/items/admin/reports?view=hidden)", () => {
-  const hidden = (cookie?: string) => send(queueRoute as unknown as Handler, "/api/items/admin/reports?view=hidden", "GET", {}, undefined, cookie);
+  const hidden = (cookie?: string) =>
+    send(queueRoute as unknown as Handler, "/api/items/admin/reports?view=hidden", "GET", {}, undefined, cookie);
   // Every role but the admin: visitors and blocked users are nobody (401), the rest are refused (403).
   const refusedRoles = { anonymous: 401, blocked: 401, other: 403, reviewer: 403, owner: 403, mechanic: 403 } as const;
   const cookieOf = (role: keyof typeof refusedRoles) => (role === "anonymous" ? undefined : cookies[role]);
@@ -307,7 +368,10 @@ describe("hidden reviews (GET /api/items/admin/reports?view=hidden)", () => {
       expect(answer.body.items, role).toBeUndefined();
       expect((await moderate(hiddenId, { action: "restore" }, cookieOf(role))).status, role).toBe(status);
     }
-    expect((await getPublicService(place)).reviews.find((item) => item._id === hiddenId)).toMatchObject({ hidden: "spam", comment: "" });
+    expect((await getPublicService(place)).reviews.find((item) => item._id === hiddenId)).toMatchObject({
+      hidden: "spam",
+      comment: "",
+    });
 
     const listed = await hidden(cookies.admin);
     expect(listed.status).toBe(200);
@@ -322,8 +386,13 @@ describe("hidden reviews (GET /api/items/admin/reports?view=hidden)", () => {
     expect(items.map((item) => item.hiddenAt)).toEqual([...items.map((item) => item.hiddenAt)].sort().reverse());
 
     expect((await moderate(hiddenId, { action: "restore" }, cookies.admin)).status).toBe(200);
-    expect(((await hidden(cookies.admin)).body.items as { _id: string }[]).some((item) => item._id === hiddenId)).toBe(false);
-    expect((await getPublicService(place)).reviews.find((item) => item._id === hiddenId)).toMatchObject({ hidden: null, comment: "Hide me" });
+    expect(((await hidden(cookies.admin)).body.items as { _id: string }[]).some((item) => item._id === hiddenId)).toBe(
+      false,
+    );
+    expect((await getPublicService(place)).reviews.find((item) => item._id === hiddenId)).toMatchObject({
+      hidden: null,
+      comment: "Hide me",
+    });
   });
 });
 
@@ -332,7 +401,10 @@ describe("burst protection (item 4)", () => {
     const prisma = await getPrisma();
     const service = await makeService({ name: "Burst Garage" });
     const veteran = await makeUser();
-    await prisma.user.update({ where: { id: veteran.id }, data: { createdAt: new Date(Date.now() - 30 * 86_400_000) } });
+    await prisma.user.update({
+      where: { id: veteran.id },
+      data: { createdAt: new Date(Date.now() - 30 * 86_400_000) },
+    });
     const veteranCookie = await signIn(veteran.email);
     expect((await review(service.id, good, veteranCookie)).status).toBe(201);
     const wave = [];
@@ -372,7 +444,10 @@ describe("burst protection (item 4)", () => {
       await prisma.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.now() - 10 * 86_400_000) } });
       await review(service.id, low, await signIn(user.email));
     }
-    expect(await prisma.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({ numReviews: 3, burstFlaggedAt: null });
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: service.id } })).toMatchObject({
+      numReviews: 3,
+      burstFlaggedAt: null,
+    });
   });
 });
 
@@ -399,7 +474,9 @@ describe("verified visits (item 6)", () => {
     const { code } = (await issueCode(serviceId, cookies.owner)).body as { code: string };
     const verified = await review(serviceId, { ...good, visitCode: code.toLowerCase() }, cookies.other);
     expect(verified).toMatchObject({ status: 201, body: { verified: true } });
-    expect((await getPublicService(serviceId)).reviews.find((item) => item._id === verified.body._id)!.verified).toBe(true);
+    expect((await getPublicService(serviceId)).reviews.find((item) => item._id === verified.body._id)!.verified).toBe(
+      true,
+    );
 
     const stranger = await makeUser();
     const strangerCookie = await signIn(stranger.email);
@@ -412,7 +489,10 @@ describe("verified visits (item 6)", () => {
     expect((await review(serviceId, { ...good, visitCode: foreign }, strangerCookie)).status).toBe(400);
 
     const expired = (await issueCode(serviceId, cookies.owner)).body.code as string;
-    await prisma.visitCode.updateMany({ where: { serviceId, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma.visitCode.updateMany({
+      where: { serviceId, usedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await review(serviceId, { ...good, visitCode: expired }, strangerCookie)).status).toBe(400);
     expect((await review(serviceId, good, strangerCookie)).body.verified).toBe(false);
   });

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as feedbackRoute } from "@/app/api/etc/feedback/route";
 import { GET as reviewerRoute } from "@/app/api/items/[id]/reviews/mine/route";
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
-import { getPrisma } from "@/lib/db/client";
 import { reviewerView } from "@/features/reviews/server/reviews";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn, viewerOf } from "../../helpers/sign-in";
@@ -11,7 +13,11 @@ import { signIn, viewerOf } from "../../helpers/sign-in";
 const review = (serviceId: string, body: unknown, cookie?: string) =>
   call(
     reviewRoute,
-    makeRequest(`/api/items/${serviceId}/reviews`, { method: "POST", headers: cookie ? { cookie } : {}, body: JSON.stringify(body) }),
+    makeRequest(`/api/items/${serviceId}/reviews`, {
+      method: "POST",
+      headers: cookie ? { cookie } : {},
+      body: JSON.stringify(body),
+    }),
     params({ id: serviceId }),
   );
 
@@ -58,7 +64,9 @@ describe("POST /api/items/{id}/reviews", () => {
     let service = await prisma.service.findUniqueOrThrow({ where: { id: serviceId } });
     expect(service).toMatchObject({ numReviews: 1, qualityAvg: 5, speedAvg: 4, priceAvg: 3, ratingAvg: 4 });
 
-    expect((await review(serviceId, { rating: { quality: 1, speed: 1, price: 1 }, comment: "" }, cookies.reviewer)).status).toBe(201);
+    expect(
+      (await review(serviceId, { rating: { quality: 1, speed: 1, price: 1 }, comment: "" }, cookies.reviewer)).status,
+    ).toBe(201);
     service = await prisma.service.findUniqueOrThrow({ where: { id: serviceId } });
     expect(service).toMatchObject({ numReviews: 1, ratingAvg: 1 });
 
@@ -89,7 +97,10 @@ describe("POST /api/items/{id}/reviews", () => {
     const response = await review(serviceId, body, cookies.other);
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toBeTruthy();
-    expect(await prisma.service.findUniqueOrThrow({ where: { id: serviceId } })).toMatchObject({ numReviews: before.numReviews, ratingAvg: before.ratingAvg });
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: serviceId } })).toMatchObject({
+      numReviews: before.numReviews,
+      ratingAvg: before.ratingAvg,
+    });
   });
 
   it("answers 404 for unknown, malformed and unpublished services", async () => {
@@ -101,7 +112,8 @@ describe("POST /api/items/{id}/reviews", () => {
 });
 
 describe("reviewerView (what the detail page offers)", () => {
-  const stateOf = async (cookie: string | null, id: string) => (await reviewerView(cookie ? await viewerOf(cookie) : null, id)).state;
+  const stateOf = async (cookie: string | null, id: string) =>
+    (await reviewerView(cookie ? await viewerOf(cookie) : null, id)).state;
 
   it("is the sign-in prompt for visitors, nothing for the owner, and the form otherwise", async () => {
     const fresh = (await makeService({ ownerId })).id;
@@ -116,7 +128,11 @@ describe("reviewerView (what the detail page offers)", () => {
 
 describe("GET /api/items/{id}/reviews/mine (the viewer's side of a service page from the page cache)", () => {
   const mine = async (id: string, cookie?: string) => {
-    const response = await call(reviewerRoute, makeRequest(`/api/items/${id}/reviews/mine`, { headers: cookie ? { cookie } : {} }), params({ id }));
+    const response = await call(
+      reviewerRoute,
+      makeRequest(`/api/items/${id}/reviews/mine`, { headers: cookie ? { cookie } : {} }),
+      params({ id }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     return response.json();
@@ -129,7 +145,12 @@ describe("GET /api/items/{id}/reviews/mine (the viewer's side of a service page 
     expect(await mine(fresh, cookies.admin)).toEqual({ state: "new", own: null, reported: [], canReply: true });
     expect(await mine(fresh, cookies.other)).toEqual({ state: "new", own: null, reported: [], canReply: false });
     // A blocked user's cookie is nobody's.
-    expect(await mine(fresh, cookies.blocked)).toEqual({ state: "anonymous", own: null, reported: [], canReply: false });
+    expect(await mine(fresh, cookies.blocked)).toEqual({
+      state: "anonymous",
+      own: null,
+      reported: [],
+      canReply: false,
+    });
   });
 
   it("gives the author their own review to edit and the reviews they reported, and nobody else's", async () => {
@@ -146,7 +167,13 @@ describe("GET /api/items/{id}/reviews/mine (the viewer's side of a service page 
 
     const other = await mine(fresh, cookies.other);
     expect(other).toMatchObject({ state: "reviewed", reported: [byReviewer!.id], canReply: false });
-    expect(other.own).toEqual({ _id: byOther!.id, rating: good.rating, comment: good.comment, paidJob: null, paidUah: null });
+    expect(other.own).toEqual({
+      _id: byOther!.id,
+      rating: good.rating,
+      comment: good.comment,
+      paidJob: null,
+      paidUah: null,
+    });
     const reviewer = await mine(fresh, cookies.reviewer);
     expect(reviewer).toMatchObject({ state: "reviewed", reported: [], own: { _id: byReviewer!.id, comment: "Slow" } });
     expect(await mine(fresh, cookies.owner)).toMatchObject({ state: "owner", own: null, reported: [] });
@@ -158,11 +185,19 @@ describe("POST /api/etc/feedback", () => {
   const send = (body: unknown, from = "10.2.0.1") =>
     call(
       feedbackRoute,
-      makeRequest("/api/etc/feedback", { method: "POST", headers: { "x-forwarded-for": from }, body: typeof body === "string" ? body : JSON.stringify(body) }),
+      makeRequest("/api/etc/feedback", {
+        method: "POST",
+        headers: { "x-forwarded-for": from },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
     );
 
   it("stores the feedback and mails it to the site", async () => {
-    const response = await send({ title: "Great site", message: "Thanks!\nMore masters in Lviv, please.", email: "driver@test.local" });
+    const response = await send({
+      title: "Great site",
+      message: "Thanks!\nMore masters in Lviv, please.",
+      email: "driver@test.local",
+    });
     expect(response.status).toBe(201);
     expect((await response.json()).message).toBe("Thank you for your feedback!");
     const prisma = await getPrisma();
@@ -183,7 +218,8 @@ describe("POST /api/etc/feedback", () => {
 
   it("limits one address to five messages an hour", async () => {
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await send({ title: `t${i}`, message: "m", email: "spam@test.local" }, "10.2.0.77")).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await send({ title: `t${i}`, message: "m", email: "spam@test.local" }, "10.2.0.77")).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });

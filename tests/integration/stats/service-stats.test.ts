@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { POST as eventRoute } from "@/app/api/items/[id]/events/route";
 import { GET as statsRoute } from "@/app/api/items/users/[id]/stats/route";
-import { getPrisma } from "@/lib/db/client";
 import { purgeExpired } from "@/features/admin/server/retention";
 import { recordEvent } from "@/features/stats/server/service-stats";
+import { getPrisma } from "@/lib/db/client";
+
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
@@ -23,18 +25,24 @@ const event = (kind: unknown, address: string, userAgent = BROWSER, id = service
     params({ id }),
   );
 const stats = (cookie?: string, query = "") =>
-  call(statsRoute, makeRequest(`/api/items/users/${serviceId}/stats${query}`, { headers: cookie ? { cookie } : {} }), params({ id: serviceId }));
+  call(
+    statsRoute,
+    makeRequest(`/api/items/users/${serviceId}/stats${query}`, { headers: cookie ? { cookie } : {} }),
+    params({ id: serviceId }),
+  );
 
 beforeAll(async () => {
   const owner = await makeUser();
   cookies.owner = await signIn(owner.email, `10.24.0.${++ip}`);
-  for (const role of ["stranger", "admin"] as const) cookies[role] = await signIn((await makeUser({ isAdmin: role === "admin" })).email, `10.24.0.${++ip}`);
+  for (const role of ["stranger", "admin"] as const)
+    cookies[role] = await signIn((await makeUser({ isAdmin: role === "admin" })).email, `10.24.0.${++ip}`);
   serviceId = (await makeService({ name: "Counted Station", ownerId: owner.id })).id;
 });
 
 describe("POST /api/items/{id}/events", () => {
   it("counts each kind once per visitor and day; another visitor counts again; bots not at all", async () => {
-    for (const kind of ["view", "call", "directions", "messenger", "save"]) expect((await event(kind, "10.24.1.1")).status).toBe(204);
+    for (const kind of ["view", "call", "directions", "messenger", "save"])
+      expect((await event(kind, "10.24.1.1")).status).toBe(204);
     expect((await event("view", "10.24.1.1")).status).toBe(204);
     expect((await event("view", "10.24.1.2")).status).toBe(204);
     expect((await event("view", "10.24.1.3", "Googlebot/2.1 (+http://www.google.com/bot.html)")).status).toBe(204);
@@ -55,8 +63,15 @@ describe("POST /api/items/{id}/events", () => {
   it("counts on the service's own day, and keeps no address", async () => {
     const prisma = await getPrisma();
     // 23:30 UTC on 1 November is already 2 November in Kyiv.
-    await recordEvent(serviceId, { kind: "call" }, { address: "10.24.3.1", userAgent: BROWSER }, new Date("2026-11-01T23:30:00Z"));
-    const row = await prisma.serviceStat.findFirstOrThrow({ where: { serviceId, kind: "call", day: new Date("2026-11-02T00:00:00Z") } });
+    await recordEvent(
+      serviceId,
+      { kind: "call" },
+      { address: "10.24.3.1", userAgent: BROWSER },
+      new Date("2026-11-01T23:30:00Z"),
+    );
+    const row = await prisma.serviceStat.findFirstOrThrow({
+      where: { serviceId, kind: "call", day: new Date("2026-11-02T00:00:00Z") },
+    });
     expect(row.count).toBe(1);
     const marks = await prisma.statMark.findMany();
     expect(marks.every((mark) => /^[0-9a-f]{64}$/.test(mark.hash))).toBe(true);
@@ -69,8 +84,14 @@ describe("POST /api/items/{id}/events", () => {
   it("two instances counting the same visitor at once count once", async () => {
     const prisma = await getPrisma();
     const at = new Date("2026-11-10T10:00:00Z");
-    await Promise.all(Array.from({ length: 5 }, () => recordEvent(serviceId, { kind: "save" }, { address: "10.24.4.1", userAgent: BROWSER }, at)));
-    const row = await prisma.serviceStat.findFirstOrThrow({ where: { serviceId, kind: "save", day: new Date("2026-11-10T00:00:00Z") } });
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        recordEvent(serviceId, { kind: "save" }, { address: "10.24.4.1", userAgent: BROWSER }, at),
+      ),
+    );
+    const row = await prisma.serviceStat.findFirstOrThrow({
+      where: { serviceId, kind: "save", day: new Date("2026-11-10T00:00:00Z") },
+    });
     expect(row.count).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+
 import type { FakeResend } from "../../helpers/fake-resend";
 import type { LocalPostgres } from "../local-postgres";
 import type { Outcome } from "./traffic";
@@ -13,10 +14,15 @@ export type Outage = { from: number; databaseBack: number; to: number };
 export const NO_OUTAGE: Outage = { from: Infinity, databaseBack: Infinity, to: Infinity };
 
 /** In flight at any moment of the outage. */
-export const inOutage = (outage: Outage, outcome: Outcome) => outcome.at + outcome.ms >= outage.from && outcome.at <= outage.to;
+export const inOutage = (outage: Outage, outcome: Outcome) =>
+  outcome.at + outcome.ms >= outage.from && outcome.at <= outage.to;
 
 /** PostgreSQL restarted under load (pg_ctl restart -m fast) half-way through a run of `seconds`. */
-export function restartHalfway(postgres: LocalPostgres, seconds: number, log: (message: string) => void): { outage: Outage; done: Promise<void> } {
+export function restartHalfway(
+  postgres: LocalPostgres,
+  seconds: number,
+  log: (message: string) => void,
+): { outage: Outage; done: Promise<void> } {
   const outage: Outage = { from: Infinity, databaseBack: Infinity, to: Infinity };
   const done = sleep((seconds * 1000) / 2).then(async () => {
     log("restarting PostgreSQL under load (pg_ctl restart -m fast)");

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
+
 import type { FakeResend } from "../../helpers/fake-resend";
 import type { createVerdict } from "../verdict";
 import type { Written } from "./workload";
@@ -10,12 +11,17 @@ type Verdict = ReturnType<typeof createVerdict>;
  * Every acknowledged feedback is mailed once: the provider's outage only delays it. Time passes for
  * the retry pauses; the app's own job runner (every 10 s) does the delivering.
  */
-export async function checkMailDelivery(db: pg.Pool, written: Written, resend: FakeResend, verdict: Verdict): Promise<void> {
+export async function checkMailDelivery(
+  db: pg.Pool,
+  written: Written,
+  resend: FakeResend,
+  verdict: Verdict,
+): Promise<void> {
   await db.query(`UPDATE mail_outbox SET "nextAttemptAt" = now() WHERE status = 'pending'`);
   for (let waited = 0; waited < 60_000; waited += 2000) {
-    const [{ pending }] = (await db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)).rows as [
-      { pending: number },
-    ];
+    const [{ pending }] = (
+      await db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)
+    ).rows as [{ pending: number }];
     if (pending === 0) break;
     await sleep(2000);
   }

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+
 import { percentile } from "../../../scripts/percentile.mjs";
 
 type Sample = { at: number; mib: number };
@@ -38,7 +39,11 @@ export function sampleMemory(groupId: number): { stop(): Sample[] } {
 export function memoryGrowth(samples: Sample[], started: number, seconds: number) {
   const quarter = (index: number) =>
     samples
-      .filter((sample) => sample.at >= started + (index * seconds * 1000) / 4 && sample.at < started + ((index + 1) * seconds * 1000) / 4)
+      .filter(
+        (sample) =>
+          sample.at >= started + (index * seconds * 1000) / 4 &&
+          sample.at < started + ((index + 1) * seconds * 1000) / 4,
+      )
       .map((sample) => sample.mib);
   const early = percentile(quarter(1), 50);
   const late = percentile(quarter(3), 50);

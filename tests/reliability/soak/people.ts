@@ -1,5 +1,7 @@
 import type pg from "pg";
+
 import { hashPassword } from "@/features/accounts/server/passwords";
+
 import { sessionCookieIn } from "../session-cookie";
 import type { Send } from "./traffic";
 

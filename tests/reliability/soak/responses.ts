@@ -14,10 +14,17 @@ export function printTraffic(outcomes: Outcome[], started: number, seconds: numb
       const statuses: Record<string, number> = {};
       for (const outcome of mine) statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
       if (kind === "HTML page") statuses["error page"] = mine.filter((outcome) => outcome.errorPage).length;
-      return { kind, requests: mine.length, ...latencySummary(mine.map((outcome) => outcome.ms)), statuses: JSON.stringify(statuses) };
+      return {
+        kind,
+        requests: mine.length,
+        ...latencySummary(mine.map((outcome) => outcome.ms)),
+        statuses: JSON.stringify(statuses),
+      };
     }),
   );
-  console.log(`${outcomes.length} requests in ${((Date.now() - started) / 1000).toFixed(0)} s (${(outcomes.length / seconds).toFixed(0)} req/s)`);
+  console.log(
+    `${outcomes.length} requests in ${((Date.now() - started) / 1000).toFixed(0)} s (${(outcomes.length / seconds).toFixed(0)} req/s)`,
+  );
 }
 
 /**
@@ -29,23 +36,32 @@ export function printTraffic(outcomes: Outcome[], started: number, seconds: numb
 export function checkResponses(outcomes: Outcome[], outage: Outage, restarted: boolean, verdict: Verdict): void {
   const during = (outcome: Outcome) => inOutage(outage, outcome);
   const noticed = Math.min(
-    ...outcomes.filter((outcome) => during(outcome) && (outcome.status >= 500 || outcome.errorPage)).map((outcome) => outcome.at + outcome.ms),
+    ...outcomes
+      .filter((outcome) => during(outcome) && (outcome.status >= 500 || outcome.errorPage))
+      .map((outcome) => outcome.at + outcome.ms),
   );
   const caughtRendering = (outcome: Outcome) =>
-    outcome.kind === "HTML page" && during(outcome) && outcome.at < noticed && (outcome.status === 500 || outcome.errorPage);
+    outcome.kind === "HTML page" &&
+    during(outcome) &&
+    outcome.at < noticed &&
+    (outcome.status === 500 || outcome.errorPage);
   for (const outcome of outcomes) {
     if (caughtRendering(outcome)) continue;
     if (outcome.status === -1) verdict.fail(`${outcome.kind} hung for ${HANG_MS} ms`);
     else if (outcome.status === 0) verdict.fail(`${outcome.kind}: connection to the app failed`);
     else if (outcome.status === 503 && !during(outcome)) verdict.fail(`${outcome.kind}: 503 outside the restart`);
-    else if (outcome.status >= 500 && outcome.status !== 503) verdict.fail(`${outcome.kind}: ${outcome.status}${during(outcome) ? " during the restart" : ""}`);
-    else if (outcome.status >= 400 && outcome.status !== 503) verdict.fail(`${outcome.kind}: unexpected ${outcome.status}`);
+    else if (outcome.status >= 500 && outcome.status !== 503)
+      verdict.fail(`${outcome.kind}: ${outcome.status}${during(outcome) ? " during the restart" : ""}`);
+    else if (outcome.status >= 400 && outcome.status !== 503)
+      verdict.fail(`${outcome.kind}: unexpected ${outcome.status}`);
     else if (outcome.errorPage && !during(outcome)) verdict.fail(`${outcome.kind}: the error page outside the restart`);
   }
   if (!restarted) return;
   const inWindow = outcomes.filter(during);
   const unavailable = inWindow.filter((outcome) => outcome.status === 503);
-  const firstGood = outcomes.filter((o) => o.at >= outage.databaseBack && o.status < 300).sort((a, b) => a.at - b.at)[0];
+  const firstGood = outcomes
+    .filter((o) => o.at >= outage.databaseBack && o.status < 300)
+    .sort((a, b) => a.at - b.at)[0];
   const lastUnavailable = unavailable.map((o) => o.at + o.ms).sort((a, b) => b - a)[0];
   console.log(
     `restart: PostgreSQL away ${outage.databaseBack - outage.from} ms; ${inWindow.length} requests in the window, ${unavailable.length} answered 503 (longest ${Math.max(0, ...unavailable.map((o) => o.ms))} ms), ` +

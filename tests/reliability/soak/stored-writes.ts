@@ -1,4 +1,5 @@
 import type pg from "pg";
+
 import type { createVerdict } from "../verdict";
 import type { Written } from "./workload";
 
@@ -10,7 +11,13 @@ type Verdict = ReturnType<typeof createVerdict>;
  * landed), the uploads, the paid stations with one payment each, and ratings that match their
  * reviews. `ids` are the people's, `targets` the services they reviewed.
  */
-export async function checkStoredWrites(db: pg.Pool, written: Written, ids: string[], targets: string[], verdict: Verdict): Promise<void> {
+export async function checkStoredWrites(
+  db: pg.Pool,
+  written: Written,
+  ids: string[],
+  targets: string[],
+  verdict: Verdict,
+): Promise<void> {
   const stored = (
     await db.query<{ userId: string; serviceId: string; quality: number }>(
       `SELECT "userId", "serviceId", quality FROM reviews WHERE "userId" = ANY($1::uuid[])`,
@@ -20,7 +27,10 @@ export async function checkStoredWrites(db: pg.Pool, written: Written, ids: stri
   const storedReviews = new Map(stored.map((row) => [`${row.userId}/${row.serviceId}`, row.quality]));
   const byPair = new Map<string, Written["reviews"]>();
   for (const review of written.reviews)
-    byPair.set(`${review.userId}/${review.serviceId}`, [...(byPair.get(`${review.userId}/${review.serviceId}`) ?? []), review]);
+    byPair.set(`${review.userId}/${review.serviceId}`, [
+      ...(byPair.get(`${review.userId}/${review.serviceId}`) ?? []),
+      review,
+    ]);
   let inDoubt = 0;
   for (const [pair, attempts] of byPair) {
     const last = attempts.filter((attempt) => attempt.status === 201).at(-1);
@@ -45,9 +55,14 @@ export async function checkStoredWrites(db: pg.Pool, written: Written, ids: stri
   ).rows;
   if (drift.length) verdict.fail(`${drift.length} services' ratings do not match their reviews`);
 
-  const storedImages = new Set((await db.query<{ id: string }>(`SELECT id FROM images WHERE "ownerId" = ANY($1::uuid[])`, [ids])).rows.map((row) => row.id));
+  const storedImages = new Set(
+    (await db.query<{ id: string }>(`SELECT id FROM images WHERE "ownerId" = ANY($1::uuid[])`, [ids])).rows.map(
+      (row) => row.id,
+    ),
+  );
   const acknowledgedImages = written.uploads.filter((upload) => upload.id);
-  for (const upload of acknowledgedImages) if (!storedImages.has(upload.id!)) verdict.fail(`acknowledged upload ${upload.id} lost`);
+  for (const upload of acknowledgedImages)
+    if (!storedImages.has(upload.id!)) verdict.fail(`acknowledged upload ${upload.id} lost`);
   const unansweredUploads = written.uploads.filter((upload) => !upload.id).length;
   if (storedImages.size > acknowledgedImages.length + unansweredUploads)
     verdict.fail(`${storedImages.size} images stored for ${acknowledgedImages.length} acknowledged uploads`);
@@ -62,7 +77,8 @@ export async function checkStoredWrites(db: pg.Pool, written: Written, ids: stri
   const acknowledgedPayments = written.payments.filter((payment) => payment.status === 200);
   for (const payment of acknowledgedPayments) {
     if (!paidStations.has(payment.stationId!)) verdict.fail(`acknowledged payment for ${payment.stationId} lost`);
-    else if (paidStations.get(payment.stationId!) !== 1) verdict.fail(`station ${payment.stationId} has ${paidStations.get(payment.stationId!)} payments`);
+    else if (paidStations.get(payment.stationId!) !== 1)
+      verdict.fail(`station ${payment.stationId} has ${paidStations.get(payment.stationId!)} payments`);
   }
   const unansweredPayments = written.payments.length - acknowledgedPayments.length;
   if (paidStations.size > acknowledgedPayments.length + unansweredPayments)

@@ -22,7 +22,12 @@ export function recordedTraffic(origin: string): { outcomes: Outcome[]; request:
     if (init.cookie) headers.set("cookie", init.cookie);
     if (init.ip) headers.set("x-forwarded-for", init.ip);
     try {
-      const response = await fetch(`${origin}${pathname}`, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(HANG_MS) });
+      const response = await fetch(`${origin}${pathname}`, {
+        ...init,
+        headers,
+        redirect: "manual",
+        signal: AbortSignal.timeout(HANG_MS),
+      });
       const body = await response.clone().text();
       const errorPage = kind === "HTML page" && SERVER_ERROR_IN_PAYLOAD.test(body);
       outcomes.push({ kind, status: response.status, ms: Date.now() - started, at: started, errorPage });

@@ -1,4 +1,5 @@
 import { encodePng } from "@/lib/png";
+
 import { STATION_INPUT } from "../../helpers/service-input";
 import type { Person } from "./people";
 import type { Send } from "./traffic";
@@ -18,7 +19,8 @@ const LISTS = [
   () => `/api/items?near=49.84,24.03&open=true&userDateTime=${encodeURIComponent(now())}&sort=rating.desc`,
 ];
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const png = (seed: number) => encodePng(8, 8, (x, y) => [(seed * 37 + x * 20) % 256, (seed * 11 + y * 20) % 256, seed % 256]);
+const png = (seed: number) =>
+  encodePng(8, 8, (x, y) => [(seed * 37 + x * 20) % 256, (seed * 11 + y * 20) % 256, seed % 256]);
 
 /** Every write the app answered (or did not), to compare with the database afterwards. */
 export type Written = {
@@ -32,7 +34,10 @@ export type Written = {
  * What people do, in the mix of a busy day: lists, details, the map and pages; reviews, uploads,
  * feedback that is mailed, and station orders paid in test mode. `targets` are published services.
  */
-export function workload(request: Send, targets: string[]): { written: Written; act(person: Person, seed: number): Promise<void> } {
+export function workload(
+  request: Send,
+  targets: string[],
+): { written: Written; act(person: Person, seed: number): Promise<void> } {
   const written: Written = { reviews: [], uploads: [], payments: [], feedback: [] };
 
   async function act(person: Person, seed: number): Promise<void> {
@@ -66,7 +71,11 @@ export function workload(request: Send, targets: string[]): { written: Written; 
       person.uploads++;
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(png(seed))], { type: "image/png" }), "soak.png");
-      const response = await request("POST upload", "/api/uploads", { method: "POST", cookie: person.cookie, body: form });
+      const response = await request("POST upload", "/api/uploads", {
+        method: "POST",
+        cookie: person.cookie,
+        body: form,
+      });
       const body = response?.status === 201 ? ((await response.json()) as { id: string }) : null;
       written.uploads.push({ userId: person.id, id: body?.id ?? null, status: response?.status ?? 0 });
     } else if (roll < 0.93 && person.feedback < FEEDBACK_PER_USER) {

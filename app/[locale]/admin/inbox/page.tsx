@@ -1,9 +1,10 @@
 import { setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { InboxView } from "@/features/admin/components/inbox-view";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }> };
 

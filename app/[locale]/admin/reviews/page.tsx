@@ -1,11 +1,12 @@
 import { setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { HoursReports } from "@/features/admin/components/hours-reports";
 import { ReviewsQueue } from "@/features/admin/components/reviews-queue";
-import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
 import { listHoursReports } from "@/features/hours/server/hours-freshness";
+import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ sort?: string; view?: string }> };
 
@@ -20,7 +21,11 @@ export default async function AdminReviewsPage({ params, searchParams }: Props) 
   return (
     <ClientMessages route="admin/reviews">
       <div className="space-y-10">
-        <ReviewsQueue viewer={viewer} locale={locale} view={view === "hidden" ? "hidden" : sort === "newest" ? "newest" : "reported"} />
+        <ReviewsQueue
+          viewer={viewer}
+          locale={locale}
+          view={view === "hidden" ? "hidden" : sort === "newest" ? "newest" : "reported"}
+        />
         <HoursReports rows={hoursReports} />
       </div>
     </ClientMessages>

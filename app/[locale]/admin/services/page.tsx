@@ -1,11 +1,15 @@
 import { setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { ServicesView } from "@/features/admin/components/services-view";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = privatePageMetadata("Admin.servicesTitle");
 

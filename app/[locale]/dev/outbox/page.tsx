@@ -1,5 +1,6 @@
-import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+
 import { env } from "@/lib/env";
 import { latestMails } from "@/lib/mail/outbox";
 

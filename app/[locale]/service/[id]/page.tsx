@@ -1,32 +1,33 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
-import { AddToSaved } from "@/features/saved/components/add-to-saved";
-import { TrackView } from "@/features/stats/components/track-events";
-import { HoursReport } from "@/features/hours/components/hours-report";
-import { PriceList } from "@/features/prices/components/price-list";
-import { SpecialDates } from "@/features/hours/components/special-dates";
-import { OpeningBadge } from "@/features/hours/components/opening-status";
-import { ServiceGallery } from "@/features/catalog/components/gallery";
-import { ReviewList } from "@/features/reviews/components/review-list";
+import { notFound } from "next/navigation";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { forThisVisitor } from "@/features/accounts/server/session";
+import { CallLink, ViberLink } from "@/features/catalog/components/contact-links";
 import { ContactsToggle, type Contacts } from "@/features/catalog/components/contacts-toggle";
+import { ServiceGallery } from "@/features/catalog/components/gallery";
 import { ServiceJsonLd } from "@/features/catalog/components/json-ld-script";
 import { ServiceLocation } from "@/features/catalog/components/service-location";
-import { SubRatings } from "@/features/reviews/components/sub-ratings";
+import { directionsUrl, telegramHref } from "@/features/catalog/outside-links";
+import { getPublicService } from "@/features/catalog/server/detail";
+import { HoursReport } from "@/features/hours/components/hours-report";
+import { OpeningBadge } from "@/features/hours/components/opening-status";
+import { SpecialDates } from "@/features/hours/components/special-dates";
 import { WeeklyTimetable } from "@/features/hours/components/weekly-timetable";
-import { CallLink, ViberLink } from "@/features/catalog/components/contact-links";
+import { badgeStatus } from "@/features/hours/live-status";
+import { localClock, weekdayIn } from "@/features/hours/timetable";
+import { PriceList } from "@/features/prices/components/price-list";
+import { ReviewList } from "@/features/reviews/components/review-list";
 import { StarRating } from "@/features/reviews/components/star-rating";
+import { SubRatings } from "@/features/reviews/components/sub-ratings";
+import { reviewerView } from "@/features/reviews/server/reviews";
+import { AddToSaved } from "@/features/saved/components/add-to-saved";
+import { TrackView } from "@/features/stats/components/track-events";
 import { toLocale } from "@/i18n/locale";
 import { getPathname, Link } from "@/i18n/navigation";
-import { directionsUrl, telegramHref } from "@/features/catalog/outside-links";
-import { badgeStatus } from "@/features/hours/live-status";
 import { NotFoundError } from "@/lib/http/errors";
-import { reviewerView } from "@/features/reviews/server/reviews";
-import { getPublicService } from "@/features/catalog/server/detail";
-import { forThisVisitor } from "@/features/accounts/server/session";
 import { alternatesFor, appUrl } from "@/lib/site";
-import { localClock, weekdayIn } from "@/features/hours/timetable";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -68,14 +69,22 @@ export default async function ServicePage({ params }: Props) {
     forThisVisitor((viewer) => reviewerView(viewer, id)),
   ]);
   const today = weekdayIn(new Date(), service.timeZone);
-  const experience = service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
+  const experience =
+    service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
 
   return (
     <ClientMessages route="service/[id]">
       <article className="space-y-8">
         <TrackView serviceId={service._id} />
-        <ServiceJsonLd service={service} url={`${appUrl()}${getPathname({ href: `/service/${id}`, locale })}`} origin={appUrl()} />
-        <Link href="/services" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ServiceJsonLd
+          service={service}
+          url={`${appUrl()}${getPathname({ href: `/service/${id}`, locale })}`}
+          origin={appUrl()}
+        />
+        <Link
+          href="/services"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           <span aria-hidden>←</span> {t("back")}
         </Link>
 
@@ -83,7 +92,9 @@ export default async function ServicePage({ params }: Props) {
           {service.images.length ? (
             <ServiceGallery images={service.images} name={service.name} />
           ) : (
-            <div className="grid aspect-[4/3] place-items-center rounded-xl bg-slate-100 text-slate-500">{ts("noImage")}</div>
+            <div className="grid aspect-[4/3] place-items-center rounded-xl bg-slate-100 text-slate-500">
+              {ts("noImage")}
+            </div>
           )}
           <div className="space-y-4">
             <p
@@ -100,9 +111,18 @@ export default async function ServicePage({ params }: Props) {
             />
             {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
             <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
-              <OpeningBadge status={badgeStatus(service)} timeZone={service.timeZone} renderedAt={renderedAt} className="px-2.5 py-1" />
+              <OpeningBadge
+                status={badgeStatus(service)}
+                timeZone={service.timeZone}
+                renderedAt={renderedAt}
+                className="px-2.5 py-1"
+              />
               <span
-                className={service.isOnTheGo ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900" : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"}
+                className={
+                  service.isOnTheGo
+                    ? "rounded-full bg-amber-100 px-2.5 py-1 text-amber-900"
+                    : "rounded-full bg-slate-100 px-2.5 py-1 text-slate-600"
+                }
               >
                 <span aria-hidden>{service.isOnTheGo ? "✔ " : "✖ "}</span>
                 {service.isOnTheGo ? t("onTheRoad") : t("notOnTheRoad")}
@@ -119,11 +139,15 @@ export default async function ServicePage({ params }: Props) {
                     })
                   : null}
                 {service.cashOnlyInOutage ? (
-                  <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">{t("cashOnlyInOutage")}</span>
+                  <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
+                    {t("cashOnlyInOutage")}
+                  </span>
                 ) : null}
               </p>
             ) : null}
-            {service.liveStatus?.note ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p> : null}
+            {service.liveStatus?.note ? (
+              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p>
+            ) : null}
             <p>
               <a
                 href={directionsUrl(service.coordinates.lat, service.coordinates.lng)}
@@ -211,9 +235,14 @@ export default async function ServicePage({ params }: Props) {
             <h2 id="hours" className="text-xl font-semibold">
               {t("timetable")}
             </h2>
-            <p className="mb-2 text-sm text-slate-500">{t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}</p>
+            <p className="mb-2 text-sm text-slate-500">
+              {t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}
+            </p>
             <WeeklyTimetable timetable={service.timetable} today={today} />
-            <SpecialDates entries={service.specialHours} today={localClock(new Date(renderedAt), service.timeZone).date} />
+            <SpecialDates
+              entries={service.specialHours}
+              today={localClock(new Date(renderedAt), service.timeZone).date}
+            />
             <p className="mt-3 text-sm text-slate-500">
               {tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}
             </p>

@@ -1,5 +1,6 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
+
 import { authOptions } from "@/features/accounts/server/next-auth";
 import { answerErrors, parseJson, readCapped } from "@/lib/http/answers";
 
@@ -29,6 +30,13 @@ export async function POST(request: NextRequest, context: Context) {
   return answerErrors(request, async () => {
     const body = await readCapped(request, MAX_BODY_BYTES, "Validation.tooLarge");
     if (body.byteLength && request.headers.get("content-type")?.includes("application/json")) parseJson(body);
-    return run(new NextRequest(request.url, { method: "POST", headers: request.headers, body: body.byteLength ? body : undefined }), context);
+    return run(
+      new NextRequest(request.url, {
+        method: "POST",
+        headers: request.headers,
+        body: body.byteLength ? body : undefined,
+      }),
+      context,
+    );
   });
 }

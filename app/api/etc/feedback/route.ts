@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
+
+import { getViewer } from "@/features/accounts/server/session";
 import { submitFeedback } from "@/features/feedback/server/feedback";
 import { clientIp, handle, json, readJson, translated } from "@/lib/http/answers";
-import { getViewer } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {

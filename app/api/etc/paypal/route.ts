@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/http/answers";
+
 import { paymentClientConfig } from "@/features/payments/server/payments";
+import { handle, json } from "@/lib/http/answers";
 
 /** The public PayPal client id (and whether the test payment is on) for the checkout page. */
 export async function GET(request: NextRequest) {

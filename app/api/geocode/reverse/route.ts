@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+
 import { reverseGeocodeFor } from "@/features/listings/server/geocode";
 import { clientIp, handle, json, requestLocale } from "@/lib/http/answers";
 

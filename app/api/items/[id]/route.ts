@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { BadRequestError, isUuid } from "@/lib/http/errors";
-import { handle, json } from "@/lib/http/answers";
+
 import { getPublicService } from "@/features/catalog/server/detail";
+import { handle, json } from "@/lib/http/answers";
+import { BadRequestError, isUuid } from "@/lib/http/errors";
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

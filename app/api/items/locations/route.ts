@@ -1,8 +1,9 @@
 import type { NextRequest } from "next/server";
-import { parseViewport } from "@/features/map/viewport";
-import { BadRequestError } from "@/lib/http/errors";
-import { handle, json } from "@/lib/http/answers";
+
 import { listServiceLocations } from "@/features/map/server/map";
+import { parseViewport } from "@/features/map/viewport";
+import { handle, json } from "@/lib/http/answers";
+import { BadRequestError } from "@/lib/http/errors";
 
 /** ?bbox=west,south,east,north&zoom=z → { services, clusters, total }; no parameters → the whole map. */
 export async function GET(request: NextRequest) {

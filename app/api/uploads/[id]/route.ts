@@ -1,8 +1,9 @@
 import type { NextRequest } from "next/server";
+
 import { parseVariant } from "@/features/uploads/image-sizes";
+import { getImage } from "@/features/uploads/server/images";
 import { handle } from "@/lib/http/answers";
 import { UPLOAD_CSP } from "@/lib/security/csp";
-import { getImage } from "@/features/uploads/server/images";
 
 /**
  * Images are immutable (a new upload gets a new id), so browsers and CDNs may keep them forever.
@@ -10,7 +11,10 @@ import { getImage } from "@/features/uploads/server/images";
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {
-    const image = await getImage((await params).id, parseVariant(request.nextUrl.searchParams.get("w"), request.nextUrl.searchParams.get("f")));
+    const image = await getImage(
+      (await params).id,
+      parseVariant(request.nextUrl.searchParams.get("w"), request.nextUrl.searchParams.get("f")),
+    );
     return new Response(Buffer.from(image.bytes), {
       headers: {
         "Content-Type": image.contentType,

@@ -1,13 +1,19 @@
 import type { NextRequest } from "next/server";
+
 import { confirmEmail } from "@/features/accounts/server/accounts";
-import { clientIp, handle, json, readJson } from "@/lib/http/answers";
 import { sessionCookie } from "@/features/accounts/server/session";
+import { clientIp, handle, json, readJson } from "@/lib/http/answers";
 
 /** ?token= from the mail, and { password } chosen at sign-up; signs the user in. */
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
     const token = request.nextUrl.searchParams.get("token");
-    const { user, session } = await confirmEmail(token, await readJson(request), clientIp(request), request.headers.get("user-agent"));
+    const { user, session } = await confirmEmail(
+      token,
+      await readJson(request),
+      clientIp(request),
+      request.headers.get("user-agent"),
+    );
     const response = json(user);
     response.cookies.set(sessionCookie(session));
     return response;

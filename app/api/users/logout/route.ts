@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/http/answers";
+
 import { clearedSessionCookie, endSession, SESSION_COOKIE } from "@/features/accounts/server/session";
+import { handle, json } from "@/lib/http/answers";
 
 /** Deletes the session itself, so a copy of the cookie is worth nothing afterwards. */
 export async function POST(request: NextRequest) {

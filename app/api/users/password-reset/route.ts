@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
-import { clientIp, handle, json, readJson, translated } from "@/lib/http/answers";
+
 import { requestPasswordReset } from "@/features/accounts/server/password-reset";
+import { clientIp, handle, json, readJson, translated } from "@/lib/http/answers";
 
 /** Always 202 with the same words, whether or not the address has an account. */
 export async function POST(request: NextRequest) {

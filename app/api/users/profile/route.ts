@@ -1,8 +1,15 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson, translated } from "@/lib/http/answers";
+
 import { deleteOwnAccount, updateProfile } from "@/features/accounts/server/profile";
+import {
+  clearedSessionCookie,
+  getViewer,
+  SESSION_COOKIE,
+  sessionCookie,
+  sessionView,
+} from "@/features/accounts/server/session";
 import { signedInHintCookie } from "@/features/accounts/session-cookie";
-import { clearedSessionCookie, getViewer, SESSION_COOKIE, sessionCookie, sessionView } from "@/features/accounts/server/session";
+import { handle, json, readJson, translated } from "@/lib/http/answers";
 
 /**
  * Who is signed in, as the page's client side may know it: asked by a page from the page cache,
@@ -22,8 +29,16 @@ export async function GET(request: NextRequest) {
 
 export async function PUT(request: NextRequest) {
   return handle(request, async () => {
-    const { user, session, emailPending } = await updateProfile(await getViewer(), await readJson(request), request.headers.get("user-agent"));
-    const response = json({ ...user, emailPending, message: translated(request, emailPending ? "Profile.emailPending" : "Profile.updated") });
+    const { user, session, emailPending } = await updateProfile(
+      await getViewer(),
+      await readJson(request),
+      request.headers.get("user-agent"),
+    );
+    const response = json({
+      ...user,
+      emailPending,
+      message: translated(request, emailPending ? "Profile.emailPending" : "Profile.updated"),
+    });
     // A new password ended every session; this browser carries on with a new one.
     if (session) response.cookies.set(sessionCookie(session));
     return response;

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+
 import { resendConfirmation } from "@/features/accounts/server/accounts";
 import { handle, json, readJson, translated } from "@/lib/http/answers";
 

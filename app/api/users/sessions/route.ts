@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/http/answers";
+
 import { signOutEverywhere } from "@/features/accounts/server/profile";
 import { clearedSessionCookie, getViewer } from "@/features/accounts/server/session";
+import { handle, json } from "@/lib/http/answers";
 
 /** "Sign out everywhere": ends every session of the viewer, this one included. */
 export async function DELETE(request: NextRequest) {

@@ -1,17 +1,18 @@
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ServiceEditor } from "@/features/listings/components/service-editor";
-import { PriceEditor } from "@/features/prices/components/price-editor";
+import { notFound } from "next/navigation";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { SpecialHoursEditor } from "@/features/hours/components/special-hours-editor";
+import { specialHoursEditing } from "@/features/hours/server/opening-exceptions";
+import { ServiceEditor } from "@/features/listings/components/service-editor";
+import { getOwnService } from "@/features/listings/server/listings";
+import { PriceEditor } from "@/features/prices/components/price-editor";
+import { getOwnPrices } from "@/features/prices/server/prices";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { AppError } from "@/lib/http/errors";
-import { guardPage } from "@/features/accounts/server/guards";
-import { getOwnService } from "@/features/listings/server/listings";
-import { specialHoursEditing } from "@/features/hours/server/opening-exceptions";
-import { getOwnPrices } from "@/features/prices/server/prices";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -27,7 +28,11 @@ export default async function EditStationPage({ params }: Props) {
     if (error instanceof AppError && (error.status === 404 || error.status === 403)) notFound();
     throw error;
   });
-  const [t, special, prices] = await Promise.all([getTranslations("Listing"), specialHoursEditing(viewer, station._id), getOwnPrices(viewer, station._id)]);
+  const [t, special, prices] = await Promise.all([
+    getTranslations("Listing"),
+    specialHoursEditing(viewer, station._id),
+    getOwnPrices(viewer, station._id),
+  ]);
   return (
     <ClientMessages route="mystos/[id]/edit">
       <section aria-labelledby="edit-title" className="mx-auto max-w-3xl space-y-6">

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
+
+import { getViewer } from "@/features/accounts/server/session";
 import { listFailedMail } from "@/features/admin/server/inbox";
 import { handle, json } from "@/lib/http/answers";
-import { getViewer } from "@/features/accounts/server/session";
 
 /** Mail that could not be delivered. */
 export async function GET(request: NextRequest) {

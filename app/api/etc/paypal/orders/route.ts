@@ -1,9 +1,12 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { startPaypalOrder } from "@/features/payments/server/payments";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { startPaypalOrder } from "@/features/payments/server/payments";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 /** Creates the PayPal order for { stoId }; the SDK's createOrder callback calls this. */
 export async function POST(request: NextRequest) {
-  return handle(request, async () => json(await startPaypalOrder(await getViewer(), await readJson(request)), { status: 201 }));
+  return handle(request, async () =>
+    json(await startPaypalOrder(await getViewer(), await readJson(request)), { status: 201 }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
+
 import { handlePaypalWebhook } from "@/features/payments/server/payments";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 /** PayPal's notifications (PAYMENT.CAPTURE.COMPLETED / REFUNDED / REVERSED), verified with PayPal. */
 export async function POST(request: NextRequest) {

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
-import { clientIp, handle, readJson } from "@/lib/http/answers";
+
 import { recordEvent } from "@/features/stats/server/service-stats";
+import { clientIp, handle, readJson } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -8,7 +9,10 @@ type Context = { params: Promise<{ id: string }> };
 export async function POST(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     const { id } = await params;
-    await recordEvent(id, await readJson(request), { address: clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
+    await recordEvent(id, await readJson(request), {
+      address: clientIp(request),
+      userAgent: request.headers.get("user-agent") ?? "",
+    });
     return new Response(null, { status: 204 });
   });
 }

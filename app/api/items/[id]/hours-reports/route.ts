@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { clientIp, handle, json, readJson } from "@/lib/http/answers";
-import { reportHours } from "@/features/hours/server/hours-freshness";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { reportHours } from "@/features/hours/server/hours-freshness";
+import { clientIp, handle, json, readJson } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { upsertReview } from "@/features/reviews/server/reviews";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { upsertReview } from "@/features/reviews/server/reviews";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 export async function POST(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
+
+import { getViewer } from "@/features/accounts/server/session";
 import { deleteServiceAsAdmin, getServiceForAdmin, updateServiceAsAdmin } from "@/features/admin/server/admin";
 import { handle, json, readJson, translated } from "@/lib/http/answers";
-import { getViewer } from "@/features/accounts/server/session";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { deleteOwnService, getOwnService, updateOwnService } from "@/features/listings/server/listings";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { deleteOwnService, getOwnService, updateOwnService } from "@/features/listings/server/listings";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string }> };
 

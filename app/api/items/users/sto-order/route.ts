@@ -1,10 +1,13 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { createStationOrder, updateStationOrder } from "@/features/listings/server/listings";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { createStationOrder, updateStationOrder } from "@/features/listings/server/listings";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 export async function POST(request: NextRequest) {
-  return handle(request, async () => json(await createStationOrder(await getViewer(), await readJson(request)), { status: 201 }));
+  return handle(request, async () =>
+    json(await createStationOrder(await getViewer(), await readJson(request)), { status: 201 }),
+  );
 }
 
 export async function PUT(request: NextRequest) {

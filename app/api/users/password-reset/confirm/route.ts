@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
+
 import { confirmPasswordReset } from "@/features/accounts/server/password-reset";
 import { sessionCookie } from "@/features/accounts/server/session";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 /** { token, password }: every old session ends and this browser is signed in with the new password. */
 export async function POST(request: NextRequest) {

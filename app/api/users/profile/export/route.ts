@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle } from "@/lib/http/answers";
+
 import { exportOwnData } from "@/features/accounts/server/profile";
 import { getViewer } from "@/features/accounts/server/session";
+import { handle } from "@/lib/http/answers";
 
 export async function GET(request: NextRequest) {
   return handle(request, async () => {

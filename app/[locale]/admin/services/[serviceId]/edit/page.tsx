@@ -1,15 +1,16 @@
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { notFound } from "next/navigation";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { AuditList } from "@/features/admin/components/audit-list";
 import { BlockButton } from "@/features/admin/components/block-button";
+import { getServiceForAdmin, recentAudit } from "@/features/admin/server/admin";
 import { ServiceEditor } from "@/features/listings/components/service-editor";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getServiceForAdmin, recentAudit } from "@/features/admin/server/admin";
 import { NotFoundError } from "@/lib/http/errors";
-import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; serviceId: string }> };
 
@@ -22,7 +23,9 @@ export default async function AdminServiceEditPage({ params }: Props) {
   const viewer = await guardPage("admin", `/admin/services/${serviceId}/edit`, locale);
   const [t, service, history] = await Promise.all([
     getTranslations("Admin"),
-    getServiceForAdmin(viewer, serviceId).catch((error: unknown) => (error instanceof NotFoundError ? notFound() : Promise.reject(error))),
+    getServiceForAdmin(viewer, serviceId).catch((error: unknown) =>
+      error instanceof NotFoundError ? notFound() : Promise.reject(error),
+    ),
     recentAudit(viewer, "service", serviceId),
   ]);
   return (
@@ -36,7 +39,10 @@ export default async function AdminServiceEditPage({ params }: Props) {
         </h1>
         <p className="text-sm text-slate-600">
           {service.role === "sto" ? t("roleSto") : t("roleMechanic")} ·{" "}
-          {t("serviceStatus", { paid: String(service.role === "mechanic" || service.ispaid), blocked: String(service.isBlocked) })}
+          {t("serviceStatus", {
+            paid: String(service.role === "mechanic" || service.ispaid),
+            blocked: String(service.isBlocked),
+          })}
         </p>
         <ServiceEditor
           key={`${service.isBlocked}`}

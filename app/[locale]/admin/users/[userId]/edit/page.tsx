@@ -1,16 +1,17 @@
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { notFound } from "next/navigation";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { AuditList } from "@/features/admin/components/audit-list";
 import { BlockButton } from "@/features/admin/components/block-button";
 import { DeleteRowButton } from "@/features/admin/components/delete-row-button";
 import { UserEditor } from "@/features/admin/components/user-editor";
+import { getUser, recentAudit } from "@/features/admin/server/admin";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
-import { getUser, recentAudit } from "@/features/admin/server/admin";
 import { NotFoundError } from "@/lib/http/errors";
-import { guardPage } from "@/features/accounts/server/guards";
 import { privatePageMetadata } from "@/lib/page-metadata";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 type Props = { params: Promise<{ locale: string; userId: string }> };
 
@@ -23,7 +24,9 @@ export default async function AdminUserEditPage({ params }: Props) {
   const viewer = await guardPage("admin", `/admin/users/${userId}/edit`, locale);
   const [t, user, history] = await Promise.all([
     getTranslations("Admin"),
-    getUser(viewer, userId).catch((error: unknown) => (error instanceof NotFoundError ? notFound() : Promise.reject(error))),
+    getUser(viewer, userId).catch((error: unknown) =>
+      error instanceof NotFoundError ? notFound() : Promise.reject(error),
+    ),
     recentAudit(viewer, "user", userId),
   ]);
   const isSelf = user._id === viewer.id;
@@ -47,7 +50,9 @@ export default async function AdminUserEditPage({ params }: Props) {
             />
           </div>
         )}
-        {user.isBlocked ? <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("statusBlocked")}</p> : null}
+        {user.isBlocked ? (
+          <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">{t("statusBlocked")}</p>
+        ) : null}
         <UserEditor user={user} isSelf={isSelf} />
         <AuditList entries={history} />
       </section>

@@ -1,9 +1,10 @@
-import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
+import { notFound } from "next/navigation";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { UsersView } from "@/features/admin/components/users-view";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 export { generateMetadata } from "@/app/[locale]/admin/users/page";
 

@@ -1,12 +1,17 @@
 import { setRequestLocale } from "next-intl/server";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { decodeSegment, UsersView } from "@/features/admin/components/users-view";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 export { generateMetadata } from "@/app/[locale]/admin/users/page";
 
-export default async function AdminUsersSearchPage({ params }: { params: Promise<{ locale: string; keyword: string }> }) {
+export default async function AdminUsersSearchPage({
+  params,
+}: {
+  params: Promise<{ locale: string; keyword: string }>;
+}) {
   const { locale: segment, keyword } = await params;
   const locale = toLocale(segment);
   setRequestLocale(locale);

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/http/answers";
-import { deleteOwnReview } from "@/features/reviews/server/reviews";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { deleteOwnReview } from "@/features/reviews/server/reviews";
+import { handle, json } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string; reviewId: string }> };
 

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, translated } from "@/lib/http/answers";
-import { clearBurst } from "@/features/reviews/server/moderation";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { clearBurst } from "@/features/reviews/server/moderation";
+import { handle, json, translated } from "@/lib/http/answers";
 
 /** Clears a service's burst flag (its held reviews count again). */
 export async function DELETE(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {

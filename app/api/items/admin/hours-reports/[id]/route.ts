@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json } from "@/lib/http/answers";
-import { dismissHoursReports } from "@/features/hours/server/hours-freshness";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { dismissHoursReports } from "@/features/hours/server/hours-freshness";
+import { handle, json } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string }> };
 

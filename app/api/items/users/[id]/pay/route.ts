@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { payStation } from "@/features/payments/server/payments";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { payStation } from "@/features/payments/server/payments";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 export async function PUT(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

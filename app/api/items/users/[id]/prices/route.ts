@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { getOwnPrices, replacePrices } from "@/features/prices/server/prices";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { getOwnPrices, replacePrices } from "@/features/prices/server/prices";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string }> };
 

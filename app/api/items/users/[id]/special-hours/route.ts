@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { getSpecialHours, replaceSpecialHours } from "@/features/hours/server/opening-exceptions";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { getSpecialHours, replaceSpecialHours } from "@/features/hours/server/opening-exceptions";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string }> };
 

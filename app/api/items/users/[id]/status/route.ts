@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { clearLiveStatus, setLiveStatus } from "@/features/hours/server/opening-exceptions";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { clearLiveStatus, setLiveStatus } from "@/features/hours/server/opening-exceptions";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string }> };
 

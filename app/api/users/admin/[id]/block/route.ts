@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
+
+import { getViewer } from "@/features/accounts/server/session";
 import { toggleUserBlock } from "@/features/admin/server/admin";
 import { handle, json, translated } from "@/lib/http/answers";
-import { getViewer } from "@/features/accounts/server/session";
 
 export async function PUT(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

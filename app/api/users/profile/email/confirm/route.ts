@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson, translated } from "@/lib/http/answers";
+
 import { confirmEmailChange } from "@/features/accounts/server/profile";
 import { clearedSessionCookie } from "@/features/accounts/server/session";
+import { handle, json, readJson, translated } from "@/lib/http/answers";
 
 /** { token } from the link mailed to the new address; every session ends with the change. */
 export async function POST(request: NextRequest) {

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
+
+import { getViewer } from "@/features/accounts/server/session";
 import { retryMail } from "@/features/admin/server/inbox";
 import { handle, json, translated } from "@/lib/http/answers";
-import { getViewer } from "@/features/accounts/server/session";
 
 export async function POST(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   return handle(request, async () => {

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson } from "@/lib/http/answers";
-import { replyToReview } from "@/features/reviews/server/reviews";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { replyToReview } from "@/features/reviews/server/reviews";
+import { handle, json, readJson } from "@/lib/http/answers";
 
 type Context = { params: Promise<{ id: string; reviewId: string }> };
 

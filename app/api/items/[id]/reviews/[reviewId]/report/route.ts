@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handle, json, readJson, translated } from "@/lib/http/answers";
-import { reportReview } from "@/features/reviews/server/moderation";
+
 import { getViewer } from "@/features/accounts/server/session";
+import { reportReview } from "@/features/reviews/server/moderation";
+import { handle, json, readJson, translated } from "@/lib/http/answers";
 
 export async function POST(request: NextRequest, { params }: { params: Promise<{ id: string; reviewId: string }> }) {
   return handle(request, async () => {

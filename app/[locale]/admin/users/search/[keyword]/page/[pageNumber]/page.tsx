@@ -1,13 +1,18 @@
-import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
+import { notFound } from "next/navigation";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { guardPage } from "@/features/accounts/server/guards";
 import { decodeSegment, UsersView } from "@/features/admin/components/users-view";
 import { toLocale } from "@/i18n/locale";
-import { guardPage } from "@/features/accounts/server/guards";
-import { ClientMessages } from "@/components/layout/client-messages";
 
 export { generateMetadata } from "@/app/[locale]/admin/users/page";
 
-export default async function AdminUsersSearchPageN({ params }: { params: Promise<{ locale: string; keyword: string; pageNumber: string }> }) {
+export default async function AdminUsersSearchPageN({
+  params,
+}: {
+  params: Promise<{ locale: string; keyword: string; pageNumber: string }>;
+}) {
   const { locale: segment, keyword, pageNumber } = await params;
   const locale = toLocale(segment);
   setRequestLocale(locale);
