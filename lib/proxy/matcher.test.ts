@@ -14,7 +14,8 @@ const { getMiddlewareMatchers } = createRequire(import.meta.url)("next/dist/buil
  */
 const source = readFileSync(path.resolve(import.meta.dirname, "../../proxy.ts"), "utf8");
 const notAPage = readFileSync(path.resolve(import.meta.dirname, "not-a-page.ts"), "utf8");
-const matcher = JSON.parse(/matcher: (\[.*\]),?\n/.exec(source)![1]!) as string[];
+// The literal array as written, on one line or several (a trailing comma is not JSON).
+const matcher = JSON.parse(/matcher: (\[[^\]]*\])/.exec(source)![1]!.replace(/,\s*\]$/, "]")) as string[];
 const regexps = getMiddlewareMatchers(matcher, {}).map((entry) => new RegExp(entry.regexp));
 const reachesProxy = (pathname: string) => regexps.some((regexp) => regexp.test(pathname));
 
