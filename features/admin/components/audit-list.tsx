@@ -1,10 +1,11 @@
 import { getFormatter, getMessages, getTranslations } from "next-intl/server";
 
 import type { AuditEntry } from "@/features/admin/server/admin";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { isMessageKey } from "@/i18n/message-key";
 
 /** Admins work on Kyiv time; the zone is named next to each time, so nobody reads it as UTC. */
-const ADMIN_TIME_ZONE = "Europe/Kyiv";
+const ADMIN_TIME_ZONE = DEFAULT_TIME_ZONE;
 const zoneName = (iso: string) =>
   new Intl.DateTimeFormat("en", { timeZone: ADMIN_TIME_ZONE, timeZoneName: "short" })
     .formatToParts(new Date(iso))

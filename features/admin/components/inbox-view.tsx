@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 
 import type { Viewer } from "@/features/accounts/server/session";
 import { listFailedMail, listFeedback } from "@/features/admin/server/inbox";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { DATE_LOCALES } from "@/i18n/locale";
 
 import { InboxAction } from "./inbox-action";
@@ -15,7 +16,7 @@ export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Lo
   const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
     dateStyle: "medium",
     timeStyle: "short",
-    timeZone: "Europe/Kyiv",
+    timeZone: DEFAULT_TIME_ZONE,
   });
   return (
     <div className="space-y-8">

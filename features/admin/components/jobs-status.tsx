@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 
 import type { Viewer } from "@/features/accounts/server/session";
 import { listJobStatuses } from "@/features/admin/server/jobs";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { DATE_LOCALES } from "@/i18n/locale";
 import type { JobState } from "@/lib/jobs/job-health";
 import type { JobStatus } from "@/lib/jobs/job-runs";
@@ -33,7 +34,7 @@ export async function JobsStatus({ viewer, locale }: { viewer: Viewer; locale: L
   const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
     dateStyle: "medium",
     timeStyle: "medium",
-    timeZone: "Europe/Kyiv",
+    timeZone: DEFAULT_TIME_ZONE,
   });
   const time = (iso: string | null) =>
     iso ? (

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
 import type { Viewer } from "@/features/accounts/server/session";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { hiddenReviews, reportQueue } from "@/features/reviews/server/moderation";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
@@ -27,7 +28,7 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
   const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
     dateStyle: "medium",
     timeStyle: "short",
-    timeZone: "Europe/Kyiv",
+    timeZone: DEFAULT_TIME_ZONE,
   });
   const tab = (value: QueueView, label: string) => (
     <Link

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
 import { PAYMENT } from "@/features/payments/fee";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
@@ -246,7 +247,7 @@ async function mailPayer(
   if (!user) return;
   const date = new Intl.DateTimeFormat(DATE_LOCALES[user.locale], {
     dateStyle: "long",
-    timeZone: "Europe/Kyiv",
+    timeZone: DEFAULT_TIME_ZONE,
   }).format(values.date);
   const link =
     kind === "receipt" && payment.serviceId
