@@ -9,10 +9,12 @@ import { noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { requestLocale } from "@/lib/http/request-locale";
 import { crossOriginRefusal, type BodyKind } from "@/lib/security/cross-origin";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 import { appUrl } from "@/lib/site";
 
 import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
+import { contextOf, currentRequest, runInContext } from "./request-context";
 
 export { requestLocale };
 
@@ -67,14 +69,42 @@ export async function handle(
   body: () => Promise<Response>,
   options: { accept?: BodyKind } = {},
 ): Promise<Response> {
-  const refused = crossOriginRefusal({
-    method: request.method,
-    headers: request.headers,
-    ownOrigins: [new URL(appUrl()).origin],
-    body: options.accept ?? "json",
+  return inRequestContext(request, async () => {
+    const refused = crossOriginRefusal({
+      method: request.method,
+      headers: request.headers,
+      ownOrigins: [new URL(appUrl()).origin],
+      body: options.accept ?? "json",
+    });
+    if (refused) {
+      await recordRefusal(refused.status, refused.key);
+      return errorResponse(request, refused.status, refused.key);
+    }
+    return answerErrors(request, body);
   });
-  if (refused) return errorResponse(request, refused.status, refused.key);
-  return answerErrors(request, body);
+}
+
+/**
+ * Runs an API handler inside its request context (lib/http/request-context.ts) and answers with
+ * its id in X-Request-Id, so a person reporting a failure can name the request the logs know.
+ */
+async function inRequestContext(request: NextRequest, run: () => Promise<Response>): Promise<Response> {
+  const open = currentRequest();
+  if (open) return run();
+  const context = contextOf(request);
+  const response = await runInContext(context, run);
+  try {
+    response.headers.set("X-Request-Id", context.requestId);
+  } catch {
+    // Response.redirect() and a fetch()ed Response have immutable headers; they go without the id.
+  }
+  return response;
+}
+
+/** The refusals the security log keeps: who was turned away (401/403) and who was throttled (429). */
+async function recordRefusal(status: number, key: string): Promise<void> {
+  if (status === 401 || status === 403) await recordSecurityEvent("access.refused", { status, details: { key } });
+  else if (status === 429) await recordSecurityEvent("throttle.hit", { status, details: { key } });
 }
 
 /**
@@ -82,10 +112,15 @@ export async function handle(
  * may come from (next-auth's, whose forms are url-encoded and carry its own CSRF token).
  */
 export async function answerErrors(request: NextRequest, body: () => Promise<Response>): Promise<Response> {
+  return inRequestContext(request, () => answerErrorsInContext(request, body));
+}
+
+async function answerErrorsInContext(request: NextRequest, body: () => Promise<Response>): Promise<Response> {
   try {
     return await body();
   } catch (error) {
     if (error instanceof AppError) {
+      await recordRefusal(error.status, error.key);
       const response = errorResponse(request, error.status, error.key, error.fields);
       for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
       return response;

@@ -9,6 +9,7 @@ import type { PageSession, SessionView } from "@/features/accounts/session-view"
 import { imageUrl } from "@/features/catalog/server/service-dto";
 import { isSharedRendering } from "@/lib/cache/page-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
+import { noteRequestUser } from "@/lib/http/request-context";
 
 /**
  * Sessions live in the database (table `sessions`), keyed by the SHA-256 of a random 256-bit
@@ -114,6 +115,7 @@ export async function resolveSession(token: string | undefined | null, now = new
   }
   const { user } = session;
   if (user.isBlocked || !user.emailVerifiedAt) return null;
+  noteRequestUser(user.id);
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
   }

@@ -20,6 +20,8 @@ export const RETENTION_MS = {
   paypalEvents: 30 * DAY_MS,
   /** Owners' daily counters (the marks that keep repeats out go after their day). */
   serviceStats: 400 * DAY_MS,
+  /** The security log (lib/security/security-log.ts): long enough to look back on an incident. */
+  securityEvents: 180 * DAY_MS,
 } as const;
 
 /**
@@ -63,6 +65,10 @@ export async function purgeExpired(now = new Date()) {
   const serviceStats = await prisma.serviceStat.deleteMany({
     where: { day: { lt: before(RETENTION_MS.serviceStats) } },
   });
+  const securityEvents = await prisma.securityEvent.deleteMany({
+    where: { at: { lt: before(RETENTION_MS.securityEvents) } },
+  });
+  const mfaChallenges = await prisma.mfaChallenge.deleteMany({ where: { expiresAt: { lte: now } } });
   return {
     sessions: sessions.count,
     tokens: tokens.count,
@@ -74,5 +80,7 @@ export async function purgeExpired(now = new Date()) {
     paypalEvents: paypalEvents.count,
     statMarks: statMarks.count,
     serviceStats: serviceStats.count,
+    securityEvents: securityEvents.count,
+    mfaChallenges: mfaChallenges.count,
   };
 }

@@ -1,0 +1,65 @@
+import "server-only";
+
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+import { env } from "@/lib/env";
+
+import { clientAddress } from "./client-address";
+
+/**
+ * What is known about the request being answered, for whatever records it (the security log, log
+ * lines): its id, the client's address and user agent, and the account once a session names one.
+ * Held in an AsyncLocalStorage that handle() (lib/http/answers.ts) opens around every API handler,
+ * so the data layer does not pass it down by hand.
+ */
+export type RequestContext = {
+  requestId: string;
+  ip: string;
+  userAgent: string;
+  method: string;
+  path: string;
+  userId: string | null;
+};
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+// An id our own proxy set is kept, so its access log and ours name the same request; anything
+// else a client sends is replaced (it could be anything, of any length).
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+type RequestLike = { method: string; url: string; headers: Headers };
+
+export function contextOf(request: RequestLike): RequestContext {
+  const given = request.headers.get("x-request-id");
+  const requestId = env.TRUSTED_PROXY_HOPS > 0 && given && REQUEST_ID.test(given) ? given : randomUUID();
+  let path = "";
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    path = "";
+  }
+  return {
+    requestId,
+    ip: clientAddress(request.headers),
+    userAgent: (request.headers.get("user-agent") ?? "").slice(0, 200),
+    method: request.method.slice(0, 10),
+    path: path.slice(0, 200),
+    userId: null,
+  };
+}
+
+export function runInContext<T>(context: RequestContext, run: () => T): T {
+  return storage.run(context, run);
+}
+
+/** The current request's context, or undefined outside one (jobs, scripts, page rendering). */
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Called when a session names the account behind the request, so later records carry it. */
+export function noteRequestUser(userId: string): void {
+  const context = storage.getStore();
+  if (context) context.userId = userId;
+}
