@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import { contextOf, currentRequest, noteRequestUser, runInContext } from "@/lib/http/request-context";
+import { setEnv } from "@/tests/helpers/env";
+
+const request = (headers: Record<string, string> = {}) => ({
+  method: "POST",
+  url: "http://localhost/api/users/login?x=1",
+  headers: new Headers(headers),
+});
+
+describe("request context", () => {
+  afterEach(() => setEnv({ TRUSTED_PROXY_HOPS: undefined }));
+
+  it("gives every request its own id, and ignores one a client sends when no proxy of ours is trusted", () => {
+    setEnv({ TRUSTED_PROXY_HOPS: "0" });
+    const a = contextOf(request({ "x-request-id": "chosen-by-the-client" }));
+    const b = contextOf(request());
+    expect(a.requestId).not.toBe("chosen-by-the-client");
+    expect(a.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.requestId).not.toBe(b.requestId);
+  });
+
+  it("keeps the id our own proxy set, when it is a plain token of sane length", () => {
+    setEnv({ TRUSTED_PROXY_HOPS: "1" });
+    expect(contextOf(request({ "x-request-id": "abcdef0123456789" })).requestId).toBe("abcdef0123456789");
+    expect(contextOf(request({ "x-request-id": "a b;c" })).requestId).not.toBe("a b;c");
+    expect(contextOf(request({ "x-request-id": "x".repeat(65) })).requestId).toHaveLength(36);
+  });
+
+  it("reads method, path (no query) and a user agent cut to the column", () => {
+    const context = contextOf(request({ "user-agent": "u".repeat(300) }));
+    expect(context).toMatchObject({ method: "POST", path: "/api/users/login", userId: null });
+    expect(context.userAgent).toHaveLength(200);
+  });
+
+  it("is there inside its run only, and learns the account when a session names it", async () => {
+    const context = contextOf(request());
+    expect(currentRequest()).toBeUndefined();
+    await runInContext(context, async () => {
+      await Promise.resolve();
+      noteRequestUser("0193e1a0-0000-7000-8000-000000000001");
+      expect(currentRequest()?.userId).toBe("0193e1a0-0000-7000-8000-000000000001");
+    });
+    expect(currentRequest()).toBeUndefined();
+    noteRequestUser("ignored outside a request");
+  });
+});
