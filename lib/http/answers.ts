@@ -101,8 +101,13 @@ async function inRequestContext(request: NextRequest, run: () => Promise<Respons
   return response;
 }
 
-/** The refusals the security log keeps: who was turned away (401/403) and who was throttled (429). */
+/**
+ * The refusals the security log keeps: who was turned away (401/403) and who was throttled (429);
+ * once per request: a refusal already recorded under its own kind (signIn.failed, signIn.locked,
+ * webhook.forged) is not recorded again.
+ */
 async function recordRefusal(status: number, key: string): Promise<void> {
+  if (currentRequest()?.refusalRecorded) return;
   if (status === 401 || status === 403) await recordSecurityEvent("access.refused", { status, details: { key } });
   else if (status === 429) await recordSecurityEvent("throttle.hit", { status, details: { key } });
 }

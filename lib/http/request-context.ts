@@ -20,6 +20,12 @@ export type RequestContext = {
   method: string;
   path: string;
   userId: string | null;
+  /**
+   * Set once the security log holds this request's refusal under a kind of its own (a failed
+   * sign-in's 401, a lock-out's 429, a forged webhook's 401), so the generic access.refused or
+   * throttle.hit row does not count it a second time.
+   */
+  refusalRecorded?: boolean;
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -87,6 +87,7 @@ export async function recordSecurityEvent(
     details: cleanDetails(input.details),
   };
   console.info(JSON.stringify({ level: "info", type: "security", time: new Date().toISOString(), ...row }));
+  if (context && (row.status === 401 || row.status === 403 || row.status === 429)) context.refusalRecorded = true;
   if (tx) {
     await tx.securityEvent.create({ data: row });
     return;

@@ -8,6 +8,7 @@ import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { take, tryTake } from "@/lib/security/rate-limit";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 
 import { localePath, mailAccount } from "./account-mail";
@@ -147,6 +148,11 @@ export async function confirmEmail(
   await admitSignIn(user.emailNormalized, address);
   if (!(await verifyPassword(user.passwordHash, password))) {
     await recordSignInFailure(user.emailNormalized, address);
+    await recordSecurityEvent("signIn.failed", {
+      userId: user.id,
+      status: 400,
+      details: { reason: "wrongPassword", email: user.emailNormalized, via: "confirmEmail" },
+    });
     throw new BadRequestError({ password: "Auth.confirmPasswordWrong" }, "Auth.confirmPasswordWrong");
   }
   const confirmed = await prisma.$transaction(async (tx) => {
@@ -156,6 +162,7 @@ export async function confirmEmail(
     return { user: toPublicUser(updated), session: await createSession(updated.id, userAgent, tx) };
   });
   await recordSignInSuccess(user.emailNormalized, address);
+  await recordSecurityEvent("signIn.succeeded", { userId: user.id, details: { via: "confirmEmail" } });
   return confirmed;
 }
 
@@ -174,12 +181,38 @@ export async function authenticate(body: unknown, address: string): Promise<Publ
     : await verifyAgainstDecoy(input.password);
   if (!user || !valid) {
     await recordSignInFailure(emailNormalized, address);
-    throw new AppError(401, "Auth.invalidCredentials");
+    throw await signInRefused(
+      401,
+      "Auth.invalidCredentials",
+      user ? "wrongPassword" : "unknownAccount",
+      user,
+      emailNormalized,
+    );
   }
   await recordSignInSuccess(emailNormalized, address);
-  if (user.isBlocked) throw new AppError(403, "Auth.blocked");
-  if (!user.emailVerifiedAt) throw new AppError(403, "Auth.unconfirmed");
+  if (user.isBlocked) throw await signInRefused(403, "Auth.blocked", "blocked", user, emailNormalized);
+  if (!user.emailVerifiedAt) throw await signInRefused(403, "Auth.unconfirmed", "unconfirmed", user, emailNormalized);
+  // The password step; with a second factor on, its outcome follows as mfa.* events.
+  await recordSecurityEvent("signIn.succeeded", {
+    userId: user.id,
+    details: { secondFactor: Boolean(user.totpEnabledAt) },
+  });
   return toPublicUser(user);
+}
+
+/**
+ * A refused sign-in, recorded with why it was refused; the caller's answer says only what it
+ * always said (an unknown account and a wrong password alike are "invalid credentials").
+ */
+async function signInRefused(
+  status: 401 | 403,
+  key: string,
+  reason: "unknownAccount" | "wrongPassword" | "blocked" | "unconfirmed",
+  user: { id: string } | null,
+  email: string,
+): Promise<AppError> {
+  await recordSecurityEvent("signIn.failed", { userId: user?.id ?? null, status, details: { reason, email } });
+  return new AppError(status, key);
 }
 
 /** authenticate() followed by a new session: what POST /api/users/login does. */

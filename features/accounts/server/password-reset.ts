@@ -5,6 +5,7 @@ import { getPrisma } from "@/lib/db/server";
 import { AppError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { take, tryTake } from "@/lib/security/rate-limit";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 
 import { localePath, mailAccount } from "./account-mail";
@@ -70,7 +71,8 @@ export async function confirmPasswordReset(
     });
     // Every link mailed before dies with the reset: a pending sign-up's, and an e-mail change an intruder may have asked for.
     await tx.emailToken.deleteMany({ where: { userId } });
-    await endAllSessions(userId, tx);
+    await endAllSessions(userId, tx, "passwordReset");
+    await recordSecurityEvent("password.reset", { userId }, tx);
     return { user, session: await createSession(userId, userAgent, tx) };
   });
   const { user } = result;

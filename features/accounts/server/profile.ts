@@ -9,6 +9,7 @@ import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { limiter, take, throttleKey, tooMany } from "@/lib/security/rate-limit";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 
 import { localePath, mailAccount } from "./account-mail";
 import { removeAccount } from "./account-removal";
@@ -88,7 +89,8 @@ export async function updateProfile(
       });
       let session: NewSession | null = null;
       if (passwordHash) {
-        await endAllSessions(user.id, tx);
+        await endAllSessions(user.id, tx, "passwordChanged");
+        await recordSecurityEvent("password.changed", { userId: user.id }, tx);
         // Links mailed before (a reset, an e-mail change someone else asked for) would undo the lock-out.
         await tx.emailToken.deleteMany({ where: { userId: user.id } });
         session = await createSession(user.id, userAgent, tx);
@@ -142,7 +144,7 @@ export async function confirmEmailChange(body: unknown): Promise<{ message: stri
         where: { id: userId },
         data: { email, emailNormalized: email.toLowerCase() },
       });
-      await endAllSessions(userId, tx);
+      await endAllSessions(userId, tx, "emailChanged");
       // Reset links went to the old address, which may be why it is being left.
       await tx.emailToken.deleteMany({ where: { userId } });
       return { before, user };
@@ -160,7 +162,7 @@ export async function confirmEmailChange(body: unknown): Promise<{ message: stri
 /** POST /api/users/sessions/end-all: "sign out everywhere", this browser included. */
 export async function signOutEverywhere(viewer: Viewer | null): Promise<{ ended: number }> {
   requireAccess(viewer, "signedIn");
-  return { ended: await endAllSessions(viewer.id) };
+  return { ended: await endAllSessions(viewer.id, undefined, "signOutEverywhere") };
 }
 
 /** DELETE /api/users/profile with the current password: see removeAccount() for what stays. */

@@ -10,6 +10,7 @@ import { imageUrl } from "@/features/catalog/server/service-dto";
 import { isSharedRendering } from "@/lib/cache/page-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { noteRequestUser } from "@/lib/http/request-context";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 
 /**
  * Sessions live in the database (table `sessions`), keyed by the SHA-256 of a random 256-bit
@@ -57,10 +58,27 @@ export async function endSession(token: string | undefined | null): Promise<void
   await prisma.session.deleteMany({ where: { tokenHash: hashSessionToken(token) } });
 }
 
-/** Every session of the user, on every device; inside the caller's transaction when given. */
-export async function endAllSessions(userId: string, tx?: Tx): Promise<number> {
+/**
+ * Why every session of an account was ended, as the security log's session.revoked names it. A
+ * plain logout is no revocation (the person ends their own session, as expected every day), and
+ * neither is removing the account, whose audit entry already says it (admin.action).
+ */
+export type RevocationReason =
+  "signOutEverywhere" | "passwordChanged" | "passwordReset" | "emailChanged" | "blocked" | "emailChangedByAdmin";
+
+/**
+ * Every session of the user, on every device; inside the caller's transaction when given. With a
+ * reason, the revocation is recorded in the security log (session.revoked, with the count) when it
+ * ended any session.
+ */
+export async function endAllSessions(
+  userId: string,
+  tx?: Tx & Pick<PrismaClient, "securityEvent">,
+  reason?: RevocationReason,
+): Promise<number> {
   const db = tx ?? (await getPrisma());
   const { count } = await db.session.deleteMany({ where: { userId } });
+  if (reason && count > 0) await recordSecurityEvent("session.revoked", { userId, details: { reason, count } }, tx);
   return count;
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 import { RateLimiterRes } from "rate-limiter-flexible";
 
 import { limiter, throttleKey, tooMany } from "@/lib/security/rate-limit";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 
 /**
  * Failed sign-ins slow down per account *and* address, never per account alone: a stranger
@@ -23,13 +24,23 @@ export async function admitSignIn(email: string, address: string): Promise<void>
   const pair = throttleKey(email, address);
   const waiting = await (await limiter("signInDelay")).get(pair);
   if (waiting && waiting.consumedPoints > 1 && waiting.msBeforeNext > 0)
-    throw tooMany(waiting.msBeforeNext, "Auth.tooManyAttempts");
+    throw await locked("account", email, waiting.msBeforeNext);
   try {
     await (await limiter("signInAddress")).consume(throttleKey(address));
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext, "Auth.tooManyAttempts");
+    if (error instanceof RateLimiterRes) throw await locked("address", email, error.msBeforeNext);
     throw error;
   }
+}
+
+/** The 429 of a sign-in refused unheard, recorded as a lock-out of the pair ("account") or of the address. */
+async function locked(scope: "account" | "address", email: string, msBeforeNext: number) {
+  await recordSecurityEvent("signIn.locked", {
+    userId: null,
+    status: 429,
+    details: { scope, email, retryAfterSeconds: Math.ceil(msBeforeNext / 1000) },
+  });
+  return tooMany(msBeforeNext, "Auth.tooManyAttempts");
 }
 
 export async function recordSignInFailure(email: string, address: string): Promise<void> {

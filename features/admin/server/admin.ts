@@ -125,7 +125,7 @@ export async function updateUser(viewer: Viewer | null, id: string, body: unknow
           select: { id: true, name: true, email: true, imageId: true, isAdmin: true, isBlocked: true, createdAt: true },
         });
         // Sessions belong to the address they were opened with.
-        if (emailChanged) await endAllSessions(id, tx);
+        if (emailChanged) await endAllSessions(id, tx, "emailChangedByAdmin");
         const changed = Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined);
         await writeAudit(tx, viewer.id, "user.update", "user", id, {
           fields: changed,
@@ -155,7 +155,7 @@ export async function toggleUserBlock(
   await prisma.$transaction(async (tx) => {
     if (isBlocked) {
       await keepAnActiveAdmin(tx, id);
-      await endAllSessions(id, tx);
+      await endAllSessions(id, tx, "blocked");
     }
     await tx.user.update({ where: { id }, data: { isBlocked } });
     await writeAudit(tx, viewer.id, isBlocked ? "user.block" : "user.unblock", "user", id);

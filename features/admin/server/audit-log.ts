@@ -1,13 +1,15 @@
 import "server-only";
 
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 
 type AuditTarget = "user" | "service" | "review";
 
 /**
  * One entry of the audit log: who did it (null for the site itself, or for people removing their
  * own account), what, and to what. Written with the transaction of the change it records, so the
- * two commit or fail together.
+ * two commit or fail together; so is its admin.action event in the security log, which names the
+ * action and its target only (the audit entry keeps the details).
  */
 export async function writeAudit(
   tx: Prisma.TransactionClient,
@@ -18,4 +20,7 @@ export async function writeAudit(
   details: Prisma.InputJsonObject = {},
 ): Promise<void> {
   await tx.auditLog.create({ data: { actorId, action, targetType, targetId, details } });
+  // The actor, never the request's account by default: removing one's own account (actor null)
+  // is the request's account, whose row is gone by now.
+  await recordSecurityEvent("admin.action", { userId: actorId, details: { action, targetType, targetId } }, tx);
 }

@@ -17,6 +17,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
+import { recordSecurityEvent } from "@/lib/security/security-log";
 
 import {
   capturePaypalOrder,
@@ -353,13 +354,22 @@ export async function handlePaypalWebhook(
   body: unknown,
 ): Promise<{ handled: boolean }> {
   const event = parseOrThrow(paypalWebhookEvent, body);
-  if (!(await verifyWebhook(headers, body))) throw new AppError(401, "Payment.webhookRefused");
+  // The event's own id and type only: the body is unverified (or already handled) and not kept.
+  const described = { eventId: event.id, eventType: event.event_type };
+  if (!(await verifyWebhook(headers, body))) {
+    await recordSecurityEvent("webhook.forged", { userId: null, status: 401, details: described });
+    throw new AppError(401, "Payment.webhookRefused");
+  }
   const prisma = await getPrisma();
   const first = await prisma.paypalEvent.createMany({
     data: [{ id: event.id, type: event.event_type.slice(0, 100) }],
     skipDuplicates: true,
   });
-  if (first.count === 0) return { handled: false };
+  if (first.count === 0) {
+    // PayPal's own redelivery (our answer was lost) looks the same as a captured delivery sent again.
+    await recordSecurityEvent("webhook.replayed", { userId: null, details: described });
+    return { handled: false };
+  }
   try {
     const { resource } = event;
     if (event.event_type === "PAYMENT.CAPTURE.COMPLETED") {
