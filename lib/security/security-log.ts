@@ -46,18 +46,23 @@ export type SecurityEventInput = {
 
 // Whatever a caller passes, values under these names never reach the log.
 const SECRET_NAME = /pass|token|secret|code|otp|cookie|authorization|signature/i;
-const EMAIL = /([^\s@]{1,64})@([^\s@]{1,255})/g;
+// From the start of a word only, however long its local part: a match may not begin mid-word,
+// which would leave the word's beginning in clear (and each word is scanned once).
+const EMAIL = /(?<![^\s@])([^\s@])[^\s@]*@([^\s@]+)/g;
+// A secret written into a text value under its own name (a link's ?token=…, "code: 123456").
+const SECRET_IN_TEXT = /\b(token|code|otp|pass(?:word)?|secret)(\s*[=:]\s*)[^&\s]+/gi;
 
 /** j•••@example.com: enough to see that attempts aim at one address, not the address itself. */
 export function maskEmail(text: string): string {
-  return text.replace(EMAIL, (_all, local: string, domain: string) => `${local.slice(0, 1)}•••@${domain}`);
+  return text.replace(EMAIL, (_all, first: string, domain: string) => `${first}•••@${domain}`);
 }
 
 export function cleanDetails(details: SecurityEventInput["details"] = {}): Record<string, Detail> {
   const clean: Record<string, Detail> = {};
   for (const [name, value] of Object.entries(details)) {
     if (value === undefined || SECRET_NAME.test(name)) continue;
-    clean[name.slice(0, 40)] = typeof value === "string" ? maskEmail(value).slice(0, 200) : value;
+    clean[name.slice(0, 40)] =
+      typeof value === "string" ? maskEmail(value).replace(SECRET_IN_TEXT, "$1$2•••").slice(0, 200) : value;
   }
   return clean;
 }
