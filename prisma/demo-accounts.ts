@@ -3,8 +3,14 @@
  * without loading the seeding code (which needs the server's image pipeline).
  */
 export const DEMO_ACCOUNTS = [
-  { key: "admin", name: "Admin Maister", email: "admin@maister.local", password: "Admin123!", isAdmin: true },
-  { key: "user", name: "Ольга Користувач", email: "user@maister.local", password: "User1234!", isAdmin: false },
-  { key: "owner", name: "Owner Stations", email: "owner@maister.local", password: "Owner123!", isAdmin: false },
-  { key: "mechanic", name: "Микола Майстер", email: "mechanic@maister.local", password: "Mechanic1!", isAdmin: false },
+  { key: "admin", name: "Admin Maister", email: "admin@maister.local", password: "Kyiv-Brakes-26!", isAdmin: true },
+  { key: "user", name: "Ольга Користувач", email: "user@maister.local", password: "Lviv-Tyres-26!", isAdmin: false },
+  { key: "owner", name: "Owner Stations", email: "owner@maister.local", password: "Odesa-Gears-26!", isAdmin: false },
+  {
+    key: "mechanic",
+    name: "Микола Майстер",
+    email: "mechanic@maister.local",
+    password: "Dnipro-Oil-26!",
+    isAdmin: false,
+  },
 ] as const;

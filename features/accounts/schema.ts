@@ -70,9 +70,15 @@ export const passwordResetInput = z.object({
   password,
 });
 export const deleteAccountInput = z.object({ currentPassword });
-/** The link mailed to a new address; any token that is no string is as invalid as an expired one. */
+/**
+ * The link mailed to a new address, with the account's password unless its owner is signed in;
+ * any token that is no string is as invalid as an expired one.
+ */
 export const emailChangeConfirmInput = z.object(
-  { token: z.string({ error: "Auth.emailChangeInvalid" }).max(200, { error: "Auth.emailChangeInvalid" }) },
+  {
+    token: z.string({ error: "Auth.emailChangeInvalid" }).max(200, { error: "Auth.emailChangeInvalid" }),
+    currentPassword: currentPassword.optional(),
+  },
   { error: "Auth.emailChangeInvalid" },
 );
 export type ProfileInput = z.infer<typeof profileInput>;

@@ -22,6 +22,8 @@ export const THROTTLES = {
   passwordResetMail: { points: 3, duration: 60 * 60 },
   /** E-mail change links to one new address: a signed-in user cannot flood a stranger's inbox either. */
   emailChangeMail: { points: 3, duration: 60 * 60 },
+  /** E-mail changes asked per account, whatever the address: the answer is no probe of who is registered. */
+  emailChangeAccount: { points: 5, duration: 60 * 60 },
   /** Wrong current passwords on /profile per account (a stolen session must not become a password oracle). */
   currentPassword: { points: 5, duration: 15 * 60 },
   /** Failed sign-ins per client address, whatever the account. */

@@ -31,7 +31,7 @@ const BASE = Number(process.env.CLUSTER_PORT ?? 3700);
 const PORTS = { nginx: BASE, a: BASE + 1, b: BASE + 2, pgbouncer: BASE + 3, postgres: BASE + 4 };
 const LOAD_SECONDS = Number(process.env.CLUSTER_LOAD_SECONDS ?? 30);
 const PEOPLE = Number(process.env.CLUSTER_PEOPLE ?? 24);
-const PASSWORD = "Cluster1!";
+const PASSWORD = "Poltava-Gears-7!";
 const HANG_MS = 15_000;
 /** After PgBouncer is back, the instances have this long to serve normally again. */
 const RECOVERY_GRACE_MS = 10_000;
@@ -194,8 +194,8 @@ db.on("error", () => undefined);
 
 // ---- 1. a write on A is seen on B by the next request ----
 {
-  const admin = await signIn("admin@maister.local", "Admin123!", (p, o) => direct("a", p, o));
-  const reviewer = await signIn("user@maister.local", "User1234!", (p, o) => direct("a", p, o));
+  const admin = await signIn("admin@maister.local", "Kyiv-Brakes-26!", (p, o) => direct("a", p, o));
+  const reviewer = await signIn("user@maister.local", "Lviv-Tyres-26!", (p, o) => direct("a", p, o));
   const [target] = (
     await db.query<{ id: string }>(
       `SELECT id FROM services s WHERE ${publishedSql("s")} AND role = 'sto' ORDER BY name LIMIT 1`,
@@ -260,7 +260,12 @@ db.on("error", () => undefined);
 
 // ---- 3. a shared rate limit, keyed by the address nginx forwards ----
 {
-  const member = await signIn("mechanic@maister.local", "Mechanic1!", (p, o) => send(`${ORIGIN}${p}`, o), "127.0.0.2");
+  const member = await signIn(
+    "mechanic@maister.local",
+    "Dnipro-Oil-26!",
+    (p, o) => send(`${ORIGIN}${p}`, o),
+    "127.0.0.2",
+  );
   const feedback = (from: string, n: number, headers: Record<string, string> = {}) =>
     send(`${ORIGIN}/api/etc/feedback`, {
       method: "POST",

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ConfirmEmailChange } from "@/features/accounts/components/confirm-email-change";
+import { signedInToChangingAccount } from "@/features/accounts/server/profile";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
@@ -18,13 +19,14 @@ export default async function ConfirmEmailChangePage({ params, searchParams }: P
   setRequestLocale(locale);
   const token = (await searchParams).token;
   const t = await getTranslations("Account");
+  const ownerSignedIn = typeof token === "string" && token ? await signedInToChangingAccount(token) : false;
   return (
     <ClientMessages route="confirm-email-change">
       <AuthCard title={t("emailChangeTitle")}>
         {typeof token === "string" && token ? (
           <>
-            <p className="mb-6 text-slate-700">{t("emailChangeText")}</p>
-            <ConfirmEmailChange token={token} />
+            <p className="mb-6 text-slate-700">{t(ownerSignedIn ? "emailChangeText" : "emailChangePasswordText")}</p>
+            <ConfirmEmailChange token={token} ownerSignedIn={ownerSignedIn} />
           </>
         ) : (
           <p role="alert" className="text-slate-700">

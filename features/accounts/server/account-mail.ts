@@ -19,6 +19,7 @@ type Kind =
   | ReviewKind
   | "passwordChanged"
   | "emailChangeNotice"
+  | "emailChangeTaken"
   | "emailChanged"
   | "receipt"
   | "refunded"

@@ -17,8 +17,11 @@ import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPasswor
 import { createSession, type NewSession } from "./session";
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
 
-/** Sign-up and re-sent links answer no sooner than this, known address or not (argon2 runs in both). */
-const ACCOUNT_MAIL_FLOOR_MS = 400;
+/**
+ * Sign-up, re-sent links and e-mail changes answer no sooner than this, known address or not
+ * (argon2 runs in the first two).
+ */
+export const ACCOUNT_MAIL_FLOOR_MS = 400;
 
 /** The spec's User (section 3), as login, sign-up confirmation, password reset and profile updates answer it. */
 export type PublicUser = {
@@ -57,7 +60,7 @@ export function toPublicUser(user: {
  */
 export async function register(body: unknown, locale: Locale, address: string): Promise<{ message: string }> {
   const input = parseOrThrow(registerInput, body);
-  assertUncommonPassword(input.password);
+  assertUncommonPassword(input.password, "password", [input.email]);
   await take("register", address);
   return steadyTiming(ACCOUNT_MAIL_FLOOR_MS, async () => {
     const emailNormalized = input.email.toLowerCase();

@@ -52,3 +52,15 @@ export async function consumeToken(tx: Tx, token: unknown, purpose: TokenPurpose
   if (used.count !== 1) throw new AppError(400, invalidKey);
   return tx.emailToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, email: true } });
 }
+
+/**
+ * Whose a token is, without using it: for a link that needs more proof (a password) before it may
+ * be used, so a wrong password does not spend it. Null for anything consumeToken() would refuse.
+ */
+export async function peekToken(db: Pick<Tx, "emailToken">, token: unknown, purpose: TokenPurpose) {
+  if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return null;
+  return db.emailToken.findFirst({
+    where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: new Date() } },
+    select: { userId: true, email: true },
+  });
+}

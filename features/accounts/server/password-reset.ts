@@ -62,9 +62,11 @@ export async function confirmPasswordReset(
     const { userId } = await consumeToken(tx, input.token, "password_reset", "Auth.resetInvalid");
     const before = await tx.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { isBlocked: true, emailVerifiedAt: true },
+      select: { isBlocked: true, emailVerifiedAt: true, email: true },
     });
     if (before.isBlocked) throw new AppError(403, "Auth.blocked");
+    // Only now is the account known; the refusal rolls back the token's use, so the link still works.
+    assertUncommonPassword(input.password, "password", [before.email]);
     const user = await tx.user.update({
       where: { id: userId },
       data: { passwordHash, emailVerifiedAt: before.emailVerifiedAt ?? new Date() },

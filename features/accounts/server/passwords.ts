@@ -53,7 +53,39 @@ export function isCommonPassword(password: string): boolean {
   return list.has(lower) || list.has(withoutSymbols) || (stem.length >= 4 && list.has(stem));
 }
 
-/** For every new password (sign-up, change, reset): the spec's rules are checked by the schema first. */
-export function assertUncommonPassword(password: string, field = "password"): void {
-  if (isCommonPassword(password)) throw new BadRequestError({ [field]: "Validation.passwordCommon" });
+/**
+ * What a guesser tries first at this site: its name, in either script and as people transliterate
+ * it, and the account's own e-mail name (the part before the @).
+ */
+const SITE_NAMES = ["maister", "majster", "mayster", "майстер"];
+const EMAIL_NAME_MIN = 3;
+
+function emailName(email: string): string {
+  const at = email.lastIndexOf("@");
+  return (at < 0 ? email : email.slice(0, at)).toLowerCase();
+}
+
+/** The message key that refuses a new password, or null; `emails` are the account's addresses, old and new. */
+export function passwordWeakness(password: string, emails: readonly (string | null | undefined)[] = []): string | null {
+  if (isCommonPassword(password)) return "Validation.passwordCommon";
+  const lower = password.toLowerCase();
+  if (SITE_NAMES.some((name) => lower.includes(name))) return "Validation.passwordSiteName";
+  for (const email of emails) {
+    const name = email ? emailName(email) : "";
+    if (name.length >= EMAIL_NAME_MIN && lower.includes(name)) return "Validation.passwordEmailName";
+  }
+  return null;
+}
+
+/**
+ * For every new password (sign-up, change, reset), with the account's addresses: the spec's rules
+ * are checked by the schema first.
+ */
+export function assertUncommonPassword(
+  password: string,
+  field = "password",
+  emails: readonly (string | null | undefined)[] = [],
+): void {
+  const weakness = passwordWeakness(password, emails);
+  if (weakness) throw new BadRequestError({ [field]: weakness });
 }

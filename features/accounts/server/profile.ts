@@ -1,6 +1,11 @@
 import "server-only";
 
-import { deleteAccountInput, emailChangeConfirmInput, profileInput } from "@/features/accounts/schema";
+import {
+  deleteAccountInput,
+  emailChangeConfirmInput,
+  profileInput,
+  type ProfileInput,
+} from "@/features/accounts/schema";
 import { writeAudit } from "@/features/admin/server/audit-log";
 import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
 import { orderedImages } from "@/features/listings/server/service-images";
@@ -10,14 +15,15 @@ import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors"
 import { parseOrThrow } from "@/lib/http/validate";
 import { limiter, take, throttleKey, tooMany } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
+import { steadyTiming } from "@/lib/security/steady-timing";
 
 import { localePath, mailAccount } from "./account-mail";
 import { removeAccount } from "./account-removal";
-import { toPublicUser, type PublicUser } from "./accounts";
-import { consumeToken, issueToken } from "./email-tokens";
+import { ACCOUNT_MAIL_FLOOR_MS, toPublicUser, type PublicUser } from "./accounts";
+import { consumeToken, issueToken, peekToken } from "./email-tokens";
 import { requireAccess } from "./guards";
 import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
-import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
+import { createSession, endAllSessions, forThisVisitor, type NewSession, type Viewer } from "./session";
 
 /** The account's owner acting on it (/profile): changes, sign-out everywhere, deletion, export. */
 
@@ -48,7 +54,9 @@ export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emai
  * PUT /api/users/profile. The name and the picture change at once; the picture must be one the
  * user uploaded (or "" / null to remove it). A new password (current one required) ends
  * every session and starts a new one for this browser. A new e-mail (current password required)
- * takes effect only when the link sent to it is opened; the old address is told at once.
+ * takes effect only when the link sent to it is opened; the old address is told at once. Whether
+ * the new address already has an account does not show: the answer, its time and the limits are
+ * the same, and that account's owner is told of the attempt instead of being sent a link.
  */
 export async function updateProfile(
   viewer: Viewer | null,
@@ -63,14 +71,31 @@ export async function updateProfile(
     input.email !== undefined && input.email.toLowerCase() !== current.emailNormalized ? input.email : null;
   const newPassword = input.password || null;
   if (newEmail || newPassword) await proveOwnership(current.id, current.passwordHash, input.currentPassword);
-  if (newPassword) assertUncommonPassword(newPassword);
-  if (
-    newEmail &&
-    (await prisma.user.findUnique({ where: { emailNormalized: newEmail.toLowerCase() }, select: { id: true } }))
-  ) {
-    throw new BadRequestError({ email: "Auth.emailTaken" });
+  if (newPassword) assertUncommonPassword(newPassword, "password", [current.email, newEmail]);
+  if (newEmail) {
+    // Counted before the address is looked up: a taken address costs a prober as much as a free one.
+    await take("emailChangeAccount", current.id);
+    await take("emailChangeMail", newEmail.toLowerCase());
   }
-  if (newEmail) await take("emailChangeMail", newEmail.toLowerCase());
+  return steadyTiming(newEmail ? ACCOUNT_MAIL_FLOOR_MS : 0, () =>
+    applyProfileUpdate(current, input, newEmail, newPassword, userAgent),
+  );
+}
+
+async function applyProfileUpdate(
+  current: { id: string; email: string; imageId: string | null },
+  input: ProfileInput,
+  newEmail: string | null,
+  newPassword: string | null,
+  userAgent: string | null,
+): Promise<ProfileUpdate> {
+  const prisma = await getPrisma();
+  const holder = newEmail
+    ? await prisma.user.findUnique({
+        where: { emailNormalized: newEmail.toLowerCase() },
+        select: { email: true, name: true, locale: true },
+      })
+    : null;
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
   const imageId = input.image === undefined ? undefined : input.image ? imageIdOf(input.image) : null;
   // The name is shown with the user's reviews on service pages.
@@ -95,7 +120,9 @@ export async function updateProfile(
         await tx.emailToken.deleteMany({ where: { userId: user.id } });
         session = await createSession(user.id, userAgent, tx);
       }
-      const token = newEmail ? await issueToken(tx, user.id, "change_email", newEmail) : null;
+      // A taken address gets no link; earlier links die all the same, as with any new request.
+      if (holder) await tx.emailToken.deleteMany({ where: { userId: user.id, purpose: "change_email" } });
+      const token = newEmail && !holder ? await issueToken(tx, user.id, "change_email", newEmail) : null;
       return { user, session, token };
     }),
   );
@@ -107,6 +134,7 @@ export async function updateProfile(
       { name: user.name },
       localePath(user.locale, "/forgot-password"),
     );
+  if (newEmail && holder) await mailAccount("emailChangeTaken", holder.email, holder.locale, { name: holder.name });
   if (newEmail && token) {
     await mailAccount(
       "emailChange",
@@ -115,6 +143,12 @@ export async function updateProfile(
       { name: user.name },
       localePath(user.locale, `/confirm-email-change?token=${token}`),
     );
+  }
+  if (newEmail) {
+    await recordSecurityEvent("email.changeRequested", {
+      userId: user.id,
+      details: { to: newEmail, addressTaken: Boolean(holder) },
+    });
     await mailAccount(
       "emailChangeNotice",
       user.email,
@@ -127,12 +161,24 @@ export async function updateProfile(
 }
 
 /**
- * POST /api/users/profile/email/confirm: the link sent to the new address. The address changes
- * (if nobody took it meanwhile), every session ends, and the old address gets a last notice.
+ * POST /api/users/profile/email/confirm: the link sent to the new address, opened by the account's
+ * owner, who proves it with the account's password or by being signed in to that account here
+ * (the link alone proves the new mailbox, not whose account moves to it). The address changes (if
+ * nobody took it meanwhile), every session ends, and the old address gets a last notice. A wrong
+ * password leaves the link usable and counts against the account like one on /profile.
  */
-export async function confirmEmailChange(body: unknown): Promise<{ message: string }> {
-  const { token } = parseOrThrow(emailChangeConfirmInput, body, "Auth.emailChangeInvalid");
+export async function confirmEmailChange(viewer: Viewer | null, body: unknown): Promise<{ message: string }> {
+  const { token, currentPassword } = parseOrThrow(emailChangeConfirmInput, body, "Auth.emailChangeInvalid");
   const prisma = await getPrisma();
+  const pending = await peekToken(prisma, token, "change_email");
+  if (!pending) throw new AppError(400, "Auth.emailChangeInvalid");
+  if (viewer?.id !== pending.userId) {
+    const owner = await prisma.user.findUniqueOrThrow({
+      where: { id: pending.userId },
+      select: { passwordHash: true },
+    });
+    await proveOwnership(pending.userId, owner.passwordHash, currentPassword);
+  }
   const { before, user } = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       const { userId, email } = await consumeToken(tx, token, "change_email", "Auth.emailChangeInvalid");
@@ -155,8 +201,19 @@ export async function confirmEmailChange(body: unknown): Promise<{ message: stri
     if (isUniqueViolation(error)) throw new BadRequestError({ email: "Auth.emailTaken" }, "Auth.emailTaken");
     throw error;
   });
+  await recordSecurityEvent("email.changed", { userId: user.id, details: { from: before.email, to: user.email } });
   await mailAccount("emailChanged", before.email, user.locale, { name: user.name, email: user.email });
   return { message: "Profile.emailChanged" };
+}
+
+/** Whether this browser is signed in to the account a change link is for: its page then asks for no password. */
+export async function signedInToChangingAccount(token: string): Promise<boolean> {
+  const signedIn = await forThisVisitor(async (viewer) => {
+    if (!viewer) return false;
+    const pending = await peekToken(await getPrisma(), token, "change_email");
+    return pending?.userId === viewer.id;
+  });
+  return signedIn === true;
 }
 
 /** POST /api/users/sessions/end-all: "sign out everywhere", this browser included. */

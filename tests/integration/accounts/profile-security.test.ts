@@ -29,8 +29,12 @@ const putProfile = (cookie: string, body: unknown) =>
   call(profileRoute, apiRequest("PUT", "/api/users/profile", { cookie, body }));
 const deleteProfile = (cookie: string, body: unknown) =>
   call(deleteProfileRoute, apiRequest("DELETE", "/api/users/profile", { cookie, body }));
+// Opened signed out: the link and the account's password (email-change.test.ts has the other ways).
 const confirmEmailChange = (token: unknown) =>
-  call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token } }));
+  call(
+    emailConfirmRoute,
+    apiRequest("POST", "/api/users/profile/email/confirm", { body: { token, currentPassword: TEST_PASSWORD } }),
+  );
 
 async function signedInUser(overrides: Parameters<typeof makeUser>[0] = {}) {
   const user = await makeUser(overrides);

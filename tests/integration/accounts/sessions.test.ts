@@ -146,8 +146,12 @@ describe("a replayed cookie is refused once the session has ended", () => {
 
     const token = tokenIn((await lastMailTo(newEmail, "emailChange")).text);
     expect(
-      (await call(emailConfirmRoute, apiRequest("POST", "/api/users/profile/email/confirm", { body: { token } })))
-        .status,
+      (
+        await call(
+          emailConfirmRoute,
+          apiRequest("POST", "/api/users/profile/email/confirm", { body: { token, currentPassword: TEST_PASSWORD } }),
+        )
+      ).status,
     ).toBe(200);
     expect(await profileStatus(cookie)).toBe(401);
     expect(await sessionsOf(user.id)).toBe(0);
