@@ -37,6 +37,17 @@ export const THROTTLES = {
   upload: { points: 30, duration: 60 * 60 },
   /** Review reports per account: enough for a moderator-minded driver, too few to flood the queue. */
   reviewReport: { points: 20, duration: 60 * 60 },
+  /**
+   * New reviews per account. A driver reviews the few places they used, one review each; six in an
+   * hour is already a road trip reviewed in one sitting, while a script posting to every station
+   * is stopped at the seventh. Edits of one's own review are not counted (see upsertReview).
+   */
+  review: { points: 6, duration: 60 * 60 },
+  /**
+   * New reviews per client address, whatever the account: fresh accounts cost a script nothing.
+   * Higher than per account because a mobile carrier's NAT or an office puts many drivers behind one address.
+   */
+  reviewAddress: { points: 30, duration: 60 * 60 },
   /** Visit codes per station per day (see visit-codes.ts for the outstanding cap). */
   visitCode: { points: 20, duration: 24 * 60 * 60 },
   /** "Hours wrong / closed permanently" taps per client address. */

@@ -301,7 +301,9 @@ const users = (
 const targets = (
   await db.query<{ id: string }>(`SELECT id FROM services s WHERE ${publishedSql("s")} LIMIT 40`)
 ).rows.map((row) => row.id);
-type Person = { id: string; email: string; from: string; cookie: string; feedback: number };
+/** New reviews are limited to 6 an hour per account: each person reviews at most this many services, then edits. */
+const NEW_REVIEWS_PER_PERSON = 5;
+type Person = { id: string; email: string; from: string; cookie: string; feedback: number; reviewed: string[] };
 const people: Person[] = [];
 for (const [index, user] of users.entries()) {
   const from = `127.0.1.${index + 1}`;
@@ -310,6 +312,7 @@ for (const [index, user] of users.entries()) {
     from,
     cookie: await signIn(user.email, PASSWORD, (p, o) => send(`${ORIGIN}${p}`, o), from),
     feedback: 0,
+    reviewed: [],
   });
 }
 log(`${people.length} people, ${LOAD_SECONDS} s of load through nginx`);
@@ -337,7 +340,11 @@ async function act(person: Person): Promise<void> {
     outcomes.push({ kind: "POST feedback", status: answer.status, at: answer.at, ms: answer.ms });
     (answer.status === 201 ? acknowledged.feedback : acknowledged.unanswered).push(title);
   } else if (roll === 1) {
-    const serviceId = targets[n % targets.length]!;
+    const serviceId =
+      person.reviewed.length < NEW_REVIEWS_PER_PERSON
+        ? targets[n % targets.length]!
+        : person.reviewed[n % person.reviewed.length]!;
+    if (!person.reviewed.includes(serviceId)) person.reviewed.push(serviceId);
     const quality = 1 + (n % 5);
     const answer = await send(`${ORIGIN}/api/items/${serviceId}/reviews`, {
       method: "POST",

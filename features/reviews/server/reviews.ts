@@ -17,6 +17,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { kickMailQueue } from "@/lib/mail/outbox";
+import { take } from "@/lib/security/rate-limit";
 
 import { checkBurst } from "./burst";
 import { recomputeScores } from "./rating-scores";
@@ -25,24 +26,37 @@ import { redeemVisitCode } from "./visit-codes";
 /**
  * One review per user per service: a second post replaces the first. The service's averages and
  * count are recomputed from its reviews in the same transaction, so they never drift. A visit
- * code marks the review verified; the owner is mailed about a new review (not about edits).
+ * code marks the review verified. A new review (not an edit) is counted by the review throttles,
+ * per account and per client address, and waits for the owner's digest (review-digest.ts).
  */
 export async function upsertReview(
   viewer: Viewer | null,
   serviceId: string,
   body: unknown,
+  address: string,
 ): Promise<{ _id: string; avg: number; verified: boolean }> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const input = parseOrThrow(reviewInput, body);
   const prisma = await getPrisma();
+  // Edits are not counted: they add no review and reach nobody's inbox, and a driver fixing a typo
+  // must not be refused. Counted before the transaction (the throttle writes on its own connection);
+  // two first posts at once both count, which errs on the safe side.
+  const known = await prisma.review.findUnique({
+    where: { userId_serviceId: { userId: viewer.id, serviceId } },
+    select: { id: true },
+  });
+  if (!known) {
+    await take("review", viewer.id);
+    await take("reviewAddress", address);
+  }
   const { quality, speed, price } = input.rating;
   const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
   const result = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       const service = await tx.service.findFirst({
         where: { id: serviceId, ...PUBLISHED_WHERE },
-        select: { id: true, name: true, ownerId: true, owner: { select: { name: true, email: true, locale: true } } },
+        select: { id: true, ownerId: true },
       });
       if (!service) throw new NotFoundError();
       if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
@@ -72,20 +86,10 @@ export async function upsertReview(
       }
       await checkBurst(tx, serviceId, review.id);
       await recomputeAggregates(tx, serviceId);
-      if (!existing) {
-        const { owner } = service;
-        await mailInTransaction(
-          tx,
-          "newReview",
-          owner,
-          { name: owner.name, reviewer: viewer.name, station: service.name, avg: avg.toFixed(1) },
-          localePath(owner.locale, `/service/${serviceId}#review-${review.id}`),
-        );
-      }
-      return { _id: review.id, avg, verified, mailed: !existing };
+      if (!existing) await tx.reviewDigestPending.create({ data: { reviewId: review.id } });
+      return { _id: review.id, avg, verified };
     }),
   );
-  if (result.mailed) kickMailQueue();
   return { _id: result._id, avg: result.avg, verified: result.verified };
 }
 

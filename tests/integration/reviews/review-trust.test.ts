@@ -11,6 +11,7 @@ import { POST as moderateRoute } from "@/app/api/items/admin/reports/[reviewId]/
 import { GET as queueRoute } from "@/app/api/items/admin/reports/route";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { REPORTS_TO_HIDE } from "@/features/reviews/server/moderation";
+import { sendReviewDigests } from "@/features/reviews/server/review-digest";
 import { getPrisma } from "@/lib/db/client";
 import { tryTake } from "@/lib/security/rate-limit";
 
@@ -127,17 +128,21 @@ beforeAll(async () => {
   reviewId = posted.body._id as string;
 });
 
-describe("owner mail on a new review (item 7)", () => {
-  it("mails the owner in their language with a link to reply, once per review, not on edits", async () => {
+describe("owner mail on a new review", () => {
+  it("tells the owner in their digest, in their language with a link to reply, once, not on edits", async () => {
     const prisma = await getPrisma();
     const owner = await prisma.user.findUniqueOrThrow({ where: { id: ids.owner } });
-    const mails = await prisma.mailOutbox.findMany({ where: { to: owner.email, kind: "newReview" } });
+    const digests = () => prisma.mailOutbox.findMany({ where: { to: owner.email, kind: "reviewDigest" } });
+    expect(await digests()).toHaveLength(0);
+    await sendReviewDigests();
+    const mails = await digests();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.locale).toBe("uk");
-    expect(mails[0]!.subject).toBe("Новий відгук про «Trusted Garage»");
+    expect(mails[0]!.subject).toBe("1 новий відгук у Майстрі");
     expect(mails[0]!.text).toContain(`/ua/service/${serviceId}#review-${reviewId}`);
     expect((await review(serviceId, { ...good, comment: "Edited" }, cookies.reviewer)).status).toBe(201);
-    expect(await prisma.mailOutbox.count({ where: { to: owner.email, kind: "newReview" } })).toBe(1);
+    await sendReviewDigests();
+    expect(await digests()).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,11 @@ import type { Send } from "./traffic";
 const UPLOADS_PER_USER = 25;
 /** Feedback is limited to 5 per hour per address; each person sends at most this many. */
 const FEEDBACK_PER_USER = 4;
+/**
+ * New reviews are limited to 6 an hour per account (30 per address); each person reviews at most
+ * this many services, then edits those reviews, which are not counted.
+ */
+const NEW_REVIEWS_PER_USER = 5;
 
 const now = () => new Date().toISOString();
 const LISTS = [
@@ -39,6 +44,7 @@ export function workload(
   targets: string[],
 ): { written: Written; act(person: Person, seed: number): Promise<void> } {
   const written: Written = { reviews: [], uploads: [], payments: [], feedback: [] };
+  const reviewed = new Map<string, string[]>();
 
   async function act(person: Person, seed: number): Promise<void> {
     const roll = Math.random();
@@ -57,12 +63,15 @@ export function workload(
     } else if (roll < 0.6) {
       await request("HTML page", pick(["/services", "/home", `/service/${pick(targets)}`, "/ua/services"]));
     } else if (roll < 0.8) {
-      const serviceId = pick(targets);
+      const own = reviewed.get(person.id) ?? [];
+      const serviceId = own.length < NEW_REVIEWS_PER_USER ? pick(targets) : pick(own);
+      if (!own.includes(serviceId)) reviewed.set(person.id, [...own, serviceId]);
       const quality = 1 + (seed % 5);
       const at = Date.now();
       const response = await request("POST review", `/api/items/${serviceId}/reviews`, {
         method: "POST",
         cookie: person.cookie,
+        ip: person.ip,
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ rating: { quality, speed: 3, price: 4 }, comment: `soak ${seed}` }),
       });
