@@ -52,6 +52,11 @@ export const THROTTLES = {
   visitCode: { points: 20, duration: 24 * 60 * 60 },
   /** "Hours wrong / closed permanently" taps per client address. */
   hoursReport: { points: 10, duration: 60 * 60 },
+  /**
+   * Owners' analytics beacons per client address, refused silently (the beacon expects no answer):
+   * a day's browsing sends far fewer, a script walking every station is cut off.
+   */
+  statEvent: { points: 300, duration: 60 * 60 },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

@@ -11,12 +11,17 @@ import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { keyedHash } from "@/lib/security/app-secret";
+import { tryTake } from "@/lib/security/rate-limit";
 
 /**
  * Owners' analytics without cookies or personal data: a counter per service, local day and kind.
  * A repeat by the same visitor the same day is not counted again: a keyed hash of (address,
- * browser, service, kind, day) is stored for the day, and the mark and the count are one
- * statement, so any number of instances count each visitor once.
+ * service, kind, day) is stored for the day, and the mark and the count are one statement, so any
+ * number of instances count each visitor once. The browser string is not part of it (anyone can
+ * send a new one with every request); the cost is that people behind one address (a carrier's
+ * NAT, an office) count as one visitor a day. Events past an address's hourly limit
+ * (THROTTLES.statEvent) are dropped silently: the beacon reads no answer, and a 429 would only
+ * tell a script when to switch addresses.
  */
 const BOTS = /\bbot\b|bot\/|crawl|spider|slurp|externalhit|preview|lighthouse|pagespeed|curl\/|wget\/|python|java\//i;
 const DAY_MS = 86_400_000;
@@ -37,8 +42,9 @@ export async function recordEvent(
   });
   if (!service) throw new NotFoundError();
   if (!who.userAgent || BOTS.test(who.userAgent)) return false;
+  if (!(await tryTake("statEvent", who.address))) return false;
   const day = localClock(now, service.timeZone).date;
-  const hash = keyedHash("stat", `${who.address}|${who.userAgent}|${id}|${kind}|${day}`);
+  const hash = keyedHash("stat", `${who.address}|${id}|${kind}|${day}`);
   // Kept past the end of the day in any zone; the purge job removes it after.
   const expiresAt = new Date(Date.parse(`${day}T00:00:00Z`) + 2 * DAY_MS);
   const counted = await prisma.$executeRaw`WITH mark AS (

@@ -96,6 +96,55 @@ describe("POST /api/items/{id}/events", () => {
   });
 });
 
+describe("what a visitor can do to the counts", () => {
+  it("a visitor counts once a day whatever browser string they send", async () => {
+    const prisma = await getPrisma();
+    const at = new Date("2026-12-01T10:00:00Z");
+    for (let i = 0; i < 5; i++)
+      await recordEvent(serviceId, { kind: "call" }, { address: "10.24.6.1", userAgent: `${BROWSER} v${i}` }, at);
+    const row = await prisma.serviceStat.findFirstOrThrow({
+      where: { serviceId, kind: "call", day: new Date("2026-12-01T00:00:00Z") },
+    });
+    expect(row.count).toBe(1);
+    // The next day, and another address, count again.
+    await recordEvent(
+      serviceId,
+      { kind: "call" },
+      { address: "10.24.6.1", userAgent: BROWSER },
+      new Date("2026-12-02T10:00:00Z"),
+    );
+    await recordEvent(serviceId, { kind: "call" }, { address: "10.24.6.2", userAgent: BROWSER }, at);
+    expect(
+      (
+        await prisma.serviceStat.findFirstOrThrow({
+          where: { serviceId, kind: "call", day: new Date("2026-12-01T00:00:00Z") },
+        })
+      ).count,
+    ).toBe(2);
+  });
+
+  it("one address is limited to 300 events an hour; past that nothing counts, and the answer is still 204", async () => {
+    const counted = [];
+    for (let day = 0; day < 305; day++)
+      counted.push(
+        await recordEvent(
+          serviceId,
+          { kind: "messenger" },
+          { address: "10.24.7.1", userAgent: BROWSER },
+          new Date(Date.UTC(2027, 0, 1 + day, 10)),
+        ),
+      );
+    expect(counted.filter(Boolean)).toHaveLength(300);
+    expect(counted.slice(300)).toEqual([false, false, false, false, false]);
+    expect((await event("save", "10.24.7.1")).status).toBe(204);
+    expect((await event("save", "10.24.7.2")).status).toBe(204);
+    const prisma = await getPrisma();
+    const today = await prisma.serviceStat.findMany({ where: { serviceId, kind: "save" } });
+    // Only the other address's save counted today (the first test's visitor saved on its own day).
+    expect(today.reduce((sum, row) => sum + row.count, 0)).toBe(3);
+  });
+});
+
 describe("GET /api/items/users/{id}/stats", () => {
   it("answers the owner and admins; others 403, visitors 401; bad days 400", async () => {
     expect((await stats(cookies.admin)).status).toBe(200);
