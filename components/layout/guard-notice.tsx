@@ -1,15 +1,16 @@
 import { getTranslations } from "next-intl/server";
 
-import { guardReason, type AccessRule } from "@/features/accounts/guarded-paths";
+import { guardReason, type GuardReason } from "@/features/accounts/guarded-paths";
 import { Link } from "@/i18n/navigation";
 
 // Where a refused visitor can go on to, named by its header link.
-const NEXT_STEP: Partial<Record<AccessRule, { href: string; label: "becomeMaster" | "masterProfile" | "addService" }>> =
-  {
-    mechanic: { href: "/mechanicregister", label: "becomeMaster" },
-    noMechanic: { href: "/mechanic-profile", label: "masterProfile" },
-    stationOwner: { href: "/addservice", label: "addService" },
-  };
+const NEXT_STEP: Partial<
+  Record<GuardReason, { href: string; label: "becomeMaster" | "masterProfile" | "addService" }>
+> = {
+  mechanic: { href: "/mechanicregister", label: "becomeMaster" },
+  noMechanic: { href: "/mechanic-profile", label: "masterProfile" },
+  stationOwner: { href: "/addservice", label: "addService" },
+};
 
 /**
  * Why a guard (proxy.ts, features/accounts/server/guards.ts) sent the visitor to this page, from its `reason`

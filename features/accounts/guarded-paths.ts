@@ -22,13 +22,18 @@ export function ruleForPath(pathname: string): AccessRule | null {
   return RULES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;
 }
 
-const RULE_NAMES = new Set<string>(RULES.map(([, rule]) => rule));
+/** The reason an admin without the second factor is sent to /profile with, to turn it on. */
+export const MFA_ENROL_REASON = "mfaEnrol";
+export type GuardReason = AccessRule | typeof MFA_ENROL_REASON;
+
+const REASONS = new Set<string>([...RULES.map(([, rule]) => rule), MFA_ENROL_REASON]);
 
 /**
  * The `reason` a guard's redirect puts on the page it sends the visitor to: the rule that refused
- * them, or "signedIn" when nobody was signed in. Anything else in the address is ignored.
+ * them, "signedIn" when nobody was signed in, or "mfaEnrol" for an admin who must turn on the
+ * second factor. Anything else in the address is ignored.
  */
-export function guardReason(value: string | string[] | undefined): AccessRule | null {
+export function guardReason(value: string | string[] | undefined): GuardReason | null {
   const raw = Array.isArray(value) ? value[0] : value;
-  return raw && RULE_NAMES.has(raw) ? (raw as AccessRule) : null;
+  return raw && REASONS.has(raw) ? (raw as GuardReason) : null;
 }

@@ -70,6 +70,26 @@ export const passwordResetInput = z.object({
   password,
 });
 export const deleteAccountInput = z.object({ currentPassword });
+
+/** A code from the authenticator app; whether it is six digits and right is the server's answer. */
+const totpCode = z
+  .string({ error: "Auth.mfaCodeWrong" })
+  .trim()
+  .min(1, { error: "Auth.mfaCodeWrong" })
+  .max(20, { error: "Auth.mfaCodeWrong" });
+export const totpCodeInput = z.object({ code: totpCode });
+/** Turning the second factor off: the password and a code, so neither a borrowed session nor a stolen phone suffices. */
+export const totpDisableInput = z.object({ currentPassword, code: totpCode });
+/** The sign-in's second step: a code, or one of the recovery codes (server/mfa.ts asks for one of them). */
+export const secondStepInput = z.object({
+  code: totpCode.optional(),
+  recoveryCode: z
+    .string({ error: "Auth.recoveryCodeWrong" })
+    .trim()
+    .min(1, { error: "Auth.recoveryCodeWrong" })
+    .max(40, { error: "Auth.recoveryCodeWrong" })
+    .optional(),
+});
 /**
  * The link mailed to a new address, with the account's password unless its owner is signed in;
  * any token that is no string is as invalid as an expired one.

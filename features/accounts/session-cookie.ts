@@ -33,6 +33,27 @@ export function signedInHintCookie(present: boolean) {
   };
 }
 
+/**
+ * The half-way state of a two-step sign-in: the password was right, the code from the
+ * authenticator app is still to come (features/accounts/server/mfa.ts). Its value names an
+ * MfaChallenge row, which lasts five minutes; httpOnly and same-site only, like the session.
+ */
+export const MFA_CHALLENGE_COOKIE = production ? "__Host-maister.mfa-challenge" : "maister.mfa-challenge";
+export const MFA_CHALLENGE_SECONDS = 5 * 60;
+
+/** The challenge as a Set-Cookie; null clears it. */
+export function mfaChallengeCookie(token: string | null) {
+  return {
+    name: MFA_CHALLENGE_COOKIE,
+    value: token ?? "",
+    httpOnly: true,
+    sameSite: "strict" as const,
+    secure: SESSION_COOKIE_SECURE,
+    path: "/",
+    maxAge: token ? MFA_CHALLENGE_SECONDS : 0,
+  };
+}
+
 export function hasSignedInHint(cookieHeader: string): boolean {
   return cookieHeader.split(/;\s*/).some((cookie) => cookie.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }

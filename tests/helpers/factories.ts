@@ -5,10 +5,13 @@ import { type StoredCategory } from "@/features/listings/service-fields";
 import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
+import { sealSecret } from "@/lib/security/secret-box";
 
 let counter = 0;
 
 export const TEST_PASSWORD = "Test1234!";
+/** The authenticator secret of the test users made with the second factor on (admins by default). */
+export const TEST_TOTP_SECRET = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
 
 export async function makeUser(
   overrides: {
@@ -18,6 +21,8 @@ export async function makeUser(
     isBlocked?: boolean;
     confirmed?: boolean;
     password?: string;
+    /** The second factor on, with TEST_TOTP_SECRET: by default for admins, who need it (guards.ts). */
+    mfa?: boolean;
   } = {},
 ) {
   const prisma = await getPrisma();
@@ -32,6 +37,9 @@ export async function makeUser(
       isAdmin: overrides.isAdmin ?? false,
       isBlocked: overrides.isBlocked ?? false,
       emailVerifiedAt: overrides.confirmed === false ? null : new Date(),
+      ...((overrides.mfa ?? overrides.isAdmin)
+        ? { totpSecret: sealSecret(TEST_TOTP_SECRET), totpEnabledAt: new Date() }
+        : {}),
     },
   });
 }

@@ -13,6 +13,7 @@ import { steadyTiming } from "@/lib/security/steady-timing";
 
 import { localePath, mailAccount } from "./account-mail";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
+import { startChallenge } from "./mfa";
 import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { createSession, type NewSession } from "./session";
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
@@ -218,13 +219,18 @@ async function signInRefused(
   return new AppError(status, key);
 }
 
-/** authenticate() followed by a new session: what POST /api/users/login does. */
+/**
+ * authenticate() followed by a new session: what POST /api/users/login does. With the second
+ * factor on, the password only earns the challenge of the second step (mfa.ts).
+ */
 export async function signIn(
   body: unknown,
   address: string,
   userAgent: string | null,
-): Promise<{ user: PublicUser; session: NewSession }> {
+): Promise<{ user: PublicUser; session: NewSession } | { challenge: string }> {
   const user = await authenticate(body, address);
+  const challenge = await startChallenge(user._id);
+  if (challenge) return { challenge };
   return { user, session: await createSession(user._id, userAgent) };
 }
 

@@ -3,7 +3,7 @@ import "server-only";
 import type { Locale } from "next-intl";
 import { RedirectType } from "next/navigation";
 
-import type { AccessRule } from "@/features/accounts/guarded-paths";
+import { MFA_ENROL_REASON, type AccessRule } from "@/features/accounts/guarded-paths";
 import { redirect } from "@/i18n/navigation";
 import { AppError } from "@/lib/http/errors";
 
@@ -17,6 +17,9 @@ import { getViewer, type Viewer } from "./session";
 type Refusal = { status: 401 | 403; key: string; redirectTo: string };
 
 export function refusal(viewer: Viewer | null, rule: AccessRule): Refusal | null {
+  // Admins must have the second factor on before any admin page or call works: they enrol on /profile.
+  if (rule === "admin" && viewer?.adminAwaitingMfa)
+    return { status: 403, key: "Auth.mfaEnrolRequired", redirectTo: "/profile" };
   if (rule === "admin")
     return viewer?.isAdmin
       ? null
@@ -48,8 +51,10 @@ export async function guardPage(rule: AccessRule, path: string, locale: Locale):
   const refused = refusal(viewer, rule);
   if (!refused) return viewer as Viewer;
   const target =
-    refused.redirectTo === "/" || viewer
-      ? `/home?reason=${rule}`
-      : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;
+    refused.redirectTo === "/profile"
+      ? `/profile?reason=${MFA_ENROL_REASON}`
+      : refused.redirectTo === "/" || viewer
+        ? `/home?reason=${rule}`
+        : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;
   return redirect({ href: target, locale }, RedirectType.replace);
 }

@@ -5,6 +5,7 @@ import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 
 import { authenticate } from "@/features/accounts/server/accounts";
+import { secondFactorOn } from "@/features/accounts/server/mfa";
 import {
   createSession,
   endSession,
@@ -24,6 +25,16 @@ import { appSecret } from "@/lib/security/app-secret";
  * cookie, only for a session getViewer() accepts; anything else gets the cookie cleared.
  */
 type SessionToken = JWT & { sid?: string };
+
+function presentedSession(cookieHeader: unknown): string | null {
+  if (typeof cookieHeader !== "string") return null;
+  const found = cookieHeader.split(/;\s*/).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  try {
+    return found ? decodeURIComponent(found.slice(SESSION_COOKIE.length + 1)) : null;
+  } catch {
+    return null;
+  }
+}
 
 export function authOptions(): NextAuthOptions {
   return {
@@ -56,12 +67,18 @@ export function authOptions(): NextAuthOptions {
         name: "Maister",
         credentials: { email: { type: "email" }, password: { type: "password" } },
         async authorize(credentials, request) {
+          let user;
           try {
-            const user = await authenticate(credentials ?? {}, clientAddress(request.headers ?? {}));
-            return { id: user._id, name: user.name, email: user.email };
+            user = await authenticate(credentials ?? {}, clientAddress(request.headers ?? {}));
           } catch {
             return null;
           }
+          // No second step here: an account with the second factor on signs in through the login
+          // form (next-auth answers with error=MfaRequired instead of a session).
+          if (await secondFactorOn(user._id)) throw new Error("MfaRequired");
+          // As on the login route, the session the browser came with ends (encode() starts the new one).
+          await endSession(presentedSession(request.headers?.cookie));
+          return { id: user._id, name: user.name, email: user.email };
         },
       }),
     ],

@@ -53,7 +53,7 @@ export async function requestPasswordReset(body: unknown, address: string): Prom
 export async function confirmPasswordReset(
   body: unknown,
   userAgent: string | null,
-): Promise<{ user: PublicUser; session: NewSession }> {
+): Promise<{ user: PublicUser; session: NewSession | null }> {
   const input = parseOrThrow(passwordResetInput, body);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -62,7 +62,7 @@ export async function confirmPasswordReset(
     const { userId } = await consumeToken(tx, input.token, "password_reset", "Auth.resetInvalid");
     const before = await tx.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { isBlocked: true, emailVerifiedAt: true, email: true },
+      select: { isBlocked: true, emailVerifiedAt: true, totpEnabledAt: true, email: true },
     });
     if (before.isBlocked) throw new AppError(403, "Auth.blocked");
     // Only now is the account known; the refusal rolls back the token's use, so the link still works.
@@ -75,7 +75,8 @@ export async function confirmPasswordReset(
     await tx.emailToken.deleteMany({ where: { userId } });
     await endAllSessions(userId, tx, "passwordReset");
     await recordSecurityEvent("password.reset", { userId }, tx);
-    return { user, session: await createSession(userId, userAgent, tx) };
+    // The mailbox is not the second factor: with it on, the new password signs in with a code, as ever.
+    return { user, session: before.totpEnabledAt ? null : await createSession(userId, userAgent, tx) };
   });
   const { user } = result;
   await mailAccount(

@@ -31,7 +31,7 @@ import { createSession, endAllSessions, forThisVisitor, type NewSession, type Vi
  * The current password, for changes that could lock the owner out. Wrong answers are limited per
  * account (THROTTLES.currentPassword), so a borrowed session cannot guess it.
  */
-async function proveOwnership(
+export async function proveOwnership(
   userId: string,
   passwordHash: string,
   currentPassword: string | undefined,

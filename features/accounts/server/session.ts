@@ -2,6 +2,7 @@ import "server-only";
 
 import { createHash, randomBytes } from "node:crypto";
 import { cookies, headers } from "next/headers";
+import type { NextRequest, NextResponse } from "next/server";
 import { cache } from "react";
 
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
@@ -22,7 +23,15 @@ export type Viewer = {
   id: string;
   name: string;
   email: string;
+  /**
+   * Admin powers in force: the admin role AND the second factor on. An admin who has not enrolled
+   * has none of them, anywhere (guards.ts, and every "owner or admin" check), until enrolling.
+   */
   isAdmin: boolean;
+  /** An admin by role who must turn on the second factor first (guards.ts sends them to /profile). */
+  adminAwaitingMfa: boolean;
+  /** The second factor (TOTP) is on for this account. */
+  mfaEnabled: boolean;
   imageUrl: string | null;
   hasMechanicProfile: boolean;
   ownsStations: boolean;
@@ -50,6 +59,17 @@ export async function createSession(userId: string, userAgent: string | null, tx
     data: { tokenHash: hashSessionToken(token), userId, expiresAt, userAgent: (userAgent ?? "").slice(0, 200) },
   });
   return { token, expiresAt };
+}
+
+/**
+ * Every sign-in ends the session the browser came with (a cookie planted before the sign-in, or
+ * another account's), then sets the new one's cookie: what login, its second step, the e-mail
+ * confirmation and the password reset answer with.
+ */
+export async function startSession(request: NextRequest, response: NextResponse, session: NewSession): Promise<void> {
+  const presented = request.cookies.get(SESSION_COOKIE)?.value;
+  if (presented && presented !== session.token) await endSession(presented);
+  response.cookies.set(sessionCookie(session));
 }
 
 export async function endSession(token: string | undefined | null): Promise<void> {
@@ -133,6 +153,7 @@ export async function resolveSession(token: string | undefined | null, now = new
   }
   const { user } = session;
   if (user.isBlocked || !user.emailVerifiedAt) return null;
+  const mfaEnabled = Boolean(user.totpEnabledAt);
   noteRequestUser(user.id);
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
@@ -141,7 +162,9 @@ export async function resolveSession(token: string | undefined | null, now = new
     id: user.id,
     name: user.name,
     email: user.email,
-    isAdmin: user.isAdmin,
+    isAdmin: user.isAdmin && mfaEnabled,
+    adminAwaitingMfa: user.isAdmin && !mfaEnabled,
+    mfaEnabled,
     imageUrl: imageUrl(user.imageId),
     hasMechanicProfile: Boolean(user.mechanic),
     ownsStations: user._count.services > 0,

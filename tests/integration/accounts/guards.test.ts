@@ -8,7 +8,7 @@ import { getPrisma } from "@/lib/db/client";
 import { makeService, makeUser } from "../../helpers/factories";
 import { signIn, viewerOf } from "../../helpers/sign-in";
 
-type Role = "anonymous" | "user" | "mechanic" | "owner" | "unpaidOwner" | "admin" | "blocked";
+type Role = "anonymous" | "user" | "mechanic" | "owner" | "unpaidOwner" | "admin" | "adminWithoutMfa" | "blocked";
 const viewers = {} as Record<Role, Viewer | null>;
 
 async function viewerFor(email: string | null): Promise<Viewer | null> {
@@ -17,12 +17,13 @@ async function viewerFor(email: string | null): Promise<Viewer | null> {
 }
 
 beforeAll(async () => {
-  const [user, mechanic, owner, unpaidOwner, admin, blocked] = await Promise.all([
+  const [user, mechanic, owner, unpaidOwner, admin, adminWithoutMfa, blocked] = await Promise.all([
     makeUser(),
     makeUser(),
     makeUser(),
     makeUser(),
     makeUser({ isAdmin: true }),
+    makeUser({ isAdmin: true, mfa: false }),
     makeUser(),
   ]);
   await makeService({ ownerId: mechanic.id, role: "mechanic" });
@@ -35,6 +36,7 @@ beforeAll(async () => {
     owner: await viewerFor(owner.email),
     unpaidOwner: await viewerFor(unpaidOwner.email),
     admin: await viewerFor(admin.email),
+    adminWithoutMfa: await viewerFor(adminWithoutMfa.email),
   });
   await viewerFor(blocked.email);
   await (await getPrisma()).user.update({ where: { id: blocked.id }, data: { isBlocked: true } });
@@ -50,6 +52,7 @@ const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
     owner: null,
     unpaidOwner: null,
     admin: null,
+    adminWithoutMfa: null,
     blocked: [401, "/login"],
   },
   noMechanic: {
@@ -59,6 +62,7 @@ const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
     owner: null,
     unpaidOwner: null,
     admin: null,
+    adminWithoutMfa: null,
     blocked: [401, "/login"],
   },
   mechanic: {
@@ -68,6 +72,7 @@ const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
     owner: [403, "/"],
     unpaidOwner: [403, "/"],
     admin: [403, "/"],
+    adminWithoutMfa: [403, "/"],
     blocked: [401, "/login"],
   },
   stationOwner: {
@@ -78,6 +83,7 @@ const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
     // /mystos lists the unpaid order too, to pay for or delete.
     unpaidOwner: null,
     admin: [403, "/"],
+    adminWithoutMfa: [403, "/"],
     blocked: [401, "/login"],
   },
   admin: {
@@ -87,6 +93,8 @@ const TABLE: Record<AccessRule, Record<Role, [number, string] | null>> = {
     owner: [403, "/login"],
     unpaidOwner: [403, "/login"],
     admin: null,
+    // An admin by role without the second factor: no admin powers, sent to /profile to enrol.
+    adminWithoutMfa: [403, "/profile"],
     blocked: [401, "/login"],
   },
 };
@@ -111,5 +119,8 @@ describe("access rules (spec §2) for every role", () => {
     expect(viewers.owner).toMatchObject({ hasMechanicProfile: false, ownsStations: true });
     expect(viewers.unpaidOwner?.ownsStations).toBe(true);
     expect(viewers.blocked).toBeNull();
+    expect(viewers.admin).toMatchObject({ isAdmin: true, mfaEnabled: true, adminAwaitingMfa: false });
+    expect(viewers.adminWithoutMfa).toMatchObject({ isAdmin: false, mfaEnabled: false, adminAwaitingMfa: true });
+    expect(refusal(viewers.adminWithoutMfa, "admin")?.key).toBe("Auth.mfaEnrolRequired");
   });
 });

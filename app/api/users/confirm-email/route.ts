@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { confirmEmail } from "@/features/accounts/server/accounts";
-import { sessionCookie } from "@/features/accounts/server/session";
+import { startSession } from "@/features/accounts/server/session";
 import { clientIp, handle, json, readJson } from "@/lib/http/answers";
 
 /** ?token= from the mail, and { password } chosen at sign-up; signs the user in. */
@@ -15,7 +15,7 @@ export async function POST(request: NextRequest) {
       request.headers.get("user-agent"),
     );
     const response = json(user);
-    response.cookies.set(sessionCookie(session));
+    await startSession(request, response, session);
     return response;
   });
 }
