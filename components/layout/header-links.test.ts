@@ -38,6 +38,7 @@ describe("header links by session (spec: header)", () => {
       "/admin/services",
       "/admin/inbox",
       "/admin/reviews",
+      "/admin/security",
     ]);
   });
 

@@ -15,7 +15,8 @@ export type HeaderLabel =
   | "adminUsers"
   | "adminServices"
   | "adminInbox"
-  | "adminReviews";
+  | "adminReviews"
+  | "adminSecurity";
 
 /**
  * `bySession`: the link depends on who is signed in (hidden while a page from the page cache is
@@ -54,6 +55,7 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
         { href: "/admin/services", label: "adminServices" },
         { href: "/admin/inbox", label: "adminInbox" },
         { href: "/admin/reviews", label: "adminReviews" },
+        { href: "/admin/security", label: "adminSecurity" },
       ]
     : null;
   return { links, admin };

@@ -30,7 +30,8 @@ import { writeAudit } from "./audit-log";
 const containsText = (column: Prisma.Sql, keyword: string) =>
   Prisma.sql`strpos(lower(${column}), lower(${keyword})) > 0`;
 
-function pageOf(total: number, page: number) {
+/** The page's rows of an admin list of `total`; a page past the last is a 400. */
+export function pageOf(total: number, page: number) {
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
   return { pages, offset: (page - 1) * ADMIN_PAGE_SIZE };
