@@ -5,6 +5,7 @@ import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { sweepPayments } from "@/features/payments/server/payments";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
+import { refreshReviewWeights } from "@/features/reviews/server/weights-job";
 import { REVIEW_DIGEST_EVERY_MS, sendReviewDigests } from "@/features/reviews/server/review-digest";
 import type { Job } from "@/lib/jobs/runner";
 import { deliverDue } from "@/lib/mail/outbox";
@@ -19,6 +20,8 @@ export const JOBS: Job[] = [
   { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
   { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
   { name: "rating-scores", everyMs: 10 * 60_000, run: () => refreshRatingScores() },
+  // Reviews of accounts still maturing gain weight as the accounts age (features/reviews/weight.ts).
+  { name: "review-weights", everyMs: 60 * 60_000, quietWhenIdle: true, run: () => refreshReviewWeights() },
   { name: "hours-reminders", everyMs: 60 * 60_000, run: () => remindStaleHours() },
   { name: "review-digest", everyMs: REVIEW_DIGEST_EVERY_MS, run: () => sendReviewDigests() },
   // Cheap when nothing changed (one row, not claimed); until it has run, maps are grouped live.

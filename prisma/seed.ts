@@ -76,6 +76,8 @@ async function upsertUser(
       passwordHash: input.passwordHash,
       isAdmin: input.isAdmin ?? false,
       emailVerifiedAt: new Date("2026-01-01T00:00:00Z"),
+      // Established accounts: their reviews count fully (features/reviews/weight.ts).
+      createdAt: new Date("2026-01-01T00:00:00Z"),
     },
     select: { id: true },
   });
@@ -392,13 +394,15 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
           avg: reviewAverage({ quality, speed, price }),
           comment: local.pick(REVIEW_COMMENTS),
           createdAt: new Date(Date.UTC(2026, 6 + (n % 4), 1 + local.int(0, 27), local.int(8, 19))),
+          // Weighed already: the demo's reviewers are established, so each counts fully (weight 1).
+          weighedAt: new Date(),
         },
         select: { id: true },
       });
     }
     const all = await prisma.review.findMany({
       where: { serviceId: service.id },
-      select: { quality: true, speed: true, price: true },
+      select: { quality: true, speed: true, price: true, weight: true },
     });
     await prisma.service.update({ where: { id: service.id }, data: computeAggregates(all) });
   }

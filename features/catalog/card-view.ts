@@ -16,6 +16,7 @@ export type CardView = Pick<
   | "coordinates"
   | "isOnTheGo"
   | "numReviews"
+  | "fullReviews"
   | "openNow"
   | "nextChange"
   | "liveStatus"
@@ -43,6 +44,7 @@ export function cardView(card: ServiceCard): CardView {
     isOnTheGo: card.isOnTheGo,
     rating: { avg: card.rating.avg },
     numReviews: card.numReviews,
+    fullReviews: card.fullReviews,
     openNow: card.openNow,
     nextChange: card.nextChange,
     liveStatus: card.liveStatus,

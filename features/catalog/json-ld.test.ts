@@ -110,6 +110,7 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     brand: "Any",
     rating: { avg: 4.2, quality: 4.5, speed: 4, price: 4.1, score: 4.1 },
     numReviews: 7,
+    fullReviews: 7,
     openNow: true,
     nextChange: null,
     liveStatus: null,

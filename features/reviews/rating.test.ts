@@ -20,11 +20,38 @@ describe("ratings", () => {
       speedAvg: 3,
       priceAvg: 3.5,
       numReviews: 2,
+      weightSum: 2,
+      fullReviews: 2,
+    });
+  });
+
+  it("weights each review by its reviewer's weight: a fresh account's 1★ barely moves an established 5★", () => {
+    expect(
+      computeAggregates([
+        { quality: 5, speed: 5, price: 5, weight: 1 },
+        { quality: 1, speed: 1, price: 1, weight: 0.1 },
+      ]),
+    ).toEqual({
+      ratingAvg: 4.64,
+      qualityAvg: 4.64,
+      speedAvg: 4.64,
+      priceAvg: 4.64,
+      numReviews: 2,
+      weightSum: 1.1,
+      fullReviews: 1,
     });
   });
 
   it("gives zeros without reviews", () => {
-    expect(computeAggregates([])).toEqual({ ratingAvg: 0, qualityAvg: 0, speedAvg: 0, priceAvg: 0, numReviews: 0 });
+    expect(computeAggregates([])).toEqual({
+      ratingAvg: 0,
+      qualityAvg: 0,
+      speedAvg: 0,
+      priceAvg: 0,
+      numReviews: 0,
+      weightSum: 0,
+      fullReviews: 0,
+    });
   });
 
   it("draws half stars", () => {

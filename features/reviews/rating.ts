@@ -1,5 +1,7 @@
 /** Ratings: one review's average, a service's aggregates, and half-star display. */
 
+import { countsFully, FULL_WEIGHT } from "@/features/reviews/weight";
+
 export type RatingTriple = { quality: number; speed: number; price: number };
 
 /** The three things every review rates, in the order the site shows them. */
@@ -11,6 +13,10 @@ export type RatingAggregates = {
   speedAvg: number;
   priceAvg: number;
   numReviews: number;
+  /** The reviews' summed weight (features/reviews/weight.ts), what the ranking score counts. */
+  weightSum: number;
+  /** How many count fully. */
+  fullReviews: number;
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -19,18 +25,26 @@ export function reviewAverage({ quality, speed, price }: RatingTriple): number {
   return round2((quality + speed + price) / 3);
 }
 
-/** The overall rating is the mean of the per-review averages. */
-export function computeAggregates(reviews: RatingTriple[]): RatingAggregates {
+/**
+ * The overall rating is the mean of the per-review averages, each review weighted by its weight
+ * (1 when not given); the same rule as recomputeAggregates() in features/reviews/server/reviews.ts.
+ */
+export function computeAggregates(reviews: (RatingTriple & { weight?: number })[]): RatingAggregates {
   const count = reviews.length;
-  if (count === 0) return { ratingAvg: 0, qualityAvg: 0, speedAvg: 0, priceAvg: 0, numReviews: 0 };
+  if (count === 0)
+    return { ratingAvg: 0, qualityAvg: 0, speedAvg: 0, priceAvg: 0, numReviews: 0, weightSum: 0, fullReviews: 0 };
+  const weightOf = (review: { weight?: number }) => review.weight ?? FULL_WEIGHT;
+  const total = reviews.reduce((sum, review) => sum + weightOf(review), 0);
   const mean = (pick: (review: RatingTriple) => number) =>
-    round2(reviews.reduce((sum, review) => sum + pick(review), 0) / count);
+    round2(reviews.reduce((sum, review) => sum + weightOf(review) * pick(review), 0) / total);
   return {
     ratingAvg: mean((review) => (review.quality + review.speed + review.price) / 3),
     qualityAvg: mean((review) => review.quality),
     speedAvg: mean((review) => review.speed),
     priceAvg: mean((review) => review.price),
     numReviews: count,
+    weightSum: total,
+    fullReviews: reviews.filter((review) => countsFully(weightOf(review))).length,
   };
 }
 

@@ -69,17 +69,19 @@ await runDbCommand(async (db) => {
       -- Reviewer k of service n is (7n + 131k) mod ${REVIEWERS}: distinct for k < 12, as the unique (user, service) pair requires.
       CREATE TEMP TABLE bench_reviewer ON COMMIT DROP AS
       SELECT gen_random_uuid() AS id, g - 1 AS n FROM generate_series(1, ${REVIEWERS}) g;
-      INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "emailVerifiedAt", "updatedAt")
-      SELECT id, 'Bench Reviewer ' || n, '${run}-r' || n || '@bench.local', '${run}-r' || n || '@bench.local', 'x', now(), now() FROM bench_reviewer;
-      INSERT INTO reviews (id, "userId", "serviceId", quality, speed, price, avg, comment, "createdAt", "updatedAt")
+      -- Established reviewers (a year old, confirmed): their reviews count fully (weight 1, already weighed).
+      INSERT INTO users (id, name, email, "emailNormalized", "passwordHash", "emailVerifiedAt", "createdAt", "updatedAt")
+      SELECT id, 'Bench Reviewer ' || n, '${run}-r' || n || '@bench.local', '${run}-r' || n || '@bench.local', 'x', now(), now() - interval '1 year', now() FROM bench_reviewer;
+      INSERT INTO reviews (id, "userId", "serviceId", quality, speed, price, avg, comment, "createdAt", "updatedAt", "weighedAt")
       SELECT gen_random_uuid(), r.id, v.id, v.q, v.sp, v.p, round(((v.q + v.sp + v.p) / 3.0)::numeric, 2)::float8,
         (ARRAY['', 'Швидко і якісно', 'Good work, fair price', 'Довго чекав, але зробили добре', 'Recommended', ''])[1 + (v.n + v.k) % 6],
-        now() - v.k * interval '3 days', now()
+        now() - v.k * interval '3 days', now(), now()
       FROM (
         SELECT s.id, s.n, k, 1 + floor(random() * 5)::int AS q, 1 + floor(random() * 5)::int AS sp, 1 + floor(random() * 5)::int AS p
         FROM bench_service s CROSS JOIN LATERAL generate_series(0, s.reviews - 1) k
       ) v JOIN bench_reviewer r ON r.n = (7 * v.n + 131 * v.k) % ${REVIEWERS};
-      UPDATE services s SET "qualityAvg" = a.quality, "speedAvg" = a.speed, "priceAvg" = a.price, "ratingAvg" = a.avg, "numReviews" = a.count
+      UPDATE services s SET "qualityAvg" = a.quality, "speedAvg" = a.speed, "priceAvg" = a.price, "ratingAvg" = a.avg, "numReviews" = a.count,
+        "weightSum" = a.count, "fullReviews" = a.count
       FROM (SELECT "serviceId", avg(quality) AS quality, avg(speed) AS speed, avg(price) AS price, avg(avg) AS avg, count(*)::int AS count
             FROM reviews WHERE "serviceId" IN (SELECT id FROM bench_service) GROUP BY "serviceId") a
       WHERE s.id = a."serviceId";

@@ -87,6 +87,9 @@ export async function makeService(input: ServiceInput = {}) {
         isOnTheGo: input.isOnTheGo ?? false,
         timeZone: input.timeZone ?? "Europe/Kyiv",
         ...input.ratings,
+        // Given reviews count fully (weight 1 each), as established reviewers' would.
+        weightSum: input.ratings?.numReviews ?? 0,
+        fullReviews: input.ratings?.numReviews ?? 0,
         openingHours: { create: timetableToRows(input.timetable ?? DEFAULT_TIMETABLE) },
       },
     });

@@ -138,6 +138,9 @@ export async function ReviewsQueue({ viewer, locale, view }: { viewer: Viewer; l
                   <Link href={`/service/${service._id}#reviews`} className="font-semibold text-brand-700 underline">
                     {service.name}
                   </Link>
+                  <p className="text-sm font-medium text-amber-900">
+                    {t("flaggedDirection", { direction: service.direction })}
+                  </p>
                   <p className="text-sm text-slate-700">
                     {t("flaggedText", { date: when.format(new Date(service.flaggedAt)), count: service.held })}
                   </p>

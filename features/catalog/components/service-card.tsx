@@ -79,7 +79,11 @@ export function ServiceCard({
         <StarRating
           value={service.rating.avg}
           label={t("rating", { value: service.rating.avg.toFixed(1) })}
-          suffix={t("reviews", { count: service.numReviews })}
+          suffix={
+            service.fullReviews < service.numReviews
+              ? t("reviewsCounted", { count: service.numReviews, full: service.fullReviews })
+              : t("reviews", { count: service.numReviews })
+          }
         />
         <p className="text-sm text-slate-600">{service.address}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">

@@ -109,14 +109,17 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   };
 }
 
-/** Best rated services with enough reviews for the rating to mean something. */
+/**
+ * Best rated services with enough reviews for the rating to mean something: three reviews' worth
+ * of weight (features/reviews/weight.ts), so a few fresh accounts cannot put a station up there.
+ */
 const MIN_REVIEWS_FOR_TOP = 3;
 
 export const listTopServices = cache((limit = 8, now: Date = new Date()): Promise<ServiceCard[]> =>
   rememberRead(`top:${limit}:${minuteOf(now)}`, async () => {
     const prisma = await getPrisma();
     const rows = await prisma.$queryRaw<CardRow[]>`SELECT ${CARD_COLUMNS}, ${hoursColumns(now)}
-      FROM services s WHERE ${PUBLISHED} AND s."numReviews" >= ${MIN_REVIEWS_FOR_TOP}
+      FROM services s WHERE ${PUBLISHED} AND s."weightSum" >= ${MIN_REVIEWS_FOR_TOP}
       ORDER BY ${sortOrder("rating.desc")} LIMIT ${limit}`;
     return rows.map((row) => toCard(row, now));
   }),

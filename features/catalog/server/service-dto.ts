@@ -29,6 +29,11 @@ export type ServiceCard = {
   /** Raw averages, and `score`: the smoothed overall rating the rating sorts order by (features/reviews/server/rating-sql.ts). */
   rating: { avg: number; quality: number; speed: number; price: number; score: number };
   numReviews: number;
+  /**
+   * How many of the numReviews count fully: the others come from accounts too new to carry full
+   * weight yet (features/reviews/weight.ts), and the averages count them less.
+   */
+  fullReviews: number;
   openNow: boolean;
   /** The next opening or closing (null when the hours never change); times read in `timeZone`. */
   nextChange: NextChange | null;
@@ -117,6 +122,7 @@ export type CardRow = {
   priceAvg: number;
   ratingScore: number;
   numReviews: number;
+  fullReviews: number;
   timeZone: string;
   hours: HoursRow[] | null;
   special: SpecialHours[] | null;
@@ -163,6 +169,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
       score: Math.round(row.ratingScore * 100) / 100,
     },
     numReviews: Number(row.numReviews),
+    fullReviews: Number(row.fullReviews),
     openNow,
     nextChange,
     liveStatus,

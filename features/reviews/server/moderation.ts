@@ -7,6 +7,7 @@ import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { writeAudit } from "@/features/admin/server/audit-log";
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
+import type { BurstDirection } from "@/features/reviews/burst-rule";
 import type { ReportReason } from "@/features/reviews/rules";
 import { moderationInput, reportInput } from "@/features/reviews/schema";
 import { changingCatalog } from "@/lib/cache/read-cache";
@@ -18,15 +19,21 @@ import { kickMailQueue } from "@/lib/mail/outbox";
 import { take } from "@/lib/security/rate-limit";
 
 import { recomputeAggregates } from "./reviews";
+import { accountWeight, reweighReviewer } from "./weights";
 
 /**
- * Reports from this many distinct accounts, still open, hide a review pending an admin's
- * decision. One report could be a grudge; three independent people agreeing is worth acting on
- * before a moderator gets there, and the review comes back with one click if they were wrong.
+ * Open reports whose reporters' weights (features/reviews/weight.ts, the same rule as a review's,
+ * without a visit) add up to this hide a review pending an admin's decision. One report could be
+ * a grudge; three established people agreeing is worth acting on before a moderator gets there,
+ * and the review comes back with one click if they were wrong. Fresh accounts weigh 0.05–0.1, so a
+ * handful of them made for the purpose only put the review in the admin's queue, never hide it.
  */
-export const REPORTS_TO_HIDE = 3;
+export const REPORT_WEIGHT_TO_HIDE = 3;
 
-/** One report per person per review; enough distinct reports hide it until an admin decides. */
+/**
+ * One report per person per review. Every open report puts the review in the moderation queue;
+ * reports from reporters with enough weight between them also hide it until an admin decides.
+ */
 export async function reportReview(
   viewer: Viewer | null,
   serviceId: string,
@@ -59,15 +66,21 @@ export async function reportReview(
         if (isUniqueViolation(error)) throw new AppError(409, "Review.alreadyReported");
         throw error;
       }
-      const open = await tx.reviewReport.count({ where: { reviewId, resolvedAt: null } });
-      if (open < REPORTS_TO_HIDE) return;
+      const reporters = await tx.reviewReport.findMany({
+        where: { reviewId, resolvedAt: null },
+        select: { userId: true },
+      });
+      let weight = 0;
+      for (const { userId } of reporters) weight += await accountWeight(tx, userId);
+      if (weight < REPORT_WEIGHT_TO_HIDE - 1e-9) return;
+      const open = reporters.length;
       const { count } = await tx.review.updateMany({
         where: { id: reviewId, hiddenAt: null },
         data: { hiddenAt: new Date(), hiddenReason: "pending" },
       });
       if (count === 0) return;
       await recomputeAggregates(tx, serviceId);
-      await writeAudit(tx, null, "review.autoHide", "review", reviewId, { reports: open });
+      await writeAudit(tx, null, "review.autoHide", "review", reviewId, { reports: open, weight });
     }),
   );
   return { message: "Review.reported" };
@@ -85,7 +98,7 @@ export type QueueItem = {
   reports: QueueReport[];
   lastReportAt: string;
 };
-export type FlaggedService = { _id: string; name: string; flaggedAt: string; held: number };
+export type FlaggedService = { _id: string; name: string; flaggedAt: string; direction: BurstDirection; held: number };
 export type ReportQueue = { items: QueueItem[]; flagged: FlaggedService[] };
 
 const QUEUE_LIMIT = 100;
@@ -117,6 +130,7 @@ export async function reportQueue(viewer: Viewer | null, sort: string | null): P
         id: true,
         name: true,
         burstFlaggedAt: true,
+        burstDirection: true,
         _count: { select: { reviews: { where: { heldAt: { not: null } } } } },
       },
     }),
@@ -146,6 +160,8 @@ export async function reportQueue(viewer: Viewer | null, sort: string | null): P
       _id: service.id,
       name: service.name,
       flaggedAt: service.burstFlaggedAt!.toISOString(),
+      // Flags raised before directions were kept were all for low reviews.
+      direction: service.burstDirection ?? "low",
       held: service._count.reviews,
     })),
   };
@@ -213,6 +229,7 @@ export async function moderateReview(
         where: { id: reviewId },
         select: {
           serviceId: true,
+          userId: true,
           hiddenReason: true,
           service: { select: { name: true } },
           user: { select: { name: true, email: true, locale: true } },
@@ -232,7 +249,10 @@ export async function moderateReview(
         where: { reviewId, resolvedAt: null },
         data: { resolvedAt: new Date(), outcome: hide ? "hidden" : "kept" },
       });
-      await recomputeAggregates(tx, review.serviceId);
+      // A moderator's hide (or its reversal) is part of the reviewer's history: their reviews'
+      // weights follow, and so do the services those are on.
+      const { changedServices } = await reweighReviewer(tx, review.userId);
+      for (const id of new Set([review.serviceId, ...changedServices].sort())) await recomputeAggregates(tx, id);
       await writeAudit(
         tx,
         viewer.id,
@@ -283,7 +303,7 @@ export async function clearBurst(viewer: Viewer | null, serviceId: string): Prom
         where: { serviceId, heldAt: { not: null } },
         data: { heldAt: null },
       });
-      await tx.service.update({ where: { id: serviceId }, data: { burstFlaggedAt: null } });
+      await tx.service.update({ where: { id: serviceId }, data: { burstFlaggedAt: null, burstDirection: null } });
       await recomputeAggregates(tx, serviceId);
       await writeAudit(tx, viewer.id, "service.burstClear", "service", serviceId, { released: count });
     }),

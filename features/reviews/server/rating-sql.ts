@@ -7,6 +7,10 @@ import { publishedSql } from "@/features/catalog/server/published";
  *
  *   score = (PRIOR_WEIGHT × mean + n × average) / (PRIOR_WEIGHT + n)
  *
+ * where average is the weighted average and n the summed weight of the counted reviews
+ * (features/reviews/weight.ts): a review from an established account counts as one, twenty from
+ * minute-old accounts as one between them. The examples below are for reviews that count fully.
+ *
  * With the demo data's mean of 3.75, one 5-star review scores (10 × 3.75 + 5) / 11 = 3.86 and
  * two hundred reviews averaging 4.8 score 4.75; 4.5 from two reviews (3.875) ranks below 4.1 from
  * six (3.881), which a weight of 5 did not achieve. A service without reviews has no score (0): it
@@ -26,7 +30,7 @@ const DIMENSIONS = [
 /** SET list for `UPDATE services s … FROM rating_priors p WHERE p.id = 1`: each score from the stored averages. */
 export const SCORE_ASSIGNMENTS = DIMENSIONS.map(
   ([score, average, prior]) =>
-    `"${score}" = CASE WHEN s."numReviews" = 0 THEN 0 ELSE (p.weight * p.${prior} + s."numReviews" * s."${average}") / (p.weight + s."numReviews") END`,
+    `"${score}" = CASE WHEN s."numReviews" = 0 THEN 0 ELSE (p.weight * p.${prior} + s."weightSum" * s."${average}") / (p.weight + s."weightSum") END`,
 ).join(", ");
 
 /** New mean of the published services' averages; the row changes only when a mean moved by more than 0.005, and then says so. */

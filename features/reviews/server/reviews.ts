@@ -11,6 +11,7 @@ import {
   type ReviewerView,
 } from "@/features/reviews/reviewer-view";
 import { replyInput, reviewInput } from "@/features/reviews/schema";
+import { FULL_WEIGHT } from "@/features/reviews/weight";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -22,6 +23,7 @@ import { take } from "@/lib/security/rate-limit";
 import { checkBurst } from "./burst";
 import { recomputeScores } from "./rating-scores";
 import { redeemVisitCode } from "./visit-codes";
+import { weighReview } from "./weights";
 
 /**
  * One review per user per service: a second post replaces the first. The service's averages and
@@ -84,6 +86,7 @@ export async function upsertReview(
         await redeemVisitCode(tx, serviceId, input.visitCode, review.id);
         verified = true;
       }
+      await weighReview(tx, review.id);
       await checkBurst(tx, serviceId, review.id);
       await recomputeAggregates(tx, serviceId);
       if (!existing) await tx.reviewDigestPending.create({ data: { reviewId: review.id } });
@@ -165,7 +168,10 @@ export async function replyToReview(
 
 /**
  * A service's averages and count, recomputed from its counted reviews (neither hidden nor held
- * during a burst check; call inside the writing transaction). The row lock comes first, in its own
+ * during a burst check; call inside the writing transaction). The averages are weighted by each
+ * review's weight (features/reviews/weight.ts), and the summed weight is what the scores count
+ * (features/reviews/server/rating-sql.ts): a fresh account's review is shown and counted, but moves
+ * the numbers little. The row lock comes first, in its own
  * statement: a concurrent review's transaction waits here until this one commits, and its
  * recompute then sees this review too. Without it two reviews at once each counted only
  * themselves (caught by tests/integration/http/faults.test.ts). NO KEY UPDATE, not UPDATE: the
@@ -175,10 +181,14 @@ export async function replyToReview(
 export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM services WHERE id = ${serviceId}::uuid FOR NO KEY UPDATE`;
   await tx.$executeRaw`UPDATE services s SET
-      "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n, "updatedAt" = now()
-    FROM (SELECT coalesce(avg(quality), 0) AS quality, coalesce(avg(speed), 0) AS speed, coalesce(avg(price), 0) AS price,
-                 coalesce(avg(avg), 0) AS avg, count(*)::int AS n FROM reviews
-          WHERE "serviceId" = ${serviceId}::uuid AND "hiddenAt" IS NULL AND "heldAt" IS NULL) agg
+      "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n,
+      "weightSum" = agg.w, "fullReviews" = agg.full, "updatedAt" = now()
+    FROM (SELECT coalesce(sum(w * quality) / nullif(sum(w), 0), 0) AS quality, coalesce(sum(w * speed) / nullif(sum(w), 0), 0) AS speed,
+                 coalesce(sum(w * price) / nullif(sum(w), 0), 0) AS price, coalesce(sum(w * avg) / nullif(sum(w), 0), 0) AS avg,
+                 count(*)::int AS n, coalesce(sum(w), 0) AS w, (count(*) FILTER (WHERE w >= ${FULL_WEIGHT}))::int AS full
+          -- In numeric: equal weights give the plain average exactly (0.1 × 3 / 0.1 is 3, not 3.0000000000000004).
+          FROM (SELECT weight::numeric AS w, quality, speed, price, avg::numeric AS avg FROM reviews
+                WHERE "serviceId" = ${serviceId}::uuid AND "hiddenAt" IS NULL AND "heldAt" IS NULL) counted) agg
     WHERE s.id = ${serviceId}::uuid`;
   await recomputeScores(tx, serviceId);
 }

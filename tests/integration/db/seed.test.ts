@@ -111,7 +111,9 @@ describe("demo data", () => {
         speedAvg: true,
         priceAvg: true,
         numReviews: true,
-        reviews: { select: { quality: true, speed: true, price: true } },
+        weightSum: true,
+        fullReviews: true,
+        reviews: { select: { quality: true, speed: true, price: true, weight: true } },
       },
     });
     for (const { reviews, ...stored } of services) expect(stored).toEqual(computeAggregates(reviews));

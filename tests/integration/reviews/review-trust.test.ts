@@ -10,7 +10,7 @@ import { DELETE as burstRoute } from "@/app/api/items/admin/[id]/burst/route";
 import { POST as moderateRoute } from "@/app/api/items/admin/reports/[reviewId]/route";
 import { GET as queueRoute } from "@/app/api/items/admin/reports/route";
 import { getPublicService } from "@/features/catalog/server/detail";
-import { REPORTS_TO_HIDE } from "@/features/reviews/server/moderation";
+import { REPORT_WEIGHT_TO_HIDE } from "@/features/reviews/server/moderation";
 import { sendReviewDigests } from "@/features/reviews/server/review-digest";
 import { getPrisma } from "@/lib/db/client";
 import { tryTake } from "@/lib/security/rate-limit";
@@ -240,8 +240,14 @@ describe("reports and moderation (item 3)", () => {
     expect((await report(serviceId, target, body, cookies.other)).status).toBe(404);
   });
 
-  it(`takes one report per person, hides the review after ${REPORTS_TO_HIDE} accounts, and the aggregates and score follow`, async () => {
+  it(`takes one report per person, hides the review once established reporters weigh ${REPORT_WEIGHT_TO_HIDE}, and the aggregates and score follow`, async () => {
     const prisma = await getPrisma();
+    // Reports hide a review only from reporters with weight (features/reviews/weight.ts): these
+    // three are made established accounts, so each weighs 1.
+    await prisma.user.updateMany({
+      where: { id: { in: [ids.other!, ids.owner!, ids.admin!] } },
+      data: { createdAt: new Date(Date.now() - 120 * 86_400_000) },
+    });
     const before = await prisma.service.findUniqueOrThrow({ where: { id: targetService } });
     expect(before.numReviews).toBe(2);
     const first = await report(targetService, target, { reason: "notAVisit", text: "Never was there" }, cookies.other);
@@ -257,13 +263,16 @@ describe("reports and moderation (item 3)", () => {
     const after = await prisma.service.findUniqueOrThrow({ where: { id: targetService } });
     expect(after.numReviews).toBe(1);
     expect(after.ratingAvg).toBe(4);
-    // The smoothed score follows the counted reviews only: (weight × mean + n × average) / (weight + n).
+    // The smoothed score follows the counted reviews only: (weight × mean + n × average) / (weight + n),
+    // n being the counted reviews' summed weight (two fresh accounts' reviews here, 0.1 each).
     const prior = await prisma.ratingPrior.findUniqueOrThrow({ where: { id: 1 } });
+    expect(before.weightSum).toBeCloseTo(0.2, 6);
     expect(before.ratingScore).toBeCloseTo(
-      (prior.weight * prior.rating + 2 * before.ratingAvg) / (prior.weight + 2),
+      (prior.weight * prior.rating + before.weightSum * before.ratingAvg) / (prior.weight + before.weightSum),
       6,
     );
-    expect(after.ratingScore).toBeCloseTo((prior.weight * prior.rating + 1 * 4) / (prior.weight + 1), 6);
+    expect(after.weightSum).toBeCloseTo(0.1, 6);
+    expect(after.ratingScore).toBeCloseTo((prior.weight * prior.rating + 0.1 * 4) / (prior.weight + 0.1), 6);
     expect(after.ratingScore).not.toBeCloseTo(before.ratingScore, 3);
     const shown = (await getPublicService(targetService)).reviews.find((item) => item._id === target)!;
     expect(shown).toMatchObject({ hidden: "pending", comment: "" });

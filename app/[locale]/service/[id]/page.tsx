@@ -107,7 +107,11 @@ export default async function ServicePage({ params }: Props) {
             <StarRating
               value={service.rating.avg}
               label={ts("rating", { value: service.rating.avg.toFixed(1) })}
-              suffix={ts("reviews", { count: service.numReviews })}
+              suffix={
+                service.fullReviews < service.numReviews
+                  ? ts("reviewsCounted", { count: service.numReviews, full: service.fullReviews })
+                  : ts("reviews", { count: service.numReviews })
+              }
             />
             {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
             <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
