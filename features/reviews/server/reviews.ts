@@ -89,7 +89,8 @@ export async function upsertReview(
       await weighReview(tx, review.id);
       await checkBurst(tx, serviceId, review.id);
       await recomputeAggregates(tx, serviceId);
-      if (!existing) await tx.reviewDigestPending.create({ data: { reviewId: review.id } });
+      // A double submit's transactions may each see no review before theirs: the row is kept once.
+      if (!existing) await tx.reviewDigestPending.createMany({ data: [{ reviewId: review.id }], skipDuplicates: true });
       return { _id: review.id, avg, verified };
     }),
   );
