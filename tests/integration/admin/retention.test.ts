@@ -93,6 +93,25 @@ describe("purgeExpired", () => {
     expect((await prisma.paypalEvent.findMany({ select: { id: true } })).map((row) => row.id)).toEqual(["WH-NEW"]);
   });
 
+  it("forgets security events after 180 days and keeps newer ones", async () => {
+    const prisma = await getPrisma();
+    await prisma.securityEvent.createMany({
+      data: [
+        { kind: "signIn.failed", ip: "192.0.2.1", at: ago(RETENTION_MS.securityEvents) },
+        { kind: "signIn.failed", ip: "192.0.2.2", at: within(RETENTION_MS.securityEvents) },
+        { kind: "signIn.failed", ip: "192.0.2.3" },
+      ],
+    });
+    const { securityEvents } = await purgeExpired();
+    expect(securityEvents).toBe(1);
+    expect(
+      (await prisma.securityEvent.findMany({ where: { ip: { startsWith: "192.0.2." } }, select: { ip: true } }))
+        .map((row) => row.ip)
+        .sort(),
+    ).toEqual(["192.0.2.2", "192.0.2.3"]);
+    expect(RETENTION_MS.securityEvents).toBe(180 * 24 * 60 * 60_000);
+  });
+
   it("can run on several instances at once", async () => {
     const results = await Promise.all([purgeExpired(), purgeExpired(), purgeExpired()]);
     expect(results).toHaveLength(3);
