@@ -1,3 +1,4 @@
+import { COOKIES_SECURE } from "@/lib/http/secure-cookies";
 import { publicEnv } from "@/lib/public-env";
 
 /**
@@ -8,7 +9,7 @@ import { publicEnv } from "@/lib/public-env";
  */
 const production = publicEnv.production;
 export const SESSION_COOKIE = production ? "__Host-maister.session" : "maister.session";
-export const SESSION_COOKIE_SECURE = production;
+export const SESSION_COOKIE_SECURE = COOKIES_SECURE;
 
 /**
  * Not a credential: "this browser holds a session cookie", readable by the page's own script. A

@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { homeAtRoot } from "./home-at-root";
 import { languageFromQuery } from "./language-choice";
@@ -23,6 +23,33 @@ describe("languageFromQuery", () => {
       const page = request(path);
       expect(languageFromQuery(page, proxyContext(page)), path).toBeUndefined();
     }
+  });
+});
+
+describe("the language cookie in a production build", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("is Secure, like the session cookie, whether ?lng or next-intl sets it", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.resetModules();
+    const { localeCookie } = await import("@/i18n/routing");
+    const { SESSION_COOKIE_SECURE } = await import("@/features/accounts/session-cookie");
+    const choice = await import("./language-choice");
+    const step = await import("./step");
+    expect(SESSION_COOKIE_SECURE).toBe(true);
+    expect(localeCookie).toMatchObject({ secure: true });
+    const page = request("/services?lng=ua");
+    expect(choice.languageFromQuery(page, step.proxyContext(page))!.cookies.get("NEXT_LOCALE")).toMatchObject({
+      secure: true,
+    });
+  });
+
+  it("has no `secure` key at all outside production: next-intl's browser side writes even `secure: false` as Secure", async () => {
+    const { localeCookie } = await import("@/i18n/routing");
+    expect("secure" in localeCookie).toBe(false);
   });
 });
 

@@ -462,6 +462,17 @@ test.describe("security", () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/", secure: true });
   });
 
+  test("the language cookie is Secure too, whether next-intl or ?lng sets it", async ({ page, context }) => {
+    // lib/http/secure-cookies.ts: a production build marks every cookie of the site Secure.
+    await page.goto("/ua/services");
+    const byNextIntl = (await context.cookies()).find((cookie) => cookie.name === "NEXT_LOCALE");
+    expect(byNextIntl).toMatchObject({ value: "uk", secure: true, sameSite: "Lax" });
+    await context.clearCookies();
+    await page.goto("/services?lng=ua");
+    const byQuery = (await context.cookies()).find((cookie) => cookie.name === "NEXT_LOCALE");
+    expect(byQuery).toMatchObject({ value: "uk", secure: true, sameSite: "Lax" });
+  });
+
   test("a forged proxy header does not reach guarded pages or data", async ({ page }) => {
     const forged = { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy", "x-middleware-rewrite": "/profile" };
     const pageAnswer = await page.request.get("/profile", { headers: forged, maxRedirects: 0 });
