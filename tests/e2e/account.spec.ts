@@ -1,3 +1,4 @@
+import { linkFromOutbox } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 import { DEMO } from "./users";
 
@@ -51,6 +52,38 @@ test.describe("accounts", () => {
       await page.getByRole("button", { name: "Sign out" }).first().click();
       await expect(page).toHaveURL(/\/login$/);
       await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    });
+  });
+
+  test("a new e-mail's link asks a signed-out visitor for the account's password; its owner, signed in, only presses", async ({
+    page,
+    browser,
+    users,
+  }) => {
+    const owner = await users.create("user", { page });
+    const newEmail = `e2e.moved.${Date.now()}@test.local`;
+    const asked = await page.request.put("/api/users/profile", {
+      data: { email: newEmail, currentPassword: owner.password },
+    });
+    expect(asked.status()).toBe(200);
+    const link = await linkFromOutbox(page.context(), newEmail, "confirm-email-change");
+
+    await test.step("signed out: the link alone is not enough, and a wrong password is said at the field", async () => {
+      const stranger = await browser.newContext();
+      const other = await stranger.newPage();
+      await other.goto(link);
+      const password = other.getByLabel("The password of your account");
+      await password.fill("Wrong-Guess-7!");
+      await other.getByRole("button", { name: "Use the new e-mail" }).click();
+      await expect(password).toHaveAccessibleDescription("The current password is not right.");
+      await stranger.close();
+    });
+
+    await test.step("signed in to that account, the same link still works: no password, one press", async () => {
+      await page.goto(link);
+      await expect(page.getByLabel("The password of your account")).toHaveCount(0);
+      await page.getByRole("button", { name: "Use the new e-mail" }).click();
+      await expect(page.getByText("Your e-mail is changed. Sign in with the new address.")).toBeVisible();
     });
   });
 
