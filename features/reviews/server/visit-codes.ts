@@ -19,8 +19,9 @@ import { take, tooMany } from "@/lib/security/rate-limit";
  * per station per day), and no more codes outstanding (unused, unexpired) than
  * OUTSTANDING_BASE plus the codes customers actually redeemed in the last 30 days. A station
  * whose codes are not being used cannot stockpile them; one whose customers do review earns room
- * in proportion. Each code still needs its own signed-in account (never the owner's), and low
- * reviews from new accounts are watched by review-burst.ts.
+ * in proportion. Each code still needs its own signed-in account (never the owner's); a verified
+ * visit from a new account weighs less than full (features/reviews/weight.ts), and a wave of them
+ * is caught by the burst rule (features/reviews/burst-rule.ts).
  */
 export const VISIT_CODE_DAYS = 14;
 export const OUTSTANDING_BASE = 20;
