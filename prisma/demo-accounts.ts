@@ -14,3 +14,9 @@ export const DEMO_ACCOUNTS = [
     isAdmin: false,
   },
 ] as const;
+
+/**
+ * The demo admin's authenticator key (admins must have two-step verification on): add it to an
+ * authenticator app, or compute the code with otpauth. For local use only, like the passwords.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXP";

@@ -16,8 +16,9 @@ import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/se
 import { processImage, storedImage, type Processed } from "@/features/uploads/server/image-pipeline";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import type { Category, ServiceRole } from "@/lib/generated/prisma/enums";
+import { openSecret, sealSecret } from "@/lib/security/secret-box";
 
-import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "./demo-accounts";
 import {
   CATEGORY_BY_NAME,
   CITIES,
@@ -80,6 +81,20 @@ async function upsertUser(
       createdAt: new Date("2026-01-01T00:00:00Z"),
     },
     select: { id: true },
+  });
+}
+
+/**
+ * Admins need two-step verification on (features/accounts/server/guards.ts): the demo admin has it,
+ * with the documented key. A database seeded before keeps what it has, unless its admin has none yet
+ * or the key no longer opens (another APP_SECRET).
+ */
+async function enableDemoAdminTotp(prisma: PrismaClient, userId: string): Promise<void> {
+  const admin = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecret: true } });
+  if (admin.totpSecret && openSecret(admin.totpSecret)) return;
+  await prisma.user.update({
+    where: { id: userId },
+    data: { totpSecret: sealSecret(DEMO_ADMIN_TOTP_SECRET), totpEnabledAt: new Date("2026-01-01T00:00:00Z") },
   });
 }
 
@@ -243,6 +258,7 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
       ]),
     ),
   ) as Record<(typeof DEMO_ACCOUNTS)[number]["key"], SeedUser>;
+  await enableDemoAdminTotp(prisma, demo.admin.id);
 
   const reviewers: SeedUser[] = [];
   for (const [index, name] of REVIEWER_NAMES.entries()) {

@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+
+import { totpCode, totpStep } from "../../features/accounts/totp";
 
 /** The newest link of `kind` ("reset-password", "confirm-email", …) mailed to `email`, from the dev outbox. */
 export async function linkFromOutbox(
@@ -19,4 +21,40 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+const STEP_MS = 30_000;
+const lastStep = new Map<string, number>();
+
+/**
+ * A code from an authenticator key, as the person's app shows it. The server takes a code once per
+ * 30-second step (and one step ahead), and the tests sign the same admin in again and again: each
+ * call gives a step not used before, waiting for the next one when both are spent.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const step = totpStep(now);
+    const next = Math.max(step, (lastStep.get(secret) ?? -1) + 1);
+    if (next <= step + 1) {
+      lastStep.set(secret, next);
+      return totpCode(secret, next * STEP_MS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * STEP_MS - now + 50));
+  }
+}
+
+/** The sign-in's second step through the API, in the context that holds the challenge cookie. */
+export async function secondStep(
+  request: APIRequestContext,
+  secret: string,
+  headers: Record<string, string>,
+): Promise<APIResponse> {
+  return request.post("/api/users/login/totp", { data: { code: await freshTotpCode(secret) }, headers });
+}
+
+/** Types a code from the authenticator app into the sign-in form's second step. */
+export async function enterTotpCode(page: Page, secret: string) {
+  await page.getByLabel("Code from the app").fill(await freshTotpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
 }

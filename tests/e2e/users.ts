@@ -7,13 +7,14 @@ import {
   type Page,
 } from "@playwright/test";
 
-import { DEMO_ACCOUNTS } from "../../prisma/demo-accounts";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "../../prisma/demo-accounts";
 import { STATION_INPUT } from "../helpers/service-input";
-import { linkFromOutbox } from "./accounts-helpers";
+import { freshTotpCode, linkFromOutbox, secondStep } from "./accounts-helpers";
 import { keepOffline } from "./offline";
 
 export type Role = "user" | "owner" | "mechanic" | "admin";
-export type Credentials = { email: string; password: string };
+/** With `totpSecret`, the account has two-step verification on and signs in with a code from it. */
+export type Credentials = { email: string; password: string; totpSecret?: string };
 
 /** An account signed in in a browser context: `page` and the context's `request` carry its session. */
 export type SignedIn = Credentials & {
@@ -51,7 +52,12 @@ const PASSWORD = "Kovbasa42!";
 const demo = (key: (typeof DEMO_ACCOUNTS)[number]["key"]): Credentials =>
   DEMO_ACCOUNTS.find((account) => account.key === key)!;
 /** The demo data's accounts, for tests that need what the demo data gives them. */
-export const DEMO = { admin: demo("admin"), user: demo("user"), owner: demo("owner"), mechanic: demo("mechanic") };
+export const DEMO = {
+  admin: { ...demo("admin"), totpSecret: DEMO_ADMIN_TOTP_SECRET },
+  user: demo("user"),
+  owner: demo("owner"),
+  mechanic: demo("mechanic"),
+};
 
 let addresses = 0;
 /**
@@ -93,10 +99,13 @@ export function usersOf(
 
   function demoAdmin(): Promise<APIRequestContext> {
     admin ??= newRequest().then(async (request) => {
+      const headers = clientAddress();
+      const { email, password } = DEMO.admin;
       await ok(
-        await request.post("/api/users/login", { data: DEMO.admin, headers: clientAddress() }),
-        "the demo admin signs in",
+        await request.post("/api/users/login", { data: { email, password }, headers }),
+        "the demo admin's password",
       );
+      await ok(await secondStep(request, DEMO.admin.totpSecret, headers), "the demo admin's code");
       return request;
     });
     return admin;
@@ -124,6 +133,7 @@ export function usersOf(
       )) as { _id: string };
 
       let serviceId: string | null = null;
+      let totpSecret: string | undefined;
       const input = { ...STATION_INPUT, name: `${name} ${role} ${Date.now()}`, ...service };
       if (role === "owner") {
         serviceId = (
@@ -148,12 +158,22 @@ export function usersOf(
           await (await demoAdmin()).put(`/api/users/${user._id}`, { data: { isAdmin: "true" } }),
           "the admin flag",
         );
+        // Admins must have two-step verification on before any admin page works: the new one enrols.
+        ({ secret: totpSecret } = (await ok(
+          await context.request.post("/api/users/profile/totp", { data: {} }),
+          "two-step set-up",
+        )) as { secret: string });
+        await ok(
+          await context.request.put("/api/users/profile/totp", { data: { code: await freshTotpCode(totpSecret) } }),
+          "two-step on",
+        );
       }
       return {
         id: user._id,
         name,
         email,
         password: PASSWORD,
+        totpSecret,
         page: signedInPage,
         context,
         cookie: await sessionCookie(context),
@@ -163,15 +183,22 @@ export function usersOf(
 
     async signIn(account, { page } = {}) {
       const { page: signedInPage, context } = await contextFor(page);
-      const { user } = (await ok(
+      const headers = clientAddress();
+      let answer = (await ok(
         await context.request.post("/api/users/login", {
           data: { email: account.email, password: account.password },
-          headers: clientAddress(),
+          headers,
         }),
         `sign-in of ${account.email}`,
-      )) as {
-        user: { _id: string; name: string };
-      };
+      )) as { user: { _id: string; name: string } } | { mfaRequired: true };
+      if ("mfaRequired" in answer) {
+        expect(account.totpSecret, `${account.email} has two-step verification on: its key`).toBeTruthy();
+        answer = (await ok(
+          await secondStep(context.request, account.totpSecret!, headers),
+          `second step of ${account.email}`,
+        )) as { user: { _id: string; name: string } };
+      }
+      const { user } = answer;
       return {
         email: account.email,
         password: account.password,

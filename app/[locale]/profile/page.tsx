@@ -1,31 +1,40 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
 import { ClientMessages } from "@/components/layout/client-messages";
+import { GuardNotice } from "@/components/layout/guard-notice";
 import { AccountSecurity } from "@/features/accounts/components/account-security";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ProfileForm } from "@/features/accounts/components/profile-form";
+import { TwoStepSettings } from "@/features/accounts/components/two-step-settings";
 import { guardPage } from "@/features/accounts/server/guards";
+import { mfaStatus } from "@/features/accounts/server/mfa";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export const generateMetadata = privatePageMetadata("Profile.title");
 
-export default async function ProfilePage({ params }: Props) {
+export default async function ProfilePage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
   const viewer = await guardPage("signedIn", "/profile", locale);
-  const t = await getTranslations("Profile");
+  const [t, status, { reason }] = await Promise.all([getTranslations("Profile"), mfaStatus(viewer.id), searchParams]);
   return (
     <ClientMessages route="profile">
       <>
         <AuthCard title={t("title")}>
+          {/* An admin sent here to turn on the second factor is told why (guards.ts). */}
+          <GuardNotice reason={reason} className="mb-4" />
           <ProfileForm
             key={`${viewer.name}|${viewer.email}`}
             user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }}
           />
         </AuthCard>
+        <TwoStepSettings status={status} email={viewer.email} required={viewer.adminAwaitingMfa} />
         <AccountSecurity />
       </>
     </ClientMessages>

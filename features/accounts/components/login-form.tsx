@@ -1,17 +1,38 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useId, useState, type FormEvent } from "react";
 
-import { postJson } from "@/components/ui/api-client";
-import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
+import { ApiError, postJson } from "@/components/ui/api-client";
+import { Field, FIELD_INPUT, FormAlert, FormNotice, Labelled, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { PASSWORD_PATTERN } from "@/features/accounts/rules";
 import { Link, useRouter } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.loginInput);
 
+/**
+ * Sign-in: e-mail and password, then, for an account with two-step verification on, a code from
+ * the authenticator app or a recovery code (the server keeps the half-way state in a cookie).
+ */
 export function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const [secondStep, setSecondStep] = useState(false);
+  // A new password step after "start again": its form is a fresh one, not the one that was sent.
+  const [attempt, setAttempt] = useState(0);
+  if (secondStep)
+    return (
+      <SecondStep
+        redirectTo={redirectTo}
+        onRestart={() => {
+          setSecondStep(false);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  return <PasswordStep key={attempt} redirectTo={redirectTo} onSecondStep={() => setSecondStep(true)} />;
+}
+
+function PasswordStep({ redirectTo, onSecondStep }: { redirectTo: string; onSecondStep: () => void }) {
   const t = useTranslations("Account");
   const ta = useTranslations("Auth");
   const router = useRouter();
@@ -24,7 +45,13 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
       setNotice(null);
       // A password that breaks the rules cannot be right: answer without a call (spec §5).
       if (!email || !PASSWORD_PATTERN.test(password)) throw new Error(ta("invalidCredentials"));
-      await postJson("/api/users/login", { email, password }, "POST", t("networkError"));
+      const answer = await postJson<{ mfaRequired?: boolean }>(
+        "/api/users/login",
+        { email, password },
+        "POST",
+        t("networkError"),
+      );
+      if (answer?.mfaRequired) return onSecondStep();
       router.replace(redirectTo);
       router.refresh();
     },
@@ -90,6 +117,94 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
           {t("submitRegister")}
         </Link>
       </p>
+    </form>
+  );
+}
+
+function SecondStep({ redirectTo, onRestart }: { redirectTo: string; onRestart: () => void }) {
+  const t = useTranslations("Account");
+  const router = useRouter();
+  const [recovery, setRecovery] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = String(new FormData(event.currentTarget).get("code") ?? "");
+    setBusy(true);
+    setFailure(null);
+    try {
+      await postJson(
+        "/api/users/login/totp",
+        recovery ? { recoveryCode: typed } : { code: typed.replace(/\s/g, "") },
+        "POST",
+        t("networkError"),
+      );
+      router.replace(redirectTo);
+      router.refresh();
+    } catch (caught) {
+      setBusy(false);
+      setFailure(caught instanceof Error ? caught.message : String(caught));
+      // The challenge ran out: the password is asked again, with the reason shown there.
+      if (caught instanceof ApiError && caught.key === "Auth.mfaChallengeExpired") onRestart();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {t("mfaTitle")}
+      </h2>
+      <p className="text-sm text-slate-600">{recovery ? t("mfaRecoveryPrompt") : t("mfaPrompt")}</p>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <Labelled id={`${id}-code`} label={recovery ? t("recoveryCode") : t("mfaCode")}>
+        {(control) =>
+          recovery ? (
+            <input
+              {...control}
+              key="recovery"
+              name="code"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={40}
+              required
+              autoFocus
+              className={`${FIELD_INPUT} font-mono`}
+            />
+          ) : (
+            <input
+              {...control}
+              key="code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              required
+              autoFocus
+              className={`${FIELD_INPUT} font-mono tracking-widest`}
+            />
+          )
+        }
+      </Labelled>
+      <SubmitButton busy={busy} label={t("mfaSubmit")} busyLabel={t("working")} />
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          onClick={() => {
+            setRecovery((value) => !value);
+            setFailure(null);
+          }}
+          className="font-medium text-brand-700 underline"
+        >
+          {recovery ? t("useAppCode") : t("useRecoveryCode")}
+        </button>
+        <button type="button" onClick={onRestart} className="font-medium text-slate-600 underline">
+          {t("mfaStartOver")}
+        </button>
+      </div>
     </form>
   );
 }

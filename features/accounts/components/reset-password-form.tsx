@@ -24,7 +24,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
     wording: NEW_PASSWORD_WORDING,
     leavesPage: true,
     send: async (request) => {
-      await postJson("/api/users/password-reset/confirm", request, "POST", t("networkError"));
+      const answer = await postJson<{ mfaRequired?: boolean }>(
+        "/api/users/password-reset/confirm",
+        request,
+        "POST",
+        t("networkError"),
+      );
+      // With two-step verification on, the reset does not sign in: the code is asked at sign-in.
+      if (answer?.mfaRequired) {
+        toast.success(t("resetDoneSignIn"));
+        router.replace("/login");
+        return;
+      }
       toast.success(t("resetDone"));
       router.replace("/home");
       router.refresh();

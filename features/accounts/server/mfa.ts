@@ -197,7 +197,7 @@ export async function completeSignIn(
   const { user } = challenge;
   if (user.isBlocked) throw new AppError(403, "Auth.blocked");
   await admitSignIn(user.emailNormalized, address);
-  const secondFactor = input.recoveryCode ? "recovery" : "app";
+  const secondStep = input.recoveryCode ? "recoveryCode" : "app";
   try {
     if (input.recoveryCode) await spendRecoveryCode(prisma, user.id, input.recoveryCode);
     else if (input.code) await acceptCode(prisma, user, input.code);
@@ -213,7 +213,7 @@ export async function completeSignIn(
     if (!count) throw expired();
     return createSession(user.id, userAgent, tx);
   });
-  await recordSecurityEvent("signIn.succeeded", { userId: user.id, details: { secondFactor } });
+  await recordSecurityEvent("signIn.succeeded", { userId: user.id, details: { secondStep } });
   return { user: toPublicUser(user), session };
 }
 

@@ -4,7 +4,8 @@ import { rowsToTimetable } from "@/features/hours/timetable";
 import { invalidDay } from "@/features/listings/schema";
 import { computeAggregates } from "@/features/reviews/rating";
 import { getPrisma } from "@/lib/db/client";
-import { DEMO_ACCOUNTS } from "@/prisma/demo-accounts";
+import { openSecret } from "@/lib/security/secret-box";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "@/prisma/demo-accounts";
 import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
 
 async function counts() {
@@ -87,6 +88,20 @@ describe("demo data", () => {
       select: { _count: { select: { services: true } } },
     });
     expect(owner._count.services).toBeGreaterThanOrEqual(3);
+  });
+
+  it("seeds the demo admin with two-step verification on, its documented key sealed, the others without", async () => {
+    const prisma = await getPrisma();
+    const users = await prisma.user.findMany({
+      where: { emailNormalized: { in: DEMO_ACCOUNTS.map((a) => a.email) } },
+      select: { emailNormalized: true, totpSecret: true, totpEnabledAt: true },
+    });
+    for (const user of users) {
+      const admin = user.emailNormalized === "admin@maister.local";
+      expect(Boolean(user.totpEnabledAt), user.emailNormalized).toBe(admin);
+      expect(user.totpSecret ? openSecret(user.totpSecret) : null).toBe(admin ? DEMO_ADMIN_TOTP_SECRET : null);
+    }
+    expect(DEMO_ADMIN_TOTP_SECRET).toBe("JBSWY3DPEHPK3PXP");
   });
 
   it("publishes at least 55 services across cities, with one unpaid and one blocked kept private", async () => {

@@ -25,10 +25,13 @@ import * as stoOrder from "@/app/api/items/users/sto-order/route";
 import * as adminUser from "@/app/api/users/[id]/route";
 import * as confirmEmail from "@/app/api/users/confirm-email/route";
 import * as login from "@/app/api/users/login/route";
+import * as loginTotp from "@/app/api/users/login/totp/route";
 import * as passwordResetConfirm from "@/app/api/users/password-reset/confirm/route";
 import * as passwordReset from "@/app/api/users/password-reset/route";
 import * as emailChangeConfirm from "@/app/api/users/profile/email/confirm/route";
 import * as profile from "@/app/api/users/profile/route";
+import * as recoveryCodes from "@/app/api/users/profile/totp/recovery-codes/route";
+import * as totp from "@/app/api/users/profile/totp/route";
 import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import {
@@ -40,6 +43,9 @@ import {
   passwordResetInput,
   profileInput,
   registerInput,
+  secondStepInput,
+  totpCodeInput,
+  totpDisableInput,
 } from "@/features/accounts/schema";
 import { adminUserInput, feedbackMarkInput } from "@/features/admin/schema";
 import { feedbackInput } from "@/features/feedback/schema";
@@ -350,6 +356,42 @@ const routes: Route[] = [
     who: "anonymous",
     schema: loginInput,
     body: () => ({ email: "olga@example.com", password: "Strong1!pass" }),
+  },
+  {
+    method: "POST",
+    file: "users/login/totp",
+    handler: loginTotp.POST as Handler,
+    path: () => "/api/users/login/totp",
+    who: "anonymous",
+    schema: secondStepInput,
+    body: () => ({ code: "123456", recoveryCode: "abcde-fghij" }),
+  },
+  {
+    method: "PUT",
+    file: "users/profile/totp",
+    handler: totp.PUT as Handler,
+    path: () => "/api/users/profile/totp",
+    who: "reviewer",
+    schema: totpCodeInput,
+    body: () => ({ code: "123456" }),
+  },
+  {
+    method: "DELETE",
+    file: "users/profile/totp",
+    handler: totp.DELETE as Handler,
+    path: () => "/api/users/profile/totp",
+    who: "reviewer",
+    schema: totpDisableInput,
+    body: () => ({ currentPassword: "Test1234!", code: "123456" }),
+  },
+  {
+    method: "POST",
+    file: "users/profile/totp/recovery-codes",
+    handler: recoveryCodes.POST as Handler,
+    path: () => "/api/users/profile/totp/recovery-codes",
+    who: "reviewer",
+    schema: totpCodeInput,
+    body: () => ({ code: "123456" }),
   },
   {
     method: "POST",
