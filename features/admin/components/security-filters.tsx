@@ -8,7 +8,8 @@ import { Link, useRouter } from "@/i18n/navigation";
 
 export type FilterValues = Record<"kind" | "account" | "ip" | "from" | "to", string>;
 
-const FIELD = "w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
+// One height for the select and the inputs, so the labels above them line up.
+const FIELD = "h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 const LABEL = "mb-1 block text-sm font-medium text-slate-700";
 
 /**

@@ -85,7 +85,10 @@ export async function SecurityLogView({
               {
                 heading: t("kind"),
                 cell: (event) => (
-                  <span className={`font-medium ${event.status ? "text-red-800" : "text-slate-900"}`}>
+                  // Whole words: a kind's label is not broken mid-word to narrow its column.
+                  <span
+                    className={`font-medium [overflow-wrap:normal] ${event.status ? "text-red-800" : "text-slate-900"}`}
+                  >
                     {kindLabel(event.kind)}
                   </span>
                 ),

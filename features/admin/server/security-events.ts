@@ -50,13 +50,17 @@ export const securityLogQuery = z.object({
     .default(""),
   from: day,
   to: day,
-  page: z.coerce
-    .number({ error: "Validation.page" })
-    .int({ error: "Validation.page" })
-    .min(1, { error: "Validation.page" })
-    .max(100_000, { error: "Validation.page" })
-    .optional()
-    .default(1),
+  // An empty page (?page=, as a form hands it over) is the first, as if not given.
+  page: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce
+      .number({ error: "Validation.page" })
+      .int({ error: "Validation.page" })
+      .min(1, { error: "Validation.page" })
+      .max(100_000, { error: "Validation.page" })
+      .optional()
+      .default(1),
+  ),
 });
 export type SecurityLogQuery = z.infer<typeof securityLogQuery>;
 
