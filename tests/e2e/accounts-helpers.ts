@@ -1,3 +1,6 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 
 import { totpCode, totpStep } from "../../features/accounts/totp";
@@ -24,7 +27,29 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 const STEP_MS = 30_000;
-const lastStep = new Map<string, number>();
+/**
+ * The steps used, per key, in a file: Playwright starts a new worker after a failed test, and the
+ * server still remembers the codes the previous worker used.
+ */
+const STEPS_FILE = path.join(os.tmpdir(), "maister-e2e-totp-steps.json");
+const lastStep = {
+  get(secret: string): number | undefined {
+    try {
+      return (JSON.parse(readFileSync(STEPS_FILE, "utf8")) as Record<string, number>)[secret];
+    } catch {
+      return undefined;
+    }
+  },
+  set(secret: string, step: number) {
+    let steps: Record<string, number> = {};
+    try {
+      steps = JSON.parse(readFileSync(STEPS_FILE, "utf8")) as Record<string, number>;
+    } catch {
+      // No file yet, or a broken one: start afresh.
+    }
+    writeFileSync(STEPS_FILE, JSON.stringify({ ...steps, [secret]: step }));
+  },
+};
 
 /**
  * A code from an authenticator key, as the person's app shows it. The server takes a code once per

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 
+import { freshTotpCode } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 import type { Users } from "./users";
 
@@ -383,6 +384,12 @@ test.describe("XSS payloads render inert", () => {
         .split("/")
         .at(-2)!;
       expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "true" } })).status()).toBe(200);
+      // An admin acts only with two-step verification on: this one turns it on first.
+      const { secret } = (await (await page.request.post("/api/users/profile/totp", { data: {} })).json()) as {
+        secret: string;
+      };
+      const code = await freshTotpCode(secret);
+      expect((await page.request.put("/api/users/profile/totp", { data: { code } })).status()).toBe(200);
       expect((await page.request.put(`/api/users/${userId}`, { data: { name } })).status()).toBe(200);
       expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "false" } })).status()).toBe(200);
       for (const locale of LOCALES) {

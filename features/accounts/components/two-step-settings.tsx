@@ -28,7 +28,7 @@ function CodeField({ label, error }: { label: string; error?: string }) {
           maxLength={7}
           required
           autoFocus
-          className={`${FIELD_INPUT} max-w-40 font-mono tracking-widest`}
+          className={`${FIELD_INPUT} block max-w-40 font-mono tracking-widest`}
         />
       )}
     </Labelled>
