@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 
@@ -89,6 +89,21 @@ describe("next-auth's POST routes with a malformed body", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("next-auth's client log action is refused, so nobody can write lines into the server's log", async () => {
+    const spies = (["error", "warn", "info", "log"] as const).map((level) => vi.spyOn(console, level));
+    try {
+      const body = JSON.stringify({ level: "error", code: "FORGED", message: "injected\nline" });
+      const response = await post("_log", body, "application/json");
+      expect(response.status).toBe(404);
+      expect((await response.json()).key).toBe("Api.notFound");
+      const written = spies.flatMap((spy) => spy.mock.calls.flat().map(String)).join("\n");
+      expect(written).not.toContain("FORGED");
+      expect(written).not.toContain("injected");
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it("a well-formed request still gets next-auth's own answer", async () => {

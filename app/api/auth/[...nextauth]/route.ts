@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 
 import { authOptions } from "@/features/accounts/server/next-auth";
 import { answerErrors, parseJson, readCapped } from "@/lib/http/answers";
+import { AppError } from "@/lib/http/errors";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -21,6 +22,13 @@ export async function GET(request: NextRequest, context: Context) {
 }
 
 /**
+ * next-auth 4.24.15's `_log` action writes whatever a client POSTs into the server's log through the
+ * logger (its next-auth/react client reports there); this site does not use that client, so the
+ * action would only let anyone forge log lines.
+ */
+const CLIENT_LOG = "_log";
+
+/**
  * POST (sign-in, sign-out) keeps next-auth's own CSRF token: it does not go through handle()'s
  * JSON-only rule, since next-auth's forms are url-encoded, only through its error answers. next-auth
  * parses a body whose type names JSON and throws on one that is not (a bare 500), so such a body is
@@ -30,6 +38,7 @@ export async function POST(request: NextRequest, context: Context) {
   return answerErrors(request, async () => {
     const body = await readCapped(request, MAX_BODY_BYTES, "Validation.tooLarge");
     if (body.byteLength && request.headers.get("content-type")?.includes("application/json")) parseJson(body);
+    if ((await context.params).nextauth[0] === CLIENT_LOG) throw new AppError(404, "Api.notFound");
     return run(
       new NextRequest(request.url, {
         method: "POST",
