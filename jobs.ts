@@ -5,8 +5,8 @@ import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { sweepPayments } from "@/features/payments/server/payments";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
-import { refreshReviewWeights } from "@/features/reviews/server/weights-job";
 import { REVIEW_DIGEST_EVERY_MS, sendReviewDigests } from "@/features/reviews/server/review-digest";
+import { refreshReviewWeights } from "@/features/reviews/server/weights-job";
 import type { Job } from "@/lib/jobs/runner";
 import { deliverDue } from "@/lib/mail/outbox";
 

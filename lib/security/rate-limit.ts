@@ -32,6 +32,11 @@ export const THROTTLES = {
   signInFailures: { points: 10_000, duration: 24 * 60 * 60 },
   /** The delay itself: a key blocked here waits (see sign-in-throttle.ts). */
   signInDelay: { points: 1, duration: 1 },
+  /**
+   * Wrong second-factor codes per account, from any address: the sign-in delay is per address and
+   * a right password resets it, so this cap is what keeps a million codes out of reach.
+   */
+  mfaCode: { points: 5, duration: 15 * 60 },
   feedback: { points: 5, duration: 60 * 60 },
   geocode: { points: 60, duration: 60 },
   upload: { points: 30, duration: 60 * 60 },
