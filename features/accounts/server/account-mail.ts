@@ -13,7 +13,7 @@ import { appUrl } from "@/lib/site";
  * its own, and an optional closing line, each from messages/*.json (namespace Mail).
  */
 type OutroKind = "confirm" | "existing" | "reset" | "emailChange";
-type ReviewKind = "newReview" | "reviewReply" | "reviewHidden" | "reviewRestored" | "reportHidden" | "reportKept";
+type ReviewKind = "reviewReply" | "reviewHidden" | "reviewRestored" | "reportHidden" | "reportKept";
 type Kind =
   | OutroKind
   | ReviewKind
