@@ -196,11 +196,10 @@ export async function authenticate(body: unknown, address: string): Promise<Publ
   await recordSignInSuccess(emailNormalized, address);
   if (user.isBlocked) throw await signInRefused(403, "Auth.blocked", "blocked", user, emailNormalized);
   if (!user.emailVerifiedAt) throw await signInRefused(403, "Auth.unconfirmed", "unconfirmed", user, emailNormalized);
-  // The password step; with a second factor on, its outcome follows as mfa.* events.
-  await recordSecurityEvent("signIn.succeeded", {
-    userId: user.id,
-    details: { secondFactor: Boolean(user.totpEnabledAt) },
-  });
+  // With a second factor on, the password alone signs nobody in: the sign-in is recorded at the
+  // second step (mfa.ts), as signIn.succeeded or mfa.failed, and an admin reading the log never
+  // sees "signed in" for someone who only had the password.
+  if (!user.totpEnabledAt) await recordSecurityEvent("signIn.succeeded", { userId: user.id });
   return toPublicUser(user);
 }
 

@@ -70,6 +70,11 @@ describe("passwordWeakness", () => {
     expect(passwordWeakness("Olena.Koval-77!", ["olena.koval@example.com"])).toBe("Validation.passwordEmailName");
     expect(passwordWeakness("xxIVANxx-2026!", ["ivan@example.com"])).toBe("Validation.passwordEmailName");
     expect(passwordWeakness("Ivan-Brakes-2026!", [null, "IVAN@example.com"])).toBe("Validation.passwordEmailName");
+    // A name made of parts: each part of four letters or more, and the parts run together.
+    expect(passwordWeakness("JohnSmith1!", ["john.smith@example.com"])).toBe("Validation.passwordEmailName");
+    expect(passwordWeakness("Smith-Brakes-26!", ["john.smith@example.com"])).toBe("Validation.passwordEmailName");
+    expect(passwordWeakness("Shop-Kyiv-2026!", ["olena+shop@example.com"])).toBe("Validation.passwordEmailName");
+    expect(passwordWeakness("Ltd-Brakes-26!", ["ira_ltd@example.com"])).toBeNull();
     // Too short a name would refuse half of all passwords.
     expect(passwordWeakness("Kovbasa42!-io", ["io@example.com"])).toBeNull();
     expect(passwordWeakness("Kovbasa42!", ["olena@example.com"])).toBeNull();

@@ -59,10 +59,22 @@ export function isCommonPassword(password: string): boolean {
  */
 const SITE_NAMES = ["maister", "majster", "mayster", "майстер"];
 const EMAIL_NAME_MIN = 3;
+/** A part of a name like john.smith+shop counts from four letters: "ivan", not "ira" or "ltd". */
+const EMAIL_PART_MIN = 4;
 
-function emailName(email: string): string {
+/**
+ * What a password must not contain of an address: the whole name before the @ (three characters
+ * or more), the same without its separators (john.smith → johnsmith), and each part of four or more
+ * (john, smith, shop).
+ */
+function emailNames(email: string): string[] {
   const at = email.lastIndexOf("@");
-  return (at < 0 ? email : email.slice(0, at)).toLowerCase();
+  const name = (at < 0 ? email : email.slice(0, at)).toLowerCase();
+  const parts = name.split(/[.+_-]+/);
+  return [
+    ...(name.length >= EMAIL_NAME_MIN ? [name, parts.join("")] : []),
+    ...parts.filter((part) => part.length >= EMAIL_PART_MIN),
+  ];
 }
 
 /** The message key that refuses a new password, or null; `emails` are the account's addresses, old and new. */
@@ -71,8 +83,7 @@ export function passwordWeakness(password: string, emails: readonly (string | nu
   const lower = password.toLowerCase();
   if (SITE_NAMES.some((name) => lower.includes(name))) return "Validation.passwordSiteName";
   for (const email of emails) {
-    const name = email ? emailName(email) : "";
-    if (name.length >= EMAIL_NAME_MIN && lower.includes(name)) return "Validation.passwordEmailName";
+    if (email && emailNames(email).some((name) => lower.includes(name))) return "Validation.passwordEmailName";
   }
   return null;
 }

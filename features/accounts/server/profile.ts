@@ -203,7 +203,7 @@ export async function confirmEmailChange(viewer: Viewer | null, body: unknown): 
   });
   await recordSecurityEvent("email.changed", { userId: user.id, details: { from: before.email, to: user.email } });
   await mailAccount("emailChanged", before.email, user.locale, { name: user.name, email: user.email });
-  return { message: "Profile.emailChanged" };
+  return { message: "Profile.emailChanged", userId: user.id };
 }
 
 /** Whether this browser is signed in to the account a change link is for: its page then asks for no password. */

@@ -20,7 +20,8 @@ export async function writeAudit(
   details: Prisma.InputJsonObject = {},
 ): Promise<void> {
   await tx.auditLog.create({ data: { actorId, action, targetType, targetId, details } });
-  // The actor, never the request's account by default: removing one's own account (actor null)
-  // is the request's account, whose row is gone by now.
-  await recordSecurityEvent("admin.action", { userId: actorId, details: { action, targetType, targetId } }, tx);
+  // The security log's "admin action" is what an admin did: the site's own entries (an automatic
+  // hide) and people removing their own account (both without an actor) stay in the audit log only.
+  if (actorId)
+    await recordSecurityEvent("admin.action", { userId: actorId, details: { action, targetType, targetId } }, tx);
 }

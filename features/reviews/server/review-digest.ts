@@ -35,7 +35,9 @@ type Pending = {
  * gets one mail listing them per service, in the owner's language. The mail is queued in the
  * outbox and the reviews' pending rows deleted in one transaction, so a digest is neither lost nor
  * sent twice; rows locked by an overlapping run are skipped, not waited for. Hidden reviews wait
- * (they are listed if restored); reviews that arrive during the run wait for the next one.
+ * (they are listed if restored), and so do reviews held in a burst check: a wave of twenty is the
+ * admin's to judge first, not twenty lines in the owner's mail. Reviews that arrive during the run
+ * wait for the next one.
  * Returns how many mails were queued.
  */
 export async function sendReviewDigests(batch = 50, now = new Date()): Promise<number> {
@@ -55,7 +57,7 @@ async function digestBatch(tx: Prisma.TransactionClient, batch: number, now: Dat
   const owners = await tx.$queryRaw<{ id: string }[]>`
     SELECT DISTINCT s."ownerId" AS id FROM review_digest_pending p
       JOIN reviews r ON r.id = p."reviewId" JOIN services s ON s.id = r."serviceId" JOIN users u ON u.id = s."ownerId"
-    WHERE p."createdAt" <= ${now} AND r."hiddenAt" IS NULL AND u."isBlocked" = false
+    WHERE p."createdAt" <= ${now} AND r."hiddenAt" IS NULL AND r."heldAt" IS NULL AND u."isBlocked" = false
     LIMIT ${batch}`;
   if (!owners.length) return 0;
   const rows = await tx.$queryRaw<Pending[]>`
@@ -64,7 +66,7 @@ async function digestBatch(tx: Prisma.TransactionClient, batch: number, now: Dat
     FROM review_digest_pending p
       JOIN reviews r ON r.id = p."reviewId" JOIN services s ON s.id = r."serviceId"
       JOIN users u ON u.id = s."ownerId" JOIN users author ON author.id = r."userId"
-    WHERE s."ownerId" = ANY(${owners.map((owner) => owner.id)}::uuid[]) AND p."createdAt" <= ${now} AND r."hiddenAt" IS NULL
+    WHERE s."ownerId" = ANY(${owners.map((owner) => owner.id)}::uuid[]) AND p."createdAt" <= ${now} AND r."hiddenAt" IS NULL AND r."heldAt" IS NULL
     ORDER BY s.name, s.id, r."createdAt"
     FOR UPDATE OF p SKIP LOCKED`;
   const byOwner = groupBy(rows, (row) => row.ownerId);

@@ -53,6 +53,24 @@ describe("confirming an e-mail change needs the account's owner, not only the li
     expect(await emailOf(stranger.user.id)).toBe(stranger.user.email);
   });
 
+  it("another account's browser that gives the owner's password changes the owner's address and stays signed in itself", async () => {
+    const newEmail = `helper-${Date.now()}@test.local`;
+    const { user, token } = await pendingChange(newEmail);
+    const helper = await signedInUser();
+    const response = await confirm({ token, currentPassword: TEST_PASSWORD }, helper.cookie);
+    expect(response.status).toBe(200);
+    expect(await emailOf(user.id)).toBe(newEmail);
+    expect(response.headers.getSetCookie().join("\n")).not.toMatch(/maister|session/i);
+  });
+
+  it("the owner's own browser is signed out with every other session of the account", async () => {
+    const newEmail = `own-${Date.now()}@test.local`;
+    const { cookie, token } = await pendingChange(newEmail);
+    const response = await confirm({ token }, cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/Max-Age=0/i);
+  });
+
   it("a wrong password is a translated 400, and the link still works afterwards with the right one", async () => {
     const newEmail = `wrong-${Date.now()}@test.local`;
     const { user, token } = await pendingChange(newEmail);

@@ -122,6 +122,8 @@ describe("signing in with the second factor", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ mfaRequired: true });
     expect(setSessionValue(first)).toBeNull();
+    // The password alone is no sign-in, and the security log does not say it was.
+    expect(await eventsOf(user.id, "signIn.succeeded")).toHaveLength(0);
     const challenge = challengeFrom(first);
     expect(challenge).not.toBe("");
     const header = first.headers.getSetCookie().find((cookie) => cookie.startsWith(`${MFA_CHALLENGE_COOKIE}=`))!;
@@ -142,7 +144,7 @@ describe("signing in with the second factor", () => {
     expect(challengeFrom(right)).toBe("");
     const cookie = sessionFrom(right);
     expect((await viewerOf(cookie))?.id).toBe(user.id);
-    expect(await eventsOf(user.id, "signIn.succeeded")).not.toHaveLength(0);
+    expect(await eventsOf(user.id, "signIn.succeeded")).toMatchObject([{ details: { secondStep: "app" } }]);
 
     // The challenge is spent, and the code cannot be used again in its window.
     expect((await secondStep(challenge, { code: "123123" })).status).toBe(401);

@@ -6,7 +6,7 @@ import { POST as loginRoute } from "@/app/api/users/login/route";
 import { POST as logoutRoute } from "@/app/api/users/logout/route";
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
 import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route";
-import { PUT as profileRoute } from "@/app/api/users/profile/route";
+import { DELETE as profileDeleteRoute, PUT as profileRoute } from "@/app/api/users/profile/route";
 import { DELETE as sessionsRoute } from "@/app/api/users/sessions/route";
 import { getPrisma } from "@/lib/db/client";
 
@@ -74,7 +74,7 @@ describe("sign-in", () => {
         method: "POST",
         path: "/api/users/login",
         status: null,
-        details: { secondFactor: false },
+        details: {},
       },
     ]);
     expectNoSecret(rows, TEST_PASSWORD, user.email, setCookieValue(response));
@@ -253,6 +253,20 @@ describe("admin actions", () => {
       }),
       expect.objectContaining({ kind: "session.revoked", userId: user.id, details: { reason: "blocked", count: 1 } }),
     ]);
+  });
+
+  it("a person removing their own account is no admin action (the audit log keeps it)", async () => {
+    const user = await makeUser();
+    const cookie = await signIn(user.email);
+    const response = await call(
+      profileDeleteRoute,
+      apiRequest("DELETE", "/api/users/profile", { body: { currentPassword: TEST_PASSWORD }, cookie }),
+    );
+    expect(response.status).toBe(200);
+    expect((await rowsOf(response)).map((row) => row.kind)).not.toContain("admin.action");
+    expect(await (await getPrisma()).auditLog.count({ where: { action: "user.selfDelete", targetId: user.id } })).toBe(
+      1,
+    );
   });
 
   it("a refusal of the API with nothing more to say is one access.refused row", async () => {

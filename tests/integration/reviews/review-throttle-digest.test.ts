@@ -140,6 +140,24 @@ describe("owners' review digest", () => {
     expect(next.text).not.toContain(`#review-${posted[0]!.id}`);
   });
 
+  it("keeps a review held for a burst check out of the digest until it is released", async () => {
+    const prisma = await getPrisma();
+    await sendReviewDigests();
+    const owner = await makeUser({ name: "Held Owner" });
+    const station = (await makeService({ ownerId: owner.id, name: "Held Station" })).id;
+    const [driver] = await signedInUsers(1);
+    const posted = await review(station, driver!.cookie, "10.63.1.1");
+    expect(posted.status).toBe(201);
+    await prisma.review.update({ where: { id: posted.body._id as string }, data: { heldAt: new Date() } });
+    expect(await sendReviewDigests()).toBe(0);
+    expect(await prisma.mailOutbox.count({ where: { to: owner.email } })).toBe(0);
+    // Released (an admin cleared the flag): it goes out in the next digest.
+    await prisma.review.update({ where: { id: posted.body._id as string }, data: { heldAt: null } });
+    expect(await sendReviewDigests()).toBe(1);
+    const mail = await prisma.mailOutbox.findFirstOrThrow({ where: { to: owner.email } });
+    expect(mail.text).toContain(`#review-${posted.body._id as string}`);
+  });
+
   it("runs as a periodic job", () => {
     expect(JOBS.find((job) => job.name === "review-digest")?.everyMs).toBe(60 * 60_000);
   });

@@ -6,13 +6,15 @@ import { handle, json, readJson, translated } from "@/lib/http/answers";
 
 /**
  * { token, currentPassword? }: the link mailed to the new address, and the account's password
- * unless this browser is signed in to that account. Every session ends with the change.
+ * unless this browser is signed in to that account. Every session of that account ends with the
+ * change; a browser signed in to another account (which gave the owner's password) stays signed in.
  */
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
-    const { message } = await confirmEmailChange(await getViewer(), await readJson(request));
+    const viewer = await getViewer();
+    const { message, userId } = await confirmEmailChange(viewer, await readJson(request));
     const response = json({ message: translated(request, message) });
-    response.cookies.set(clearedSessionCookie());
+    if (viewer?.id === userId) response.cookies.set(clearedSessionCookie());
     return response;
   });
 }
