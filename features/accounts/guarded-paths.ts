@@ -24,14 +24,17 @@ export function ruleForPath(pathname: string): AccessRule | null {
 
 /** The reason an admin without the second factor is sent to /profile with, to turn it on. */
 export const MFA_ENROL_REASON = "mfaEnrol";
-export type GuardReason = AccessRule | typeof MFA_ENROL_REASON;
+/** The reason an admin with it on, whose session never proved it, is sent to /profile with: sign in again. */
+export const MFA_SIGN_IN_AGAIN_REASON = "mfaSignInAgain";
+export type GuardReason = AccessRule | typeof MFA_ENROL_REASON | typeof MFA_SIGN_IN_AGAIN_REASON;
 
-const REASONS = new Set<string>([...RULES.map(([, rule]) => rule), MFA_ENROL_REASON]);
+const REASONS = new Set<string>([...RULES.map(([, rule]) => rule), MFA_ENROL_REASON, MFA_SIGN_IN_AGAIN_REASON]);
 
 /**
  * The `reason` a guard's redirect puts on the page it sends the visitor to: the rule that refused
- * them, "signedIn" when nobody was signed in, or "mfaEnrol" for an admin who must turn on the
- * second factor. Anything else in the address is ignored.
+ * them, "signedIn" when nobody was signed in, "mfaEnrol" for an admin who must turn on the second
+ * factor, or "mfaSignInAgain" for one whose session must sign in again with it. Anything else in
+ * the address is ignored.
  */
 export function guardReason(value: string | string[] | undefined): GuardReason | null {
   const raw = Array.isArray(value) ? value[0] : value;

@@ -78,6 +78,8 @@ const totpCode = z
   .min(1, { error: "Auth.mfaCodeWrong" })
   .max(20, { error: "Auth.mfaCodeWrong" });
 export const totpCodeInput = z.object({ code: totpCode });
+/** Starting to set it up: the password, so a session alone cannot tie the account to a stranger's phone. */
+export const totpStartInput = z.object({ currentPassword });
 /** Turning the second factor off: the password and a code, so neither a borrowed session nor a stolen phone suffices. */
 export const totpDisableInput = z.object({ currentPassword, code: totpCode });
 /** The sign-in's second step: a code, or one of the recovery codes (server/mfa.ts asks for one of them). */

@@ -37,6 +37,8 @@ export const THROTTLES = {
    * a right password resets it, so this cap is what keeps a million codes out of reach.
    */
   mfaCode: { points: 5, duration: 15 * 60 },
+  /** Wrong codes per second-step challenge (which lives five minutes): then it ends, and the password is asked again. */
+  mfaChallenge: { points: 5, duration: 5 * 60 },
   feedback: { points: 5, duration: 60 * 60 },
   geocode: { points: 60, duration: 60 },
   upload: { points: 30, duration: 60 * 60 },
@@ -114,6 +116,34 @@ export async function tryTake(name: ThrottleName, key: string): Promise<boolean>
 
 export async function forget(name: ThrottleName, key: string): Promise<void> {
   await (await limiter(name)).delete(throttleKey(key));
+}
+
+/** forget() inside the caller's transaction (a second connection would wait for it on PGlite). */
+export async function forgetIn(db: Pick<PrismaClient, "throttle">, name: ThrottleName, key: string): Promise<void> {
+  await db.throttle.deleteMany({ where: { key: (await limiter(name)).getKey(throttleKey(key)) } });
+}
+
+/**
+ * Counts one attempt BEFORE it is checked, in one statement, so parallel requests cannot all pass
+ * a count read before any of them adds to it. `consumed` is the count with this one; over the
+ * limit `allowed` is false (the attempt must not be checked at all).
+ */
+export async function countAttempt(
+  name: ThrottleName,
+  key: string,
+): Promise<{ allowed: boolean; consumed: number; msBeforeNext: number }> {
+  try {
+    const res = await (await limiter(name)).consume(throttleKey(key));
+    return { allowed: true, consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return { allowed: false, consumed: error.consumedPoints, msBeforeNext: error.msBeforeNext };
+  }
+}
+
+/** Gives back the point countAttempt() took, for an attempt that turned out right. */
+export async function refundAttempt(name: ThrottleName, key: string): Promise<void> {
+  await (await limiter(name)).reward(throttleKey(key), 1);
 }
 
 export function tooMany(msBeforeNext: number, key = "Auth.tooManyRequests"): AppError {

@@ -21,6 +21,10 @@ type Kind =
   | "emailChangeNotice"
   | "emailChangeTaken"
   | "emailChanged"
+  | "mfaEnabled"
+  | "mfaDisabled"
+  | "mfaRecoveryCodesRenewed"
+  | "mfaCodeCap"
   | "receipt"
   | "refunded"
   | "hoursReminder";

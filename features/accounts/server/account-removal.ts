@@ -60,8 +60,13 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
         passwordHash: "!",
         isAdmin: false,
         isBlocked: true,
+        // Nothing that ever signed in stays with the tombstone: no second factor, no recovery codes.
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
       },
     });
+    await tx.recoveryCode.deleteMany({ where: { userId } });
   } else {
     await tx.user.delete({ where: { id: userId } });
   }

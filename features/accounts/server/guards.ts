@@ -3,7 +3,7 @@ import "server-only";
 import type { Locale } from "next-intl";
 import { RedirectType } from "next/navigation";
 
-import { MFA_ENROL_REASON, type AccessRule } from "@/features/accounts/guarded-paths";
+import { MFA_ENROL_REASON, MFA_SIGN_IN_AGAIN_REASON, type AccessRule } from "@/features/accounts/guarded-paths";
 import { redirect } from "@/i18n/navigation";
 import { AppError } from "@/lib/http/errors";
 
@@ -14,12 +14,16 @@ import { getViewer, type Viewer } from "./session";
  * ones that count, for pages (redirect) and for the API and server actions (401/403).
  */
 
-type Refusal = { status: 401 | 403; key: string; redirectTo: string };
+type Refusal = { status: 403 | 401; key: string; redirectTo: string; reason?: string };
 
 export function refusal(viewer: Viewer | null, rule: AccessRule): Refusal | null {
-  // Admins must have the second factor on before any admin page or call works: they enrol on /profile.
+  // Admins must have the second factor on before any admin page or call works: they enrol on
+  // /profile. With it on, a session that never proved it (opened before it was turned on, or
+  // before sessions recorded it) must sign in again, with a code.
   if (rule === "admin" && viewer?.adminAwaitingMfa)
-    return { status: 403, key: "Auth.mfaEnrolRequired", redirectTo: "/profile" };
+    return viewer.mfaEnabled
+      ? { status: 403, key: "Auth.mfaSignInAgain", redirectTo: "/profile", reason: MFA_SIGN_IN_AGAIN_REASON }
+      : { status: 403, key: "Auth.mfaEnrolRequired", redirectTo: "/profile", reason: MFA_ENROL_REASON };
   if (rule === "admin")
     return viewer?.isAdmin
       ? null
@@ -52,7 +56,7 @@ export async function guardPage(rule: AccessRule, path: string, locale: Locale):
   if (!refused) return viewer as Viewer;
   const target =
     refused.redirectTo === "/profile"
-      ? `/profile?reason=${MFA_ENROL_REASON}`
+      ? `/profile?reason=${refused.reason}`
       : refused.redirectTo === "/" || viewer
         ? `/home?reason=${rule}`
         : `/login?redirect=${encodeURIComponent(path)}&reason=signedIn`;

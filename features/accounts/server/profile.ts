@@ -13,7 +13,7 @@ import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
-import { limiter, take, throttleKey, tooMany } from "@/lib/security/rate-limit";
+import { countAttempt, refundAttempt, take, tooMany } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 
@@ -29,7 +29,9 @@ import { createSession, endAllSessions, forThisVisitor, type NewSession, type Vi
 
 /**
  * The current password, for changes that could lock the owner out. Wrong answers are limited per
- * account (THROTTLES.currentPassword), so a borrowed session cannot guess it.
+ * account (THROTTLES.currentPassword), so a borrowed session cannot guess it: every answer is
+ * counted before it is checked (parallel guesses cannot slip past a count read too early), and a
+ * right one gives its own point back, the wrong ones before it staying counted.
  */
 export async function proveOwnership(
   userId: string,
@@ -37,15 +39,11 @@ export async function proveOwnership(
   currentPassword: string | undefined,
 ): Promise<void> {
   if (!currentPassword) throw new BadRequestError({ currentPassword: "Validation.currentPasswordRequired" });
-  const attempts = await limiter("currentPassword");
-  const key = throttleKey(userId);
-  const failed = await attempts.get(key);
-  if (failed && failed.consumedPoints >= attempts.points) throw tooMany(failed.msBeforeNext);
-  if (!(await verifyPassword(passwordHash, currentPassword))) {
-    await attempts.penalty(key);
+  const attempt = await countAttempt("currentPassword", userId);
+  if (!attempt.allowed) throw tooMany(attempt.msBeforeNext);
+  if (!(await verifyPassword(passwordHash, currentPassword)))
     throw new BadRequestError({ currentPassword: "Auth.currentPasswordWrong" });
-  }
-  await attempts.delete(key);
+  await refundAttempt("currentPassword", userId);
 }
 
 export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emailPending: string | null };
@@ -78,7 +76,7 @@ export async function updateProfile(
     await take("emailChangeMail", newEmail.toLowerCase());
   }
   return steadyTiming(newEmail ? ACCOUNT_MAIL_FLOOR_MS : 0, () =>
-    applyProfileUpdate(current, input, newEmail, newPassword, userAgent),
+    applyProfileUpdate(current, input, newEmail, newPassword, userAgent, viewer.sessionMfa),
   );
 }
 
@@ -88,6 +86,7 @@ async function applyProfileUpdate(
   newEmail: string | null,
   newPassword: string | null,
   userAgent: string | null,
+  sessionMfa: boolean,
 ): Promise<ProfileUpdate> {
   const prisma = await getPrisma();
   const holder = newEmail
@@ -118,7 +117,8 @@ async function applyProfileUpdate(
         await recordSecurityEvent("password.changed", { userId: user.id }, tx);
         // Links mailed before (a reset, an e-mail change someone else asked for) would undo the lock-out.
         await tx.emailToken.deleteMany({ where: { userId: user.id } });
-        session = await createSession(user.id, userAgent, tx);
+        // The new session of this browser keeps what the old one proved (an admin stays one).
+        session = await createSession(user.id, userAgent, tx, { mfa: sessionMfa });
       }
       // A taken address gets no link; earlier links die all the same, as with any new request.
       if (holder) await tx.emailToken.deleteMany({ where: { userId: user.id, purpose: "change_email" } });

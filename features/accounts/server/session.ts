@@ -11,6 +11,7 @@ import { imageUrl } from "@/features/catalog/server/service-dto";
 import { isSharedRendering } from "@/lib/cache/page-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { noteRequestUser } from "@/lib/http/request-context";
+import { forgetIn } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
 /**
@@ -24,14 +25,22 @@ export type Viewer = {
   name: string;
   email: string;
   /**
-   * Admin powers in force: the admin role AND the second factor on. An admin who has not enrolled
-   * has none of them, anywhere (guards.ts, and every "owner or admin" check), until enrolling.
+   * Admin powers in force: the admin role, the second factor on, AND this session proved it (signed
+   * in with a code, or turned it on). An admin who has not enrolled has none of them, anywhere
+   * (guards.ts, and every "owner or admin" check); nor has a session opened with the password alone.
    */
   isAdmin: boolean;
-  /** An admin by role who must turn on the second factor first (guards.ts sends them to /profile). */
+  /**
+   * An admin by role whose session has no admin powers: they must turn on the second factor first,
+   * or, with it on, sign in again with a code (guards.ts sends them to /profile and says which).
+   */
   adminAwaitingMfa: boolean;
   /** The second factor (TOTP) is on for this account. */
   mfaEnabled: boolean;
+  /** This session proved the second factor (Session.mfaAt). */
+  sessionMfa: boolean;
+  /** The session's row, for what acts on "this session" (turning the second factor on keeps it). */
+  sessionId: string;
   imageUrl: string | null;
   hasMechanicProfile: boolean;
   ownsStations: boolean;
@@ -51,12 +60,28 @@ export const hashSessionToken = (token: string) => createHash("sha256").update(t
 
 export type NewSession = { token: string; expiresAt: Date };
 
-export async function createSession(userId: string, userAgent: string | null, tx?: Tx): Promise<NewSession> {
+/**
+ * `mfa`: the session starts with the second factor proved (the sign-in's second step, or the new
+ * session of a password change made in a session that had proved it).
+ */
+export async function createSession(
+  userId: string,
+  userAgent: string | null,
+  tx?: Tx,
+  { mfa = false }: { mfa?: boolean } = {},
+): Promise<NewSession> {
   const db = tx ?? (await getPrisma());
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await db.session.create({
-    data: { tokenHash: hashSessionToken(token), userId, expiresAt, userAgent: (userAgent ?? "").slice(0, 200) },
+    data: {
+      tokenHash: hashSessionToken(token),
+      userId,
+      expiresAt,
+      userAgent: (userAgent ?? "").slice(0, 200),
+      mfaAt: mfa ? now : null,
+    },
   });
   return { token, expiresAt };
 }
@@ -84,20 +109,31 @@ export async function endSession(token: string | undefined | null): Promise<void
  * neither is removing the account, whose audit entry already says it (admin.action).
  */
 export type RevocationReason =
-  "signOutEverywhere" | "passwordChanged" | "passwordReset" | "emailChanged" | "blocked" | "emailChangedByAdmin";
+  | "signOutEverywhere"
+  | "passwordChanged"
+  | "passwordReset"
+  | "emailChanged"
+  | "blocked"
+  | "emailChangedByAdmin"
+  | "mfaEnabled";
 
 /**
- * Every session of the user, on every device; inside the caller's transaction when given. With a
- * reason, the revocation is recorded in the security log (session.revoked, with the count) when it
- * ended any session.
+ * Every session of the user, on every device (but `keep`, when given); inside the caller's
+ * transaction when given. A pending second sign-in step goes too, with the count of wrong codes:
+ * whoever got that far with the old password, or from a device just signed out, starts again. With
+ * a reason, the revocation is recorded in the security log (session.revoked, with the count) when
+ * it ended any session.
  */
 export async function endAllSessions(
   userId: string,
-  tx?: Tx & Pick<PrismaClient, "securityEvent">,
+  tx?: Tx & Pick<PrismaClient, "securityEvent" | "mfaChallenge" | "throttle">,
   reason?: RevocationReason,
+  keep?: string,
 ): Promise<number> {
   const db = tx ?? (await getPrisma());
-  const { count } = await db.session.deleteMany({ where: { userId } });
+  const { count } = await db.session.deleteMany({ where: { userId, ...(keep ? { id: { not: keep } } : {}) } });
+  await db.mfaChallenge.deleteMany({ where: { userId } });
+  await forgetIn(db, "mfaCode", userId);
   if (reason && count > 0) await recordSecurityEvent("session.revoked", { userId, details: { reason, count } }, tx);
   return count;
 }
@@ -154,6 +190,7 @@ export async function resolveSession(token: string | undefined | null, now = new
   const { user } = session;
   if (user.isBlocked || !user.emailVerifiedAt) return null;
   const mfaEnabled = Boolean(user.totpEnabledAt);
+  const sessionMfa = mfaEnabled && session.mfaAt !== null;
   noteRequestUser(user.id);
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
@@ -162,9 +199,11 @@ export async function resolveSession(token: string | undefined | null, now = new
     id: user.id,
     name: user.name,
     email: user.email,
-    isAdmin: user.isAdmin && mfaEnabled,
-    adminAwaitingMfa: user.isAdmin && !mfaEnabled,
+    isAdmin: user.isAdmin && sessionMfa,
+    adminAwaitingMfa: user.isAdmin && !sessionMfa,
     mfaEnabled,
+    sessionMfa,
+    sessionId: session.id,
     imageUrl: imageUrl(user.imageId),
     hasMechanicProfile: Boolean(user.mechanic),
     ownsStations: user._count.services > 0,

@@ -326,7 +326,10 @@ describe("deleting one's own account", () => {
 
   it("a paid station is archived, not destroyed: the user becomes a tombstone and the payment stays", async () => {
     const prisma = await getPrisma();
-    const { user, cookie } = await signedInUser();
+    const { user, cookie } = await signedInUser({ mfa: true });
+    await prisma.recoveryCode.create({
+      data: { userId: user.id, codeHash: `r${"0".repeat(27)}${crypto.randomUUID()}` },
+    });
     const station = await makeService({ ownerId: user.id, isPaid: true, name: "Paid And Kept" });
     const payment = await prisma.payment.create({
       data: {
@@ -347,6 +350,9 @@ describe("deleting one's own account", () => {
     expect(tombstone).toMatchObject({ name: "Deleted user", isBlocked: true, isAdmin: false, passwordHash: "!" });
     expect(tombstone.email).not.toBe(user.email);
     expect(tombstone.email).toMatch(/@deleted\.invalid$/);
+    // Nothing that signs in stays behind: the second factor's secret and recovery codes go too.
+    expect(tombstone).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await prisma.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
     expect(await prisma.service.findUniqueOrThrow({ where: { id: station.id } })).toMatchObject({
       isPaid: true,
       isBlocked: true,

@@ -167,7 +167,10 @@ describe("the security log after every kind of event", () => {
       // The second factor: turned on, a wrong code, a recovery code, turned off.
       const careful = await makeUser({ mfa: false });
       cookie = await signIn(careful.email);
-      const enrol = await send(enrolRoute, "POST", "/api/users/profile/totp", { cookie });
+      const enrol = await send(enrolRoute, "POST", "/api/users/profile/totp", {
+        body: { currentPassword: TEST_PASSWORD },
+        cookie,
+      });
       expect(enrol.status).toBe(200);
       const { secret } = (await enrol.json()) as { secret: string };
       secrets.push(secret);

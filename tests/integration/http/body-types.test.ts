@@ -46,6 +46,7 @@ import {
   secondStepInput,
   totpCodeInput,
   totpDisableInput,
+  totpStartInput,
 } from "@/features/accounts/schema";
 import { adminUserInput, feedbackMarkInput } from "@/features/admin/schema";
 import { feedbackInput } from "@/features/feedback/schema";
@@ -365,6 +366,15 @@ const routes: Route[] = [
     who: "anonymous",
     schema: secondStepInput,
     body: () => ({ code: "123456", recoveryCode: "abcde-fghij" }),
+  },
+  {
+    method: "POST",
+    file: "users/profile/totp",
+    handler: totp.POST as Handler,
+    path: () => "/api/users/profile/totp",
+    who: "reviewer",
+    schema: totpStartInput,
+    body: () => ({ currentPassword: "Test1234!" }),
   },
   {
     method: "PUT",

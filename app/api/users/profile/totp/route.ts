@@ -4,9 +4,9 @@ import { confirmEnrolment, disableMfa, startEnrolment } from "@/features/account
 import { getViewer } from "@/features/accounts/server/session";
 import { handle, json, readJson, translated } from "@/lib/http/answers";
 
-/** A new authenticator secret for the signed-in account, not in force until PUT confirms it. */
+/** { currentPassword }: a new authenticator secret for the signed-in account, not in force until PUT confirms it. */
 export async function POST(request: NextRequest) {
-  return handle(request, async () => json(await startEnrolment(await getViewer())));
+  return handle(request, async () => json(await startEnrolment(await getViewer(), await readJson(request))));
 }
 
 /** { code }: turns the second factor on and answers the recovery codes, shown this once. */
