@@ -18,6 +18,14 @@ test.describe("two-step verification", () => {
       await page.goto("/profile");
       await section.getByRole("button", { name: "Set up two-step verification" }).focus();
       await page.keyboard.press("Enter");
+      // The password first: a session alone cannot tie the account to someone else's phone.
+      const current = section.getByLabel("Current password");
+      await expect(current).toBeFocused();
+      await current.fill("Wrong-Guess-1!");
+      await current.press("Enter");
+      await expect(section.getByText("The current password is not right.")).toBeVisible();
+      await current.fill(password);
+      await current.press("Enter");
       await expect(
         section.getByRole("img", { name: "QR code that adds Maister to an authenticator app" }),
       ).toBeVisible();

@@ -339,7 +339,7 @@ test.describe("XSS payloads render inert", () => {
       await expectInert(page);
     });
 
-    await users.create("user", { name: `Reviewer ${id}`, page });
+    const reviewer = await users.create("user", { name: `Reviewer ${id}`, page });
     await test.step("the profile refuses markup and keeps the name as typed", async () => {
       await open(page, UA, "/profile");
       const nameField = page.getByLabel(UA.m.Account.name, { exact: true });
@@ -385,9 +385,9 @@ test.describe("XSS payloads render inert", () => {
         .at(-2)!;
       expect((await admin.request.put(`/api/users/${userId}`, { data: { isAdmin: "true" } })).status()).toBe(200);
       // An admin acts only with two-step verification on: this one turns it on first.
-      const { secret } = (await (await page.request.post("/api/users/profile/totp", { data: {} })).json()) as {
-        secret: string;
-      };
+      const { secret } = (await (
+        await page.request.post("/api/users/profile/totp", { data: { currentPassword: reviewer.password } })
+      ).json()) as { secret: string };
       const code = await freshTotpCode(secret);
       expect((await page.request.put("/api/users/profile/totp", { data: { code } })).status()).toBe(200);
       expect((await page.request.put(`/api/users/${userId}`, { data: { name } })).status()).toBe(200);

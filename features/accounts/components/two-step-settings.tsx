@@ -3,13 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 
-import { postJson } from "@/components/ui/api-client";
+import { fieldMessages, postJson } from "@/components/ui/api-client";
 import { FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
 import { useRouter } from "@/i18n/navigation";
 
 type Status = { enabled: boolean; recoveryCodesLeft: number };
-type Stage = "idle" | "setup" | "codes" | "renew" | "off";
+type Stage = "idle" | "begin" | "setup" | "codes" | "renew" | "off";
 
 const secondary = "rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60";
 
@@ -35,12 +35,41 @@ function CodeField({ label, error }: { label: string; error?: string }) {
   );
 }
 
+/** The current password, asked before setting up and before turning off. */
+function PasswordField({
+  id,
+  label,
+  error,
+  autoFocus = false,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Labelled id={id} label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={autoFocus}
+          className={FIELD_INPUT}
+        />
+      )}
+    </Labelled>
+  );
+}
+
 /** The key grouped by four, as it is read and typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
 /**
- * /profile's two-step verification: set up (QR code and key, then a code), the recovery codes
- * shown once (copy, download), new recovery codes, turning it off (password and a code).
+ * /profile's two-step verification: set up (the password, then QR code and key, then a code), the
+ * recovery codes shown once (copy, download), new recovery codes, turning it off (password and a code).
  */
 export function TwoStepSettings({ status, email, required }: { status: Status; email: string; required: boolean }) {
   const t = useTranslations("Profile");
@@ -49,6 +78,7 @@ export function TwoStepSettings({ status, email, required }: { status: Status; e
   const [stage, setStage] = useState<Stage>("idle");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [setup, setSetup] = useState<{ secret: string; qr: string | null } | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -56,19 +86,30 @@ export function TwoStepSettings({ status, email, required }: { status: Status; e
   async function call<T>(run: () => Promise<T>): Promise<T | null> {
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     try {
       return await run();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      const byField = fieldMessages(caught);
+      // A field's own message shows under it; anything else above the form.
+      if (Object.keys(byField).length) setFieldErrors(byField);
+      else setError(caught instanceof Error ? caught.message : String(caught));
       return null;
     } finally {
       setBusy(false);
     }
   }
 
-  async function start() {
+  async function start(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const currentPassword = String(new FormData(event.currentTarget).get("currentPassword") ?? "");
     const answer = await call(() =>
-      postJson<{ secret: string; otpauthUrl: string }>("/api/users/profile/totp", {}, "POST", ta("networkError")),
+      postJson<{ secret: string; otpauthUrl: string }>(
+        "/api/users/profile/totp",
+        { currentPassword },
+        "POST",
+        ta("networkError"),
+      ),
     );
     if (!answer) return;
     setSetup({ secret: answer.secret, qr: null });
@@ -127,6 +168,7 @@ export function TwoStepSettings({ status, email, required }: { status: Status; e
     setCodes([]);
     setSetup(null);
     setError(null);
+    setFieldErrors({});
     router.refresh();
     heading.current?.focus();
   }
@@ -151,7 +193,25 @@ export function TwoStepSettings({ status, email, required }: { status: Status; e
   }
 
   let body: ReactNode;
-  if (stage === "setup" && setup) {
+  if (stage === "begin") {
+    body = (
+      <form onSubmit={start} className="space-y-4">
+        <p className="text-sm text-slate-600">{t("mfaStartText")}</p>
+        <PasswordField
+          id="mfa-start-password"
+          label={t("currentPassword")}
+          error={fieldErrors.currentPassword}
+          autoFocus
+        />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton busy={busy} label={t("mfaStartSubmit")} busyLabel={ta("working")} inline />
+          <button type="button" onClick={finish} className={secondary}>
+            {t("mfaCancel")}
+          </button>
+        </div>
+      </form>
+    );
+  } else if (stage === "setup" && setup) {
     body = (
       <form onSubmit={turnOn} className="space-y-4">
         <p className="text-sm">{t("mfaScan")}</p>
@@ -228,18 +288,7 @@ export function TwoStepSettings({ status, email, required }: { status: Status; e
     body = (
       <form onSubmit={turnOff} className="space-y-4">
         <p className="text-sm text-slate-600">{t("mfaTurnOffText")}</p>
-        <Labelled id="mfa-current-password" label={t("currentPassword")}>
-          {(control) => (
-            <input
-              {...control}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-              className={FIELD_INPUT}
-            />
-          )}
-        </Labelled>
+        <PasswordField id="mfa-current-password" label={t("currentPassword")} error={fieldErrors.currentPassword} />
         <CodeField label={t("mfaCode")} />
         <div className="flex flex-wrap gap-3">
           <button
@@ -281,16 +330,14 @@ export function TwoStepSettings({ status, email, required }: { status: Status; e
         <p className="text-sm text-slate-600">{t("mfaOffText")}</p>
         <button
           type="button"
-          onClick={start}
-          disabled={busy}
-          aria-busy={busy}
+          onClick={() => setStage("begin")}
           className={
             required
               ? "rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
               : secondary
           }
         >
-          {busy ? ta("working") : t("mfaStart")}
+          {t("mfaStart")}
         </button>
       </div>
     );
