@@ -8,6 +8,7 @@ import { POST as regenerateRoute } from "@/app/api/users/profile/totp/recovery-c
 import { PUT as confirmRoute, DELETE as disableRoute, POST as enrolRoute } from "@/app/api/users/profile/totp/route";
 import { GET as listUsersRoute } from "@/app/api/users/route";
 import { DELETE as signOutEverywhereRoute } from "@/app/api/users/sessions/route";
+import { guardPage } from "@/features/accounts/server/guards";
 import { hashSessionToken } from "@/features/accounts/server/session";
 import { MFA_CHALLENGE_COOKIE, SESSION_COOKIE } from "@/features/accounts/session-cookie";
 import { totpCode } from "@/features/accounts/totp";
@@ -16,7 +17,7 @@ import { throttleKey } from "@/lib/security/rate-limit";
 import { openSecret } from "@/lib/security/secret-box";
 
 import { makeUser, TEST_PASSWORD, TEST_TOTP_SECRET } from "../../helpers/factories";
-import { addresses, apiRequest, call } from "../../helpers/request";
+import { addresses, apiRequest, call, makeRequest } from "../../helpers/request";
 import { lastMailTo, mailsTo, profileStatus, tokenIn } from "../../helpers/security";
 import { signIn, signInResponse, viewerOf } from "../../helpers/sign-in";
 
@@ -160,6 +161,22 @@ describe("admin powers need a session that proved the second factor", () => {
       key: "Auth.mfaSignInAgain",
       message: expect.stringMatching(/увійдіть/i),
     });
+    // The admin pages send it to /profile, whose notice says to sign in again.
+    let thrown: unknown = null;
+    await call(
+      async () => {
+        try {
+          await guardPage("admin", "/admin/users", "en");
+        } catch (error) {
+          thrown = error;
+        }
+        return new Response(null);
+      },
+      makeRequest("/admin/users", { headers: { cookie } }),
+    );
+    expect(String((thrown as { digest?: string } | null)?.digest)).toMatch(
+      /^NEXT_REDIRECT;replace;\/profile\?reason=mfaSignInAgain;/,
+    );
     // Signing in again, with the code, gives the powers.
     expect((await adminListStatus(await signIn(admin.email))).status).toBe(200);
   });
