@@ -167,7 +167,10 @@ async function applyProfileUpdate(
  * nobody took it meanwhile), every session ends, and the old address gets a last notice. A wrong
  * password leaves the link usable and counts against the account like one on /profile.
  */
-export async function confirmEmailChange(viewer: Viewer | null, body: unknown): Promise<{ message: string }> {
+export async function confirmEmailChange(
+  viewer: Viewer | null,
+  body: unknown,
+): Promise<{ message: string; userId: string }> {
   const { token, currentPassword } = parseOrThrow(emailChangeConfirmInput, body, "Auth.emailChangeInvalid");
   const prisma = await getPrisma();
   const pending = await peekToken(prisma, token, "change_email");
