@@ -90,9 +90,9 @@ export function TwoStepSettings({ status, email, required }: { status: Status; e
     try {
       return await run();
     } catch (caught) {
-      const byField = fieldMessages(caught);
-      // A field's own message shows under it; anything else above the form.
-      if (Object.keys(byField).length) setFieldErrors(byField);
+      // A wrong password shows under its field; a code's error, and anything else, above the form.
+      const { currentPassword } = fieldMessages(caught);
+      if (currentPassword) setFieldErrors({ currentPassword });
       else setError(caught instanceof Error ? caught.message : String(caught));
       return null;
     } finally {
