@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/paypal/webhook/route";
 import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
@@ -10,9 +10,9 @@ import { DELETE as profileDeleteRoute, PUT as profileRoute } from "@/app/api/use
 import { DELETE as sessionsRoute } from "@/app/api/users/sessions/route";
 import { getPrisma } from "@/lib/db/client";
 
-import { setEnv } from "../../helpers/env";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { startFakePaypal, VALID_SIGNATURE, type FakePaypal } from "../../helpers/fake-paypal";
+import { VALID_SIGNATURE } from "../../helpers/fake-paypal";
+import { webhookHeaders, withPaypalStandIn } from "../../helpers/paypal-stand-in";
 import { addresses, apiRequest, call, params } from "../../helpers/request";
 import { lastMailTo, tokenIn } from "../../helpers/security";
 import { sessionFrom, signIn } from "../../helpers/sign-in";
@@ -284,38 +284,14 @@ describe("admin actions", () => {
 });
 
 describe("PayPal webhooks", () => {
-  let paypal: FakePaypal;
-  beforeAll(async () => {
-    paypal = await startFakePaypal();
-    setEnv({
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.secret,
-      PAYPAL_API_BASE: paypal.url,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-    });
-  });
-  afterAll(async () => {
-    setEnv({
-      PAYPAL_CLIENT_ID: undefined,
-      PAYPAL_CLIENT_SECRET: undefined,
-      PAYPAL_API_BASE: undefined,
-      PAYPAL_WEBHOOK_ID: undefined,
-    });
-    await paypal.close();
-  });
+  withPaypalStandIn();
 
   const deliver = (event: Record<string, unknown>, signature: string) =>
     call(
       webhookRoute,
       apiRequest("POST", "/api/etc/paypal/webhook", {
         body: event,
-        headers: {
-          "paypal-auth-algo": "SHA256withRSA",
-          "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-1",
-          "paypal-transmission-id": `T-${Math.random()}`,
-          "paypal-transmission-sig": signature,
-          "paypal-transmission-time": new Date().toISOString(),
-        },
+        headers: webhookHeaders(signature),
       }),
     );
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/paypal/webhook/route";
 import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
@@ -17,9 +17,9 @@ import { totpCode } from "@/features/accounts/totp";
 import { getPrisma } from "@/lib/db/client";
 import { SECURITY_EVENT_KINDS } from "@/lib/security/security-log";
 
-import { setEnv } from "../../helpers/env";
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
-import { startFakePaypal, VALID_SIGNATURE, type FakePaypal } from "../../helpers/fake-paypal";
+import { VALID_SIGNATURE } from "../../helpers/fake-paypal";
+import { webhookHeaders, withPaypalStandIn } from "../../helpers/paypal-stand-in";
 import { addresses, apiRequest, call, params } from "../../helpers/request";
 import { lastMailTo, tokenIn } from "../../helpers/security";
 import { challengeCookie, signIn, signInResponse } from "../../helpers/sign-in";
@@ -32,26 +32,8 @@ import { challengeCookie, signIn, signInResponse } from "../../helpers/sign-in";
 const nextIp = addresses("10.42");
 const STEP_MS = 30_000;
 const secrets: string[] = [TEST_PASSWORD];
-let paypal: FakePaypal;
 
-beforeAll(async () => {
-  paypal = await startFakePaypal();
-  setEnv({
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.secret,
-    PAYPAL_API_BASE: paypal.url,
-    PAYPAL_WEBHOOK_ID: paypal.webhookId,
-  });
-});
-afterAll(async () => {
-  setEnv({
-    PAYPAL_CLIENT_ID: undefined,
-    PAYPAL_CLIENT_SECRET: undefined,
-    PAYPAL_API_BASE: undefined,
-    PAYPAL_WEBHOOK_ID: undefined,
-  });
-  await paypal.close();
-});
+withPaypalStandIn();
 
 const send = (
   handler: (request: ReturnType<typeof apiRequest>) => Promise<Response>,
@@ -75,13 +57,7 @@ async function freshCode(userId: string, secret: string): Promise<string> {
 const webhook = (event: Record<string, unknown>, signature: string) =>
   send(webhookRoute, "POST", "/api/etc/paypal/webhook", {
     body: event,
-    headers: {
-      "paypal-auth-algo": "SHA256withRSA",
-      "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-1",
-      "paypal-transmission-id": `T-${Math.random()}`,
-      "paypal-transmission-sig": signature,
-      "paypal-transmission-time": new Date().toISOString(),
-    },
+    headers: webhookHeaders(signature),
   });
 
 describe("the security log after every kind of event", () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { POST as startOrderRoute } from "@/app/api/etc/paypal/orders/route";
 import { POST as webhookRoute } from "@/app/api/etc/paypal/webhook/route";
@@ -7,9 +7,9 @@ import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
 import { SWEEP_AFTER_MS, sweepPayments } from "@/features/payments/server/payments";
 import { getPrisma } from "@/lib/db/client";
 
-import { setEnv } from "../../helpers/env";
 import { makeUser } from "../../helpers/factories";
-import { startFakePaypal, VALID_SIGNATURE, type FakePaypal } from "../../helpers/fake-paypal";
+import { VALID_SIGNATURE, type FakePaypal } from "../../helpers/fake-paypal";
+import { webhookHeaders, withPaypalStandIn } from "../../helpers/paypal-stand-in";
 import { call, makeRequest, params } from "../../helpers/request";
 import { STATION_INPUT } from "../../helpers/service-input";
 import { signIn } from "../../helpers/sign-in";
@@ -52,16 +52,7 @@ const mailsTo = async (email: string, kind: string) =>
   (await getPrisma()).mailOutbox.findMany({ where: { to: email, kind } });
 
 function webhook(event: Record<string, unknown>, signature = VALID_SIGNATURE) {
-  return call(
-    webhookRoute,
-    request("POST", "/api/etc/paypal/webhook", event, {
-      "paypal-auth-algo": "SHA256withRSA",
-      "paypal-cert-url": "https://api.paypal.com/v1/notifications/certs/CERT-1",
-      "paypal-transmission-id": `T-${Math.random()}`,
-      "paypal-transmission-sig": signature,
-      "paypal-transmission-time": new Date().toISOString(),
-    }),
-  );
+  return call(webhookRoute, request("POST", "/api/etc/paypal/webhook", event, webhookHeaders(signature)));
 }
 const captureEvent = (id: string, orderId: string, captureId: string, customId: string, value = "3.00") => ({
   id,
@@ -76,23 +67,9 @@ const captureEvent = (id: string, orderId: string, captureId: string, customId: 
 });
 
 describe("PayPal reconciliation", () => {
-  beforeAll(async () => {
-    paypal = await startFakePaypal();
-    setEnv({
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.secret,
-      PAYPAL_API_BASE: paypal.url,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-    });
-  });
-  afterAll(async () => {
-    setEnv({
-      PAYPAL_CLIENT_ID: undefined,
-      PAYPAL_CLIENT_SECRET: undefined,
-      PAYPAL_API_BASE: undefined,
-      PAYPAL_WEBHOOK_ID: undefined,
-    });
-    await paypal.close();
+  const standIn = withPaypalStandIn();
+  beforeAll(() => {
+    paypal = standIn();
   });
   beforeEach(() =>
     Object.assign(paypal.mode, {
