@@ -27,16 +27,22 @@ export const adminUserInput = z.object({
 });
 export type AdminUserInput = z.infer<typeof adminUserInput>;
 
-/** ?keyword&page of the admin lists: any text is searched literally, pages from 1. */
-export const adminListQuery = z.object({
-  keyword: searchText.optional().default(""),
-  page: z.coerce
+/** ?page of the admin lists, from 1; an empty one (?page=, as a form hands it over) is the first. */
+export const adminPage = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.coerce
     .number({ error: "Validation.page" })
     .int({ error: "Validation.page" })
     .min(1, { error: "Validation.page" })
     .max(100_000, { error: "Validation.page" })
     .optional()
     .default(1),
+);
+
+/** ?keyword&page of the admin lists: any text is searched literally. */
+export const adminListQuery = z.object({
+  keyword: searchText.optional().default(""),
+  page: adminPage,
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 

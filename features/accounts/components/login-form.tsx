@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { Field, FIELD_INPUT, FormAlert, FormNotice, Labelled, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { AppCodeInput } from "@/features/accounts/components/app-code-input";
 import { PASSWORD_PATTERN } from "@/features/accounts/rules";
 import { Link, useRouter } from "@/i18n/navigation";
 
@@ -174,18 +175,7 @@ function SecondStep({ redirectTo, onRestart }: { redirectTo: string; onRestart: 
               className={`${FIELD_INPUT} font-mono`}
             />
           ) : (
-            <input
-              {...control}
-              key="code"
-              name="code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              autoFocus
-              className={`${FIELD_INPUT} font-mono tracking-widest`}
-            />
+            <AppCodeInput {...control} key="code" />
           )
         }
       </Labelled>

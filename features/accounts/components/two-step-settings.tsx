@@ -6,6 +6,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { fieldMessages, postJson } from "@/components/ui/api-client";
 import { FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
+import { AppCodeInput } from "@/features/accounts/components/app-code-input";
 import { useRouter } from "@/i18n/navigation";
 
 type Status = { enabled: boolean; recoveryCodesLeft: number };
@@ -18,19 +19,7 @@ function CodeField({ label, error }: { label: string; error?: string }) {
   const id = useId();
   return (
     <Labelled id={id} label={label} error={error}>
-      {(control) => (
-        <input
-          {...control}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          required
-          autoFocus
-          className={`${FIELD_INPUT} block max-w-40 font-mono tracking-widest`}
-        />
-      )}
+      {(control) => <AppCodeInput {...control} className="block max-w-40" />}
     </Labelled>
   );
 }

@@ -3,6 +3,7 @@ import "server-only";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
+import { adminPage } from "@/features/admin/schema";
 import { localClock } from "@/features/hours/timetable";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { getPrisma } from "@/lib/db/server";
@@ -50,17 +51,7 @@ export const securityLogQuery = z.object({
     .default(""),
   from: day,
   to: day,
-  // An empty page (?page=, as a form hands it over) is the first, as if not given.
-  page: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.coerce
-      .number({ error: "Validation.page" })
-      .int({ error: "Validation.page" })
-      .min(1, { error: "Validation.page" })
-      .max(100_000, { error: "Validation.page" })
-      .optional()
-      .default(1),
-  ),
+  page: adminPage,
 });
 export type SecurityLogQuery = z.infer<typeof securityLogQuery>;
 
