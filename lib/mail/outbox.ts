@@ -61,12 +61,31 @@ export async function sendMail(mail: Mail): Promise<void> {
  */
 export async function queueMail(mail: Mail): Promise<void> {
   const id = await enqueueMail(mail);
-  void deliverById(id).catch((error) => console.error(`[mail] delivery of ${id} failed`, error));
+  inBackground(deliverById(id), `delivery of ${id}`);
+}
+
+// Deliveries started after the caller answered, which nobody awaits: a database closed under one
+// of them would end the connection it holds with an error nothing listens to.
+const background = new Set<Promise<void>>();
+
+function inBackground(work: Promise<unknown>, what: string): void {
+  const run: Promise<void> = work
+    .then(
+      () => undefined,
+      (error: unknown) => console.error(`[mail] ${what} failed`, error),
+    )
+    .finally(() => background.delete(run));
+  background.add(run);
+}
+
+/** Resolves once every delivery started in the background so far has finished (before the database closes). */
+export async function mailQueueSettled(): Promise<void> {
+  await Promise.all([...background]);
 }
 
 /** Mails written in a transaction that has committed: try them now rather than at the next run. */
 export function kickMailQueue(): void {
-  void deliverDue().catch((error) => console.error("[mail] delivery run failed", error));
+  inBackground(deliverDue(), "delivery run");
 }
 
 async function deliverById(id: string): Promise<void> {

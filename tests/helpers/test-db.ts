@@ -6,6 +6,7 @@ import type { Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { alterCurrentDatabaseSql, databaseSettings } from "@/lib/db/settings";
 import { loadEnv } from "@/lib/env";
+import { mailQueueSettled } from "@/lib/mail/outbox";
 
 /**
  * Gives the current test file a fresh, migrated database behind the app's own singleton:
@@ -37,6 +38,9 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export async function dropTestDatabase(): Promise<void> {
+  // A mail delivery a test's last request kicked off may still hold a connection: dropping the
+  // database under it would end that connection with an error nothing listens to.
+  await mailQueueSettled();
   await closeDatabase();
   if (throwaway) {
     await adminQuery(throwaway.adminUrl, `DROP DATABASE IF EXISTS ${throwaway.name} WITH (FORCE)`);
