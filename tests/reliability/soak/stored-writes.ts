@@ -45,10 +45,14 @@ export async function checkStoredWrites(
       verdict.fail(`review ${pair} holds ${storedReviews.get(pair)}, last acknowledged ${last.quality}`);
   }
   for (const pair of storedReviews.keys()) if (!byPair.has(pair)) verdict.fail(`review ${pair} stored but never sent`);
-  // The demo seed stores averages rounded to two places, the app exact ones: counts must match exactly.
+  // The stored numbers are those of the counted reviews (neither hidden nor held in a burst check),
+  // weighted by each review's weight (features/reviews/weight.ts). The demo seed stores averages
+  // rounded to two places, the app exact ones: counts must match exactly.
   const drift = (
     await db.query<{ id: string }>(
-      `SELECT s.id FROM services s LEFT JOIN LATERAL (SELECT count(*)::int AS n, coalesce(avg(avg), 0) AS avg FROM reviews r WHERE r."serviceId" = s.id) a ON true
+      `SELECT s.id FROM services s LEFT JOIN LATERAL (
+         SELECT count(*)::int AS n, coalesce(sum(weight * avg) / nullif(sum(weight), 0), 0) AS avg FROM reviews r
+         WHERE r."serviceId" = s.id AND r."hiddenAt" IS NULL AND r."heldAt" IS NULL) a ON true
        WHERE s.id = ANY($1::uuid[]) AND (s."numReviews" <> a.n OR abs(s."ratingAvg" - a.avg) > 0.005)`,
       [targets],
     )
