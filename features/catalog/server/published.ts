@@ -1,12 +1,15 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * The one rule for what visitors see: masters, and stations once paid, unless blocked. Two forms
- * of the same rule, for Prisma queries and for SQL.
+ * The one rule for what visitors see: masters, stations once paid, and places imported from
+ * OpenStreetMap nobody has claimed yet (labelled as such), unless blocked or hidden (an imported
+ * place OSM stopped listing, or one that duplicates a published listing). Two forms of the same
+ * rule, for Prisma queries and for SQL.
  */
 export const PUBLISHED_WHERE = {
   isBlocked: false,
-  OR: [{ role: "mechanic" }, { isPaid: true }],
+  hiddenAt: null,
+  OR: [{ role: "mechanic" }, { isPaid: true }, { claimed: false }],
 } satisfies Prisma.ServiceWhereInput;
 
 /**
@@ -14,4 +17,4 @@ export const PUBLISHED_WHERE = {
  * services_published_count_idx (migration 20261123183000) spells it too: change both together.
  */
 export const publishedSql = (alias: string) =>
-  `${alias}."isBlocked" = false AND (${alias}.role = 'mechanic' OR ${alias}."isPaid" = true)`;
+  `${alias}."isBlocked" = false AND ${alias}."hiddenAt" IS NULL AND (${alias}.role = 'mechanic' OR ${alias}."isPaid" = true OR ${alias}."claimed" = false)`;

@@ -89,7 +89,8 @@ export type ServiceDetail = ServiceCard & {
   prices: PriceList | null;
   paidMedians: PaidMedian[];
   reviews: ReviewView[];
-  user: string;
+  /** The owner's id; null for an imported place nobody has claimed. */
+  user: string | null;
   /** A burst of low reviews from new accounts is being checked (features/reviews/server/burst.ts). */
   burstFlagged: boolean;
 };

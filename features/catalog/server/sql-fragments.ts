@@ -28,14 +28,17 @@ const SORT_COLUMNS = {
  * The columns sortOrder() reads that CARD_COLUMNS lacks (it has ratingScore, numReviews and id): a
  * derived table aliased `s` that is ordered by sortOrder() (the "near" candidates) selects these too.
  */
-export const SORT_ONLY_COLUMNS = Prisma.sql`s."qualityScore", s."speedScore", s."priceScore"`;
+export const SORT_ONLY_COLUMNS = Prisma.sql`s."qualityScore", s."speedScore", s."priceScore", s.claimed`;
 
-/** A sort with its tie-breakers; ascending is the exact reverse of descending, so both walk the same index. */
+/**
+ * A sort with its tie-breakers; ascending is the exact reverse of descending, so both walk the same
+ * index. Among equal scores a claimed listing comes before an unclaimed imported place.
+ */
 export function sortOrder(sort: NonNullable<ItemsQuery["sort"]>): Prisma.Sql {
   const [field, direction] = sort.split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
   return direction === "asc"
-    ? Prisma.sql`${SORT_COLUMNS[field]} ASC, s."numReviews" ASC, s.id DESC`
-    : Prisma.sql`${SORT_COLUMNS[field]} DESC, s."numReviews" DESC, s.id ASC`;
+    ? Prisma.sql`${SORT_COLUMNS[field]} ASC, s.claimed ASC, s."numReviews" ASC, s.id DESC`
+    : Prisma.sql`${SORT_COLUMNS[field]} DESC, s.claimed DESC, s."numReviews" DESC, s.id ASC`;
 }
 
 /** The keyword in either script, by part of a word, with a typo (trigram word similarity), or a category's label. */

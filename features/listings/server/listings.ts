@@ -30,7 +30,7 @@ import { checkImages, orderedImages, requestedImages, writeImages } from "./serv
  */
 export type EditableService = {
   _id: string;
-  user: string;
+  user: string | null;
   role: "sto" | "mechanic";
   name: string;
   image: string | null;
@@ -181,7 +181,7 @@ async function patch(
   );
 }
 
-type ServiceSummary = { id: string; ownerId: string; role: "sto" | "mechanic"; isPaid: boolean; name: string };
+type ServiceSummary = { id: string; ownerId: string | null; role: "sto" | "mechanic"; isPaid: boolean; name: string };
 
 /** The service when the viewer owns it (or is an admin); 404 for unknown ids, 403 for others'. */
 export async function ownService(viewer: Viewer, id: unknown): Promise<ServiceSummary> {
