@@ -29,6 +29,7 @@ ADD COLUMN     "hiddenAt" TIMESTAMP(3),
 ADD COLUMN     "hoursKnown" BOOLEAN NOT NULL DEFAULT true,
 ADD COLUMN     "hoursText" VARCHAR(255) NOT NULL DEFAULT '',
 ADD COLUMN     "source" "ServiceSource" NOT NULL DEFAULT 'owner',
+ADD COLUMN     "workKinds" VARCHAR(20)[] DEFAULT ARRAY[]::VARCHAR(20)[],
 ALTER COLUMN "ownerId" DROP NOT NULL;
 
 -- CreateTable
