@@ -2,16 +2,27 @@
 // their opening hours (with some dated exceptions and live statuses), prices, owners and reviews (0–12 each, by a pool of reviewers; the services'
 // averages are computed from those rows as the app computes them), for benchmarks:
 //   npx tsx scripts/bench/generate-services.ts 100000
-// Runs in SQL (generate_series), so 100,000 services take seconds, not minutes.
+// Runs in SQL (generate_series), so 100,000 services take seconds, not minutes. A fifth of them (or the
+// second argument's count) are places imported from OpenStreetMap: no owner, unclaimed, an
+// as-imported osm_places row each, a quarter of them with hours unknown:
+//   npx tsx scripts/bench/generate-services.ts 100000 20000
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/server/rating-sql";
 import { applyMigrations } from "@/lib/db/migrations";
 
 import { runDbCommand } from "../db/run";
 
 const count = Number(process.argv[2] ?? 100_000);
+const imported = Number(process.argv[3] ?? Math.round(count / 5));
 const REVIEWERS = 2000;
-if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
-  console.error("Usage: generate-services.ts <count 1..2000000>");
+if (
+  !Number.isInteger(count) ||
+  count < 1 ||
+  count > 2_000_000 ||
+  !Number.isInteger(imported) ||
+  imported < 0 ||
+  imported > count
+) {
+  console.error("Usage: generate-services.ts <count 1..2000000> [imported 0..count]");
   process.exit(2);
 }
 
@@ -29,6 +40,8 @@ await runDbCommand(async (db) => {
       SELECT id, 'Bench Owner ' || n, '${run}-' || n || '@bench.local', '${run}-' || n || '@bench.local', 'x', now(), now() FROM bench_owner;
       CREATE TEMP TABLE bench_service ON COMMIT DROP AS
       SELECT gen_random_uuid() AS id, o.id AS owner, o.n,
+        -- Every k-th row, spread over the country like the rest, is an imported place (always a station).
+        ${imported} > 0 AND o.n % ${Math.max(1, Math.floor(count / Math.max(1, imported)))} = 0 AND o.n / ${Math.max(1, Math.floor(count / Math.max(1, imported)))} <= ${imported} AS osm,
         CASE WHEN o.n % 3 = 0 THEN 'mechanic' ELSE 'sto' END AS role,
         44.5 + random() * 7.5 AS lat, 22.5 + random() * 17.5 AS lng,
         (random() * 12)::int AS reviews
@@ -42,26 +55,38 @@ await runDbCommand(async (db) => {
         role = 'mechanic' AND n % 2 = 0, role = 'sto', '+38067123' || lpad((n % 10000)::text, 4, '0'), 'svc' || n || '@bench.local',
         lat, lng, 'вул. Тестова, ' || (n % 200 + 1) || ', Україна', now()
       FROM bench_service;
+      UPDATE bench_service SET role = 'sto' WHERE osm;
+      UPDATE services s SET role = 'sto', "ownerId" = NULL, "mechanicOwnerId" = NULL, claimed = false, source = 'osm', "isPaid" = false,
+        "isOnTheGo" = false, "contactMail" = CASE WHEN b.n % 4 = 0 THEN 'osm' || b.n || '@bench.local' ELSE '' END,
+        "hoursKnown" = b.n % 4 <> 1, "hoursText" = CASE WHEN b.n % 4 = 1 THEN 'Mo-Fr 09:00-13:00,14:00-18:00; PH off' ELSE 'Mo-Fr 09:00-18:00' END,
+        "workKinds" = CASE WHEN b.n % 2 = 0 THEN ARRAY['tyres']::varchar(20)[] ELSE ARRAY[]::varchar(20)[] END
+      FROM bench_service b WHERE s.id = b.id AND b.osm;
+      INSERT INTO osm_places (id, "osmType", "osmId", tags, latitude, longitude, "contentHash", "serviceId", "updatedAt")
+      SELECT gen_random_uuid(), (CASE WHEN b.n % 3 = 0 THEN 'way' ELSE 'node' END)::"OsmElementType", 9000000000 + b.n,
+        jsonb_build_object('shop', CASE WHEN b.n % 2 = 0 THEN 'tyres' ELSE 'car_repair' END, 'name', s.name,
+          'opening_hours', s."hoursText", 'phone', s."contactPhone1"),
+        b.lat, b.lng, md5(b.n::text) || md5(s.name), b.id, now()
+      FROM bench_service b JOIN services s ON s.id = b.id WHERE b.osm;
       INSERT INTO opening_hours (id, "serviceId", weekday, closed, "opensAt", "closesAt")
       SELECT gen_random_uuid(), s.id, d,
         CASE WHEN s.n % 10 = 0 THEN false ELSE d >= 6 AND s.n % 2 = 0 END,
         CASE WHEN s.n % 10 = 0 THEN 0 WHEN s.n % 7 = 0 THEN 1200 ELSE 540 END,
         CASE WHEN s.n % 10 = 0 THEN 1440 WHEN s.n % 7 = 0 THEN 120 ELSE 1080 END
-      FROM bench_service s CROSS JOIN generate_series(1, 7) d;
+      FROM bench_service s CROSS JOIN generate_series(1, 7) d WHERE NOT (s.osm AND s.n % 4 = 1);
       -- Dated exceptions as owners keep them: 1 in 50 closed on a day this week, 1 in 50 closed for
       -- a week around today, 1 in 100 with short hours today; 1 in 100 says live it is on a generator.
       INSERT INTO special_hours (id, "serviceId", "startsOn", "endsOn", closed, "opensAt", "closesAt", reason)
-      SELECT gen_random_uuid(), s.id, current_date + (s.n % 7), current_date + (s.n % 7), true, 540, 1080, 'Holiday' FROM bench_service s WHERE s.n % 50 = 0
+      SELECT gen_random_uuid(), s.id, current_date + (s.n % 7), current_date + (s.n % 7), true, 540, 1080, 'Holiday' FROM bench_service s WHERE s.n % 50 = 0 AND NOT s.osm
       UNION ALL
-      SELECT gen_random_uuid(), s.id, current_date - 2, current_date + 4, true, 540, 1080, 'Renovation' FROM bench_service s WHERE s.n % 50 = 1
+      SELECT gen_random_uuid(), s.id, current_date - 2, current_date + 4, true, 540, 1080, 'Renovation' FROM bench_service s WHERE s.n % 50 = 1 AND NOT s.osm
       UNION ALL
-      SELECT gen_random_uuid(), s.id, current_date, current_date, false, 600, 840, 'Short day' FROM bench_service s WHERE s.n % 100 = 2;
+      SELECT gen_random_uuid(), s.id, current_date, current_date, false, 600, 840, 'Short day' FROM bench_service s WHERE s.n % 100 = 2 AND NOT s.osm;
       -- One in three keeps a price list of four jobs.
       INSERT INTO service_prices (id, "serviceId", job, "fromUah", position)
       SELECT gen_random_uuid(), s.id, j.job, 300 + (s.n * 37 + j.position * 101) % 900, j.position
       FROM bench_service s CROSS JOIN (VALUES ('tyre_r15', 0), ('tyre_r16', 1), ('oil_change', 2), ('diagnostics', 3)) AS j(job, position)
-      WHERE s.n % 3 = 0;
-      UPDATE services SET "pricesUpdatedAt" = now() WHERE id IN (SELECT id FROM bench_service WHERE n % 3 = 0);
+      WHERE s.n % 3 = 0 AND NOT s.osm;
+      UPDATE services SET "pricesUpdatedAt" = now() WHERE id IN (SELECT id FROM bench_service WHERE n % 3 = 0 AND NOT osm);
       UPDATE services SET "liveState" = 'generator', "liveUpdatedAt" = now(), "liveUntil" = now() + interval '6 hours'
       WHERE id IN (SELECT id FROM bench_service WHERE n % 100 = 3);
       -- Half the masters on the go say how far they come (10 to 80 km).
@@ -91,6 +116,6 @@ await runDbCommand(async (db) => {
   });
   await db.sql.exec("ANALYZE");
   console.log(
-    `Generated ${count} services with opening hours and reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Generated ${count} services (${imported} imported from OpenStreetMap) with opening hours and reviews in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 });

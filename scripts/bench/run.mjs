@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 
+import { publishedSql } from "../../features/catalog/server/published.ts";
 import { startPgBouncer } from "../../tests/reliability/local-postgres.ts";
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../app-server.mjs";
 
@@ -52,7 +53,7 @@ const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 await db.query("ANALYZE");
 const ids = (
-  await db.query(`SELECT id FROM services WHERE "isPaid" OR role = 'mechanic' ORDER BY random() LIMIT 40200`)
+  await db.query(`SELECT id FROM services s WHERE ${publishedSql("s")} ORDER BY random() LIMIT 40200`)
 ).rows.map((row) => row.id);
 // A signed-in visitor: a confirmed user with a live session, whose cookie the "signed in" cases send.
 const token = randomBytes(32).toString("base64url");

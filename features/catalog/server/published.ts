@@ -14,7 +14,7 @@ export const PUBLISHED_WHERE = {
 
 /**
  * The same as SQL over the services table under the given alias. The predicate of
- * services_published_count_idx (migration 20261123183000) spells it too: change both together.
+ * services_published_count_idx (migration 20261126052356_osm_places_claims) spells it too: change both together.
  */
 export const publishedSql = (alias: string) =>
   `${alias}."isBlocked" = false AND ${alias}."hiddenAt" IS NULL AND (${alias}.role = 'mechanic' OR ${alias}."isPaid" = true OR ${alias}."claimed" = false)`;
