@@ -1,5 +1,5 @@
 import type { HoursRow } from "@/features/hours/timetable";
-import type { Category } from "@/lib/generated/prisma/enums";
+import type { StoredCategory } from "@/features/listings/service-fields";
 
 /** One element of an Overpass API answer (`[out:json]` with `out center tags;`). */
 export type OverpassElement = {
@@ -22,7 +22,8 @@ export type OsmListing = {
   phones: string[];
   website: string;
   email: string;
-  category: Category;
+  /** The database enum's value (never the form-only "trailers"). */
+  category: StoredCategory;
   /** Kinds of work beyond repair, e.g. ["tyres"]. */
   workKinds: string[];
   /** The weekly timetable when opening_hours says it faithfully, else null with hoursKnown false. */
