@@ -9,7 +9,7 @@ import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 
 import { currentSpecialHours, paidMedians, priceLines, toSpecialHours } from "./page-extras";
-import { imageUrl, toCard, toTimetable, type ServiceDetail } from "./service-dto";
+import { imageUrl, osmLink, toCard, toTimetable, type ServiceDetail } from "./service-dto";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
 export const getPublicService = cache((id: string, now: Date = new Date()): Promise<ServiceDetail> => {
@@ -26,6 +26,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
       specialHours: currentSpecialHours(now),
       prices: priceLines,
       images: orderedImages,
+      osmPlace: { select: { osmType: true, osmId: true } },
       reviews: { orderBy: { createdAt: "desc" }, include: { user: { select: { name: true } } } },
     },
   });
@@ -58,6 +59,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
       : null,
     paidMedians: await paidMedians(service.id),
     user: service.ownerId,
+    osm: service.osmPlace ? osmLink(service.osmPlace.osmType, service.osmPlace.osmId) : null,
     burstFlagged: service.burstFlaggedAt !== null,
     reviews: service.reviews.map((review) => ({
       _id: review.id,

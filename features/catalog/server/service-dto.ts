@@ -52,7 +52,23 @@ export type ServiceCard = {
   /** The rest of the contacts a Saved entry shows. */
   contactPhone2: string;
   contactMail: string;
+  /** Published by its owner, or imported from OpenStreetMap (features/osm). */
+  source: "owner" | "osm";
+  /** False for an imported place nobody has claimed yet: no owner, labelled "From OpenStreetMap". */
+  claimed: boolean;
+  /**
+   * False when the hours are not known well enough to say "open" (an OpenStreetMap opening_hours
+   * the weekly timetable cannot hold): never open now, and `hoursText` is shown instead.
+   */
+  hoursKnown: boolean;
+  /** The original opening_hours text of an imported place ("" when none). */
+  hoursText: string;
+  /** Kinds of work the place is known for (features/catalog/work-kinds.ts), e.g. ["tyres"]. */
+  workKinds: string[];
 };
+
+/** The OpenStreetMap object an imported place was made from: its page and its edit page there. */
+export type OsmLink = { type: "node" | "way" | "relation"; id: string; url: string; editUrl: string };
 
 export type ReviewView = {
   _id: string;
@@ -93,7 +109,19 @@ export type ServiceDetail = ServiceCard & {
   user: string | null;
   /** A burst of low reviews from new accounts is being checked (features/reviews/server/burst.ts). */
   burstFlagged: boolean;
+  /** The OpenStreetMap object it was imported from; null for an owner's own listing. */
+  osm: OsmLink | null;
 };
+
+/** Links to an OpenStreetMap object (the id as text: OSM ids outgrow a JSON number's exact range one day). */
+export function osmLink(type: OsmLink["type"], id: bigint | string): OsmLink {
+  return {
+    type,
+    id: String(id),
+    url: `https://www.openstreetmap.org/${type}/${id}`,
+    editUrl: `https://www.openstreetmap.org/edit?${type}=${id}`,
+  };
+}
 
 export function imageUrl(imageId: string): string;
 export function imageUrl(imageId: string | null): string | null;
@@ -138,6 +166,11 @@ export type CardRow = {
   contactPhone2: string;
   contactMail: string;
   viber: string;
+  source: "owner" | "osm";
+  claimed: boolean;
+  hoursKnown: boolean;
+  hoursText: string;
+  workKinds: string[] | null;
 };
 
 /** A service as cards and the API show it, with its opening status at the instant. */
@@ -148,7 +181,9 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     from: liveStatus.updatedAt,
     until: liveStatus.until,
   };
-  const { openNow, nextChange } = openingStatus(row.hours ?? [], row.timeZone, instant, {
+  // Unknown hours say nothing about being open: only a live word could (an owner's, once claimed).
+  const hours = row.hoursKnown ? (row.hours ?? []) : [];
+  const { openNow, nextChange } = openingStatus(hours, row.timeZone, instant, {
     special: row.special ?? [],
     live,
   });
@@ -179,6 +214,11 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     contactPhone2: row.contactPhone2,
     contactMail: row.contactMail,
     viber: row.viber,
+    source: row.source,
+    claimed: row.claimed,
+    hoursKnown: row.hoursKnown,
+    hoursText: row.hoursText,
+    workKinds: row.workKinds ?? [],
   };
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
   if (row.comesToYou) card.comesToYou = true;

@@ -3,6 +3,7 @@ import "server-only";
 import { categoriesMatching } from "@/features/catalog/category-search";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { publishedSql } from "@/features/catalog/server/published";
+import { workKindsMatching } from "@/features/catalog/work-kinds";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keywordVariants } from "@/lib/translit";
 
@@ -14,7 +15,8 @@ export const PUBLISHED = Prisma.raw(publishedSql("s"));
 
 export const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
   s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."fullReviews", s."timeZone", s."contactPhone1",
-  s."contactPhone2", s."contactMail", s.viber, s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt"`;
+  s."contactPhone2", s."contactMail", s.viber, s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt",
+  s.source::text AS source, s.claimed, s."hoursKnown", s."hoursText", s."workKinds"`;
 
 /** The rating sorts order by the smoothed scores (features/reviews/server/rating-sql.ts), not the raw averages. */
 const SORT_COLUMNS = {
@@ -25,10 +27,10 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * The columns sortOrder() reads that CARD_COLUMNS lacks (it has ratingScore, numReviews and id): a
- * derived table aliased `s` that is ordered by sortOrder() (the "near" candidates) selects these too.
+ * The columns sortOrder() reads that CARD_COLUMNS lacks (it has ratingScore, claimed, numReviews and
+ * id): a derived table aliased `s` that is ordered by sortOrder() (the "near" candidates) selects these too.
  */
-export const SORT_ONLY_COLUMNS = Prisma.sql`s."qualityScore", s."speedScore", s."priceScore", s.claimed`;
+export const SORT_ONLY_COLUMNS = Prisma.sql`s."qualityScore", s."speedScore", s."priceScore"`;
 
 /**
  * A sort with its tie-breakers; ascending is the exact reverse of descending, so both walk the same
@@ -41,7 +43,10 @@ export function sortOrder(sort: NonNullable<ItemsQuery["sort"]>): Prisma.Sql {
     : Prisma.sql`${SORT_COLUMNS[field]} DESC, s.claimed DESC, s."numReviews" DESC, s.id ASC`;
 }
 
-/** The keyword in either script, by part of a word, with a typo (trigram word similarity), or a category's label. */
+/**
+ * The keyword in either script, by part of a word, with a typo (trigram word similarity), a
+ * category's label, or a kind of work ("шиномонтаж" finds the places known for tyres).
+ */
 export function keywordMatch(keyword: string): Prisma.Sql {
   const variants = keywordVariants(keyword);
   const clauses = variants.map((variant) => {
@@ -54,6 +59,8 @@ export function keywordMatch(keyword: string): Prisma.Sql {
     clauses.push(
       Prisma.sql`s.category IN (${Prisma.join(categories.map((category) => Prisma.sql`${category}::"Category"`))})`,
     );
+  const kinds = workKindsMatching(variants);
+  if (kinds.length) clauses.push(Prisma.sql`s."workKinds" && ${kinds}::varchar[]`);
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
 }
 

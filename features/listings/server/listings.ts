@@ -59,6 +59,12 @@ export type EditableService = {
   timeZone: string;
   /** The owner's live word while it lasts (features/hours/live-status.ts). */
   liveStatus: LiveStatusView | null;
+  /** As the public answers say (features/catalog/server/service-dto.ts ServiceCard). */
+  source: "owner" | "osm";
+  claimed: boolean;
+  hoursKnown: boolean;
+  hoursText: string;
+  workKinds: string[];
 };
 
 /** What toEditable() reads. */
@@ -96,6 +102,11 @@ export function toEditable(row: ServiceRow): EditableService {
     isBlocked: row.isBlocked,
     timeZone: row.timeZone,
     liveStatus: liveStatusOf(row, new Date()),
+    source: row.source,
+    claimed: row.claimed,
+    hoursKnown: row.hoursKnown,
+    hoursText: row.hoursText,
+    workKinds: row.workKinds,
   };
 }
 
@@ -162,8 +173,9 @@ async function patch(
         await writeImages(tx, row.id, photos.ids);
       }
       if (input.timetable) await replaceHours(tx, row.id, input.timetable);
-      // Saving the hours is saying they are right (features/hours/server/hours-freshness.ts).
-      const confirmed = input.timetable ? { hoursConfirmedAt: new Date() } : {};
+      // Saving the hours is saying they are right (features/hours/server/hours-freshness.ts), and
+      // known: a claimed place's owner replaces the OpenStreetMap hours nobody could read.
+      const confirmed = input.timetable ? { hoursConfirmedAt: new Date(), hoursKnown: true } : {};
       const updated = await tx.service.update({
         where: { id: row.id },
         data: { ...columns(input), ...confirmed },

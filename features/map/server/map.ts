@@ -23,6 +23,9 @@ export type ServiceLocation = {
   coordinates: { lat: number; lng: number };
   rating: { avg: number };
   address: string;
+  /** Where it came from and whether it is claimed: the popup labels an unclaimed imported place. */
+  source: "owner" | "osm";
+  claimed: boolean;
 };
 
 export type ServiceLocations = { services: ServiceLocation[]; clusters: MapCluster[]; total: number };
@@ -50,6 +53,8 @@ type LocationRow = {
   longitude: number;
   ratingAvg: number;
   address: string;
+  source: "owner" | "osm";
+  claimed: boolean;
 };
 
 const toLocation = (row: LocationRow): ServiceLocation => ({
@@ -59,9 +64,12 @@ const toLocation = (row: LocationRow): ServiceLocation => ({
   coordinates: { lat: row.latitude, lng: row.longitude },
   rating: { avg: row.ratingAvg },
   address: row.address,
+  source: row.source,
+  claimed: row.claimed,
 });
 
-const LOCATION_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address`;
+const LOCATION_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address,
+  s.source::text AS source, s.claimed`;
 
 async function queryServiceLocations(viewport: Viewport): Promise<ServiceLocations> {
   const prisma = await getPrisma();

@@ -96,6 +96,11 @@ describe("opening status", () => {
     "numReviews",
     "openNow",
     "contactPhone1",
+    "source",
+    "claimed",
+    "hoursKnown",
+    "hoursText",
+    "workKinds",
   ];
   const at = (userDateTime: string) =>
     listItems(makeRequest(`/api/items?keyword=Published&userDateTime=${encodeURIComponent(userDateTime)}`)).then(

@@ -209,6 +209,8 @@ describe("other public reads", () => {
       coordinates: { lat: 50.45, lng: 30.52 },
       rating: { avg: 4.5 },
       address: "вул. Хрещатик, 1, Київ",
+      source: "owner",
+      claimed: true,
     });
     expect(locations.some((l) => l._id === ids.unpaid || l._id === ids.blocked)).toBe(false);
   });
