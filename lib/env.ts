@@ -365,6 +365,46 @@ export const VARIABLES = {
     default: "1000",
   },
 
+  OSM_OVERPASS_URL: {
+    group: "map",
+    description:
+      "The Overpass API interpreter the OpenStreetMap import asks (one POST per run, with the built-in query for Ukraine's car repair and tyre shops). `npm run osm:import -- file.json` reads a saved answer instead.",
+    type: "http(s) URL",
+    schema: httpUrl("https://overpass-api.de/api/interpreter"),
+    default: "https://overpass-api.de/api/interpreter",
+  },
+  OSM_OVERPASS_TIMEOUT_MS: {
+    group: "map",
+    description:
+      "How long one Overpass request may take, answer included, in milliseconds; the query asks the server for the same limit. A run past it fails and changes nothing.",
+    type: "integer 1–900000",
+    schema: integer(1, 900_000),
+    default: "180000",
+  },
+  OSM_OVERPASS_MAX_BYTES: {
+    group: "map",
+    description:
+      "The largest Overpass answer the import reads, in bytes (Ukraine's answer is a few MB); a larger one fails the run.",
+    type: "integer 1000–1000000000",
+    schema: integer(1000, 1_000_000_000),
+    default: "100000000",
+  },
+  OSM_IMPORT_JOB: {
+    group: "map",
+    description:
+      "The weekly OpenStreetMap import job (it asks OSM_OVERPASS_URL once a week, counted from its last start in any instance). Unset, on in production and off in development and test; the admin area's button and `npm run osm:import` work either way.",
+    type: "on | off",
+    schema: onOff(),
+  },
+  OSM_GEOCODE_PER_RUN: {
+    group: "map",
+    description:
+      "How many imported places without an address an import looks up at NOMINATIM_URL after it commits (at Nominatim's pace); the rest wait for the next run and show their coordinates until then.",
+    type: "integer 0–10000",
+    schema: integer(0, 10_000),
+    default: "50",
+  },
+
   BENCH_FRAMEWORK_FLOOR: {
     group: "tools",
     description:

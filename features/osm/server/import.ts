@@ -1,0 +1,359 @@
+import { createHash, randomBytes } from "node:crypto";
+
+import { publishedSql } from "@/features/catalog/server/published";
+import { mapElement } from "@/features/osm/mapping";
+import { overpassAnswer } from "@/features/osm/schema";
+import type { OverpassElement } from "@/features/osm/types";
+import { getPrisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { shortErrorMessage } from "@/lib/jobs/job-health";
+
+/**
+ * The OpenStreetMap import: an Overpass answer becomes osm_places rows (the tags as imported, the
+ * separate ODbL layer) and, for each place, an unclaimed listing of source "osm" in services.
+ *
+ * One transaction does the whole answer with set-based statements over a temporary table (one
+ * JSON parameter in, a dozen statements whatever the number of places), so a run that fails leaves
+ * the catalogue as it was and 20,000 places take seconds, not 20,000 round trips. Keyed by
+ * (osmType, osmId); an element whose tags and position hash to the stored contentHash is not
+ * written at all, so the same answer twice changes nothing the second time.
+ */
+
+export type ImportTrigger = "job" | "admin" | "cli" | "seed";
+
+export type ImportCounts = {
+  elements: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  hidden: number;
+  restored: number;
+  linked: number;
+  skipped: number;
+};
+
+export type ImportResult = ImportCounts & { runId: string };
+
+/** Near enough to be the same place as an owner's listing, in metres. */
+export const DUPLICATE_RADIUS_M = 75;
+/** pg_trgm similarity of the lower-cased names from which two places near each other are one. */
+export const DUPLICATE_SIMILARITY = 0.3;
+/** Consecutive runs a place may be missing from before it is hidden. */
+export const MISSED_RUNS_TO_HIDE = 2;
+/** A run still "running" after this is taken for dead (its process went away) and no longer blocks. */
+const STALE_RUN_MS = 2 * 60 * 60_000;
+/**
+ * An answer listing fewer than half of the places last seen (with at least this many) is refused:
+ * an Overpass hiccup that returns a sliver of Ukraine must not start hiding thousands of places.
+ */
+const SHRINK_GUARD_MIN = 100;
+
+/** Another import is running: the admin's button answers 409 with this key. */
+export class ImportRunningError extends Error {
+  override name = "ImportRunningError";
+}
+
+/**
+ * Opens a run row, refusing while another run is going (one at a time across instances: the check
+ * and the insert hold a transaction-scoped advisory lock, which also works through PgBouncer).
+ */
+export async function startImportRun(trigger: ImportTrigger, origin: string): Promise<string> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('osm-import'))`;
+    // A run whose process died never finishes: after STALE_RUN_MS it is recorded as interrupted.
+    await tx.$executeRaw`
+      UPDATE osm_import_runs SET status = 'failed', "finishedAt" = now(), error = 'interrupted (the process running it went away)'
+      WHERE status = 'running' AND "startedAt" < now() - ${STALE_RUN_MS} * interval '1 millisecond'`;
+    const running = await tx.osmImportRun.findFirst({ where: { status: "running" }, select: { id: true } });
+    if (running) throw new ImportRunningError(`an import is already running (${running.id})`);
+    const run = await tx.osmImportRun.create({ data: { trigger, origin: origin.slice(0, 300) } });
+    return run.id;
+  });
+}
+
+/** Records a run's end: its counts, or its short error (no stack, no credentials). */
+export async function finishRun(runId: string, outcome: { counts: ImportCounts } | { error: unknown }): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.osmImportRun.update({
+    where: { id: runId },
+    data:
+      "counts" in outcome
+        ? { status: "succeeded", finishedAt: new Date(), ...outcome.counts }
+        : { status: "failed", finishedAt: new Date(), error: shortErrorMessage(outcome.error).slice(0, 500) },
+  });
+}
+
+/**
+ * Applies an answer already read: validates it, writes it in one transaction and records the run
+ * (opened here unless `runId` names one already started). Throws when the answer cannot be
+ * applied; the run is then "failed" and nothing in the catalogue changed. The app goes through
+ * importOverpass (./run.ts), which also tells the read caches; the seed calls this directly.
+ */
+export async function applyOverpassAnswer(
+  answer: unknown,
+  options: { trigger: ImportTrigger; origin: string; runId?: string },
+): Promise<ImportResult> {
+  const runId = options.runId ?? (await startImportRun(options.trigger, options.origin));
+  let counts: ImportCounts;
+  try {
+    counts = await applyAnswer(answer, runId);
+  } catch (error) {
+    await finishRun(runId, { error });
+    throw error;
+  }
+  await finishRun(runId, { counts });
+  return { runId, ...counts };
+}
+
+/** What one element becomes in the temporary table (short keys: 20,000 of them go as one JSON). */
+type Incoming = {
+  t: OverpassElement["type"];
+  oid: string;
+  tags: Record<string, string>;
+  lat: number;
+  lng: number;
+  hash: string;
+  sid: string;
+  pid: string;
+  name: string;
+  address: string;
+  fallback: string;
+  p1: string;
+  p2: string;
+  web: string;
+  mail: string;
+  cat: string;
+  kinds: string[];
+  hk: boolean;
+  ht: string;
+  hours: unknown;
+};
+
+/** The address shown until a real one is known: the city when OSM names one, else the coordinates as the geocoder writes them. */
+export function fallbackAddress(tags: Record<string, string>, lat: number, lng: number): string {
+  const city = tags["addr:city"]?.trim();
+  return city || coordinatesText(lat, lng);
+}
+
+/** The geocoder's own fallback text (features/listings/server/geocode.ts), so a lookup can tell it apart. */
+const coordinatesText = (lat: number, lng: number) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+
+/** sha256 of the tags (keys sorted) and the position: what "unchanged" compares. */
+export function contentHash(tags: Record<string, string>, lat: number, lng: number): string {
+  const sorted = Object.fromEntries(
+    Object.keys(tags)
+      .sort()
+      .map((key) => [key, tags[key]]),
+  );
+  return createHash("sha256")
+    .update(JSON.stringify([sorted, lat, lng]))
+    .digest("hex");
+}
+
+/** A time-ordered id like Prisma's uuid(7), for rows this module inserts with SQL. */
+function uuidV7(): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(Date.now(), 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Validated, mapped and de-duplicated (the last of two elements with one key wins). */
+export function prepareAnswer(answer: unknown): { incoming: Incoming[]; elements: number; skipped: number } {
+  const parsed = overpassAnswer.safeParse(answer);
+  if (!parsed.success) throw new Error(`the answer is not an Overpass answer: ${parsed.error.issues[0]?.message}`);
+  // Overpass ran out of time or memory: what is missing from a partial answer is not gone from OSM.
+  if (parsed.data.remark) throw new Error(`Overpass's answer is partial: ${parsed.data.remark.slice(0, 200)}`);
+  const elements = parsed.data.elements;
+  const rawCount = elements.length + parsed.data.skipped;
+  let skipped = parsed.data.skipped;
+  const byKey = new Map<string, Incoming>();
+  for (const element of elements) {
+    const mapped = mapElement(element);
+    if ("skip" in mapped) {
+      skipped++;
+      continue;
+    }
+    const tags = element.tags ?? {};
+    const lat = mapped.latitude;
+    const lng = mapped.longitude;
+    const key = `${element.type}/${element.id}`;
+    if (byKey.has(key)) skipped++;
+    byKey.set(key, {
+      t: element.type,
+      oid: String(element.id),
+      tags,
+      lat,
+      lng,
+      hash: contentHash(tags, lat, lng),
+      sid: uuidV7(),
+      pid: uuidV7(),
+      name: mapped.name.slice(0, 100),
+      address: mapped.address.slice(0, 300),
+      fallback: fallbackAddress(tags, lat, lng).slice(0, 300),
+      p1: mapped.phones[0] ?? "",
+      p2: mapped.phones[1] ?? "",
+      web: mapped.website.slice(0, 100),
+      mail: mapped.email.slice(0, 100),
+      cat: mapped.category,
+      kinds: mapped.workKinds.map((kind) => kind.slice(0, 20)),
+      hk: mapped.hoursKnown,
+      ht: mapped.hoursText.slice(0, 255),
+      hours: mapped.hoursKnown ? mapped.hours : null,
+    });
+  }
+  return { incoming: [...byKey.values()], elements: rawCount, skipped: Math.max(0, skipped) };
+}
+
+/** Rows of the temporary table as the JSON parameter reads them. */
+const INCOMING_COLUMNS =
+  Prisma.raw(`t text, oid bigint, tags jsonb, lat float8, lng float8, hash text, sid uuid, pid uuid,
+  name text, address text, fallback text, p1 text, p2 text, web text, mail text, cat text, kinds jsonb, hk boolean,
+  ht text, hours jsonb`);
+
+/** An owner's published listing near an imported place with a similar name (the duplicate rule). */
+const DUPLICATE_OF = Prisma.sql`(
+  SELECT s.id FROM services s
+  WHERE ${Prisma.raw(publishedSql("s"))} AND s.claimed = true AND s.role = 'sto'
+    AND s.id IS DISTINCT FROM i.service_id
+    AND earth_box(ll_to_earth(i.lat, i.lng), ${DUPLICATE_RADIUS_M}::float8) @> ll_to_earth(s.latitude, s.longitude)
+    AND earth_distance(ll_to_earth(i.lat, i.lng), ll_to_earth(s.latitude, s.longitude)) <= ${DUPLICATE_RADIUS_M}::float8
+    AND (similarity(lower(s.name), lower(i.name)) >= ${DUPLICATE_SIMILARITY}::float4
+      OR strpos(lower(s.name), lower(i.name)) > 0 OR strpos(lower(i.name), lower(s.name)) > 0)
+  ORDER BY earth_distance(ll_to_earth(i.lat, i.lng), ll_to_earth(s.latitude, s.longitude)), s.id
+  LIMIT 1)`;
+
+/** The listing's fields from the temporary table's row `i` (new listings and unclaimed changed ones). */
+const HOURS_FROM_INCOMING = Prisma.sql`
+  SELECT gen_random_uuid(), i.service_id, h.weekday, h.closed, h."opensAt", h."closesAt"
+  FROM osm_incoming i CROSS JOIN LATERAL jsonb_to_recordset(i.hours) AS h(weekday int, closed boolean, "opensAt" int, "closesAt" int)
+  WHERE jsonb_typeof(i.hours) = 'array'`;
+
+async function applyAnswer(answer: unknown, runId: string): Promise<ImportCounts> {
+  const { incoming, elements, skipped } = prepareAnswer(answer);
+  const prisma = await getPrisma();
+  return prisma.$transaction(
+    async (tx) => {
+      const [{ known } = { known: 0 }] = await tx.$queryRaw<{ known: number }[]>`
+        SELECT count(*)::int AS known FROM osm_places WHERE "hiddenAt" IS NULL`;
+      if (known >= SHRINK_GUARD_MIN && incoming.length < known / 2)
+        throw new Error(
+          `the answer lists ${incoming.length} places, fewer than half of the ${known} last seen: not applied`,
+        );
+
+      await tx.$executeRawUnsafe(`CREATE TEMP TABLE osm_incoming (${INCOMING_COLUMNS.text},
+        state text, place_id uuid, service_id uuid, old_dup uuid, dup_id uuid, decision text, claimed boolean,
+        old_hidden boolean NOT NULL DEFAULT false, fresh boolean NOT NULL DEFAULT false) ON COMMIT DROP`);
+      await tx.$executeRaw`
+        INSERT INTO osm_incoming (t, oid, tags, lat, lng, hash, sid, pid, name, address, fallback, p1, p2, web, mail, cat, kinds, hk, ht, hours)
+        SELECT r.* FROM jsonb_to_recordset(${JSON.stringify(incoming)}::jsonb) AS r(${INCOMING_COLUMNS})`;
+      await tx.$executeRawUnsafe(`ANALYZE osm_incoming`);
+
+      // What each element is to us: new, changed or the same as stored (with what it was linked to).
+      await tx.$executeRaw`
+        UPDATE osm_incoming i SET place_id = p.id, service_id = p."serviceId", old_dup = p."duplicateOfId",
+          dup_id = p."duplicateOfId", decision = p."linkDecision", claimed = s.claimed,
+          old_hidden = p."hiddenAt" IS NOT NULL,
+          state = CASE WHEN p."contentHash" = i.hash THEN 'same' ELSE 'changed' END
+        FROM osm_places p LEFT JOIN services s ON s.id = p."serviceId"
+        WHERE p."osmType" = i.t::"OsmElementType" AND p."osmId" = i.oid`;
+      await tx.$executeRaw`UPDATE osm_incoming SET state = 'new', place_id = pid WHERE state IS NULL`;
+
+      // Duplicates of owners' listings, for what is new or changed, unless an admin decided or it was claimed.
+      await tx.$executeRaw`
+        UPDATE osm_incoming i SET dup_id = ${DUPLICATE_OF}
+        WHERE i.state IN ('new', 'changed') AND i.decision IS NULL AND i.claimed IS NOT TRUE`;
+
+      // A listing for every new place not linked as a duplicate, and for a changed one no longer linked.
+      await tx.$executeRaw`
+        UPDATE osm_incoming SET service_id = sid, fresh = true
+        WHERE state IN ('new', 'changed') AND service_id IS NULL AND dup_id IS NULL`;
+      await tx.$executeRaw`
+        INSERT INTO services (id, role, "ownerId", claimed, source, name, "contactMail", latitude, longitude, address,
+          "timeZone", category, "contactPhone1", "contactPhone2", website, "hoursKnown", "hoursText", "workKinds",
+          "isPaid", "createdAt", "updatedAt")
+        SELECT i.service_id, 'sto', NULL, false, 'osm', i.name, i.mail, i.lat, i.lng,
+          CASE WHEN i.address <> '' THEN i.address ELSE i.fallback END,
+          'Europe/Kyiv', i.cat::"Category", i.p1, i.p2, i.web, i.hk, i.ht,
+          ARRAY(SELECT jsonb_array_elements_text(i.kinds))::varchar(20)[], false, now(), now()
+        FROM osm_incoming i WHERE i.fresh`;
+      const addedPlaces = await tx.$executeRaw`
+        INSERT INTO osm_places (id, "osmType", "osmId", tags, latitude, longitude, "contentHash", "serviceId",
+          "duplicateOfId", "lastSeenRunId", "missedRuns", "createdAt", "updatedAt")
+        SELECT i.pid, i.t::"OsmElementType", i.oid, i.tags, i.lat, i.lng, i.hash, i.service_id, i.dup_id,
+          ${runId}::uuid, 0, now(), now()
+        FROM osm_incoming i WHERE i.state = 'new'`;
+
+      // Changed places: the layer always; the listing only while nobody has claimed it.
+      const updated = await tx.$executeRaw`
+        UPDATE osm_places p SET tags = i.tags, latitude = i.lat, longitude = i.lng, "contentHash" = i.hash,
+          "serviceId" = i.service_id, "duplicateOfId" = i.dup_id, "lastSeenRunId" = ${runId}::uuid, "missedRuns" = 0, "hiddenAt" = NULL, "updatedAt" = now()
+        FROM osm_incoming i WHERE p.id = i.place_id AND i.state = 'changed'`;
+      await tx.$executeRaw`
+        UPDATE services s SET name = i.name, "contactMail" = i.mail, "contactPhone1" = i.p1, "contactPhone2" = i.p2,
+          website = i.web, category = i.cat::"Category", "hoursKnown" = i.hk, "hoursText" = i.ht,
+          "workKinds" = ARRAY(SELECT jsonb_array_elements_text(i.kinds))::varchar(20)[],
+          address = CASE WHEN i.address <> '' THEN i.address
+            WHEN s.latitude = i.lat AND s.longitude = i.lng THEN s.address ELSE i.fallback END,
+          latitude = i.lat, longitude = i.lng, "updatedAt" = now()
+        FROM osm_incoming i WHERE s.id = i.service_id AND i.state = 'changed' AND NOT i.fresh AND s.claimed = false`;
+      await tx.$executeRaw`
+        DELETE FROM opening_hours h USING osm_incoming i
+        WHERE h."serviceId" = i.service_id AND i.state = 'changed' AND NOT i.fresh AND i.claimed = false`;
+      await tx.$executeRaw`
+        INSERT INTO opening_hours (id, "serviceId", weekday, closed, "opensAt", "closesAt")
+        ${HOURS_FROM_INCOMING} AND (i.fresh OR (i.state = 'changed' AND i.claimed = false))`;
+
+      // Unchanged places seen again after being missed: counted again from zero, shown again.
+      await tx.$executeRaw`
+        UPDATE osm_places p SET "missedRuns" = 0, "hiddenAt" = NULL, "lastSeenRunId" = ${runId}::uuid, "updatedAt" = now()
+        FROM osm_incoming i WHERE p.id = i.place_id AND i.state = 'same' AND (p."missedRuns" <> 0 OR p."hiddenAt" IS NOT NULL)`;
+
+      // Places this answer does not list: one more missed run; hidden at the second (never deleted).
+      const [{ hidden } = { hidden: 0 }] = await tx.$queryRaw<{ hidden: number }[]>`
+        WITH missed AS (
+          UPDATE osm_places p SET "missedRuns" = p."missedRuns" + 1,
+            "hiddenAt" = CASE WHEN p."missedRuns" + 1 >= ${MISSED_RUNS_TO_HIDE} THEN now() END, "updatedAt" = now()
+          WHERE p."hiddenAt" IS NULL AND NOT EXISTS (SELECT 1 FROM osm_incoming i WHERE i.place_id = p.id)
+          RETURNING p."hiddenAt")
+        SELECT count(*) FILTER (WHERE "hiddenAt" IS NOT NULL)::int AS hidden FROM missed`;
+
+      // Unclaimed listings follow their place: hidden while it is hidden or linked as a duplicate.
+      const shownOrHidden = await tx.$executeRaw`
+        UPDATE services s SET "hiddenAt" = CASE WHEN p."hiddenAt" IS NOT NULL OR p."duplicateOfId" IS NOT NULL
+            THEN COALESCE(p."hiddenAt", now()) END, "updatedAt" = now()
+        FROM osm_places p
+        WHERE p."serviceId" = s.id AND s.claimed = false
+          AND (p."hiddenAt" IS NOT NULL OR p."duplicateOfId" IS NOT NULL) <> (s."hiddenAt" IS NOT NULL)`;
+      // Publishing changed without a change of position: the map's trigger does not see hiddenAt.
+      if (shownOrHidden > 0) await flagMapCells(tx);
+
+      const [tally] = await tx.$queryRaw<{ unchanged: number; restored: number; linked: number }[]>`
+        SELECT count(*) FILTER (WHERE state = 'same')::int AS unchanged,
+          count(*) FILTER (WHERE state <> 'new' AND old_hidden)::int AS restored,
+          count(*) FILTER (WHERE dup_id IS NOT NULL AND dup_id IS DISTINCT FROM old_dup)::int AS linked
+        FROM osm_incoming`;
+      return {
+        elements,
+        added: addedPlaces,
+        updated,
+        unchanged: tally?.unchanged ?? 0,
+        hidden,
+        restored: tally?.restored ?? 0,
+        linked: tally?.linked ?? 0,
+        skipped,
+      };
+    },
+    { maxWait: 60_000, timeout: 15 * 60_000 },
+  );
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Marks the map's kept cells stale, as the trigger on services does for positions (features/map/server/map-grid.ts). */
+export async function flagMapCells(tx: Tx): Promise<void> {
+  await tx.$executeRaw`UPDATE map_cells_state SET dirty = true WHERE id = 1 AND NOT dirty`;
+}
