@@ -16,7 +16,8 @@ export type HeaderLabel =
   | "adminServices"
   | "adminInbox"
   | "adminReviews"
-  | "adminSecurity";
+  | "adminSecurity"
+  | "adminClaims";
 
 /**
  * `bySession`: the link depends on who is signed in (hidden while a page from the page cache is
@@ -56,6 +57,7 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
         { href: "/admin/inbox", label: "adminInbox" },
         { href: "/admin/reviews", label: "adminReviews" },
         { href: "/admin/security", label: "adminSecurity" },
+        { href: "/admin/claims", label: "adminClaims" },
       ]
     : null;
   return { links, admin };

@@ -64,6 +64,14 @@ export const THROTTLES = {
    * a day's browsing sends far fewer, a script walking every station is cut off.
    */
   statEvent: { points: 300, duration: 60 * 60 },
+  /** New claims of listings per account: an owner claims their few places, not the catalogue. */
+  claim: { points: 5, duration: 24 * 60 * 60 },
+  /** Claim codes mailed per claim, and per place's address whoever asks: nobody floods a business's inbox. */
+  claimCode: { points: 3, duration: 60 * 60 },
+  claimCodeAddress: { points: 5, duration: 60 * 60 },
+  /** Claim codes checked per account and per client address, counted before the check like mfaCode. */
+  claimVerify: { points: 10, duration: 60 * 60 },
+  claimVerifyAddress: { points: 30, duration: 60 * 60 },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

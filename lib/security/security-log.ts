@@ -32,6 +32,8 @@ export const SECURITY_EVENT_KINDS = [
   "admin.action",
   "webhook.forged",
   "webhook.replayed",
+  /** A wrong code for claiming a listing; `locked` when it was the last try and the claim ended. */
+  "claim.codeFailed",
 ] as const;
 
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import { holdsVerifiedClaim, takeOverOnPayment } from "@/features/claims/server/claims";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
 import { PAYMENT } from "@/features/payments/fee";
@@ -53,8 +54,37 @@ async function payableStation(viewer: Viewer, stoId: string) {
     select: { id: true, ownerId: true, role: true, isPaid: true, name: true },
   });
   if (!station || station.role !== "sto") throw new NotFoundError();
-  if (station.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
+  if (station.ownerId === null) {
+    // An imported place nobody holds: only its verified claimant may pay, and the payment makes it
+    // theirs. Not an admin either, whose payment would leave a paid place with no owner.
+    if (!(await holdsVerifiedClaim(viewer.id, station.id))) throw new AppError(403, "Claims.payNeedsClaim");
+  } else if (station.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
   return station;
+}
+
+/** The claim a payment was for was rejected or cancelled before the money arrived. */
+class ClaimGone extends Error {}
+
+/**
+ * Publishes a paid station in the payment's transaction. An unclaimed place becomes the payer's in
+ * the same write (takeOverOnPayment); if their claim is gone by now, ClaimGone rolls it all back.
+ */
+async function publishPaid(
+  tx: Prisma.TransactionClient,
+  serviceId: string,
+  payerId: string | null,
+  now: Date,
+): Promise<boolean> {
+  const station = await tx.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } });
+  if (station && station.ownerId === null) {
+    if (!payerId || !(await takeOverOnPayment(tx, serviceId, payerId, now))) throw new ClaimGone();
+    return true;
+  }
+  const marked = await tx.service.updateMany({
+    where: { id: serviceId, isPaid: false },
+    data: { isPaid: true, paidAt: now },
+  });
+  return marked.count === 1;
 }
 
 async function paidStation(stoId: string): Promise<EditableService> {
@@ -104,11 +134,14 @@ async function payForTest(
   const prisma = await getPrisma();
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
-      const marked = await tx.service.updateMany({
-        where: { id: station.id, isPaid: false },
-        data: { isPaid: true, paidAt: new Date() },
+      const marked = await publishPaid(tx, station.id, viewer.id, new Date()).catch(async (error) => {
+        if (!(error instanceof ClaimGone)) throw error;
+        // A second click that lost the race to the first has nothing left to do; anyone else no claim.
+        const now = await tx.service.findUnique({ where: { id: station.id }, select: { ownerId: true } });
+        if (now?.ownerId === viewer.id) return false;
+        throw new AppError(403, "Claims.payNeedsClaim");
       });
-      if (marked.count === 1) {
+      if (marked) {
         await tx.payment.create({
           data: {
             serviceId: station.id,
@@ -203,7 +236,7 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
     return "mismatch";
   }
   const now = new Date();
-  await changingCatalog(() =>
+  const claimGone = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
       // A capture after a declined attempt (the buyer chose another card) settles the same row.
       const captured = await tx.payment.updateMany({
@@ -216,20 +249,32 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
           ...(state.payerEmail ? { payerEmail: state.payerEmail.slice(0, 100) } : {}),
         },
       });
-      if (captured.count !== 1) return;
-      if (payment.serviceId)
-        await tx.service.updateMany({
-          where: { id: payment.serviceId, isPaid: false },
-          data: { isPaid: true, paidAt: now },
-        });
+      if (captured.count !== 1) return false;
+      if (payment.serviceId) await publishPaid(tx, payment.serviceId, payment.userId, now);
       await mailPayer(tx, payment, "receipt", {
         amount: capture.amount!,
         currency: capture.currency!,
         captureId: capture.id ?? "",
         date: now,
       });
+      return false;
     }),
-  );
+  ).catch((error) => {
+    if (error instanceof ClaimGone) return true;
+    throw error;
+  });
+  if (claimGone) {
+    // The place's claim was rejected or cancelled between the order and the capture: nobody is made
+    // its owner. Treated as a mismatch: the payment is failed with PayPal's answer kept, for a refund by hand.
+    console.error(
+      `[paypal] order ${payment.providerOrderId} captured for ${payment.serviceId}, whose claim by ${payment.userId} is no longer verified: refund it`,
+    );
+    await prisma.payment.updateMany({
+      where: { id: payment.id, status: { in: ["created", "failed"] } },
+      data: { status: "failed", providerResponse: json },
+    });
+    return "mismatch";
+  }
   kickMailQueue();
   return "captured";
 }

@@ -1,0 +1,33 @@
+/**
+ * The claim rules that the panel and the server share (free of zod, like the other rules files):
+ * how long a message may be, how the one-time code looks and for how long and how often it counts.
+ */
+export const CLAIM_MESSAGE_MAX = 1000;
+/** An admin's reason for a rejection (the column's size). */
+export const CLAIM_REASON_MAX = 500;
+
+/** The one-time code to the place's e-mail: six digits, a quarter of an hour, five wrong tries in all. */
+export const CLAIM_CODE_LENGTH = 6;
+export const CLAIM_CODE_TTL_MS = 15 * 60_000;
+export const CLAIM_CODE_MAX_TRIES = 5;
+
+/** Claims still in play: at most one of them per person and place. */
+export const OPEN_CLAIM_STATUSES = ["code_sent", "pending", "verified"] as const;
+
+export type ClaimStatus = "code_sent" | "pending" | "verified" | "completed" | "rejected" | "cancelled";
+
+/**
+ * A@example.com → a***@example.com: the panel tells the claimant which mailbox to look in without
+ * handing the address of the place to whoever asks.
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${address[0]}***${address.slice(at)}`;
+}
+
+/** Reasons the site itself writes on a claim (as message keys), translated where they are shown. */
+export const AUTO_REASONS = {
+  tooManyTries: "Claims.autoReason.tooManyTries",
+  otherApproved: "Claims.autoReason.otherApproved",
+} as const;
