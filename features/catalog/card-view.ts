@@ -28,10 +28,15 @@ export type CardView = Pick<
   | "contactPhone2"
   | "contactMail"
   | "viber"
+  | "claimed"
+  | "hoursKnown"
 > & { rating: { avg: number } };
 
 /** The top strip's small card: name, picture, stars, role, review count and address. */
-export type TopCardView = Pick<CardView, "_id" | "name" | "role" | "image" | "address" | "numReviews" | "rating">;
+export type TopCardView = Pick<
+  CardView,
+  "_id" | "name" | "role" | "image" | "address" | "numReviews" | "rating" | "claimed"
+>;
 
 export function cardView(card: ServiceCard): CardView {
   const view: CardView = {
@@ -53,6 +58,8 @@ export function cardView(card: ServiceCard): CardView {
     contactPhone2: card.contactPhone2,
     contactMail: card.contactMail,
     viber: card.viber,
+    claimed: card.claimed,
+    hoursKnown: card.hoursKnown,
   };
   // Absent rather than undefined: the flight data spells an undefined field out ("$undefined").
   if (card.distanceKm !== undefined) view.distanceKm = card.distanceKm;
@@ -70,5 +77,6 @@ export function topCardView(card: ServiceCard): TopCardView {
     address: card.address,
     numReviews: card.numReviews,
     rating: { avg: card.rating.avg },
+    claimed: card.claimed,
   };
 }

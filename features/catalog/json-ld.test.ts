@@ -25,7 +25,7 @@ const AutoRepair = z.strictObject({
     .string()
     .regex(/^\+380\d{9}$/)
     .optional(),
-  email: z.email(),
+  email: z.email().optional(),
   address: z.strictObject({
     "@type": z.literal("PostalAddress"),
     streetAddress: z.string().min(1).optional(),
@@ -38,14 +38,16 @@ const AutoRepair = z.strictObject({
     addressCountry: z.literal("UA"),
   }),
   geo: z.strictObject({ "@type": z.literal("GeoCoordinates"), latitude: z.number(), longitude: z.number() }),
-  openingHoursSpecification: z.array(
-    z.strictObject({
-      "@type": z.literal("OpeningHoursSpecification"),
-      dayOfWeek: z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
-      opens: z.string().regex(/^\d{2}:\d{2}$/),
-      closes: z.string().regex(/^\d{2}:\d{2}$/),
-    }),
-  ),
+  openingHoursSpecification: z
+    .array(
+      z.strictObject({
+        "@type": z.literal("OpeningHoursSpecification"),
+        dayOfWeek: z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
+        opens: z.string().regex(/^\d{2}:\d{2}$/),
+        closes: z.string().regex(/^\d{2}:\d{2}$/),
+      }),
+    )
+    .optional(),
   paymentAccepted: z.string().optional(),
   specialOpeningHoursSpecification: z
     .array(
@@ -136,6 +138,12 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     reviews: Array.from({ length: 7 }, (_, index) => review(index + 1, index === 1 ? "" : undefined)),
     user: "01a20818-0000-7000-8000-000000000002",
     burstFlagged: false,
+    source: "owner",
+    claimed: true,
+    hoursKnown: true,
+    hoursText: "",
+    workKinds: [],
+    osm: null,
     ...overrides,
   };
 }
@@ -165,7 +173,7 @@ describe("serviceJsonLd", () => {
       bestRating: 5,
       worstRating: 1,
     });
-    expect(data.openingHoursSpecification.map((day) => day.dayOfWeek)).toEqual([
+    expect(data.openingHoursSpecification!.map((day) => day.dayOfWeek)).toEqual([
       "Monday",
       "Tuesday",
       "Wednesday",
@@ -173,7 +181,7 @@ describe("serviceJsonLd", () => {
       "Friday",
       "Sunday",
     ]);
-    expect(data.openingHoursSpecification.at(-1)).toMatchObject({ opens: "00:00", closes: "23:59" });
+    expect(data.openingHoursSpecification!.at(-1)).toMatchObject({ opens: "00:00", closes: "23:59" });
     expect(data.sameAs).toEqual(["https://sto.example"]);
     expect(data).not.toHaveProperty("priceRange");
   });
@@ -189,6 +197,31 @@ describe("serviceJsonLd", () => {
       reviewBody: "Review 1",
     });
     expect(data.review![1]).not.toHaveProperty("reviewBody");
+  });
+
+  it("an unclaimed imported place with unknown hours and no e-mail claims no hours and no address to write to", () => {
+    const data = AutoRepair.parse(
+      serialised(
+        service({
+          source: "osm",
+          claimed: false,
+          user: null,
+          hoursKnown: false,
+          hoursText: "Mo-Fr 09:00-18:00; PH off",
+          timetable: DEFAULT_TIMETABLE,
+          contactMail: "",
+          osm: {
+            type: "node",
+            id: "42",
+            url: "https://www.openstreetmap.org/node/42",
+            editUrl: "https://www.openstreetmap.org/edit?node=42",
+          },
+        }),
+      ),
+    );
+    expect(data).not.toHaveProperty("openingHoursSpecification");
+    expect(data).not.toHaveProperty("email");
+    expect(data.name).toBe("СТО Автодоктор");
   });
 
   it("leaves out what a service does not have", () => {

@@ -27,15 +27,19 @@ export function serviceJsonLd(service: ServiceDetail, url: string, origin: strin
     image: service.image ? `${origin}${service.image}` : undefined,
     description: service.description || undefined,
     telephone: phone ?? undefined,
-    email: service.contactMail,
+    // An imported place may have no e-mail.
+    email: service.contactMail || undefined,
     address: { "@type": "PostalAddress", ...postalAddress(service.address), addressCountry: "UA" },
     geo: { "@type": "GeoCoordinates", latitude: service.coordinates.lat, longitude: service.coordinates.lng },
-    openingHoursSpecification: WEEKDAYS.filter((day) => !service.timetable[day].closed).map((day) => ({
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: SCHEMA_DAYS[WEEKDAYS.indexOf(day)],
-      opens: service.timetable[day].opening,
-      closes: service.timetable[day].closing === "24:00" ? "23:59" : service.timetable[day].closing,
-    })),
+    // Unknown hours (an imported place's unreadable opening_hours) are not "closed every day".
+    openingHoursSpecification: service.hoursKnown
+      ? WEEKDAYS.filter((day) => !service.timetable[day].closed).map((day) => ({
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: SCHEMA_DAYS[WEEKDAYS.indexOf(day)],
+          opens: service.timetable[day].opening,
+          closes: service.timetable[day].closing === "24:00" ? "23:59" : service.timetable[day].closing,
+        }))
+      : undefined,
     paymentAccepted: service.paymentMethods.length
       ? service.paymentMethods.map((method) => PAYMENT_NAMES[method]).join(", ")
       : undefined,

@@ -25,7 +25,7 @@ export const LIVE_NOTE_MAX = 140;
 /** The live word as the API and the pages show it; null once it has run out. */
 export type LiveStatusView = { state: LiveState; note: string; until: string; updatedAt: string };
 
-export type BadgeStatus = OpeningStatus & { liveStatus: LiveStatusView | null };
+export type BadgeStatus = OpeningStatus & { liveStatus: LiveStatusView | null; hoursKnown: boolean };
 
 /**
  * What the opening badge (a client component) needs of a service and nothing more: handed the
@@ -35,6 +35,7 @@ export function badgeStatus({
   openNow,
   nextChange,
   liveStatus,
-}: OpeningStatus & { liveStatus?: LiveStatusView | null }): BadgeStatus {
-  return { openNow, nextChange, liveStatus: liveStatus ?? null };
+  hoursKnown,
+}: OpeningStatus & { liveStatus?: LiveStatusView | null; hoursKnown?: boolean }): BadgeStatus {
+  return { openNow, nextChange, liveStatus: liveStatus ?? null, hoursKnown: hoursKnown ?? true };
 }

@@ -169,6 +169,16 @@ describe("openingLabel", () => {
     expect(label("2026-11-27T19:00")).toEqual({ kind: "opensOn", time: "09:00", day: "monday" });
   });
 
+  it("unknown hours say so, never closed, whatever the status computed from them", () => {
+    expect(openingLabel({ ...openingStatus([], KYIV, kyiv("2026-11-23T12:00")), hoursKnown: false }, KYIV, 0)).toEqual({
+      kind: "unknown",
+    });
+    expect(
+      openingLabel({ ...openingStatus(rows, KYIV, kyiv("2026-11-23T12:00")), hoursKnown: false }, KYIV, 0),
+    ).toEqual({ kind: "unknown" });
+    expect(label("2026-11-23T19:00")).not.toEqual({ kind: "unknown" });
+  });
+
   it("a change that has passed flips the words until the status is read again", () => {
     expect(label("2026-11-23T17:40", "2026-11-23T18:00")).toEqual({ kind: "closed" });
     expect(label("2026-11-23T07:00", "2026-11-23T09:05")).toEqual({ kind: "open" });

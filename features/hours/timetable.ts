@@ -289,13 +289,21 @@ export type OpeningLabel =
   | { kind: "opensOn"; time: string; day: Weekday }
   | { kind: "alwaysOpen" }
   | { kind: "open" }
-  | { kind: "closed" };
+  | { kind: "closed" }
+  | { kind: "unknown" };
 
 /**
  * The words for a status computed at some instant, read at `now` (which may be later: a page
- * stays open). Times are the service's wall clock; "closes in" under an hour.
+ * stays open). Times are the service's wall clock; "closes in" under an hour. Hours that are not
+ * known (`hoursKnown: false`, an imported place's unreadable opening_hours) say only that: an
+ * empty timetable would otherwise read as "closed", which nobody knows.
  */
-export function openingLabel(status: OpeningStatus, timeZone: string, now: number): OpeningLabel {
+export function openingLabel(
+  status: OpeningStatus & { hoursKnown?: boolean },
+  timeZone: string,
+  now: number,
+): OpeningLabel {
+  if (status.hoursKnown === false) return { kind: "unknown" };
   const change = status.nextChange;
   if (!change) return status.openNow ? { kind: "alwaysOpen" } : { kind: "closed" };
   const at = Date.parse(change.at);

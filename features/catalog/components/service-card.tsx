@@ -6,6 +6,7 @@ import { LinkPending } from "@/components/ui/link-pending";
 import type { CardView } from "@/features/catalog/card-view";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
+import { OsmLabel } from "@/features/osm/components/osm-label";
 import { UAH } from "@/features/prices/price-catalogue";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { SaveToggle } from "@/features/saved/components/save-toggle";
@@ -93,6 +94,7 @@ export function ServiceCard({
             renderedAt={renderedAt}
             className="px-2 py-1"
           />
+          {service.claimed ? null : <OsmLabel className="px-2 py-1" />}
           {service.isOnTheGo && !service.comesToYou ? (
             <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span>
           ) : null}

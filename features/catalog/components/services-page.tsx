@@ -75,6 +75,8 @@ export async function ServicesPage({
               {query.keyword ? `${t("keyword", { keyword: query.keyword })} · ` : null}
               {t("results", { count: total })}
             </p>
+            {/* "Open now" lists only what is known to be open: say what that leaves out. */}
+            {query.open ? <p className="mt-1 text-sm text-slate-500">{tv("Osm.openNowNote")}</p> : null}
           </div>
           {hasParams ? (
             <ListLink

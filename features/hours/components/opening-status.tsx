@@ -17,6 +17,7 @@ const TONES = {
   open: "bg-emerald-100 text-emerald-800",
   soon: "bg-amber-100 text-amber-900",
   closed: "bg-slate-100 text-slate-700",
+  unknown: "bg-slate-100 text-slate-600 italic",
 } as const;
 
 type Props = { status: BadgeStatus; timeZone: string; renderedAt: string; className?: string };
@@ -96,6 +97,8 @@ export function OpeningBadge({ status, timeZone, renderedAt, className = "" }: P
         return [t("open"), TONES.open];
       case "closed":
         return [t("closed"), TONES.closed];
+      case "unknown":
+        return [t("unknown"), TONES.unknown];
     }
   })();
   return <span className={`rounded-full ${tone} ${className}`}>{text}</span>;

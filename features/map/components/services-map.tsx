@@ -10,6 +10,7 @@ import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "re
 import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/features/map/defaults";
 import { mapCenter, TILE_URL, type LatLng } from "@/features/map/map-center";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
+import { OsmLabel } from "@/features/osm/components/osm-label";
 import { NewBadge } from "@/features/reviews/components/star-rating";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
@@ -24,6 +25,8 @@ export type MapService = {
   coordinates: LatLng;
   rating: { avg: number };
   address: string;
+  /** False for an imported place nobody has claimed: the popup says it is from OpenStreetMap. */
+  claimed: boolean;
 };
 
 type Props = {
@@ -110,6 +113,11 @@ export default function ServicesMap({ services, clusters = [], onViewChange, sho
                 <div className="space-y-1">
                   <p className="text-sm font-semibold">{service.name}</p>
                   <p className="text-xs text-slate-600">{service.address}</p>
+                  {service.claimed ? null : (
+                    <p className="text-xs">
+                      <OsmLabel className="px-1.5 py-0.5" />
+                    </p>
+                  )}
                   {isRated(service.rating.avg) ? (
                     <p className="text-xs">{t("rating", { value: service.rating.avg.toFixed(1) })}</p>
                   ) : (

@@ -12,11 +12,13 @@ import { ServiceLocation } from "@/features/catalog/components/service-location"
 import { directionsUrl, telegramHref } from "@/features/catalog/outside-links";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { HoursReport } from "@/features/hours/components/hours-report";
+import { HoursUnknown } from "@/features/hours/components/hours-unknown";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { SpecialDates } from "@/features/hours/components/special-dates";
 import { WeeklyTimetable } from "@/features/hours/components/weekly-timetable";
 import { badgeStatus } from "@/features/hours/live-status";
 import { localClock, weekdayIn } from "@/features/hours/timetable";
+import { OsmNotice } from "@/features/osm/components/osm-notice";
 import { PriceList } from "@/features/prices/components/price-list";
 import { ReviewList } from "@/features/reviews/components/review-list";
 import { StarRating } from "@/features/reviews/components/star-rating";
@@ -59,12 +61,13 @@ export default async function ServicePage({ params }: Props) {
   setRequestLocale(locale);
   // Taken before the service is read, so the status it carries was computed no earlier.
   const renderedAt = new Date().toISOString();
-  const [service, t, ts, tc, tf, format, reviewer] = await Promise.all([
+  const [service, t, ts, tc, tf, to, format, reviewer] = await Promise.all([
     load(id),
     getTranslations("ServiceDetail"),
     getTranslations("Services"),
     getTranslations("Categories"),
     getTranslations("HoursFreshness"),
+    getTranslations("Osm"),
     getFormatter(),
     forThisVisitor((viewer) => reviewerView(viewer, id)),
   ]);
@@ -87,6 +90,7 @@ export default async function ServicePage({ params }: Props) {
         >
           <span aria-hidden>←</span> {t("back")}
         </Link>
+        {service.claimed ? null : <OsmNotice osm={service.osm} />}
 
         <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           {service.images.length ? (
@@ -174,8 +178,19 @@ export default async function ServicePage({ params }: Props) {
             <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
               <span>{t("category", { category: tc(service.category as Parameters<typeof tc>[0]) })}</span>
               {service.brand !== "Any" ? <span>{t("brand", { brand: service.brand })}</span> : null}
-              <span>{t("experience", { years: experience })}</span>
+              {/* Experience is the owner's word; an imported place has none. */}
+              {service.claimed ? <span>{t("experience", { years: experience })}</span> : null}
             </p>
+            {service.workKinds.length ? (
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="text-slate-600">{to("workKinds")}:</span>
+                {service.workKinds.map((kind) => (
+                  <span key={kind} className="rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-800">
+                    {to("workKind", { kind })}
+                  </span>
+                ))}
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-start gap-3">
               {service.contactPhone1 ? (
                 <CallLink
@@ -239,17 +254,28 @@ export default async function ServicePage({ params }: Props) {
             <h2 id="hours" className="text-xl font-semibold">
               {t("timetable")}
             </h2>
-            <p className="mb-2 text-sm text-slate-500">
-              {t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}
-            </p>
-            <WeeklyTimetable timetable={service.timetable} today={today} />
+            {service.hoursKnown ? (
+              <>
+                <p className="mb-2 text-sm text-slate-500">
+                  {t("timeZoneNote", { zone: timeZoneName(service.timeZone, locale) })}
+                </p>
+                <WeeklyTimetable timetable={service.timetable} today={today} />
+              </>
+            ) : (
+              <HoursUnknown hoursText={service.hoursText} />
+            )}
             <SpecialDates
               entries={service.specialHours}
               today={localClock(new Date(renderedAt), service.timeZone).date}
             />
-            <p className="mt-3 text-sm text-slate-500">
-              {tf("confirmed", { ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)) })}
-            </p>
+            {/* Only an owner confirms hours: an unclaimed place's were never confirmed by anyone. */}
+            {service.claimed ? (
+              <p className="mt-3 text-sm text-slate-500">
+                {tf("confirmed", {
+                  ago: format.relativeTime(new Date(service.hoursConfirmedAt), new Date(renderedAt)),
+                })}
+              </p>
+            ) : null}
             <HoursReport serviceId={service._id} />
             <div className="mt-8">
               <PriceList prices={service.prices} paid={service.paidMedians} />
