@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { formatMinutes, isOpenAt, type HoursRow } from "@/features/hours/timetable";
 import { readOpeningHours } from "@/features/osm/opening-hours";
@@ -125,13 +125,22 @@ describe("readOpeningHours", () => {
   });
 
   // The library works on the wall clock of the process's zone; the timetable must not depend on it.
+  // A fresh module each time, so nothing read in another zone is remembered.
   it.each(["UTC", "America/New_York", "Pacific/Auckland", "Asia/Kolkata", "Europe/Kyiv"])(
     "reads the same timetables with TZ=%s",
-    (timeZone) => {
+    async (timeZone) => {
       process.env.TZ = timeZone;
-      for (const [osm, timetable] of TABLE) expect(week(readOpeningHours(osm).hours), osm).toBe(timetable);
+      vi.resetModules();
+      const fresh = await import("@/features/osm/opening-hours");
+      for (const [osm, timetable] of TABLE) expect(week(fresh.readOpeningHours(osm).hours), osm).toBe(timetable);
     },
   );
+
+  it("gives each caller rows of its own", () => {
+    const first = readOpeningHours("Mo-Fr 09:00-18:00").hours!;
+    first[0]!.opensAt = 0;
+    expect(readOpeningHours("Mo-Fr 09:00-18:00").hours![0]!.opensAt).toBe(540);
+  });
 
   it("gives every weekday one row, Monday = 1, closed days with the form's default times", () => {
     const { hours } = readOpeningHours("Mo-Fr 09:00-18:00");

@@ -28,6 +28,24 @@ const MOST_CHANGES = 500;
  */
 export function readOpeningHours(text: string): ReadHours {
   const value = text.trim();
+  let read = remembered.get(value);
+  if (!read) {
+    read = readValue(value);
+    if (remembered.size >= VALUES_KEPT) remembered.clear();
+    remembered.set(value, read);
+  }
+  // Each caller gets rows of its own: the remembered ones are shared.
+  return { hours: read.hours?.map((row) => ({ ...row })) ?? null, known: read.known };
+}
+
+/**
+ * Read values, by text. Most places write one of a few dozen common values ("Mo-Fr 09:00-18:00"), and
+ * reading one takes about half a millisecond: an import of 20,000 places reads each common one once.
+ */
+const remembered = new Map<string, ReadHours>();
+const VALUES_KEPT = 5_000;
+
+function readValue(value: string): ReadHours {
   if (!value) return UNKNOWN;
   let openMinutes: Uint8Array | null;
   try {
