@@ -8,12 +8,15 @@ import * as adminFeedback from "@/app/api/etc/admin/feedback/[id]/route";
 import * as feedback from "@/app/api/etc/feedback/route";
 import * as paypalOrders from "@/app/api/etc/paypal/orders/route";
 import * as paypalWebhook from "@/app/api/etc/paypal/webhook/route";
+import * as claim from "@/app/api/items/[id]/claim/route";
+import * as claimVerify from "@/app/api/items/[id]/claim/verify/route";
 import * as events from "@/app/api/items/[id]/events/route";
 import * as hoursReports from "@/app/api/items/[id]/hours-reports/route";
 import * as reply from "@/app/api/items/[id]/reviews/[reviewId]/reply/route";
 import * as report from "@/app/api/items/[id]/reviews/[reviewId]/report/route";
 import * as reviews from "@/app/api/items/[id]/reviews/route";
 import * as adminItem from "@/app/api/items/admin/[id]/route";
+import * as adminClaim from "@/app/api/items/admin/claims/[claimId]/route";
 import * as moderation from "@/app/api/items/admin/reports/[reviewId]/route";
 import * as pay from "@/app/api/items/users/[id]/pay/route";
 import * as prices from "@/app/api/items/users/[id]/prices/route";
@@ -49,6 +52,7 @@ import {
   totpStartInput,
 } from "@/features/accounts/schema";
 import { adminUserInput, feedbackMarkInput } from "@/features/admin/schema";
+import { claimCodeInput, claimDecisionInput, claimInput } from "@/features/claims/schema";
 import { feedbackInput } from "@/features/feedback/schema";
 import { hoursReportInput, liveStatusInput, specialHoursInput } from "@/features/hours/schema";
 import { DEFAULT_TIMETABLE } from "@/features/hours/week";
@@ -219,6 +223,36 @@ const routes: Route[] = [
     who: "admin",
     schema: moderationInput,
     body: () => ({ action: "hide", reason: "spam" }),
+  },
+  {
+    method: "POST",
+    file: "items/[id]/claim",
+    handler: claim.POST as Handler,
+    path: () => `/api/items/${ids.station}/claim`,
+    params: station,
+    who: "reviewer",
+    schema: claimInput,
+    body: () => ({ message: "Я власник цього СТО" }),
+  },
+  {
+    method: "POST",
+    file: "items/[id]/claim/verify",
+    handler: claimVerify.POST as Handler,
+    path: () => `/api/items/${ids.station}/claim/verify`,
+    params: station,
+    who: "reviewer",
+    schema: claimCodeInput,
+    body: () => ({ code: "123456" }),
+  },
+  {
+    method: "PUT",
+    file: "items/admin/claims/[claimId]",
+    handler: adminClaim.PUT as Handler,
+    path: () => `/api/items/admin/claims/${ids.station}`,
+    params: () => ({ claimId: ids.station }),
+    who: "admin",
+    schema: claimDecisionInput,
+    body: () => ({ decision: "reject", reason: "Немає доказів" }),
   },
   {
     method: "POST",
