@@ -47,6 +47,15 @@ const TABLE: [osm: string, timetable: string][] = [
     "Mo 10:00-20:00 | Tu closed | We 10:00-20:00 | Th 10:00-20:00 | Fr 10:00-20:00 | Sa closed | Su closed",
   ],
   ["Mo-Fr 08:00-18:00 open", `${WORKDAYS_8_18} | Sa closed | Su closed`],
+  [
+    "Mo-Fr 08:00-20:00, Sa 09:00-18:00",
+    "Mo 08:00-20:00 | Tu 08:00-20:00 | We 08:00-20:00 | Th 08:00-20:00 | Fr 08:00-20:00 | Sa 09:00-18:00 | Su closed",
+  ],
+  [
+    "Mo-Fr 09:00-18:00, Mo-Fr 12:00-20:00",
+    "Mo 09:00-20:00 | Tu 09:00-20:00 | We 09:00-20:00 | Th 09:00-20:00 | Fr 09:00-20:00 | Sa closed | Su closed",
+  ],
+  ["off", "Mo closed | Tu closed | We closed | Th closed | Fr closed | Sa closed | Su closed"],
   // Forms the library reads and corrects without doubt.
   ["Mo-Fr 9:00-18:00", `${WORKDAYS_9_18} | Sa closed | Su closed`],
   ["Mo-Fr 08-18", `${WORKDAYS_8_18} | Sa closed | Su closed`],
@@ -69,6 +78,14 @@ const TABLE: [osm: string, timetable: string][] = [
   ],
   ["Su 22:00-06:00", "Mo closed | Tu closed | We closed | Th closed | Fr closed | Sa closed | Su 22:00-06:00"],
   [
+    "Mo-Fr 22:00-30:00",
+    "Mo 22:00-06:00 | Tu 22:00-06:00 | We 22:00-06:00 | Th 22:00-06:00 | Fr 22:00-06:00 | Sa closed | Su closed",
+  ],
+  [
+    "Mo-Fr 18:00-02:00, Sa 00:00-24:00",
+    "Mo 18:00-02:00 | Tu 18:00-02:00 | We 18:00-02:00 | Th 18:00-02:00 | Fr 18:00-24:00 | Sa 00:00-24:00 | Su closed",
+  ],
+  [
     "Fr 20:00-02:00, Sa 10:00-18:00",
     "Mo closed | Tu closed | We closed | Th closed | Fr 20:00-02:00 | Sa 10:00-18:00 | Su closed",
   ],
@@ -89,18 +106,24 @@ const TABLE: [osm: string, timetable: string][] = [
   ["Mo-Fr 08:00-18:00; PH off", "unknown"],
   ["Mo-Fr 08:00-18:00; PH 10:00-14:00", "unknown"],
   ["Mo-Fr 08:00-18:00; SH off", "unknown"],
+  ["Mo-Fr 08:00-17:00; Sa 08:00-13:00; Su,PH off", "unknown"],
+  ["Mo-Su,PH 00:00-24:00", "unknown"],
+  ["Mo-Fr 08:00-18:00; Dec 24-Jan 02 off", "unknown"],
+  ["Mo[1] 10:00-12:00", "unknown"],
   ["Apr-Oct Mo-Fr 08:00-18:00", "unknown"],
   ["Jan 01 off; Mo-Fr 08:00-18:00", "unknown"],
   ["Mo-Fr 09:00-18:00; week 1-53/2 Sa 10:00-14:00", "unknown"],
   ["Mo-Fr 08:00-20:00; easter off", "unknown"],
   ["2025 Mo-Fr 08:00-18:00", "unknown"],
   ["sunrise-sunset", "unknown"],
+  ["Mo-Fr dawn-dusk", "unknown"],
   // Unknown states and comments.
   ["by appointment", "unknown"],
   ['"за попереднім записом"', "unknown"],
   ['Mo-Fr 08:00-17:00 "call ahead"', "unknown"],
   ['Mo-Fr 08:00-18:00; Su off "closed on Sundays"', "unknown"],
   ["Mo-Fr 08:00-18:00+", "unknown"],
+  ['Mo-Fr 09:00-18:00; "closed in winter"', "unknown"],
   ["Mo-Fr 08:00-18:00; Sa unknown", "unknown"],
   ['Mo-Fr 08:00-18:00 || "by appointment"', "unknown"],
   // Not opening hours at all, or nothing.

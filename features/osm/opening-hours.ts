@@ -49,6 +49,8 @@ function readValue(value: string): ReadHours {
   if (!value) return UNKNOWN;
   let openMinutes: Uint8Array | null;
   try {
+    // No place (nominatim) object: no country's holidays are known, and a value naming them is not week-stable
+    // anyway. Mode 0 reads time ranges, as opening_hours holds (not points in time like collection_times).
     const hours = new OpeningHours(value, null, {
       mode: 0,
       tag_key: "opening_hours",
