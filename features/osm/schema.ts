@@ -6,7 +6,8 @@ import { z } from "@/lib/zod";
  * id and a position (its own lat/lon, or the `center` that `out center` gives ways and relations).
  * Whether the position is on the globe is the mapping's question (features/osm/mapping.ts).
  */
-const coordinate = z.number().refine(Number.isFinite);
+// zod 4 numbers are finite: no NaN or Infinity gets through.
+const coordinate = z.number();
 const element = z.object({
   type: z.enum(["node", "way", "relation"]),
   id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
