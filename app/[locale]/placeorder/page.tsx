@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { WrenchIcon } from "@/components/ui/wrench-icon";
 import { guardPage } from "@/features/accounts/server/guards";
+import { claimedOrder } from "@/features/claims/server/claims";
 import { getStationOrder } from "@/features/listings/server/listings";
 import { MissingOrder } from "@/features/payments/components/missing-order";
 import { PaymentPanel } from "@/features/payments/components/payment-panel";
@@ -13,19 +14,26 @@ import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ sto?: string | string[] }> };
 
 export const generateMetadata = privatePageMetadata("PlaceOrder.title");
 
-export default async function PlaceOrderPage({ params }: Props) {
+export default async function PlaceOrderPage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
-  const viewer = await guardPage("signedIn", "/placeorder", locale);
+  // ?sto=<id>: an imported place whose claim the viewer proved; without it, their own prepared station.
+  const { sto } = await searchParams;
+  const claimedId = typeof sto === "string" ? sto : null;
+  const viewer = await guardPage(
+    "signedIn",
+    claimedId ? `/placeorder?sto=${encodeURIComponent(claimedId)}` : "/placeorder",
+    locale,
+  );
   const [t, ts, format, draft] = await Promise.all([
     getTranslations("PlaceOrder"),
     getTranslations("Services"),
     getFormatter(),
-    getStationOrder(viewer),
+    claimedId ? claimedOrder(viewer, claimedId) : getStationOrder(viewer),
   ]);
   const money = (amount: string) => format.number(Number(amount), { style: "currency", currency: PAYMENT.currency });
   if (!draft)
@@ -95,9 +103,11 @@ export default async function PlaceOrderPage({ params }: Props) {
               </dl>
             </section>
             <PaymentPanel stoId={draft._id} nonce={(await headers()).get("x-nonce") ?? ""} />
-            <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
-              {t("backToEdit")}
-            </Link>
+            {claimedId ? null : (
+              <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
+                {t("backToEdit")}
+              </Link>
+            )}
           </div>
         </div>
       </section>

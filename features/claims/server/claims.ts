@@ -33,6 +33,7 @@ import {
   maskAddress,
   OPEN_CLAIM_STATUSES,
   type ClaimStatus,
+  type ClaimView,
 } from "../rules";
 import { claimCodeInput, claimDecisionInput, claimInput } from "../schema";
 import { mailClaim } from "./claim-mail";
@@ -50,19 +51,6 @@ import { mailClaim } from "./claim-mail";
 type Tx = Prisma.TransactionClient;
 type ClaimRow = Prisma.ServiceClaimGetPayload<object>;
 
-/** What the claimant sees of their claim (the panel, GET and POST of the claim route). */
-export type ClaimView = {
-  _id: string;
-  status: ClaimStatus;
-  dispute: boolean;
-  /** The place's address the code went to, masked (m***@example.com). */
-  sentTo: string | null;
-  expiresAt: string | null;
-  triesLeft: number | null;
-  reason: string;
-  createdAt: string;
-};
-
 /** A claim's reason as people read it: the site's own reasons are message keys, an admin's are text. */
 function readableReason(reason: string, locale: Locale): string {
   return reason && isMessageKey(MESSAGES[locale], reason) ? translate(locale, reason) : reason;
@@ -73,6 +61,7 @@ function viewOf(claim: ClaimRow, locale: Locale): ClaimView {
     _id: claim.id,
     status: claim.status,
     dispute: claim.dispute,
+    message: claim.message,
     sentTo: claim.status === "code_sent" && claim.codeSentTo ? maskAddress(claim.codeSentTo) : null,
     expiresAt: claim.status === "code_sent" ? (claim.codeExpiresAt?.toISOString() ?? null) : null,
     triesLeft: claim.status === "code_sent" ? Math.max(0, CLAIM_CODE_MAX_TRIES - claim.codeAttempts) : null,

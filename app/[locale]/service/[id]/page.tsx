@@ -11,6 +11,7 @@ import { ServiceJsonLd } from "@/features/catalog/components/json-ld-script";
 import { ServiceLocation } from "@/features/catalog/components/service-location";
 import { directionsUrl, telegramHref } from "@/features/catalog/outside-links";
 import { getPublicService } from "@/features/catalog/server/detail";
+import { ClaimPanel } from "@/features/claims/components/claim-panel";
 import { HoursReport } from "@/features/hours/components/hours-report";
 import { HoursUnknown } from "@/features/hours/components/hours-unknown";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
@@ -91,6 +92,7 @@ export default async function ServicePage({ params }: Props) {
           <span aria-hidden>←</span> {t("back")}
         </Link>
         {service.claimed ? null : <OsmNotice osm={service.osm} />}
+        {service.role === "sto" ? <ClaimPanel serviceId={service._id} claimed={service.claimed} /> : null}
 
         <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           {service.images.length ? (
