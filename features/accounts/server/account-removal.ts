@@ -29,8 +29,9 @@ export type Removal = {
 export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
   await keepAnActiveAdmin(tx, userId);
   await endAllSessions(userId, tx);
+  // `not` alone leaves out services without an owner (SQL's NULL <> x): an unclaimed imported place.
   const reviewed = await tx.review.findMany({
-    where: { userId, service: { ownerId: { not: userId } } },
+    where: { userId, service: { OR: [{ ownerId: null }, { ownerId: { not: userId } }] } },
     select: { serviceId: true },
   });
   const reviews = await tx.review.deleteMany({ where: { userId } });

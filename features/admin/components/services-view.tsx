@@ -39,11 +39,14 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
         { heading: t("id"), kind: "id", cell: (sto) => sto._id },
         {
           heading: t("user"),
-          cell: (sto) => (
-            <Link href={`/admin/users/${sto.user}/edit`} className="text-brand-700 underline">
-              {sto.userName}
-            </Link>
-          ),
+          cell: (sto) =>
+            sto.user ? (
+              <Link href={`/admin/users/${sto.user}/edit`} className="text-brand-700 underline">
+                {sto.userName}
+              </Link>
+            ) : (
+              <span className="text-slate-600">{t("osmUnclaimed")}</span>
+            ),
         },
         {
           heading: t("serviceName"),
@@ -53,7 +56,7 @@ export async function ServicesView({ viewer, keyword, page }: { viewer: Viewer; 
               <span className="ml-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
                 {sto.role === "sto" ? t("roleSto") : t("roleMechanic")}
               </span>
-              {sto.role === "sto" && !sto.ispaid ? (
+              {sto.role === "sto" && !sto.ispaid && sto.claimed ? (
                 <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
                   {t("unpaid")}
                 </span>

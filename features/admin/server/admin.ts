@@ -181,9 +181,13 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
 
 export type AdminService = {
   _id: string;
-  /** The owner's id, as `user` is in every other answer (spec §3); their name is `userName`. */
-  user: string;
-  userName: string;
+  /**
+   * The owner's id, as `user` is in every other answer (spec §3); their name is `userName`. Both
+   * null for a place imported from OpenStreetMap that nobody has claimed.
+   */
+  user: string | null;
+  userName: string | null;
+  claimed: boolean;
   name: string;
   contactMail: string;
   image: string | null;
@@ -202,13 +206,14 @@ export async function listServicesForAdmin(viewer: Viewer | null, query: unknown
     : Prisma.empty;
   const [counted] = await prisma.$queryRaw<
     { total: number }[]
-  >`SELECT count(*)::int AS total FROM services s JOIN users u ON u.id = s."ownerId" ${where}`;
+  >`SELECT count(*)::int AS total FROM services s LEFT JOIN users u ON u.id = s."ownerId" ${where}`;
   const { pages, offset } = pageOf(counted?.total ?? 0, page);
   const rows = await prisma.$queryRaw<
     {
       id: string;
-      ownerId: string;
-      ownerName: string;
+      ownerId: string | null;
+      ownerName: string | null;
+      claimed: boolean;
       name: string;
       contactMail: string;
       imageId: string | null;
@@ -217,13 +222,14 @@ export async function listServicesForAdmin(viewer: Viewer | null, query: unknown
       isPaid: boolean;
     }[]
   >`
-    SELECT s.id, s."ownerId", u.name AS "ownerName", s.name, s."contactMail", s."imageId", s.role, s."isBlocked", s."isPaid"
-    FROM services s JOIN users u ON u.id = s."ownerId" ${where}
+    SELECT s.id, s."ownerId", u.name AS "ownerName", s.claimed, s.name, s."contactMail", s."imageId", s.role, s."isBlocked", s."isPaid"
+    FROM services s LEFT JOIN users u ON u.id = s."ownerId" ${where}
     ORDER BY s."createdAt" DESC, s.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`;
   const stos: AdminService[] = rows.map((row) => ({
     _id: row.id,
     user: row.ownerId,
     userName: row.ownerName,
+    claimed: row.claimed,
     name: row.name,
     contactMail: row.contactMail,
     image: imageUrl(row.imageId),

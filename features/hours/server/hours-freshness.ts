@@ -145,7 +145,7 @@ export async function dismissHoursReports(
 
 /**
  * The reminder job: owners whose hours were confirmed over REMIND_AFTER_DAYS ago get one mail per
- * confirmation. Rows are claimed with SKIP LOCKED and the mail is written in the same
+ * confirmation (an imported place nobody has claimed has no owner to remind). Rows are claimed with SKIP LOCKED and the mail is written in the same
  * transaction, so two instances running the job at once send each reminder once.
  */
 export async function remindStaleHours(now = new Date(), batch = 50): Promise<number> {
@@ -158,7 +158,7 @@ export async function remindStaleHours(now = new Date(), batch = 50): Promise<nu
       SELECT s.id, s.role::text AS role, s.name, u.email, u.locale::text AS locale, u.name AS "ownerName"
       FROM services s JOIN users u ON u.id = s."ownerId"
       WHERE s."hoursConfirmedAt" < ${before} AND (s."hoursRemindedAt" IS NULL OR s."hoursRemindedAt" < s."hoursConfirmedAt")
-        AND ${PUBLISHED} AND u."isBlocked" = false
+        AND ${PUBLISHED} AND s.claimed AND u."isBlocked" = false
       ORDER BY s."hoursConfirmedAt" LIMIT ${batch} FOR UPDATE OF s SKIP LOCKED`;
     for (const row of due) {
       const page = row.role === "sto" ? "/mystos" : "/mechanic-profile";

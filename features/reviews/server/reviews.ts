@@ -90,7 +90,9 @@ export async function upsertReview(
       await checkBurst(tx, serviceId, review.id);
       await recomputeAggregates(tx, serviceId);
       // A double submit's transactions may each see no review before theirs: the row is kept once.
-      if (!existing) await tx.reviewDigestPending.createMany({ data: [{ reviewId: review.id }], skipDuplicates: true });
+      // A place nobody has claimed has nobody to tell (whoever claims it later sees its page).
+      if (!existing && service.ownerId !== null)
+        await tx.reviewDigestPending.createMany({ data: [{ reviewId: review.id }], skipDuplicates: true });
       return { _id: review.id, avg, verified };
     }),
   );
@@ -142,6 +144,8 @@ export async function replyToReview(
         },
       });
       if (!review) throw new NotFoundError();
+      // A reply speaks for the business: a place nobody has claimed has nobody to speak for it.
+      if (review.service.ownerId === null) throw new AppError(403, "Osm.noOwnerToReply");
       if (review.service.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Review.notYourService");
       if (mode === "create" && review.replyText !== null) throw new AppError(409, "Review.replyExists");
       if (mode !== "create" && review.replyText === null) throw new NotFoundError("Review.noReply");
@@ -207,7 +211,8 @@ export async function reviewerView(viewer: Viewer | null, serviceId: string): Pr
     viewerReviewState(viewer, serviceId),
   ]);
   const state: ReviewerState = service?.ownerId === viewer.id ? "owner" : own ? "reviewed" : "new";
-  return { state, own, reported, canReply: state === "owner" || viewer.isAdmin };
+  const owned = service?.ownerId != null;
+  return { state, own, reported, canReply: state === "owner" || (viewer.isAdmin && owned) };
 }
 
 /**
