@@ -10,6 +10,8 @@ import {
   MAX_SERVICE_IMAGES,
   storedCategory,
 } from "@/features/listings/service-fields";
+import demoOverpass from "@/features/osm/demo-overpass.json";
+import { applyOverpassAnswer } from "@/features/osm/server/import";
 import { PAYMENT } from "@/features/payments/fee";
 import { computeAggregates, reviewAverage } from "@/features/reviews/rating";
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/server/rating-sql";
@@ -386,7 +388,9 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     created++;
   }
 
+  // The owners' listings: the imported places, added after, have no demo reviews.
   const services = await prisma.service.findMany({
+    where: { source: "owner" },
     select: { id: true, ownerId: true, name: true },
     orderBy: { name: "asc" },
   });
@@ -423,6 +427,11 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     await prisma.service.update({ where: { id: service.id }, data: computeAggregates(all) });
   }
 
+  // Places "imported" from OpenStreetMap (a saved Overpass answer), unclaimed beside the owners'
+  // listings; one duplicates the demo station AutoMaster and is linked to it. Once: a later seed
+  // leaves the layer to the real imports.
+  const imported = (await prisma.osmPlace.count()) === 0 ? await importDemoOverpass(prisma) : null;
+
   // The ranking's prior is the mean of all services: once they all have their reviews.
   await prisma.$queryRawUnsafe(REFRESH_PRIOR_SQL);
   await prisma.$executeRawUnsafe(REFRESH_ALL_SCORES_SQL);
@@ -432,5 +441,11 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     prisma.service.count(),
     prisma.review.count(),
   ]);
-  return `${users} users, ${total} services (${created} new), ${reviews} reviews`;
+  const osm = imported ? `, ${imported.added} imported from OpenStreetMap (${imported.linked} linked)` : "";
+  return `${users} users, ${total} services (${created} new)${osm}, ${reviews} reviews`;
+}
+
+/** The demo Overpass answer through the import itself, as `npm run osm:import -- file` would. */
+async function importDemoOverpass(prisma: PrismaClient) {
+  return applyOverpassAnswer(demoOverpass, { trigger: "seed", origin: "features/osm/demo-overpass.json", prisma });
 }

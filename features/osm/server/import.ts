@@ -5,7 +5,7 @@ import { mapElement } from "@/features/osm/mapping";
 import { overpassAnswer } from "@/features/osm/schema";
 import type { OverpassElement } from "@/features/osm/types";
 import { getPrisma } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { shortErrorMessage } from "@/lib/jobs/job-health";
 
 /**
@@ -57,8 +57,8 @@ export class ImportRunningError extends Error {
  * Opens a run row, refusing while another run is going (one at a time across instances: the check
  * and the insert hold a transaction-scoped advisory lock, which also works through PgBouncer).
  */
-export async function startImportRun(trigger: ImportTrigger, origin: string): Promise<string> {
-  const prisma = await getPrisma();
+export async function startImportRun(trigger: ImportTrigger, origin: string, prisma?: PrismaClient): Promise<string> {
+  prisma ??= await getPrisma();
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('osm-import'))`;
     // A run whose process died never finishes: after STALE_RUN_MS it is recorded as interrupted.
@@ -73,8 +73,12 @@ export async function startImportRun(trigger: ImportTrigger, origin: string): Pr
 }
 
 /** Records a run's end: its counts, or its short error (no stack, no credentials). */
-export async function finishRun(runId: string, outcome: { counts: ImportCounts } | { error: unknown }): Promise<void> {
-  const prisma = await getPrisma();
+export async function finishRun(
+  runId: string,
+  outcome: { counts: ImportCounts } | { error: unknown },
+  prisma?: PrismaClient,
+): Promise<void> {
+  prisma ??= await getPrisma();
   await prisma.osmImportRun.update({
     where: { id: runId },
     data:
@@ -92,17 +96,19 @@ export async function finishRun(runId: string, outcome: { counts: ImportCounts }
  */
 export async function applyOverpassAnswer(
   answer: unknown,
-  options: { trigger: ImportTrigger; origin: string; runId?: string },
+  /** `prisma`: the seed's own client (the app's otherwise). */
+  options: { trigger: ImportTrigger; origin: string; runId?: string; prisma?: PrismaClient },
 ): Promise<ImportResult> {
-  const runId = options.runId ?? (await startImportRun(options.trigger, options.origin));
+  const prisma = options.prisma ?? (await getPrisma());
+  const runId = options.runId ?? (await startImportRun(options.trigger, options.origin, prisma));
   let counts: ImportCounts;
   try {
-    counts = await applyAnswer(answer, runId);
+    counts = await applyAnswer(prisma, answer, runId);
   } catch (error) {
-    await finishRun(runId, { error });
+    await finishRun(runId, { error }, prisma);
     throw error;
   }
-  await finishRun(runId, { counts });
+  await finishRun(runId, { counts }, prisma);
   return { runId, ...counts };
 }
 
@@ -232,9 +238,8 @@ const HOURS_FROM_INCOMING = Prisma.sql`
   FROM osm_incoming i CROSS JOIN LATERAL jsonb_to_recordset(i.hours) AS h(weekday int, closed boolean, "opensAt" int, "closesAt" int)
   WHERE jsonb_typeof(i.hours) = 'array'`;
 
-async function applyAnswer(answer: unknown, runId: string): Promise<ImportCounts> {
+async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string): Promise<ImportCounts> {
   const { incoming, elements, skipped } = prepareAnswer(answer);
-  const prisma = await getPrisma();
   return prisma.$transaction(
     async (tx) => {
       const [{ known } = { known: 0 }] = await tx.$queryRaw<{ known: number }[]>`
