@@ -39,6 +39,8 @@ describe("header links by session (spec: header)", () => {
       "/admin/inbox",
       "/admin/reviews",
       "/admin/security",
+      "/admin/claims",
+      "/admin/osm",
     ]);
   });
 

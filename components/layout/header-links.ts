@@ -17,7 +17,8 @@ export type HeaderLabel =
   | "adminInbox"
   | "adminReviews"
   | "adminSecurity"
-  | "adminClaims";
+  | "adminClaims"
+  | "adminOsm";
 
 /**
  * `bySession`: the link depends on who is signed in (hidden while a page from the page cache is
@@ -58,6 +59,7 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
         { href: "/admin/reviews", label: "adminReviews" },
         { href: "/admin/security", label: "adminSecurity" },
         { href: "/admin/claims", label: "adminClaims" },
+        { href: "/admin/osm", label: "adminOsm" },
       ]
     : null;
   return { links, admin };
