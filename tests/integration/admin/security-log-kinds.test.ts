@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/paypal/webhook/route";
+import { POST as claimRoute } from "@/app/api/items/[id]/claim/route";
+import { POST as claimVerifyRoute } from "@/app/api/items/[id]/claim/verify/route";
 import { PUT as blockUserRoute } from "@/app/api/users/admin/[id]/block/route";
 import { POST as totpLoginRoute } from "@/app/api/users/login/totp/route";
 import { POST as resetConfirmRoute } from "@/app/api/users/password-reset/confirm/route";
@@ -201,6 +203,49 @@ describe("the security log after every kind of event", () => {
       expect(await status(webhook(event, "forged-signature"))).toBe(401);
       expect(await status(webhook(event, VALID_SIGNATURE))).toBe(200);
       expect(await status(webhook(event, VALID_SIGNATURE))).toBe(200);
+
+      // A wrong code for claiming an imported place (mailed to the place's address).
+      const place = await (
+        await getPrisma()
+      ).service.create({
+        data: {
+          role: "sto",
+          source: "osm",
+          claimed: false,
+          ownerId: null,
+          isPaid: false,
+          name: "Шиномонтаж Kinds",
+          contactMail: "kinds.place@example.com",
+          latitude: 50.45,
+          longitude: 30.52,
+          address: "вул. Тестова, 2, Київ",
+        },
+      });
+      const claimant = await signIn((await makeUser()).email);
+      expect(
+        await status(
+          call(
+            claimRoute,
+            apiRequest("POST", `/api/items/${place.id}/claim`, { body: { message: "Mine" }, cookie: claimant }),
+            params({ id: place.id }),
+          ),
+        ),
+      ).toBe(201);
+      const mailed = /\b(\d{6})\b/.exec((await lastMailTo("kinds.place@example.com"))?.text ?? "")![1]!;
+      const wrongClaimCode = mailed === "000000" ? "111111" : "000000";
+      secrets.push(mailed);
+      expect(
+        await status(
+          call(
+            claimVerifyRoute,
+            apiRequest("POST", `/api/items/${place.id}/claim/verify`, {
+              body: { code: wrongClaimCode },
+              cookie: claimant,
+            }),
+            params({ id: place.id }),
+          ),
+        ),
+      ).toBe(400);
 
       const rows = await (await getPrisma()).securityEvent.findMany();
       const kinds = [...new Set(rows.map((row) => row.kind))].sort();
