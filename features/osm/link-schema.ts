@@ -5,6 +5,6 @@ import { z } from "@/lib/zod";
  * listing it is the same business as, or null to show it as a place of its own.
  */
 export const osmLinkInput = z.object({
-  link: z.uuid({ error: "Validation.id" }).nullable({ error: "Validation.id" }),
+  link: z.uuid({ error: "Validation.id" }).nullable(),
 });
 export type OsmLinkInput = z.infer<typeof osmLinkInput>;
