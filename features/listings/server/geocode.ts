@@ -7,7 +7,6 @@ import { env } from "@/lib/env";
 import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
 import { take } from "@/lib/security/rate-limit";
-import { appUrl } from "@/lib/site";
 
 export type ReverseGeocode = {
   address: string;
@@ -83,7 +82,9 @@ async function lookUp(lat: number, lng: number, locale: Locale): Promise<string>
     "accept-language": locale,
   });
   const response = await fetch(`${base}/reverse?${query}`, {
-    headers: { "User-Agent": `Maister/1.0 (+${appUrl()})`, Accept: "application/json" },
+    // env.APP_URL rather than lib/site's appUrl(), which brings next-intl's navigation along: the
+    // OpenStreetMap import's command line (react-server conditions) cannot load it.
+    headers: { "User-Agent": `Maister/1.0 (+${env.APP_URL})`, Accept: "application/json" },
     signal: AbortSignal.timeout(timeoutMs),
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

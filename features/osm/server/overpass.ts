@@ -3,7 +3,6 @@ import "server-only";
 import { readFile } from "node:fs/promises";
 
 import { env } from "@/lib/env";
-import { appUrl } from "@/lib/site";
 
 /** Ukraine's boundary relation (60199) as an Overpass area id (3600000000 + the relation's id). */
 export const UKRAINE_AREA_ID = 3600060199;
@@ -38,7 +37,9 @@ export async function fetchOverpass(url = env.OSM_OVERPASS_URL): Promise<unknown
     const response = await fetch(url, {
       method: "POST",
       headers: {
-        "User-Agent": `Maister/1.0 (+${appUrl()})`,
+        // As the geocoder's (features/listings/server/geocode.ts); env.APP_URL is what lib/site's
+        // appUrl() answers, without the next-intl navigation the command line cannot load.
+        "User-Agent": `Maister/1.0 (+${env.APP_URL})`,
         Accept: "application/json",
         "Content-Type": "application/x-www-form-urlencoded",
       },
