@@ -120,7 +120,7 @@ export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed:
       </details>
     );
   return (
-    <section aria-label={t("title")} className="border-brand-200 space-y-3 rounded-xl border bg-brand-50 p-4">
+    <section aria-label={t("title")} className="space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4">
       {heading}
       {open ? null : intro}
       {body}
@@ -240,7 +240,7 @@ function CodeStep({
       {notice ? <FormNotice>{notice}</FormNotice> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
       <div className="text-sm">
-        <label htmlFor={id} className="font-medium">
+        <label htmlFor={id} className="block font-medium">
           {t("codeLabel")}
         </label>
         <AppCodeInput
