@@ -71,7 +71,8 @@ for (const run of RUNS) {
 
     await page.goto(`${text.prefix}/service/${id}`);
     const panel = page.getByRole("region", { name: text.title });
-    await expect(panel).toBeVisible();
+    await expect(panel.getByLabel(text.message)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/claims-form-${run.locale}-${run.width}.png`, fullPage: false });
     await panel.getByLabel(text.message).fill("I own this garage; phone 067 123 45 67");
     await panel.getByRole("button", { name: text.submit }).click();
 
