@@ -91,6 +91,10 @@ describe("defaults per NODE_ENV", () => {
     NOMINATIM_URL: "https://nominatim.openstreetmap.org",
     NOMINATIM_TIMEOUT_MS: 4000,
     NOMINATIM_MIN_INTERVAL_MS: 1000,
+    OSM_OVERPASS_URL: "https://overpass-api.de/api/interpreter",
+    OSM_OVERPASS_TIMEOUT_MS: 180000,
+    OSM_OVERPASS_MAX_BYTES: 100000000,
+    OSM_GEOCODE_PER_RUN: 50,
     BENCH_FRAMEWORK_FLOOR: false,
   };
   const UNSET = ENV_NAMES.filter((name) => !(name in DEFAULTS));
@@ -114,6 +118,8 @@ describe("defaults per NODE_ENV", () => {
       "PAYPAL_CLIENT_ID",
       "PAYPAL_CLIENT_SECRET",
       "PAYPAL_WEBHOOK_ID",
+      // Unset: on in production, off in development and test (features/osm/server/scheduled.ts).
+      "OSM_IMPORT_JOB",
     ]);
   });
 
