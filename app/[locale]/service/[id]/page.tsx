@@ -19,6 +19,7 @@ import { SpecialDates } from "@/features/hours/components/special-dates";
 import { WeeklyTimetable } from "@/features/hours/components/weekly-timetable";
 import { badgeStatus } from "@/features/hours/live-status";
 import { localClock, weekdayIn } from "@/features/hours/timetable";
+import { OsmLabel } from "@/features/osm/components/osm-label";
 import { OsmNotice } from "@/features/osm/components/osm-notice";
 import { PriceList } from "@/features/prices/components/price-list";
 import { ReviewList } from "@/features/reviews/components/review-list";
@@ -91,8 +92,6 @@ export default async function ServicePage({ params }: Props) {
         >
           <span aria-hidden>←</span> {t("back")}
         </Link>
-        {service.claimed ? null : <OsmNotice osm={service.osm} />}
-        {service.role === "sto" ? <ClaimPanel serviceId={service._id} claimed={service.claimed} /> : null}
 
         <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           {service.images.length ? (
@@ -127,6 +126,7 @@ export default async function ServicePage({ params }: Props) {
                 renderedAt={renderedAt}
                 className="px-2.5 py-1"
               />
+              {service.claimed ? null : <OsmLabel className="px-2.5 py-1" />}
               <span
                 className={
                   service.isOnTheGo
@@ -241,6 +241,9 @@ export default async function ServicePage({ params }: Props) {
             </div>
           </div>
         </div>
+        {/* Below the name and the call button: who a place is comes first, where its details come from next. */}
+        {service.claimed ? null : <OsmNotice osm={service.osm} />}
+        {service.role === "sto" ? <ClaimPanel serviceId={service._id} claimed={service.claimed} /> : null}
 
         {service.description ? (
           <section aria-labelledby="about">
