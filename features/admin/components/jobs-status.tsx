@@ -16,14 +16,16 @@ const STATE_STYLE: Record<JobState, string> = {
   interrupted: "bg-amber-100 text-amber-900",
 };
 
-/** The job's interval in its largest whole unit ("10 sec", "1 hr"; "10 с", "1 год"). */
+/** The job's interval in its largest whole unit ("10 sec", "1 hr", "7 days"; "10 с", "1 год", "7 дн."). */
 function intervalText(everyMs: number, locale: string): string {
   const [value, unit] =
-    everyMs % 3_600_000 === 0
-      ? [everyMs / 3_600_000, "hour"]
-      : everyMs % 60_000 === 0
-        ? [everyMs / 60_000, "minute"]
-        : [everyMs / 1000, "second"];
+    everyMs % 86_400_000 === 0
+      ? [everyMs / 86_400_000, "day"]
+      : everyMs % 3_600_000 === 0
+        ? [everyMs / 3_600_000, "hour"]
+        : everyMs % 60_000 === 0
+          ? [everyMs / 60_000, "minute"]
+          : [everyMs / 1000, "second"];
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short" }).format(value);
 }
 
