@@ -17,6 +17,9 @@ import { shortErrorMessage } from "@/lib/jobs/job-health";
  * the catalogue as it was and 20,000 places take seconds, not 20,000 round trips. Keyed by
  * (osmType, osmId); an element whose tags and position hash to the stored contentHash is not
  * written at all, so the same answer twice changes nothing the second time.
+ *
+ * No "server-only" marker here, like features/reviews/server/rating-sql.ts: prisma/seed.ts, run by
+ * plain tsx, imports the demo answer through applyOverpassAnswer. The app goes through ./run.ts.
  */
 
 export type ImportTrigger = "job" | "admin" | "cli" | "seed";
