@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 
 import { publishedSql } from "@/features/catalog/server/published";
+import type { HoursRow } from "@/features/hours/timetable";
 import { mapElement } from "@/features/osm/mapping";
 import { overpassAnswer } from "@/features/osm/schema";
 import type { OverpassElement } from "@/features/osm/types";
@@ -170,6 +171,21 @@ function uuidV7(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * Rows the opening_hours table takes (one per weekday 1–7, minutes 0–1440): one odd element must
+ * not fail the whole run on the table's unique key, so anything else is stored as no timetable.
+ */
+function storable(hours: HoursRow[] | null): hours is HoursRow[] {
+  if (!hours) return false;
+  const minute = (value: number) => Number.isInteger(value) && value >= 0 && value <= 1440;
+  const days = new Set(hours.map((row) => row.weekday));
+  return (
+    days.size === hours.length &&
+    hours.every((row) => Number.isInteger(row.weekday) && row.weekday >= 1 && row.weekday <= 7) &&
+    hours.every((row) => minute(row.opensAt) && minute(row.closesAt))
+  );
+}
+
 /** Validated, mapped and de-duplicated (the last of two elements with one key wins). */
 export function prepareAnswer(answer: unknown): { incoming: Incoming[]; elements: number; skipped: number } {
   const parsed = overpassAnswer.safeParse(answer);
@@ -209,9 +225,10 @@ export function prepareAnswer(answer: unknown): { incoming: Incoming[]; elements
       mail: mapped.email.slice(0, 100),
       cat: mapped.category,
       kinds: mapped.workKinds.map((kind) => kind.slice(0, 20)),
-      hk: mapped.hoursKnown,
+      // Known only as a timetable we can store; otherwise unknown, with OSM's text, never guessed.
+      hk: mapped.hoursKnown && storable(mapped.hours),
       ht: mapped.hoursText.slice(0, 255),
-      hours: mapped.hoursKnown ? mapped.hours : null,
+      hours: mapped.hoursKnown && storable(mapped.hours) ? mapped.hours : null,
     });
   }
   return { incoming: [...byKey.values()], elements: rawCount, skipped: Math.max(0, skipped) };
