@@ -14,7 +14,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 
-import { fallbackAddress, flagMapCells, ImportRunningError, startImportRun } from "./import";
+import { fallbackAddress, ImportRunningError, startImportRun } from "./import";
 import { fetchOverpass } from "./overpass";
 import { runOsmImport } from "./run";
 
@@ -189,7 +189,6 @@ export async function decideOsmLink(viewer: Viewer | null, placeId: string, body
           await tx.service.update({ where: { id: serviceId }, data: { hiddenAt: place.hiddenAt } });
         if (serviceId) await writeAudit(tx, viewer.id, "osm.separate", "service", serviceId, { place: place.id, osm });
       }
-      await flagMapCells(tx);
       return { message: "Admin.osmLinkSaved" };
     }),
   );

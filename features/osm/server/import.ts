@@ -287,10 +287,14 @@ async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string)
         WHERE p."osmType" = i.t::"OsmElementType" AND p."osmId" = i.oid`;
       await tx.$executeRaw`UPDATE osm_incoming SET state = 'new', place_id = pid WHERE state IS NULL`;
 
-      // Duplicates of owners' listings, for what is new or changed, unless an admin decided or it was claimed.
+      // Duplicates of owners' listings, unless an admin decided or it was claimed: looked for on every
+      // run, also for places OSM did not change, since an owner may have published one since the last.
       await tx.$executeRaw`
         UPDATE osm_incoming i SET dup_id = ${DUPLICATE_OF}
-        WHERE i.state IN ('new', 'changed') AND i.decision IS NULL AND i.claimed IS NOT TRUE`;
+        WHERE i.decision IS NULL AND i.claimed IS NOT TRUE
+          AND (i.state IN ('new', 'changed') OR (i.state = 'same' AND i.dup_id IS NULL))`;
+      // An unchanged place newly found to duplicate a listing is written like a changed one.
+      await tx.$executeRaw`UPDATE osm_incoming SET state = 'changed' WHERE state = 'same' AND dup_id IS NOT NULL AND old_dup IS NULL`;
 
       // A listing for every new place not linked as a duplicate, and for a changed one no longer linked.
       await tx.$executeRaw`
@@ -347,14 +351,12 @@ async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string)
         SELECT count(*) FILTER (WHERE "hiddenAt" IS NOT NULL)::int AS hidden FROM missed`;
 
       // Unclaimed listings follow their place: hidden while it is hidden or linked as a duplicate.
-      const shownOrHidden = await tx.$executeRaw`
+      await tx.$executeRaw`
         UPDATE services s SET "hiddenAt" = CASE WHEN p."hiddenAt" IS NOT NULL OR p."duplicateOfId" IS NOT NULL
             THEN COALESCE(p."hiddenAt", now()) END, "updatedAt" = now()
         FROM osm_places p
         WHERE p."serviceId" = s.id AND s.claimed = false
           AND (p."hiddenAt" IS NOT NULL OR p."duplicateOfId" IS NOT NULL) <> (s."hiddenAt" IS NOT NULL)`;
-      // Publishing changed without a change of position: the map's trigger does not see hiddenAt.
-      if (shownOrHidden > 0) await flagMapCells(tx);
 
       const [tally] = await tx.$queryRaw<{ unchanged: number; restored: number; linked: number }[]>`
         SELECT count(*) FILTER (WHERE state = 'same')::int AS unchanged,
@@ -374,11 +376,4 @@ async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string)
     },
     { maxWait: 60_000, timeout: 15 * 60_000 },
   );
-}
-
-type Tx = Prisma.TransactionClient;
-
-/** Marks the map's kept cells stale, as the trigger on services does for positions (features/map/server/map-grid.ts). */
-export async function flagMapCells(tx: Tx): Promise<void> {
-  await tx.$executeRaw`UPDATE map_cells_state SET dirty = true WHERE id = 1 AND NOT dirty`;
 }

@@ -159,3 +159,10 @@ CREATE UNIQUE INDEX "service_claims_one_holder_idx" ON "service_claims" ("servic
 DROP INDEX "services_published_count_idx";
 CREATE INDEX "services_published_count_idx" ON "services" ("timeZone", "id") INCLUDE ("role", "isOnTheGo", "liveState", "liveUntil", "liveUpdatedAt")
   WHERE "isBlocked" = false AND "hiddenAt" IS NULL AND ("role" = 'mechanic' OR "isPaid" = true OR "claimed" = false);
+
+-- The map's kept cells count published services: the trigger that marks them stale also fires on
+-- the columns the published rule now reads (hidden imported places, unclaimed ones).
+DROP TRIGGER "services_map_cells_dirty" ON "services";
+CREATE TRIGGER "services_map_cells_dirty"
+  AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF "latitude", "longitude", "isPaid", "isBlocked", "role", "hiddenAt", "claimed" ON "services"
+  FOR EACH STATEMENT EXECUTE FUNCTION "map_cells_flag_dirty"();

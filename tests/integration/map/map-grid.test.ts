@@ -98,6 +98,28 @@ describe("the map's kept clusters (map_cells)", () => {
     expect(await dirty()).toBe(true);
   });
 
+  it("hiding a place or a claim changing whether it shows flags them too", async () => {
+    const prisma = await getPrisma();
+    await rebuildMapCells();
+    await prisma.service.update({ where: { id: moved }, data: { isBlocked: false, hiddenAt: new Date() } });
+    expect(await dirty()).toBe(true);
+    await rebuildMapCells();
+    expect((await groupsOf(VIEWS[1]!)).some((group) => group.id === moved)).toBe(false);
+    await prisma.service.update({ where: { id: moved }, data: { hiddenAt: null } });
+    expect(await dirty()).toBe(true);
+    await rebuildMapCells();
+    // An unpaid station shows only while nobody has claimed it.
+    const owner = await prisma.service.findUniqueOrThrow({ where: { id: moved }, select: { ownerId: true } });
+    await prisma.service.update({ where: { id: moved }, data: { isPaid: false } });
+    await rebuildMapCells();
+    await prisma.service.update({ where: { id: moved }, data: { claimed: false, ownerId: null } });
+    expect(await dirty()).toBe(true);
+    await prisma.service.update({
+      where: { id: moved },
+      data: { claimed: true, ownerId: owner.ownerId, isPaid: true },
+    });
+  });
+
   it("the map API answers the same before and after a rebuild", async () => {
     await (
       await getPrisma()

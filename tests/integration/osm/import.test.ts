@@ -261,6 +261,20 @@ describe("duplicates of owners' listings", () => {
     expect(after?.serviceId).toBe(before?.serviceId);
     expect(after?.service?.hiddenAt).toBeInstanceOf(Date);
   });
+
+  it("links an unchanged place to a listing its owner published after the place was imported", async () => {
+    await run(answer(node(1701, { name: "Шиномонтаж Колесо" }, 46.48, 30.73)));
+    await makeService({ name: "Колесо", lat: 46.4802, lng: 30.73 });
+    const result = await run(answer(node(1701, { name: "Шиномонтаж Колесо" }, 46.48, 30.73)));
+    expect(result).toMatchObject({ linked: 1 });
+    expect((await placeOf(1701))?.service?.hiddenAt).toBeInstanceOf(Date);
+    // Linked once: the same answer again changes nothing.
+    expect(await run(answer(node(1701, { name: "Шиномонтаж Колесо" }, 46.48, 30.73)))).toMatchObject({
+      unchanged: 1,
+      updated: 0,
+      linked: 0,
+    });
+  });
 });
 
 describe("a run that fails", () => {
