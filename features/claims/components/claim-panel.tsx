@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { ErrorText, FIELD_INPUT, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { AppCodeInput } from "@/features/accounts/components/app-code-input";
+import { hasSignedInHint } from "@/features/accounts/session-cookie";
 import { Link } from "@/i18n/navigation";
 
 import { CLAIM_MESSAGE_MAX, type ClaimView } from "../rules";
@@ -34,6 +35,8 @@ export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed:
   const url = `/api/items/${serviceId}/claim`;
 
   const load = useCallback(async () => {
+    // A browser without a session cookie is signed out: nothing to ask (a 401 would only fill the security log).
+    if (!hasSignedInHint(document.cookie)) return setLoaded({ phase: "signedOut" });
     setLoaded({ phase: "loading" });
     try {
       const response = await fetch(url, { cache: "no-store" });

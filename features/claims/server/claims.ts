@@ -310,6 +310,11 @@ export async function holdsVerifiedClaim(userId: string, serviceId: string): Pro
   return (await prisma.serviceClaim.count({ where: { serviceId, userId, status: "verified" } })) === 1;
 }
 
+/** Whether the user ever claimed the place (a payment of theirs for it was a claimant's). */
+export async function claimedBy(tx: Tx, serviceId: string, userId: string): Promise<boolean> {
+  return (await tx.serviceClaim.count({ where: { serviceId, userId } })) > 0;
+}
+
 /**
  * In the payment's own transaction: the payer's verified claim is completed and the place becomes
  * theirs (owner, claimed, paid) in one write, which the CHECK services_claimed_has_owner wants.
@@ -321,9 +326,11 @@ export async function takeOverOnPayment(tx: Tx, serviceId: string, payerId: stri
     data: { status: "completed", completedAt: now },
   });
   if (completed.count !== 1) return false;
+  // Shown again if OpenStreetMap stopped listing it meanwhile: the owner's word that it is there
+  // outweighs OSM's silence. A place an admin blocked is not taken over.
   const moved = await tx.service.updateMany({
-    where: { id: serviceId, ownerId: null },
-    data: { ownerId: payerId, claimed: true, claimedAt: now, isPaid: true, paidAt: now },
+    where: { id: serviceId, ownerId: null, isBlocked: false },
+    data: { ownerId: payerId, claimed: true, claimedAt: now, isPaid: true, paidAt: now, hiddenAt: null },
   });
   return moved.count === 1;
 }

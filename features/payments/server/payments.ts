@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { holdsVerifiedClaim, takeOverOnPayment } from "@/features/claims/server/claims";
+import { claimedBy, holdsVerifiedClaim, takeOverOnPayment } from "@/features/claims/server/claims";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
 import { PAYMENT } from "@/features/payments/fee";
@@ -51,10 +51,12 @@ async function payableStation(viewer: Viewer, stoId: string) {
   const prisma = await getPrisma();
   const station = await prisma.service.findUnique({
     where: { id: stoId },
-    select: { id: true, ownerId: true, role: true, isPaid: true, name: true },
+    select: { id: true, ownerId: true, role: true, isPaid: true, name: true, isBlocked: true },
   });
   if (!station || station.role !== "sto") throw new NotFoundError();
   if (station.ownerId === null) {
+    // A blocked place stays out of reach, as for a new claim (features/claims/server/claims.ts).
+    if (station.isBlocked) throw new NotFoundError();
     // An imported place nobody holds: only its verified claimant may pay, and the payment makes it
     // theirs. Not an admin either, whose payment would leave a paid place with no owner.
     if (!(await holdsVerifiedClaim(viewer.id, station.id))) throw new AppError(403, "Claims.payNeedsClaim");
@@ -80,6 +82,10 @@ async function publishPaid(
     if (!payerId || !(await takeOverOnPayment(tx, serviceId, payerId, now))) throw new ClaimGone();
     return true;
   }
+  // A claimant's order captured late, after the place went to someone else (an admin's decision on a
+  // dispute): it publishes nothing, and no refund of it may later unpublish the new owner's listing.
+  if (station && payerId && station.ownerId !== payerId && (await claimedBy(tx, serviceId, payerId)))
+    throw new ClaimGone();
   const marked = await tx.service.updateMany({
     where: { id: serviceId, isPaid: false },
     data: { isPaid: true, paidAt: now },

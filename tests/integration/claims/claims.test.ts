@@ -389,6 +389,20 @@ describe("payment by the verified claimant", () => {
     expect(await (await getPrisma()).payment.count({ where: { serviceId: place.id } })).toBe(0);
   });
 
+  it("shows a place OpenStreetMap stopped listing again once its claimant pays; a blocked place cannot be paid for", async () => {
+    const db = await getPrisma();
+    const hidden = await verifiedClaim("hidden@example.com");
+    await db.service.update({ where: { id: hidden.place.id }, data: { hiddenAt: new Date() } });
+    expect((await payForTest(hidden.place.id, hidden.claimant.cookie)).status).toBe(200);
+    expect(await service(hidden.place.id)).toMatchObject({ ownerId: hidden.claimant.id, hiddenAt: null, isPaid: true });
+
+    const blocked = await verifiedClaim("blocked@example.com");
+    await db.service.update({ where: { id: blocked.place.id }, data: { isBlocked: true } });
+    expect((await payForTest(blocked.place.id, blocked.claimant.cookie)).status).toBe(404);
+    expect(await service(blocked.place.id)).toMatchObject({ ownerId: null, claimed: false, isPaid: false });
+    expect(await claimRow(blocked.claimId)).toMatchObject({ status: "verified" });
+  });
+
   describe("with PayPal", () => {
     let paypal: FakePaypal;
     beforeAll(async () => {
@@ -437,6 +451,43 @@ describe("payment by the verified claimant", () => {
       });
       expect(outcome).toBe("mismatch");
       expect(await service(place.id)).toMatchObject({ ownerId: null, claimed: false, isPaid: false });
+
+      // The place went to someone else meanwhile (an admin approved their dispute; they paid): the
+      // claimant's late capture publishes nothing and is no payment of the listing a refund could undo.
+      const winner = await person();
+      await (
+        await getPrisma()
+      ).service.update({
+        where: { id: place.id },
+        data: { ownerId: winner.id, claimed: true, isPaid: true, paidAt: new Date() },
+      });
+      const again = await (
+        await getPrisma()
+      ).payment.create({
+        data: {
+          serviceId: place.id,
+          userId: claimant.id,
+          serviceName: place.name,
+          payerEmail: claimant.email,
+          amount: "3.00",
+          currency: "USD",
+          provider: "paypal",
+          providerOrderId: `${orderID}-2`,
+          requestId: `${orderID}-2`,
+        },
+      });
+      expect(
+        await settle(again, {
+          orderStatus: "COMPLETED",
+          capture: { id: "CAPTURE-LATER", status: "COMPLETED", amount: "3.00", currency: "USD", customId: place.id },
+          payerEmail: null,
+          raw: {},
+        }),
+      ).toBe("mismatch");
+      expect(await (await getPrisma()).payment.findUniqueOrThrow({ where: { id: again.id } })).toMatchObject({
+        status: "failed",
+      });
+      expect(await service(place.id)).toMatchObject({ ownerId: winner.id, isPaid: true });
       expect(await (await getPrisma()).payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
         status: "failed",
       });
