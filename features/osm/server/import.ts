@@ -42,6 +42,11 @@ export type ImportResult = ImportCounts & { runId: string };
 export const DUPLICATE_RADIUS_M = 75;
 /** pg_trgm similarity of the lower-cased names from which two places near each other are one. */
 export const DUPLICATE_SIMILARITY = 0.3;
+/**
+ * One name inside the other counts only from this length: "СТО" is inside "Автостоп" and says
+ * nothing; "Мотор" inside "Автосервіс Мотор" does.
+ */
+export const DUPLICATE_CONTAINED_MIN = 5;
 /** Consecutive runs a place may be missing from before it is hidden. */
 export const MISSED_RUNS_TO_HIDE = 2;
 /** A run still "running" after this is taken for dead (its process went away) and no longer blocks. */
@@ -248,7 +253,8 @@ const DUPLICATE_OF = Prisma.sql`(
     AND earth_box(ll_to_earth(i.lat, i.lng), ${DUPLICATE_RADIUS_M}::float8) @> ll_to_earth(s.latitude, s.longitude)
     AND earth_distance(ll_to_earth(i.lat, i.lng), ll_to_earth(s.latitude, s.longitude)) <= ${DUPLICATE_RADIUS_M}::float8
     AND (similarity(lower(s.name), lower(i.name)) >= ${DUPLICATE_SIMILARITY}::float4
-      OR strpos(lower(s.name), lower(i.name)) > 0 OR strpos(lower(i.name), lower(s.name)) > 0)
+      OR (length(i.name) >= ${DUPLICATE_CONTAINED_MIN} AND strpos(lower(s.name), lower(i.name)) > 0)
+      OR (length(s.name) >= ${DUPLICATE_CONTAINED_MIN} AND strpos(lower(i.name), lower(s.name)) > 0))
   ORDER BY earth_distance(ll_to_earth(i.lat, i.lng), ll_to_earth(s.latitude, s.longitude)), s.id
   LIMIT 1)`;
 
@@ -296,10 +302,11 @@ async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string)
       // An unchanged place newly found to duplicate a listing is written like a changed one.
       await tx.$executeRaw`UPDATE osm_incoming SET state = 'changed' WHERE state = 'same' AND dup_id IS NOT NULL AND old_dup IS NULL`;
 
-      // A listing for every new place not linked as a duplicate, and for a changed one no longer linked.
+      // A listing for every new place not linked as a duplicate, and for a changed one no longer linked,
+      // unless its listing was deleted once (the place then says "removed").
       await tx.$executeRaw`
         UPDATE osm_incoming SET service_id = sid, fresh = true
-        WHERE state IN ('new', 'changed') AND service_id IS NULL AND dup_id IS NULL`;
+        WHERE state IN ('new', 'changed') AND service_id IS NULL AND dup_id IS NULL AND decision IS DISTINCT FROM 'removed'`;
       await tx.$executeRaw`
         INSERT INTO services (id, role, "ownerId", claimed, source, name, "contactMail", latitude, longitude, address,
           "timeZone", category, "contactPhone1", "contactPhone2", website, "hoursKnown", "hoursText", "workKinds",
@@ -330,11 +337,15 @@ async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string)
           latitude = i.lat, longitude = i.lng, "updatedAt" = now()
         FROM osm_incoming i WHERE s.id = i.service_id AND i.state = 'changed' AND NOT i.fresh AND s.claimed = false`;
       await tx.$executeRaw`
-        DELETE FROM opening_hours h USING osm_incoming i
-        WHERE h."serviceId" = i.service_id AND i.state = 'changed' AND NOT i.fresh AND i.claimed = false`;
+        DELETE FROM opening_hours h USING osm_incoming i, services s
+        WHERE h."serviceId" = i.service_id AND i.state = 'changed' AND NOT i.fresh AND i.claimed = false
+          AND s.id = i.service_id AND s.claimed = false`;
+      // The listing's claimed flag as it is now, not as this run first read it: a place claimed while
+      // the run went on keeps its owner's hours (the listing update above checks the row itself too).
       await tx.$executeRaw`
         INSERT INTO opening_hours (id, "serviceId", weekday, closed, "opensAt", "closesAt")
-        ${HOURS_FROM_INCOMING} AND (i.fresh OR (i.state = 'changed' AND i.claimed = false))`;
+        ${HOURS_FROM_INCOMING} AND (i.fresh OR (i.state = 'changed' AND i.claimed = false
+          AND EXISTS (SELECT 1 FROM services s WHERE s.id = i.service_id AND s.claimed = false)))`;
 
       // Unchanged places seen again after being missed: counted again from zero, shown again.
       await tx.$executeRaw`

@@ -166,3 +166,16 @@ DROP TRIGGER "services_map_cells_dirty" ON "services";
 CREATE TRIGGER "services_map_cells_dirty"
   AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF "latitude", "longitude", "isPaid", "isBlocked", "role", "hiddenAt", "claimed" ON "services"
   FOR EACH STATEMENT EXECUTE FUNCTION "map_cells_flag_dirty"();
+
+-- A listing made from an OpenStreetMap place that is deleted (by an admin, or by the owner who
+-- claimed it) stays deleted: the place remembers it, and the import makes no new listing for it.
+CREATE FUNCTION "osm_place_listing_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "osm_places" SET "linkDecision" = 'removed', "serviceId" = NULL WHERE "serviceId" = OLD."id";
+  RETURN OLD;
+END
+$$;
+
+CREATE TRIGGER "services_osm_listing_removed"
+  BEFORE DELETE ON "services"
+  FOR EACH ROW WHEN (OLD."source" = 'osm') EXECUTE FUNCTION "osm_place_listing_removed"();

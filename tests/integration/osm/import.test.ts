@@ -262,6 +262,13 @@ describe("duplicates of owners' listings", () => {
     expect(after?.service?.hiddenAt).toBeInstanceOf(Date);
   });
 
+  it('does not take a short name inside another for the same place ("СТО" beside "Автостоп")', async () => {
+    await makeService({ name: "Автостоп", lat: 50.0, lng: 36.23 });
+    const result = await run(answer(node(1801, { name: "СТО" }, 50.0002, 36.23)));
+    expect(result.linked).toBe(0);
+    expect(await placeOf(1801)).toMatchObject({ duplicateOfId: null, service: { hiddenAt: null } });
+  });
+
   it("links an unchanged place to a listing its owner published after the place was imported", async () => {
     await run(answer(node(1701, { name: "Шиномонтаж Колесо" }, 46.48, 30.73)));
     await makeService({ name: "Колесо", lat: 46.4802, lng: 30.73 });
@@ -274,6 +281,20 @@ describe("duplicates of owners' listings", () => {
       updated: 0,
       linked: 0,
     });
+  });
+});
+
+describe("a listing deleted by an admin or its owner", () => {
+  it("is not made again when OpenStreetMap changes the place later", async () => {
+    await run(answer(node(1901, { name: "Гараж на Подолі" }, 50.46, 30.51)));
+    const prisma = await getPrisma();
+    const place = await placeOf(1901);
+    await prisma.service.delete({ where: { id: place!.serviceId! } });
+    expect(await placeOf(1901)).toMatchObject({ serviceId: null, linkDecision: "removed" });
+    const result = await run(answer(node(1901, { name: "Гараж на Подолі", phone: "0441234567" }, 50.46, 30.51)));
+    expect(result).toMatchObject({ added: 0, updated: 1 });
+    expect(await placeOf(1901)).toMatchObject({ serviceId: null, linkDecision: "removed" });
+    expect(await prisma.service.count({ where: { name: "Гараж на Подолі" } })).toBe(0);
   });
 });
 
