@@ -32,7 +32,7 @@ const TEXT = {
     prefix: "/ua",
     notice: "Дані з OpenStreetMap, власник їх ще не підтвердив",
     labelTitle: "Дані з OpenStreetMap, власник їх ще не підтвердив",
-    attribution: "© Учасники OpenStreetMap",
+    attribution: "© учасники OpenStreetMap",
     view: "Переглянути це місце в OpenStreetMap",
     correct: "Запропонувати виправлення в OpenStreetMap",
     unknown: "Години роботи невідомі",

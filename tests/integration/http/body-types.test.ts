@@ -17,6 +17,7 @@ import * as report from "@/app/api/items/[id]/reviews/[reviewId]/report/route";
 import * as reviews from "@/app/api/items/[id]/reviews/route";
 import * as adminItem from "@/app/api/items/admin/[id]/route";
 import * as adminClaim from "@/app/api/items/admin/claims/[claimId]/route";
+import * as osmPlace from "@/app/api/items/admin/osm-places/[id]/route";
 import * as moderation from "@/app/api/items/admin/reports/[reviewId]/route";
 import * as pay from "@/app/api/items/users/[id]/pay/route";
 import * as prices from "@/app/api/items/users/[id]/prices/route";
@@ -57,6 +58,7 @@ import { feedbackInput } from "@/features/feedback/schema";
 import { hoursReportInput, liveStatusInput, specialHoursInput } from "@/features/hours/schema";
 import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
+import { osmLinkInput } from "@/features/osm/link-schema";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { priceListInput } from "@/features/prices/schema";
@@ -253,6 +255,16 @@ const routes: Route[] = [
     who: "admin",
     schema: claimDecisionInput,
     body: () => ({ decision: "reject", reason: "Немає доказів" }),
+  },
+  {
+    method: "PUT",
+    file: "items/admin/osm-places/[id]",
+    handler: osmPlace.PUT as Handler,
+    path: () => `/api/items/admin/osm-places/${ids.station}`,
+    params: station,
+    who: "admin",
+    schema: osmLinkInput,
+    body: () => ({ link: null }),
   },
   {
     method: "POST",
