@@ -3,7 +3,7 @@ import "server-only";
 import { purgeExpired } from "@/features/admin/server/retention";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
-import { OSM_IMPORT_EVERY_MS, scheduledOsmImport } from "@/features/osm/server/scheduled";
+import { scheduledOsmImport } from "@/features/osm/server/scheduled";
 import { sweepPayments } from "@/features/payments/server/payments";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { REVIEW_DIGEST_EVERY_MS, sendReviewDigests } from "@/features/reviews/server/review-digest";
@@ -27,11 +27,11 @@ export const JOBS: Job[] = [
   { name: "review-digest", everyMs: REVIEW_DIGEST_EVERY_MS, run: () => sendReviewDigests() },
   // Cheap when nothing changed (one row, not claimed); until it has run, maps are grouped live.
   { name: "map-cells", everyMs: 10_000, quietWhenIdle: true, run: () => rebuildMapCells() },
-  // Weekly from the last start on any instance, asked hourly; off unless OSM_IMPORT_JOB (production: on).
+  // Asked hourly; imports once the last successful import is a week old (features/osm/server/scheduled.ts).
+  // Off unless OSM_IMPORT_JOB (production: on).
   {
     name: "osm-import",
-    everyMs: OSM_IMPORT_EVERY_MS,
-    checkEveryMs: 60 * 60_000,
+    everyMs: 60 * 60_000,
     leaseMs: 30 * 60_000,
     quietWhenIdle: true,
     run: () => scheduledOsmImport(),

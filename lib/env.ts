@@ -392,7 +392,7 @@ export const VARIABLES = {
   OSM_IMPORT_JOB: {
     group: "map",
     description:
-      "The weekly OpenStreetMap import job (it asks OSM_OVERPASS_URL once a week, counted from its last start in any instance). Unset, on in production and off in development and test; the admin area's button and `npm run osm:import` work either way.",
+      "The weekly OpenStreetMap import job (asked hourly, it asks OSM_OVERPASS_URL once the last successful import is a week old). Unset, on in production and off in development and test; the admin area's button and `npm run osm:import` work either way.",
     type: "on | off",
     schema: onOff(),
   },

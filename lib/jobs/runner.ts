@@ -18,12 +18,6 @@ export type Job = ScheduledJob & {
   run: () => Promise<unknown>;
   /** A job that runs often says nothing when it found nothing to do (its result is falsy). */
   quietWhenIdle?: boolean;
-  /**
-   * How often this instance asks for the job's tick, when not every `everyMs`: a weekly job asked
-   * only weekly would never run on instances restarted more often than that. The claim still
-   * starts it at most once per `everyMs` across all instances (job-runs.ts).
-   */
-  checkEveryMs?: number;
 };
 
 /**
@@ -65,7 +59,7 @@ export function startJobs(jobs: Job[]): () => void {
         running = false;
       }
     };
-    return setInterval(tick, job.checkEveryMs ?? job.everyMs).unref();
+    return setInterval(tick, job.everyMs).unref();
   });
   return () => timers.forEach((timer) => clearInterval(timer));
 }

@@ -13,11 +13,17 @@ import { answer, node } from "./helpers";
 let server: Server;
 let base: string;
 const calls = { overpass: 0, nominatim: 0 };
+let failNext = false;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     request.resume();
     request.on("end", () => {
+      if (request.method === "POST" && failNext) {
+        failNext = false;
+        response.writeHead(504).end();
+        return;
+      }
       response.writeHead(200, { "Content-Type": "application/json" });
       if (request.method === "POST") {
         calls.overpass++;
@@ -61,6 +67,25 @@ describe("the weekly job", () => {
       trigger: "job",
       status: "succeeded",
     });
+
+    // The next hours' ticks wait for the week; a week on, it imports again.
+    expect(await scheduledOsmImport()).toBeNull();
+    expect(calls.overpass).toBe(1);
+    expect(await scheduledOsmImport(new Date(Date.now() + 7 * 24 * 60 * 60_000 + 1000))).toMatchObject({
+      added: 0,
+      updated: 0,
+    });
+    expect(calls.overpass).toBe(2);
+  });
+
+  it("tries again at the next tick after a failed import, not a week later", async () => {
+    setEnv({ OSM_IMPORT_JOB: "on", OSM_GEOCODE_PER_RUN: "0" });
+    const prisma = await getPrisma();
+    await prisma.osmImportRun.deleteMany();
+    failNext = true;
+    await expect(scheduledOsmImport()).rejects.toThrow();
+    expect(await prisma.osmImportRun.findFirst({ orderBy: { startedAt: "desc" } })).toMatchObject({ status: "failed" });
+    expect(await scheduledOsmImport()).toMatchObject({ added: 0, updated: 0 });
   });
 });
 
