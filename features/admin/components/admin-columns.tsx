@@ -20,15 +20,18 @@ export function imageColumn<Row extends { image: string | null }>(heading: strin
   };
 }
 
-/** An address to write to, as a mail link. */
+/** An address to write to, as a mail link; a dash when there is none (an imported place without one). */
 export function mailColumn<Row>(heading: string, mail: (row: Row) => string): DataColumn<Row> {
   return {
     heading,
-    cell: (row) => (
-      <a href={`mailto:${mail(row)}`} className="text-brand-700 underline">
-        {mail(row)}
-      </a>
-    ),
+    cell: (row) =>
+      mail(row) ? (
+        <a href={`mailto:${mail(row)}`} className="text-brand-700 underline">
+          {mail(row)}
+        </a>
+      ) : (
+        <span className="text-slate-400">—</span>
+      ),
   };
 }
 
