@@ -14,7 +14,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 
-import { fallbackAddress, ImportRunningError, startImportRun } from "./import";
+import { fallbackAddress, ImportRunningError, startImportRun, type ImportCounts } from "./import";
 import { fetchOverpass } from "./overpass";
 import { runOsmImport } from "./run";
 
@@ -23,21 +23,13 @@ import { runOsmImport } from "./run";
  * read the last run, and decide by hand whether an imported place is an owner's listing.
  */
 
-export type OsmRunView = {
+export type OsmRunView = ImportCounts & {
   id: string;
   trigger: string;
   origin: string;
   status: "running" | "succeeded" | "failed";
   startedAt: string;
   finishedAt: string | null;
-  elements: number;
-  added: number;
-  updated: number;
-  unchanged: number;
-  hidden: number;
-  restored: number;
-  linked: number;
-  skipped: number;
   error: string | null;
 };
 
