@@ -61,8 +61,9 @@ await runDbCommand(async (db) => {
         "hoursKnown" = b.n % 4 <> 1, "hoursText" = CASE WHEN b.n % 4 = 1 THEN 'Mo-Fr 09:00-13:00,14:00-18:00; PH off' ELSE 'Mo-Fr 09:00-18:00' END,
         "workKinds" = CASE WHEN b.n % 2 = 0 THEN ARRAY['tyres']::varchar(20)[] ELSE ARRAY[]::varchar(20)[] END
       FROM bench_service b WHERE s.id = b.id AND b.osm;
+      -- OSM ids above those already there (the soak adds to the demo data, bench:data to a database).
       INSERT INTO osm_places (id, "osmType", "osmId", tags, latitude, longitude, "contentHash", "serviceId", "updatedAt")
-      SELECT gen_random_uuid(), (CASE WHEN b.n % 3 = 0 THEN 'way' ELSE 'node' END)::"OsmElementType", 9000000000 + b.n,
+      SELECT gen_random_uuid(), (CASE WHEN b.n % 3 = 0 THEN 'way' ELSE 'node' END)::"OsmElementType", (SELECT coalesce(max("osmId"), 0) FROM osm_places) + b.n,
         jsonb_build_object('shop', CASE WHEN b.n % 2 = 0 THEN 'tyres' ELSE 'car_repair' END, 'name', s.name,
           'opening_hours', s."hoursText", 'phone', s."contactPhone1"),
         b.lat, b.lng, md5(b.n::text) || md5(s.name), b.id, now()
