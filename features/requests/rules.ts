@@ -1,0 +1,55 @@
+/**
+ * Requests for a price and a time: the rules the forms, the pages and the server share (free of
+ * zod, like the other rules files). A driver asks up to REQUEST_MAX_SERVICES services about one
+ * job; each answers once; the driver accepts one answer. An open request closes itself after
+ * REQUEST_OPEN_HOURS; a service that has not answered after REQUEST_REMINDER_HOURS is reminded once.
+ */
+import type { PriceJob } from "@/features/prices/price-catalogue";
+
+export const REQUEST_MAX_SERVICES = 5;
+/** The service the request starts from plus up to this many others near it. */
+export const REQUEST_MAX_OTHERS = REQUEST_MAX_SERVICES - 1;
+export const REQUEST_DESCRIPTION_MAX = 1000;
+export const REQUEST_MESSAGE_MAX = 1000;
+export const REQUEST_REASON_MAX = 500;
+export const REQUEST_MAX_IMAGES = 3;
+export const REQUEST_OPEN_HOURS = 72;
+export const REQUEST_REMINDER_HOURS = 2;
+/** How far ahead a driver may ask for a date range (days from today). */
+export const REQUEST_MAX_DAYS_AHEAD = 90;
+/** "The best 5 near me": services that do the job within this distance of the point. */
+export const REQUEST_NEARBY_KM = 25;
+export const CAR_MODEL_MAX = 60;
+export const CAR_YEAR_MIN = 1950;
+
+/** Response figures (features/requests/response-time.ts): over this window, shown from this many requests on. */
+export const RESPONSE_WINDOW_DAYS = 30;
+export const RESPONSE_MIN_REQUESTS = 3;
+
+export const CAR_FUELS = ["petrol", "diesel", "lpg", "hybrid", "electric"] as const;
+export type CarFuel = (typeof CAR_FUELS)[number];
+export const PARTS_OF_DAY = ["morning", "afternoon", "evening"] as const;
+export type PartOfDay = (typeof PARTS_OF_DAY)[number];
+
+export type RequestStatus = "open" | "accepted" | "cancelled" | "expired";
+/** A service's side of a request: what its inbox shows. */
+export type TargetStatus = "sent" | "answered" | "declined" | "chosen" | "passed" | "cancelled";
+export type RequestJob = PriceJob | "custom";
+
+export type Car = { make: string; model: string; year: number; fuel: CarFuel };
+export type RequestWhen = { asap: true } | { from: string; to: string; partOfDay?: PartOfDay };
+
+/** A service's answer as the driver (and that service) sees it. Amounts in whole hryvnias. */
+export type AnswerView = {
+  _id: string;
+  serviceId: string;
+  decline: boolean;
+  price: number | null;
+  priceFrom: number | null;
+  priceTo: number | null;
+  /** An offered time (ISO date-time) or the earliest day (YYYY-MM-DD), or neither. */
+  slot: string | null;
+  earliest: string | null;
+  message: string;
+  createdAt: string;
+};
