@@ -1,0 +1,60 @@
+import { RESPONSE_MIN_REQUESTS, RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
+
+/**
+ * A service's response figures from its side of drivers' requests (features/requests/rules.ts):
+ * how long it usually takes to answer and how many requests it answers. Shown on its page, its
+ * cards and next to its answers, so a driver can tell a shop that replies within the hour from
+ * one that never does.
+ *
+ * Over the targets sent in the last RESPONSE_WINDOW_DAYS days. A target counts once the service
+ * answered it (or declined: a quick "no" is an answer too) or once its request is no longer open;
+ * one still waiting on an open request does not count yet, so a request sent five minutes ago
+ * lowers nothing. The rate is answered / counted, in hundredths; the time the median of minutes
+ * from sending to the first answer over the answered ones (a few very slow answers do not drown
+ * the usual), rounded to a minute. Both null under RESPONSE_MIN_REQUESTS counted: two requests say
+ * nothing yet. The rate without a time (0) when none of enough counted was answered.
+ */
+export type TargetFacts = {
+  /** When the request reached the service (the target's createdAt). */
+  sentAt: Date;
+  /** Its first answer or decline; null while none. */
+  answeredAt: Date | null;
+  /** Whether the request is still open (a closed one will never be answered). */
+  requestOpen: boolean;
+};
+
+export type ResponseFigures = {
+  /** Median minutes to a first answer. */
+  responseTime: number | null;
+  /** Share of the counted requests answered, 0..1 in hundredths. */
+  responseRate: number | null;
+};
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export function responseFigures(targets: readonly TargetFacts[], now: Date = new Date()): ResponseFigures {
+  const since = now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS;
+  const counted = targets.filter(
+    (target) =>
+      target.sentAt.getTime() > since &&
+      target.sentAt.getTime() <= now.getTime() &&
+      (target.answeredAt !== null || !target.requestOpen),
+  );
+  if (counted.length < RESPONSE_MIN_REQUESTS) return { responseTime: null, responseRate: null };
+  const minutes = counted
+    .filter((target) => target.answeredAt !== null)
+    // A clock a little behind on the answering side must not make a negative time.
+    .map((target) => Math.max(0, (target.answeredAt!.getTime() - target.sentAt.getTime()) / MINUTE_MS))
+    .sort((a, b) => a - b);
+  return {
+    responseTime: minutes.length ? Math.round(median(minutes)) : null,
+    responseRate: Math.round((minutes.length / counted.length) * 100) / 100,
+  };
+}
+
+/** The middle of sorted numbers, or the mean of the two middles of an even count. */
+function median(sorted: number[]): number {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
