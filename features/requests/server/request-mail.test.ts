@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+
+import { composeRequestMail, type RequestMailKind } from "./request-mail";
+
+const KINDS: RequestMailKind[] = [
+  "new",
+  "reminder",
+  "answered",
+  "chosen",
+  "passed",
+  "cancelledByDriver",
+  "cancelledByShop",
+  "closedByAdmin",
+  "expired",
+];
+
+describe("composeRequestMail", () => {
+  it("writes every kind in both languages without leaving a placeholder", () => {
+    for (const locale of ["en", "uk"] as const)
+      for (const kind of KINDS) {
+        const mail = composeRequestMail(
+          kind,
+          "to@example.com",
+          locale,
+          {
+            name: "Olena",
+            job: "brake_pads",
+            station: "Autofix",
+            car: { make: "Skoda", model: "Octavia", year: 2015, fuel: "diesel" },
+            when: { from: "2026-12-01", to: "2026-12-03", partOfDay: "morning" },
+            driverName: "Petro",
+            driverEmail: "petro@example.com",
+            reason: "Out of parts",
+            answers: 2,
+          },
+          "https://maister.example/requests/inbox",
+        );
+        expect(mail.subject, `${locale} ${kind}`).not.toMatch(/[{}]/);
+        expect(mail.text, `${locale} ${kind}`).not.toMatch(/[{}]/);
+        expect(mail.kind).toBe(`request.${kind}`);
+        expect(mail.text).toContain("https://maister.example/requests/inbox");
+      }
+  });
+
+  it("names the job, the car and the wanted days in the recipient's language", () => {
+    const en = composeRequestMail("new", "a@b.c", "en", {
+      name: "Olena",
+      job: "brake_pads",
+      station: "Autofix",
+      car: { make: "Skoda", model: "Octavia", year: 2015, fuel: "diesel" },
+      when: { from: "2026-12-01", to: "2026-12-03", partOfDay: "evening" },
+    });
+    expect(en.subject).toBe("A driver asks Autofix for a price: Brake pads replacement");
+    expect(en.text).toContain("Skoda Octavia, 2015, diesel");
+    expect(en.text).toContain("December 1, 2026 – December 3, 2026, in the evening");
+    const uk = composeRequestMail("new", "a@b.c", "uk", {
+      name: "Олена",
+      job: "custom",
+      description: "Стукає   підвіска спереду",
+      station: "Автофікс",
+      car: { make: "Skoda", model: "Octavia", year: 2015, fuel: "lpg" },
+      when: { asap: true },
+    });
+    expect(uk.subject).toBe("Новий запит ціни для Автофікс: «Стукає підвіска спереду»");
+    expect(uk.text).toContain("Skoda Octavia, 2015 р., газ");
+    expect(uk.text).toContain("Коли: якнайшвидше.");
+  });
+
+  it("tells a driver whether the service answered or declined", () => {
+    const values = { name: "Petro", job: "oil_change", station: "Autofix" };
+    expect(composeRequestMail("answered", "a@b.c", "en", { ...values, declined: false }).subject).toBe(
+      "Autofix answered your request: Oil change",
+    );
+    expect(composeRequestMail("answered", "a@b.c", "en", { ...values, declined: true }).subject).toBe(
+      "Autofix declined your request: Oil change",
+    );
+    expect(composeRequestMail("expired", "a@b.c", "uk", { ...values, answers: 3 }).text).toContain(
+      "Надійшли 3 відповіді.",
+    );
+  });
+});

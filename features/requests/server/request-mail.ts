@@ -1,0 +1,115 @@
+import "server-only";
+
+import { createTranslator, type Locale } from "next-intl";
+
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { PRICE_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
+import { MESSAGES } from "@/i18n/messages";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { enqueueMail, escapeHtml, type Mail } from "@/lib/mail/outbox";
+
+import { REQUEST_OPEN_HOURS, REQUEST_REMINDER_HOURS, type Car, type RequestWhen } from "../rules";
+
+/**
+ * The mails of a request for a price, each in its recipient's language: to a shop's owner a new
+ * request, the reminder after two hours without an answer, the driver's choice of them (with the
+ * driver's contacts) or of another shop, and the driver's cancellation; to the driver an answer or
+ * a decline, the chosen shop's cancellation, and the close after 72 hours; to both an admin's close.
+ * Written in the caller's transaction, so a mail goes out only with the change it reports; the
+ * caller kicks the queue after the commit.
+ */
+export type RequestMailKind =
+  | "new"
+  | "reminder"
+  | "answered"
+  | "chosen"
+  | "passed"
+  | "cancelledByDriver"
+  | "cancelledByShop"
+  | "closedByAdmin"
+  | "expired";
+
+/**
+ * What a mail says. `name` is the recipient's; `job` a price-catalogue job or "custom" (then the
+ * description names it); the rest as the kind needs: `station` the shop, `car` and `when` for a
+ * new request, `declined` for an answer, the driver's contacts for the chosen shop, `reason` for
+ * a cancellation or close, `answers` (how many came) for an expired request.
+ */
+export type RequestMailValues = {
+  name: string;
+  job: string;
+  description?: string;
+  station?: string;
+  car?: Car;
+  when?: RequestWhen;
+  declined?: boolean;
+  driverName?: string;
+  driverEmail?: string;
+  reason?: string;
+  answers?: number;
+};
+
+/** How much of a custom job's description a subject line quotes. */
+const CUSTOM_JOB_QUOTE = 60;
+
+const isPriceJob = (job: string): job is PriceJob => (PRICE_JOBS as readonly string[]).includes(job);
+
+/** A local date (YYYY-MM-DD) as an instant inside that day in Kyiv, for ICU's date format. */
+const dayInstant = (date: string) => new Date(`${date}T12:00:00Z`);
+
+export function composeRequestMail(
+  kind: RequestMailKind,
+  to: string,
+  locale: Locale,
+  values: RequestMailValues,
+  link?: string,
+): Mail {
+  const messages = MESSAGES[locale];
+  const t = createTranslator({ locale, messages, namespace: "Requests.mail", timeZone: DEFAULT_TIME_ZONE });
+  const prices = createTranslator({ locale, messages, namespace: "Prices" });
+  const { car, when, declined, answers, description, ...rest } = values;
+  const quoted = (description ?? "").replace(/\s+/g, " ").trim();
+  const job = isPriceJob(values.job)
+    ? prices("job", { job: values.job })
+    : quoted
+      ? t("customJob", {
+          description: quoted.length > CUSTOM_JOB_QUOTE ? `${quoted.slice(0, CUSTOM_JOB_QUOTE - 1)}…` : quoted,
+        })
+      : prices("job", { job: "other" });
+  const all = {
+    station: "",
+    driverName: "",
+    driverEmail: "",
+    reason: "",
+    ...rest,
+    job,
+    car: car ? t("car", { ...car, year: String(car.year) }) : "",
+    when: !when
+      ? ""
+      : "asap" in when
+        ? t("whenAsap")
+        : t("whenRange", {
+            from: dayInstant(when.from),
+            to: dayInstant(when.to),
+            partOfDay: when.partOfDay ?? "none",
+          }),
+    declined: declined ? "yes" : "no",
+    answers: answers ?? 0,
+    reminderHours: REQUEST_REMINDER_HOURS,
+    openHours: REQUEST_OPEN_HOURS,
+  };
+  const intro = t(`${kind}Intro`, all);
+  const text = [intro, link].filter(Boolean).join("\n");
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "",
+  ].join("");
+  return { to, subject: t(`${kind}Subject`, all), text, html, locale, kind: `request.${kind}` };
+}
+
+export function mailRequest(
+  tx: Pick<Prisma.TransactionClient, "mailOutbox">,
+  ...args: Parameters<typeof composeRequestMail>
+): Promise<string> {
+  return enqueueMail(composeRequestMail(...args), tx);
+}
