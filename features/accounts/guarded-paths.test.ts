@@ -15,6 +15,15 @@ describe("ruleForPath", () => {
     expect(ruleForPath("/ua/admin")).toBe("admin");
   });
 
+  it("requests for a price need a session, the admin's list of them an admin", () => {
+    expect(ruleForPath("/requests")).toBe("signedIn");
+    expect(ruleForPath("/ua/requests/new")).toBe("signedIn");
+    expect(ruleForPath("/requests/inbox")).toBe("signedIn");
+    expect(ruleForPath("/requests/0b7c1c1e-4d5e-4f6a-8b9c-0d1e2f3a4b5c")).toBe("signedIn");
+    expect(ruleForPath("/admin/requests")).toBe("admin");
+    expect(ruleForPath("/requestsx")).toBeNull();
+  });
+
   it("leaves public pages and look-alike paths alone", () => {
     for (const path of ["/home", "/services", "/ua/service/1", "/profiles", "/administrator", "/login", "/ua"])
       expect(ruleForPath(path)).toBeNull();

@@ -11,6 +11,8 @@ const RULES: [prefix: string, rule: AccessRule][] = [
   ["/mechanicregister", "noMechanic"],
   ["/mechanic-profile", "mechanic"],
   ["/mystos", "stationOwner"],
+  // A driver's requests for a price and a service's inbox of them; the data layer says whose.
+  ["/requests", "signedIn"],
   ["/admin", "admin"],
 ];
 

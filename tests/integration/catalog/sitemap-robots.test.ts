@@ -146,6 +146,7 @@ describe("robots.txt", () => {
       "/mechanicregister",
       "/mechanic-profile",
       "/mystos",
+      "/requests",
       "/admin",
       "/cart",
     ]) {
