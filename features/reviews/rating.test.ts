@@ -32,14 +32,23 @@ describe("ratings", () => {
         { quality: 1, speed: 1, price: 1, weight: 0.1 },
       ]),
     ).toEqual({
-      ratingAvg: 4.64,
-      qualityAvg: 4.64,
-      speedAvg: 4.64,
-      priceAvg: 4.64,
+      ratingAvg: 5.1 / 1.1,
+      qualityAvg: 5.1 / 1.1,
+      speedAvg: 5.1 / 1.1,
+      priceAvg: 5.1 / 1.1,
       numReviews: 2,
       weightSum: 1.1,
       fullReviews: 1,
     });
+  });
+
+  it("averages the reviews' stored (rounded) averages, unrounded, as the database's recompute does", () => {
+    // Stored as 3.67 and 4: the mean is 3.835, where rounding the mean of the exact triples gave 3.83.
+    const { ratingAvg } = computeAggregates([
+      { quality: 4, speed: 4, price: 3 },
+      { quality: 4, speed: 4, price: 4 },
+    ]);
+    expect(ratingAvg).toBeCloseTo(3.835, 10);
   });
 
   it("gives zeros without reviews", () => {

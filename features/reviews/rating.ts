@@ -26,8 +26,10 @@ export function reviewAverage({ quality, speed, price }: RatingTriple): number {
 }
 
 /**
- * The overall rating is the mean of the per-review averages, each review weighted by its weight
- * (1 when not given); the same rule as recomputeAggregates() in features/reviews/server/reviews.ts.
+ * The overall rating is the mean of the per-review averages (each rounded as stored, see
+ * reviewAverage), each review weighted by its weight (1 when not given), kept exact: the same rule
+ * as recomputeAggregates() in features/reviews/server/reviews.ts, so stored demo aggregates equal
+ * what the app would compute from the same reviews (rounding here left some 0.006 apart).
  */
 export function computeAggregates(reviews: (RatingTriple & { weight?: number })[]): RatingAggregates {
   const count = reviews.length;
@@ -36,9 +38,9 @@ export function computeAggregates(reviews: (RatingTriple & { weight?: number })[
   const weightOf = (review: { weight?: number }) => review.weight ?? FULL_WEIGHT;
   const total = reviews.reduce((sum, review) => sum + weightOf(review), 0);
   const mean = (pick: (review: RatingTriple) => number) =>
-    round2(reviews.reduce((sum, review) => sum + weightOf(review) * pick(review), 0) / total);
+    reviews.reduce((sum, review) => sum + weightOf(review) * pick(review), 0) / total;
   return {
-    ratingAvg: mean((review) => (review.quality + review.speed + review.price) / 3),
+    ratingAvg: mean(reviewAverage),
     qualityAvg: mean((review) => review.quality),
     speedAvg: mean((review) => review.speed),
     priceAvg: mean((review) => review.price),

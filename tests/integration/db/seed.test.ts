@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rowsToTimetable } from "@/features/hours/timetable";
 import { invalidDay } from "@/features/listings/schema";
 import { computeAggregates } from "@/features/reviews/rating";
+import { recomputeAggregates } from "@/features/reviews/server/reviews";
 import { getPrisma } from "@/lib/db/client";
 import { openSecret } from "@/lib/security/secret-box";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "@/prisma/demo-accounts";
@@ -142,7 +143,49 @@ describe("demo data", () => {
         reviews: { select: { quality: true, speed: true, price: true, weight: true } },
       },
     });
-    for (const { reviews, ...stored } of services) expect(stored).toEqual(computeAggregates(reviews));
+    for (const { reviews, ...stored } of services) {
+      const { ratingAvg, qualityAvg, speedAvg, priceAvg, ...counts } = computeAggregates(reviews);
+      expect(stored).toMatchObject(counts);
+      // Exact averages summed in another order may differ in the last bit.
+      const averages = { ratingAvg, qualityAvg, speedAvg, priceAvg };
+      for (const [key, value] of Object.entries(averages))
+        expect(stored[key as keyof typeof averages]).toBeCloseTo(value, 9);
+    }
     expect(services.some((s) => s.numReviews > 0)).toBe(true);
   });
+
+  it("stores the averages the app's own recompute gives, to the last digit a reader could see", async () => {
+    const prisma = await getPrisma();
+    const fields = {
+      id: true,
+      ratingAvg: true,
+      qualityAvg: true,
+      speedAvg: true,
+      priceAvg: true,
+      numReviews: true,
+    } as const;
+    const seeded = await prisma.service.findMany({ select: fields, orderBy: { id: "asc" } });
+    // Recompute every service as a new review would, read, and roll back.
+    const recomputed = await prisma
+      .$transaction(async (tx) => {
+        for (const { id } of seeded) await recomputeAggregates(tx, id);
+        throw new Rollback(await tx.service.findMany({ select: fields, orderBy: { id: "asc" } }));
+      })
+      .catch((error: unknown) => (error instanceof Rollback ? error.rows : Promise.reject(error)));
+    expect(recomputed).toHaveLength(seeded.length);
+    seeded.forEach((stored, index) => {
+      const fresh = recomputed[index];
+      expect(stored.numReviews).toBe(fresh.numReviews);
+      for (const key of ["ratingAvg", "qualityAvg", "speedAvg", "priceAvg"] as const)
+        expect(Math.abs(stored[key] - fresh[key]), `${key} of ${stored.id}`).toBeLessThan(1e-9);
+    });
+  });
 });
+
+class Rollback<
+  T = { id: string; ratingAvg: number; qualityAvg: number; speedAvg: number; priceAvg: number; numReviews: number }[],
+> extends Error {
+  constructor(readonly rows: T) {
+    super("rollback");
+  }
+}

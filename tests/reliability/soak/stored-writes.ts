@@ -46,8 +46,8 @@ export async function checkStoredWrites(
   }
   for (const pair of storedReviews.keys()) if (!byPair.has(pair)) verdict.fail(`review ${pair} stored but never sent`);
   // The stored numbers are those of the counted reviews (neither hidden nor held in a burst check),
-  // weighted by each review's weight (features/reviews/weight.ts). The demo seed stores averages
-  // rounded to two places, the app exact ones: counts must match exactly.
+  // weighted by each review's weight (features/reviews/weight.ts). The demo seed and the app store
+  // the same exact averages (summed in another order, so compared to a tolerance); counts exactly.
   const drift = (
     await db.query<{ id: string }>(
       `SELECT s.id FROM services s LEFT JOIN LATERAL (
