@@ -53,3 +53,95 @@ export type AnswerView = {
   message: string;
   createdAt: string;
 };
+
+/*
+ * The API's views of a request (docs: the design's "API (JSON shapes)"), shared by the routes'
+ * answers and the pages that show them. Dates are ISO strings; distances in km; amounts in UAH.
+ */
+
+/** A service a request went to, as its driver sees it. `phone`: the service's first public phone ("" when none). */
+export type RequestServiceView = {
+  serviceId: string;
+  name: string;
+  role: "sto" | "mechanic";
+  image: string | null;
+  address: string;
+  phone: string;
+  distanceKm: number;
+  ratingAvg: number;
+  numReviews: number;
+  responseTime: number | null;
+  responseRate: number | null;
+  status: TargetStatus;
+};
+
+export type RequestCloser = "driver" | "shop" | "admin" | "time";
+export type RequestWhenView = { asap: true } | { from: string; to: string; partOfDay: PartOfDay | null };
+
+/** GET /api/requests/mine and /api/requests/{id}: a driver's request with its services and answers. */
+export type RequestView = {
+  _id: string;
+  status: RequestStatus;
+  job: RequestJob;
+  description: string;
+  car: Car;
+  when: RequestWhenView;
+  images: string[];
+  createdAt: string;
+  expiresAt: string;
+  closedBy: RequestCloser | null;
+  closeReason: string;
+  acceptedAnswerId: string | null;
+  services: RequestServiceView[];
+  answers: AnswerView[];
+};
+
+/** GET /api/requests/inbox: one request as one of the viewer's services got it. `driver` only once chosen. */
+export type InboxItem = {
+  _id: string;
+  targetId: string;
+  serviceId: string;
+  serviceName: string;
+  status: TargetStatus;
+  requestStatus: RequestStatus;
+  job: RequestJob;
+  description: string;
+  car: Car;
+  when: RequestWhenView;
+  images: string[];
+  distanceKm: number;
+  createdAt: string;
+  expiresAt: string;
+  answer: AnswerView | null;
+  driver: { name: string; email: string } | null;
+  closeReason: string;
+};
+export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number };
+export const INBOX_TABS = ["new", "all"] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+
+/** GET /api/requests/suggest: a service near the first one (or the point) that does the job. `price`: its "from" price for the job. */
+export type SuggestedService = {
+  serviceId: string;
+  name: string;
+  role: "sto" | "mechanic";
+  image: string | null;
+  address: string;
+  distanceKm: number;
+  ratingAvg: number;
+  numReviews: number;
+  responseTime: number | null;
+  responseRate: number | null;
+  price: number | null;
+};
+
+/** GET /api/items/admin/requests: one row of the admin's list. */
+export type AdminRequestItem = {
+  _id: string;
+  status: RequestStatus;
+  job: RequestJob;
+  createdAt: string;
+  driverEmail: string;
+  services: { serviceId: string; name: string; status: TargetStatus }[];
+  answers: number;
+};
