@@ -22,13 +22,14 @@ import { take } from "@/lib/security/rate-limit";
 
 import { checkBurst } from "./burst";
 import { recomputeScores } from "./rating-scores";
-import { redeemVisitCode } from "./visit-codes";
+import { redeemBoundVisitCode, redeemVisitCode } from "./visit-codes";
 import { weighReview } from "./weights";
 
 /**
  * One review per user per service: a second post replaces the first. The service's averages and
  * count are recomputed from its reviews in the same transaction, so they never drift. A visit
- * code marks the review verified. A new review (not an edit) is counted by the review throttles,
+ * code marks the review verified, typed or bound to the reviewer by an accepted request for a price
+ * (features/reviews/server/visit-codes.ts). A new review (not an edit) is counted by the review throttles,
  * per account and per client address, and waits for the owner's digest (review-digest.ts).
  */
 export async function upsertReview(
@@ -85,6 +86,9 @@ export async function upsertReview(
       if (input.visitCode) {
         await redeemVisitCode(tx, serviceId, input.visitCode, review.id);
         verified = true;
+      } else if (!verified) {
+        // Only while unverified: an edit of a verified review keeps a second accepted request's code.
+        verified = await redeemBoundVisitCode(tx, serviceId, viewer.id, review.id);
       }
       await weighReview(tx, review.id);
       await checkBurst(tx, serviceId, review.id);

@@ -22,6 +22,11 @@ import { take, tooMany } from "@/lib/security/rate-limit";
  * in proportion. Each code still needs its own signed-in account (never the owner's); a verified
  * visit from a new account weighs less than full (features/reviews/weight.ts), and a wave of them
  * is caught by the burst rule (features/reviews/burst-rule.ts).
+ *
+ * A driver who accepts a service's answer to their request for a price is given a code bound to
+ * them (userId; features/requests): they never see it, and their review of that service without a
+ * typed code redeems it. Those codes come from drivers' choices, not the owner's hand, so the
+ * owner's cap neither counts them outstanding nor earns room from them.
  */
 export const VISIT_CODE_DAYS = 14;
 export const OUTSTANDING_BASE = 20;
@@ -30,6 +35,8 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 const normalize = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 const hashCode = (code: string) => createHash("sha256").update(normalize(code)).digest("hex");
+/** A code that still works: never used and not expired (typed or bound alike). */
+const redeemable = (now: Date) => ({ usedAt: null, expiresAt: { gt: now } }) satisfies Prisma.VisitCodeWhereInput;
 
 export async function issueVisitCode(
   viewer: Viewer | null,
@@ -43,8 +50,10 @@ export async function issueVisitCode(
   if (service.ownerId !== viewer.id) throw new AppError(403, "Review.notYourService");
   const now = Date.now();
   const [outstanding, earned] = await Promise.all([
-    prisma.visitCode.count({ where: { serviceId, usedAt: null, expiresAt: { gt: new Date(now) } } }),
-    prisma.visitCode.count({ where: { serviceId, usedAt: { gte: new Date(now - EARNED_WINDOW_DAYS * 86_400_000) } } }),
+    prisma.visitCode.count({ where: { serviceId, userId: null, ...redeemable(new Date(now)) } }),
+    prisma.visitCode.count({
+      where: { serviceId, userId: null, usedAt: { gte: new Date(now - EARNED_WINDOW_DAYS * 86_400_000) } },
+    }),
   ]);
   if (outstanding >= OUTSTANDING_BASE + earned) throw tooMany(24 * 3_600_000, "VisitCodes.tooManyOutstanding");
   await take("visitCode", serviceId);
@@ -55,18 +64,52 @@ export async function issueVisitCode(
   return { code, expiresAt: expiresAt.toISOString(), path: `/service/${serviceId}?code=${code}#review-form` };
 }
 
-/** Uses the code for this review (inside its transaction) or refuses the review with a 400. */
+/**
+ * Uses the one code `where` picks for this review, if it still works, and marks the review
+ * verified (inside the review's transaction). A conditional update, so a code is used once however
+ * many reviews try it at the same moment. Whether it was used.
+ */
+async function redeem(
+  tx: Prisma.TransactionClient,
+  where: Prisma.VisitCodeWhereInput,
+  reviewId: string,
+): Promise<boolean> {
+  const now = new Date();
+  const { count } = await tx.visitCode.updateMany({
+    where: { ...where, ...redeemable(now) },
+    data: { usedAt: now, reviewId },
+  });
+  if (count !== 1) return false;
+  await tx.review.update({ where: { id: reviewId }, data: { verified: true } });
+  return true;
+}
+
+/** Uses the typed code for this review (inside its transaction) or refuses the review with a 400. */
 export async function redeemVisitCode(
   tx: Prisma.TransactionClient,
   serviceId: string,
   code: string,
   reviewId: string,
 ): Promise<void> {
-  const now = new Date();
-  const { count } = await tx.visitCode.updateMany({
-    where: { codeHash: hashCode(code), serviceId, usedAt: null, expiresAt: { gt: now } },
-    data: { usedAt: now, reviewId },
+  if (!(await redeem(tx, { codeHash: hashCode(code), serviceId }, reviewId)))
+    throw new BadRequestError({ visitCode: "Review.codeInvalid" });
+}
+
+/**
+ * A review posted without a code: uses a code bound to the reviewer for this service (the one
+ * expiring first, when several accepted requests gave more than one), if they hold one that still
+ * works. Call only for a review not yet verified, so an edit keeps the other codes. Whether one was used.
+ */
+export async function redeemBoundVisitCode(
+  tx: Prisma.TransactionClient,
+  serviceId: string,
+  userId: string,
+  reviewId: string,
+): Promise<boolean> {
+  const bound = await tx.visitCode.findFirst({
+    where: { serviceId, userId, ...redeemable(new Date()) },
+    orderBy: { expiresAt: "asc" },
+    select: { id: true },
   });
-  if (count !== 1) throw new BadRequestError({ visitCode: "Review.codeInvalid" });
-  await tx.review.update({ where: { id: reviewId }, data: { verified: true } });
+  return bound !== null && redeem(tx, { id: bound.id }, reviewId);
 }
