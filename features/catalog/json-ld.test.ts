@@ -143,6 +143,8 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     hoursKnown: true,
     hoursText: "",
     workKinds: [],
+    responseTime: null,
+    responseRate: null,
     osm: null,
     ...overrides,
   };

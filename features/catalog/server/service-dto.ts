@@ -65,6 +65,13 @@ export type ServiceCard = {
   hoursText: string;
   /** Kinds of work the place is known for (features/catalog/work-kinds.ts), e.g. ["tyres"]. */
   workKinds: string[];
+  /**
+   * How it answers drivers' requests for a price over the last 30 days (features/requests/response-time.ts):
+   * the median minutes to a first answer, and the share answered (0..1, in hundredths). Null until
+   * enough requests came (or none was answered, for the time).
+   */
+  responseTime: number | null;
+  responseRate: number | null;
 };
 
 /** The OpenStreetMap object an imported place was made from: its page and its edit page there. */
@@ -171,6 +178,8 @@ export type CardRow = {
   hoursKnown: boolean;
   hoursText: string;
   workKinds: string[] | null;
+  responseMinutes: number | null;
+  responseRate: number | null;
 };
 
 /** A service as cards and the API show it, with its opening status at the instant. */
@@ -219,6 +228,8 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     hoursKnown: row.hoursKnown,
     hoursText: row.hoursText,
     workKinds: row.workKinds ?? [],
+    responseTime: row.responseMinutes,
+    responseRate: row.responseRate,
   };
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
   if (row.comesToYou) card.comesToYou = true;

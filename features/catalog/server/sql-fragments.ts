@@ -16,7 +16,7 @@ export const PUBLISHED = Prisma.raw(publishedSql("s"));
 export const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
   s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."fullReviews", s."timeZone", s."contactPhone1",
   s."contactPhone2", s."contactMail", s.viber, s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt",
-  s.source::text AS source, s.claimed, s."hoursKnown", s."hoursText", s."workKinds"`;
+  s.source::text AS source, s.claimed, s."hoursKnown", s."hoursText", s."workKinds", s."responseMinutes", s."responseRate"`;
 
 /** The rating sorts order by the smoothed scores (features/reviews/server/rating-sql.ts), not the raw averages. */
 const SORT_COLUMNS = {

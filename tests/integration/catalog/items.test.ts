@@ -101,6 +101,8 @@ describe("opening status", () => {
     "hoursKnown",
     "hoursText",
     "workKinds",
+    "responseTime",
+    "responseRate",
   ];
   const at = (userDateTime: string) =>
     listItems(makeRequest(`/api/items?keyword=Published&userDateTime=${encodeURIComponent(userDateTime)}`)).then(
