@@ -146,7 +146,7 @@ export type AdminRequestItem = {
   answers: number;
 };
 
-// ---- The server's limits and the API's answers (features/requests/server/requests.ts) ----------
+// ---- The server's limits (features/requests/server/requests.ts) --------------------------------
 
 /** Requests a driver may have open at once, whatever the daily throttle says. */
 export const REQUEST_MAX_OPEN = 5;
@@ -168,98 +168,5 @@ export const REQUEST_STATUSES = [
   "cancelled",
   "expired",
 ] as const satisfies readonly RequestStatus[];
-export const INBOX_FILTERS = ["new", "all"] as const;
-export type InboxFilter = (typeof INBOX_FILTERS)[number];
-export type RequestCloser = "driver" | "shop" | "admin" | "time";
-
-/** `when` as the API answers it: a range always carries partOfDay (null: any time of day). */
-export type RequestWhenView = { asap: true } | { from: string; to: string; partOfDay: PartOfDay | null };
-
-/** A service a request went to, as its driver sees it. Distances are fixed when the request was sent. */
-export type RequestServiceView = {
-  serviceId: string;
-  name: string;
-  role: "sto" | "mechanic";
-  image: string | null;
-  address: string;
-  /** The service's first phone (public on its page anyway), "" when it has none. */
-  phone: string;
-  distanceKm: number;
-  ratingAvg: number;
-  numReviews: number;
-  /** Median minutes to a first answer and the share answered (features/requests/response-time.ts), null until known. */
-  responseTime: number | null;
-  responseRate: number | null;
-  status: TargetStatus;
-};
-
-/** GET /api/requests/mine and /api/requests/{id}: a request as its driver (or an admin) sees it. */
-export type RequestView = {
-  _id: string;
-  status: RequestStatus;
-  job: RequestJob;
-  description: string;
-  car: Car;
-  when: RequestWhenView;
-  images: string[];
-  createdAt: string;
-  expiresAt: string;
-  closedBy: RequestCloser | null;
-  closeReason: string;
-  acceptedAnswerId: string | null;
-  services: RequestServiceView[];
-  answers: AnswerView[];
-};
-
-/** GET /api/requests/inbox: one of the viewer's services' side of a request. */
-export type InboxItem = {
-  /** The request's id (for /api/requests/{id}/answers and /cancel). */
-  _id: string;
-  targetId: string;
-  serviceId: string;
-  serviceName: string;
-  status: TargetStatus;
-  requestStatus: RequestStatus;
-  job: RequestJob;
-  description: string;
-  car: Car;
-  when: RequestWhenView;
-  images: string[];
-  distanceKm: number;
-  createdAt: string;
-  expiresAt: string;
-  /** This service's own answer; never another's. */
-  answer: AnswerView | null;
-  /** The driver's contacts, only once this service's answer was accepted (status "chosen"). */
-  driver: { name: string; email: string } | null;
-  closeReason: string;
-};
-export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number };
-
-/** GET /api/requests/suggest: services near the one a request starts from (or a point) that do the job. */
-export type SuggestedService = {
-  serviceId: string;
-  name: string;
-  role: "sto" | "mechanic";
-  image: string | null;
-  address: string;
-  distanceKm: number;
-  ratingAvg: number;
-  numReviews: number;
-  responseTime: number | null;
-  responseRate: number | null;
-  /** The service's "from" price of the job, in whole hryvnias; null when it lists none (or the job is "custom"). */
-  price: number | null;
-};
-
-/** GET /api/items/admin/requests. */
-export type AdminRequestItem = {
-  _id: string;
-  status: RequestStatus;
-  job: RequestJob;
-  createdAt: string;
-  driverEmail: string;
-  services: { serviceId: string; name: string; status: TargetStatus }[];
-  answers: number;
-};
+/** GET /api/items/admin/requests: a page of the admin's list. */
 export type AdminRequestPage = { requests: AdminRequestItem[]; total: number; page: number; pages: number };
