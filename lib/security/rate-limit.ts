@@ -72,6 +72,15 @@ export const THROTTLES = {
   /** Claim codes checked per account and per client address, counted before the check like mfaCode. */
   claimVerify: { points: 10, duration: 60 * 60 },
   claimVerifyAddress: { points: 30, duration: 60 * 60 },
+  /**
+   * Drivers' requests for a price (features/requests): new requests per driver a day and per client
+   * address an hour (fresh accounts cost a script nothing); new requests to one service a day, so
+   * a flood aimed at one shop is refused for that shop alone; answers per account an hour.
+   */
+  quoteRequest: { points: 5, duration: 24 * 60 * 60 },
+  quoteRequestAddress: { points: 20, duration: 60 * 60 },
+  quoteInbound: { points: 30, duration: 24 * 60 * 60 },
+  quoteAnswer: { points: 60, duration: 60 * 60 },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

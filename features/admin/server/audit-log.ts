@@ -3,7 +3,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
-type AuditTarget = "user" | "service" | "review";
+type AuditTarget = "user" | "service" | "review" | "request";
 
 /**
  * One entry of the audit log: who did it (null for the site itself, or for people removing their

@@ -19,6 +19,7 @@ import * as adminItem from "@/app/api/items/admin/[id]/route";
 import * as adminClaim from "@/app/api/items/admin/claims/[claimId]/route";
 import * as osmPlace from "@/app/api/items/admin/osm-places/[id]/route";
 import * as moderation from "@/app/api/items/admin/reports/[reviewId]/route";
+import * as adminCloseRequest from "@/app/api/items/admin/requests/[id]/close/route";
 import * as pay from "@/app/api/items/users/[id]/pay/route";
 import * as prices from "@/app/api/items/users/[id]/prices/route";
 import * as ownItem from "@/app/api/items/users/[id]/route";
@@ -26,6 +27,10 @@ import * as specialHours from "@/app/api/items/users/[id]/special-hours/route";
 import * as liveStatus from "@/app/api/items/users/[id]/status/route";
 import * as mechanics from "@/app/api/items/users/route";
 import * as stoOrder from "@/app/api/items/users/sto-order/route";
+import * as acceptRequest from "@/app/api/requests/[id]/accept/route";
+import * as answerRequest from "@/app/api/requests/[id]/answers/route";
+import * as cancelRequest from "@/app/api/requests/[id]/cancel/route";
+import * as requests from "@/app/api/requests/route";
 import * as adminUser from "@/app/api/users/[id]/route";
 import * as confirmEmail from "@/app/api/users/confirm-email/route";
 import * as login from "@/app/api/users/login/route";
@@ -62,6 +67,7 @@ import { osmLinkInput } from "@/features/osm/link-schema";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { priceListInput } from "@/features/prices/schema";
+import { acceptInput, adminCloseInput, answerInput, cancelInput, requestInput } from "@/features/requests/schema";
 import { moderationInput, replyInput, reportInput, reviewInput } from "@/features/reviews/schema";
 import { statEventInput } from "@/features/stats/schema";
 import { isMessageKey } from "@/i18n/message-key";
@@ -100,6 +106,8 @@ const ids = { station: "", draft: "", master: "", review: "", feedback: "", targ
 const cookies: Partial<Record<Who, string>> = {};
 const nextAddress = addresses("10.77");
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+/** An id nothing has: the request routes check the body before they look anything up. */
+const SOME_ID = "01890000-0000-7000-8000-000000000000";
 const nextMonth = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A station or master body with every field the form can send. */
@@ -255,6 +263,70 @@ const routes: Route[] = [
     who: "admin",
     schema: claimDecisionInput,
     body: () => ({ decision: "reject", reason: "Немає доказів" }),
+  },
+  {
+    method: "POST",
+    file: "requests",
+    handler: requests.POST as Handler,
+    path: () => "/api/requests",
+    who: "reviewer",
+    schema: requestInput(new Date()),
+    body: () => ({
+      serviceIds: [ids.station],
+      job: "custom",
+      description: "Стукає підвіска спереду",
+      car: { make: "Skoda", model: "Octavia", year: 2015, fuel: "diesel" },
+      when: { from: nextMonth(2), to: nextMonth(4), partOfDay: "morning" },
+      images: [`/api/uploads/${SOME_ID}`],
+      near: { lat: 50.45, lng: 30.52 },
+    }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/answers",
+    handler: answerRequest.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/answers`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: answerInput(new Date()),
+    body: () => ({
+      serviceId: ids.station,
+      decline: false,
+      priceFrom: 800,
+      priceTo: 1200,
+      earliest: nextMonth(1),
+      message: "Приїжджайте зранку",
+    }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/accept",
+    handler: acceptRequest.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/accept`,
+    params: () => ({ id: SOME_ID }),
+    who: "reviewer",
+    schema: acceptInput,
+    body: () => ({ answerId: SOME_ID }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/cancel",
+    handler: cancelRequest.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/cancel`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: cancelInput,
+    body: () => ({ reason: "Немає запчастин", serviceId: ids.station }),
+  },
+  {
+    method: "POST",
+    file: "items/admin/requests/[id]/close",
+    handler: adminCloseRequest.POST as Handler,
+    path: () => `/api/items/admin/requests/${SOME_ID}/close`,
+    params: () => ({ id: SOME_ID }),
+    who: "admin",
+    schema: adminCloseInput,
+    body: () => ({ reason: "Спам" }),
   },
   {
     method: "PUT",

@@ -1,0 +1,839 @@
+import "server-only";
+
+import { createHash, randomBytes } from "node:crypto";
+import type { Locale } from "next-intl";
+
+import { localePath } from "@/features/accounts/server/account-mail";
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
+import { pageOf } from "@/features/admin/server/admin";
+import { writeAudit } from "@/features/admin/server/audit-log";
+import { distanceKm, roundKm } from "@/features/catalog/distance";
+import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
+import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
+import { CUSTOM_JOB } from "@/features/prices/price-catalogue";
+import { announceCatalogChange } from "@/lib/cache/read-cache";
+import { getPrisma, type PrismaClient } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
+import { currentRequest } from "@/lib/http/request-context";
+import { parseOrThrow } from "@/lib/http/validate";
+import { kickMailQueue } from "@/lib/mail/outbox";
+import { limiter, take, throttleKey, tooMany, tryTake, type ThrottleName } from "@/lib/security/rate-limit";
+
+import {
+  INBOX_PAGE_SIZE,
+  MY_REQUESTS_MAX,
+  REQUEST_MAX_OPEN,
+  REQUEST_NEARBY_KM,
+  REQUEST_OPEN_HOURS,
+  REQUEST_VISIT_CODE_DAYS,
+  SUGGEST_MAX,
+  type AdminRequestPage,
+  type AnswerView,
+  type Car,
+  type CarFuel,
+  type InboxItem,
+  type InboxPage,
+  type RequestJob,
+  type RequestView,
+  type RequestWhenView,
+  type SuggestedService,
+} from "../rules";
+import {
+  acceptInput,
+  adminCloseInput,
+  adminRequestsQuery,
+  answerInput,
+  cancelInput,
+  inboxQuery,
+  requestInput,
+  suggestQuery,
+} from "../schema";
+import { mailRequest } from "./request-mail";
+import { refreshResponseFigures } from "./response-figures";
+
+/**
+ * Requests for a price and a time. A driver asks up to five services about one job; each service's
+ * owner answers once (a price and a time, or a no); the driver accepts one answer, which tells the
+ * chosen shop who the driver is and the others that someone else was chosen. Either side can
+ * cancel with a reason, an admin can close any request, and the job (scheduled.ts) reminds and
+ * closes by time. Every write and the mails it sends are one transaction; writes that race (an
+ * answer, an acceptance, a cancellation of one request) wait for each other on the request's row.
+ * Nobody sees more than their part: a driver their own requests, a shop its own targets and its
+ * own answer, the driver's contacts only once chosen.
+ */
+
+type Tx = Prisma.TransactionClient;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Target states in which a service is still part of a request (not declined, not passed over). */
+const INVOLVED = ["sent", "answered", "chosen"] as const;
+
+/** Answers, acceptances and cancellations of one request wait for each other: the request's row is the lock. */
+async function lockRequest(tx: Tx, requestId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM quote_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
+}
+
+/** A request the driver can still act on: open and not past its time (the job may not have closed it yet). */
+const isOpen = (request: { status: string; expiresAt: Date }, now = new Date()) =>
+  request.status === "open" && request.expiresAt > now;
+
+/** Counts one on a throttle; over it, a 429 with the given message. */
+async function takeOr(name: ThrottleName, key: string, messageKey: string): Promise<void> {
+  if (await tryTake(name, key)) return;
+  const res = await (await limiter(name)).get(throttleKey(key));
+  throw tooMany(res?.msBeforeNext ?? 60_000, messageKey);
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const storedDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+// ---- views -------------------------------------------------------------------------------------
+
+type AnswerRow = Prisma.QuoteAnswerGetPayload<object>;
+type RequestRow = Prisma.QuoteRequestGetPayload<object>;
+
+function answerView(row: AnswerRow): AnswerView {
+  return {
+    _id: row.id,
+    serviceId: row.serviceId,
+    decline: row.decline,
+    price: row.price,
+    priceFrom: row.priceFrom,
+    priceTo: row.priceTo,
+    slot: row.slot?.toISOString() ?? null,
+    earliest: row.earliest ? dayOf(row.earliest) : null,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const carOf = (row: RequestRow): Car => ({
+  make: row.carMake,
+  model: row.carModel,
+  year: row.carYear,
+  fuel: row.carFuel as CarFuel,
+});
+
+function whenOf(row: RequestRow): RequestWhenView {
+  if (row.asap || !row.fromDate || !row.toDate) return { asap: true };
+  return { from: dayOf(row.fromDate), to: dayOf(row.toDate), partOfDay: row.partOfDay };
+}
+
+const viewInclude = {
+  targets: {
+    orderBy: { position: "asc" },
+    include: {
+      service: {
+        select: {
+          id: true,
+          name: true,
+          role: true,
+          imageId: true,
+          address: true,
+          contactPhone1: true,
+          ratingAvg: true,
+          numReviews: true,
+          responseMinutes: true,
+          responseRate: true,
+        },
+      },
+    },
+  },
+  answers: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  images: { orderBy: { position: "asc" }, select: { imageId: true } },
+} satisfies Prisma.QuoteRequestInclude;
+type ViewRow = Prisma.QuoteRequestGetPayload<{ include: typeof viewInclude }>;
+
+function requestView(row: ViewRow): RequestView {
+  return {
+    _id: row.id,
+    status: row.status,
+    job: row.job as RequestJob,
+    description: row.description,
+    car: carOf(row),
+    when: whenOf(row),
+    images: row.images.map((image) => imageUrl(image.imageId)),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    closedBy: row.closedBy,
+    closeReason: row.closeReason,
+    acceptedAnswerId: row.acceptedAnswerId,
+    services: row.targets.map((target) => ({
+      serviceId: target.serviceId,
+      name: target.service.name,
+      role: target.service.role,
+      image: imageUrl(target.service.imageId),
+      address: target.service.address,
+      phone: target.service.contactPhone1,
+      distanceKm: roundKm(target.distanceM / 1000),
+      ratingAvg: target.service.ratingAvg,
+      numReviews: target.service.numReviews,
+      responseTime: target.service.responseMinutes,
+      responseRate: target.service.responseRate,
+      status: target.status,
+    })),
+    answers: row.answers.map(answerView),
+  };
+}
+
+/** An admin's view of a request adds who asked. */
+export type AdminRequestView = RequestView & { driver: { name: string; email: string } };
+
+// ---- the driver --------------------------------------------------------------------------------
+
+const person = { select: { id: true, name: true, email: true, locale: true } } as const;
+type Person = { id: string; name: string; email: string; locale: Locale };
+
+/**
+ * POST /api/requests. Checked before anything is counted: the services (published, with an owner
+ * to answer, not the driver's own), the photos (the driver's uploads), one open request per
+ * service and at most REQUEST_MAX_OPEN open; then the throttles (per driver a day, per client
+ * address an hour, per service a day); then, with the driver's row locked against a second tab,
+ * the same limits again and the writes: the request, its targets with their fixed distances, its
+ * photos, the driver's car for next time, and a mail to each service's owner.
+ */
+export async function createRequest(viewer: Viewer | null, body: unknown, locale: Locale): Promise<{ _id: string }> {
+  requireAccess(viewer, "signedIn");
+  const now = new Date();
+  const input = parseOrThrow(requestInput(now), body);
+  const prisma = await getPrisma();
+  const services = await servicesToAsk(prisma, viewer, input.serviceIds);
+  const imageIds = input.images.map(imageIdOf);
+  if (imageIds.length) {
+    const own = await prisma.image.count({ where: { id: { in: imageIds }, ownerId: viewer.id } });
+    if (own !== imageIds.length) throw new BadRequestError({ images: "Validation.imageForeign" });
+  }
+  await checkOpenRequests(prisma, viewer.id, input.serviceIds);
+
+  // Counted before the database is written (a second connection would wait for it on PGlite).
+  await takeOr("quoteRequest", viewer.id, "Requests.dailyLimit");
+  await take("quoteRequestAddress", currentRequest()?.ip ?? "");
+  for (const service of services) await takeOr("quoteInbound", service.id, "Requests.serviceBusy");
+
+  const point = input.near ?? { lat: services[0]!.latitude, lng: services[0]!.longitude };
+  const car = input.car;
+  const created = await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${viewer.id}::uuid FOR UPDATE`;
+    await checkOpenRequests(tx, viewer.id, input.serviceIds);
+    const current = await servicesToAsk(tx, viewer, input.serviceIds);
+    const request = await tx.quoteRequest.create({
+      data: {
+        driverId: viewer.id,
+        job: input.job,
+        description: input.description,
+        carMake: car.make,
+        carModel: car.model,
+        carYear: car.year,
+        carFuel: car.fuel,
+        ...("asap" in input.when
+          ? { asap: true }
+          : {
+              asap: false,
+              fromDate: storedDay(input.when.from),
+              toDate: storedDay(input.when.to),
+              partOfDay: input.when.partOfDay ?? null,
+            }),
+        latitude: point.lat,
+        longitude: point.lng,
+        locale,
+        expiresAt: new Date(now.getTime() + REQUEST_OPEN_HOURS * HOUR_MS),
+        targets: {
+          create: current.map((service, position) => ({
+            serviceId: service.id,
+            position,
+            distanceM: Math.round(distanceKm(point, { lat: service.latitude, lng: service.longitude }) * 1000),
+          })),
+        },
+        images: { create: imageIds.map((imageId, position) => ({ imageId, position })) },
+      },
+    });
+    await tx.user.update({ where: { id: viewer.id }, data: { lastCar: car } });
+    for (const service of current) {
+      const owner = service.owner!;
+      await mailRequest(
+        tx,
+        "new",
+        owner.email,
+        owner.locale,
+        {
+          name: owner.name,
+          station: service.name,
+          job: input.job,
+          description: input.description,
+          car,
+          when: input.when,
+        },
+        localePath(owner.locale, "/requests/inbox"),
+      );
+    }
+    return request;
+  });
+  kickMailQueue();
+  return { _id: created.id };
+}
+
+/**
+ * The services a request goes to, in the driver's order: each published (the catalogue's rule),
+ * with an owner to answer, and not the driver's own.
+ */
+async function servicesToAsk(db: Tx | PrismaClient, viewer: Viewer, ids: string[]) {
+  const rows = await db.service.findMany({
+    where: { id: { in: ids }, ...PUBLISHED_WHERE },
+    select: {
+      id: true,
+      name: true,
+      ownerId: true,
+      mechanicOwnerId: true,
+      latitude: true,
+      longitude: true,
+      owner: { select: { name: true, email: true, locale: true } },
+    },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new BadRequestError({ serviceIds: "Requests.serviceGone" });
+    if (!row.ownerId || !row.owner) throw new BadRequestError({ serviceIds: "Requests.serviceCannotAnswer" });
+    if (row.ownerId === viewer.id || row.mechanicOwnerId === viewer.id)
+      throw new BadRequestError({ serviceIds: "Requests.ownService" });
+    return row;
+  });
+}
+
+/** One open request per service, and at most REQUEST_MAX_OPEN open at once. */
+async function checkOpenRequests(db: Tx | PrismaClient, driverId: string, serviceIds: string[]): Promise<void> {
+  const open = { driverId, status: "open" } as const;
+  const asked = await db.quoteTarget.count({ where: { serviceId: { in: serviceIds }, request: open } });
+  if (asked > 0) throw new AppError(409, "Requests.alreadyAsked", { serviceIds: "Requests.alreadyAsked" });
+  if ((await db.quoteRequest.count({ where: open })) >= REQUEST_MAX_OPEN)
+    throw new AppError(409, "Requests.tooManyOpen");
+}
+
+/** GET /api/requests/mine: the driver's requests, newest first. */
+export async function myRequests(viewer: Viewer | null): Promise<RequestView[]> {
+  requireAccess(viewer, "signedIn");
+  const prisma = await getPrisma();
+  const rows = await prisma.quoteRequest.findMany({
+    where: { driverId: viewer.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: MY_REQUESTS_MAX,
+    include: viewInclude,
+  });
+  return rows.map(requestView);
+}
+
+/** GET /api/requests/{id}: for its driver, or an admin (who also sees who asked); anyone else 404. */
+export async function requestDetail(viewer: Viewer | null, requestId: string): Promise<RequestView | AdminRequestView> {
+  requireAccess(viewer, "signedIn");
+  if (!isUuid(requestId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const row = await prisma.quoteRequest.findUnique({
+    where: { id: requestId },
+    include: { ...viewInclude, driver: { select: { name: true, email: true } } },
+  });
+  if (!row || (row.driverId !== viewer.id && !viewer.isAdmin)) throw new NotFoundError();
+  const view = requestView(row);
+  return row.driverId === viewer.id ? view : { ...view, driver: row.driver };
+}
+
+type SuggestRow = {
+  id: string;
+  name: string;
+  role: "sto" | "mechanic";
+  imageId: string | null;
+  address: string;
+  ratingAvg: number;
+  numReviews: number;
+  responseMinutes: number | null;
+  responseRate: number | null;
+  km: number;
+  price: number | null;
+};
+
+/**
+ * GET /api/requests/suggest: published services with an owner within REQUEST_NEARBY_KM of the
+ * service (or the point) that list the job among their prices ("custom": any), best rated first
+ * (the ranking's smoothed score), then nearest; never the given service nor the viewer's own.
+ */
+export async function suggestServices(viewer: Viewer | null, query: unknown): Promise<SuggestedService[]> {
+  requireAccess(viewer, "signedIn");
+  const { serviceId, lat, lng, job } = parseOrThrow(suggestQuery, query);
+  const prisma = await getPrisma();
+  let point: { lat: number; lng: number };
+  if (serviceId) {
+    const origin = await prisma.service.findFirst({
+      where: { id: serviceId, ...PUBLISHED_WHERE },
+      select: { latitude: true, longitude: true },
+    });
+    if (!origin) throw new BadRequestError({ serviceId: "Requests.serviceGone" });
+    point = { lat: origin.latitude, lng: origin.longitude };
+  } else {
+    point = { lat: lat!, lng: lng! };
+  }
+  const center = Prisma.sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+  const km = Prisma.sql`(earth_distance(${center}, ll_to_earth(s.latitude, s.longitude)) / 1000.0)`;
+  const doesJob =
+    job === CUSTOM_JOB
+      ? Prisma.empty
+      : Prisma.sql`AND EXISTS (SELECT 1 FROM service_prices p WHERE p."serviceId" = s.id AND p.job = ${job})`;
+  const rows = await prisma.$queryRaw<SuggestRow[]>`
+    SELECT s.id, s.name, s.role::text AS role, s."imageId", s.address, s."ratingAvg", s."numReviews",
+      s."responseMinutes", s."responseRate", ${km} AS km,
+      (SELECT min(p."fromUah") FROM service_prices p WHERE p."serviceId" = s.id AND p.job = ${job})::int AS price
+    FROM services s
+    WHERE ${Prisma.raw(publishedSql("s"))}
+      AND s."ownerId" IS NOT NULL AND s."ownerId" <> ${viewer.id}::uuid
+      AND (s."mechanicOwnerId" IS NULL OR s."mechanicOwnerId" <> ${viewer.id}::uuid)
+      AND s.id <> ${serviceId ?? "00000000-0000-0000-0000-000000000000"}::uuid
+      AND earth_box(${center}, ${REQUEST_NEARBY_KM * 1000}::float8) @> ll_to_earth(s.latitude, s.longitude)
+      AND ${km} <= ${REQUEST_NEARBY_KM}
+      ${doesJob}
+    ORDER BY s."ratingScore" DESC, km ASC, s.id
+    LIMIT ${SUGGEST_MAX}`;
+  return rows.map((row) => ({
+    serviceId: row.id,
+    name: row.name,
+    role: row.role,
+    image: imageUrl(row.imageId),
+    address: row.address,
+    distanceKm: roundKm(row.km),
+    ratingAvg: row.ratingAvg,
+    numReviews: row.numReviews,
+    responseTime: row.responseMinutes,
+    responseRate: row.responseRate,
+    price: job === CUSTOM_JOB ? null : row.price,
+  }));
+}
+
+/**
+ * POST /api/requests/{id}/accept { answerId }: the driver chooses an answer (not a decline) of
+ * their open request. Its service is chosen, every other one still in play passed over and told
+ * so politely; the chosen shop gets the driver's name and e-mail; a visit code bound to the
+ * driver is issued for their later review.
+ */
+export async function acceptAnswer(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ ok: true }> {
+  requireAccess(viewer, "signedIn");
+  const { answerId } = parseOrThrow(acceptInput, body);
+  if (!isUuid(requestId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  await prisma.$transaction(async (tx) => {
+    await lockRequest(tx, requestId);
+    const request = await tx.quoteRequest.findUnique({
+      where: { id: requestId },
+      include: {
+        driver: person,
+        targets: { include: { service: { select: { name: true, owner: person } } } },
+      },
+    });
+    if (!request || request.driverId !== viewer.id) throw new NotFoundError();
+    const now = new Date();
+    if (!isOpen(request, now)) throw new AppError(409, "Requests.notOpen");
+    const answer = await tx.quoteAnswer.findUnique({ where: { id: answerId } });
+    if (!answer || answer.requestId !== requestId) throw new BadRequestError({ answerId: "Requests.answerGone" });
+    if (answer.decline) throw new BadRequestError({ answerId: "Requests.answerDeclined" });
+
+    await tx.quoteRequest.update({
+      where: { id: requestId },
+      data: { status: "accepted", acceptedAnswerId: answer.id, acceptedAt: now },
+    });
+    await tx.visitCode.create({
+      data: {
+        serviceId: answer.serviceId,
+        userId: request.driverId,
+        quoteRequestId: requestId,
+        // Nobody types this code: it only has to be unique and unguessable.
+        codeHash: createHash("sha256").update(randomBytes(32).toString("hex")).digest("hex"),
+        expiresAt: new Date(now.getTime() + REQUEST_VISIT_CODE_DAYS * DAY_MS),
+      },
+    });
+    const values = { job: request.job, description: request.description };
+    for (const target of request.targets) {
+      const owner = target.service.owner;
+      if (target.serviceId === answer.serviceId) {
+        await tx.quoteTarget.update({ where: { id: target.id }, data: { status: "chosen" } });
+        if (owner)
+          await mailRequest(
+            tx,
+            "chosen",
+            owner.email,
+            owner.locale,
+            {
+              ...values,
+              name: owner.name,
+              station: target.service.name,
+              driverName: request.driver.name,
+              driverEmail: request.driver.email,
+            },
+            localePath(owner.locale, "/requests/inbox"),
+          );
+      } else if (target.status === "sent" || target.status === "answered") {
+        await tx.quoteTarget.update({ where: { id: target.id }, data: { status: "passed" } });
+        if (owner)
+          await mailRequest(tx, "passed", owner.email, owner.locale, {
+            ...values,
+            name: owner.name,
+            station: target.service.name,
+          });
+      }
+    }
+  });
+  kickMailQueue();
+  return { ok: true };
+}
+
+/**
+ * POST /api/requests/{id}/cancel { reason, serviceId? }. The driver cancels their open or
+ * accepted request: every service still in it is told. The chosen service's owner (naming it in
+ * serviceId) cancels an accepted request: the driver is told. The visit code issued on
+ * acceptance stops working unless already used: the visit is off.
+ */
+export async function cancelRequest(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ ok: true }> {
+  requireAccess(viewer, "signedIn");
+  const { reason, serviceId } = parseOrThrow(cancelInput, body);
+  if (!isUuid(requestId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  await prisma.$transaction(async (tx) => {
+    await lockRequest(tx, requestId);
+    const request = await tx.quoteRequest.findUnique({ where: { id: requestId }, include: closingInclude });
+    if (!request) throw new NotFoundError();
+    const now = new Date();
+    if (request.driverId === viewer.id) {
+      if (request.status !== "open" && request.status !== "accepted")
+        throw new AppError(409, "Requests.notCancellable");
+      await closeRequest(tx, request, { closedBy: "driver", closedById: viewer.id, reason, now });
+      for (const target of request.targets) {
+        const owner = target.service.owner;
+        if (owner && isInvolved(target.status))
+          await mailRequest(
+            tx,
+            "cancelledByDriver",
+            owner.email,
+            owner.locale,
+            {
+              name: owner.name,
+              station: target.service.name,
+              job: request.job,
+              description: request.description,
+              reason,
+            },
+            localePath(owner.locale, "/requests/inbox"),
+          );
+      }
+      return;
+    }
+    // A shop: only through a service of its own that the request went to; anyone else finds nothing.
+    const target = serviceId ? request.targets.find((candidate) => candidate.serviceId === serviceId) : undefined;
+    if (!target || target.service.ownerId !== viewer.id) throw new NotFoundError();
+    if (request.status !== "open" && request.status !== "accepted") throw new AppError(409, "Requests.notCancellable");
+    if (request.status !== "accepted" || target.status !== "chosen")
+      throw new AppError(403, "Requests.onlyChosenCancels");
+    await closeRequest(tx, request, { closedBy: "shop", closedById: viewer.id, reason, now });
+    await mailRequest(
+      tx,
+      "cancelledByShop",
+      request.driver.email,
+      request.locale,
+      {
+        name: request.driver.name,
+        station: target.service.name,
+        job: request.job,
+        description: request.description,
+        reason,
+      },
+      localePath(request.locale, `/requests/${request.id}`),
+    );
+  });
+  kickMailQueue();
+  return { ok: true };
+}
+
+const closingInclude = {
+  driver: person,
+  targets: {
+    orderBy: { position: "asc" },
+    include: { service: { select: { name: true, ownerId: true, owner: person } } },
+  },
+} satisfies Prisma.QuoteRequestInclude;
+type ClosingRow = Prisma.QuoteRequestGetPayload<{ include: typeof closingInclude }>;
+
+const isInvolved = (status: string) => (INVOLVED as readonly string[]).includes(status);
+
+/**
+ * Ends a request: cancelled, by whom and why; every service still in it (sent, answered or chosen)
+ * is cancelled too; the unused visit code of an acceptance stops working.
+ */
+async function closeRequest(
+  tx: Tx,
+  request: ClosingRow,
+  close: { closedBy: "driver" | "shop" | "admin"; closedById: string; reason: string; now: Date },
+): Promise<void> {
+  await tx.quoteRequest.update({
+    where: { id: request.id },
+    data: {
+      status: "cancelled",
+      closedBy: close.closedBy,
+      closedById: close.closedById,
+      closeReason: close.reason,
+      closedAt: close.now,
+    },
+  });
+  await tx.quoteTarget.updateMany({
+    where: { requestId: request.id, status: { in: [...INVOLVED] } },
+    data: { status: "cancelled" },
+  });
+  await tx.visitCode.updateMany({
+    where: { quoteRequestId: request.id, usedAt: null, expiresAt: { gt: close.now } },
+    data: { expiresAt: close.now },
+  });
+}
+
+// ---- the shops ---------------------------------------------------------------------------------
+
+/**
+ * POST /api/requests/{id}/answers: the owner of `serviceId` answers (or declines) once, while the
+ * request is open. A service the request did not go to finds nothing; a blocked or unpublished one
+ * cannot answer. The driver is mailed; the service's response figures are worked out again.
+ */
+export async function answerRequest(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ _id: string }> {
+  requireAccess(viewer, "signedIn");
+  const input = parseOrThrow(answerInput(new Date()), body);
+  if (!isUuid(requestId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  const service = await prisma.service.findUnique({
+    where: { id: input.serviceId },
+    select: { id: true, name: true, ownerId: true },
+  });
+  if (!service || service.ownerId !== viewer.id) throw new AppError(403, "Requests.notYourService");
+  const target = await prisma.quoteTarget.findUnique({
+    where: { requestId_serviceId: { requestId, serviceId: service.id } },
+    select: { id: true },
+  });
+  if (!target) throw new NotFoundError();
+  if (!(await prisma.service.count({ where: { id: service.id, ...PUBLISHED_WHERE } })))
+    throw new AppError(403, "Requests.serviceUnavailable");
+  await checkAnswerable(prisma, requestId, target.id);
+  await takeOr("quoteAnswer", viewer.id, "Requests.tooManyAnswers");
+
+  let figuresChanged = false;
+  const answer = await prisma
+    .$transaction(async (tx) => {
+      await lockRequest(tx, requestId);
+      const request = await checkAnswerable(tx, requestId, target.id);
+      const now = new Date();
+      const created = await tx.quoteAnswer.create({
+        data: {
+          requestId,
+          serviceId: service.id,
+          authorId: viewer.id,
+          decline: input.decline,
+          price: input.price,
+          priceFrom: input.priceFrom,
+          priceTo: input.priceTo,
+          slot: input.slot,
+          earliest: input.earliest ? storedDay(input.earliest) : null,
+          message: input.message,
+        },
+      });
+      await tx.quoteTarget.update({
+        where: { id: target.id },
+        data: { status: input.decline ? "declined" : "answered", answeredAt: now },
+      });
+      figuresChanged = await refreshResponseFigures(tx, service.id);
+      await mailRequest(
+        tx,
+        "answered",
+        request.driver.email,
+        request.locale,
+        {
+          name: request.driver.name,
+          station: service.name,
+          job: request.job,
+          description: request.description,
+          declined: input.decline,
+        },
+        localePath(request.locale, `/requests/${requestId}`),
+      );
+      return created;
+    })
+    .catch((error: unknown) => {
+      // A second answer that raced past the checks meets the unique (request, service) index.
+      if (isUniqueViolation(error)) throw new AppError(409, "Requests.alreadyAnswered");
+      throw error;
+    });
+  kickMailQueue();
+  if (figuresChanged) await announceCatalogChange();
+  return { _id: answer.id };
+}
+
+/** The request is open and this service has not answered it yet (409 otherwise). */
+async function checkAnswerable(db: Tx | PrismaClient, requestId: string, targetId: string) {
+  const request = await db.quoteRequest.findUniqueOrThrow({
+    where: { id: requestId },
+    include: { driver: person, targets: { where: { id: targetId }, select: { status: true } } },
+  });
+  if (!isOpen(request)) throw new AppError(409, "Requests.notOpen");
+  if (request.targets[0]?.status !== "sent") throw new AppError(409, "Requests.alreadyAnswered");
+  return request;
+}
+
+/** What a shop's inbox reads of a target: its request (no driver unless chosen), never other targets. */
+const inboxInclude = {
+  service: { select: { name: true } },
+  request: {
+    include: {
+      driver: { select: { name: true, email: true } },
+      images: { orderBy: { position: "asc" }, select: { imageId: true } },
+    },
+  },
+} satisfies Prisma.QuoteTargetInclude;
+
+/** The targets of the viewer's services: all of them, or the new ones (not answered, request open). */
+function inboxWhere(viewerId: string, status: "new" | "all", now: Date): Prisma.QuoteTargetWhereInput {
+  const mine = { service: { ownerId: viewerId } };
+  return status === "new" ? { ...mine, status: "sent", request: { status: "open", expiresAt: { gt: now } } } : mine;
+}
+
+/** GET /api/requests/inbox?status=new|all&page=: requests to the viewer's services, newest first. */
+export async function inbox(viewer: Viewer | null, query: unknown): Promise<InboxPage> {
+  requireAccess(viewer, "signedIn");
+  const { status, page } = parseOrThrow(inboxQuery, query);
+  const prisma = await getPrisma();
+  const where = inboxWhere(viewer.id, status, new Date());
+  const total = await prisma.quoteTarget.count({ where });
+  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+  if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
+  const targets = await prisma.quoteTarget.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (page - 1) * INBOX_PAGE_SIZE,
+    take: INBOX_PAGE_SIZE,
+    include: inboxInclude,
+  });
+  const answers = targets.length
+    ? await prisma.quoteAnswer.findMany({
+        where: { OR: targets.map((target) => ({ requestId: target.requestId, serviceId: target.serviceId })) },
+      })
+    : [];
+  const answerOf = new Map(answers.map((answer) => [`${answer.requestId}|${answer.serviceId}`, answer]));
+  const items: InboxItem[] = targets.map((target) => {
+    const request = target.request;
+    const answer = answerOf.get(`${target.requestId}|${target.serviceId}`);
+    return {
+      _id: request.id,
+      targetId: target.id,
+      serviceId: target.serviceId,
+      serviceName: target.service.name,
+      status: target.status,
+      requestStatus: request.status,
+      job: request.job as RequestJob,
+      description: request.description,
+      car: carOf(request),
+      when: whenOf(request),
+      images: request.images.map((image) => imageUrl(image.imageId)),
+      distanceKm: roundKm(target.distanceM / 1000),
+      createdAt: target.createdAt.toISOString(),
+      expiresAt: request.expiresAt.toISOString(),
+      answer: answer ? answerView(answer) : null,
+      driver: target.status === "chosen" ? { name: request.driver.name, email: request.driver.email } : null,
+      closeReason: request.closeReason,
+    };
+  });
+  return { items, total, page, pages };
+}
+
+/** GET /api/requests/inbox/count: new requests to the viewer's services (0 for someone without any). */
+export async function inboxCount(viewer: Viewer | null): Promise<{ new: number }> {
+  requireAccess(viewer, "signedIn");
+  const prisma = await getPrisma();
+  return { new: await prisma.quoteTarget.count({ where: inboxWhere(viewer.id, "new", new Date()) }) };
+}
+
+// ---- the admin ---------------------------------------------------------------------------------
+
+/** GET /api/items/admin/requests?status=&page=: every request (or those of one status), newest first. */
+export async function adminRequests(viewer: Viewer | null, query: unknown): Promise<AdminRequestPage> {
+  requireAccess(viewer, "admin");
+  const { status, page } = parseOrThrow(adminRequestsQuery, query);
+  const prisma = await getPrisma();
+  const where = status ? { status } : {};
+  const total = await prisma.quoteRequest.count({ where });
+  const { pages, offset } = pageOf(total, page);
+  const rows = await prisma.quoteRequest.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: offset,
+    take: ADMIN_PAGE_SIZE,
+    include: {
+      driver: { select: { email: true } },
+      targets: { orderBy: { position: "asc" }, include: { service: { select: { name: true } } } },
+      _count: { select: { answers: true } },
+    },
+  });
+  return {
+    requests: rows.map((row) => ({
+      _id: row.id,
+      status: row.status,
+      job: row.job as RequestJob,
+      createdAt: row.createdAt.toISOString(),
+      driverEmail: row.driver.email,
+      services: row.targets.map((target) => ({
+        serviceId: target.serviceId,
+        name: target.service.name,
+        status: target.status,
+      })),
+      answers: row._count.answers,
+    })),
+    total,
+    page,
+    pages,
+  };
+}
+
+/**
+ * POST /api/items/admin/requests/{id}/close { reason }: an admin ends an open or accepted request;
+ * the driver and every service still in it are told why. Audited.
+ */
+export async function adminCloseRequest(
+  viewer: Viewer | null,
+  requestId: string,
+  body: unknown,
+): Promise<{ ok: true }> {
+  requireAccess(viewer, "admin");
+  const { reason } = parseOrThrow(adminCloseInput, body);
+  if (!isUuid(requestId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  await prisma.$transaction(async (tx) => {
+    await lockRequest(tx, requestId);
+    const request = await tx.quoteRequest.findUnique({ where: { id: requestId }, include: closingInclude });
+    if (!request) throw new NotFoundError();
+    if (request.status !== "open" && request.status !== "accepted") throw new AppError(409, "Requests.notCancellable");
+    await closeRequest(tx, request, { closedBy: "admin", closedById: viewer.id, reason, now: new Date() });
+    const values = { job: request.job, description: request.description, reason };
+    await mailRequest(
+      tx,
+      "closedByAdmin",
+      request.driver.email,
+      request.locale,
+      { ...values, name: request.driver.name },
+      localePath(request.locale, `/requests/${request.id}`),
+    );
+    for (const target of request.targets) {
+      const owner: Person | null = target.service.owner;
+      if (owner && isInvolved(target.status))
+        await mailRequest(
+          tx,
+          "closedByAdmin",
+          owner.email,
+          owner.locale,
+          { ...values, name: owner.name, station: target.service.name },
+          localePath(owner.locale, "/requests/inbox"),
+        );
+    }
+    await writeAudit(tx, viewer.id, "request.close", "request", requestId, { reason, status: request.status });
+  });
+  kickMailQueue();
+  return { ok: true };
+}
