@@ -19,7 +19,7 @@ describe("header links by session (spec: header)", () => {
   });
 
   it("a signed-in user gets their profile with their picture; masters, owners and admins get their own links", () => {
-    expect(labels(person)).toEqual(["home", "services", "becomeMaster", "addService", "saved", "profile"]);
+    expect(labels(person)).toEqual(["home", "services", "becomeMaster", "addService", "saved", "requests", "profile"]);
     expect(headerLinks({ ...person, imageUrl: "/api/uploads/x" }).links.at(-1)).toMatchObject({
       href: "/profile",
       avatar: "/api/uploads/x",
@@ -31,6 +31,8 @@ describe("header links by session (spec: header)", () => {
       "addService",
       "saved",
       "myStations",
+      "requests",
+      "requestsInbox",
       "profile",
     ]);
     expect(headerLinks({ ...person, isAdmin: true }).admin?.map((link) => link.href)).toEqual([
@@ -41,7 +43,16 @@ describe("header links by session (spec: header)", () => {
       "/admin/security",
       "/admin/claims",
       "/admin/osm",
+      "/admin/requests",
     ]);
+  });
+
+  it("gives the requests' inbox, with its count of new requests, to station owners and masters only", () => {
+    const inbox = (viewer: SessionView) => headerLinks(viewer).links.find((link) => link.label === "requestsInbox");
+    expect(inbox(person)).toBeUndefined();
+    expect(inbox({ ...person, ownsStations: true })).toMatchObject({ href: "/requests/inbox", inboxBadge: true });
+    expect(inbox({ ...person, hasMechanicProfile: true })).toMatchObject({ href: "/requests/inbox", inboxBadge: true });
+    expect(headerLinks(person).links.find((link) => link.label === "requests")).toMatchObject({ href: "/requests" });
   });
 
   it("marks exactly the links that differ by session, which a page from the page cache hides while it asks", () => {
@@ -53,6 +64,8 @@ describe("header links by session (spec: header)", () => {
     expect(bySession({ ...person, hasMechanicProfile: true, ownsStations: true })).toEqual([
       "masterProfile",
       "myStations",
+      "requests",
+      "requestsInbox",
       "profile",
     ]);
   });

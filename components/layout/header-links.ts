@@ -9,6 +9,8 @@ export type HeaderLabel =
   | "addService"
   | "saved"
   | "myStations"
+  | "requests"
+  | "requestsInbox"
   | "profile"
   | "login"
   | "register"
@@ -18,7 +20,8 @@ export type HeaderLabel =
   | "adminReviews"
   | "adminSecurity"
   | "adminClaims"
-  | "adminOsm";
+  | "adminOsm"
+  | "adminRequests";
 
 /**
  * `bySession`: the link depends on who is signed in (hidden while a page from the page cache is
@@ -29,6 +32,8 @@ export type HeaderLink = {
   label: HeaderLabel;
   exact?: boolean;
   savedBadge?: boolean;
+  /** The count of requests for a price waiting for the viewer's services' answer. */
+  inboxBadge?: boolean;
   avatar?: string | null;
   bySession?: boolean;
 };
@@ -45,6 +50,10 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
     { href: "/cart", label: "saved", savedBadge: true },
   ];
   if (viewer?.ownsStations) links.push({ href: "/mystos", label: "myStations", bySession: true });
+  if (viewer) links.push({ href: "/requests", label: "requests", bySession: true });
+  // Requests for a price go to a station's owner or to a master: only they have an inbox.
+  if (viewer?.ownsStations || viewer?.hasMechanicProfile)
+    links.push({ href: "/requests/inbox", label: "requestsInbox", inboxBadge: true, bySession: true });
   if (viewer) links.push({ href: "/profile", label: "profile", avatar: viewer.imageUrl, bySession: true });
   else
     links.push(
@@ -60,6 +69,7 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
         { href: "/admin/security", label: "adminSecurity" },
         { href: "/admin/claims", label: "adminClaims" },
         { href: "/admin/osm", label: "adminOsm" },
+        { href: "/admin/requests", label: "adminRequests" },
       ]
     : null;
   return { links, admin };

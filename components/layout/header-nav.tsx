@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState } from "react";
 
 import { headerLinks, type HeaderLink } from "@/components/layout/header-links";
@@ -14,9 +15,19 @@ import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
 import { usePageSession } from "./use-page-session";
 
-function isActive(pathname: string, item: HeaderLink) {
+// The count's client (TanStack Query) comes only to those with an inbox: owners and masters.
+const InboxCount = dynamic(() => import("@/features/requests/components/inbox-count"), { ssr: false });
+
+function matches(pathname: string, item: HeaderLink) {
   if (item.exact) return pathname === item.href || pathname === "/home";
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
+}
+
+/** The link of the page, the most specific one: /requests/inbox is the inbox's, not the driver's /requests. */
+function isActive(pathname: string, item: HeaderLink, links: HeaderLink[]) {
+  return (
+    matches(pathname, item) && !links.some((other) => other.href.length > item.href.length && matches(pathname, other))
+  );
 }
 
 /**
@@ -35,6 +46,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
   const [cart] = useCart();
   const { viewer, guess } = usePageSession(session);
   const { links, admin } = headerLinks(viewer);
+  const hasInbox = links.some((item) => item.inboxBadge);
   // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.
   useEffect(() => {
     if (!open) return;
@@ -54,7 +66,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
     <Link
       key={item.href}
       href={item.href}
-      aria-current={isActive(pathname, item) ? "page" : undefined}
+      aria-current={isActive(pathname, item, links) ? "page" : undefined}
       data-guess={guess && item.bySession ? "" : undefined}
       className={className}
     >
@@ -81,6 +93,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
           <span className="sr-only"> ({t("savedCount", { count: cart.cartItemsQty })})</span>
         </>
       ) : null}
+      {item.inboxBadge ? <InboxCount /> : null}
     </Link>
   );
   const linkClass =
@@ -117,6 +130,8 @@ export function HeaderNav({ session }: { session: PageSession }) {
           onClick={() => setOpenOn(open ? null : pathname)}
         >
           {t("menu")}
+          {/* New requests waiting show on the phone's closed menu too, not only inside it. */}
+          {hasInbox && !open ? <InboxCount /> : null}
         </button>
       </div>
       {onServices ? (

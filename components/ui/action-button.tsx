@@ -21,6 +21,8 @@ type Props<T> = {
   refresh?: boolean;
   /** Ask 'Are you sure?' with this question first (components/ui/confirm-button.tsx). */
   confirm?: string;
+  /** The question's yes, when it is not "Yes, delete". */
+  confirmLabel?: string;
   /** The button's words, and while it sends, `busyLabel` when given. */
   children: ReactNode;
   busyLabel?: string;
@@ -45,6 +47,7 @@ export function ActionButton<T = unknown>({
   then,
   refresh,
   confirm,
+  confirmLabel,
   children,
   busyLabel,
   ariaLabel,
@@ -72,6 +75,7 @@ export function ActionButton<T = unknown>({
         label={label}
         ariaLabel={ariaLabel}
         question={confirm}
+        confirmLabel={confirmLabel}
         onConfirm={act}
         disabled={busy}
         className={className}

@@ -10,10 +10,12 @@ type Props = {
   onConfirm: () => void;
   disabled?: boolean;
   className?: string;
+  /** The dialog's yes, for what is not a deletion (accept an answer): then in the brand's colour. */
+  confirmLabel?: string;
 };
 
 /** Spec §5 "AreYouSure": a modal dialog (focus kept inside, Esc cancels) before anything is deleted. */
-export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled, className }: Props) {
+export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled, className, confirmLabel }: Props) {
   const t = useTranslations("Listing");
   const dialog = useRef<HTMLDialogElement>(null);
   return (
@@ -51,9 +53,9 @@ export function ConfirmButton({ label, ariaLabel, question, onConfirm, disabled,
               dialog.current?.close();
               onConfirm();
             }}
-            className="rounded-lg bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-700"
+            className={`rounded-lg px-4 py-2 font-medium text-white ${confirmLabel ? "bg-brand-600 hover:bg-brand-700" : "bg-red-600 hover:bg-red-700"}`}
           >
-            {t("confirmDelete")}
+            {confirmLabel ?? t("confirmDelete")}
           </button>
         </form>
       </dialog>

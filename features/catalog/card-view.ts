@@ -30,13 +30,25 @@ export type CardView = Pick<
   | "viber"
   | "claimed"
   | "hoursKnown"
-> & { rating: { avg: number } };
+> & { rating: { avg: number } } & ResponseFiguresOnCard;
+
+/**
+ * The response figures to drivers' requests for a price, present only when known: most services
+ * have none yet, and an absent field costs the flight data nothing.
+ */
+type ResponseFiguresOnCard = { responseTime?: number; responseRate?: number };
 
 /** The top strip's small card: name, picture, stars, role, review count and address. */
 export type TopCardView = Pick<
   CardView,
-  "_id" | "name" | "role" | "image" | "address" | "numReviews" | "rating" | "claimed"
+  "_id" | "name" | "role" | "image" | "address" | "numReviews" | "rating" | "claimed" | "responseTime" | "responseRate"
 >;
+
+function withResponseFigures<View extends ResponseFiguresOnCard>(view: View, card: ServiceCard): View {
+  if (card.responseTime !== null) view.responseTime = card.responseTime;
+  if (card.responseRate !== null) view.responseRate = card.responseRate;
+  return view;
+}
 
 export function cardView(card: ServiceCard): CardView {
   const view: CardView = {
@@ -65,18 +77,21 @@ export function cardView(card: ServiceCard): CardView {
   if (card.distanceKm !== undefined) view.distanceKm = card.distanceKm;
   if (card.comesToYou) view.comesToYou = card.comesToYou;
   if (card.jobPriceUah !== undefined) view.jobPriceUah = card.jobPriceUah;
-  return view;
+  return withResponseFigures(view, card);
 }
 
 export function topCardView(card: ServiceCard): TopCardView {
-  return {
-    _id: card._id,
-    name: card.name,
-    role: card.role,
-    image: card.image,
-    address: card.address,
-    numReviews: card.numReviews,
-    rating: { avg: card.rating.avg },
-    claimed: card.claimed,
-  };
+  return withResponseFigures<TopCardView>(
+    {
+      _id: card._id,
+      name: card.name,
+      role: card.role,
+      image: card.image,
+      address: card.address,
+      numReviews: card.numReviews,
+      rating: { avg: card.rating.avg },
+      claimed: card.claimed,
+    },
+    card,
+  );
 }

@@ -8,6 +8,7 @@ import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { OsmLabel } from "@/features/osm/components/osm-label";
 import { UAH } from "@/features/prices/price-catalogue";
+import { ResponseFigureChip } from "@/features/requests/components/response-figures";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { SaveToggle } from "@/features/saved/components/save-toggle";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
@@ -106,6 +107,7 @@ export function ServiceCard({
           {service.comesToYou ? (
             <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span>
           ) : null}
+          <ResponseFigureChip figures={service} className="px-2 py-1" />
           {service.distanceKm !== undefined ? (
             <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">
               {t("distance", { km: service.distanceKm })}

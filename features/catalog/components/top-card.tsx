@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { LinkPending } from "@/components/ui/link-pending";
 import type { TopCardView } from "@/features/catalog/card-view";
 import { OsmLabel } from "@/features/osm/components/osm-label";
+import { ResponseFigureChip } from "@/features/requests/components/response-figures";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 import { Link } from "@/i18n/navigation";
@@ -35,6 +36,7 @@ export function TopCard({ service }: { service: TopCardView }) {
         <div className="flex items-center gap-2">
           <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} />
           {service.claimed ? null : <OsmLabel className="px-1.5 text-[11px] leading-4" />}
+          <ResponseFigureChip figures={service} className="truncate px-1.5 text-[11px] leading-4" />
         </div>
         <p
           className="truncate text-xs text-slate-600"

@@ -10,7 +10,17 @@ import { ResponsiveImage } from "@/features/uploads/components/responsive-image"
 
 import { uploadImage } from "./upload-image";
 
-type Props = { value: string[]; onChange: (images: string[]) => void; disabled?: boolean; error?: string };
+type Props = {
+  value: string[];
+  onChange: (images: string[]) => void;
+  disabled?: boolean;
+  error?: string;
+  /** Another list's room and words (a driver's request: 3 photos, no cover, no order). */
+  max?: number;
+  inputId?: string;
+  ordered?: boolean;
+  texts?: { legend: string; hint: string; full: string };
+};
 type Focus = { index: number; control: "earlier" | "later" | "remove" } | "add";
 
 /**
@@ -19,7 +29,16 @@ type Focus = { index: number; control: "earlier" | "later" | "remove" } | "add";
  * are buttons, so a keyboard does all of it; focus stays with the photo that moved (or on the
  * next one after a removal), and a screen reader hears where it went.
  */
-export function ImagesField({ value, onChange, disabled, error }: Props) {
+export function ImagesField({
+  value,
+  onChange,
+  disabled,
+  error,
+  max = MAX_SERVICE_IMAGES,
+  inputId = "service-images",
+  ordered = true,
+  texts,
+}: Props) {
   const t = useTranslations("ServiceForm");
   const tr = useTranslations();
   const locale = useLocale();
@@ -29,7 +48,7 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
   const [announcement, setAnnouncement] = useState("");
   const pendingFocus = useRef<Focus | null>(null);
   const busy = disabled || uploading > 0;
-  const full = value.length >= MAX_SERVICE_IMAGES;
+  const full = value.length >= max;
 
   useEffect(() => {
     const target = pendingFocus.current;
@@ -47,8 +66,8 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
 
   async function add(files: File[]) {
     if (input.current) input.current.value = "";
-    const room = MAX_SERVICE_IMAGES - value.length;
-    if (files.length > room) toast.error(t("photosTooMany", { max: MAX_SERVICE_IMAGES, count: files.length - room }));
+    const room = max - value.length;
+    if (files.length > room) toast.error(t("photosTooMany", { max, count: files.length - room }));
     const chosen = files.slice(0, Math.max(room, 0));
     if (!chosen.length) return;
     // The other controls wait meanwhile, so `value` is still the list the uploads extend.
@@ -80,7 +99,7 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
     "grid size-8 place-items-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40";
   return (
     <fieldset className="text-sm">
-      <legend className="font-medium">{t("photos")}</legend>
+      <legend className="font-medium">{texts?.legend ?? t("photos")}</legend>
       {value.length ? (
         <ol ref={list} className="mt-2 flex flex-wrap gap-3">
           {value.map((url, index) => (
@@ -95,7 +114,7 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
                   height={96}
                   className="size-full object-cover"
                 />
-                {index === 0 ? (
+                {ordered && index === 0 ? (
                   <span className="absolute top-1 left-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
                     {t("photoCover")}
                   </span>
@@ -103,26 +122,30 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
               </div>
               {disabled ? null : (
                 <div className="mt-1 flex gap-1">
-                  <button
-                    type="button"
-                    data-control="earlier"
-                    disabled={busy || index === 0}
-                    onClick={() => move(index, -1)}
-                    aria-label={t("photoEarlier", { index: index + 1 })}
-                    className={control}
-                  >
-                    <span aria-hidden>←</span>
-                  </button>
-                  <button
-                    type="button"
-                    data-control="later"
-                    disabled={busy || index === value.length - 1}
-                    onClick={() => move(index, 1)}
-                    aria-label={t("photoLater", { index: index + 1 })}
-                    className={control}
-                  >
-                    <span aria-hidden>→</span>
-                  </button>
+                  {ordered ? (
+                    <>
+                      <button
+                        type="button"
+                        data-control="earlier"
+                        disabled={busy || index === 0}
+                        onClick={() => move(index, -1)}
+                        aria-label={t("photoEarlier", { index: index + 1 })}
+                        className={control}
+                      >
+                        <span aria-hidden>←</span>
+                      </button>
+                      <button
+                        type="button"
+                        data-control="later"
+                        disabled={busy || index === value.length - 1}
+                        onClick={() => move(index, 1)}
+                        aria-label={t("photoLater", { index: index + 1 })}
+                        className={control}
+                      >
+                        <span aria-hidden>→</span>
+                      </button>
+                    </>
+                  ) : null}
                   <button
                     type="button"
                     data-control="remove"
@@ -146,29 +169,29 @@ export function ImagesField({ value, onChange, disabled, error }: Props) {
           {/* The native chooser speaks the browser's language; this label speaks the page's. */}
           <input
             ref={input}
-            id="service-images"
+            id={inputId}
             type="file"
             multiple
             accept="image/jpeg,image/png,image/webp,image/gif"
             disabled={busy || full}
-            aria-describedby="service-images-hint"
+            aria-describedby={`${inputId}-hint`}
             onChange={(event) => void add(Array.from(event.target.files ?? []))}
             className="peer sr-only"
           />
           <label
-            htmlFor="service-images"
+            htmlFor={inputId}
             className="inline-block cursor-pointer rounded-md bg-brand-50 px-3 py-2 font-medium text-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:cursor-default peer-disabled:opacity-60"
           >
             {t("photosAdd")}
           </label>
         </div>
       )}
-      <span id="service-images-hint" className="mt-1 block text-xs text-slate-500">
+      <span id={`${inputId}-hint`} className="mt-1 block text-xs text-slate-500">
         {uploading
           ? t("photosUploading", { count: uploading })
           : full
-            ? t("photosFull", { max: MAX_SERVICE_IMAGES })
-            : t("photosHint", { max: MAX_SERVICE_IMAGES })}
+            ? (texts?.full ?? t("photosFull", { max }))
+            : (texts?.hint ?? t("photosHint", { max }))}
       </span>
       {error ? <span className="mt-1 block text-xs font-medium text-red-700">{error}</span> : null}
       <p role="status" className="sr-only">

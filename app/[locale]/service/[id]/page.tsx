@@ -22,6 +22,8 @@ import { localClock, weekdayIn } from "@/features/hours/timetable";
 import { OsmLabel } from "@/features/osm/components/osm-label";
 import { OsmNotice } from "@/features/osm/components/osm-notice";
 import { PriceList } from "@/features/prices/components/price-list";
+import { AskPriceButton } from "@/features/requests/components/ask-price-button";
+import { ResponseFigures } from "@/features/requests/components/response-figures";
 import { ReviewList } from "@/features/reviews/components/review-list";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { SubRatings } from "@/features/reviews/components/sub-ratings";
@@ -119,6 +121,7 @@ export default async function ServicePage({ params }: Props) {
               }
             />
             {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
+            <ResponseFigures figures={service} />
             <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
               <OpeningBadge
                 status={badgeStatus(service)}
@@ -194,6 +197,8 @@ export default async function ServicePage({ params }: Props) {
               </p>
             ) : null}
             <div className="flex flex-wrap items-start gap-3">
+              {/* Only someone who owns the listing can answer: an unclaimed imported place has nobody. */}
+              {service.claimed && service.user ? <AskPriceButton serviceId={service._id} reviewer={reviewer} /> : null}
               {service.contactPhone1 ? (
                 <CallLink
                   phone={service.contactPhone1}

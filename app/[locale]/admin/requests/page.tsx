@@ -1,0 +1,44 @@
+import { setRequestLocale } from "next-intl/server";
+import { notFound } from "next/navigation";
+
+import { ClientMessages } from "@/components/layout/client-messages";
+import { Pager } from "@/components/ui/pager";
+import { guardPage } from "@/features/accounts/server/guards";
+import { AdminRequests, adminRequestsHref } from "@/features/requests/components/admin-requests";
+import { REQUEST_STATUSES, type RequestStatus } from "@/features/requests/rules";
+import { adminRequests } from "@/features/requests/server/requests";
+import { toLocale } from "@/i18n/locale";
+import { BadRequestError } from "@/lib/http/errors";
+import { privatePageMetadata } from "@/lib/page-metadata";
+
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ status?: string | string[]; page?: string | string[] }>;
+};
+
+export const generateMetadata = privatePageMetadata("AdminRequests.title");
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function AdminRequestsPage({ params, searchParams }: Props) {
+  const locale = toLocale((await params).locale);
+  setRequestLocale(locale);
+  const viewer = await guardPage("admin", "/admin/requests", locale);
+  const query = await searchParams;
+  const asked = first(query.status);
+  const status = REQUEST_STATUSES.find((value) => value === asked) as RequestStatus | undefined;
+  let result;
+  try {
+    result = await adminRequests(viewer, { status, page: first(query.page) });
+  } catch (error) {
+    // A page beyond the last, or not a page number.
+    if (error instanceof BadRequestError) notFound();
+    throw error;
+  }
+  return (
+    <ClientMessages route="admin/requests">
+      <AdminRequests status={status} result={result} />
+      <Pager page={result.page} pages={result.pages} hrefFor={(n) => adminRequestsHref(status, n)} />
+    </ClientMessages>
+  );
+}

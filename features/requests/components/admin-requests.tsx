@@ -1,0 +1,116 @@
+import { useFormatter, useTranslations } from "next-intl";
+
+import { Link } from "@/i18n/navigation";
+
+import { REQUEST_STATUSES, type AdminRequestPage, type RequestStatus } from "../rules";
+import { CancelRequest } from "./cancel-request";
+import { RequestStatusBadge, TargetStatusBadge, useJobLabel } from "./request-bits";
+
+const FILTER =
+  "inline-flex min-h-10 items-center rounded-full border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white";
+
+/** The list's address for a status (none: every status) and a page. */
+export function adminRequestsHref(status: RequestStatus | undefined, page = 1) {
+  const query: Record<string, string> = {};
+  if (status) query.status = status;
+  if (page > 1) query.page = String(page);
+  return { pathname: "/admin/requests", query };
+}
+
+/**
+ * /admin/requests: every request for a price, newest first, or those of one status: who asked,
+ * the job, the services it went to (with where each stands), how many answered; an open or
+ * accepted one can be closed with a reason the driver and the services read.
+ */
+export function AdminRequests({ status, result }: { status: RequestStatus | undefined; result: AdminRequestPage }) {
+  const t = useTranslations("AdminRequests");
+  const tm = useTranslations("MyRequests");
+  const format = useFormatter();
+  const jobLabel = useJobLabel();
+  return (
+    <section aria-labelledby="admin-requests-title" className="space-y-4">
+      <div>
+        <h1 id="admin-requests-title" className="text-2xl font-bold">
+          {t("title")}
+        </h1>
+        <p className="text-sm text-slate-600">{t("intro", { count: result.total })}</p>
+      </div>
+      <nav aria-label={t("filterLabel")} className="flex flex-wrap gap-2">
+        {[undefined, ...REQUEST_STATUSES].map((value) => (
+          <Link
+            key={value ?? "any"}
+            href={adminRequestsHref(value)}
+            aria-current={status === value ? "page" : undefined}
+            className={FILTER}
+          >
+            {value ? tm("status", { status: value }) : t("anyStatus")}
+          </Link>
+        ))}
+      </nav>
+      {result.requests.length === 0 ? (
+        <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("empty")}</p>
+      ) : (
+        <ul className="space-y-3">
+          {result.requests.map((request) => (
+            <li key={request._id} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h2 className="font-semibold break-words">
+                  <Link href={`/requests/${request._id}`} className="text-brand-700 underline">
+                    {jobLabel(request.job)}
+                  </Link>
+                </h2>
+                <RequestStatusBadge status={request.status} />
+              </div>
+              <dl className="grid gap-2 text-sm sm:grid-cols-3">
+                <div>
+                  <dt className="font-medium text-slate-600">{t("sent")}</dt>
+                  <dd>
+                    <time dateTime={request.createdAt}>
+                      {format.dateTime(new Date(request.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                    </time>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-600">{t("driver")}</dt>
+                  <dd className="break-words">
+                    <a href={`mailto:${request.driverEmail}`} className="text-brand-700 underline">
+                      {request.driverEmail}
+                    </a>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-600">{t("answers")}</dt>
+                  <dd>{request.answers}</dd>
+                </div>
+              </dl>
+              <div className="text-sm">
+                <p className="font-medium text-slate-600">{t("services")}</p>
+                <ul className="mt-1 space-y-1">
+                  {request.services.map((service) => (
+                    <li key={service.serviceId} className="flex flex-wrap items-center gap-2">
+                      <Link href={`/service/${service.serviceId}`} className="break-words text-brand-700 underline">
+                        {service.name}
+                      </Link>
+                      <TargetStatusBadge status={service.status} side="driver" />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              {request.status === "open" || request.status === "accepted" ? (
+                <CancelRequest
+                  url={`/api/items/admin/requests/${request._id}/close`}
+                  texts={{
+                    open: t("close"),
+                    reasonLabel: t("reasonLabel"),
+                    submit: t("closeSubmit"),
+                    done: t("closed"),
+                  }}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

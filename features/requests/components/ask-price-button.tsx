@@ -1,0 +1,36 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+
+import { useForThisVisitor } from "@/components/layout/use-visitor";
+import { NOBODY_REVIEWING, type ReviewerView } from "@/features/reviews/reviewer-view";
+import { Link } from "@/i18n/navigation";
+
+const asView = (body: unknown) => body as ReviewerView;
+
+/**
+ * "Ask for a price" on the page of a service someone owns (an imported place has nobody to answer).
+ * Whether the viewer is that owner comes from the same per-visitor answer the reviews ask for (the
+ * page may be the page cache's, rendered for nobody): the owner gets no button, and a browser with
+ * a session keeps it hidden (data-guess) until it knows. A visitor who is signed out follows it to
+ * the sign-in page, which brings them back (features/accounts/guarded-paths.ts).
+ */
+export function AskPriceButton({ serviceId, reviewer }: { serviceId: string; reviewer: ReviewerView | "unknown" }) {
+  const t = useTranslations("RequestForm");
+  const { value, guess } = useForThisVisitor(
+    reviewer,
+    `/api/items/${serviceId}/reviews/mine`,
+    NOBODY_REVIEWING,
+    asView,
+  );
+  if (value.state === "owner") return null;
+  return (
+    <Link
+      href={{ pathname: "/requests/new", query: { service: serviceId } }}
+      data-guess={guess ? "" : undefined}
+      className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+    >
+      {t("askForPrice")}
+    </Link>
+  );
+}

@@ -1,0 +1,278 @@
+import { useFormatter, useTranslations } from "next-intl";
+
+import { ActionButton } from "@/components/ui/action-button";
+import { CallLink } from "@/features/catalog/components/contact-links";
+import { isRated } from "@/features/reviews/rating";
+import { Link } from "@/i18n/navigation";
+
+import { responseDuration } from "../response-wording";
+import { REQUEST_OPEN_HOURS, type AnswerView, type RequestServiceView, type RequestView } from "../rules";
+import { CancelRequest } from "./cancel-request";
+import {
+  RequestPhotos,
+  RequestStatusBadge,
+  TargetStatusBadge,
+  useCarLabel,
+  useJobLabel,
+  usePriceLabel,
+  useSlotLabel,
+  useTimeLeft,
+  useWhenLabel,
+} from "./request-bits";
+import { ResponseFigureChip } from "./response-figures";
+
+type Entry = { service: RequestServiceView; answer: AnswerView | null };
+
+/** Offers first (cheapest first, then soonest), then those still waiting, then the declines. */
+function ordered(request: RequestView): Entry[] {
+  const answerOf = new Map(request.answers.map((answer) => [answer.serviceId, answer]));
+  const entries = request.services.map((service) => ({ service, answer: answerOf.get(service.serviceId) ?? null }));
+  const rank = ({ answer }: Entry) => (!answer ? 1 : answer.decline ? 2 : 0);
+  const price = ({ answer }: Entry) => answer?.price ?? answer?.priceFrom ?? Number.POSITIVE_INFINITY;
+  return entries.sort((a, b) => rank(a) - rank(b) || price(a) - price(b));
+}
+
+/**
+ * /requests/<id>: the driver's request and what each service answered, side by side (a row of
+ * cards on a wide screen, one under another on a phone) to compare price, time, distance, rating
+ * and how quickly each usually answers; Accept on each offer while the request is open; once one
+ * is accepted, that service with its phone and the word that the driver pays the service directly.
+ */
+export function RequestDetail({ request }: { request: RequestView }) {
+  const t = useTranslations("MyRequests");
+  const tf = useTranslations("ResponseFigures");
+  const format = useFormatter();
+  const jobLabel = useJobLabel();
+  const carLabel = useCarLabel();
+  const whenLabel = useWhenLabel();
+  const timeLeft = useTimeLeft();
+  const entries = ordered(request);
+  const offers = request.answers.filter((answer) => !answer.decline);
+  const accepted = request.answers.find((answer) => answer._id === request.acceptedAnswerId) ?? null;
+  const chosen = accepted ? request.services.find((service) => service.serviceId === accepted.serviceId) : undefined;
+  const open = request.status === "open";
+  const left = open ? timeLeft(request.expiresAt) : null;
+  const times = request.services
+    .map((service) => service.responseTime)
+    .filter((minutes): minutes is number => minutes !== null)
+    .sort((a, b) => a - b);
+
+  return (
+    <article aria-labelledby="request-title" className="space-y-6">
+      <Link
+        href="/requests"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <span aria-hidden>←</span> {t("back")}
+      </Link>
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <RequestStatusBadge status={request.status} />
+          {left ? <span className="text-sm text-slate-600">{t("openFor", { time: left })}</span> : null}
+        </div>
+        <h1 id="request-title" className="text-2xl font-bold break-words">
+          {jobLabel(request.job, request.description)}
+        </h1>
+        <p className="text-sm text-slate-600">
+          <time dateTime={request.createdAt}>
+            {t("sentOn", {
+              date: format.dateTime(new Date(request.createdAt), { dateStyle: "medium", timeStyle: "short" }),
+            })}
+          </time>
+        </p>
+      </header>
+
+      <section aria-label={t("detailsLabel")} className="rounded-xl border border-slate-200 bg-white p-4">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">{t("car")}</dt>
+            <dd className="font-medium">{carLabel(request.car)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">{t("when")}</dt>
+            <dd className="font-medium">{whenLabel(request.when)}</dd>
+          </div>
+          {request.description ? (
+            <div className="sm:col-span-2">
+              <dt className="text-slate-500">{t("description")}</dt>
+              <dd className="break-words whitespace-pre-line">{request.description}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {request.images.length ? (
+          <div className="mt-3">
+            <RequestPhotos images={request.images} label={t("photo")} />
+          </div>
+        ) : null}
+      </section>
+
+      {request.closedBy ? (
+        <p className="rounded-lg bg-slate-100 p-4 text-slate-800">
+          {t("closedBy", { by: request.closedBy, hours: REQUEST_OPEN_HOURS })}
+          {request.closeReason ? (
+            <>
+              {" "}
+              <span className="break-words">{t("reason", { reason: request.closeReason })}</span>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+
+      {accepted && chosen ? (
+        <section
+          aria-labelledby="chosen-title"
+          className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4"
+        >
+          <h2 id="chosen-title" className="text-lg font-semibold">
+            {t("chosenTitle", { name: chosen.name })}
+          </h2>
+          <AnswerFacts answer={accepted} />
+          <p className="text-sm text-emerald-950">{t("payDirectly")}</p>
+          <div className="flex flex-wrap gap-3">
+            {chosen.phone ? (
+              <CallLink
+                phone={chosen.phone}
+                serviceId={chosen.serviceId}
+                label={t("call")}
+                className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-700 px-4 font-medium text-white hover:bg-emerald-800"
+              />
+            ) : null}
+            <Link
+              href={`/service/${chosen.serviceId}`}
+              className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-medium hover:bg-slate-50"
+            >
+              {t("servicePage")}
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="answers-title" className="space-y-3">
+        <h2 id="answers-title" className="text-xl font-semibold">
+          {t("answersTitle", { count: offers.length, total: request.services.length })}
+        </h2>
+        {open && request.answers.length === 0 ? (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950">
+            {times.length
+              ? t("noAnswersYet", {
+                  duration: tf("durationWithin", responseDuration(times[Math.floor((times.length - 1) / 2)]!)),
+                })
+              : t("noAnswersYetPlain", { hours: REQUEST_OPEN_HOURS })}
+          </p>
+        ) : null}
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(14rem,1fr))]">
+          {entries.map((entry) => (
+            <li key={entry.service.serviceId} className="flex">
+              <ServiceAnswer entry={entry} request={request} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {request.status === "open" || request.status === "accepted" ? (
+        <section aria-label={t("cancelTitle")}>
+          <CancelRequest
+            url={`/api/requests/${request._id}/cancel`}
+            texts={{
+              open: t("cancelTitle"),
+              reasonLabel: t("cancelReason"),
+              submit: t("cancelSubmit"),
+              done: t("cancelled"),
+            }}
+          />
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function AnswerFacts({ answer }: { answer: AnswerView }) {
+  const t = useTranslations("MyRequests");
+  const priceLabel = usePriceLabel();
+  const slotLabel = useSlotLabel();
+  const price = priceLabel(answer);
+  const slot = slotLabel(answer);
+  return (
+    <div className="space-y-2">
+      <p className="text-2xl font-bold text-slate-900">
+        {price ?? <span className="text-base font-medium text-slate-600">{t("noPrice")}</span>}
+      </p>
+      {slot ? (
+        <p className="text-sm">
+          <span className="text-slate-500">{t("slot")}: </span>
+          <span className="font-medium">{slot}</span>
+        </p>
+      ) : null}
+      {answer.message ? (
+        <blockquote className="border-l-4 border-slate-200 pl-3 text-sm break-words whitespace-pre-line text-slate-800">
+          {answer.message}
+        </blockquote>
+      ) : null}
+    </div>
+  );
+}
+
+function ServiceAnswer({ entry: { service, answer }, request }: { entry: Entry; request: RequestView }) {
+  const t = useTranslations("MyRequests");
+  const ts = useTranslations("Services");
+  const muted = !answer || answer.decline || service.status === "passed" || service.status === "cancelled";
+  const chosen = request.acceptedAnswerId !== null && answer?._id === request.acceptedAnswerId;
+  const headingId = `answer-${service.serviceId}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`flex w-full flex-col gap-3 rounded-xl border p-4 ${
+        chosen
+          ? "border-2 border-emerald-600 bg-white"
+          : muted
+            ? "border-slate-200 bg-slate-50 text-slate-600"
+            : "border-slate-300 bg-white shadow-sm"
+      }`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={headingId} className="font-semibold break-words">
+          <Link href={`/service/${service.serviceId}`} className="text-brand-700 hover:underline">
+            {service.name}
+          </Link>
+        </h3>
+        <TargetStatusBadge status={service.status} side="driver" />
+      </div>
+      {answer && !answer.decline ? (
+        <AnswerFacts answer={answer} />
+      ) : answer?.decline ? (
+        <div className="space-y-2 text-sm">
+          <p>{t("declinedNote")}</p>
+          {answer.message ? (
+            <blockquote className="border-l-4 border-slate-200 pl-3 break-words whitespace-pre-line">
+              {answer.message}
+            </blockquote>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm">{request.status === "open" ? t("waiting") : t("noAnswer")}</p>
+      )}
+      <p className="mt-auto flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
+        <span>{t("distanceKm", { km: service.distanceKm })}</span>
+        <span>
+          {isRated(service.ratingAvg)
+            ? t("ratingShort", { value: service.ratingAvg.toFixed(1), count: service.numReviews })
+            : ts("new")}
+        </span>
+        <ResponseFigureChip figures={service} className="px-2" />
+      </p>
+      {request.status === "open" && answer && !answer.decline ? (
+        <ActionButton
+          url={`/api/requests/${request._id}/accept`}
+          body={{ answerId: answer._id }}
+          success={t("acceptedToast")}
+          confirm={t("acceptQuestion", { name: service.name })}
+          confirmLabel={t("accept")}
+          ariaLabel={t("acceptLabel", { name: service.name })}
+          className="min-h-11 w-full rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {t("accept")}
+        </ActionButton>
+      ) : null}
+    </article>
+  );
+}
