@@ -707,7 +707,8 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
   if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
   const targets = await prisma.quoteTarget.findMany({
     where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    // A request to several of the viewer's services shows once per service, in the driver's order.
+    orderBy: [{ createdAt: "desc" }, { requestId: "desc" }, { position: "asc" }],
     skip: (page - 1) * INBOX_PAGE_SIZE,
     take: INBOX_PAGE_SIZE,
     include: inboxInclude,
