@@ -76,7 +76,13 @@ await waitForHealth(ORIGIN, { detail: server.log });
 const traffic = recordedTraffic(ORIGIN);
 verdict.log(`${newPeople.length} people sign in`);
 const people = await signIn(newPeople, traffic.request);
-const { written, act } = workload(traffic.request, targets);
+// Services whose owner can answer a request for a price (an unclaimed imported place has none).
+const askable = (
+  await db.query<{ id: string }>(
+    `SELECT s.id FROM services s WHERE ${publishedSql("s")} AND s."ownerId" IS NOT NULL ORDER BY random() LIMIT 100`,
+  )
+).rows.map((row) => row.id);
+const { written, act } = workload(traffic.request, targets, askable);
 
 const started = Date.now();
 const deadline = started + SECONDS * 1000;

@@ -40,9 +40,57 @@ export async function checkMailDelivery(
     else if (deliveries > 1) verdict.fail(`mail ${mail.id} was delivered ${deliveries} times`);
   }
   if (lost) verdict.fail(`${lost} of ${acknowledged.length} acknowledged feedback mails never arrived`);
+  await checkRequestMails(db, written, resend, verdict);
   if (resend.refused === 0) verdict.fail("the mail outage refused no send: the fault was not exercised");
   const retried = mails.filter((row) => row.attempts > 1).length;
   console.log(
     `mail: ${mails.length} queued, ${retried} retried after the outage, ${mails.filter((row) => row.status === "sent").length} delivered, ${lost} lost (${resend.refused} sends refused while the provider was down; ${resend.replayed} repeated sends the provider answered from its idempotency key, as after a "sent" mark the database restart cut)`,
+  );
+}
+
+/**
+ * A request for a price is written with one mail to each asked service's owner, in its transaction:
+ * every service of every stored request of the soak's people has exactly one such mail, delivered
+ * once, whatever the provider's outage or the database restart did meanwhile.
+ */
+async function checkRequestMails(db: pg.Pool, written: Written, resend: FakeResend, verdict: Verdict): Promise<void> {
+  const drivers = [...new Set(written.requests.map((entry) => entry.userId))];
+  const stored = (
+    await db.query<{ id: string; services: string[] }>(
+      `SELECT q.id, array_agg(t."serviceId"::text ORDER BY t."serviceId") AS services
+       FROM quote_requests q JOIN quote_targets t ON t."requestId" = q.id
+       WHERE q."driverId" = ANY($1::uuid[]) GROUP BY q.id`,
+      [drivers],
+    )
+  ).rows;
+  const byId = new Map(stored.map((row) => [row.id, row.services]));
+  const acknowledged = written.requests.filter((entry) => entry.status === 201 && entry.id);
+  for (const entry of acknowledged) {
+    const services = byId.get(entry.id!);
+    if (!services) verdict.fail(`acknowledged request ${entry.id} lost`);
+    else if (services.join() !== [...entry.serviceIds].sort().join())
+      verdict.fail(`request ${entry.id} went to ${services.length} services, ${entry.serviceIds.length} were asked`);
+  }
+  const unanswered = written.requests.filter((entry) => entry.status !== 201).length;
+  if (stored.length > acknowledged.length + unanswered)
+    verdict.fail(`${stored.length} requests stored for ${acknowledged.length} acknowledged`);
+  const targets = stored.reduce((sum, row) => sum + row.services.length, 0);
+  const mails = (
+    await db.query<{ id: string; status: string; attempts: number }>(
+      // Only the soak's people ask in this database (the demo data queues no mail).
+      `SELECT id, status, attempts FROM mail_outbox WHERE kind = 'request.new'`,
+    )
+  ).rows;
+  if (mails.length !== targets) verdict.fail(`${mails.length} new-request mails queued for ${targets} asked services`);
+  let lost = 0;
+  for (const mail of mails) {
+    const deliveries = resend.delivered.filter((sent) => sent.key === `mail-${mail.id}`).length;
+    if (mail.status !== "sent" || deliveries === 0) lost++;
+    else if (deliveries > 1) verdict.fail(`mail ${mail.id} was delivered ${deliveries} times`);
+  }
+  if (lost) verdict.fail(`${lost} of ${mails.length} new-request mails never arrived`);
+  if (!acknowledged.length) verdict.fail("no request for a price was acknowledged: the soak did not exercise them");
+  console.log(
+    `requests: ${acknowledged.length} acknowledged (${unanswered} unanswered), ${targets} services asked, ${mails.length} mails queued, ${mails.filter((row) => row.attempts > 1).length} retried, ${lost} lost`,
   );
 }

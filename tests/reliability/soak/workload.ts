@@ -13,6 +13,8 @@ const FEEDBACK_PER_USER = 4;
  * this many services, then edits those reviews, which are not counted.
  */
 const NEW_REVIEWS_PER_USER = 5;
+/** Requests for a price are limited to 5 a day per driver (and 5 open at once); each person sends at most this many. */
+const REQUESTS_PER_USER = 3;
 
 const now = () => new Date().toISOString();
 const LISTS = [
@@ -33,18 +35,23 @@ export type Written = {
   uploads: { userId: string; id: string | null; status: number }[];
   payments: { userId: string; stationId: string | null; status: number }[];
   feedback: { title: string; status: number }[];
+  requests: { userId: string; serviceIds: string[]; id: string | null; status: number }[];
 };
 
 /**
  * What people do, in the mix of a busy day: lists, details, the map and pages; reviews, uploads,
- * feedback that is mailed, and station orders paid in test mode. `targets` are published services.
+ * feedback that is mailed, requests for a price (mailed to each service's owner), and station
+ * orders paid in test mode. `targets` are published services, `askable` those with an owner to
+ * answer a request.
  */
 export function workload(
   request: Send,
   targets: string[],
+  askable: string[],
 ): { written: Written; act(person: Person, seed: number): Promise<void> } {
-  const written: Written = { reviews: [], uploads: [], payments: [], feedback: [] };
+  const written: Written = { reviews: [], uploads: [], payments: [], feedback: [], requests: [] };
   const reviewed = new Map<string, string[]>();
+  const asked = new Map<string, string[]>();
 
   async function act(person: Person, seed: number): Promise<void> {
     const roll = Math.random();
@@ -98,6 +105,32 @@ export function workload(
         body: JSON.stringify({ title, message: "Sent during the soak.", email: person.email }),
       });
       written.feedback.push({ title, status: response?.status ?? 0 });
+    } else if (roll < 0.96 && (asked.get(person.id)?.length ?? 0) < REQUESTS_PER_USER * 3) {
+      // One to three services, none this person asked before (one open request per driver and service).
+      const before = asked.get(person.id) ?? [];
+      const serviceIds = [
+        ...new Set(Array.from({ length: 1 + (seed % 3) }, () => pick(askable)).filter((id) => !before.includes(id))),
+      ];
+      if (
+        !serviceIds.length ||
+        written.requests.filter((entry) => entry.userId === person.id).length >= REQUESTS_PER_USER
+      )
+        return;
+      asked.set(person.id, [...before, ...serviceIds]);
+      const response = await request("POST request", "/api/requests", {
+        method: "POST",
+        cookie: person.cookie,
+        ip: person.ip,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          serviceIds,
+          job: "oil_change",
+          car: { make: "Toyota", model: "Corolla", year: 2015, fuel: "petrol" },
+          when: { asap: true },
+        }),
+      });
+      const body = response?.status === 201 ? ((await response.json()) as { _id: string }) : null;
+      written.requests.push({ userId: person.id, serviceIds, id: body?._id ?? null, status: response?.status ?? 0 });
     } else {
       const order = await request("POST order", "/api/items/users/sto-order", {
         method: "POST",
