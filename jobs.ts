@@ -5,6 +5,7 @@ import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";
 import { sweepPayments } from "@/features/payments/server/payments";
+import { runQuoteRequestJobs } from "@/features/requests/server/scheduled";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { REVIEW_DIGEST_EVERY_MS, sendReviewDigests } from "@/features/reviews/server/review-digest";
 import { refreshReviewWeights } from "@/features/reviews/server/weights-job";
@@ -25,6 +26,9 @@ export const JOBS: Job[] = [
   { name: "review-weights", everyMs: 60 * 60_000, quietWhenIdle: true, run: () => refreshReviewWeights() },
   { name: "hours-reminders", everyMs: 60 * 60_000, run: () => remindStaleHours() },
   { name: "review-digest", everyMs: REVIEW_DIGEST_EVERY_MS, run: () => sendReviewDigests() },
+  // Drivers' requests for a price: closes those 72 hours old, reminds services after 2 hours
+  // without an answer, refreshes response figures (features/requests/server/scheduled.ts).
+  { name: "quote-requests", everyMs: 10 * 60_000, quietWhenIdle: true, run: () => runQuoteRequestJobs() },
   // Cheap when nothing changed (one row, not claimed); until it has run, maps are grouped live.
   { name: "map-cells", everyMs: 10_000, quietWhenIdle: true, run: () => rebuildMapCells() },
   // Asked hourly; imports once the last successful import is a week old (features/osm/server/scheduled.ts).
