@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const RETENTION_MS = {
   /** Sign-ups never confirmed, with their links. */
   unconfirmedUsers: TOKEN_TTL_MS.confirm_email,
-  /** Uploaded images that no service and no profile shows. */
+  /** Uploaded images that no service, no profile and no request for a price shows. */
   orphanImages: DAY_MS,
   /** Reverse-geocoding answers. */
   geocodeCache: 30 * DAY_MS,
@@ -28,6 +28,11 @@ export const RETENTION_MS = {
  * Deletes what has expired: sessions past their absolute or idle lifetime, used or expired mailed
  * links, throttle counters whose window ended, and what RETENTION_MS lists. Idempotent, so any
  * number of instances may run it at once.
+ *
+ * Drivers' requests for a price (with their answers and photos) are not purged: they are the
+ * driver's record of what they were offered and chose, listed on their requests page, and go with
+ * their account (the photos then become orphans and go a day later). Response figures read only
+ * the last 30 days of them, through an index on their time, so old ones cost nothing but space.
  */
 export async function purgeExpired(now = new Date()) {
   const prisma = await getPrisma();
@@ -49,6 +54,7 @@ export async function purgeExpired(now = new Date()) {
       services: { none: {} },
       serviceImages: { none: {} },
       users: { none: {} },
+      quoteImages: { none: {} },
     },
   });
   const geocode = await prisma.geocodeCache.deleteMany({

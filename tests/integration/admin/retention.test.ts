@@ -38,6 +38,47 @@ describe("purgeExpired", () => {
     expect(left).toEqual(new Set([recent.id, shown.id, avatar.id]));
   });
 
+  it("keeps the photos of a driver's request for a price, however old, and leaves the requests themselves", async () => {
+    const prisma = await getPrisma();
+    const photo = await prisma.image.create({
+      data: {
+        bytes: new Uint8Array([1]),
+        contentType: "image/jpeg",
+        size: 1,
+        sha256: "1".repeat(64),
+        createdAt: ago(RETENTION_MS.orphanImages),
+      },
+    });
+    const driver = await makeUser();
+    const service = await makeService();
+    const sentAt = ago(400 * 24 * 60 * 60_000);
+    const request = await prisma.quoteRequest.create({
+      data: {
+        driverId: driver.id,
+        job: "brake_pads",
+        carMake: "Skoda",
+        carModel: "Octavia",
+        carYear: 2015,
+        carFuel: "petrol",
+        asap: true,
+        latitude: 49.23,
+        longitude: 28.47,
+        status: "expired",
+        closedBy: "time",
+        closedAt: sentAt,
+        createdAt: sentAt,
+        expiresAt: sentAt,
+        targets: {
+          create: { serviceId: service.id, position: 0, distanceM: 0, status: "cancelled", createdAt: sentAt },
+        },
+        images: { create: { imageId: photo.id, position: 0 } },
+      },
+    });
+    await purgeExpired();
+    expect(await prisma.image.count({ where: { id: photo.id } })).toBe(1);
+    expect(await prisma.quoteRequest.count({ where: { id: request.id } })).toBe(1);
+  });
+
   it("forgets geocoding answers after 30 days", async () => {
     const prisma = await getPrisma();
     await prisma.geocodeCache.createMany({
