@@ -8,12 +8,21 @@ import * as geocode from "@/app/api/geocode/reverse/route";
 import * as itemReviews from "@/app/api/items/[id]/reviews/route";
 import * as item from "@/app/api/items/[id]/route";
 import * as adminItem from "@/app/api/items/admin/[id]/route";
+import * as adminCloseRequest from "@/app/api/items/admin/requests/[id]/close/route";
+import * as adminRequests from "@/app/api/items/admin/requests/route";
 import * as adminItems from "@/app/api/items/admin/route";
 import * as items from "@/app/api/items/route";
 import * as pay from "@/app/api/items/users/[id]/pay/route";
 import * as ownItem from "@/app/api/items/users/[id]/route";
 import * as mechanics from "@/app/api/items/users/route";
 import * as stoOrder from "@/app/api/items/users/sto-order/route";
+import * as acceptRequest from "@/app/api/requests/[id]/accept/route";
+import * as answerRequest from "@/app/api/requests/[id]/answers/route";
+import * as cancelRequest from "@/app/api/requests/[id]/cancel/route";
+import * as requestDetail from "@/app/api/requests/[id]/route";
+import * as inbox from "@/app/api/requests/inbox/route";
+import * as requests from "@/app/api/requests/route";
+import * as suggest from "@/app/api/requests/suggest/route";
 import * as uploads from "@/app/api/uploads/route";
 import * as adminUser from "@/app/api/users/[id]/route";
 import * as confirm from "@/app/api/users/confirm-email/route";
@@ -88,6 +97,50 @@ const endpoints: Endpoint[] = [
   { name: "paypal order", method: "POST", path: () => "/api/etc/paypal/orders", handler: paypalOrders.POST as Handler },
   { name: "geocode", method: "GET", path: () => "/api/geocode/reverse", handler: geocode.GET as Handler },
   { name: "upload", method: "POST", path: () => "/api/uploads", handler: uploads.POST as Handler },
+  { name: "request", method: "POST", path: () => "/api/requests", handler: requests.POST as Handler },
+  {
+    name: "request get",
+    method: "GET",
+    path: (id) => `/api/requests/${id}`,
+    handler: requestDetail.GET as Handler,
+    id: true,
+  },
+  { name: "request suggest", method: "GET", path: () => "/api/requests/suggest", handler: suggest.GET as Handler },
+  { name: "request inbox", method: "GET", path: () => "/api/requests/inbox", handler: inbox.GET as Handler },
+  {
+    name: "request answer",
+    method: "POST",
+    path: (id) => `/api/requests/${id}/answers`,
+    handler: answerRequest.POST as Handler,
+    id: true,
+  },
+  {
+    name: "request accept",
+    method: "POST",
+    path: (id) => `/api/requests/${id}/accept`,
+    handler: acceptRequest.POST as Handler,
+    id: true,
+  },
+  {
+    name: "request cancel",
+    method: "POST",
+    path: (id) => `/api/requests/${id}/cancel`,
+    handler: cancelRequest.POST as Handler,
+    id: true,
+  },
+  {
+    name: "admin requests",
+    method: "GET",
+    path: () => "/api/items/admin/requests",
+    handler: adminRequests.GET as Handler,
+  },
+  {
+    name: "admin request close",
+    method: "POST",
+    path: (id) => `/api/items/admin/requests/${id}/close`,
+    handler: adminCloseRequest.POST as Handler,
+    id: true,
+  },
 ];
 
 const hostileText = fc.oneof(
@@ -139,6 +192,12 @@ const hostileBody = fc.oneof(
         "orderID",
         "paymentMethod",
         "stoId",
+        "serviceIds",
+        "car",
+        "when",
+        "answerId",
+        "reason",
+        "price",
       ),
       fc.anything({ maxDepth: 2 }),
       { maxKeys: 6 },
@@ -159,6 +218,9 @@ const hostileQuery = fc.dictionary(
     "lng",
     "token",
     "lng",
+    "status",
+    "serviceId",
+    "job",
   ),
   hostileText,
   { maxKeys: 4 },
@@ -177,7 +239,8 @@ const contentType = fc.constantFrom(
 
 const cookies: Record<string, string> = {};
 const COUNTS = `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM services)::int AS services, (SELECT count(*) FROM reviews)::int AS reviews,
-  (SELECT count(*) FROM images)::int AS images, (SELECT count(*) FROM payments)::int AS payments, (SELECT count(*) FROM feedback)::int AS feedback`;
+  (SELECT count(*) FROM images)::int AS images, (SELECT count(*) FROM payments)::int AS payments, (SELECT count(*) FROM feedback)::int AS feedback,
+  (SELECT count(*) FROM quote_requests)::int AS requests, (SELECT count(*) FROM quote_answers)::int AS answers`;
 const counts = async () => JSON.stringify(await (await getPrisma()).$queryRawUnsafe(COUNTS));
 
 beforeAll(async () => {
