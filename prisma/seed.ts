@@ -30,6 +30,7 @@ import {
   REVIEWER_NAMES,
   STATION_NAMES,
 } from "./seed-data";
+import { seedDemoRequests } from "./seed-requests";
 
 /**
  * Demo data for local use: four demo accounts, reviewers, about 60 stations and masters across
@@ -432,6 +433,13 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
   // leaves the layer to the real imports.
   const imported = (await prisma.osmPlace.count()) === 0 ? await importDemoOverpass(prisma) : null;
 
+  // Drivers' requests for a price to a few services, so their response figures show (prisma/seed-requests.ts).
+  const requests = await seedDemoRequests(prisma, {
+    drivers: reviewers,
+    demoAccountIds: Object.values(demo).map((user) => user.id),
+    random: prng,
+  });
+
   // The ranking's prior is the mean of all services: once they all have their reviews.
   await prisma.$queryRawUnsafe(REFRESH_PRIOR_SQL);
   await prisma.$executeRawUnsafe(REFRESH_ALL_SCORES_SQL);
@@ -442,7 +450,7 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
     prisma.review.count(),
   ]);
   const osm = imported ? `, ${imported.added} imported from OpenStreetMap (${imported.linked} linked)` : "";
-  return `${users} users, ${total} services (${created} new)${osm}, ${reviews} reviews`;
+  return `${users} users, ${total} services (${created} new)${osm}, ${reviews} reviews, ${requests} requests for a price`;
 }
 
 /** The demo Overpass answer through the import itself, as `npm run osm:import -- file` would. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { rowsToTimetable } from "@/features/hours/timetable";
 import { invalidDay } from "@/features/listings/schema";
+import { refreshAllResponseFigures } from "@/features/requests/server/response-figures";
 import { computeAggregates } from "@/features/reviews/rating";
 import { recomputeAggregates } from "@/features/reviews/server/reviews";
 import { getPrisma } from "@/lib/db/client";
@@ -11,15 +12,16 @@ import { isDatabaseEmpty, seedDemoData } from "@/prisma/seed";
 
 async function counts() {
   const prisma = await getPrisma();
-  const [users, services, reviews, hours, images, payments] = await Promise.all([
+  const [users, services, reviews, hours, images, payments, requests] = await Promise.all([
     prisma.user.count(),
     prisma.service.count(),
     prisma.review.count(),
     prisma.openingHours.count(),
     prisma.image.count(),
     prisma.payment.count(),
+    prisma.quoteRequest.count(),
   ]);
-  return { users, services, reviews, hours, images, payments };
+  return { users, services, reviews, hours, images, payments, requests };
 }
 
 describe("demo data", () => {
@@ -152,6 +154,32 @@ describe("demo data", () => {
         expect(stored[key as keyof typeof averages]).toBeCloseTo(value, 9);
     }
     expect(services.some((s) => s.numReviews > 0)).toBe(true);
+  });
+
+  it("gives a few services response figures from closed requests for a price, as the app computes them", async () => {
+    const prisma = await getPrisma();
+    expect(await prisma.quoteRequest.count()).toBeGreaterThanOrEqual(10);
+    // Nothing waits in an inbox, and no demo account asked or was asked (the e2e tests use them).
+    expect(await prisma.quoteRequest.count({ where: { status: "open" } })).toBe(0);
+    const demo = { emailNormalized: { in: DEMO_ACCOUNTS.map((account) => account.email) } };
+    expect(await prisma.quoteRequest.count({ where: { driver: demo } })).toBe(0);
+    expect(await prisma.quoteTarget.count({ where: { service: { owner: demo } } })).toBe(0);
+    // Every accepted request bound its visit code to the driver, as accepting does.
+    const accepted = await prisma.quoteRequest.findMany({
+      where: { status: "accepted" },
+      select: { driverId: true, visitCode: { select: { userId: true } }, acceptedAnswerId: true },
+    });
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const request of accepted) {
+      expect(request.acceptedAnswerId).not.toBeNull();
+      expect(request.visitCode?.userId).toBe(request.driverId);
+    }
+    const shown = await prisma.service.count({
+      where: { responseMinutes: { not: null }, responseRate: { not: null } },
+    });
+    expect(shown).toBeGreaterThanOrEqual(3);
+    // The job's refresh finds nothing to change: the seed stored what the app computes.
+    expect(await refreshAllResponseFigures()).toBe(0);
   });
 
   it("stores the averages the app's own recompute gives, to the last digit a reader could see", async () => {

@@ -1,0 +1,70 @@
+import { responseFigures, type ResponseFigures, type TargetFacts } from "@/features/requests/response-time";
+import { RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * Writing services' response figures (features/requests/response-time.ts holds the rule) to their
+ * rows. No "server-only" marker here, like features/reviews/server/rating-sql.ts: prisma/seed.ts,
+ * run by plain tsx, stores the demo services' figures through it. The app goes through
+ * ./response-figures.ts, which also tells the read cache.
+ */
+const DAY_MS = 86_400_000;
+
+type FactsRow = TargetFacts & { serviceId: string };
+
+/** The services' targets sent within the window, with whether their request is still open. */
+function targetsOf(tx: Prisma.TransactionClient, serviceIds: string[], now: Date): Promise<FactsRow[]> {
+  const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS);
+  return tx.$queryRaw<FactsRow[]>`
+    SELECT t."serviceId", t."createdAt" AS "sentAt", t."answeredAt", r.status = 'open' AS "requestOpen"
+    FROM quote_targets t JOIN quote_requests r ON r.id = t."requestId"
+    WHERE t."serviceId" = ANY(${serviceIds}::uuid[]) AND t."createdAt" > ${since}`;
+}
+
+/**
+ * Locks the services' rows (in id order, so two writers never wait on each other crosswise) before
+ * their targets are read: an answer's transaction and the job then compute one after the other,
+ * and the later sees what the earlier committed. NO KEY UPDATE, as recomputeAggregates takes it.
+ */
+function lockServices(
+  tx: Prisma.TransactionClient,
+  serviceIds: string[],
+): Promise<{ id: string; responseMinutes: number | null; responseRate: number | null }[]> {
+  return tx.$queryRaw`
+    SELECT id, "responseMinutes", "responseRate" FROM services
+    WHERE id = ANY(${serviceIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+}
+
+/**
+ * Recomputes the services' figures and writes those that moved (updatedAt stays: the listing's
+ * content did not change), inside the caller's transaction. Returns the ids whose figures changed.
+ */
+export async function storeResponseFigures(
+  tx: Prisma.TransactionClient,
+  serviceIds: string[],
+  now: Date,
+): Promise<string[]> {
+  const services = await lockServices(tx, serviceIds);
+  if (!services.length) return [];
+  const facts = await targetsOf(
+    tx,
+    services.map((service) => service.id),
+    now,
+  );
+  const byService = new Map<string, FactsRow[]>();
+  for (const row of facts) {
+    const list = byService.get(row.serviceId);
+    if (list) list.push(row);
+    else byService.set(row.serviceId, [row]);
+  }
+  const changed: { id: string; figures: ResponseFigures }[] = [];
+  for (const service of services) {
+    const figures = responseFigures(byService.get(service.id) ?? [], now);
+    if (figures.responseTime !== service.responseMinutes || figures.responseRate !== service.responseRate)
+      changed.push({ id: service.id, figures });
+  }
+  for (const { id, figures } of changed)
+    await tx.$executeRaw`UPDATE services SET "responseMinutes" = ${figures.responseTime}::int,
+      "responseRate" = ${figures.responseRate}::float8 WHERE id = ${id}::uuid`;
+  return changed.map((row) => row.id);
+}
