@@ -8,6 +8,7 @@ import { getPrisma } from "@/lib/db/client";
 
 import { makeService, makeUser } from "../../helpers/factories";
 import { call, makeRequest, params } from "../../helpers/request";
+import { answerAs, person, sendRequest, shop } from "./api";
 import { makeQuoteRequest } from "./job-fixtures";
 
 /**
@@ -88,6 +89,23 @@ describe("a service's response figures", () => {
     const { detail, item } = await shown(service.id, "Quick Brakes Figures");
     expect(detail).toEqual({ responseTime: 20, responseRate: 0.75 });
     expect(item).toEqual({ responseTime: 20, responseRate: 0.75 });
+  });
+
+  it("move with a shop's answer through the route, and the public page shows them at once", async () => {
+    const garage = await shop({ name: "Answering Garage" });
+    await closedRequest(garage.id, 10);
+    await closedRequest(garage.id, 60);
+    // Read (and kept by the read cache) before the answer.
+    expect((await shown(garage.id, "Answering Garage")).detail).toEqual({ responseTime: null, responseRate: null });
+    const driver = await person();
+    const requestId = await sendRequest(driver, [garage.id]);
+    await answerAs(garage.owner, requestId, garage.id, { price: 1200 });
+    // Answered within the minute: 0, 10 and 60 minutes → 10.
+    expect(await stored(garage.id)).toEqual({ responseMinutes: 10, responseRate: 1 });
+    expect(await shown(garage.id, "Answering Garage")).toEqual({
+      detail: { responseTime: 10, responseRate: 1 },
+      item: { responseTime: 10, responseRate: 1 },
+    });
   });
 
   it("takes the mean of the two middle times for an even count of answers", async () => {

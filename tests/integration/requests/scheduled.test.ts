@@ -6,6 +6,7 @@ import { JOBS } from "@/jobs";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeService, makeUser } from "../../helpers/factories";
+import { answerAs, mailsTo, person, sendRequest, shop } from "./api";
 import { makeAnswer, makeQuoteRequest } from "./job-fixtures";
 
 /** The "quote-requests" job: the reminder after two hours without an answer, the close after 72 hours. */
@@ -209,5 +210,32 @@ describe("the job", () => {
       responseMinutes: 20,
       responseRate: 0.75,
     });
+  });
+});
+
+describe("a request sent through the route", () => {
+  it("reminds the silent service after 2 hours, not the one that answered, and closes after 72 hours", async () => {
+    const prisma = await getPrisma();
+    const driver = await person({ locale: "uk" });
+    const quick = await shop({ name: "Quick Route Garage" });
+    const silent = await shop({ name: "Silent Route Garage", locale: "uk" });
+    const requestId = await sendRequest(driver, [quick.id, silent.id]);
+    await answerAs(quick.owner, requestId, quick.id, { price: 900 });
+    const start = Date.now();
+    await remindUnanswered(new Date(start + (REQUEST_REMINDER_HOURS * 60 - 1) * MINUTE_MS));
+    expect(await mailsTo(silent.owner.email, "request.reminder")).toHaveLength(0);
+    await remindUnanswered(new Date(start + REQUEST_REMINDER_HOURS * HOUR_MS + MINUTE_MS));
+    expect(await mailsTo(silent.owner.email, "request.reminder")).toHaveLength(1);
+    expect(await mailsTo(quick.owner.email, "request.reminder")).toHaveLength(0);
+
+    await expireRequests(new Date(start + (REQUEST_OPEN_HOURS - 1) * HOUR_MS));
+    expect((await prisma.quoteRequest.findUniqueOrThrow({ where: { id: requestId } })).status).toBe("open");
+    await expireRequests(new Date(start + REQUEST_OPEN_HOURS * HOUR_MS + MINUTE_MS));
+    expect((await prisma.quoteRequest.findUniqueOrThrow({ where: { id: requestId } })).status).toBe("expired");
+    const told = await mailsTo(driver.email, "request.expired");
+    expect(told).toHaveLength(1);
+    // In the language the driver asked in (this request: English), whatever their account says.
+    expect(told[0]).toMatchObject({ locale: "en" });
+    expect(told[0]!.text).toContain("It got 1 answer.");
   });
 });

@@ -10,6 +10,7 @@ import { getPrisma } from "@/lib/db/client";
 import { makeService, makeUser } from "../../helpers/factories";
 import { addresses, apiRequest, call, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
+import { answerAs, api, person, sendRequest, shop } from "./api";
 import { makeAcceptedRequest } from "./job-fixtures";
 
 /**
@@ -54,6 +55,22 @@ async function driver() {
 }
 
 describe("a review after an accepted request", () => {
+  it("through the routes: ask, answer, accept; the driver's review, unverified before, is verified by its next edit", async () => {
+    const driver = await person();
+    const garage = await shop({ name: "Route Brakes" });
+    const requestId = await sendRequest(driver, [garage.id]);
+    const answerId = await answerAs(garage.owner, requestId, garage.id, { price: 1800 });
+    // Before acceptance the driver holds nothing: a review now is not verified.
+    const early = await review(garage.id, driver.cookie);
+    expect(early.body.verified).toBe(false);
+    expect((await api.accept(requestId, { answerId }, driver.cookie)).status).toBe(200);
+    // After it, the same review edited is.
+    const posted = await review(garage.id, driver.cookie, { ...good, comment: "Pads done at the quoted price" });
+    expect(posted).toMatchObject({ status: 201, body: { _id: early.body._id, verified: true } });
+    const code = await (await getPrisma()).visitCode.findUniqueOrThrow({ where: { quoteRequestId: requestId } });
+    expect(code).toMatchObject({ userId: driver.id, serviceId: garage.id, reviewId: posted.body._id });
+  });
+
   it("is verified without a code, redeeming the driver's bound code in the review's transaction", async () => {
     const prisma = await getPrisma();
     const { user, cookie } = await driver();
