@@ -8,13 +8,19 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 const at = (msAgo: number) => new Date(NOW.getTime() - msAgo);
 
-/** A target sent `sentDaysAgo` days ago, answered `minutes` after (null: not answered). */
-function target(minutes: number | null, options: { sentDaysAgo?: number; open?: boolean } = {}): TargetFacts {
+/**
+ * A target sent `sentDaysAgo` days ago, answered `minutes` after (null: not answered), its request
+ * still open or closed `closedAfter` minutes after sending (default: 72 hours, closed by time).
+ */
+function target(
+  minutes: number | null,
+  options: { sentDaysAgo?: number; open?: boolean; closedAfter?: number } = {},
+): TargetFacts {
   const sentAt = at((options.sentDaysAgo ?? 1) * DAY);
   return {
     sentAt,
     answeredAt: minutes === null ? null : new Date(sentAt.getTime() + minutes * MINUTE),
-    requestOpen: options.open ?? false,
+    closedAt: options.open ? null : new Date(sentAt.getTime() + (options.closedAfter ?? 72 * 60) * MINUTE),
   };
 }
 
@@ -40,7 +46,7 @@ describe("responseFigures", () => {
     const answer = (seconds: number): TargetFacts => ({
       sentAt,
       answeredAt: new Date(sentAt.getTime() + seconds * 1000),
-      requestOpen: false,
+      closedAt: NOW,
     });
     expect(responseFigures([answer(90), answer(90), answer(90)], NOW).responseTime).toBe(2);
     expect(responseFigures([answer(29), answer(29), answer(29)], NOW).responseTime).toBe(0);
@@ -52,6 +58,17 @@ describe("responseFigures", () => {
       responseTime: 20,
       responseRate: 0.75,
     });
+  });
+
+  it("does not count a silent service against its rate when the request closed before it had two hours", () => {
+    // The driver accepted another answer after 30 minutes: the silent shop had no fair chance.
+    const early = target(null, { closedAfter: 30 });
+    expect(responseFigures([target(10), target(20), target(30), early], NOW).responseRate).toBe(1);
+    expect(responseFigures([target(10), target(20), early], NOW)).toEqual({ responseTime: null, responseRate: null });
+    // Closed exactly at two hours, or later: it counts.
+    expect(
+      responseFigures([target(10), target(20), target(30), target(null, { closedAfter: 120 })], NOW).responseRate,
+    ).toBe(0.75);
   });
 
   it("gives the rate in hundredths", () => {
@@ -98,11 +115,11 @@ describe("responseFigures", () => {
   });
 
   it(`reads only targets sent within the last ${RESPONSE_WINDOW_DAYS} days (one sent exactly that long ago is out)`, () => {
-    const edge: TargetFacts = { sentAt: at(RESPONSE_WINDOW_DAYS * DAY), answeredAt: at(0), requestOpen: false };
+    const edge: TargetFacts = { sentAt: at(RESPONSE_WINDOW_DAYS * DAY), answeredAt: at(0), closedAt: NOW };
     const justInside: TargetFacts = {
       sentAt: at(RESPONSE_WINDOW_DAYS * DAY - 1000),
       answeredAt: at(RESPONSE_WINDOW_DAYS * DAY - 1000 - 40 * MINUTE),
-      requestOpen: false,
+      closedAt: NOW,
     };
     const old = target(1, { sentDaysAgo: RESPONSE_WINDOW_DAYS + 5 });
     expect(responseFigures([target(10), target(20), edge, old], NOW)).toEqual({
@@ -116,9 +133,9 @@ describe("responseFigures", () => {
   });
 
   it("ignores targets dated after now (a clock ahead) and never reports a negative time", () => {
-    const future: TargetFacts = { sentAt: at(-DAY), answeredAt: at(-DAY + MINUTE), requestOpen: false };
+    const future: TargetFacts = { sentAt: at(-DAY), answeredAt: at(-DAY + MINUTE), closedAt: NOW };
     expect(responseFigures([target(10), target(20), future], NOW)).toEqual({ responseTime: null, responseRate: null });
-    const early: TargetFacts = { sentAt: at(DAY), answeredAt: at(DAY + MINUTE), requestOpen: false };
+    const early: TargetFacts = { sentAt: at(DAY), answeredAt: at(DAY + MINUTE), closedAt: NOW };
     expect(responseFigures([early, early, early], NOW).responseTime).toBe(0);
   });
 
@@ -126,7 +143,7 @@ describe("responseFigures", () => {
     const recent: TargetFacts = {
       sentAt: new Date(Date.now() - DAY),
       answeredAt: new Date(Date.now() - DAY + 45 * MINUTE),
-      requestOpen: false,
+      closedAt: NOW,
     };
     expect(responseFigures([recent, recent, recent]).responseTime).toBe(45);
   });

@@ -1,4 +1,4 @@
-import { RESPONSE_MIN_REQUESTS, RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
+import { REQUEST_REMINDER_HOURS, RESPONSE_MIN_REQUESTS, RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
 
 /**
  * A service's response figures from its side of drivers' requests (features/requests/rules.ts):
@@ -7,9 +7,10 @@ import { RESPONSE_MIN_REQUESTS, RESPONSE_WINDOW_DAYS } from "@/features/requests
  * one that never does.
  *
  * Over the targets sent in the last RESPONSE_WINDOW_DAYS days. A target counts once the service
- * answered it (or declined: a quick "no" is an answer too) or once its request is no longer open;
- * one still waiting on an open request does not count yet, so a request sent five minutes ago
- * lowers nothing. The rate is answered / counted, in hundredths; the time the median of minutes
+ * answered it (or declined: a quick "no" is an answer too), or once its request closed unanswered
+ * after the service had REQUEST_REMINDER_HOURS to answer; one still waiting on an open request does
+ * not count yet (a request sent five minutes ago lowers nothing), and neither does one the driver
+ * accepted elsewhere or cancelled sooner than that (the shop had no fair chance). The rate is answered / counted, in hundredths; the time the median of minutes
  * from sending to the first answer over the answered ones (a few very slow answers do not drown
  * the usual), rounded to a minute. Both null under RESPONSE_MIN_REQUESTS counted: two requests say
  * nothing yet. The rate without a time (0) when none of enough counted was answered.
@@ -19,8 +20,8 @@ export type TargetFacts = {
   sentAt: Date;
   /** Its first answer or decline; null while none. */
   answeredAt: Date | null;
-  /** Whether the request is still open (a closed one will never be answered). */
-  requestOpen: boolean;
+  /** When its request stopped waiting for answers (accepted, cancelled or expired); null while open. */
+  closedAt: Date | null;
 };
 
 export type ResponseFigures = {
@@ -32,14 +33,17 @@ export type ResponseFigures = {
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+const FAIR_CHANCE_MS = REQUEST_REMINDER_HOURS * 3_600_000;
+
+/** Answered, or closed unanswered after the service had its fair chance to answer. */
+const settled = (target: TargetFacts) =>
+  target.answeredAt !== null ||
+  (target.closedAt !== null && target.closedAt.getTime() - target.sentAt.getTime() >= FAIR_CHANCE_MS);
 
 export function responseFigures(targets: readonly TargetFacts[], now: Date = new Date()): ResponseFigures {
   const since = now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS;
   const counted = targets.filter(
-    (target) =>
-      target.sentAt.getTime() > since &&
-      target.sentAt.getTime() <= now.getTime() &&
-      (target.answeredAt !== null || !target.requestOpen),
+    (target) => target.sentAt.getTime() > since && target.sentAt.getTime() <= now.getTime() && settled(target),
   );
   if (counted.length < RESPONSE_MIN_REQUESTS) return { responseTime: null, responseRate: null };
   const minutes = counted

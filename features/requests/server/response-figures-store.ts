@@ -12,11 +12,12 @@ const DAY_MS = 86_400_000;
 
 type FactsRow = TargetFacts & { serviceId: string };
 
-/** The services' targets sent within the window, with whether their request is still open. */
+/** The services' targets sent within the window, with when their request stopped waiting (null: open). */
 function targetsOf(tx: Prisma.TransactionClient, serviceIds: string[], now: Date): Promise<FactsRow[]> {
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS);
   return tx.$queryRaw<FactsRow[]>`
-    SELECT t."serviceId", t."createdAt" AS "sentAt", t."answeredAt", r.status = 'open' AS "requestOpen"
+    SELECT t."serviceId", t."createdAt" AS "sentAt", t."answeredAt",
+      CASE WHEN r.status = 'open' THEN NULL ELSE coalesce(r."closedAt", r."acceptedAt", r."expiresAt") END AS "closedAt"
     FROM quote_targets t JOIN quote_requests r ON r.id = t."requestId"
     WHERE t."serviceId" = ANY(${serviceIds}::uuid[]) AND t."createdAt" > ${since}`;
 }

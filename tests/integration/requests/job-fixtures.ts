@@ -46,8 +46,9 @@ export async function makeQuoteRequest(input: {
       longitude: 28.47,
       locale: input.locale ?? "en",
       status,
-      closedBy: closed ? "driver" : null,
-      closedAt: closed ? sentAt : null,
+      closedBy: status === "expired" ? "time" : closed ? "driver" : null,
+      // Closed when its time was up (or now, if sooner): the services had their chance to answer.
+      closedAt: closed ? new Date(Math.min(sentAt.getTime() + REQUEST_OPEN_HOURS * HOUR_MS, Date.now())) : null,
       createdAt: sentAt,
       expiresAt: new Date(sentAt.getTime() + REQUEST_OPEN_HOURS * HOUR_MS),
       targets: {

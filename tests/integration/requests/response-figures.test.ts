@@ -91,6 +91,33 @@ describe("a service's response figures", () => {
     expect(item).toEqual({ responseTime: 20, responseRate: 0.75 });
   });
 
+  it("do not hold against a silent service a request accepted elsewhere or cancelled before it had two hours", async () => {
+    const service = await makeService({ name: "Fair Chance Garage" });
+    for (const minutes of [10, 20, 30]) await closedRequest(service.id, minutes);
+    const prisma = await getPrisma();
+    const sentAt = new Date(Date.now() - DAY_MS);
+    // Accepted after 40 minutes (another service's answer), and cancelled by the driver after 90.
+    const accepted = await makeQuoteRequest({ driverId, sentAt, targets: [service.id] });
+    await prisma.quoteRequest.update({
+      where: { id: accepted.id },
+      data: { status: "accepted", acceptedAt: new Date(sentAt.getTime() + 40 * 60_000) },
+    });
+    const cancelled = await makeQuoteRequest({ driverId, sentAt, targets: [service.id] });
+    await prisma.quoteRequest.update({
+      where: { id: cancelled.id },
+      data: { status: "cancelled", closedBy: "driver", closedAt: new Date(sentAt.getTime() + 90 * 60_000) },
+    });
+    await refreshOne(service.id);
+    expect(await stored(service.id)).toEqual({ responseMinutes: 20, responseRate: 1 });
+    // Cancelled only after three hours: that silence counts.
+    await prisma.quoteRequest.update({
+      where: { id: cancelled.id },
+      data: { closedAt: new Date(sentAt.getTime() + 3 * HOUR_MS) },
+    });
+    await refreshOne(service.id);
+    expect(await stored(service.id)).toEqual({ responseMinutes: 20, responseRate: 0.75 });
+  });
+
   it("move with a shop's answer through the route, and the public page shows them at once", async () => {
     const garage = await shop({ name: "Answering Garage" });
     await closedRequest(garage.id, 10);
