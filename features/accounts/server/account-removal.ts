@@ -1,7 +1,7 @@
 import "server-only";
 
 import { recomputeAggregates } from "@/features/reviews/server/reviews";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 import { keepAnActiveAdmin } from "./last-admin";
 import { endAllSessions } from "./session";
@@ -9,6 +9,7 @@ import { endAllSessions } from "./session";
 type Tx = Prisma.TransactionClient;
 export type Removal = {
   reviews: number;
+  requests: number;
   services: number;
   archivedStations: string[];
   images: number;
@@ -18,6 +19,7 @@ export type Removal = {
 /**
  * Removing an account, whoever asks (the user, or an admin), decided once:
  * - the user's reviews go, and the services they reviewed get their ratings recomputed;
+ * - their requests for a price go, with their photos and the services' answers to them;
  * - stations never paid for and the master profile go, with their hours and reviews;
  * - a *paid* station is not destroyed: it is archived (blocked, so no longer listed) and its
  *   payments stay on record, for a refund or a transfer by an admin;
@@ -45,7 +47,10 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
     await tx.service.updateMany({ where: { id: { in: archivedStations } }, data: { isBlocked: true } });
   const services = await tx.service.deleteMany({ where: { ownerId: userId, id: { notIn: archivedStations } } });
   await tx.emailToken.deleteMany({ where: { userId } });
-  await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true } } });
+  // Their requests for a price (car, description, photos) go too; the services asked lose the rows
+  // from their inboxes. Before the images, so the requests' photos are no longer held.
+  const requests = await tx.quoteRequest.deleteMany({ where: { driverId: userId } });
+  await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true }, lastCar: Prisma.DbNull } });
   const images = await tx.image.deleteMany({
     where: { ownerId: userId, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } },
   });
@@ -71,5 +76,12 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
   } else {
     await tx.user.delete({ where: { id: userId } });
   }
-  return { reviews: reviews.count, services: services.count, archivedStations, images: images.count, tombstone };
+  return {
+    reviews: reviews.count,
+    requests: requests.count,
+    services: services.count,
+    archivedStations,
+    images: images.count,
+    tombstone,
+  };
 }

@@ -284,9 +284,18 @@ export async function exportOwnData(viewer: Viewer | null) {
         orderBy: { createdAt: "asc" },
       },
       ownImages: { select: { id: true, contentType: true, size: true, createdAt: true } },
+      lastCar: true,
+      quoteRequests: {
+        include: {
+          targets: { select: { status: true, service: { select: { name: true } } }, orderBy: { position: "asc" } },
+          answers: { include: { service: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+          images: { select: { imageId: true }, orderBy: { position: "asc" } },
+        },
+        orderBy: { createdAt: "asc" },
+      },
     },
   });
-  const { imageId, services, reviews, payments, ownImages, ...profile } = user;
+  const { imageId, services, reviews, payments, ownImages, quoteRequests, ...profile } = user;
   return {
     exportedAt: new Date().toISOString(),
     profile: { ...profile, image: imageUrl(imageId) },
@@ -304,5 +313,11 @@ export async function exportOwnData(viewer: Viewer | null) {
     reviews: reviews.map(({ service, ...review }) => ({ ...review, serviceName: service.name })),
     payments: payments.map((payment) => ({ ...payment, amount: payment.amount.toString() })),
     images: ownImages.map(({ id, ...image }) => ({ ...image, url: imageUrl(id) })),
+    requests: quoteRequests.map(({ targets, answers, images, ...request }) => ({
+      ...request,
+      services: targets.map((target) => ({ name: target.service.name, status: target.status })),
+      answers: answers.map(({ service, authorId: _author, ...answer }) => ({ ...answer, serviceName: service.name })),
+      images: images.map((image) => imageUrl(image.imageId)),
+    })),
   };
 }

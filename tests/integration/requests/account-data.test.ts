@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+
+import { GET as exportRoute } from "@/app/api/users/profile/export/route";
+import { removeAccount } from "@/features/accounts/server/account-removal";
+import { getPrisma } from "@/lib/db/client";
+
+import { makeService } from "../../helpers/factories";
+import { call, makeRequest } from "../../helpers/request";
+import { answerAs, inDays, person, sendRequest, shop, uploadOf, validCar } from "./api";
+
+/** A driver's requests for a price are theirs: in their data export, and gone with their account. */
+describe("a driver's requests and their account", () => {
+  it("are in the driver's export, with the services asked, their answers, the photos and the last car", async () => {
+    const driver = await person();
+    const garage = await shop({ name: "Export Garage" });
+    const photo = await uploadOf(driver.id);
+    const requestId = await sendRequest(driver, [garage.id], { images: [photo] });
+    await answerAs(garage.owner, requestId, garage.id, { price: 1200, earliest: inDays(1) });
+
+    const response = await call(
+      exportRoute,
+      makeRequest("/api/users/profile/export", { headers: { cookie: driver.cookie } }),
+    );
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as {
+      profile: { lastCar: unknown };
+      requests: {
+        id: string;
+        services: { name: string; status: string }[];
+        answers: { serviceName: string; price: number; authorId?: string }[];
+        images: string[];
+      }[];
+    };
+    expect(data.profile.lastCar).toEqual(validCar);
+    expect(data.requests).toHaveLength(1);
+    const [exported] = data.requests;
+    expect(exported!.id).toBe(requestId);
+    expect(exported!.services).toEqual([{ name: "Export Garage", status: "answered" }]);
+    expect(exported!.answers).toMatchObject([{ serviceName: "Export Garage", price: 1200 }]);
+    // Who at the shop wrote the answer is the shop's business, not the driver's.
+    expect(exported!.answers[0]).not.toHaveProperty("authorId");
+    expect(exported!.images).toEqual([photo]);
+  });
+
+  it("go with the account, photos and answers included", async () => {
+    const driver = await person();
+    const garage = await shop();
+    const photo = await uploadOf(driver.id);
+    const requestId = await sendRequest(driver, [garage.id], { images: [photo] });
+    await answerAs(garage.owner, requestId, garage.id, { price: 900 });
+    const prisma = await getPrisma();
+    await prisma.$transaction((tx) => removeAccount(tx, driver.id));
+    expect(await prisma.quoteRequest.count({ where: { id: requestId } })).toBe(0);
+    expect(await prisma.quoteAnswer.count({ where: { requestId } })).toBe(0);
+    expect(await prisma.image.count({ where: { id: photo.split("/").at(-1) } })).toBe(0);
+  });
+
+  it("go even when the account stays as a tombstone for a paid station, and the last car with them", async () => {
+    const driver = await person();
+    await makeService({ ownerId: driver.id, isPaid: true });
+    const garage = await shop();
+    const requestId = await sendRequest(driver, [garage.id]);
+    const prisma = await getPrisma();
+    const removal = await prisma.$transaction((tx) => removeAccount(tx, driver.id));
+    expect(removal).toMatchObject({ tombstone: true, requests: 1 });
+    expect(await prisma.quoteRequest.count({ where: { id: requestId } })).toBe(0);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: driver.id } })).lastCar).toBeNull();
+  });
+});
