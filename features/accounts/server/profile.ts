@@ -288,7 +288,22 @@ export async function exportOwnData(viewer: Viewer | null) {
       quoteRequests: {
         include: {
           targets: { select: { status: true, service: { select: { name: true } } }, orderBy: { position: "asc" } },
-          answers: { include: { service: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+          // Not who at the service wrote an answer: that is the service's business.
+          answers: {
+            select: {
+              id: true,
+              decline: true,
+              price: true,
+              priceFrom: true,
+              priceTo: true,
+              slot: true,
+              earliest: true,
+              message: true,
+              createdAt: true,
+              service: { select: { name: true } },
+            },
+            orderBy: { createdAt: "asc" },
+          },
           images: { select: { imageId: true }, orderBy: { position: "asc" } },
         },
         orderBy: { createdAt: "asc" },
@@ -316,7 +331,7 @@ export async function exportOwnData(viewer: Viewer | null) {
     requests: quoteRequests.map(({ targets, answers, images, ...request }) => ({
       ...request,
       services: targets.map((target) => ({ name: target.service.name, status: target.status })),
-      answers: answers.map(({ service, authorId: _author, ...answer }) => ({ ...answer, serviceName: service.name })),
+      answers: answers.map(({ service, ...answer }) => ({ ...answer, serviceName: service.name })),
       images: images.map((image) => imageUrl(image.imageId)),
     })),
   };
