@@ -46,7 +46,12 @@ export function kyivDay(now: Date, daysLater = 0): string {
   return dateOfDay(localClock(now, DEFAULT_TIME_ZONE).day + daysLater);
 }
 
-const realDate = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+/** A day the calendar has: not 30 February (which Date moves to March), not month 13 (which toISOString throws on). */
+const realDate = (value: string) => {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
 
 /** A calendar day YYYY-MM-DD, from `first` to `last` (both included). */
 const day = (first: string, last: string, tooFar: string) =>
@@ -188,10 +193,14 @@ export function answerInput(now: Date) {
         priceTo: amount.nullable().optional(),
         slot: z
           .string({ error: "Requests.slot" })
-          .refine((value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
-            error: "Requests.slot",
-            abort: true,
-          })
+          // Date.parse would move 30 February to 2 March: the day must exist as written.
+          .refine(
+            (value) => DATE_TIME.test(value) && realDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)),
+            {
+              error: "Requests.slot",
+              abort: true,
+            },
+          )
           .refine((value) => Date.parse(value) > now.getTime(), { error: "Requests.slotPast", abort: true })
           .refine((value) => Date.parse(value) <= now.getTime() + ANSWER_MAX_DAYS_AHEAD * DAY_MS, {
             error: "Requests.answerTooFar",

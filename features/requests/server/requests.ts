@@ -20,7 +20,7 @@ import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } f
 import { currentRequest } from "@/lib/http/request-context";
 import { parseOrThrow } from "@/lib/http/validate";
 import { kickMailQueue } from "@/lib/mail/outbox";
-import { limiter, take, throttleKey, tooMany, tryTake, type ThrottleName } from "@/lib/security/rate-limit";
+import { limiter, throttleKey, tooMany, tryTake, type ThrottleName } from "@/lib/security/rate-limit";
 
 import {
   INBOX_PAGE_SIZE,
@@ -71,6 +71,13 @@ const DAY_MS = 24 * HOUR_MS;
 /** Target states in which a service is still part of a request (not declined, not passed over). */
 const INVOLVED = ["sent", "answered", "chosen"] as const;
 
+/**
+ * A service someone can answer for: published, and with an owner whose account is not blocked (a
+ * blocked owner cannot sign in, and must not be sent a driver's contacts). suggestServices spells
+ * the same in SQL.
+ */
+const ANSWERABLE_WHERE = { ...PUBLISHED_WHERE, owner: { isBlocked: false } } satisfies Prisma.ServiceWhereInput;
+
 /** Answers, acceptances and cancellations of one request wait for each other: the request's row is the lock. */
 async function lockRequest(tx: Tx, requestId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM quote_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
@@ -80,11 +87,29 @@ async function lockRequest(tx: Tx, requestId: string): Promise<void> {
 const isOpen = (request: { status: string; expiresAt: Date }, now = new Date()) =>
   request.status === "open" && request.expiresAt > now;
 
-/** Counts one on a throttle; over it, a 429 with the given message. */
-async function takeOr(name: ThrottleName, key: string, messageKey: string): Promise<void> {
-  if (await tryTake(name, key)) return;
-  const res = await (await limiter(name)).get(throttleKey(key));
-  throw tooMany(res?.msBeforeNext ?? 60_000, messageKey);
+type Count = { name: ThrottleName; key: string; messageKey: string };
+
+/**
+ * Counts one on each throttle in turn; over one, a 429 with its message. A refusal gives back
+ * what this call already counted, and the returned function gives back all of it (for a write
+ * refused after counting): a refused request uses up neither the driver's day nor the quota of the
+ * other services it named, which a hostile driver could otherwise drain unseen.
+ */
+async function takeAll(counts: Count[]): Promise<() => Promise<void>> {
+  const taken: Count[] = [];
+  const giveBack = async () => {
+    for (const count of taken.splice(0)) await (await limiter(count.name)).reward(throttleKey(count.key));
+  };
+  for (const count of counts) {
+    if (await tryTake(count.name, count.key)) {
+      taken.push(count);
+      continue;
+    }
+    await giveBack();
+    const res = await (await limiter(count.name)).get(throttleKey(count.key));
+    throw tooMany(res?.msBeforeNext ?? 60_000, count.messageKey);
+  }
+  return giveBack;
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -191,9 +216,10 @@ type Person = { id: string; name: string; email: string; locale: Locale };
  * POST /api/requests. Checked before anything is counted: the services (published, with an owner
  * to answer, not the driver's own), the photos (the driver's uploads), one open request per
  * service and at most REQUEST_MAX_OPEN open; then the throttles (per driver a day, per client
- * address an hour, per service a day); then, with the driver's row locked against a second tab,
- * the same limits again and the writes: the request, its targets with their fixed distances, its
- * photos, the driver's car for next time, and a mail to each service's owner.
+ * address an hour, per service a day; all given back when the request is refused after all);
+ * then, with the driver's row locked against a second tab, the same limits again and the writes:
+ * the request, its targets with their fixed distances, its photos, the driver's car for next time,
+ * and a mail to each service's owner.
  */
 export async function createRequest(viewer: Viewer | null, body: unknown, locale: Locale): Promise<{ _id: string }> {
   requireAccess(viewer, "signedIn");
@@ -209,13 +235,19 @@ export async function createRequest(viewer: Viewer | null, body: unknown, locale
   await checkOpenRequests(prisma, viewer.id, input.serviceIds);
 
   // Counted before the database is written (a second connection would wait for it on PGlite).
-  await takeOr("quoteRequest", viewer.id, "Requests.dailyLimit");
-  await take("quoteRequestAddress", currentRequest()?.ip ?? "");
-  for (const service of services) await takeOr("quoteInbound", service.id, "Requests.serviceBusy");
+  const giveBack = await takeAll([
+    { name: "quoteRequest", key: viewer.id, messageKey: "Requests.dailyLimit" },
+    { name: "quoteRequestAddress", key: currentRequest()?.ip ?? "", messageKey: "Auth.tooManyRequests" },
+    ...services.map((service) => ({
+      name: "quoteInbound" as const,
+      key: service.id,
+      messageKey: "Requests.serviceBusy",
+    })),
+  ]);
 
   const point = input.near ?? { lat: services[0]!.latitude, lng: services[0]!.longitude };
   const car = input.car;
-  const created = await prisma.$transaction(async (tx) => {
+  const writing = prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${viewer.id}::uuid FOR UPDATE`;
     await checkOpenRequests(tx, viewer.id, input.serviceIds);
     const current = await servicesToAsk(tx, viewer, input.serviceIds);
@@ -271,6 +303,12 @@ export async function createRequest(viewer: Viewer | null, body: unknown, locale
     }
     return request;
   });
+  const created = await writing.catch(async (error: unknown) => {
+    // Nothing was written (a limit met in the transaction, a service gone meanwhile, a failure):
+    // nothing is counted either. A database out of reach keeps its own error, not the give-back's.
+    await giveBack().catch(() => undefined);
+    throw error;
+  });
   kickMailQueue();
   return { _id: created.id };
 }
@@ -289,14 +327,15 @@ async function servicesToAsk(db: Tx | PrismaClient, viewer: Viewer, ids: string[
       mechanicOwnerId: true,
       latitude: true,
       longitude: true,
-      owner: { select: { name: true, email: true, locale: true } },
+      owner: { select: { name: true, email: true, locale: true, isBlocked: true } },
     },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) throw new BadRequestError({ serviceIds: "Requests.serviceGone" });
-    if (!row.ownerId || !row.owner) throw new BadRequestError({ serviceIds: "Requests.serviceCannotAnswer" });
+    if (!row.ownerId || !row.owner || row.owner.isBlocked)
+      throw new BadRequestError({ serviceIds: "Requests.serviceCannotAnswer" });
     if (row.ownerId === viewer.id || row.mechanicOwnerId === viewer.id)
       throw new BadRequestError({ serviceIds: "Requests.ownService" });
     return row;
@@ -385,7 +424,8 @@ export async function suggestServices(viewer: Viewer | null, query: unknown): Pr
       (SELECT min(p."fromUah") FROM service_prices p WHERE p."serviceId" = s.id AND p.job = ${job})::int AS price
     FROM services s
     WHERE ${Prisma.raw(publishedSql("s"))}
-      AND s."ownerId" IS NOT NULL AND s."ownerId" <> ${viewer.id}::uuid
+      AND EXISTS (SELECT 1 FROM users u WHERE u.id = s."ownerId" AND NOT u."isBlocked")
+      AND s."ownerId" <> ${viewer.id}::uuid
       AND (s."mechanicOwnerId" IS NULL OR s."mechanicOwnerId" <> ${viewer.id}::uuid)
       AND s.id <> ${serviceId ?? "00000000-0000-0000-0000-000000000000"}::uuid
       AND earth_box(${center}, ${REQUEST_NEARBY_KM * 1000}::float8) @> ll_to_earth(s.latitude, s.longitude)
@@ -432,8 +472,13 @@ export async function acceptAnswer(viewer: Viewer | null, requestId: string, bod
     const now = new Date();
     if (!isOpen(request, now)) throw new AppError(409, "Requests.notOpen");
     const answer = await tx.quoteAnswer.findUnique({ where: { id: answerId } });
-    if (!answer || answer.requestId !== requestId) throw new BadRequestError({ answerId: "Requests.answerGone" });
+    // Compared with the stored id: the path's may be written in capitals.
+    if (!answer || answer.requestId !== request.id) throw new BadRequestError({ answerId: "Requests.answerGone" });
     if (answer.decline) throw new BadRequestError({ answerId: "Requests.answerDeclined" });
+    // Blocked, unpublished or left without an owner since it answered: nobody (or someone the site
+    // shut out) would get the driver's contacts and the visit.
+    if (!(await tx.service.count({ where: { id: answer.serviceId, ...ANSWERABLE_WHERE } })))
+      throw new AppError(409, "Requests.answerUnavailable");
 
     await tx.quoteRequest.update({
       where: { id: requestId },
@@ -612,16 +657,16 @@ export async function answerRequest(viewer: Viewer | null, requestId: string, bo
     select: { id: true },
   });
   if (!target) throw new NotFoundError();
-  if (!(await prisma.service.count({ where: { id: service.id, ...PUBLISHED_WHERE } })))
+  if (!(await prisma.service.count({ where: { id: service.id, ...ANSWERABLE_WHERE } })))
     throw new AppError(403, "Requests.serviceUnavailable");
-  await checkAnswerable(prisma, requestId, target.id);
-  await takeOr("quoteAnswer", viewer.id, "Requests.tooManyAnswers");
+  await checkAnswerable(prisma, requestId, target.id, viewer.id);
+  await takeAll([{ name: "quoteAnswer", key: viewer.id, messageKey: "Requests.tooManyAnswers" }]);
 
   let figuresChanged = false;
   const answer = await prisma
     .$transaction(async (tx) => {
       await lockRequest(tx, requestId);
-      const request = await checkAnswerable(tx, requestId, target.id);
+      const request = await checkAnswerable(tx, requestId, target.id, viewer.id);
       const now = new Date();
       const created = await tx.quoteAnswer.create({
         data: {
@@ -654,7 +699,7 @@ export async function answerRequest(viewer: Viewer | null, requestId: string, bo
           description: request.description,
           declined: input.decline,
         },
-        localePath(request.locale, `/requests/${requestId}`),
+        localePath(request.locale, `/requests/${request.id}`),
       );
       return created;
     })
@@ -668,12 +713,18 @@ export async function answerRequest(viewer: Viewer | null, requestId: string, bo
   return { _id: answer.id };
 }
 
-/** The request is open and this service has not answered it yet (409 otherwise). */
-async function checkAnswerable(db: Tx | PrismaClient, requestId: string, targetId: string) {
-  const request = await db.quoteRequest.findUniqueOrThrow({
+/**
+ * The request is still there (its driver's account may have gone since: 404), it is not the
+ * answerer's own (a driver who came to own a service they asked, through a claim), it is open and
+ * this service has not answered it yet (409 otherwise).
+ */
+async function checkAnswerable(db: Tx | PrismaClient, requestId: string, targetId: string, viewerId: string) {
+  const request = await db.quoteRequest.findUnique({
     where: { id: requestId },
     include: { driver: person, targets: { where: { id: targetId }, select: { status: true } } },
   });
+  if (!request) throw new NotFoundError();
+  if (request.driverId === viewerId) throw new AppError(403, "Requests.ownService");
   if (!isOpen(request)) throw new AppError(409, "Requests.notOpen");
   if (request.targets[0]?.status !== "sent") throw new AppError(409, "Requests.alreadyAnswered");
   return request;
@@ -739,7 +790,9 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
       expiresAt: request.expiresAt.toISOString(),
       answer: answer ? answerView(answer) : null,
       driver: target.status === "chosen" ? { name: request.driver.name, email: request.driver.email } : null,
-      closeReason: request.closeReason,
+      // Why it closed, for a service still part of it then (and mailed that reason); one passed
+      // over or that declined does not read the chosen shop's or the driver's words.
+      closeReason: target.status === "cancelled" ? request.closeReason : "",
     };
   });
   return { items, total, page, pages };
