@@ -96,8 +96,9 @@ export function HeaderNav({ session }: { session: PageSession }) {
       {item.inboxBadge ? <InboxCount /> : null}
     </Link>
   );
+  // One line each from xl on, where they all fit; below it a long one wraps rather than push the rest out.
   const linkClass =
-    "rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
+    "rounded-md px-2.5 py-2 text-sm font-medium xl:whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { DataTable } from "@/components/ui/data-table";
 import { Link } from "@/i18n/navigation";
 
 import { REQUEST_STATUSES, type AdminRequestPage, type RequestStatus } from "../rules";
@@ -47,57 +48,60 @@ export function AdminRequests({ status, result }: { status: RequestStatus | unde
           </Link>
         ))}
       </nav>
-      {result.requests.length === 0 ? (
-        <p className="rounded-lg bg-slate-100 p-4 text-slate-700">{t("empty")}</p>
-      ) : (
-        <ul className="space-y-3">
-          {result.requests.map((request) => (
-            <li key={request._id} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <h2 className="font-semibold break-words">
-                  <Link href={`/requests/${request._id}`} className="text-brand-700 underline">
-                    {jobLabel(request.job)}
-                  </Link>
-                </h2>
-                <RequestStatusBadge status={request.status} />
-              </div>
-              <dl className="grid gap-2 text-sm sm:grid-cols-3">
-                <div>
-                  <dt className="font-medium text-slate-600">{t("sent")}</dt>
-                  <dd>
-                    <time dateTime={request.createdAt}>
-                      {format.dateTime(new Date(request.createdAt), { dateStyle: "medium", timeStyle: "short" })}
-                    </time>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="font-medium text-slate-600">{t("driver")}</dt>
-                  <dd className="break-words">
-                    <a href={`mailto:${request.driverEmail}`} className="text-brand-700 underline">
-                      {request.driverEmail}
-                    </a>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="font-medium text-slate-600">{t("answers")}</dt>
-                  <dd>{request.answers}</dd>
-                </div>
-              </dl>
-              <div className="text-sm">
-                <p className="font-medium text-slate-600">{t("services")}</p>
-                <ul className="mt-1 space-y-1">
-                  {request.services.map((service) => (
-                    <li key={service.serviceId} className="flex flex-wrap items-center gap-2">
-                      <Link href={`/service/${service.serviceId}`} className="break-words text-brand-700 underline">
-                        {service.name}
-                      </Link>
-                      <TargetStatusBadge status={service.status} side="driver" />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-              {request.status === "open" || request.status === "accepted" ? (
+      <DataTable
+        rows={result.requests}
+        rowKey={(request) => request._id}
+        labelledBy="admin-requests-title"
+        empty={t("empty")}
+        columns={[
+          {
+            heading: t("sent"),
+            cell: (request) => (
+              <time dateTime={request.createdAt} className="whitespace-nowrap">
+                {format.dateTime(new Date(request.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+              </time>
+            ),
+          },
+          {
+            heading: t("job"),
+            cell: (request) => (
+              <Link href={`/requests/${request._id}`} className="text-brand-700 underline">
+                {jobLabel(request.job)}
+              </Link>
+            ),
+          },
+          {
+            heading: t("driver"),
+            cell: (request) => (
+              <a href={`mailto:${request.driverEmail}`} className="break-words text-brand-700 underline">
+                {request.driverEmail}
+              </a>
+            ),
+          },
+          {
+            heading: t("services"),
+            cell: (request) => (
+              <ul className="space-y-1">
+                {request.services.map((service) => (
+                  <li key={service.serviceId} className="flex flex-wrap items-center gap-1.5">
+                    <Link href={`/service/${service.serviceId}`} className="break-words text-brand-700 underline">
+                      {service.name}
+                    </Link>
+                    <TargetStatusBadge status={service.status} side="driver" />
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+          { heading: t("answers"), cell: (request) => request.answers },
+          { heading: t("status"), cell: (request) => <RequestStatusBadge status={request.status} /> },
+          {
+            heading: t("actions"),
+            kind: "actions",
+            cell: (request) =>
+              request.status === "open" || request.status === "accepted" ? (
                 <CancelRequest
+                  modal
                   url={`/api/items/admin/requests/${request._id}/close`}
                   texts={{
                     open: t("close"),
@@ -106,11 +110,10 @@ export function AdminRequests({ status, result }: { status: RequestStatus | unde
                     done: t("closed"),
                   }}
                 />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+              ) : null,
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -28,11 +28,14 @@ export function CancelRequest({
   serviceId,
   texts,
   tone = "danger",
+  modal = false,
 }: {
   url: string;
   serviceId?: string;
   texts: Texts;
   tone?: "danger" | "quiet";
+  /** In a dialog over the page (a row of the admin's table), not unfolded in place. */
+  modal?: boolean;
 }) {
   const t = useTranslations("MyRequests");
   const ta = useTranslations("Account");
@@ -44,6 +47,16 @@ export function CancelRequest({
   const [error, setError] = useState<{ field?: string; form?: string }>({});
   const field = useRef<HTMLTextAreaElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const show = (next: boolean) => {
+    setOpen(next);
+    if (modal) {
+      if (next) dialog.current?.showModal();
+      else dialog.current?.close();
+    }
+    if (!next) setError({});
+    requestAnimationFrame(() => (next ? field.current : opener.current)?.focus());
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +65,7 @@ export function CancelRequest({
     try {
       await postJson(url, serviceId ? { reason, serviceId } : { reason }, "POST", ta("networkError"));
       toast.success(texts.done);
-      setOpen(false);
+      show(false);
       router.refresh();
     } catch (failure) {
       const message = failure instanceof ApiError ? failure.errors?.reason?.message : undefined;
@@ -65,30 +78,26 @@ export function CancelRequest({
     }
   };
 
-  if (!open)
-    return (
-      <button
-        ref={opener}
-        type="button"
-        onClick={() => {
-          setOpen(true);
-          requestAnimationFrame(() => field.current?.focus());
-        }}
-        className={
-          tone === "danger"
-            ? "min-h-11 rounded-lg border border-red-300 bg-white px-4 text-sm font-medium text-red-800 hover:bg-red-50"
-            : "min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        }
-      >
-        {texts.open}
-      </button>
-    );
-  return (
+  const button = (
+    <button
+      ref={opener}
+      type="button"
+      onClick={() => show(true)}
+      className={
+        tone === "danger"
+          ? "min-h-11 rounded-lg border border-red-300 bg-white px-4 text-sm font-medium text-red-800 hover:bg-red-50"
+          : "min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      }
+    >
+      {texts.open}
+    </button>
+  );
+  const form = (
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-labelledby={`${id}-title`}
-      className="space-y-3 rounded-xl border border-red-200 bg-red-50/40 p-4"
+      className={modal ? "space-y-3" : "space-y-3 rounded-xl border border-red-200 bg-red-50/40 p-4"}
     >
       <h3 id={`${id}-title`} className="font-semibold">
         {texts.open}
@@ -125,11 +134,7 @@ export function CancelRequest({
         </button>
         <button
           type="button"
-          onClick={() => {
-            setOpen(false);
-            setError({});
-            requestAnimationFrame(() => opener.current?.focus());
-          }}
+          onClick={() => show(false)}
           className="min-h-11 rounded-lg border border-slate-300 bg-white px-5 font-medium hover:bg-slate-50"
         >
           {t("keep")}
@@ -137,4 +142,20 @@ export function CancelRequest({
       </div>
     </form>
   );
+  if (modal)
+    return (
+      <>
+        {button}
+        {/* Esc closes it as Keep does. */}
+        <dialog
+          ref={dialog}
+          aria-labelledby={`${id}-title`}
+          onClose={() => open && show(false)}
+          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl p-5 whitespace-normal shadow-xl backdrop:bg-slate-900/40"
+        >
+          {open ? form : null}
+        </dialog>
+      </>
+    );
+  return open ? form : button;
 }

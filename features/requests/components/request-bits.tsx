@@ -117,7 +117,9 @@ const STATUS_TONE: Record<RequestStatus, string> = {
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
   const t = useTranslations("MyRequests");
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}>
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}
+    >
       {t("status", { status })}
     </span>
   );
@@ -137,7 +139,9 @@ export function TargetStatusBadge({ status, side }: { status: TargetStatus; side
   const t = useTranslations("MyRequests");
   const ti = useTranslations("RequestInbox");
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TARGET_TONE[status]}`}>
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TARGET_TONE[status]}`}
+    >
       {side === "driver" ? t("targetStatus", { status }) : ti("status", { status })}
     </span>
   );
@@ -210,7 +214,7 @@ export function RequestSummary({
         {row(t("stepName", { step: "job" }), job ? jobLabel(job, description) : "—")}
         {row(t("stepName", { step: "car" }), car.make && car.model ? carLabel(car) : "—")}
         {row(t("whenLegend"), whenView ? whenLabel(whenView) : "—")}
-        {row(t("photos"), t("photosCount", { count: images.length }))}
+        {row(t("photosLabel"), t("photosCount", { count: images.length }))}
       </dl>
     </section>
   );

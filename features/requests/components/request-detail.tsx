@@ -38,7 +38,7 @@ function ordered(request: RequestView): Entry[] {
  * and how quickly each usually answers; Accept on each offer while the request is open; once one
  * is accepted, that service with its phone and the word that the driver pays the service directly.
  */
-export function RequestDetail({ request }: { request: RequestView }) {
+export function RequestDetail({ request }: { request: RequestView & { driver?: { name: string; email: string } } }) {
   const t = useTranslations("MyRequests");
   const tf = useTranslations("ResponseFigures");
   const format = useFormatter();
@@ -51,6 +51,8 @@ export function RequestDetail({ request }: { request: RequestView }) {
   const accepted = request.answers.find((answer) => answer._id === request.acceptedAnswerId) ?? null;
   const chosen = accepted ? request.services.find((service) => service.serviceId === accepted.serviceId) : undefined;
   const open = request.status === "open";
+  // An administrator reads someone else's request (the driver named): nothing here is theirs to press.
+  const asDriver = !request.driver;
   const left = open ? timeLeft(request.expiresAt) : null;
   const times = request.services
     .map((service) => service.responseTime)
@@ -73,6 +75,14 @@ export function RequestDetail({ request }: { request: RequestView }) {
         <h1 id="request-title" className="text-2xl font-bold break-words">
           {jobLabel(request.job, request.description)}
         </h1>
+        {request.driver ? (
+          <p className="text-sm break-words text-slate-700">
+            {t("driver")}: {request.driver.name} ·{" "}
+            <a href={`mailto:${request.driver.email}`} className="text-brand-700 underline">
+              {request.driver.email}
+            </a>
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600">
           <time dateTime={request.createdAt}>
             {t("sentOn", {
@@ -160,16 +170,17 @@ export function RequestDetail({ request }: { request: RequestView }) {
               : t("noAnswersYetPlain", { hours: REQUEST_OPEN_HOURS })}
           </p>
         ) : null}
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(14rem,1fr))]">
+        {/* Side by side from a tablet on (up to five in a row), one under another on a phone. */}
+        <ul className="flex flex-col gap-4 sm:flex-row sm:flex-wrap">
           {entries.map((entry) => (
-            <li key={entry.service.serviceId} className="flex">
-              <ServiceAnswer entry={entry} request={request} />
+            <li key={entry.service.serviceId} className="flex sm:max-w-sm sm:min-w-0 sm:flex-1 sm:basis-52">
+              <ServiceAnswer entry={entry} request={request} canAccept={asDriver} />
             </li>
           ))}
         </ul>
       </section>
 
-      {request.status === "open" || request.status === "accepted" ? (
+      {asDriver && (request.status === "open" || request.status === "accepted") ? (
         <section aria-label={t("cancelTitle")}>
           <CancelRequest
             url={`/api/requests/${request._id}/cancel`}
@@ -212,7 +223,15 @@ function AnswerFacts({ answer }: { answer: AnswerView }) {
   );
 }
 
-function ServiceAnswer({ entry: { service, answer }, request }: { entry: Entry; request: RequestView }) {
+function ServiceAnswer({
+  entry: { service, answer },
+  request,
+  canAccept,
+}: {
+  entry: Entry;
+  request: RequestView;
+  canAccept: boolean;
+}) {
   const t = useTranslations("MyRequests");
   const ts = useTranslations("Services");
   const muted = !answer || answer.decline || service.status === "passed" || service.status === "cancelled";
@@ -252,7 +271,8 @@ function ServiceAnswer({ entry: { service, answer }, request }: { entry: Entry; 
         <p className="text-sm">{request.status === "open" ? t("waiting") : t("noAnswer")}</p>
       )}
       <p className="mt-auto flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
-        <span>{t("distanceKm", { km: service.distanceKm })}</span>
+        {/* Measured from the first service when the driver gave no point: nothing to say of that one. */}
+        {service.distanceKm > 0 ? <span>{t("distanceKm", { km: service.distanceKm })}</span> : null}
         <span>
           {isRated(service.ratingAvg)
             ? t("ratingShort", { value: service.ratingAvg.toFixed(1), count: service.numReviews })
@@ -260,7 +280,7 @@ function ServiceAnswer({ entry: { service, answer }, request }: { entry: Entry; 
         </span>
         <ResponseFigureChip figures={service} className="px-2" />
       </p>
-      {request.status === "open" && answer && !answer.decline ? (
+      {canAccept && request.status === "open" && answer && !answer.decline ? (
         <ActionButton
           url={`/api/requests/${request._id}/accept`}
           body={{ answerId: answer._id }}

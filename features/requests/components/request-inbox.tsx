@@ -107,7 +107,8 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
             date: format.dateTime(new Date(item.createdAt), { dateStyle: "medium", timeStyle: "short" }),
           })}
         </time>
-        <span>{t("distance", { km: item.distanceKm })}</span>
+        {/* Measured from the first service when the driver gave no point: nothing to say for that one. */}
+        {item.distanceKm > 0 ? <span>{t("distance", { km: item.distanceKm })}</span> : null}
         {waiting && left ? <span className="font-semibold text-amber-900">{t("timeLeft", { time: left })}</span> : null}
       </p>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
@@ -207,7 +208,7 @@ function OwnAnswer({ item }: { item: InboxItem }) {
       <dl className="mt-1 space-y-1">
         {price ? (
           <div className="flex gap-2">
-            <dt className="text-slate-500">{t("price")}:</dt>
+            <dt className="text-slate-500">{t("priceShort")}:</dt>
             <dd className="font-semibold">{price}</dd>
           </div>
         ) : null}

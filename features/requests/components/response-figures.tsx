@@ -24,9 +24,10 @@ export function ResponseFigures({ figures, className = "" }: { figures: Response
   if (within === null && rate === null) return null;
   return (
     <p className={`text-sm text-slate-700 ${className}`}>
-      <span aria-hidden className="mr-1">
-        ⏱
-      </span>
+      <svg aria-hidden viewBox="0 0 16 16" className="mr-1.5 inline-block size-4 align-[-3px] text-teal-700">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      </svg>
       {within !== null ? t("within", { duration: within }) : null}
       {within !== null && rate !== null ? " · " : null}
       {rate !== null ? (within !== null ? t("rate", { rate }) : t("rateAlone", { rate })) : null}

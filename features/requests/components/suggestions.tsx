@@ -151,7 +151,10 @@ export function Suggestions({
           <p className="mt-1 text-sm text-slate-700">{start.service.address}</p>
         </div>
       ) : null}
-      <p className="text-sm text-slate-700">{fromPoint ? t("pointIntro", { max }) : t("servicesIntro", { max })}</p>
+      {/* What the list offers, said only once there is one. */}
+      {loaded?.state === "ready" && loaded.list.length ? (
+        <p className="text-sm text-slate-700">{fromPoint ? t("pointIntro", { max }) : t("servicesIntro", { max })}</p>
+      ) : null}
       {body}
       {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
     </div>

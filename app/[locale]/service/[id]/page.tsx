@@ -197,8 +197,6 @@ export default async function ServicePage({ params }: Props) {
               </p>
             ) : null}
             <div className="flex flex-wrap items-start gap-3">
-              {/* Only someone who owns the listing can answer: an unclaimed imported place has nobody. */}
-              {service.claimed && service.user ? <AskPriceButton serviceId={service._id} reviewer={reviewer} /> : null}
               {service.contactPhone1 ? (
                 <CallLink
                   phone={service.contactPhone1}
@@ -229,6 +227,8 @@ export default async function ServicePage({ params }: Props) {
                   {t("telegram")}
                 </a>
               ) : null}
+              {/* Only someone who owns the listing can answer: an unclaimed imported place has nobody. */}
+              {service.claimed && service.user ? <AskPriceButton serviceId={service._id} reviewer={reviewer} /> : null}
               <AddToSaved
                 label={t("save")}
                 item={{
