@@ -55,8 +55,15 @@ describe("the words chosen, everywhere they apply", () => {
   });
 
   it("gives the picture limit that is checked, 1 MB, in each language's spelling", () => {
-    expect(containing(en, /\d\s?MB/).map(([, text]) => text.match(/\d+\s?MB/)![0])).toEqual(["1 MB", "1 MB", "1 MB"]);
+    expect(containing(en, /\d\s?MB/).map(([, text]) => text.match(/\d+\s?MB/)![0])).toEqual([
+      "1 MB",
+      "1 MB",
+      "1 MB",
+      // A request's photos (RequestForm.photosHint).
+      "1 MB",
+    ]);
     expect(containing(uk, /\d\s?(MB|МБ)/).map(([, text]) => text.match(/\d+\s?(MB|МБ)/)![0])).toEqual([
+      "1 МБ",
       "1 МБ",
       "1 МБ",
       "1 МБ",

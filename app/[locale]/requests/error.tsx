@@ -12,11 +12,11 @@ export default function RequestsError({ reset }: { error: Error & { digest?: str
     <section role="alert" className="mx-auto max-w-xl space-y-3 py-12 text-center">
       <h1 className="text-2xl font-semibold">{tr("loadError")}</h1>
       <p className="text-slate-600">{t("text")}</p>
-      <div className="flex justify-center gap-3 pt-4">
+      <div className="flex flex-col gap-3 pt-4 sm:flex-row sm:justify-center">
         <button
           type="button"
           onClick={reset}
-          className="min-h-11 rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
+          className="min-h-11 rounded-lg bg-brand-600 px-5 font-medium whitespace-nowrap text-white hover:bg-brand-700"
         >
           {t("retry")}
         </button>
