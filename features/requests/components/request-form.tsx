@@ -10,7 +10,7 @@ import { messagesByField } from "@/components/ui/form-errors";
 import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { BRANDS } from "@/features/listings/service-fields";
-import { PRICE_JOBS } from "@/features/prices/price-catalogue";
+import { CUSTOM_JOB, PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { ImagesField } from "@/features/uploads/components/images-field";
 import { useRouter } from "@/i18n/navigation";
 
@@ -18,6 +18,7 @@ import {
   CAR_FUELS,
   CAR_MODEL_MAX,
   CAR_YEAR_MIN,
+  CUSTOM_DESCRIPTION_MIN,
   PARTS_OF_DAY,
   REQUEST_DESCRIPTION_MAX,
   REQUEST_MAX_DAYS_AHEAD,
@@ -121,6 +122,14 @@ export function RequestForm({
       images: values.images,
       ...(start.kind === "point" ? { near: start.point } : {}),
     }),
+    // The schema checks an "other" job's description only once every other field passed; the first
+    // step must refuse a too short one before the car is even asked for.
+    rules: (values) => ({
+      description:
+        values.job === CUSTOM_JOB && values.description.trim().length < CUSTOM_DESCRIPTION_MIN
+          ? "Requests.descriptionRequired"
+          : false,
+    }),
     leavesPage: true,
     send: async (body) => {
       try {
@@ -145,6 +154,13 @@ export function RequestForm({
     moved.current = true;
     setStep(next);
   }
+
+  // A refusal of the whole request (a limit, a service gone) is said above the steps: brought into view.
+  const alert = useRef<HTMLDivElement>(null);
+  const failureText = failure?.message;
+  useEffect(() => {
+    if (failureText) alert.current?.scrollIntoView({ block: "nearest" });
+  }, [failureText]);
 
   // The step's heading takes the focus once it shows (not on the page's first render).
   useEffect(() => {
@@ -209,7 +225,7 @@ export function RequestForm({
       </div>
 
       {failure ? (
-        <div className="mt-4">
+        <div ref={alert} className="mt-4 scroll-mt-24">
           <FormAlert>{failure.message}</FormAlert>
         </div>
       ) : null}
@@ -220,10 +236,10 @@ export function RequestForm({
           <fieldset aria-describedby={error("job") ? "job-error" : undefined}>
             <legend className="mb-3">{heading(0, t("jobTitle"))}</legend>
             <div className="flex flex-wrap gap-2">
-              {[...PRICE_JOBS, "custom" as const].map((value) => (
+              {[...PRICE_JOBS, CUSTOM_JOB].map((value) => (
                 <label key={value} className={CHIP}>
                   <input type="radio" value={value} {...register("job")} className="sr-only" />
-                  {value === "custom" ? t("other") : tp("job", { job: value })}
+                  {value === CUSTOM_JOB ? t("other") : tp("job", { job: value })}
                 </label>
               ))}
             </div>
@@ -231,7 +247,7 @@ export function RequestForm({
           </fieldset>
           <Labelled
             id="request-description"
-            label={job === "custom" ? t("descriptionCustom") : t("descriptionOptional")}
+            label={job === CUSTOM_JOB ? t("descriptionCustom") : t("descriptionOptional")}
             error={error("description")}
             hint={t("remaining", { count: REQUEST_DESCRIPTION_MAX - description.length })}
           >
