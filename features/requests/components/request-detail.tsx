@@ -62,10 +62,10 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
   return (
     <article aria-labelledby="request-title" className="space-y-6">
       <Link
-        href="/requests"
+        href={asDriver ? "/requests" : "/admin/requests"}
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
       >
-        <span aria-hidden>←</span> {t("back")}
+        <span aria-hidden>←</span> {asDriver ? t("back") : t("backAdmin")}
       </Link>
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -134,10 +134,10 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
           className="space-y-3 rounded-xl border-2 border-emerald-600 bg-emerald-50 p-4"
         >
           <h2 id="chosen-title" className="text-lg font-semibold">
-            {t("chosenTitle", { name: chosen.name })}
+            {asDriver ? t("chosenTitle", { name: chosen.name }) : t("chosenBy", { name: chosen.name })}
           </h2>
           <AnswerFacts answer={accepted} />
-          <p className="text-sm text-emerald-950">{t("payDirectly")}</p>
+          {asDriver ? <p className="text-sm text-emerald-950">{t("payDirectly")}</p> : null}
           <div className="flex flex-wrap gap-3">
             {chosen.phone ? (
               <CallLink
