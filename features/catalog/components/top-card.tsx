@@ -36,7 +36,7 @@ export function TopCard({ service }: { service: TopCardView }) {
         <div className="flex items-center gap-2">
           <StarRating value={service.rating.avg} label={t("rating", { value: service.rating.avg.toFixed(1) })} />
           {service.claimed ? null : <OsmLabel className="px-1.5 text-[11px] leading-4" />}
-          <ResponseFigureChip figures={service} className="truncate px-1.5 text-[11px] leading-4" />
+          <ResponseFigureChip figures={service} className="min-w-0 truncate px-1.5 text-[11px] leading-4" />
         </div>
         <p
           className="truncate text-xs text-slate-600"
