@@ -12,8 +12,8 @@ const asView = (body: unknown) => body as ReviewerView;
  * "Ask for a price" on the page of a service someone owns (an imported place has nobody to answer).
  * Whether the viewer is that owner comes from the same per-visitor answer the reviews ask for (the
  * page may be the page cache's, rendered for nobody): the owner gets no button, and a browser with
- * a session keeps it hidden (data-guess) until it knows. A visitor who is signed out follows it to
- * the sign-in page, which brings them back (features/accounts/guarded-paths.ts).
+ * a session keeps it hidden (data-guess) until it knows. A visitor who is signed out goes to the
+ * sign-in page first, which brings them back to the form.
  */
 export function AskPriceButton({ serviceId, reviewer }: { serviceId: string; reviewer: ReviewerView | "unknown" }) {
   const t = useTranslations("RequestForm");
@@ -24,9 +24,17 @@ export function AskPriceButton({ serviceId, reviewer }: { serviceId: string; rev
     asView,
   );
   if (value.state === "owner") return null;
+  const form = `/requests/new?service=${serviceId}`;
   return (
     <Link
-      href={{ pathname: "/requests/new", query: { service: serviceId } }}
+      // Signed out: straight to the sign-in page, which brings them back. Followed in the browser, the
+      // proxy's redirect of the guarded form would stay in the router's cache as where the form is, and
+      // signing in would land on the sign-in page again.
+      href={
+        value.state === "anonymous"
+          ? { pathname: "/login", query: { redirect: form, reason: "signedIn" } }
+          : { pathname: "/requests/new", query: { service: serviceId } }
+      }
       data-guess={guess ? "" : undefined}
       className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
     >
