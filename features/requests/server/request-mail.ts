@@ -1,6 +1,6 @@
 import "server-only";
 
-import { createTranslator, type Locale } from "next-intl";
+import { createFormatter, createTranslator, type Locale } from "next-intl";
 
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { PRICE_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
@@ -67,6 +67,8 @@ export function composeRequestMail(
   const messages = MESSAGES[locale];
   const t = createTranslator({ locale, messages, namespace: "Requests.mail", timeZone: DEFAULT_TIME_ZONE });
   const prices = createTranslator({ locale, messages, namespace: "Prices" });
+  const format = createFormatter({ locale, timeZone: DEFAULT_TIME_ZONE });
+  const day = (date: string) => format.dateTime(dayInstant(date), { dateStyle: "long" });
   const { car, when, declined, answers, description, ...rest } = values;
   const quoted = (description ?? "").replace(/\s+/g, " ").trim();
   const job = isPriceJob(values.job)
@@ -89,8 +91,10 @@ export function composeRequestMail(
       : "asap" in when
         ? t("whenAsap")
         : t("whenRange", {
-            from: dayInstant(when.from),
-            to: dayInstant(when.to),
+            // Formatted here, not by the message's `{from, date, long}`: next-intl 4's precompiled
+            // messages (next.config.ts, icu-minify) drop the date style and would write 11/24/2026.
+            from: day(when.from),
+            to: day(when.to),
             partOfDay: when.partOfDay ?? "none",
           }),
     declined: declined ? "yes" : "no",
