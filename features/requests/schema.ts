@@ -76,6 +76,27 @@ const amount = z
   .max(PRICE_MAX_UAH, { error: "Requests.price" });
 
 /** POST /api/requests. */
+/** A driver's car: a make from the site's brand list, a model, a year up to next year's models, a fuel. */
+export function carInput(maxYear: number) {
+  return z.object(
+    {
+      make: z.enum(CAR_MAKES, { error: "Requests.carMake" }),
+      model: z
+        .string({ error: "Requests.carModel" })
+        .trim()
+        .min(1, { error: "Requests.carModel" })
+        .max(CAR_MODEL_MAX, { error: "Requests.carModel" }),
+      year: z
+        .number({ error: "Requests.carYear" })
+        .int({ error: "Requests.carYear" })
+        .min(CAR_YEAR_MIN, { error: "Requests.carYear" })
+        .max(maxYear, { error: "Requests.carYear" }),
+      fuel: z.enum(CAR_FUELS, { error: "Requests.carFuel" }),
+    },
+    { error: "Requests.car" },
+  );
+}
+
 export function requestInput(now: Date) {
   const today = kyivDay(now);
   const lastDay = kyivDay(now, REQUEST_MAX_DAYS_AHEAD);
@@ -97,23 +118,7 @@ export function requestInput(now: Date) {
           .trim()
           .max(REQUEST_DESCRIPTION_MAX, { error: "Requests.descriptionTooLong" })
           .default(""),
-        car: z.object(
-          {
-            make: z.enum(CAR_MAKES, { error: "Requests.carMake" }),
-            model: z
-              .string({ error: "Requests.carModel" })
-              .trim()
-              .min(1, { error: "Requests.carModel" })
-              .max(CAR_MODEL_MAX, { error: "Requests.carModel" }),
-            year: z
-              .number({ error: "Requests.carYear" })
-              .int({ error: "Requests.carYear" })
-              .min(CAR_YEAR_MIN, { error: "Requests.carYear" })
-              .max(maxYear, { error: "Requests.carYear" }),
-            fuel: z.enum(CAR_FUELS, { error: "Requests.carFuel" }),
-          },
-          { error: "Requests.car" },
-        ),
+        car: carInput(maxYear),
         // One object rather than a union of two, so a wrong part is named (when.from), not the whole.
         when: z
           .object(

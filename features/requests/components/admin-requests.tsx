@@ -1,6 +1,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { DataTable } from "@/components/ui/data-table";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { Link } from "@/i18n/navigation";
 
 import { REQUEST_STATUSES, type AdminRequestPage, type RequestStatus } from "../rules";
@@ -58,7 +59,11 @@ export function AdminRequests({ status, result }: { status: RequestStatus | unde
             heading: t("sent"),
             cell: (request) => (
               <time dateTime={request.createdAt} className="whitespace-nowrap">
-                {format.dateTime(new Date(request.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                {format.dateTime(new Date(request.createdAt), {
+                  dateStyle: "medium",
+                  timeStyle: "short",
+                  timeZone: DEFAULT_TIME_ZONE,
+                })}
               </time>
             ),
           },

@@ -1,5 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { Link } from "@/i18n/navigation";
 
 import type { RequestView } from "../rules";
@@ -62,7 +63,12 @@ export function MyRequests({ requests }: { requests: RequestView[] }) {
                       {t("answersCount", { count: offers })}
                     </span>
                     <time dateTime={request.createdAt}>
-                      {t("sentOn", { date: format.dateTime(new Date(request.createdAt), { dateStyle: "medium" }) })}
+                      {t("sentOn", {
+                        date: format.dateTime(new Date(request.createdAt), {
+                          dateStyle: "medium",
+                          timeZone: DEFAULT_TIME_ZONE,
+                        }),
+                      })}
                     </time>
                   </p>
                 </article>

@@ -1,5 +1,6 @@
 import { useFormatter, useNow, useTranslations } from "next-intl";
 
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { UAH } from "@/features/prices/price-catalogue";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 
@@ -82,7 +83,7 @@ export function useSlotLabel() {
           month: "short",
           hour: "2-digit",
           minute: "2-digit",
-          timeZone: "Europe/Kyiv",
+          timeZone: DEFAULT_TIME_ZONE,
         })
       : answer.earliest
         ? t("earliest", {

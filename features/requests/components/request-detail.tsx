@@ -2,6 +2,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { ActionButton } from "@/components/ui/action-button";
 import { CallLink } from "@/features/catalog/components/contact-links";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
 
@@ -86,7 +87,11 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
         <p className="text-sm text-slate-600">
           <time dateTime={request.createdAt}>
             {t("sentOn", {
-              date: format.dateTime(new Date(request.createdAt), { dateStyle: "medium", timeStyle: "short" }),
+              date: format.dateTime(new Date(request.createdAt), {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: DEFAULT_TIME_ZONE,
+              }),
             })}
           </time>
         </p>

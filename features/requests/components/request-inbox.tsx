@@ -1,5 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { Link } from "@/i18n/navigation";
 
 import type { InboxItem, InboxPage, InboxTab } from "../rules";
@@ -104,7 +105,11 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <time dateTime={item.createdAt}>
           {t("received", {
-            date: format.dateTime(new Date(item.createdAt), { dateStyle: "medium", timeStyle: "short" }),
+            date: format.dateTime(new Date(item.createdAt), {
+              dateStyle: "medium",
+              timeStyle: "short",
+              timeZone: DEFAULT_TIME_ZONE,
+            }),
           })}
         </time>
         {/* Measured from the first service when the driver gave no point: nothing to say for that one. */}

@@ -47,7 +47,9 @@ import {
   adminRequestsQuery,
   answerInput,
   cancelInput,
+  carInput,
   inboxQuery,
+  kyivDay,
   requestInput,
   suggestQuery,
 } from "../schema";
@@ -349,6 +351,18 @@ async function checkOpenRequests(db: Tx | PrismaClient, driverId: string, servic
   if (asked > 0) throw new AppError(409, "Requests.alreadyAsked", { serviceIds: "Requests.alreadyAsked" });
   if ((await db.quoteRequest.count({ where: open })) >= REQUEST_MAX_OPEN)
     throw new AppError(409, "Requests.tooManyOpen");
+}
+
+/**
+ * The car of the driver's last request, offered again on the next (null if none, or if what was
+ * kept no longer passes today's rules, e.g. a make taken off the brand list).
+ */
+export async function lastCarOf(viewer: Viewer | null): Promise<Car | null> {
+  requireAccess(viewer, "signedIn");
+  const prisma = await getPrisma();
+  const user = await prisma.user.findUnique({ where: { id: viewer.id }, select: { lastCar: true } });
+  const parsed = carInput(Number(kyivDay(new Date()).slice(0, 4)) + 1).safeParse(user?.lastCar);
+  return parsed.success ? parsed.data : null;
 }
 
 /** GET /api/requests/mine: the driver's requests, newest first. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { GET as exportRoute } from "@/app/api/users/profile/export/route";
 import { removeAccount } from "@/features/accounts/server/account-removal";
+import { lastCarOf } from "@/features/requests/server/requests";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeService } from "../../helpers/factories";
@@ -10,6 +11,24 @@ import { answerAs, inDays, person, sendRequest, shop, uploadOf, validCar } from 
 
 /** A driver's requests for a price are theirs: in their data export, and gone with their account. */
 describe("a driver's requests and their account", () => {
+  it("remember the car for the next request, unless what was kept no longer passes the rules", async () => {
+    const driver = await person();
+    const viewer = { id: driver.id } as Parameters<typeof lastCarOf>[0];
+    await expect(lastCarOf(viewer)).resolves.toBeNull();
+    await expect(lastCarOf(null)).rejects.toMatchObject({ status: 401 });
+    await sendRequest(driver, [(await shop()).id], {
+      car: { make: "Toyota", model: " Corolla ", year: 2012, fuel: "lpg" },
+    });
+    await expect(lastCarOf(viewer)).resolves.toEqual({ make: "Toyota", model: "Corolla", year: 2012, fuel: "lpg" });
+    await (
+      await getPrisma()
+    ).user.update({
+      where: { id: driver.id },
+      data: { lastCar: { make: "Tatra", model: "603", year: 1960, fuel: "petrol" } },
+    });
+    await expect(lastCarOf(viewer)).resolves.toBeNull();
+  });
+
   it("are in the driver's export, with the services asked, their answers, the photos and the last car", async () => {
     const driver = await person();
     const garage = await shop({ name: "Export Garage" });

@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { RequestForm } from "@/features/requests/components/request-form";
 import { StartPoint } from "@/features/requests/components/start-point";
 import type { RequestStart } from "@/features/requests/components/suggestions";
+import { lastCarOf } from "@/features/requests/server/requests";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { NotFoundError } from "@/lib/http/errors";
@@ -98,7 +99,11 @@ export default async function NewRequestPage({ params, searchParams }: Props) {
   return (
     <ClientMessages route="requests/new">
       {start ? (
-        <RequestForm start={start} today={localClock(new Date(), DEFAULT_TIME_ZONE).date} lastCar={null} />
+        <RequestForm
+          start={start}
+          today={localClock(new Date(), DEFAULT_TIME_ZONE).date}
+          lastCar={await lastCarOf(viewer)}
+        />
       ) : (
         <StartPoint />
       )}
