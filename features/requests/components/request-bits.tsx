@@ -177,6 +177,38 @@ export function RequestPhotos({ images, label }: { images: string[]; label: stri
   );
 }
 
+/** A sent request's car, time wanted and words, as the driver's page and a service's inbox show them. */
+export function RequestFacts({
+  request,
+  labels,
+  className,
+}: {
+  request: { car: Car; when: RequestWhenView; description: string };
+  labels: { car: string; when: string; description: string };
+  className: string;
+}) {
+  const carLabel = useCarLabel();
+  const whenLabel = useWhenLabel();
+  return (
+    <dl className={className}>
+      <div>
+        <dt className="text-slate-500">{labels.car}</dt>
+        <dd className="font-medium">{carLabel(request.car)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">{labels.when}</dt>
+        <dd className="font-medium">{whenLabel(request.when)}</dd>
+      </div>
+      {request.description ? (
+        <div className="sm:col-span-2">
+          <dt className="text-slate-500">{labels.description}</dt>
+          <dd className="break-words whitespace-pre-line">{request.description}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 /** The request being written, before it is sent: what the services will read. */
 export function RequestSummary({
   values,

@@ -10,15 +10,14 @@ import { responseDuration } from "../response-wording";
 import { REQUEST_OPEN_HOURS, type AnswerView, type RequestServiceView, type RequestView } from "../rules";
 import { CancelRequest } from "./cancel-request";
 import {
+  RequestFacts,
   RequestPhotos,
   RequestStatusBadge,
   TargetStatusBadge,
-  useCarLabel,
   useJobLabel,
   usePriceLabel,
   useSlotLabel,
   useTimeLeft,
-  useWhenLabel,
 } from "./request-bits";
 import { ResponseFigureChip } from "./response-figures";
 
@@ -44,8 +43,6 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
   const tf = useTranslations("ResponseFigures");
   const format = useFormatter();
   const jobLabel = useJobLabel();
-  const carLabel = useCarLabel();
-  const whenLabel = useWhenLabel();
   const timeLeft = useTimeLeft();
   const entries = ordered(request);
   const offers = request.answers.filter((answer) => !answer.decline);
@@ -98,22 +95,11 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
       </header>
 
       <section aria-label={t("detailsLabel")} className="rounded-xl border border-slate-200 bg-white p-4">
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-slate-500">{t("car")}</dt>
-            <dd className="font-medium">{carLabel(request.car)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t("when")}</dt>
-            <dd className="font-medium">{whenLabel(request.when)}</dd>
-          </div>
-          {request.description ? (
-            <div className="sm:col-span-2">
-              <dt className="text-slate-500">{t("description")}</dt>
-              <dd className="break-words whitespace-pre-line">{request.description}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <RequestFacts
+          request={request}
+          labels={{ car: t("car"), when: t("when"), description: t("description") }}
+          className="grid gap-3 text-sm sm:grid-cols-2"
+        />
         {request.images.length ? (
           <div className="mt-3">
             <RequestPhotos images={request.images} label={t("photo")} />

@@ -7,14 +7,13 @@ import type { InboxItem, InboxPage, InboxTab } from "../rules";
 import { AnswerPanel } from "./answer-form";
 import { CancelRequest } from "./cancel-request";
 import {
+  RequestFacts,
   RequestPhotos,
   TargetStatusBadge,
-  useCarLabel,
   useJobLabel,
   usePriceLabel,
   useSlotLabel,
   useTimeLeft,
-  useWhenLabel,
 } from "./request-bits";
 
 const TAB =
@@ -80,8 +79,6 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
   const t = useTranslations("RequestInbox");
   const format = useFormatter();
   const jobLabel = useJobLabel();
-  const carLabel = useCarLabel();
-  const whenLabel = useWhenLabel();
   const timeLeft = useTimeLeft();
   const job = jobLabel(item.job, item.description);
   const open = item.requestStatus === "open";
@@ -116,22 +113,11 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
         {item.distanceKm > 0 ? <span>{t("distance", { km: item.distanceKm })}</span> : null}
         {waiting && left ? <span className="font-semibold text-amber-900">{t("timeLeft", { time: left })}</span> : null}
       </p>
-      <dl className="grid gap-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-500">{t("car")}</dt>
-          <dd className="font-medium">{carLabel(item.car)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">{t("when")}</dt>
-          <dd className="font-medium">{whenLabel(item.when)}</dd>
-        </div>
-        {item.description ? (
-          <div className="sm:col-span-2">
-            <dt className="text-slate-500">{t("description")}</dt>
-            <dd className="break-words whitespace-pre-line">{item.description}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <RequestFacts
+        request={item}
+        labels={{ car: t("car"), when: t("when"), description: t("description") }}
+        className="grid gap-2 text-sm sm:grid-cols-2"
+      />
       <RequestPhotos images={item.images} label={t("photo")} />
       <InboxOutcome item={item} today={today} job={job} />
     </article>

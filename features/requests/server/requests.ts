@@ -149,6 +149,17 @@ function whenOf(row: RequestRow): RequestWhenView {
   return { from: dayOf(row.fromDate), to: dayOf(row.toDate), partOfDay: row.partOfDay };
 }
 
+/** What the driver asked, as both the driver's view and a service's inbox show it. */
+function askedIn(row: RequestRow & { images: { imageId: string }[] }) {
+  return {
+    job: row.job as RequestJob,
+    description: row.description,
+    car: carOf(row),
+    when: whenOf(row),
+    images: row.images.map((image) => imageUrl(image.imageId)),
+  };
+}
+
 const viewInclude = {
   targets: {
     orderBy: { position: "asc" },
@@ -178,11 +189,7 @@ function requestView(row: ViewRow): RequestView {
   return {
     _id: row.id,
     status: row.status,
-    job: row.job as RequestJob,
-    description: row.description,
-    car: carOf(row),
-    when: whenOf(row),
-    images: row.images.map((image) => imageUrl(image.imageId)),
+    ...askedIn(row),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     closedBy: row.closedBy,
@@ -794,11 +801,7 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
       serviceName: target.service.name,
       status: target.status,
       requestStatus: request.status,
-      job: request.job as RequestJob,
-      description: request.description,
-      car: carOf(request),
-      when: whenOf(request),
-      images: request.images.map((image) => imageUrl(image.imageId)),
+      ...askedIn(request),
       distanceKm: roundKm(target.distanceM / 1000),
       createdAt: target.createdAt.toISOString(),
       expiresAt: request.expiresAt.toISOString(),
