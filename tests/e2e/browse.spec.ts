@@ -23,7 +23,8 @@ test.describe("browsing services", () => {
     await page.getByRole("button", { name: "Masters" }).click();
     await expect(page).toHaveURL(/filter=mechanic/);
     await expect(page.getByRole("button", { name: "Masters" })).toHaveAttribute("aria-pressed", "true");
-    const badges = page.getByRole("article").locator("span[title]");
+    // The role badge of each card (its other titled chip is the response figure).
+    const badges = page.getByRole("article").locator("span.card-role");
     await expect(badges.first()).toHaveText(/Master/);
     for (const badge of await badges.all()) await expect(badge).toHaveText(/Master/);
     await expect(page.getByRole("link", { name: "Filter reset" })).toBeVisible();
