@@ -47,15 +47,39 @@ export function listServices(query: ItemsQuery, now: Date = new Date()): Promise
   return rememberRead(`list:${question}:${minuteOf(instant)}`, () => queryServices(query, instant));
 }
 
-async function queryServices(query: ItemsQuery, instant: Date): Promise<ServicePage> {
-  const prisma = await getPrisma();
+/**
+ * Which services answer a question, as the list reads them: every other read of "the services of
+ * this query" (the map of the results) builds on this, so both show the same services.
+ */
+export type ListConditions = {
+  /** `services s`, joined to the asked job's one price line `p` when a job is asked. */
+  source: Prisma.Sql;
+  /** What every answering service meets (published, filter, on the go, keyword, prices). */
+  where: Prisma.Sql[];
+  /**
+   * "Open now" when asked (features/hours/server/open-now.ts): `probe` per row for a page of a
+   * few rows, `set` (one pass over the open ids) for counting or reading many; null when not asked.
+   */
+  open: { probe: Prisma.Sql; set: Prisma.Sql } | null;
+};
+
+export async function listConditions(query: ItemsQuery, instant: Date): Promise<ListConditions> {
   const where: Prisma.Sql[] = [PUBLISHED];
   if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
   if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
   if (query.keyword) where.push(keywordMatch(query.keyword));
   if (query.prices) where.push(Prisma.sql`s."pricesUpdatedAt" IS NOT NULL`);
-  // "Open now" has a shape for the page and one for the count (open-now.ts).
   const open = query.open ? await openNowConditions(instant) : null;
+  // A job's price joins its one line per service (features/prices/schema.ts keeps jobs unique).
+  const source = query.job
+    ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}`
+    : Prisma.sql`services s`;
+  return { source, where, open };
+}
+
+async function queryServices(query: ItemsQuery, instant: Date): Promise<ServicePage> {
+  const prisma = await getPrisma();
+  const { source, where, open } = await listConditions(query, instant);
   const condition = Prisma.join(open ? [...where, open.probe] : where, " AND ");
   const countCondition = Prisma.join(open ? [...where, open.set] : where, " AND ");
 
@@ -69,10 +93,6 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const orderBy = Prisma.join(order, ", ");
 
   const offset = (query.page - 1) * PAGE_SIZE;
-  // A job's price joins its one line per service (features/prices/schema.ts keeps jobs unique).
-  const source = query.job
-    ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}`
-    : Prisma.sql`services s`;
   const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
   // The near candidates are ordered as a derived table `s`, so they carry every column the sort reads.
   const nearColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
