@@ -1,0 +1,327 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+import { beforeEach, describe, expect, it } from "vitest";
+
+import { GUARDED_PATHS } from "@/features/accounts/guarded-paths";
+
+/**
+ * The service worker is one plain script served as it is (public/sw.js: a browser loads it without
+ * our bundler), so it is tested as the browser runs it: in a context of its own, with the worker's
+ * globals (caches, fetch, the events) played by the fakes below. Its rules are its top-level
+ * functions, which a script's context exposes.
+ */
+const SOURCE = readFileSync(path.join(import.meta.dirname, "../../public/sw.js"), "utf8");
+const ORIGIN = "https://maister.test";
+
+/** Cache Storage in memory: keys are URLs; a put moves its key to the end, as in browsers. */
+class FakeCache {
+  entries = new Map<string, Response>();
+  private key(request: RequestInfo | URL) {
+    return typeof request === "string" || request instanceof URL ? new URL(request, ORIGIN).href : request.url;
+  }
+  async match(request: RequestInfo | URL) {
+    return this.entries.get(this.key(request))?.clone();
+  }
+  async put(request: RequestInfo | URL, response: Response) {
+    const key = this.key(request);
+    this.entries.delete(key);
+    this.entries.set(key, response);
+  }
+  async delete(request: RequestInfo | URL) {
+    return this.entries.delete(this.key(request));
+  }
+  async keys() {
+    return [...this.entries.keys()].map((url) => new Request(url));
+  }
+  async addAll(requests: (string | Request)[]) {
+    for (const request of requests) await this.put(request, await worker.fetch(request));
+  }
+}
+
+class FakeCacheStorage {
+  stores = new Map<string, FakeCache>();
+  async open(name: string) {
+    if (!this.stores.has(name)) this.stores.set(name, new FakeCache());
+    return this.stores.get(name)!;
+  }
+  async keys() {
+    return [...this.stores.keys()];
+  }
+  async delete(name: string) {
+    return this.stores.delete(name);
+  }
+  async match(request: RequestInfo | URL) {
+    for (const store of this.stores.values()) {
+      const found = await store.match(request);
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+type Listener = (event: unknown) => void;
+type FakeRequest = { url: string; method: string; mode: string; headers: Headers; credentials?: string };
+type Worker = {
+  listeners: Map<string, Listener>;
+  caches: FakeCacheStorage;
+  fetch: (request: RequestInfo | FakeRequest, init?: RequestInit) => Promise<Response>;
+  fetched: { url: string; init?: RequestInit }[];
+  requestRule: (request: FakeRequest, origin: string) => string | null;
+};
+
+let worker: Worker;
+let network: (url: string) => Promise<Response>;
+/** Timers fire at once: the worker's wait for a slow network is over as soon as it starts. */
+const instantTimeout = (run: () => void) => queueMicrotask(run);
+
+function load(version = "build-1"): Worker {
+  const listeners = new Map<string, Listener>();
+  const fetched: Worker["fetched"] = [];
+  const context: Record<string, unknown> = {
+    location: new URL(`/sw.js?v=${version}`, ORIGIN),
+    addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
+    caches: worker?.caches ?? new FakeCacheStorage(),
+    fetch: (request: string | FakeRequest, init?: RequestInit) => {
+      const url = new URL(typeof request === "string" ? request : request.url, ORIGIN).href;
+      fetched.push({ url, init });
+      return network(url);
+    },
+    clients: { claim: async () => undefined },
+    skipWaiting: async () => undefined,
+    setTimeout: instantTimeout,
+    URL,
+    Request,
+    Response,
+    Headers,
+    Promise,
+    console,
+  };
+  context.self = context;
+  vm.createContext(context);
+  vm.runInContext(SOURCE, context);
+  return {
+    listeners,
+    caches: context.caches as FakeCacheStorage,
+    fetch: context.fetch as Worker["fetch"],
+    fetched,
+    requestRule: context.requestRule as Worker["requestRule"],
+  };
+}
+
+function request(url: string, { method = "GET", mode = "cors", headers = {} } = {}): FakeRequest {
+  return { url: new URL(url, ORIGIN).href, method, mode, headers: new Headers(headers) };
+}
+const navigation = (url: string) => request(url, { mode: "navigate" });
+
+/** Sends a fetch event; `answer` is what the worker responded with (undefined: the browser goes to the network). */
+async function dispatch(fetchRequest: FakeRequest) {
+  let answer: Promise<Response> | undefined;
+  const waits: Promise<unknown>[] = [];
+  worker.listeners.get("fetch")!({
+    request: fetchRequest,
+    respondWith: (response: Promise<Response>) => (answer = Promise.resolve(response)),
+    waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+  });
+  const response = await answer;
+  // What the worker does after answering (keeping a copy) is awaited too, as the browser lets it finish.
+  for (let i = 0; i < waits.length; i++) await waits[i];
+  return { responded: answer !== undefined, response };
+}
+
+async function lifecycle(type: "install" | "activate") {
+  const waits: Promise<unknown>[] = [];
+  worker.listeners.get(type)!({ waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
+  await Promise.all(waits);
+}
+
+const html = (body: string, init: ResponseInit = {}) =>
+  new Response(`<!DOCTYPE html><html lang="en"><head></head><body>${body}</body></html>`, {
+    status: 200,
+    ...init,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": "script-src 'nonce-n1'",
+      ...init.headers,
+    },
+  });
+const offlineNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
+
+beforeEach(() => {
+  worker = undefined as unknown as Worker;
+  network = async (url) => html(`page ${new URL(url).pathname}`);
+  worker = load();
+});
+
+describe("which requests the worker keeps", () => {
+  it("keeps the site's pages, its built files, icons and manifests, uploaded pictures and the Saved list's cards", () => {
+    expect(worker.requestRule(navigation("/home"), ORIGIN)).toBe("page");
+    expect(worker.requestRule(navigation("/ua/service/abc"), ORIGIN)).toBe("page");
+    expect(worker.requestRule(navigation("/cart"), ORIGIN)).toBe("page");
+    expect(worker.requestRule(navigation("/services?keyword=tyre"), ORIGIN)).toBe("page");
+    expect(worker.requestRule(request("/_next/static/chunks/app-1a2b.js"), ORIGIN)).toBe("static");
+    expect(worker.requestRule(request("/_next/static/css/app.css"), ORIGIN)).toBe("static");
+    expect(worker.requestRule(request("/icons/icon-192.png"), ORIGIN)).toBe("asset");
+    expect(worker.requestRule(request("/manifests/uk.webmanifest"), ORIGIN)).toBe("asset");
+    expect(worker.requestRule(request("/icon.svg?4b2c"), ORIGIN)).toBe("asset");
+    expect(worker.requestRule(request("/api/uploads/abc?w=320"), ORIGIN)).toBe("image");
+    expect(worker.requestRule(request("/api/items/cards?ids=a,b"), ORIGIN)).toBe("data");
+  });
+
+  it("never keeps personal pages: every guarded page, in both languages, and the links with a token", () => {
+    for (const prefix of GUARDED_PATHS) {
+      for (const pathname of [prefix, `/ua${prefix}`, `${prefix}/x`, `/ua${prefix}/x?y=1`])
+        expect(worker.requestRule(navigation(pathname), ORIGIN), pathname).toBe("private-page");
+    }
+    for (const pathname of ["/reset-password?token=t", "/ua/confirm-email?token=t", "/confirm-email-change?token=t"])
+      expect(worker.requestRule(navigation(pathname), ORIGIN), pathname).toBe("private-page");
+    // A page whose name only starts like a guarded one is a page like any other.
+    expect(worker.requestRule(navigation("/profiles-of-services"), ORIGIN)).toBe("page");
+  });
+
+  it("leaves writes, the account's API, other API reads, the router's data and other sites to the network", () => {
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      expect(worker.requestRule(request("/api/items/cards", { method }), ORIGIN)).toBeNull();
+      expect(worker.requestRule(request("/home", { method, mode: "navigate" }), ORIGIN)).toBeNull();
+    }
+    expect(worker.requestRule(request("/api/users/me"), ORIGIN)).toBeNull();
+    expect(worker.requestRule(request("/api/users/saved"), ORIGIN)).toBeNull();
+    expect(worker.requestRule(request("/api/items?page=2"), ORIGIN)).toBeNull();
+    expect(worker.requestRule(request("/services?_rsc=1x", { headers: { rsc: "1" } }), ORIGIN)).toBeNull();
+    expect(worker.requestRule(request("https://tile.openstreetmap.org/1/1/1.png"), ORIGIN)).toBeNull();
+    expect(worker.requestRule(navigation("https://www.paypal.com/checkout"), ORIGIN)).toBeNull();
+  });
+});
+
+describe("pages", () => {
+  it("answers from the network and keeps a copy marked with when it was stored", async () => {
+    const { response } = await dispatch(navigation("/ua/service/abc"));
+    expect(await response!.text()).toContain("page /ua/service/abc");
+    const kept = await (await worker.caches.open("maister-pages-build-1")).match(`${ORIGIN}/ua/service/abc`);
+    const body = await kept!.text();
+    expect(body).toMatch(/<html data-stored-at="\d{4}-\d\d-\d\dT[\d:.]+Z" lang="en">/);
+    expect(body).toContain("page /ua/service/abc");
+    // The copy keeps the page's policy: its scripts carry the nonce the policy names.
+    expect(kept!.headers.get("content-security-policy")).toBe("script-src 'nonce-n1'");
+  });
+
+  it("offline, answers with the kept copy, which says when it was stored", async () => {
+    await dispatch(navigation("/cart"));
+    network = offlineNetwork;
+    const { response } = await dispatch(navigation("/cart"));
+    expect(await response!.text()).toMatch(/data-stored-at="[^"]+".*page \/cart/);
+  });
+
+  it("on a network slower than its patience, answers with the kept copy and still keeps the fresh one", async () => {
+    await dispatch(navigation("/home"));
+    let arrive!: (response: Response) => void;
+    network = () => new Promise((resolve) => (arrive = resolve));
+    const pending = dispatch(navigation("/home"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    arrive(html("fresh home"));
+    const { response } = await pending;
+    expect(await response!.text()).toContain("page /home");
+    const kept = await (await worker.caches.open("maister-pages-build-1")).match(`${ORIGIN}/home`);
+    expect(await kept!.text()).toContain("fresh home");
+  });
+
+  it("offline with no copy, sends the visitor to the offline page of the address's language", async () => {
+    network = offlineNetwork;
+    const english = (await dispatch(navigation("/stos?page=2"))).response!;
+    expect(english.status).toBe(302);
+    expect(english.headers.get("location")).toBe(`${ORIGIN}/offline?from=${encodeURIComponent("/stos?page=2")}`);
+    const ukrainian = (await dispatch(navigation("/ua/mechanics"))).response!;
+    expect(ukrainian.headers.get("location")).toBe(`${ORIGIN}/ua/offline?from=${encodeURIComponent("/ua/mechanics")}`);
+  });
+
+  it("keeps no copy of a personal page, and offline sends it to the offline page", async () => {
+    network = async () => html("my requests");
+    expect(await (await dispatch(navigation("/requests"))).response!.text()).toBe(
+      '<!DOCTYPE html><html lang="en"><head></head><body>my requests</body></html>',
+    );
+    expect([...(await worker.caches.open("maister-pages-build-1")).entries.keys()]).toEqual([]);
+    network = offlineNetwork;
+    expect((await dispatch(navigation("/requests"))).response!.headers.get("location")).toBe(
+      `${ORIGIN}/offline?from=${encodeURIComponent("/requests")}`,
+    );
+  });
+
+  it("keeps no redirect, error or non-page answer", async () => {
+    network = async (url) =>
+      url.endsWith("/")
+        ? new Response(null, { status: 307, headers: { location: "/home" } })
+        : html("x", { status: 404 });
+    await dispatch(navigation("/"));
+    await dispatch(navigation("/service/missing"));
+    network = async () => new Response("{}", { headers: { "content-type": "application/json" } });
+    await dispatch(navigation("/file"));
+    expect([...(await worker.caches.open("maister-pages-build-1")).entries.keys()]).toEqual([]);
+  });
+
+  it("the offline page itself, missing offline, is not sent to itself again", async () => {
+    network = offlineNetwork;
+    const { response } = await dispatch(navigation("/offline?from=%2Fhome"));
+    expect(response!.status).not.toBe(302);
+  });
+});
+
+describe("installing and updating", () => {
+  it("keeps both offline pages when installed, fetched without the visitor's cookies", async () => {
+    await lifecycle("install");
+    expect(worker.fetched.map(({ url }) => url)).toEqual([`${ORIGIN}/offline`, `${ORIGIN}/ua/offline`]);
+    expect(worker.fetched.every(({ init }) => init?.credentials === "omit")).toBe(true);
+    network = offlineNetwork;
+    const { response } = await dispatch(navigation("/ua/offline?from=%2Fua%2Fhome"));
+    expect(await response!.text()).toContain("page /ua/offline");
+  });
+
+  it("a new build's worker drops the caches of the build before", async () => {
+    await lifecycle("install");
+    await dispatch(navigation("/home"));
+    await dispatch(request("/_next/static/chunks/a.js"));
+    worker = load("build-2");
+    await lifecycle("install");
+    await lifecycle("activate");
+    expect((await worker.caches.keys()).sort()).toEqual(["maister-offline-build-2"]);
+  });
+});
+
+describe("files and data", () => {
+  it("answers built files from the cache once they were fetched", async () => {
+    network = async () => new Response("chunk", { headers: { "content-type": "text/javascript" } });
+    await dispatch(request("/_next/static/chunks/a.js"));
+    network = offlineNetwork;
+    const { response } = await dispatch(request("/_next/static/chunks/a.js"));
+    expect(await response!.text()).toBe("chunk");
+    expect(worker.fetched).toHaveLength(1);
+  });
+
+  it("answers icons from the cache at once and refreshes them behind", async () => {
+    network = async () => new Response("v1", { headers: { "content-type": "image/png" } });
+    await dispatch(request("/icons/icon-192.png"));
+    network = async () => new Response("v2", { headers: { "content-type": "image/png" } });
+    expect(await (await dispatch(request("/icons/icon-192.png"))).response!.text()).toBe("v1");
+    expect(await (await dispatch(request("/icons/icon-192.png"))).response!.text()).toBe("v2");
+  });
+
+  it("answers the Saved list's cards from the network, and offline from the last answer", async () => {
+    network = async () => Response.json({ cards: [{ id: "a" }] });
+    await dispatch(request("/api/items/cards?ids=a"));
+    network = offlineNetwork;
+    expect(await (await dispatch(request("/api/items/cards?ids=a"))).response!.json()).toEqual({
+      cards: [{ id: "a" }],
+    });
+  });
+
+  it("forgets the kept pages and data when the visitor signs out", async () => {
+    await lifecycle("install");
+    await dispatch(navigation("/home"));
+    network = async () => Response.json({ cards: [] });
+    await dispatch(request("/api/items/cards?ids=a"));
+    const { responded } = await dispatch(request("/api/users/logout", { method: "POST" }));
+    expect(responded).toBe(false);
+    const left = await worker.caches.keys();
+    expect(left).toContain("maister-offline-build-1");
+    for (const name of left) expect(name).not.toMatch(/pages|data/);
+  });
+});

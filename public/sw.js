@@ -1,0 +1,247 @@
+/*
+ * Maister's service worker: the pages a visitor opened stay readable offline, with the built files
+ * they need, and a page never opened shows the offline page in its language instead of the
+ * browser's error. One plain script, served as it is (no bundler reaches public/); its tests run it
+ * in a context of their own (features/offline/service-worker.test.ts). Registered in production
+ * builds only, by components/layout/service-worker.tsx, as /sw.js?v=<build>.
+ */
+"use strict";
+
+/**
+ * The build this worker serves. Each build registers its own address, so a deploy installs a new
+ * worker, and its activation drops every cache of the build before: old pages name old chunks, and
+ * keeping either without the other serves a page that cannot start.
+ */
+const VERSION = new URL(self.location.href).searchParams.get("v") || "0";
+const CACHE = {
+  pages: `maister-pages-${VERSION}`,
+  offline: `maister-offline-${VERSION}`,
+  static: `maister-static-${VERSION}`,
+  assets: `maister-assets-${VERSION}`,
+  images: `maister-images-${VERSION}`,
+  data: `maister-data-${VERSION}`,
+};
+/** What each cache may hold; past it the entries stored longest ago go first. */
+const LIMIT = { pages: 60, static: 400, assets: 30, images: 200, data: 20 };
+/** The offline page of each language (app/[locale]/offline), kept when the worker is installed. */
+const OFFLINE_PAGES = ["/offline", "/ua/offline"];
+/** How long a page waits for the network before a kept copy is shown instead (a weak signal on the road). */
+const PATIENCE_MS = 4000;
+/** Put on a kept copy's <html>: the offline banner (components/layout/offline-banner.tsx) reads when it was stored. */
+const STORED_AT = "data-stored-at";
+
+/**
+ * Pages never kept, with or without /ua: what is one person's (their profile, stations, requests,
+ * the admin area, the forms that need an account: the guarded pages of
+ * features/accounts/guarded-paths.ts, which the tests keep in step with this list) and the links
+ * from e-mails, whose address holds a one-time token. A copy would outlive the session on a shared
+ * phone, and none of them is of use without the network.
+ */
+const PERSONAL_PAGES = [
+  "/profile",
+  "/addservice",
+  "/placeorder",
+  "/mechanicregister",
+  "/mechanic-profile",
+  "/mystos",
+  "/requests",
+  "/admin",
+  "/reset-password",
+  "/confirm-email",
+  "/confirm-email-change",
+];
+
+/** The path without the Ukrainian prefix ("/ua/cart" → "/cart"). */
+function pathOf(pathname) {
+  return pathname.replace(/^\/ua(?=\/|$)/, "") || "/";
+}
+
+function isPersonal(pathname) {
+  const path = pathOf(pathname);
+  return PERSONAL_PAGES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * How a request is answered, or null when the worker leaves it to the network as if it were not
+ * there: anything but GET (a write must reach the server or fail; it is never answered from a
+ * copy), other sites (map tiles, PayPal), the account's API (/api/users/*: a person's data), the
+ * rest of the API (fresh answers or none), and the router's data requests (RSC: when they fail the
+ * router loads the page itself, which is then a navigation this worker answers).
+ */
+function requestRule(request, origin) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (url.origin !== origin) return null;
+  if (request.mode === "navigate") return isPersonal(url.pathname) ? "private-page" : "page";
+  const path = url.pathname;
+  if (path.startsWith("/_next/static/")) return "static";
+  if (path.startsWith("/icons/") || path.startsWith("/manifests/") || path === "/icon.svg" || path === "/favicon.ico")
+    return "asset";
+  if (path.startsWith("/api/uploads/")) return "image";
+  // The Saved list's cards (open status, phones): the last answer is better than none offline.
+  if (path === "/api/items/cards") return "data";
+  return null;
+}
+
+/** The offline page in the language of the address asked for. */
+function offlinePageFor(pathname) {
+  return /^\/ua(?:\/|$)/.test(pathname) ? "/ua/offline" : "/offline";
+}
+
+function wait(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Keeps at most `limit` entries, dropping those stored longest ago (a put moves its key to the end). */
+async function trim(cache, limit) {
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - limit)).map((key) => cache.delete(key)));
+}
+
+async function put(name, key, response) {
+  const cache = await caches.open(CACHE[name]);
+  await cache.put(key, response);
+  await trim(cache, LIMIT[name]);
+}
+
+/** A page worth keeping: the page itself (not a redirect to it, not an error page), as HTML. */
+function isWholePage(response) {
+  return (
+    response.status === 200 &&
+    !response.redirected &&
+    (response.headers.get("content-type") || "").includes("text/html")
+  );
+}
+
+/**
+ * Keeps a page with the time it was stored on its <html> element. Its headers go with it, the
+ * page's policy among them: the page's scripts carry that policy's nonce, so the copy runs as the
+ * page did. The body is stored decoded, so its length and encoding headers no longer apply.
+ */
+async function keepPage(url, response) {
+  const page = await response.text();
+  const marked = page.replace(/<html\b/i, `<html ${STORED_AT}="${new Date().toISOString()}"`);
+  if (marked === page) return;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  await put("pages", url, new Response(marked, { status: response.status, statusText: response.statusText, headers }));
+}
+
+/**
+ * Network first: the network's answer when it comes within PATIENCE_MS (and, for a page we keep,
+ * a copy of it); past that a kept copy if there is one, while the fresh page is still stored when
+ * it arrives; offline, the kept copy or else the offline page.
+ */
+async function answerPage(event, keep) {
+  const { request } = event;
+  const url = new URL(request.url);
+  const offlinePage = OFFLINE_PAGES.includes(url.pathname);
+  const fromNetwork = fetch(request);
+  // Asked for now, while the event is still open: a page arriving after its copy was shown is kept too.
+  if (keep && !offlinePage)
+    event.waitUntil(
+      fromNetwork
+        .then((response) => (isWholePage(response) ? keepPage(request.url, response.clone()) : undefined))
+        .catch(() => undefined),
+    );
+  // The offline page is kept once, without its "from": every visit to it is that copy.
+  const kept = offlinePage
+    ? caches.match(url.origin + url.pathname, { ignoreVary: true })
+    : keep
+      ? caches.match(request.url, { ignoreVary: true })
+      : Promise.resolve(undefined);
+  try {
+    return await Promise.race([fromNetwork, wait(PATIENCE_MS).then(async () => (await kept) || fromNetwork)]);
+  } catch {
+    const copy = await kept;
+    if (copy) return copy;
+    // The offline page missing too (a worker still installing): the browser's own error, not a loop.
+    if (offlinePage) return Response.error();
+    const offline = new URL(offlinePageFor(url.pathname), url.origin);
+    offline.searchParams.set("from", url.pathname + url.search);
+    return Response.redirect(offline.href, 302);
+  }
+}
+
+/** Built files never change under their name: the cache's copy, else the network's, kept. */
+async function cacheFirst(request, name) {
+  const copy = await caches.match(request.url);
+  if (copy) return copy;
+  const response = await fetch(request);
+  if (response.ok) await put(name, request.url, response.clone());
+  return response;
+}
+
+/** Icons and manifests: the copy at once, refreshed behind it for next time. */
+async function staleWhileRevalidate(event, name) {
+  const { request } = event;
+  const refreshed = fetch(request).then(async (response) => {
+    if (response.ok) await put(name, request.url, response.clone());
+    return response;
+  });
+  event.waitUntil(refreshed.catch(() => undefined));
+  return (await caches.match(request.url)) || refreshed;
+}
+
+/** Data: the network's answer, kept; offline the last one kept. */
+async function networkFirst(request, name) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) await put(name, request.url, response.clone());
+    return response;
+  } catch (error) {
+    const copy = await caches.match(request.url);
+    if (copy) return copy;
+    throw error;
+  }
+}
+
+/** Signing out ends what this browser keeps of the person (spec: logout clears the device's state). */
+async function forgetPersonal() {
+  await Promise.all([caches.delete(CACHE.pages), caches.delete(CACHE.data)]);
+}
+
+self.addEventListener("install", (event) => {
+  // Fetched without cookies: the offline page is everyone's, not the page of whoever was signed in.
+  event.waitUntil(
+    caches
+      .open(CACHE.offline)
+      .then((cache) =>
+        Promise.all(
+          OFFLINE_PAGES.map(async (path) => {
+            const response = await fetch(path, { credentials: "omit" });
+            if (!response.ok) throw new Error(`${path}: ${response.status}`);
+            await cache.put(new URL(path, self.location.origin).href, response);
+          }),
+        ),
+      )
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  const current = new Set(Object.values(CACHE));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => !current.has(name)).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method === "POST" && url.origin === self.location.origin && url.pathname === "/api/users/logout") {
+    event.waitUntil(forgetPersonal());
+    return;
+  }
+  const rule = requestRule(request, self.location.origin);
+  if (rule === "page") event.respondWith(answerPage(event, true));
+  else if (rule === "private-page") event.respondWith(answerPage(event, false));
+  else if (rule === "static") event.respondWith(cacheFirst(request, "static"));
+  else if (rule === "image") event.respondWith(cacheFirst(request, "images"));
+  else if (rule === "asset") event.respondWith(staleWhileRevalidate(event, "assets"));
+  else if (rule === "data") event.respondWith(networkFirst(request, "data"));
+});
