@@ -49,6 +49,15 @@ describe("pageCsp", () => {
     expect(directives(pageCsp({ nonce: "n", dev: false, tiles })).get("script-src")).not.toContain("'unsafe-eval'");
   });
 
+  it("lets the page register our service worker and read our manifest, nothing else's", () => {
+    // 'strict-dynamic' makes script-src ignore 'self', and workers fall back to script-src: without
+    // its own directive the worker at /sw.js could not be registered.
+    for (const policy of [pageCsp({ nonce: "n", dev: false, tiles }), fallbackCsp({ dev: false, tiles })]) {
+      expect(directives(policy).get("worker-src")).toEqual(["'self'"]);
+      expect(directives(policy).get("manifest-src")).toEqual(["'self'"]);
+    }
+  });
+
   it("is one header line", () => {
     expect(pageCsp({ nonce: "n", dev: true, tiles })).not.toMatch(/[\r\n]/);
   });

@@ -21,7 +21,7 @@ type PolicyOptions = { dev: boolean; tiles: string };
 /**
  * Everything but script-src, shared by the page policy and the fallback: our styles (Leaflet, Sonner
  * and PayPal's buttons set inline styles, hence 'unsafe-inline' there), map tiles, PayPal's SDK with
- * its frames and calls, and no framing of this site anywhere.
+ * its frames and calls, our service worker and web app manifests, and no framing of this site anywhere.
  */
 function otherDirectives({ dev, tiles }: PolicyOptions): string[] {
   return [
@@ -31,6 +31,10 @@ function otherDirectives({ dev, tiles }: PolicyOptions): string[] {
     // The dev server's hot reload talks over a WebSocket.
     `connect-src 'self' https://*.paypal.com${dev ? " ws:" : ""}`,
     "frame-src https://*.paypal.com",
+    // Our service worker (public/sw.js): with 'strict-dynamic' script-src ignores 'self', and a
+    // worker without worker-src is checked against script-src, which would refuse it.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
