@@ -12,12 +12,29 @@ export class ApiError extends Error {
   }
 }
 
+/** The key of the refusal of a call made while the browser is offline. */
+export const OFFLINE_KEY = "OFFLINE";
+
+/**
+ * What a call made offline answers, in the page's language. The site shell sets it from its own
+ * messages (components/layout/offline-banner.tsx), so that every form says the same, whatever words
+ * its caller passes for a failed request; until then the caller's own.
+ */
+let offlineMessage: string | undefined;
+export function setOfflineMessage(message: string) {
+  offlineMessage = message;
+}
+
 export async function postJson<T>(
   url: string,
   body: unknown,
   method = "POST",
   networkMessage = "Network error",
 ): Promise<T> {
+  // Offline, say so at once: nothing is sent, and a button does not turn while a request waits for
+  // a network that is not there (a flaky connection can hold a request for a minute before failing).
+  if (typeof navigator !== "undefined" && navigator.onLine === false)
+    throw new ApiError(offlineMessage ?? networkMessage, 0, OFFLINE_KEY);
   let response: Response;
   try {
     response = await fetch(url, {
