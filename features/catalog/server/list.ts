@@ -15,6 +15,7 @@ import {
   comesTo,
   distanceKm,
   keywordMatch,
+  matchedJobColumn,
   nearestFirst,
   PUBLISHED,
   SORT_ONLY_COLUMNS,
@@ -104,11 +105,13 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
         (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(query.near)})) s
       ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
     : Prisma.sql`SELECT ${columns} FROM ${source} WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
+  // A keyword that names a job says on each card which price line matched, read for the page's rows only.
+  const matched = query.keyword ? Prisma.sql`, ${matchedJobColumn(query.keyword)}` : Prisma.empty;
   // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the
   // page and the count need no transaction and run side by side.
   const [rows, total] = await Promise.all([
     // The page is chosen first and the hours read for its twelve rows only.
-    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${hoursColumns(instant)} FROM (${page}) page
+    prisma.$queryRaw<CardRow[]>`SELECT page.*, ${hoursColumns(instant)}${matched} FROM (${page}) page
       JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
     rememberPartOfRead(
       `count:${query.job ?? ""}|${countCondition.sql}|${JSON.stringify(countCondition.values)}`,

@@ -11,6 +11,7 @@ import {
 } from "@/features/hours/timetable";
 import type { Timetable } from "@/features/hours/week";
 import type { PaymentMethod } from "@/features/listings/service-fields";
+import type { CUSTOM_JOB, PriceJob } from "@/features/prices/price-catalogue";
 import { UPLOADS_PATH } from "@/features/uploads/schema";
 
 import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";
@@ -45,6 +46,8 @@ export type ServiceCard = {
   comesToYou?: true;
   /** Asked for a job's price: this service's "from" price for it, in hryvnias. */
   jobPriceUah?: number;
+  /** Found by a keyword that names a job: its cheapest matching price line ("Tyre change R16 from 500 ₴"). */
+  matchedJob?: MatchedJob;
   /** The first phone, for the card's call button ("" when none). */
   contactPhone1: string;
   /** A Viber number (+380…) for the card's message button ("" when none). */
@@ -73,6 +76,13 @@ export type ServiceCard = {
   responseTime: number | null;
   responseRate: number | null;
 };
+
+/**
+ * A price line a keyword matched (features/catalog/server/sql-fragments.ts matchedJobColumn): a
+ * catalogue job (named by the Prices.job message, `label` "") or an owner's own line ("custom",
+ * named by its `label`), and its "from" price in hryvnias.
+ */
+export type MatchedJob = { job: PriceJob | typeof CUSTOM_JOB; label: string; fromUah: number };
 
 /** The OpenStreetMap object an imported place was made from: its page and its edit page there. */
 export type OsmLink = { type: "node" | "way" | "relation"; id: string; url: string; editUrl: string };
@@ -169,6 +179,7 @@ export type CardRow = {
   distanceKm?: number | null;
   comesToYou?: boolean;
   jobPriceUah?: number;
+  matchedJob?: MatchedJob | null;
   contactPhone1: string;
   contactPhone2: string;
   contactMail: string;
@@ -234,6 +245,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
   if (row.comesToYou) card.comesToYou = true;
   if (row.jobPriceUah !== undefined) card.jobPriceUah = Number(row.jobPriceUah);
+  if (row.matchedJob) card.matchedJob = row.matchedJob;
   return card;
 }
 

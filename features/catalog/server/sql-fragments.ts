@@ -4,6 +4,8 @@ import { categoriesMatching } from "@/features/catalog/category-search";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { publishedSql } from "@/features/catalog/server/published";
 import { workKindsMatching } from "@/features/catalog/work-kinds";
+import { jobWordsMatching, labelPattern } from "@/features/prices/job-words";
+import { CUSTOM_JOB } from "@/features/prices/price-catalogue";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keywordVariants } from "@/lib/translit";
 
@@ -43,14 +45,18 @@ export function sortOrder(sort: NonNullable<ItemsQuery["sort"]>): Prisma.Sql {
     : Prisma.sql`${SORT_COLUMNS[field]} DESC, s.claimed DESC, s."numReviews" DESC, s.id ASC`;
 }
 
+/** A spelling of the keyword as a LIKE pattern for "holds it anywhere", its wildcards escaped. */
+const containing = (variant: string) => `%${variant.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * The keyword in either script, by part of a word, with a typo (trigram word similarity), a
- * category's label, or a kind of work ("шиномонтаж" finds the places known for tyres).
+ * category's label, a kind of work ("шиномонтаж" finds the places known for tyres), or a price
+ * line it names (priceLinesMatching).
  */
 export function keywordMatch(keyword: string): Prisma.Sql {
   const variants = keywordVariants(keyword);
   const clauses = variants.map((variant) => {
-    const like = `%${variant.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(variant);
     return Prisma.sql`(s.name ILIKE ${like} OR s.address ILIKE ${like} OR s.description ILIKE ${like} OR s.brand ILIKE ${like}
       OR ${variant} <% s.name OR ${variant} <% s.address)`;
   });
@@ -61,7 +67,35 @@ export function keywordMatch(keyword: string): Prisma.Sql {
     );
   const kinds = workKindsMatching(variants);
   if (kinds.length) clauses.push(Prisma.sql`s."workKinds" && ${kinds}::varchar[]`);
+  // Not correlated: the matching lines' services are read once (the job index, the labels'
+  // trigram index) and each service is checked against that set, not each service's lines read.
+  clauses.push(Prisma.sql`s.id IN (SELECT m."serviceId" FROM service_prices m WHERE ${priceLinesMatching(variants)})`);
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
+}
+
+/**
+ * The price lines (aliased `m`) a keyword names: a catalogue job its words name (features/prices/job-words.ts,
+ * a typo forgiven there), or an owner's own line whose label has the keyword or a word of its topic
+ * at a word's start ("tow" finds "Евакуатор"), or a whole word like it (a typo: strict trigram word
+ * similarity, which unlike `<%` does not count "шини" inside "машини").
+ */
+function priceLinesMatching(variants: readonly string[]): Prisma.Sql {
+  const { jobs } = jobWordsMatching(variants);
+  const typos = variants.map((variant) => Prisma.sql`${variant} <<% m.label`);
+  const label = Prisma.sql`m.label ~* ${labelPattern(variants)} OR ${Prisma.join(typos, " OR ")}`;
+  const lines = [Prisma.sql`(m.job = ${CUSTOM_JOB} AND (${label}))`];
+  if (jobs.length) lines.push(Prisma.sql`m.job IN (${Prisma.join(jobs)})`);
+  return Prisma.join(lines, " OR ");
+}
+
+/**
+ * A keyword's cheapest matching price line of the service `s`, for its card ("Tyre change R15
+ * from 400 ₴"): json { job, label, fromUah }, or null when it matched by something else.
+ */
+export function matchedJobColumn(keyword: string): Prisma.Sql {
+  return Prisma.sql`(SELECT json_build_object('job', m.job, 'label', m.label, 'fromUah', m."fromUah") FROM service_prices m
+    WHERE m."serviceId" = s.id AND (${priceLinesMatching(keywordVariants(keyword))})
+    ORDER BY m."fromUah", m.position LIMIT 1) AS "matchedJob"`;
 }
 
 type Point = { lat: number; lng: number };

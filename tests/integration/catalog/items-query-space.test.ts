@@ -9,6 +9,7 @@ import { listServices } from "@/features/catalog/server/list";
 import type { ServiceCard } from "@/features/catalog/server/service-dto";
 import { distanceKm } from "@/features/catalog/server/sql-fragments";
 import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
+import { jobWordsMatching } from "@/features/prices/job-words";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { catalogChanged } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
@@ -234,7 +235,10 @@ function expected(c: Case): Truth[] {
       (!c.open || service.open) &&
       (!c.prices || service.withPrices) &&
       (!c.job || service.jobPrice !== null) &&
-      (!c.keyword || variants.some((variant) => service.name.toLowerCase().includes(variant))),
+      (!c.keyword ||
+        variants.some((variant) => service.name.toLowerCase().includes(variant)) ||
+        // A keyword naming the job finds its prices (features/prices/job-words.ts): "shynomontazh", tyre changes.
+        (service.jobPrice !== null && jobWordsMatching(variants).jobs.includes(JOB))),
   );
   const keys: ((a: Truth, b: Truth) => number)[] = [];
   // Near: the masters who come to the point first (as if at distance 0), then by distance.
