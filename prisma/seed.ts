@@ -350,14 +350,19 @@ export async function seedDemoData(prisma: PrismaClient): Promise<string> {
         },
         select: { id: true },
       });
-      // Every other listing keeps a price list (fixed amounts, not drawn: the other demo values stay).
-      if (plan.index % 2 === 0) {
+      // Every other listing keeps a price list (fixed amounts, not drawn: the other demo values stay),
+      // and so does every one in Kyiv, so a search for tyres or towing there finds some; two Kyiv
+      // stations add their own line for a tow truck.
+      if (plan.index % 2 === 0 || city.en === "Kyiv") {
         const base = 100 * (4 + (plan.index % 5));
         const lines = [
-          { job: "tyre_r15", fromUah: base + 100 },
-          { job: "tyre_r16", fromUah: base + 200 },
-          { job: "oil_change", fromUah: base },
-          { job: "diagnostics", fromUah: base + 50 },
+          { job: "tyre_r15", fromUah: base + 100, label: "" },
+          { job: "tyre_r16", fromUah: base + 200, label: "" },
+          { job: "oil_change", fromUah: base, label: "" },
+          { job: "diagnostics", fromUah: base + 50, label: "" },
+          ...(city.en === "Kyiv" && plan.role === "sto" && plan.index % 20 === 1
+            ? [{ job: "custom", fromUah: 1500, label: "Евакуатор по Києву" }]
+            : []),
         ];
         await tx.servicePrice.createMany({
           data: lines.map((line, position) => ({ ...line, serviceId: service.id, position })),

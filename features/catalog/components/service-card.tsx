@@ -7,6 +7,7 @@ import type { CardView } from "@/features/catalog/card-view";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { OsmLabel } from "@/features/osm/components/osm-label";
+import { MatchedJobChip } from "@/features/prices/components/matched-job-chip";
 import { UAH } from "@/features/prices/price-catalogue";
 import { ResponseFigureChip } from "@/features/requests/components/response-figures";
 import { StarRating } from "@/features/reviews/components/star-rating";
@@ -104,6 +105,7 @@ export function ServiceCard({
               {tp("from", { amount: format.number(service.jobPriceUah, UAH) })}
             </span>
           ) : null}
+          <MatchedJobChip job={service.matchedJob} className="px-2 py-1" />
           {service.comesToYou ? (
             <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span>
           ) : null}

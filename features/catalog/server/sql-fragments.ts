@@ -67,9 +67,16 @@ export function keywordMatch(keyword: string): Prisma.Sql {
     );
   const kinds = workKindsMatching(variants);
   if (kinds.length) clauses.push(Prisma.sql`s."workKinds" && ${kinds}::varchar[]`);
-  // Not correlated: the matching lines' services are read once (the job index, the labels'
-  // trigram index) and each service is checked against that set, not each service's lines read.
-  clauses.push(Prisma.sql`s.id IN (SELECT m."serviceId" FROM service_prices m WHERE ${priceLinesMatching(variants)})`);
+  // A keyword naming no catalogue job matches a few owners' own lines: their services, read once
+  // as an array of ids, are a primary-key lookup inside the other arms' index scans (BitmapOr),
+  // where a subquery would turn the whole OR into a filter run on every service. A catalogue job's
+  // lines are many: the planner checks each row by its lines or against their hashed set.
+  const lines = priceLinesMatching(variants);
+  clauses.push(
+    jobWordsMatching(variants).jobs.length
+      ? Prisma.sql`EXISTS (SELECT FROM service_prices m WHERE m."serviceId" = s.id AND (${lines}))`
+      : Prisma.sql`s.id = ANY (ARRAY(SELECT m."serviceId" FROM service_prices m WHERE ${lines}))`,
+  );
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
 }
 

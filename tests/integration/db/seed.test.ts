@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { listServices } from "@/features/catalog/server/list";
 import { rowsToTimetable } from "@/features/hours/timetable";
 import { invalidDay } from "@/features/listings/schema";
 import { refreshAllResponseFigures } from "@/features/requests/server/response-figures";
@@ -207,6 +208,18 @@ describe("demo data", () => {
       for (const key of ["ratingAvg", "qualityAvg", "speedAvg", "priceAvg"] as const)
         expect(Math.abs(stored[key] - fresh[key]), `${key} of ${stored.id}`).toBeLessThan(1e-9);
     });
+  });
+
+  it("prices tyre work in several Kyiv and Lviv services and a tow truck in Kyiv, so a search for them finds some", async () => {
+    const near = { Київ: { lat: 50.45, lng: 30.52 }, Львів: { lat: 49.84, lng: 24.03 } };
+    for (const [city, point] of Object.entries(near))
+      for (const keyword of ["tyre", "шиномонтаж"]) {
+        const { items } = await listServices({ page: 1, keyword, near: point });
+        const priced = items.filter((item) => item.address.endsWith(city) && item.matchedJob?.job.startsWith("tyre_"));
+        expect(priced.length, `${keyword} in ${city}`).toBeGreaterThanOrEqual(3);
+      }
+    const { items } = await listServices({ page: 1, keyword: "евакуатор", near: near.Київ });
+    expect(items.some((item) => item.address.endsWith("Київ") && item.matchedJob?.job === "custom")).toBe(true);
   });
 });
 
