@@ -43,6 +43,9 @@ export function inBox({ south, north, west, east }: Box): Prisma.Sql {
 
 type CellRange = { zoom: number; cell: number; cy0: number; cy1: number; cx0: number; cx1: number };
 
+/** Which services a question reads: its source (`services s`, maybe joined) and its whole condition. */
+export type Matching = { source: Prisma.Sql; where: Prisma.Sql };
+
 function cellRange(viewport: Viewport, cell: number): CellRange {
   return {
     zoom: viewport.zoom,
@@ -54,11 +57,15 @@ function cellRange(viewport: Viewport, cell: number): CellRange {
   };
 }
 
-/** The published services of every grid cell the view touches, grouped per cell. */
-export async function cellGroups(viewport: Viewport, cell: number): Promise<CellGroup[]> {
+/**
+ * The published services of every grid cell the view touches, grouped per cell; with a question,
+ * only its services, always grouped live (the kept cells count every published service).
+ */
+export async function cellGroups(viewport: Viewport, cell: number, question?: Matching): Promise<CellGroup[]> {
   const range = cellRange(viewport, cell);
+  if (question) return liveGroups(range, question);
   if (range.zoom <= MAP_GRID_MAX_ZOOM && !(await gridDirty())) return keptGroups(range);
-  return liveGroups(range);
+  return liveGroups(range, { source: Prisma.sql`services s`, where: PUBLISHED });
 }
 
 async function gridDirty(): Promise<boolean> {
@@ -74,14 +81,14 @@ async function keptGroups({ zoom, cy0, cy1, cx0, cx1 }: CellRange): Promise<Cell
     FROM map_cells WHERE zoom = ${zoom} AND cy BETWEEN ${cy0} AND ${cy1} AND cx BETWEEN ${cx0} AND ${cx1}`;
 }
 
-async function liveGroups({ cell, cy0, cy1, cx0, cx1 }: CellRange): Promise<CellGroup[]> {
+async function liveGroups({ cell, cy0, cy1, cx0, cx1 }: CellRange, { source, where }: Matching): Promise<CellGroup[]> {
   const prisma = await getPrisma();
   // The box narrows the scan; the cell numbers decide, as in the rebuild.
   const box = inBox({ south: cy0 * cell, north: (cy1 + 1) * cell, west: cx0 * cell, east: (cx1 + 1) * cell });
   return prisma.$queryRaw<CellGroup[]>`
     SELECT avg(s.latitude)::float8 AS lat, avg(s.longitude)::float8 AS lng, count(*)::int AS count, min(s.id::text) AS id
-    FROM services s
-    WHERE ${PUBLISHED} AND ${box} AND floor(s.latitude / ${cell}) BETWEEN ${cy0} AND ${cy1} AND floor(s.longitude / ${cell}) BETWEEN ${cx0} AND ${cx1}
+    FROM ${source}
+    WHERE ${where} AND ${box} AND floor(s.latitude / ${cell}) BETWEEN ${cy0} AND ${cy1} AND floor(s.longitude / ${cell}) BETWEEN ${cx0} AND ${cx1}
     GROUP BY floor(s.latitude / ${cell}), floor(s.longitude / ${cell})`;
 }
 

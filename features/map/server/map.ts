@@ -1,5 +1,7 @@
 import "server-only";
 
+import type { ItemsQuery } from "@/features/catalog/items-query";
+import { listConditions } from "@/features/catalog/server/list";
 import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
 import {
   clusterCellDegrees,
@@ -10,11 +12,11 @@ import {
   type MapCluster,
   type Viewport,
 } from "@/features/map/viewport";
-import { rememberRead } from "@/lib/cache/read-cache";
+import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-import { cellGroups, inBox } from "./map-grid";
+import { cellGroups, inBox, type Matching } from "./map-grid";
 
 export type ServiceLocation = {
   _id: string;
@@ -30,8 +32,32 @@ export type ServiceLocation = {
 
 export type ServiceLocations = { services: ServiceLocation[]; clusters: MapCluster[]; total: number };
 
+/** Where every service of a question stands, for a map to open on all of them; null when none matches. */
+export type MapBounds = { south: number; west: number; north: number; east: number } | null;
+
 /** A view's answer costs a scan of everything in it, and most map openings ask for the same view. */
 const LOCATIONS_KEEP_MS = 30_000;
+
+/**
+ * The parts of the list's query that decide which services match (the page, its sort and the
+ * point it is measured from only order them), as a key: a question the map is asked, or "" for
+ * the whole catalogue. "Open now" depends on the instant too, counted by its minute as the list does.
+ */
+function questionKey(query: ItemsQuery | undefined, instant: Date): string {
+  if (!query) return "";
+  const { filter, onthego, keyword, prices, job, open } = query;
+  if (!(filter || onthego || keyword || prices || job || open)) return "";
+  return JSON.stringify({ filter, onthego, keyword, prices, job, open, at: open ? minuteOf(instant) : undefined });
+}
+
+/** The list's conditions for the question, in their shape for reading many rows (listConditions). */
+async function matching(query: ItemsQuery, instant: Date): Promise<Matching> {
+  const { source, where, open } = await listConditions(query, instant);
+  return { source, where: Prisma.join(open ? [...where, open.set] : where, " AND ") };
+}
+
+const instantOf = (query: ItemsQuery | undefined, now: Date) =>
+  query?.userDateTime ? new Date(query.userDateTime) : now;
 
 /**
  * GET /api/items/locations: every service in view when there are at most MAP_SERVICES_MAX of them
@@ -39,10 +65,51 @@ const LOCATIONS_KEEP_MS = 30_000;
  * grouped by a grid of about a marker's size at this zoom (kept per zoom or in SQL, ./map-grid.ts,
  * so the answer stays small at any scale): a cell with one service is that service's pin, a
  * fuller cell a counted cluster.
+ *
+ * With the list's query (the map of a list's results), only the services the list finds for it,
+ * read through the list's own conditions and grouped live by the same grid: the kept cells count
+ * every published service. Without a filter it is the whole catalogue's answer, kept cells and all.
  */
-export function listServiceLocations(viewport: Viewport = WHOLE_WORLD): Promise<ServiceLocations> {
-  const key = `locations:${viewport.west},${viewport.south},${viewport.east},${viewport.north},${viewport.zoom}`;
-  return rememberRead(key, () => queryServiceLocations(viewport), { keepMs: LOCATIONS_KEEP_MS });
+export function listServiceLocations(
+  viewport: Viewport = WHOLE_WORLD,
+  query?: ItemsQuery,
+  now: Date = new Date(),
+): Promise<ServiceLocations> {
+  const instant = instantOf(query, now);
+  const question = questionKey(query, instant);
+  const view = `${viewport.west},${viewport.south},${viewport.east},${viewport.north},${viewport.zoom}`;
+  const key = question ? `locations:${view}:${question}` : `locations:${view}`;
+  return rememberRead(
+    key,
+    async () => queryServiceLocations(viewport, question ? await matching(query!, instant) : undefined),
+    { keepMs: LOCATIONS_KEEP_MS },
+  );
+}
+
+/**
+ * The box around every service of the question (or of the whole catalogue), whatever is in view:
+ * the list's map opens on all its results. The same for every view of a question, so kept apart.
+ */
+export function serviceBounds(query?: ItemsQuery, now: Date = new Date()): Promise<MapBounds> {
+  const instant = instantOf(query, now);
+  const question = questionKey(query, instant);
+  return rememberRead(
+    `locations-bounds:${question}`,
+    async () => {
+      const { source, where } = question
+        ? await matching(query!, instant)
+        : { source: Prisma.sql`services s`, where: PUBLISHED };
+      const prisma = await getPrisma();
+      const [box] = await prisma.$queryRaw<
+        { south: number | null; west: number | null; north: number | null; east: number | null }[]
+      >`SELECT min(s.latitude) AS south, min(s.longitude) AS west, max(s.latitude) AS north, max(s.longitude) AS east
+        FROM ${source} WHERE ${where}`;
+      return box && box.south !== null
+        ? { south: box.south, west: box.west!, north: box.north!, east: box.east! }
+        : null;
+    },
+    { keepMs: LOCATIONS_KEEP_MS },
+  );
 }
 
 type LocationRow = {
@@ -71,17 +138,18 @@ const toLocation = (row: LocationRow): ServiceLocation => ({
 const LOCATION_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s.latitude, s.longitude, s."ratingAvg", s.address,
   s.source::text AS source, s.claimed`;
 
-async function queryServiceLocations(viewport: Viewport): Promise<ServiceLocations> {
+async function queryServiceLocations(viewport: Viewport, question?: Matching): Promise<ServiceLocations> {
   const prisma = await getPrisma();
+  const { source, where } = question ?? { source: Prisma.sql`services s`, where: PUBLISHED };
   // No ORDER BY, so a crowded view stops the scan at the first MAP_SERVICES_MAX + 1 rows.
   const few = await prisma.$queryRaw<
     LocationRow[]
-  >`SELECT ${LOCATION_COLUMNS} FROM services s WHERE ${PUBLISHED} AND ${inBox(viewport)} LIMIT ${MAP_SERVICES_MAX + 1}`;
+  >`SELECT ${LOCATION_COLUMNS} FROM ${source} WHERE ${where} AND ${inBox(viewport)} LIMIT ${MAP_SERVICES_MAX + 1}`;
   if (few.length <= MAP_SERVICES_MAX) {
     return { services: few.sort((a, b) => (a.id < b.id ? -1 : 1)).map(toLocation), clusters: [], total: few.length };
   }
   const cell = clusterCellDegrees(viewport.zoom);
-  const cells = mergeNearby(await cellGroups(viewport, cell), cell);
+  const cells = mergeNearby(await cellGroups(viewport, cell, question), cell);
   const pinIds = cells
     .filter((group) => group.count === 1)
     .slice(0, MAX_MAP_POINTS)
