@@ -23,6 +23,9 @@ const securityHeaders = [
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // When this build was made, written into its code (lib/public-env.ts): the service worker is
+  // registered per build, so a deploy replaces it and drops the caches of the build before.
+  env: { NEXT_PUBLIC_BUILD_STAMP: new Date().toISOString() },
   // Metadata in <head> for every visitor, not streamed into <body> (Next 16.4.6 streams it for
   // browsers and keeps <head> only for bots): the HTML checker flags the streamed <title> and
   // <link>s, and every reader gets the title at once. Without it the Nu checker test in
@@ -57,6 +60,14 @@ const config: NextConfig = {
         ],
       },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
+      // The service worker (public/sw.js) is checked for a new version on every visit, never kept stale.
+      {
+        source: "/sw.js",
+        headers: [
+          { key: "Cache-Control", value: "no-cache" },
+          { key: "Content-Type", value: "text/javascript; charset=utf-8" },
+        ],
+      },
       { source: "/api/uploads/:id", headers: [{ key: "Content-Security-Policy", value: UPLOAD_CSP }] },
     ];
   },

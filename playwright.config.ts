@@ -19,6 +19,10 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The production build registers a service worker (public/sw.js), whose fetches Playwright's
+    // request routing does not see: specs that route or count requests would miss them. Only
+    // tests/e2e/offline.spec.ts, which is about the worker, allows it.
+    serviceWorkers: "block",
   },
   projects: [
     {

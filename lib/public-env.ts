@@ -13,4 +13,6 @@ export const publicEnv = Object.freeze({
   production: process.env.NODE_ENV === "production",
   /** Checked at server start with the rest (lib/env.ts). */
   NEXT_PUBLIC_MAP_TILES_URL: process.env.NEXT_PUBLIC_MAP_TILES_URL || DEFAULT_MAP_TILES_URL,
+  /** When this build was made (set by next.config.ts, not read from the environment): the service worker's version. */
+  buildStamp: process.env.NEXT_PUBLIC_BUILD_STAMP || "dev",
 });

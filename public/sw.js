@@ -75,7 +75,7 @@ function requestRule(request, origin) {
   if (request.mode === "navigate") return isPersonal(url.pathname) ? "private-page" : "page";
   const path = url.pathname;
   if (path.startsWith("/_next/static/")) return "static";
-  if (path.startsWith("/icons/") || path.startsWith("/manifests/") || path === "/icon.svg" || path === "/favicon.ico")
+  if (path.startsWith("/icons/") || path.startsWith("/manifests/") || ["/icon.svg", "/apple-icon.png"].includes(path))
     return "asset";
   if (path.startsWith("/api/uploads/")) return "image";
   // The Saved list's cards (open status, phones): the last answer is better than none offline.

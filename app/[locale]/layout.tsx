@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
@@ -6,9 +6,12 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 
 import { ClientMessages } from "@/components/layout/client-messages";
+import { OfflineBanner } from "@/components/layout/offline-banner";
 import { Providers } from "@/components/layout/providers";
+import { ServiceWorker } from "@/components/layout/service-worker";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { MANIFEST_PATHS, THEME_COLOUR } from "@/features/offline/manifest";
 import { TrackEvents } from "@/features/stats/components/track-events";
 import { toLocale } from "@/i18n/locale";
 import { routing } from "@/i18n/routing";
@@ -29,8 +32,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
     description: t("description"),
     applicationName: t("productName"),
     openGraph: { siteName: t("productName"), type: "website", locale: locale === "uk" ? "uk_UA" : "en_US" },
+    // Installed from a page, the app takes that page's language: its name, description and start page.
+    manifest: MANIFEST_PATHS[locale],
+    appleWebApp: { capable: true, title: t("productName"), statusBarStyle: "default" },
   };
 }
+
+export const viewport: Viewport = { themeColor: THEME_COLOUR };
 
 export default async function LocaleLayout({
   children,
@@ -59,11 +67,13 @@ export default async function LocaleLayout({
               {t("skipToContent")}
             </a>
             <SiteHeader />
+            <OfflineBanner />
             <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
               {children}
             </main>
             <SiteFooter />
             <TrackEvents />
+            <ServiceWorker />
           </Providers>
         </ClientMessages>
       </body>

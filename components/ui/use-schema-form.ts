@@ -132,7 +132,7 @@ export function useSchemaForm<Values extends FieldValues, Body>(options: Options
       })(event);
     } catch {
       // Only loading the schema can throw here: its code could not be fetched (offline since the page loaded).
-      fail(translate("Account.networkError"));
+      fail(translate(navigator.onLine ? "Account.networkError" : "Offline.refused"));
     }
   }
 

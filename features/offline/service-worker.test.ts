@@ -164,6 +164,7 @@ describe("which requests the worker keeps", () => {
     expect(worker.requestRule(request("/icons/icon-192.png"), ORIGIN)).toBe("asset");
     expect(worker.requestRule(request("/manifests/uk.webmanifest"), ORIGIN)).toBe("asset");
     expect(worker.requestRule(request("/icon.svg?4b2c"), ORIGIN)).toBe("asset");
+    expect(worker.requestRule(request("/apple-icon.png?9f1e"), ORIGIN)).toBe("asset");
     expect(worker.requestRule(request("/api/uploads/abc?w=320"), ORIGIN)).toBe("image");
     expect(worker.requestRule(request("/api/items/cards?ids=a,b"), ORIGIN)).toBe("data");
   });

@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/toast";
 import { usePathname, useRouter } from "@/i18n/navigation";
 
 /**
@@ -23,6 +24,8 @@ export function SearchBox() {
     event.preventDefault();
     const keyword = value.trim();
     if (!keyword) return;
+    // Offline a search cannot be answered: say so instead of turning the button.
+    if (!navigator.onLine) return void toast.error(t("searchOffline"));
     const next = new URLSearchParams(params);
     next.set("keyword", keyword);
     next.delete("page");

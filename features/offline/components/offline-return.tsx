@@ -1,0 +1,45 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useSyncExternalStore } from "react";
+
+import { localizedPath } from "@/lib/http/locale-path";
+import { safeRedirect } from "@/lib/http/safe-redirect";
+
+const subscribeNothing = () => () => {};
+
+/**
+ * The offline page's way back to the page asked for (the worker sends it as ?from=): a "Try again"
+ * link, and the page opens by itself once the browser is back online. Only a path on this site is
+ * followed.
+ */
+export function OfflineReturn() {
+  const t = useTranslations("Offline");
+  const locale = useLocale();
+  // Read in the browser: the server rendered the kept copy without it (the same copy for every address).
+  const from = useSyncExternalStore(
+    subscribeNothing,
+    () => new URLSearchParams(window.location.search).get("from"),
+    () => null,
+  );
+  const target = localizedPath(locale, safeRedirect(from, "/home"));
+
+  useEffect(() => {
+    const back = () => window.location.replace(target);
+    window.addEventListener("online", back);
+    return () => window.removeEventListener("online", back);
+  }, [target]);
+
+  return (
+    <div className="mt-8">
+      {/* A whole page load, not the router's: this page is not the one asked for. */}
+      <a
+        href={target}
+        className="inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+      >
+        {t("retry")}
+      </a>
+      <p className="mt-2 text-sm text-slate-600">{t("retryHint")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
+
+/**
+ * Installable and readable offline (public/sw.js, components/layout/offline-banner.tsx,
+ * app/[locale]/offline): pages opened while connected, the Saved list with its phone numbers,
+ * come back offline with a banner saying how old they are; a page never opened shows the offline
+ * page in its language; what needs the network says so at once. Runs against the production build
+ * (scripts/e2e-server.mjs), the only one that registers the worker; the other specs block workers
+ * (playwright.config.ts).
+ */
+test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 } });
+
+const SHOTS = "/work/coord/shots";
+
+const LANGUAGES = {
+  en: {
+    prefix: "",
+    banner: /^You are offline\. Showing the page as of \d\d:\d\d\.$/,
+    offlineTitle: "You are offline",
+    refused: "You are offline — try again when connected.",
+    searchRefused: "You are offline — search works once you are connected.",
+    save: "Save",
+    search: "Search services",
+    signIn: "Sign in",
+    manifestName: "Maister",
+  },
+  uk: {
+    prefix: "/ua",
+    banner: /^Немає з’єднання\. Показано сторінку станом на \d\d:\d\d\.$/,
+    offlineTitle: "Немає з’єднання з інтернетом",
+    refused: "Немає з’єднання — спробуйте ще раз, коли з’явиться інтернет.",
+    searchRefused: "Немає з’єднання — пошук запрацює, щойно з’явиться інтернет.",
+    save: "Зберегти",
+    search: "Пошук сервісів",
+    signIn: "Увійти",
+    manifestName: "Майстер",
+  },
+} as const;
+
+/** Until the service worker controls the page (it claims open pages once it is active). */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+const banner = (page: Page) => page.getByRole("status").filter({ hasText: /./ }).first();
+
+for (const [language, words] of Object.entries(LANGUAGES)) {
+  test(`pages opened online come back offline with the banner, in ${language}`, async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const at = (pathname: string) => `${words.prefix}${pathname}`;
+
+    // Online: the home page, the services list, a service page (saved to the list), the list, sign-in.
+    await page.goto(words.prefix || "/");
+    await expect(page).toHaveURL(new RegExp(`${at("/home")}$`));
+    await controlled(page);
+    await page.goto(at("/services"));
+    const firstService = page.locator('main a[href*="/service/"]').first();
+    const servicePath = new URL((await firstService.getAttribute("href"))!, page.url()).pathname;
+    await page.goto(servicePath);
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    const phones = await page.locator('main a[href^="tel:"]').count();
+    const save = page.getByRole("main").getByRole("button", { name: `${words.save} ${name}` });
+    await hydrated(save);
+    await save.click();
+    await expect(page).toHaveURL(new RegExp(`${at("/cart")}$`));
+    await expect(page.getByRole("main").getByRole("link", { name })).toBeVisible();
+    await page.goto(at("/login"));
+    await hydrated(page.getByRole("button", { name: words.signIn, exact: true }));
+    // Give the worker a moment to keep what the last page fetched when idle (the toasts' code).
+    await page.waitForLoadState("networkidle");
+
+    await context.setOffline(true);
+
+    for (const pathname of [at("/home"), servicePath, at("/cart")]) {
+      await page.goto(pathname);
+      await page.reload();
+      await expect(page).toHaveURL(new RegExp(`${pathname}$`));
+      await expect(banner(page)).toHaveText(words.banner);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    // The Saved list, from this browser's storage, with its phone numbers: calling needs no data network.
+    await expect(page.getByRole("main").getByRole("link", { name })).toBeVisible();
+    if (phones) await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `P-offline-banner-${language}-390.png`) });
+
+    const service = await page.goto(servicePath);
+    expect(service?.ok()).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+
+    // A page never opened: the offline page in the page's language, with the way back.
+    await page.goto(at("/mechanics?never=opened"));
+    await expect(page).toHaveURL(new RegExp(`${at("/offline")}\\?from=`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.offlineTitle);
+    await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute(
+      "href",
+      at("/mechanics?never=opened"),
+    );
+    await page.screenshot({ path: path.join(SHOTS, `P-offline-page-${language}-390.png`) });
+
+    // A form refuses at once and says why, and the button does not stay busy.
+    await page.goto(at("/login"));
+    await page.getByRole("textbox", { name: /e-?mail|пошт/i }).fill("driver@example.com");
+    await page
+      .getByLabel(/password|пароль/i)
+      .first()
+      .fill("Secret-pass-1");
+    const submit = page.getByRole("button", { name: words.signIn, exact: true });
+    await submit.click();
+    await expect(page.getByRole("main")).toContainText(words.refused);
+    await expect(submit).toBeEnabled();
+    await expect(submit).not.toHaveAttribute("aria-busy", "true");
+
+    // The header search says so too.
+    await page.goto(at("/services"));
+    const search = page.getByRole("searchbox", { name: words.search });
+    await hydrated(search);
+    await search.fill("tyre");
+    await search.press("Enter");
+    await expect(page.getByText(words.searchRefused)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${at("/services")}$`));
+
+    // Back online: the banner goes.
+    await page.goto(at("/cart"));
+    await expect(banner(page)).toHaveText(words.banner);
+    await context.setOffline(false);
+    await expect(page.getByRole("status").filter({ hasText: words.banner })).toHaveCount(0);
+  });
+}
+
+test("an unvisited page offline goes back to itself when the network returns", async ({ page, context }) => {
+  await page.goto("/home");
+  await controlled(page);
+  await context.setOffline(true);
+  await page.goto("/stos?page=1");
+  await expect(page).toHaveURL(/\/offline\?from=/);
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/stos\?page=1$/);
+});
+
+/**
+ * Installable in each language, as Chromium decides it (Lighthouse 12 dropped its PWA audits). A
+ * browser context Playwright opens is off the record, where Chromium installs nothing: this one
+ * runs in a profile of its own.
+ */
+test("installable in both languages, named in the page's language", async ({ baseURL, browserName }) => {
+  test.skip(browserName !== "chromium", "installability is Chromium's");
+  const profile = mkdtempSync(path.join(tmpdir(), "maister-install-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: test.info().project.use.launchOptions?.executablePath,
+    args: [...(test.info().project.use.launchOptions?.args ?? [])],
+    baseURL,
+    serviceWorkers: "allow",
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    for (const [language, words] of Object.entries(LANGUAGES)) {
+      await page.goto(words.prefix || "/");
+      await controlled(page);
+      const manifest = page.locator('link[rel="manifest"]');
+      await expect(manifest).toHaveAttribute("href", `/manifests/${language}.webmanifest`);
+      const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+      expect(installabilityErrors, `${language}: ${JSON.stringify(installabilityErrors)}`).toEqual([]);
+      const { data, errors } = await cdp.send("Page.getAppManifest");
+      expect(errors).toEqual([]);
+      expect(JSON.parse(data!)).toMatchObject({ name: words.manifestName, short_name: words.manifestName });
+      await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveCount(1);
+      await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute(
+        "content",
+        words.manifestName,
+      );
+    }
+    const worker = await page.request.get("/sw.js?v=check");
+    expect(worker.headers()["cache-control"]).toBe("no-cache");
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
