@@ -67,32 +67,38 @@ export function keywordMatch(keyword: string): Prisma.Sql {
     );
   const kinds = workKindsMatching(variants);
   if (kinds.length) clauses.push(Prisma.sql`s."workKinds" && ${kinds}::varchar[]`);
-  // A keyword naming no catalogue job matches a few owners' own lines: their services, read once
-  // as an array of ids, are a primary-key lookup inside the other arms' index scans (BitmapOr),
-  // where a subquery would turn the whole OR into a filter run on every service. A catalogue job's
-  // lines are many: the planner checks each row by its lines or against their hashed set.
-  const lines = priceLinesMatching(variants);
+  // Price lines are matched once for the whole question, not per service. A catalogue job's lines
+  // come first (checked before the text) from the job index alone, as a hashed set: they are many.
+  // Owners' own lines matching a word are few: their services, as an array of ids, are a primary-key
+  // lookup inside the other arms' index scans (BitmapOr), where a subquery would turn the whole OR
+  // into a filter run on every service.
+  const { jobs } = jobWordsMatching(variants);
+  if (jobs.length)
+    clauses.unshift(
+      Prisma.sql`s.id IN (SELECT m."serviceId" FROM service_prices m WHERE m.job IN (${Prisma.join(jobs)}))`,
+    );
   clauses.push(
-    jobWordsMatching(variants).jobs.length
-      ? Prisma.sql`EXISTS (SELECT FROM service_prices m WHERE m."serviceId" = s.id AND (${lines}))`
-      : Prisma.sql`s.id = ANY (ARRAY(SELECT m."serviceId" FROM service_prices m WHERE ${lines}))`,
+    Prisma.sql`s.id = ANY (ARRAY(SELECT m."serviceId" FROM service_prices m WHERE ${ownLinesMatching(variants)}))`,
   );
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
 }
 
 /**
- * The price lines (aliased `m`) a keyword names: a catalogue job its words name (features/prices/job-words.ts,
- * a typo forgiven there), or an owner's own line whose label has the keyword or a word of its topic
- * at a word's start ("tow" finds "Евакуатор"), or a whole word like it (a typo: strict trigram word
- * similarity, which unlike `<%` does not count "шини" inside "машини").
+ * An owner's own price lines (aliased `m`) a keyword names: its label has the keyword or a word
+ * of its topic at a word's start ("tow" finds "Евакуатор", features/prices/job-words.ts), or a
+ * whole word like it (a typo: strict trigram word similarity, which unlike `<%` does not count
+ * "шини" inside "машини"). The labels' trigram index answers it.
  */
+function ownLinesMatching(variants: readonly string[]): Prisma.Sql {
+  const typos = variants.map((variant) => Prisma.sql`${variant} <<% m.label`);
+  return Prisma.sql`m.job = ${CUSTOM_JOB} AND (m.label ~* ${labelPattern(variants)} OR ${Prisma.join(typos, " OR ")})`;
+}
+
+/** The price lines a keyword names: a catalogue job its words name (a typo forgiven there), or an owner's own line. */
 function priceLinesMatching(variants: readonly string[]): Prisma.Sql {
   const { jobs } = jobWordsMatching(variants);
-  const typos = variants.map((variant) => Prisma.sql`${variant} <<% m.label`);
-  const label = Prisma.sql`m.label ~* ${labelPattern(variants)} OR ${Prisma.join(typos, " OR ")}`;
-  const lines = [Prisma.sql`(m.job = ${CUSTOM_JOB} AND (${label}))`];
-  if (jobs.length) lines.push(Prisma.sql`m.job IN (${Prisma.join(jobs)})`);
-  return Prisma.join(lines, " OR ");
+  const own = Prisma.sql`(${ownLinesMatching(variants)})`;
+  return jobs.length ? Prisma.sql`m.job IN (${Prisma.join(jobs)}) OR ${own}` : own;
 }
 
 /**
