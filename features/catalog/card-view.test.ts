@@ -49,3 +49,11 @@ describe("the cards' response figures to requests for a price", () => {
     expect(cardView({ ...card, responseRate: 0 })).not.toHaveProperty("responseTime");
   });
 });
+
+describe("the price line a keyword matched", () => {
+  it("travels with the list card when the keyword named a job, and is absent otherwise", () => {
+    const matchedJob = { job: "tyre_r16", label: "", fromUah: 500 } as const;
+    expect(cardView({ ...card, matchedJob })).toMatchObject({ matchedJob });
+    expect(cardView(card)).not.toHaveProperty("matchedJob");
+  });
+});
