@@ -204,14 +204,17 @@ async function forgetPersonal() {
 
 self.addEventListener("install", (event) => {
   // Fetched without cookies: the offline page is everyone's, not the page of whoever was signed in.
+  // Its language is named: without the language cookie, an address without /ua would be sent by
+  // the browser's Accept-Language to the Ukrainian page.
   event.waitUntil(
     caches
       .open(CACHE.offline)
       .then((cache) =>
         Promise.all(
           OFFLINE_PAGES.map(async (path) => {
-            const response = await fetch(path, { credentials: "omit" });
-            if (!response.ok) throw new Error(`${path}: ${response.status}`);
+            const language = offlinePageFor(path) === "/ua/offline" ? "uk" : "en";
+            const response = await fetch(path, { credentials: "omit", headers: { "Accept-Language": language } });
+            if (!response.ok || response.redirected) throw new Error(`${path}: ${response.status}`);
             await cache.put(new URL(path, self.location.origin).href, response);
           }),
         ),

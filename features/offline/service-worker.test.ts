@@ -271,6 +271,8 @@ describe("installing and updating", () => {
     await lifecycle("install");
     expect(worker.fetched.map(({ url }) => url)).toEqual([`${ORIGIN}/offline`, `${ORIGIN}/ua/offline`]);
     expect(worker.fetched.every(({ init }) => init?.credentials === "omit")).toBe(true);
+    // Each in its own language, whatever the browser's Accept-Language would pick without the cookie.
+    expect(worker.fetched.map(({ init }) => new Headers(init?.headers).get("accept-language"))).toEqual(["en", "uk"]);
     network = offlineNetwork;
     const { response } = await dispatch(navigation("/ua/offline?from=%2Fua%2Fhome"));
     expect(await response!.text()).toContain("page /ua/offline");
