@@ -19,8 +19,8 @@ const LANGUAGES = [
 
 async function search(page: Page, prefix: string, label: string, keyword: string) {
   await page.goto(`${prefix}/services`);
-  await hydrated(page);
   const box = page.getByRole("searchbox", { name: label });
+  await hydrated(box);
   await box.fill(keyword);
   await box.press("Enter");
   await expect.poll(() => new URL(page.url()).searchParams.get("keyword")).toBe(keyword);
@@ -52,7 +52,6 @@ test.describe("search that knows the jobs, on a phone", () => {
 
   test("«евакуатор» near Kyiv finds an owner's own tow-truck line, in Ukrainian", async ({ page }) => {
     await page.goto(`/ua/services?keyword=${encodeURIComponent("евакуатор")}&near=50.45,30.52`);
-    await hydrated(page);
     const texts = (await chips(page)).map((text) => text.replace(/\s/g, " "));
     expect(texts).toContain("Евакуатор по Києву від 1 500 ₴");
     await page.screenshot({ path: "/work/coord/shots/S-job-search-uk-tow-390.png" });
