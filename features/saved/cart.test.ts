@@ -48,6 +48,33 @@ describe("cart reducer", () => {
     expect(state.paymentMethod).toBe("PayPal");
   });
 
+  it("puts a removed item back where it was (undo), or at the end when the list got shorter", () => {
+    let state = INITIAL_CART;
+    for (const id of ["a", "b", "c"]) state = cartReducer(state, { type: "add", item: item(id) });
+    const removed = cartReducer(state, { type: "remove", id: "b" });
+    const restored = cartReducer(removed, { type: "restore", item: item("b"), index: 1 });
+    expect(restored.cartItems.map((i) => i._id)).toEqual(["a", "b", "c"]);
+    expect(restored.cartItemsQty).toBe(3);
+    expect(cartReducer(restored, { type: "restore", item: item("b"), index: 0 }).cartItems.map((i) => i._id)).toEqual(
+      ["a", "b", "c"],
+    );
+    expect(cartReducer(INITIAL_CART, { type: "restore", item: item("z"), index: 7 }).cartItems.map((i) => i._id)).toEqual(
+      ["z"],
+    );
+  });
+
+  it("takes the account's list as the device's copy, keeping the prepared station order", () => {
+    let state = cartReducer(INITIAL_CART, { type: "add", item: item("old") });
+    state = cartReducer(state, { type: "setStoForOrder", sto: { _id: "x" } });
+    state = cartReducer(state, { type: "replace", items: [item("a"), item("b")] });
+    expect(state.cartItems.map((i) => [i._id, i.qty])).toEqual([
+      ["a", 1],
+      ["b", 1],
+    ]);
+    expect(state.cartItemsQty).toBe(2);
+    expect(state.stoForOrder).toEqual({ _id: "x" });
+  });
+
   it("survives malformed storage", () => {
     expect(parseStoredCart(null)).toEqual(INITIAL_CART);
     expect(parseStoredCart("{not json")).toEqual(INITIAL_CART);

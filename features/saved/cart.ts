@@ -22,6 +22,10 @@ export type CartState = {
 export type CartAction =
   | { type: "add"; item: Omit<CartItem, "qty"> }
   | { type: "remove"; id: string }
+  /** Undo of a removal: the item back at the place it had. */
+  | { type: "restore"; item: Omit<CartItem, "qty">; index: number }
+  /** The account's list becomes the device's copy (on sign-in, and when the account's list is read). */
+  | { type: "replace"; items: Omit<CartItem, "qty">[] }
   | { type: "setStoForOrder"; sto: Record<string, unknown> }
   | { type: "clearStoForOrder" }
   | { type: "reset" };
@@ -40,6 +44,16 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     }
     case "remove": {
       const cartItems = state.cartItems.filter((item) => item._id !== action.id);
+      return { ...state, cartItems, cartItemsQty: cartItems.length };
+    }
+    case "restore": {
+      if (state.cartItems.some((existing) => existing._id === action.item._id)) return state;
+      const cartItems = [...state.cartItems];
+      cartItems.splice(Math.min(Math.max(0, action.index), cartItems.length), 0, { ...action.item, qty: 1 });
+      return { ...state, cartItems, cartItemsQty: cartItems.length };
+    }
+    case "replace": {
+      const cartItems = action.items.map((item) => ({ ...item, qty: 1 }));
       return { ...state, cartItems, cartItemsQty: cartItems.length };
     }
     case "setStoForOrder":

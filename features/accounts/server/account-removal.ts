@@ -20,6 +20,7 @@ export type Removal = {
  * Removing an account, whoever asks (the user, or an admin), decided once:
  * - the user's reviews go, and the services they reviewed get their ratings recomputed;
  * - their requests for a price go, with their photos and the services' answers to them;
+ * - their Saved list goes (a tombstone keeps no list);
  * - stations never paid for and the master profile go, with their hours and reviews;
  * - a *paid* station is not destroyed: it is archived (blocked, so no longer listed) and its
  *   payments stay on record, for a refund or a transfer by an admin;
@@ -50,6 +51,7 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
   // Their requests for a price (car, description, photos) go too; the services asked lose the rows
   // from their inboxes. Before the images, so the requests' photos are no longer held.
   const requests = await tx.quoteRequest.deleteMany({ where: { driverId: userId } });
+  await tx.savedService.deleteMany({ where: { userId } });
   await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true }, lastCar: Prisma.DbNull } });
   const images = await tx.image.deleteMany({
     where: { ownerId: userId, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } },

@@ -285,6 +285,10 @@ export async function exportOwnData(viewer: Viewer | null) {
       },
       ownImages: { select: { id: true, contentType: true, size: true, createdAt: true } },
       lastCar: true,
+      savedServices: {
+        select: { serviceId: true, createdAt: true, service: { select: { name: true } } },
+        orderBy: { createdAt: "asc" },
+      },
       quoteRequests: {
         include: {
           targets: { select: { status: true, service: { select: { name: true } } }, orderBy: { position: "asc" } },
@@ -310,7 +314,7 @@ export async function exportOwnData(viewer: Viewer | null) {
       },
     },
   });
-  const { imageId, services, reviews, payments, ownImages, quoteRequests, ...profile } = user;
+  const { imageId, services, reviews, payments, ownImages, quoteRequests, savedServices, ...profile } = user;
   return {
     exportedAt: new Date().toISOString(),
     profile: { ...profile, image: imageUrl(imageId) },
@@ -333,6 +337,12 @@ export async function exportOwnData(viewer: Viewer | null) {
       services: targets.map((target) => ({ name: target.service.name, status: target.status })),
       answers: answers.map(({ service, ...answer }) => ({ ...answer, serviceName: service.name })),
       images: images.map((image) => imageUrl(image.imageId)),
+    })),
+    // The Saved list kept on the account, hidden and blocked services included: the rows are theirs.
+    saved: savedServices.map(({ serviceId, createdAt, service }) => ({
+      serviceId,
+      name: service.name,
+      savedAt: createdAt,
     })),
   };
 }

@@ -42,6 +42,7 @@ import * as profile from "@/app/api/users/profile/route";
 import * as recoveryCodes from "@/app/api/users/profile/totp/recovery-codes/route";
 import * as totp from "@/app/api/users/profile/totp/route";
 import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
+import * as saved from "@/app/api/users/saved/route";
 import * as users from "@/app/api/users/route";
 import {
   confirmEmailInput,
@@ -69,6 +70,7 @@ import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { priceListInput } from "@/features/prices/schema";
 import { acceptInput, adminCloseInput, answerInput, cancelInput, requestInput } from "@/features/requests/schema";
 import { moderationInput, replyInput, reportInput, reviewInput } from "@/features/reviews/schema";
+import { savedAddInput, savedMergeInput } from "@/features/saved/schema";
 import { statEventInput } from "@/features/stats/schema";
 import { isMessageKey } from "@/i18n/message-key";
 import { MESSAGES } from "@/i18n/messages";
@@ -580,6 +582,24 @@ const routes: Route[] = [
     who: "reviewer",
     schema: deleteAccountInput,
     body: () => ({ currentPassword: "Test1234!" }),
+  },
+  {
+    method: "POST",
+    file: "users/saved",
+    handler: saved.POST as Handler,
+    path: () => "/api/users/saved",
+    who: "newcomer",
+    schema: savedAddInput,
+    body: () => ({ id: ids.station }),
+  },
+  {
+    method: "PUT",
+    file: "users/saved",
+    handler: saved.PUT as Handler,
+    path: () => "/api/users/saved",
+    who: "newcomer",
+    schema: savedMergeInput,
+    body: () => ({ ids: [ids.station] }),
   },
   {
     method: "POST",

@@ -1,0 +1,94 @@
+import type { CardView } from "@/features/catalog/card-view";
+import type { CartItem } from "@/features/saved/cart";
+
+/**
+ * The Saved list's rules, shared by the browser and the server. A signed-in person's list is kept
+ * on the account (table saved_services) and copied to the device (localStorage "cart"), so it
+ * survives signing out, which clears the device as the spec says, and shows on every device.
+ */
+
+/** At most this many services on one list: a person's short list, not a copy of the catalogue. */
+export const SAVED_MAX = 100;
+
+/**
+ * What the Saved list shows of a service, from the account (GET /api/users/saved) or for any
+ * visitor (GET /api/items/cards): what the device keeps to show it offline (name, picture,
+ * address, place, contacts), and its opening status now.
+ */
+export type SavedCardView = Pick<
+  CardView,
+  | "_id"
+  | "name"
+  | "role"
+  | "image"
+  | "address"
+  | "coordinates"
+  | "openNow"
+  | "nextChange"
+  | "liveStatus"
+  | "timeZone"
+  | "hoursKnown"
+  | "claimed"
+  | "contactPhone1"
+  | "contactPhone2"
+  | "contactMail"
+>;
+
+/** The account's list as the routes answer it; `at` is the instant the statuses were computed for. */
+export type SavedList = { items: SavedCardView[]; at: string };
+
+/** A merge's answer: the list after it, and the device's ids that did not fit under the cap. */
+export type SavedMerge = SavedList & { notAdded: string[] };
+
+const key = (id: string) => id.toLowerCase();
+
+/**
+ * Merging the device's list into the account's: the account's entries stay as they are, in their
+ * order; the device's ids the account lacks follow in the device's order, while the list has room
+ * (`notAdded`: the rest). Ids count once whatever their case. Merging the same list again adds
+ * nothing, so a sign-in whose answer was lost can simply merge again.
+ */
+export function mergeSavedIds(
+  account: readonly string[],
+  device: readonly string[],
+  max: number = SAVED_MAX,
+): { added: string[]; notAdded: string[] } {
+  const seen = new Set(account.map(key));
+  let room = max - seen.size;
+  const added: string[] = [];
+  const notAdded: string[] = [];
+  for (const id of device) {
+    const lower = key(id);
+    if (seen.has(lower)) continue;
+    seen.add(lower);
+    if (room > 0) {
+      added.push(lower);
+      room--;
+    } else notAdded.push(lower);
+  }
+  return { added, notAdded };
+}
+
+/** The ids a device sends to be merged: each once, at most the cap (an old list may hold more). */
+export function deviceIds(items: readonly { _id: string }[]): string[] {
+  const ids = new Set<string>();
+  for (const item of items) {
+    if (ids.size === SAVED_MAX) break;
+    ids.add(key(item._id));
+  }
+  return [...ids];
+}
+
+/** A saved service as the device keeps it (without its status, which is only true at the moment). */
+export function cartItemOf(card: SavedCardView): Omit<CartItem, "qty"> {
+  return {
+    _id: card._id,
+    name: card.name,
+    image: card.image,
+    address: card.address,
+    coordinates: card.coordinates,
+    contactPhone1: card.contactPhone1,
+    contactPhone2: card.contactPhone2,
+    contactMail: card.contactMail,
+  };
+}
