@@ -114,6 +114,25 @@ function isWholePage(response) {
 }
 
 /**
+ * Keeps the built files a page names (its styles, its scripts, also those its router data names),
+ * so that its copy is styled and runs offline even when the page itself was loaded before this
+ * worker controlled it. Those already kept are not fetched again.
+ */
+async function keepFilesOf(page) {
+  const files = new Set(page.match(/\/_next\/static\/[^"'\s\\)]+/g) || []);
+  const cache = await caches.open(CACHE.static);
+  await Promise.all(
+    [...files].map(async (file) => {
+      const url = new URL(file, self.location.origin).href;
+      if (await cache.match(url)) return;
+      const response = await fetch(url);
+      if (response.ok) await cache.put(url, response);
+    }),
+  );
+  await trim(cache, LIMIT.static);
+}
+
+/**
  * Keeps a page with the time it was stored on its <html> element. Its headers go with it, the
  * page's policy among them: the page's scripts carry that policy's nonce, so the copy runs as the
  * page did. The body is stored decoded, so its length and encoding headers no longer apply.
@@ -126,6 +145,22 @@ async function keepPage(url, response) {
   headers.delete("content-length");
   headers.delete("content-encoding");
   await put("pages", url, new Response(marked, { status: response.status, statusText: response.statusText, headers }));
+  await keepFilesOf(page);
+}
+
+/**
+ * The pages open when this worker took control were loaded without it: they are fetched again
+ * and kept, so that the page a visitor first landed on is readable offline too.
+ */
+async function keepOpenPages() {
+  const windows = await self.clients.matchAll({ type: "window" });
+  await Promise.all(
+    windows.map(async ({ url }) => {
+      if (requestRule({ url, method: "GET", mode: "navigate" }, self.location.origin) !== "page") return;
+      const response = await fetch(url, { headers: { Accept: "text/html" } });
+      if (isWholePage(response)) await keepPage(url, response);
+    }),
+  );
 }
 
 /**
@@ -215,7 +250,8 @@ self.addEventListener("install", (event) => {
             const language = offlinePageFor(path) === "/ua/offline" ? "uk" : "en";
             const response = await fetch(path, { credentials: "omit", headers: { "Accept-Language": language } });
             if (!response.ok || response.redirected) throw new Error(`${path}: ${response.status}`);
-            await cache.put(new URL(path, self.location.origin).href, response);
+            await cache.put(new URL(path, self.location.origin).href, response.clone());
+            await keepFilesOf(await response.text());
           }),
         ),
       )
@@ -229,7 +265,8 @@ self.addEventListener("activate", (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((name) => !current.has(name)).map((name) => caches.delete(name))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      .then(() => keepOpenPages().catch(() => undefined)),
   );
 });
 

@@ -72,6 +72,8 @@ type Worker = {
 
 let worker: Worker;
 let network: (url: string) => Promise<Response>;
+/** The pages open in the browser (paths), for the worker's clients.matchAll. */
+let openWindows: string[] = [];
 /** Timers fire at once: the worker's wait for a slow network is over as soon as it starts. */
 const instantTimeout = (run: () => void) => queueMicrotask(run);
 
@@ -87,7 +89,10 @@ function load(version = "build-1"): Worker {
       fetched.push({ url, init });
       return network(url);
     },
-    clients: { claim: async () => undefined },
+    clients: {
+      claim: async () => undefined,
+      matchAll: async () => openWindows.map((url) => ({ url: `${ORIGIN}${url}` })),
+    },
     skipWaiting: async () => undefined,
     setTimeout: instantTimeout,
     URL,
@@ -148,6 +153,7 @@ const html = (body: string, init: ResponseInit = {}) =>
 const offlineNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
 
 beforeEach(() => {
+  openWindows = [];
   worker = undefined as unknown as Worker;
   network = async (url) => html(`page ${new URL(url).pathname}`);
   worker = load();
@@ -204,6 +210,24 @@ describe("pages", () => {
     expect(body).toContain("page /ua/service/abc");
     // The copy keeps the page's policy: its scripts carry the nonce the policy names.
     expect(kept!.headers.get("content-security-policy")).toBe("script-src 'nonce-n1'");
+  });
+
+  it("keeps the built files a kept page names, so that the copy is styled and runs offline", async () => {
+    network = async (url) =>
+      url.includes("/_next/")
+        ? new Response(`file ${new URL(url).pathname}`)
+        : html(
+            '<link rel="stylesheet" href="/_next/static/css/app-2.css"/><script src="/_next/static/chunks/main-1.js" async=""></script>' +
+              '<script>self.__next_f.push([1,"2:I[\\"/_next/static/chunks/page-3.js\\"]"])</script>',
+          );
+    await dispatch(navigation("/cart"));
+    network = offlineNetwork;
+    for (const file of [
+      "/_next/static/css/app-2.css",
+      "/_next/static/chunks/main-1.js",
+      "/_next/static/chunks/page-3.js",
+    ])
+      expect(await (await dispatch(request(file))).response!.text()).toBe(`file ${file}`);
   });
 
   it("offline, answers with the kept copy, which says when it was stored", async () => {
@@ -278,6 +302,14 @@ describe("installing and updating", () => {
     expect(await response!.text()).toContain("page /ua/offline");
   });
 
+  it("once active, keeps the pages already open (loaded before it controlled them), not personal ones", async () => {
+    openWindows = ["/ua/service/abc", "/profile"];
+    await lifecycle("install");
+    await lifecycle("activate");
+    const pages = await worker.caches.open("maister-pages-build-1");
+    expect([...pages.entries.keys()]).toEqual([`${ORIGIN}/ua/service/abc`]);
+  });
+
   it("a new build's worker drops the caches of the build before", async () => {
     await lifecycle("install");
     await dispatch(navigation("/home"));
@@ -285,7 +317,9 @@ describe("installing and updating", () => {
     worker = load("build-2");
     await lifecycle("install");
     await lifecycle("activate");
-    expect((await worker.caches.keys()).sort()).toEqual(["maister-offline-build-2"]);
+    const left = await worker.caches.keys();
+    expect(left).toContain("maister-offline-build-2");
+    for (const name of left) expect(name).toMatch(/-build-2$/);
   });
 });
 

@@ -59,6 +59,8 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await page.goto(words.prefix || "/");
     await expect(page).toHaveURL(new RegExp(`${at("/home")}$`));
     await controlled(page);
+    // Loaded before the worker controlled it, the page the visitor landed on is kept all the same.
+    await page.waitForFunction(async () => (await caches.match(location.href)) !== undefined);
     await page.goto(at("/services"));
     const firstService = page.locator('main a[href*="/service/"]').first();
     const servicePath = new URL((await firstService.getAttribute("href"))!, page.url()).pathname;
