@@ -47,6 +47,8 @@ export function lazyMap<P extends object>(load: () => Promise<{ default: Compone
 }
 
 export const ServicesMap = lazyMap(() => import("./services-map"), MAP_HEIGHT_PX);
+/** The map of the list's question (./query-map.tsx), inside the list's ListNavigation. */
+export const QueryMap = lazyMap(() => import("./query-map"), MAP_HEIGHT_PX);
 export const PointPickerMap = lazyMap(() => import("./point-picker-map"), 280);
 
 /** Renders children once the placeholder is within 300 px of the viewport. */

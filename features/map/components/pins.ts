@@ -28,6 +28,12 @@ export const PINS = {
   chosen: pin("#be123c", "●"),
 };
 
+/** The pin whose card is shown under the list's map: the same letter, in the chosen point's red. */
+export const SELECTED_PINS = {
+  sto: pin("#be123c", "S"),
+  mechanic: pin("#be123c", "M"),
+};
+
 /**
  * A counted group: a round badge on a short stem pointing at the group's place, the same box and
  * anchor as a pin. The count says how big the group is (up to four characters: 9999, then 12k).

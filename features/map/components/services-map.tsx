@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 
-import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX, OWN_LOCATION_ZOOM } from "@/features/map/defaults";
+import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX } from "@/features/map/defaults";
 import { mapCenter, TILE_URL, type LatLng } from "@/features/map/map-center";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
 import { OsmLabel } from "@/features/osm/components/osm-label";
@@ -15,7 +15,8 @@ import { NewBadge } from "@/features/reviews/components/star-rating";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
 
-import { clusterIcon, PINS } from "./pins";
+import { ClusterMarker, FlyTo, Legend } from "./map-parts";
+import { PINS } from "./pins";
 import { GeoFeedback, useGeolocation } from "./use-geolocation";
 
 export type MapService = {
@@ -202,56 +203,4 @@ function EscapeClosesPopup({ opener }: { opener: RefObject<HTMLElement | null> }
     };
   }, [map, opener]);
   return null;
-}
-
-/** A counted group: activating it (click or Enter) zooms in on it. */
-function ClusterMarker({ cluster, label }: { cluster: MapCluster; label: string }) {
-  const map = useMap();
-  const zoomIn = () => map.setView([cluster.lat, cluster.lng], Math.min(map.getZoom() + 2, 18));
-  return (
-    <Marker
-      position={[cluster.lat, cluster.lng]}
-      icon={clusterIcon(cluster.count)}
-      title={label}
-      alt={label}
-      eventHandlers={{
-        click: zoomIn,
-        // Leaflet turns Enter into a click only for popups; a cluster has none, so it listens itself.
-        keypress: (event) => {
-          if (event.originalEvent.key === "Enter" || event.originalEvent.key === " ") zoomIn();
-        },
-      }}
-    />
-  );
-}
-
-function FlyTo({ point }: { point: LatLng }) {
-  const map = useMap();
-  useEffect(() => {
-    map.flyTo([point.lat, point.lng], OWN_LOCATION_ZOOM);
-  }, [map, point]);
-  return null;
-}
-
-function Legend() {
-  const t = useTranslations("Map");
-  return (
-    <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-      <span className="flex items-center gap-1">
-        <span aria-hidden className="inline-block size-3 rounded-full bg-[#1d4ed8]" /> {t("station")}
-      </span>
-      <span className="flex items-center gap-1">
-        <span aria-hidden className="inline-block size-3 rounded-full bg-[#b45309]" /> {t("master")}
-      </span>
-      <span className="sm:ml-auto">
-        {t.rich("attribution", {
-          osm: (chunks) => (
-            <a href="https://www.openstreetmap.org/copyright" className="underline hover:text-slate-900">
-              {chunks}
-            </a>
-          ),
-        })}
-      </span>
-    </p>
-  );
 }

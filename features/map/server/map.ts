@@ -47,6 +47,7 @@ function questionKey(query: ItemsQuery | undefined, instant: Date): string {
   if (!query) return "";
   const { filter, onthego, keyword, prices, job, open } = query;
   if (!(filter || onthego || keyword || prices || job || open)) return "";
+  // QUESTION_KEYS (../query-map-url.ts) are what the map sends; userDateTime counts as the instant here.
   return JSON.stringify({ filter, onthego, keyword, prices, job, open, at: open ? minuteOf(instant) : undefined });
 }
 
