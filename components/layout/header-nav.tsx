@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { headerLinks, type HeaderLink } from "@/components/layout/header-links";
 import type { PageSession } from "@/features/accounts/session-view";
 import { SearchBox } from "@/features/catalog/components/search-box";
+import { useSavedAccount } from "@/features/saved/components/saved-account";
 import { useCart } from "@/features/saved/components/use-cart";
 import { variantUrl } from "@/features/uploads/image-sizes";
 import { Link, usePathname } from "@/i18n/navigation";
@@ -45,6 +46,8 @@ export function HeaderNav({ session }: { session: PageSession }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const [cart] = useCart();
   const { viewer, guess } = usePageSession(session);
+  // A sign-in merges this device's Saved list into the account's and brings the account's here.
+  useSavedAccount(viewer?.email ?? null, guess);
   const { links, admin } = headerLinks(viewer);
   const hasInbox = links.some((item) => item.inboxBadge);
   // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.

@@ -3,15 +3,20 @@
 import { useTranslations } from "next-intl";
 
 import { toast } from "@/components/ui/toast";
+import { leaveSavedAccount } from "@/features/saved/components/saved-account";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 
-/** Ends the session and forgets what this browser kept for the user (spec: logout clears state). */
+/**
+ * Ends the session and forgets what this browser kept for the user (spec: logout clears state). The
+ * Saved list stays on the account and comes back with the next sign-in (saved-account.ts).
+ */
 export function LogoutButton({ className }: { className: string }) {
   const t = useTranslations("Account");
   const router = useRouter();
   async function logout() {
     await fetch("/api/users/logout", { method: "POST" }).catch(() => undefined);
+    leaveSavedAccount();
     dispatchCart({ type: "reset" });
     window.localStorage.clear();
     toast(t("signedOut"));

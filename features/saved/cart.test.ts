@@ -55,12 +55,14 @@ describe("cart reducer", () => {
     const restored = cartReducer(removed, { type: "restore", item: item("b"), index: 1 });
     expect(restored.cartItems.map((i) => i._id)).toEqual(["a", "b", "c"]);
     expect(restored.cartItemsQty).toBe(3);
-    expect(cartReducer(restored, { type: "restore", item: item("b"), index: 0 }).cartItems.map((i) => i._id)).toEqual(
-      ["a", "b", "c"],
-    );
-    expect(cartReducer(INITIAL_CART, { type: "restore", item: item("z"), index: 7 }).cartItems.map((i) => i._id)).toEqual(
-      ["z"],
-    );
+    expect(cartReducer(restored, { type: "restore", item: item("b"), index: 0 }).cartItems.map((i) => i._id)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+    expect(
+      cartReducer(INITIAL_CART, { type: "restore", item: item("z"), index: 7 }).cartItems.map((i) => i._id),
+    ).toEqual(["z"]);
   });
 
   it("takes the account's list as the device's copy, keeping the prepared station order", () => {

@@ -20,7 +20,7 @@ export default async function CartPage({ params }: Props) {
   return (
     <ClientMessages route="cart">
       <section aria-labelledby="saved-title">
-        <h1 id="saved-title" className="text-2xl font-bold">
+        <h1 id="saved-title" tabIndex={-1} className="text-2xl font-bold focus:outline-none">
           {t("title")}
         </h1>
         <SavedList />

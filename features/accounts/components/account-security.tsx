@@ -9,6 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { useAction } from "@/components/ui/use-action";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+import { leaveSavedAccount } from "@/features/saved/components/saved-account";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 
@@ -44,6 +45,7 @@ export function AccountSecurity() {
 
   /** What logout forgets too: this browser's saved list and stored state (spec §4). */
   function leave(message: string) {
+    leaveSavedAccount();
     dispatchCart({ type: "reset" });
     window.localStorage.clear();
     toast(message);

@@ -4,30 +4,49 @@ import { useTranslations } from "next-intl";
 
 import { toast } from "@/components/ui/toast";
 import type { CartItem } from "@/features/saved/cart";
+import { SAVED_MAX } from "@/features/saved/rules";
 import { sendStat } from "@/features/stats/components/track-events";
 
-import { useCart } from "./use-cart";
+import { sendChange } from "./saved-account";
+import { currentCart, useCart } from "./use-cart";
 
 type Item = Omit<CartItem, "qty">;
 
 /**
  * Whether `item` is in the Saved list, and saving or removing it as every Save button does: the
- * list changes, the visit counts a save, and a toast says what happened. Before hydration it reads
- * "not saved": the server cannot see the list (it lives in this browser, so it works signed out too).
+ * list changes at once, the visit counts a save, and a toast says what happened; a removal's toast
+ * offers Undo, which puts the service back where it was. For a signed-in person the change goes to
+ * the account too (saved-account.ts), and is taken back here if it cannot. Before hydration it
+ * reads "not saved": the server cannot see the device's list (which works signed out too).
  */
 export function useSaved(item: Item) {
   const t = useTranslations("Cart");
   const [cart, dispatch] = useCart();
+  const failed = (message: string | null) => toast.error(message ?? t("syncFailed"), { travels: true });
+  const save = (restoreAt?: number) => {
+    // Read at the moment: an Undo runs long after the render that made it.
+    const { cartItems } = currentCart();
+    if (cartItems.length >= SAVED_MAX && !cartItems.some((entry) => entry._id === item._id)) {
+      toast.error(t("full"));
+      return;
+    }
+    dispatch(restoreAt === undefined ? { type: "add", item } : { type: "restore", item, index: restoreAt });
+    sendChange({ kind: "add", item }, failed);
+  };
   return {
     saved: cart.cartItems.some((entry) => entry._id === item._id),
     save() {
-      dispatch({ type: "add", item });
+      save();
       sendStat(item._id, "save");
       toast.success(t("added"));
     },
     remove() {
+      const index = cart.cartItems.findIndex((entry) => entry._id === item._id);
       dispatch({ type: "remove", id: item._id });
-      toast(t("removed"));
+      sendChange({ kind: "remove", item, index }, failed);
+      toast(t("removedNamed", { name: item.name }), {
+        action: { label: t("undo"), onClick: () => save(index) },
+      });
     },
   };
 }

@@ -1,92 +1,306 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 
+import { hasSignedInHint } from "@/features/accounts/session-cookie";
+import { CallLink } from "@/features/catalog/components/contact-links";
+import { distanceKm, roundKm } from "@/features/catalog/distance";
 import { directionsUrl, mailHref, telHref } from "@/features/catalog/outside-links";
+import { OpeningBadge } from "@/features/hours/components/opening-status";
+import { badgeStatus } from "@/features/hours/live-status";
+import { useVisitorPoint } from "@/features/map/components/use-geolocation";
+import type { CartItem } from "@/features/saved/cart";
+import { cartItemOf, deviceIds, type SavedList as SavedAnswer, type SavedCardView } from "@/features/saved/rules";
+import { variantUrl } from "@/features/uploads/image-sizes";
+import { UPLOADS_PATH } from "@/features/uploads/schema";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
-import { useCart } from "./use-cart";
+import { useSaved } from "./save-toggle";
+import { readAccountList } from "./saved-account";
+import { currentCart, dispatchCart, useCart } from "./use-cart";
 
 const subscribeNothing = () => () => {};
 
+/** The statuses read, and which ids were asked: one asked and not answered is no longer listed. */
+type Fresh = { at: string; cards: Map<string, SavedCardView>; asked: Set<string> };
+
+/** Each saved service's status and contacts now: from the account when the list is the account's, else public. */
+async function readFresh(ids: string[]): Promise<Fresh> {
+  const fromAccount = await readAccountList();
+  if (fromAccount) {
+    const cards = new Map(fromAccount.items.map((card) => [card._id, card]));
+    return { at: fromAccount.at, cards, asked: new Set([...ids, ...cards.keys()]) };
+  }
+  const asked = deviceIds(ids.map((_id) => ({ _id })));
+  const response = await fetch(`/api/items/cards?ids=${asked.join(",")}`);
+  if (!response.ok) throw new Error(String(response.status));
+  const answer = (await response.json()) as SavedAnswer;
+  const cards = new Map(answer.items.map((card) => [card._id, card]));
+  // The device keeps the contacts as they are now, for the next time the network is gone.
+  const { cartItems } = currentCart();
+  const refreshed = cartItems.map((item) => {
+    const card = cards.get(item._id);
+    return card ? cartItemOf(card) : stripQty(item);
+  });
+  if (JSON.stringify(refreshed) !== JSON.stringify(cartItems.map(stripQty)))
+    dispatchCart({ type: "replace", items: refreshed });
+  return { at: answer.at, cards, asked: new Set(asked) };
+}
+
+function stripQty(item: CartItem): Omit<CartItem, "qty"> {
+  const stored: Partial<CartItem> = { ...item };
+  delete stored.qty;
+  return stored as Omit<CartItem, "qty">;
+}
+
+/**
+ * The fresh statuses of the listed ids: read when an id is listed that was not asked yet (the
+ * page opened, a sign-in brought the account's list), and again on Retry. While the network is
+ * gone the list still shows what the device stored, with a note instead of statuses.
+ */
+function useFresh(ids: string[]) {
+  const [fresh, setFresh] = useState<Fresh | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const missing = ids.filter((id) => !fresh?.asked.has(id)).join(",");
+  useEffect(() => {
+    if (!missing) return;
+    let current = true;
+    readFresh(ids)
+      .then((read) => {
+        if (!current) return;
+        setFresh(read);
+        setFailedFor(null);
+      })
+      .catch(() => {
+        if (current) setFailedFor(missing);
+      });
+    return () => {
+      current = false;
+    };
+    // `ids` is read when `missing` changes; a removal alone asks nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [missing, attempt]);
+  return {
+    fresh,
+    failed: missing !== "" && failedFor === missing,
+    loading: missing !== "" && failedFor !== missing,
+    retry: () => setAttempt((n) => n + 1),
+  };
+}
+
 export function SavedList() {
   const t = useTranslations("Cart");
-  const [cart, dispatch] = useCart();
+  const [cart] = useCart();
   // The server cannot see localStorage: render nothing list-like until the browser has read it.
   const hydrated = useSyncExternalStore(
     subscribeNothing,
     () => true,
     () => false,
   );
-  if (!hydrated) return <div className="mt-6 h-24 animate-pulse rounded-xl bg-slate-200" aria-hidden />;
+  const signedIn = useSyncExternalStore(
+    subscribeNothing,
+    () => hasSignedInHint(document.cookie),
+    () => true,
+  );
+  const ids = cart.cartItems.map((item) => item._id);
+  const { fresh, failed, loading, retry } = useFresh(hydrated ? ids : []);
+  const visitor = useVisitorPoint();
+
+  if (!hydrated)
+    return (
+      <div className="mt-6 space-y-3" aria-hidden>
+        <div className="h-40 animate-pulse rounded-xl bg-slate-200" />
+        <div className="h-40 animate-pulse rounded-xl bg-slate-200" />
+      </div>
+    );
+
+  const signInNote = signedIn ? null : (
+    <p className="mt-4 text-sm text-slate-700">
+      {t("signInToKeep")}{" "}
+      <Link href="/login?redirect=%2Fcart" className="font-medium text-brand-700 underline">
+        {t("signIn")}
+      </Link>
+    </p>
+  );
 
   if (cart.cartItems.length === 0) {
     return (
-      <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-6">
-        <p className="font-semibold">{t("empty")}</p>
-        <Link href="/services" className="mt-3 inline-block font-medium text-brand-700 underline">
-          {t("goBack")}
-        </Link>
-      </div>
+      <>
+        <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-6">
+          <p className="font-semibold">{t("empty")}</p>
+          <Link href="/services" className="mt-3 inline-block font-medium text-brand-700 underline">
+            {t("goBack")}
+          </Link>
+        </div>
+        {signInNote}
+      </>
     );
   }
 
   return (
-    <ul className="mt-6 space-y-3">
-      {cart.cartItems.map((item) => (
-        <li
-          key={item._id}
-          className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center"
-        >
-          {item.image ? (
-            // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
-            <img
-              src={item.image}
-              alt=""
-              width={96}
-              height={72}
-              className="h-18 w-24 shrink-0 rounded-lg object-cover"
-            />
-          ) : null}
-          <div className="min-w-0 flex-1 space-y-1">
-            <Link href={`/service/${item._id}`} className="font-semibold text-brand-700 hover:underline">
+    <>
+      <div aria-live="polite" className="mt-4 min-h-0 text-sm">
+        {loading ? <p className="text-slate-600">{t("checking")}</p> : null}
+        {failed ? (
+          <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-amber-900">
+            <p className="flex-1">{t("statusUnavailable")}</p>
+            <button
+              type="button"
+              onClick={retry}
+              className="rounded-lg border border-amber-700 px-3 py-2 font-medium hover:bg-amber-100"
+            >
+              {t("retry")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <ul className="mt-3 space-y-3" data-saved-list>
+        {cart.cartItems.map((item) => (
+          <SavedEntry
+            key={item._id}
+            item={item}
+            card={fresh?.cards.get(item._id)}
+            gone={Boolean(fresh?.asked.has(item._id) && !fresh.cards.has(item._id))}
+            renderedAt={fresh?.at}
+            loading={loading && !fresh?.cards.has(item._id)}
+            km={visitor ? roundKm(distanceKm(visitor, item.coordinates)) : null}
+          />
+        ))}
+      </ul>
+      {signInNote}
+    </>
+  );
+}
+
+const thumbnail = (image: string) => (image.startsWith(UPLOADS_PATH) ? variantUrl(image, 160, "jpeg") : image);
+
+/** One saved service: what the device stored, with its status now when known, a big Call and a Remove with Undo. */
+function SavedEntry({
+  item,
+  card,
+  gone,
+  renderedAt,
+  loading,
+  km,
+}: {
+  item: CartItem;
+  card: SavedCardView | undefined;
+  gone: boolean;
+  renderedAt: string | undefined;
+  loading: boolean;
+  km: number | null;
+}) {
+  const t = useTranslations("Cart");
+  const { remove } = useSaved(item);
+  const headingId = useId();
+  const phone1 = card?.contactPhone1 ?? item.contactPhone1 ?? "";
+  const phone2 = card?.contactPhone2 ?? item.contactPhone2 ?? "";
+  const mail = card?.contactMail ?? item.contactMail ?? "";
+  const { lat, lng } = item.coordinates;
+
+  function removeAndMoveFocus(target: HTMLElement) {
+    const entry = target.closest("li");
+    const next = (entry?.nextElementSibling ?? entry?.previousElementSibling)?.querySelector<HTMLElement>("a");
+    remove();
+    (next ?? document.getElementById("saved-title"))?.focus();
+  }
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4" data-saved-item={item._id}>
+      <div className="flex gap-3">
+        {item.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own immutable image route
+          <img
+            src={thumbnail(item.image)}
+            alt=""
+            width={80}
+            height={80}
+            loading="lazy"
+            className="size-20 shrink-0 rounded-lg object-cover"
+          />
+        ) : null}
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <h2 id={headingId} className="text-base leading-snug font-semibold">
+            <Link href={`/service/${item._id}`} className="text-brand-700 hover:underline">
               {item.name}
             </Link>
-            <p className="text-sm">
-              <a
-                href={directionsUrl(item.coordinates.lat, item.coordinates.lng)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-slate-700 underline"
-              >
-                {item.address}
-              </a>
-            </p>
-            <p className="flex flex-wrap gap-x-4 text-sm">
-              {[item.contactPhone1, item.contactPhone2].filter(Boolean).map((phone) => (
-                <a key={phone} href={telHref(phone!)} className="text-brand-700 underline">
-                  {displayPhone(phone!)}
-                </a>
-              ))}
-              {item.contactMail ? (
-                <a href={mailHref(item.contactMail)} className="text-brand-700 underline">
-                  {item.contactMail}
-                </a>
-              ) : null}
-            </p>
+          </h2>
+          <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
+            {card && renderedAt ? (
+              <OpeningBadge
+                status={badgeStatus(card)}
+                timeZone={card.timeZone}
+                renderedAt={renderedAt}
+                className="px-2 py-1"
+              />
+            ) : loading ? (
+              <span className="h-6 w-28 animate-pulse rounded-full bg-slate-200" aria-hidden />
+            ) : gone ? (
+              <span className="rounded-full bg-slate-100 px-2 py-1 text-slate-700">{t("noLongerListed")}</span>
+            ) : null}
+            {km !== null ? (
+              <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">{t("distance", { km })}</span>
+            ) : null}
           </div>
+          <p className="text-sm">
+            <a
+              href={directionsUrl(lat, lng)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-slate-700 underline"
+            >
+              {item.address}
+            </a>
+          </p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        {phone1 ? (
+          <CallLink
+            phone={phone1}
+            serviceId={item._id}
+            describedBy={headingId}
+            label={`${t("call")} · ${displayPhone(phone1)}`}
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-5 py-3 text-base font-semibold text-white hover:bg-emerald-700 focus-visible:outline-offset-2 sm:min-w-56"
+          />
+        ) : null}
+        <div className="flex gap-2">
+          <a
+            href={directionsUrl(lat, lng)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={headingId}
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            {t("directions")}
+          </a>
           <button
             type="button"
-            onClick={() => dispatch({ type: "remove", id: item._id })}
+            onClick={(event) => removeAndMoveFocus(event.currentTarget)}
             aria-label={t("remove", { name: item.name })}
-            className="self-start rounded-lg border border-red-300 px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50 sm:self-center"
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
           >
             {t("removeShort")}
           </button>
-        </li>
-      ))}
-    </ul>
+        </div>
+      </div>
+      {phone2 || mail ? (
+        <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+          {phone2 ? (
+            <a href={telHref(phone2)} className="text-brand-700 underline">
+              {displayPhone(phone2)}
+            </a>
+          ) : null}
+          {mail ? (
+            <a href={mailHref(mail)} className="break-all text-brand-700 underline">
+              {mail}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+    </li>
   );
 }

@@ -28,6 +28,11 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** The list as stored now, for code outside React (the account's sync). */
+export function currentCart(): CartState {
+  return read();
+}
+
 export function dispatchCart(action: CartAction) {
   snapshot = cartReducer(read(), action);
   window.localStorage.setItem(KEY, JSON.stringify(snapshot));

@@ -42,8 +42,8 @@ import * as profile from "@/app/api/users/profile/route";
 import * as recoveryCodes from "@/app/api/users/profile/totp/recovery-codes/route";
 import * as totp from "@/app/api/users/profile/totp/route";
 import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
-import * as saved from "@/app/api/users/saved/route";
 import * as users from "@/app/api/users/route";
+import * as saved from "@/app/api/users/saved/route";
 import {
   confirmEmailInput,
   deleteAccountInput,

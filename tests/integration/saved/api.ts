@@ -38,7 +38,12 @@ export async function addSaved(who: Person | null, body: unknown, locale?: "en" 
   return answer(
     await call(
       saved.POST,
-      apiRequest("POST", "/api/users/saved", { body, cookie: who?.cookie, ip: nextAddress(), headers: headersOf(locale) }),
+      apiRequest("POST", "/api/users/saved", {
+        body,
+        cookie: who?.cookie,
+        ip: nextAddress(),
+        headers: headersOf(locale),
+      }),
     ),
   );
 }
@@ -47,7 +52,12 @@ export async function mergeSaved(who: Person | null, body: unknown, locale?: "en
   return answer(
     await call(
       saved.PUT,
-      apiRequest("PUT", "/api/users/saved", { body, cookie: who?.cookie, ip: nextAddress(), headers: headersOf(locale) }),
+      apiRequest("PUT", "/api/users/saved", {
+        body,
+        cookie: who?.cookie,
+        ip: nextAddress(),
+        headers: headersOf(locale),
+      }),
     ),
   );
 }
