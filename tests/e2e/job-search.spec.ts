@@ -38,7 +38,7 @@ test.describe("search that knows the jobs, on a phone", () => {
 
   for (const lang of LANGUAGES)
     for (const keyword of ["tyre", "шиномонтаж"])
-      test(`${lang.prefix || "/"}services: «${keyword}» finds the tyre prices and the cards say the price`, async ({
+      test(`${lang.prefix}/services: «${keyword}» finds the tyre prices and the cards say the price`, async ({
         page,
       }) => {
         await search(page, lang.prefix, lang.search, keyword);
@@ -67,7 +67,7 @@ test.describe("search that knows the jobs, on a desktop", () => {
   test.use({ viewport: DESKTOP });
 
   for (const lang of LANGUAGES)
-    test(`${lang.prefix || "/"}services?keyword=tyre shows the chips on a wide screen`, async ({ page }) => {
+    test(`${lang.prefix}/services?keyword=tyre shows the chips on a wide screen`, async ({ page }) => {
       await page.goto(`${lang.prefix}/services?keyword=tyre`);
       const texts = (await chips(page)).map((text) => text.replace(/\s/g, " "));
       for (const text of texts) expect(text).toMatch(lang.tyreChip);
