@@ -228,7 +228,10 @@ function SavedEntry({
               {item.name}
             </Link>
           </h2>
-          <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
+          <div
+            className="flex flex-wrap items-center gap-2 text-xs font-medium"
+            data-saved-status={card ? "" : undefined}
+          >
             {card && renderedAt ? (
               <OpeningBadge
                 status={badgeStatus(card)}
