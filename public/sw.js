@@ -29,6 +29,10 @@ const OFFLINE_PAGES = ["/offline", "/ua/offline"];
 const PATIENCE_MS = 4000;
 /** Put on a kept copy's <html>: the offline banner (components/layout/offline-banner.tsx) reads when it was stored. */
 const STORED_AT = "data-stored-at";
+/** The same time on the copy's headers, for this worker. */
+const STORED_AT_HEADER = "x-maister-stored-at";
+/** A page the router opened is fetched again to be kept only when its copy is older than this. */
+const KEEP_AGAIN_AFTER_MS = 10 * 60_000;
 
 /**
  * Pages never kept, with or without /ua: what is one person's (their profile, stations, requests,
@@ -139,13 +143,36 @@ async function keepFilesOf(page) {
  */
 async function keepPage(url, response) {
   const page = await response.text();
-  const marked = page.replace(/<html\b/i, `<html ${STORED_AT}="${new Date().toISOString()}"`);
+  const storedAt = new Date().toISOString();
+  const marked = page.replace(/<html\b/i, `<html ${STORED_AT}="${storedAt}"`);
   if (marked === page) return;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   headers.delete("content-encoding");
+  headers.set(STORED_AT_HEADER, storedAt);
   await put("pages", url, new Response(marked, { status: response.status, statusText: response.statusText, headers }));
   await keepFilesOf(page);
+}
+
+/** Fetches a page and keeps it, as a visitor's browser would load it. */
+async function fetchAndKeep(url) {
+  const response = await fetch(url, { headers: { Accept: "text/html" } });
+  if (isWholePage(response)) await keepPage(url, response);
+}
+
+/**
+ * A page the router opened in the page (a link followed, a search): the router fetched its data,
+ * not the page, so the page is fetched to be kept, unless a copy was kept lately. The router's
+ * prefetches are not visits.
+ */
+async function keepRouterVisit(request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("_rsc");
+  if (requestRule({ url: url.href, method: "GET", mode: "navigate" }, self.location.origin) !== "page") return;
+  const copy = await caches.match(url.href, { ignoreVary: true });
+  const storedAt = Date.parse((copy && copy.headers.get(STORED_AT_HEADER)) || "");
+  if (Date.now() - storedAt < KEEP_AGAIN_AFTER_MS) return;
+  await fetchAndKeep(url.href);
 }
 
 /**
@@ -156,9 +183,8 @@ async function keepOpenPages() {
   const windows = await self.clients.matchAll({ type: "window" });
   await Promise.all(
     windows.map(async ({ url }) => {
-      if (requestRule({ url, method: "GET", mode: "navigate" }, self.location.origin) !== "page") return;
-      const response = await fetch(url, { headers: { Accept: "text/html" } });
-      if (isWholePage(response)) await keepPage(url, response);
+      if (requestRule({ url, method: "GET", mode: "navigate" }, self.location.origin) === "page")
+        await fetchAndKeep(url);
     }),
   );
 }
@@ -277,6 +303,13 @@ self.addEventListener("fetch", (event) => {
     event.waitUntil(forgetPersonal());
     return;
   }
+  if (
+    request.method === "GET" &&
+    request.headers.get("rsc") === "1" &&
+    !request.headers.has("next-router-prefetch") &&
+    url.origin === self.location.origin
+  )
+    event.waitUntil(keepRouterVisit(request).catch(() => undefined));
   const rule = requestRule(request, self.location.origin);
   if (rule === "page") event.respondWith(answerPage(event, true));
   else if (rule === "private-page") event.respondWith(answerPage(event, false));

@@ -230,6 +230,24 @@ describe("pages", () => {
       expect(await (await dispatch(request(file))).response!.text()).toBe(`file ${file}`);
   });
 
+  it("keeps a page the router opened without loading it (a link followed in the page), once in a while", async () => {
+    const rsc = (url: string, headers: Record<string, string> = {}) =>
+      request(url, { headers: { rsc: "1", ...headers } });
+    const { responded } = await dispatch(rsc("/ua/cart?_rsc=1a2b"));
+    expect(responded).toBe(false);
+    const pages = await worker.caches.open("maister-pages-build-1");
+    expect(await (await pages.match(`${ORIGIN}/ua/cart`))!.text()).toMatch(/data-stored-at=.*page \/ua\/cart/);
+    expect(worker.fetched.at(-1)!.init?.headers).toMatchObject({ Accept: "text/html" });
+    // Kept a moment ago: not fetched again on the next visit.
+    const fetches = worker.fetched.length;
+    await dispatch(rsc("/ua/cart?_rsc=3c4d"));
+    expect(worker.fetched).toHaveLength(fetches);
+    // Neither what the router only prefetches nor a personal page.
+    await dispatch(rsc("/stos?_rsc=5e6f", { "next-router-prefetch": "1" }));
+    await dispatch(rsc("/profile?_rsc=7a8b"));
+    expect([...pages.entries.keys()]).toEqual([`${ORIGIN}/ua/cart`]);
+  });
+
   it("offline, answers with the kept copy, which says when it was stored", async () => {
     await dispatch(navigation("/cart"));
     network = offlineNetwork;

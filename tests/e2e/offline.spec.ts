@@ -21,7 +21,7 @@ const SHOTS = "/work/coord/shots";
 const LANGUAGES = {
   en: {
     prefix: "",
-    banner: /^You are offline\. Showing the page as of \d\d:\d\d\.$/,
+    banner: /^You are offline\. Showing the page as of \d{1,2}:\d\d [AP]M\.$/,
     offlineTitle: "You are offline",
     refused: "You are offline — try again when connected.",
     searchRefused: "You are offline — search works once you are connected.",
