@@ -16,6 +16,7 @@ import {
   distanceKm,
   keywordMatch,
   matchedJobColumn,
+  nameMatch,
   nearestFirst,
   PUBLISHED,
   SORT_ONLY_COLUMNS,
@@ -97,14 +98,26 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
   // The near candidates are ordered as a derived table `s`, so they carry every column the sort reads.
   const nearColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
-  const page = query.near
+  // A keyword without a chosen sort (or job, or point): the services it names come first, each part
+  // in the sort's order; each part is cut to the page's end, as the near candidates are.
+  const named = query.keyword && !query.sort && !query.job && !query.near ? nameMatch(query.keyword) : null;
+  const namedColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
+  const page = named
     ? Prisma.sql`SELECT * FROM (
+        (SELECT ${namedColumns}, true AS "named" FROM ${source} WHERE ${condition} AND ${named}
+          ORDER BY ${orderBy} LIMIT ${offset + PAGE_SIZE})
+        UNION ALL
+        (SELECT ${namedColumns}, false AS "named" FROM ${source} WHERE ${condition} AND NOT ${named}
+          ORDER BY ${orderBy} LIMIT ${offset + PAGE_SIZE})) s
+      ORDER BY "named" DESC, ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
+    : query.near
+      ? Prisma.sql`SELECT * FROM (
         (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM ${source} WHERE ${condition}
           ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN})
         UNION
         (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(query.near)})) s
       ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
-    : Prisma.sql`SELECT ${columns} FROM ${source} WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
+      : Prisma.sql`SELECT ${columns} FROM ${source} WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
   // A keyword that names a job says on each card which price line matched, read for the page's rows only.
   const matched = query.keyword ? Prisma.sql`, ${matchedJobColumn(query.keyword)}` : Prisma.empty;
   // The keyword's word-similarity threshold is a session default (lib/db/connection.ts), so the
@@ -112,7 +125,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const [rows, total] = await Promise.all([
     // The page is chosen first and the hours read for its twelve rows only.
     prisma.$queryRaw<CardRow[]>`SELECT page.*, ${hoursColumns(instant)}${matched} FROM (${page}) page
-      JOIN services s ON s.id = page.id ORDER BY ${orderBy}`,
+      JOIN services s ON s.id = page.id ORDER BY ${named ? Prisma.sql`page."named" DESC, ` : Prisma.empty}${orderBy}`,
     rememberPartOfRead(
       `count:${query.job ?? ""}|${countCondition.sql}|${JSON.stringify(countCondition.values)}`,
       async () =>

@@ -84,6 +84,18 @@ export function keywordMatch(keyword: string): Prisma.Sql {
 }
 
 /**
+ * The keyword in a service's name, by part of a word or with a typo: without a chosen sort these
+ * come first, so a driver typing a place's name finds it above the places that merely price the job
+ * its name holds ("Шиномонтаж На Подолі" among forty tyre prices).
+ */
+export function nameMatch(keyword: string): Prisma.Sql {
+  const arms = keywordVariants(keyword).map(
+    (variant) => Prisma.sql`s.name ILIKE ${containing(variant)} OR ${variant} <% s.name`,
+  );
+  return Prisma.sql`(${Prisma.join(arms, " OR ")})`;
+}
+
+/**
  * An owner's own price lines (aliased `m`) a keyword names: its label has the keyword or a word
  * of its topic at a word's start ("tow" finds "Евакуатор", features/prices/job-words.ts), or a
  * whole word like it (a typo: strict trigram word similarity, which unlike `<%` does not count

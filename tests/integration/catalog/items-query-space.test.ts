@@ -243,6 +243,11 @@ function expected(c: Case): Truth[] {
   const keys: ((a: Truth, b: Truth) => number)[] = [];
   // Near: the masters who come to the point first (as if at distance 0), then by distance.
   if (c.near) keys.push((a, b) => (a.comesToYou ? 0 : a.distanceKm) - (b.comesToYou ? 0 : b.distanceKm));
+  // A keyword without a sort, job or point: the services it names first.
+  if (c.keyword && !c.sort && !c.job && !c.near) {
+    const named = (service: Truth) => variants.some((variant) => service.name.toLowerCase().includes(variant));
+    keys.push((a, b) => Number(named(b)) - Number(named(a)));
+  }
   if (c.sort || !c.job) {
     const [field, direction] = (c.sort ?? "rating.desc").split(".") as [
       "rating" | "quality" | "speed" | "price",

@@ -113,6 +113,25 @@ describe("a keyword finds services by the jobs they price", () => {
     expect((await listServices({ page: 1 })).items.every((item) => item.matchedJob === undefined)).toBe(true);
   });
 
+  it("puts the services whose name has the keyword first, above those that only price its job", async () => {
+    const named = await makeService({ name: "Шиномонтаж На Подолі", ...KYIV });
+    try {
+      for (const keyword of ["Шиномонтаж На Подолі", "шиномонтаж"]) {
+        const { items } = await listServices({ page: 1, keyword });
+        expect(items[0]?.name, keyword).toBe("Шиномонтаж На Подолі");
+      }
+      // A chosen sort is the order asked for: the unrated place goes last by rating.
+      const byRating = await listServices({ page: 1, keyword: "шиномонтаж", sort: "rating.desc" });
+      expect(byRating.items.at(-1)?.name).toBe("Шиномонтаж На Подолі");
+      // Pages still hold every match once.
+      const all = (await listServices({ page: 1, keyword: "шиномонтаж" })).items.map((item) => item.name).sort();
+      expect(all).toEqual(["Kyiv Wheels", "Гума", "Шиномонтаж На Подолі"]);
+    } finally {
+      await (await getPrisma()).service.delete({ where: { id: named.id } });
+      catalogChanged();
+    }
+  });
+
   it("combines with the other filters", async () => {
     expect(await names({ page: 1, keyword: "tyre", filter: "mechanic" })).toEqual([]);
     expect(await names({ page: 1, keyword: "tyre", filter: "sto" })).toEqual(["Kyiv Wheels", "Гума"]);
