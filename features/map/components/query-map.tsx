@@ -184,16 +184,13 @@ function LoadedQueryMap({
     navigate({ pathname, query: Object.fromEntries(new URLSearchParams(searchAreaQuery(search, centre))) });
   };
 
+  const selectedId = selected?.id;
   const deselect = useCallback(() => {
-    setSelected((current) => {
-      if (current) {
-        // The pin's icon changes back: focus it once redrawn.
-        const id = current.id;
-        requestAnimationFrame(() => markers.current.get(id)?.getElement()?.focus({ preventScroll: true }));
-      }
-      return null;
-    });
-  }, []);
+    if (!selectedId) return;
+    setSelected(null);
+    // The pin's icon changes back: focus it once redrawn, where the visitor was.
+    requestAnimationFrame(() => markers.current.get(selectedId)?.getElement()?.focus({ preventScroll: true }));
+  }, [selectedId]);
 
   const bounds = whole.bounds;
   const opening = near
@@ -206,8 +203,8 @@ function LoadedQueryMap({
           ] as [[number, number], [number, number]],
           // A pin stands above its point: room for a whole one at the top edge.
           boundsOptions: {
-            paddingTopLeft: [24, 24 + MARKER_SIZE[1]] as [number, number],
-            paddingBottomRight: [24, 24] as [number, number],
+            paddingTopLeft: [16, 8 + MARKER_SIZE[1]] as [number, number],
+            paddingBottomRight: [16, 8] as [number, number],
             maxZoom: FIT_MAX_ZOOM,
           },
         }
