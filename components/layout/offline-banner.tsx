@@ -63,7 +63,11 @@ export function OfflineBanner() {
   }, [storedAt, router]);
 
   const kept = storedAt !== null && !refreshed && pathname === firstPathname;
-  const asOf = !online || kept ? new Date(kept ? storedAt : shownSince || performance.timeOrigin) : null;
+  // The offline page says it all itself, and shows no page of any time.
+  const asOf =
+    pathname !== "/offline" && (!online || kept)
+      ? new Date(kept ? storedAt : shownSince || performance.timeOrigin)
+      : null;
   return (
     // Always there, empty when there is nothing to say, so that screen readers announce the words when they come.
     <div

@@ -48,6 +48,13 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 }
 
+/** The same screen on a desktop, then back to the phone. */
+async function wide(page: Page, file: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS, file) });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 const banner = (page: Page) => page.getByRole("status").filter({ hasText: /./ }).first();
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
@@ -90,6 +97,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await expect(page.getByRole("main").getByRole("link", { name })).toBeVisible();
     if (phones) await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, `P-offline-banner-${language}-390.png`) });
+    await wide(page, `P-offline-banner-${language}-1440.png`);
 
     const service = await page.goto(servicePath);
     expect(service?.ok()).toBe(true);
@@ -99,11 +107,13 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await page.goto(at("/mechanics?never=opened"));
     await expect(page).toHaveURL(new RegExp(`${at("/offline")}\\?from=`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.offlineTitle);
+    await expect(page.getByRole("status").filter({ hasText: words.banner })).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute(
       "href",
       at("/mechanics?never=opened"),
     );
     await page.screenshot({ path: path.join(SHOTS, `P-offline-page-${language}-390.png`) });
+    await wide(page, `P-offline-page-${language}-1440.png`);
 
     // A form refuses at once and says why, and the button does not stay busy.
     await page.goto(at("/login"));
