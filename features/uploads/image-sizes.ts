@@ -9,12 +9,14 @@ export type VariantFormat = "webp" | "jpeg";
 /**
  * The stored widths worth listing for a slot, by the CSS width it takes (screens up to 3× dense):
  * an icon (at most 56 px), a thumbnail (at most 128 px), a photo (300 px or more, where 160 is
- * never chosen). A width a slot cannot use still costs its URL in the page's HTML, on every card.
+ * never chosen), a result card's picture (a thumbnail on a phone, a photo from md on). A width a
+ * slot cannot use still costs its URL in the page's HTML, on every card.
  */
 export const SLOT_WIDTHS = {
   icon: [160],
   thumbnail: [160, 480],
   photo: [480, 1200],
+  card: [160, 480, 1200],
 } as const satisfies Record<string, readonly ImageWidth[]>;
 export type ImageSlot = keyof typeof SLOT_WIDTHS;
 

@@ -184,8 +184,10 @@ test.describe("photos", () => {
 
 test("a card loads the WebP copy of its photo at the width it is shown at, not the original", async ({ browser }) => {
   for (const [viewport, deviceScaleFactor, width] of [
-    [{ width: 390, height: 844 }, 1, 480],
-    [{ width: 390, height: 844 }, 3, 1200],
+    // On a phone the card's picture is an 80 px thumbnail; from md on a photo half the screen wide.
+    [{ width: 390, height: 844 }, 1, 160],
+    [{ width: 390, height: 844 }, 3, 480],
+    [{ width: 800, height: 900 }, 1, 480],
   ] as const) {
     const context = await browser.newContext({ viewport, deviceScaleFactor });
     const page = await context.newPage();

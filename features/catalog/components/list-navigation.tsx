@@ -1,12 +1,15 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import {
   createContext,
   use,
   useCallback,
+  useEffect,
   useId,
   useMemo,
+  useOptimistic,
+  useRef,
   useState,
   useTransition,
   type ComponentProps,
@@ -14,7 +17,9 @@ import {
 } from "react";
 
 import { Spinner } from "@/components/ui/spinner";
-import { Link, useRouter } from "@/i18n/navigation";
+import type { ItemsQuery } from "@/features/catalog/items-query-url";
+import { VIEW_PARAM } from "@/features/catalog/list-view";
+import { getPathname, Link, useRouter } from "@/i18n/navigation";
 
 /** What the router takes: a path, or a pathname with its query. */
 type Href = Parameters<ReturnType<typeof useRouter>["push"]>[0];
@@ -24,7 +29,9 @@ type ListNavigationState = {
   pending: boolean;
   /** The ListLink that asked for it, if one did. */
   pendingLink: string | null;
-  navigate: (href: Href, link?: string) => void;
+  /** The query on its way, while it is (the filters show it as chosen at once); null otherwise. */
+  upcoming: ItemsQuery | null;
+  navigate: (href: Href, options?: { link?: string; query?: ItemsQuery }) => void;
 };
 
 const ListNavigationContext = createContext<ListNavigationState | null>(null);
@@ -34,19 +41,45 @@ const ListNavigationContext = createContext<ListNavigationState | null>(null);
  * on screen stays until the next one has been rendered, and meanwhile says that it is loading
  * (ListPending, ListLink). The list routes have no loading.tsx: their pages are rendered whole, for
  * the page cache (lib/cache/page-cache.ts), so this is what tells the visitor their choice was taken.
+ *
+ * The address changes at once, not when the server answers: the new URL is pushed onto the history
+ * first (Next keeps useSearchParams in step with pushState) and the router then replaces that same
+ * entry with the rendered page, so each choice is one entry for Back. The list's view (list or map)
+ * is kept across choices.
  */
 export function ListNavigation({ children }: { children: ReactNode }) {
   const router = useRouter();
+  const locale = useLocale();
   const [pending, startTransition] = useTransition();
   const [pendingLink, setPendingLink] = useState<string | null>(null);
+  const [upcoming, setUpcoming] = useOptimistic<ItemsQuery | null>(null);
+  // Whether the history's current entry was written for a list not yet rendered: a choice made
+  // meanwhile takes that entry over, as Back to it would show the list before it under its address.
+  const unrendered = useRef(false);
+  useEffect(() => {
+    if (!pending) unrendered.current = false;
+  }, [pending]);
   const navigate = useCallback(
-    (href: Href, link?: string) => {
-      setPendingLink(link ?? null);
-      startTransition(() => router.push(href));
+    (href: Href, options: { link?: string; query?: ItemsQuery } = {}) => {
+      const target = typeof href === "string" ? { pathname: href, query: {} } : { ...href, query: { ...href.query } };
+      const view = new URLSearchParams(window.location.search).get(VIEW_PARAM);
+      if (view) (target.query as Record<string, string>)[VIEW_PARAM] = view;
+      setPendingLink(options.link ?? null);
+      const url = getPathname({ href: target, locale });
+      if (unrendered.current) window.history.replaceState(null, "", url);
+      else window.history.pushState(null, "", url);
+      unrendered.current = true;
+      startTransition(() => {
+        if (options.query) setUpcoming(options.query);
+        router.replace(target);
+      });
     },
-    [router],
+    [router, locale, setUpcoming],
   );
-  const state = useMemo(() => ({ pending, pendingLink, navigate }), [pending, pendingLink, navigate]);
+  const state = useMemo(
+    () => ({ pending, pendingLink, upcoming, navigate }),
+    [pending, pendingLink, upcoming, navigate],
+  );
   return <ListNavigationContext value={state}>{children}</ListNavigationContext>;
 }
 
@@ -60,7 +93,15 @@ export function useListNavigation(): ListNavigationState {
  * A link to another page of the list. A plain click goes through the list's transition (the link is
  * marked busy, with a spinner); a click that opens a new tab or window is the browser's, as on any link.
  */
-export function ListLink({ href, children, ...props }: Omit<ComponentProps<typeof Link>, "href"> & { href: Href }) {
+export function ListLink({
+  href,
+  upcomingQuery,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "href"> & {
+  href: Href;
+  /** The query it leads to, for the filters to show at once. */ upcomingQuery?: ItemsQuery;
+}) {
   const { pending, pendingLink, navigate } = useListNavigation();
   const id = useId();
   const busy = pending && pendingLink === id;
@@ -71,25 +112,20 @@ export function ListLink({ href, children, ...props }: Omit<ComponentProps<typeo
       aria-busy={busy || undefined}
       onNavigate={(event) => {
         event.preventDefault();
-        navigate(href, id);
+        navigate(href, { link: id, query: upcomingQuery });
       }}
     >
       {children}
-      {busy ? (
-        <Spinner className="ml-1.5 align-[-0.125em] transition-opacity delay-150 duration-150 starting:opacity-0" />
-      ) : null}
+      {busy ? <Spinner className="ml-1.5 align-[-0.125em]" /> : null}
     </Link>
   );
 }
 
-/** The results while the next list loads: still there, dimmed and marked busy. */
+/** The results while the next list loads: still there, dimmed and marked busy from the moment of the choice. */
 export function ListResults({ children }: { children: ReactNode }) {
   const { pending } = useListNavigation();
   return (
-    <div
-      aria-busy={pending || undefined}
-      className={`transition-opacity duration-150 ${pending ? "opacity-50 delay-150" : ""}`}
-    >
+    <div aria-busy={pending || undefined} className={`transition-opacity duration-150 ${pending ? "opacity-50" : ""}`}>
       {children}
     </div>
   );
@@ -106,7 +142,7 @@ export function ListPending() {
   return (
     <div role="status" className="pointer-events-none fixed inset-x-0 bottom-6 z-30 flex justify-center px-4">
       {pending ? (
-        <span className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg transition-opacity delay-150 duration-150 starting:opacity-0">
+        <span className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg">
           <Spinner />
           {t("label")}
         </span>

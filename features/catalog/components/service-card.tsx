@@ -44,36 +44,42 @@ export function ServiceCard({
           <ResponsiveImage
             url={service.image}
             alt=""
-            slot="photo"
-            sizes="(min-width: 1280px) 25vw, (min-width: 768px) 50vw, 100vw"
+            slot="card"
+            sizes="(min-width: 1024px) 30vw, (min-width: 768px) 50vw, 80px"
             width={400}
             height={300}
             priority={priority}
             className="size-full object-cover"
           />
         ) : (
-          <span className="grid size-full place-items-center text-sm text-slate-500">{t("noImage")}</span>
+          <span className="grid size-full place-items-center text-center text-xs text-slate-500 md:text-sm">
+            {t("noImage")}
+          </span>
         )}
         <span title={tooltip} className="card-role">
           {service.role === "sto" ? t("roleSto") : t("roleMechanic")}
           <span className="sr-only"> — {tooltip}</span>
         </span>
-        <SaveToggle
-          item={{
-            _id: service._id,
-            name: service.name,
-            image: service.image,
-            address: service.address,
-            coordinates: service.coordinates,
-            contactPhone1: service.contactPhone1,
-            contactPhone2: service.contactPhone2,
-            contactMail: service.contactMail,
-          }}
-          className="card-save"
-        />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={headingId} className="text-base leading-snug font-semibold">
+      {/* On the card, not the photo: on a phone the photo is a thumbnail, and from md on the photo's corner is the card's. */}
+      <SaveToggle
+        item={{
+          _id: service._id,
+          name: service.name,
+          image: service.image,
+          address: service.address,
+          coordinates: service.coordinates,
+          contactPhone1: service.contactPhone1,
+          contactPhone2: service.contactPhone2,
+          contactMail: service.contactMail,
+        }}
+        className="card-save"
+      />
+      <div className="card-body">
+        <h3
+          id={headingId}
+          className="truncate pr-10 text-base leading-snug font-semibold md:overflow-visible md:pr-0 md:whitespace-normal"
+        >
           <Link href={`/service/${service._id}`} className="card-link after:rounded-xl">
             {service.name}
             <LinkPending />
@@ -88,57 +94,62 @@ export function ServiceCard({
               : t("reviews", { count: service.numReviews })
           }
         />
-        <p className="text-sm text-slate-600">{service.address}</p>
-        <div className="mt-auto flex flex-wrap gap-2 pt-2 text-xs font-medium">
+        <p className="text-sm text-slate-600 max-md:hidden">{service.address}</p>
+        <div className="flex flex-wrap gap-1.5 text-xs font-medium max-md:*:py-0.5 md:gap-2">
           <OpeningBadge
             status={badgeStatus(service)}
             timeZone={service.timeZone}
             renderedAt={renderedAt}
             className="px-2 py-1"
           />
-          {service.claimed ? null : <OsmLabel className="px-2 py-1" />}
-          {service.isOnTheGo && !service.comesToYou ? (
-            <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span>
-          ) : null}
-          {service.jobPriceUah !== undefined ? (
-            <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">
-              {tp("from", { amount: format.number(service.jobPriceUah, UAH) })}
-            </span>
-          ) : null}
-          <MatchedJobChip job={service.matchedJob} className="px-2 py-1" />
-          {service.comesToYou ? (
-            <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span>
-          ) : null}
-          <ResponseFigureChip figures={service} className="px-2 py-1" />
-          {service.distanceKm !== undefined ? (
-            <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">
-              {t("distance", { km: service.distanceKm })}
-            </span>
-          ) : null}
         </div>
-        {service.contactPhone1 || service.viber ? (
-          // Above the card's stretched link, so a tap dials (or opens Viber) instead of opening the page.
-          <div className="relative z-10 mt-2 flex gap-2">
-            {service.contactPhone1 ? (
-              <CallLink
-                phone={service.contactPhone1}
-                serviceId={service._id}
-                describedBy={headingId}
-                label={t("call")}
-                className="card-call"
-              />
+        {/* On a phone one row under the thumbnail: what else a driver decides by, and the Call button on the
+            right, where a thumb finds it on every card; the address and response figures from md on. */}
+        <div className="card-actions">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5 text-xs font-medium max-md:*:py-0.5 md:flex-none md:gap-2 md:empty:hidden">
+            {service.claimed ? null : <OsmLabel className="px-2 py-1" />}
+            {service.isOnTheGo && !service.comesToYou ? (
+              <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">{t("onTheGo")}</span>
             ) : null}
-            {service.viber ? (
-              <ViberLink
-                number={service.viber}
-                serviceId={service._id}
-                name={t("viberLabel", { name: service.name })}
-                label={t("viber")}
-                className="card-viber"
-              />
+            {service.jobPriceUah !== undefined ? (
+              <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">
+                {tp("from", { amount: format.number(service.jobPriceUah, UAH) })}
+              </span>
+            ) : null}
+            <MatchedJobChip job={service.matchedJob} className="px-2 py-1" />
+            {service.comesToYou ? (
+              <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span>
+            ) : null}
+            <ResponseFigureChip figures={service} className="px-2 py-1 max-md:hidden" />
+            {service.distanceKm !== undefined ? (
+              <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">
+                {t("distance", { km: service.distanceKm })}
+              </span>
             ) : null}
           </div>
-        ) : null}
+          {service.contactPhone1 || service.viber ? (
+            <div className="flex shrink-0 gap-2">
+              {service.contactPhone1 ? (
+                <CallLink
+                  phone={service.contactPhone1}
+                  serviceId={service._id}
+                  describedBy={headingId}
+                  label={t("call")}
+                  className="card-call"
+                />
+              ) : null}
+              {service.viber ? (
+                <ViberLink
+                  number={service.viber}
+                  serviceId={service._id}
+                  name={t("viberLabel", { name: service.name })}
+                  label={t("viber")}
+                  className="card-viber"
+                />
+              ) : null}
+            </div>
+          ) : null}
+        </div>
       </div>
     </article>
   );

@@ -3,13 +3,15 @@ import { getTranslations } from "next-intl/server";
 import { cardView, topCardView } from "@/features/catalog/card-view";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
+import { VIEW_PARAM } from "@/features/catalog/list-view";
 import { listServices, listTopServices } from "@/features/catalog/server/list";
-import { ServicesMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
+import { QueryMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
 import { Link } from "@/i18n/navigation";
 
 import { FilterBar } from "./filter-bar";
 import { ListLink, ListNavigation, ListPending, ListResults } from "./list-navigation";
 import { Pagination } from "./pagination";
+import { ResultsLayout, ViewSwitch } from "./results-view";
 import { ServiceCard } from "./service-card";
 import { TopCarousel } from "./top-carousel";
 
@@ -52,7 +54,8 @@ export async function ServicesPage({
   }
 
   const query = parsed.query;
-  const hasParams = Object.keys(searchParams).some((key) => searchParams[key]);
+  // The view (list or map) is how the results are shown, not a question: the top strip stays.
+  const hasParams = Object.keys(searchParams).some((key) => key !== VIEW_PARAM && searchParams[key]);
   const now = new Date();
   const [{ items: found, pages, total }, top] = await Promise.all([
     listServices(query, now),
@@ -66,17 +69,18 @@ export async function ServicesPage({
     <ListNavigation>
       <section aria-labelledby="services-title">
         <ListPending />
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h1 id="services-title" className="text-2xl font-bold">
+        <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2">
+          {/* On a phone the count beside the title: one line less above the results. */}
+          <div className="flex flex-wrap items-baseline gap-x-2 md:block">
+            <h1 id="services-title" className="text-xl font-bold md:text-2xl">
               {title}
             </h1>
-            <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+            <p className="text-sm text-slate-600 md:mt-1" aria-live="polite">
               {query.keyword ? `${t("keyword", { keyword: query.keyword })} · ` : null}
               {t("results", { count: total })}
             </p>
             {/* "Open now" lists only what is known to be open: say what that leaves out. */}
-            {query.open ? <p className="mt-1 text-sm text-slate-500">{tv("Osm.openNowNote")}</p> : null}
+            {query.open ? <p className="mt-1 basis-full text-sm text-slate-500">{tv("Osm.openNowNote")}</p> : null}
           </div>
           {hasParams ? (
             <ListLink
@@ -93,51 +97,73 @@ export async function ServicesPage({
           query={query}
           fixedFilter={fixedFilter}
           pointErrors={{ latitude: tv("Validation.latitude"), longitude: tv("Validation.longitude") }}
+          total={total}
+          toolbar={<ViewSwitch />}
         />
 
-        {/* After the filters, on screen and in tab order: its eight links came before them. */}
-        {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
+        <ResultsLayout
+          list={
+            <>
+              {/* The cards are h3s: without this they would sit right under the h1. */}
+              <h2 className="sr-only">{t("resultsHeading")}</h2>
 
-        {/* The cards are h3s: without this they would sit right under the h1 (or under the carousel's heading). */}
-        <h2 className="sr-only">{t("resultsHeading")}</h2>
+              <ListResults>
+                {items.length ? (
+                  <ul className="mt-2 grid grid-cols-1 gap-2 md:mt-6 md:grid-cols-2 md:gap-4 lg:mt-0">
+                    {items.map((service, index) => (
+                      <li key={service._id}>
+                        <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : total > 0 ? (
+                  // A page past the last one: the filters do match, this page number does not.
+                  <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+                    <p className="font-semibold">{t("pageBeyond", { page: query.page, pages })}</p>
+                    <ListLink
+                      href={{
+                        pathname,
+                        query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()),
+                      }}
+                      className="mt-3 inline-block font-medium text-brand-700 underline"
+                    >
+                      {t("firstPage")}
+                    </ListLink>
+                  </div>
+                ) : (
+                  <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+                    <p className="font-semibold">{t("empty")}</p>
+                    <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
+                  </div>
+                )}
+                <Pagination
+                  pathname={pathname}
+                  query={fixedFilter ? { ...query, filter: undefined } : query}
+                  pages={pages}
+                />
+              </ListResults>
 
-        <ListResults>
-          {items.length ? (
-            <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {items.map((service, index) => (
-                <li key={service._id}>
-                  <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} />
-                </li>
-              ))}
-            </ul>
-          ) : total > 0 ? (
-            // A page past the last one: the filters do match, this page number does not.
-            <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-              <p className="font-semibold">{t("pageBeyond", { page: query.page, pages })}</p>
-              <ListLink
-                href={{ pathname, query: Object.fromEntries(serializeItemsQuery({ ...query, page: 1 }).entries()) }}
-                className="mt-3 inline-block font-medium text-brand-700 underline"
-              >
-                {t("firstPage")}
-              </ListLink>
-            </div>
-          ) : (
-            <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-              <p className="font-semibold">{t("empty")}</p>
-              <p className="mt-1 text-slate-600">{t("emptyHint")}</p>
-            </div>
-          )}
-          <Pagination pathname={pathname} query={fixedFilter ? { ...query, filter: undefined } : query} pages={pages} />
-        </ListResults>
-
-        <section aria-labelledby="results-map" className="mt-8">
-          <h2 id="results-map" className="mb-3 text-xl font-semibold">
-            {t("mapTitle")}
-          </h2>
-          <WhenNearViewport>
-            <ServicesMap label={tm("resultsMap")} showMyLocation services={items} />
-          </WhenNearViewport>
-        </section>
+              {/* After the results: on a phone the first screen is theirs. */}
+              {top.length ? <TopCarousel slides={top.map(topCardView)} /> : null}
+            </>
+          }
+          map={
+            <section aria-labelledby="results-map">
+              {/* On a phone the List/Map switch says what this is. */}
+              <h2 id="results-map" className="mb-3 text-xl font-semibold max-lg:sr-only">
+                {t("mapTitle")}
+              </h2>
+              <WhenNearViewport>
+                <QueryMap
+                  label={tm("resultsMap")}
+                  search={serializeItemsQuery(fixedFilter ? { ...query, filter: undefined } : query).toString()}
+                  fixedFilter={fixedFilter}
+                  near={query.near}
+                />
+              </WhenNearViewport>
+            </section>
+          }
+        />
       </section>
     </ListNavigation>
   );
