@@ -96,9 +96,15 @@ for (const locale of ["en", "ua"] as const) {
     await page.goto(`${text.prefix}/service/${id}`);
     await expect(page.getByText(text.tyres, { exact: true })).toBeVisible();
 
-    // A tyre keyword in either language finds it; its card says OpenStreetMap.
+    // A tyre keyword in either language finds it; its card says OpenStreetMap. Asked near it: the
+    // keyword also finds every service that prices tyre work, more than a page of them.
+    const { coordinates } = (await (await page.request.get(`/api/items/${id}`)).json()) as {
+      coordinates: { lat: number; lng: number };
+    };
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.goto(`${text.prefix}/services?keyword=${encodeURIComponent(locale === "en" ? "tyres" : "шиномонтаж")}`);
+    await page.goto(
+      `${text.prefix}/services?keyword=${encodeURIComponent(locale === "en" ? "tyres" : "шиномонтаж")}&near=${coordinates.lat},${coordinates.lng}`,
+    );
     const card = page.getByRole("article").filter({ hasText: TYRES });
     await expect(card).toBeVisible();
     const label = card.getByTitle(text.labelTitle);

@@ -14,7 +14,10 @@ import {
   CARD_COLUMNS,
   comesTo,
   distanceKm,
+  JOB_LINES_FEW,
+  keywordJobs,
   keywordMatch,
+  keywordNamesWork,
   matchedJobColumn,
   nameMatch,
   nearestFirst,
@@ -69,7 +72,7 @@ export async function listConditions(query: ItemsQuery, instant: Date): Promise<
   const where: Prisma.Sql[] = [PUBLISHED];
   if (query.filter) where.push(Prisma.sql`s.role = ${query.filter}::"ServiceRole"`);
   if (query.onthego) where.push(Prisma.sql`s."isOnTheGo" = true`);
-  if (query.keyword) where.push(keywordMatch(query.keyword));
+  if (query.keyword) where.push(keywordMatch(query.keyword, await jobLinesMany(query.keyword)));
   if (query.prices) where.push(Prisma.sql`s."pricesUpdatedAt" IS NOT NULL`);
   const open = query.open ? await openNowConditions(instant) : null;
   // A job's price joins its one line per service (features/prices/schema.ts keeps jobs unique).
@@ -77,6 +80,19 @@ export async function listConditions(query: ItemsQuery, instant: Date): Promise<
     ? Prisma.sql`services s JOIN service_prices p ON p."serviceId" = s.id AND p.job = ${query.job}`
     : Prisma.sql`services s`;
   return { source, where, open };
+}
+
+/**
+ * Whether the catalogue jobs a keyword names are priced by more than JOB_LINES_FEW lines: counted
+ * up to one more than that on the job index, so it costs the same however many there are.
+ */
+async function jobLinesMany(keyword: string): Promise<boolean> {
+  const jobs = keywordJobs(keyword);
+  if (!jobs.length) return false;
+  const prisma = await getPrisma();
+  const [row] = await prisma.$queryRaw<{ lines: bigint }[]>`SELECT count(*) AS lines FROM (SELECT FROM service_prices
+    WHERE job IN (${Prisma.join(jobs)}) LIMIT ${JOB_LINES_FEW + 1}) lines`;
+  return Number(row?.lines ?? 0) > JOB_LINES_FEW;
 }
 
 async function queryServices(query: ItemsQuery, instant: Date): Promise<ServicePage> {
@@ -98,9 +114,13 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
   // The near candidates are ordered as a derived table `s`, so they carry every column the sort reads.
   const nearColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
-  // A keyword without a chosen sort (or job, or point): the services it names come first, each part
-  // in the sort's order; each part is cut to the page's end, as the near candidates are.
-  const named = query.keyword && !query.sort && !query.job && !query.near ? nameMatch(query.keyword) : null;
+  // A keyword naming a kind of work, without a chosen sort (or job, or point): the services whose
+  // name has it come first, each part in the sort's order and cut to the page's end, as the near
+  // candidates are. Other keywords match mostly by name anyway, and the parts would cost a second walk.
+  const named =
+    query.keyword && !query.sort && !query.job && !query.near && keywordNamesWork(query.keyword)
+      ? nameMatch(query.keyword)
+      : null;
   const namedColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
   const page = named
     ? Prisma.sql`SELECT * FROM (

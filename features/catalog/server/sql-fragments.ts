@@ -5,7 +5,7 @@ import type { ItemsQuery } from "@/features/catalog/items-query";
 import { publishedSql } from "@/features/catalog/server/published";
 import { workKindsMatching } from "@/features/catalog/work-kinds";
 import { jobWordsMatching, labelPattern } from "@/features/prices/job-words";
-import { CUSTOM_JOB } from "@/features/prices/price-catalogue";
+import { CUSTOM_JOB, type PriceJob } from "@/features/prices/price-catalogue";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keywordVariants } from "@/lib/translit";
 
@@ -51,9 +51,10 @@ const containing = (variant: string) => `%${variant.replace(/[\\%_]/g, (c) => `\
 /**
  * The keyword in either script, by part of a word, with a typo (trigram word similarity), a
  * category's label, a kind of work ("шиномонтаж" finds the places known for tyres), or a price
- * line it names (priceLinesMatching).
+ * line it names (priceLinesMatching). `jobLinesMany`: the catalogue jobs it names are priced by
+ * more than JOB_LINES_FEW lines (countJobLines), which chooses how they are matched.
  */
-export function keywordMatch(keyword: string): Prisma.Sql {
+export function keywordMatch(keyword: string, jobLinesMany = false): Prisma.Sql {
   const variants = keywordVariants(keyword);
   const clauses = variants.map((variant) => {
     const like = containing(variant);
@@ -67,20 +68,35 @@ export function keywordMatch(keyword: string): Prisma.Sql {
     );
   const kinds = workKindsMatching(variants);
   if (kinds.length) clauses.push(Prisma.sql`s."workKinds" && ${kinds}::varchar[]`);
-  // Price lines are matched once for the whole question, not per service. A catalogue job's lines
-  // come first (checked before the text) from the job index alone, as a hashed set: they are many.
-  // Owners' own lines matching a word are few: their services, as an array of ids, are a primary-key
-  // lookup inside the other arms' index scans (BitmapOr), where a subquery would turn the whole OR
-  // into a filter run on every service.
+  // Price lines are matched once for the whole question, not per service. Lines that match few
+  // services, as an array of ids, are a primary-key lookup inside the other arms' index scans
+  // (BitmapOr), where a subquery would turn the whole OR into a filter run on every service. A
+  // catalogue job priced by many services is a hashed set instead, checked first, by the walk in
+  // sort order that the many matches make short (a long array would be searched row by row).
   const { jobs } = jobWordsMatching(variants);
-  if (jobs.length)
-    clauses.unshift(
-      Prisma.sql`s.id IN (SELECT m."serviceId" FROM service_prices m WHERE m.job IN (${Prisma.join(jobs)}))`,
-    );
+  if (jobs.length) {
+    const jobLines = Prisma.sql`SELECT m."serviceId" FROM service_prices m WHERE m.job IN (${Prisma.join(jobs)})`;
+    if (jobLinesMany) clauses.unshift(Prisma.sql`s.id IN (${jobLines})`);
+    else clauses.push(Prisma.sql`s.id = ANY (ARRAY(${jobLines}))`);
+  }
   clauses.push(
     Prisma.sql`s.id = ANY (ARRAY(SELECT m."serviceId" FROM service_prices m WHERE ${ownLinesMatching(variants)}))`,
   );
   return Prisma.sql`(${Prisma.join(clauses, " OR ")})`;
+}
+
+/** Up to this many price lines of the keyword's jobs are matched as an array of their services' ids. */
+export const JOB_LINES_FEW = 2000;
+
+/** The catalogue jobs a keyword names (features/prices/job-words.ts); none for most keywords. */
+export function keywordJobs(keyword: string): PriceJob[] {
+  return jobWordsMatching(keywordVariants(keyword)).jobs;
+}
+
+/** Whether a keyword names a kind of work (a price topic or a work kind), so matches by work can outnumber those by name. */
+export function keywordNamesWork(keyword: string): boolean {
+  const variants = keywordVariants(keyword);
+  return jobWordsMatching(variants).topics.length > 0 || workKindsMatching(variants).length > 0;
 }
 
 /**

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as listItems } from "@/app/api/items/route";
 import { listServices } from "@/features/catalog/server/list";
+import { JOB_LINES_FEW } from "@/features/catalog/server/sql-fragments";
 import { catalogChanged } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 
@@ -128,6 +129,29 @@ describe("a keyword finds services by the jobs they price", () => {
       expect(all).toEqual(["Kyiv Wheels", "Гума", "Шиномонтаж На Подолі"]);
     } finally {
       await (await getPrisma()).service.delete({ where: { id: named.id } });
+      catalogChanged();
+    }
+  });
+
+  it("answers the same when a job is priced by many lines (matched as a hashed set, not an array)", async () => {
+    const prisma = await getPrisma();
+    const many = Array.from({ length: JOB_LINES_FEW + 1 }, (_, index) => ({
+      serviceId: ids.brakes!,
+      job: "wheel_alignment",
+      label: "",
+      fromUah: 650 + index,
+      position: 20,
+    }));
+    await prisma.servicePrice.createMany({ data: many });
+    catalogChanged();
+    try {
+      const { items } = await listServices({ page: 1, keyword: "розвал" });
+      expect(items.map((item) => [item.name, item.matchedJob])).toEqual([
+        ["Lviv Stop", { job: "wheel_alignment", label: "", fromUah: 650 }],
+      ]);
+      expect(await names({ page: 1, keyword: "шини" })).toEqual(["Kyiv Wheels", "Гума"]);
+    } finally {
+      await prisma.servicePrice.deleteMany({ where: { serviceId: ids.brakes!, position: 20 } });
       catalogChanged();
     }
   });
