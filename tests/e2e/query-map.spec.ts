@@ -19,6 +19,7 @@ const LANGUAGES = [
     close: "Close",
     details: "Details",
     chosenPoint: "Chosen point",
+    empty: "No services match on the map",
   },
   {
     code: "ua",
@@ -30,6 +31,7 @@ const LANGUAGES = [
     close: "Закрити",
     details: "Детальніше",
     chosenPoint: "Вибрана точка",
+    empty: "На мапі немає сервісів за цим запитом",
   },
 ] as const;
 const SIZES = [
@@ -120,6 +122,14 @@ for (const language of LANGUAGES) {
         await expect(card).toBeVisible();
         await card.getByRole("button", { name: language.close }).click();
         await expect(card).toHaveCount(0);
+      });
+
+      test("a question nothing matches says so on the map", async ({ page }) => {
+        await page.goto(`${language.prefix}/services?keyword=zzqxv-nothing-like-it`);
+        const map = await showMap(page, language);
+        await expect(map.getByText(language.empty)).toBeVisible();
+        await expect(map.locator(".maister-pin")).toHaveCount(0);
+        await page.screenshot({ path: `/work/coord/shots/M-query-map-empty-${language.code}-${size.width}.png` });
       });
 
       test("Search this area after moving the map sets near and keeps the other filters", async ({ page }) => {
