@@ -55,6 +55,11 @@ let merging: string | null = null;
 /** Changes sent and not yet answered: an account read meanwhile would put back what they change. */
 let pending = 0;
 
+/** True while a change made on this device has not reached the account yet. */
+export function changesPending(): boolean {
+  return pending > 0;
+}
+
 /** Sign-out: the device forgets the account and anything still on its way from it. */
 export function leaveSavedAccount() {
   generation++;

@@ -18,7 +18,7 @@ import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
 import { useSaved } from "./save-toggle";
-import { readAccountList } from "./saved-account";
+import { changesPending, readAccountList } from "./saved-account";
 import { currentCart, dispatchCart, useCart } from "./use-cart";
 
 const subscribeNothing = () => () => {};
@@ -31,8 +31,16 @@ async function readFresh(ids: string[]): Promise<Fresh> {
   const fromAccount = await readAccountList();
   if (fromAccount) {
     const cards = new Map(fromAccount.items.map((card) => [card._id, card]));
+    // A service saved a moment ago whose save is still on its way is not on the account's list yet.
+    const rest = changesPending() ? ids.filter((id) => !cards.has(id)) : [];
+    const more = rest.length ? await readPublic(rest) : null;
+    for (const [id, card] of more?.cards ?? []) cards.set(id, card);
     return { at: fromAccount.at, cards, asked: new Set([...ids, ...cards.keys()]) };
   }
+  return readPublic(ids);
+}
+
+async function readPublic(ids: string[]): Promise<Fresh> {
   const asked = deviceIds(ids.map((_id) => ({ _id })));
   const response = await fetch(`/api/items/cards?ids=${asked.join(",")}`);
   if (!response.ok) throw new Error(String(response.status));
@@ -87,7 +95,10 @@ function useFresh(ids: string[]) {
     fresh,
     failed: missing !== "" && failedFor === missing,
     loading: missing !== "" && failedFor !== missing,
-    retry: () => setAttempt((n) => n + 1),
+    retry: () => {
+      setFailedFor(null);
+      setAttempt((n) => n + 1);
+    },
   };
 }
 
@@ -129,7 +140,7 @@ export function SavedList() {
   if (cart.cartItems.length === 0) {
     return (
       <>
-        <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-6">
+        <div className="mt-6 max-w-3xl rounded-xl border border-brand-100 bg-brand-50 p-6">
           <p className="font-semibold">{t("empty")}</p>
           <Link href="/services" className="mt-3 inline-block font-medium text-brand-700 underline">
             {t("goBack")}
@@ -142,7 +153,7 @@ export function SavedList() {
 
   return (
     <>
-      <div aria-live="polite" className="mt-4 min-h-0 text-sm">
+      <div aria-live="polite" className="mt-4 max-w-3xl text-sm">
         {loading ? <p className="text-slate-600">{t("checking")}</p> : null}
         {failed ? (
           <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-amber-900">
@@ -157,7 +168,7 @@ export function SavedList() {
           </div>
         ) : null}
       </div>
-      <ul className="mt-3 space-y-3" data-saved-list>
+      <ul className="mt-3 max-w-3xl space-y-3" data-saved-list>
         {cart.cartItems.map((item) => (
           <SavedEntry
             key={item._id}
