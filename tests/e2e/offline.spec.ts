@@ -61,6 +61,12 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
   test(`pages opened online come back offline with the banner, in ${language}`, async ({ page, context }) => {
     test.setTimeout(120_000);
     const at = (pathname: string) => `${words.prefix}${pathname}`;
+    // A kept copy hydrates like the page it was (its <html> carries one attribute more).
+    const reactErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Minified React error|hydrat/i.test(message.text()))
+        reactErrors.push(message.text());
+    });
 
     // Online: the home page, the services list, a service page (saved to the list), the list, sign-in.
     await page.goto(words.prefix || "/");
@@ -142,6 +148,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await expect(banner(page)).toHaveText(words.banner);
     await context.setOffline(false);
     await expect(page.getByRole("status").filter({ hasText: words.banner })).toHaveCount(0);
+    expect(reactErrors).toEqual([]);
   });
 }
 
@@ -151,6 +158,7 @@ test("an unvisited page offline goes back to itself when the network returns", a
   await context.setOffline(true);
   await page.goto("/stos?page=1");
   await expect(page).toHaveURL(/\/offline\?from=/);
+  await hydrated(page.getByRole("link", { name: "Try again" }));
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/stos\?page=1$/);
 });
