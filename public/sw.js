@@ -76,14 +76,18 @@ function requestRule(request, origin) {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.origin !== origin) return null;
-  if (request.mode === "navigate") return isPersonal(url.pathname) ? "private-page" : "page";
   const path = url.pathname;
+  if (path.startsWith("/api/")) {
+    // An API address opened as a page (a data export, a picture in a tab of its own) is no page to keep or replace.
+    if (request.mode === "navigate") return null;
+    if (path.startsWith("/api/uploads/")) return "image";
+    // The Saved list's cards (open status, phones): the last answer is better than none offline.
+    return path === "/api/items/cards" ? "data" : null;
+  }
+  if (request.mode === "navigate") return isPersonal(path) ? "private-page" : "page";
   if (path.startsWith("/_next/static/")) return "static";
   if (path.startsWith("/icons/") || path.startsWith("/manifests/") || ["/icon.svg", "/apple-icon.png"].includes(path))
     return "asset";
-  if (path.startsWith("/api/uploads/")) return "image";
-  // The Saved list's cards (open status, phones): the last answer is better than none offline.
-  if (path === "/api/items/cards") return "data";
   return null;
 }
 

@@ -192,6 +192,8 @@ describe("which requests the worker keeps", () => {
       expect(worker.requestRule(request("/home", { method, mode: "navigate" }), ORIGIN)).toBeNull();
     }
     expect(worker.requestRule(request("/api/users/me"), ORIGIN)).toBeNull();
+    expect(worker.requestRule(navigation("/api/users/export"), ORIGIN)).toBeNull();
+    expect(worker.requestRule(navigation("/api/uploads/abc"), ORIGIN)).toBeNull();
     expect(worker.requestRule(request("/api/users/saved"), ORIGIN)).toBeNull();
     expect(worker.requestRule(request("/api/items?page=2"), ORIGIN)).toBeNull();
     expect(worker.requestRule(request("/services?_rsc=1x", { headers: { rsc: "1" } }), ORIGIN)).toBeNull();
