@@ -28,7 +28,10 @@ describe("postJson offline", () => {
   });
 
   it("online, a request the network drops says the caller's network message", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     vi.stubGlobal("navigator", { onLine: true });
     const error = await failure(postJson("/api/x", {}, "PUT", "Network error"));
     expect(error.message).toBe("Network error");
