@@ -109,18 +109,6 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     expect(service?.ok()).toBe(true);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 
-    // A page never opened: the offline page in the page's language, with the way back.
-    await page.goto(at("/mechanics?never=opened"));
-    await expect(page).toHaveURL(new RegExp(`${at("/offline")}\\?from=`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.offlineTitle);
-    await expect(page.getByRole("status").filter({ hasText: words.banner })).toHaveCount(0);
-    await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute(
-      "href",
-      at("/mechanics?never=opened"),
-    );
-    await page.screenshot({ path: path.join(SHOTS, `P-offline-page-${language}-390.png`) });
-    await wide(page, `P-offline-page-${language}-1440.png`);
-
     // A form refuses at once and says why, and the button does not stay busy.
     await page.goto(at("/login"));
     await page.getByRole("textbox", { name: /e-?mail|пошт/i }).fill("driver@example.com");
@@ -133,6 +121,18 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await expect(page.getByRole("main")).toContainText(words.refused);
     await expect(submit).toBeEnabled();
     await expect(submit).not.toHaveAttribute("aria-busy", "true");
+
+    // A page never opened: the offline page in the page's language, with the way back.
+    await page.goto(at("/mechanics?never=opened"));
+    await expect(page).toHaveURL(new RegExp(`${at("/offline")}\\?from=`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.offlineTitle);
+    await expect(page.getByRole("status").filter({ hasText: words.banner })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute(
+      "href",
+      at("/mechanics?never=opened"),
+    );
+    await page.screenshot({ path: path.join(SHOTS, `P-offline-page-${language}-390.png`) });
+    await wide(page, `P-offline-page-${language}-1440.png`);
 
     // The header search says so too.
     await page.goto(at("/services"));

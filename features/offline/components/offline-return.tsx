@@ -25,7 +25,10 @@ export function OfflineReturn() {
   const target = localizedPath(locale, safeRedirect(from, "/home"));
 
   useEffect(() => {
-    const back = () => window.location.replace(target);
+    // Only when the browser says it is online now: a flicker of the connection is no way back.
+    const back = () => {
+      if (navigator.onLine) window.location.replace(target);
+    };
     window.addEventListener("online", back);
     return () => window.removeEventListener("online", back);
   }, [target]);
