@@ -128,6 +128,7 @@ test.describe("browsing services", () => {
     request,
   }) => {
     await page.goto("/services");
+    await hydrated(page.getByLabel("Sort by"));
     await page.getByLabel("Sort by").selectOption({ label: "Rating: high to low" });
     await expect(page).toHaveURL(/sort=rating\.desc/);
     const { items } = (await (await request.get("/api/items?sort=rating.desc")).json()) as {
@@ -156,6 +157,7 @@ test.describe("browsing services", () => {
 
     test("distance from my location sorts nearest first and shows the km", async ({ page }) => {
       await page.goto("/services");
+      await hydrated(page.getByLabel("Distance"));
       await page.getByLabel("Distance").selectOption({ label: "From my location" });
       await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
       // The field says what was chosen, not "From the chosen point".
@@ -181,6 +183,7 @@ test.describe("browsing services", () => {
       page,
     }) => {
       await page.goto("/ua/services");
+      await hydrated(page.getByLabel("Відстань"));
       await page.getByLabel("Відстань").selectOption({ label: "Від мого місця" });
       await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
       await expect(page.getByLabel("Відстань").locator("option:checked")).toHaveText("Від мого місця");
@@ -203,6 +206,7 @@ test.describe("browsing services", () => {
   test("a refused location shows the error with Try Again", async ({ page, context }) => {
     await context.clearPermissions();
     await page.goto("/services");
+    await hydrated(page.getByLabel("Distance"));
     await page.getByLabel("Distance").selectOption({ label: "From my location" });
     const alert = page.getByRole("alert").filter({ hasText: "Geolocation permission denied" });
     await expect(alert).toBeVisible();
@@ -213,6 +217,7 @@ test.describe("browsing services", () => {
 
   test("a point chosen on the map sorts by distance from it; nothing chosen asks for a point", async ({ page }) => {
     await page.goto("/services");
+    await hydrated(page.getByLabel("Distance"));
     await page.getByLabel("Distance").selectOption({ label: "From a point on the map" });
     const dialog = page.getByRole("dialog", { name: "Choose a location" });
     await expect(dialog).toBeVisible();

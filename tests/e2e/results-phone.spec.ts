@@ -173,7 +173,7 @@ test.describe("results on a phone", () => {
       expect((await page.locator("main .leaflet-container").boundingBox())!.height).toBeGreaterThan(PHONE.height / 2);
 
       // The filters still narrow the question while the map is shown, and the map view stays.
-      await page.getByRole("button", { name: lang.filters, exact: true }).click();
+      await page.getByRole("button", { name: `${lang.filters} · 2` }).click();
       await page.getByRole("dialog").getByRole("button", { name: lang.open, exact: true }).click();
       await expect(page).toHaveURL(/open=true/);
       await expect(page).toHaveURL(/view=map/);

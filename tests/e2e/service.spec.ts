@@ -1,5 +1,6 @@
 import { STATION_INPUT } from "../helpers/service-input";
 import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
 
 test.describe("service page and Saved list", () => {
   test("a service page shows its details, contacts on demand and reviews, and can be saved", async ({ page }) => {
@@ -207,6 +208,7 @@ test.describe("service page and Saved list", () => {
       await page.evaluate(() => window.sessionStorage.clear());
 
       await page.goto("/services");
+      await hydrated(page.getByLabel("Distance"));
       await page.getByLabel("Distance").selectOption({ label: "From my location" });
       await expect(page).toHaveURL(/near=/);
       const card = page.getByRole("article").nth(2);

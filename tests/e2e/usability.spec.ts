@@ -46,10 +46,11 @@ test.describe("maps stay under the sticky header", () => {
     });
 
     test(`services map at ${size.width}×${size.height}`, async ({ page }) => {
-      // Low enough for the map at the end of the list to reach the header.
-      await page.setViewportSize({ width: size.width, height: 480 });
-      await page.goto("/services?sort=rating.desc");
-      await page.getByRole("heading", { name: "Map" }).scrollIntoViewIfNeeded();
+      // Low enough for the map to reach the header: on a phone the map view, on a desktop the map beside
+      // the list, which stays in view under the header until the list ends and then scrolls up with it.
+      await page.setViewportSize({ width: size.width, height: size === PHONE ? 480 : 400 });
+      await page.goto(size === PHONE ? "/services?sort=rating.desc&view=map" : "/services?sort=rating.desc");
+      if (size === DESKTOP) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expectHeaderAboveMap(page);
     });
   }
@@ -116,6 +117,12 @@ test.describe("toasts", () => {
     }) => {
       await page.setViewportSize(size);
       await page.goto("/services");
+      // On a phone the distance is in the filter sheet.
+      if (size === PHONE) {
+        const filters = page.getByRole("button", { name: "Filters", exact: true });
+        await hydrated(filters);
+        await filters.click();
+      }
       await hydrated(page.getByLabel("Distance"));
       await page.getByLabel("Distance").selectOption({ label: "From a point on the map" });
       const dialog = page.getByRole("dialog", { name: "Choose a location" });

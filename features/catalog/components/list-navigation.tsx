@@ -59,12 +59,27 @@ export function ListNavigation({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!pending) unrendered.current = false;
   }, [pending]);
+  // Next's router takes over pushState in an effect of its own, which runs after this component's:
+  // a choice replayed while the page hydrates waits for the router (an entry written before would be
+  // overwritten by the router's first one), so it goes the router's way alone.
+  const routerReady = useRef(false);
+  useEffect(() => {
+    const timer = setTimeout(() => (routerReady.current = true));
+    return () => clearTimeout(timer);
+  }, []);
   const navigate = useCallback(
     (href: Href, options: { link?: string; query?: ItemsQuery } = {}) => {
       const target = typeof href === "string" ? { pathname: href, query: {} } : { ...href, query: { ...href.query } };
       const view = new URLSearchParams(window.location.search).get(VIEW_PARAM);
       if (view) (target.query as Record<string, string>)[VIEW_PARAM] = view;
       setPendingLink(options.link ?? null);
+      if (!routerReady.current) {
+        startTransition(() => {
+          if (options.query) setUpcoming(options.query);
+          router.push(target);
+        });
+        return;
+      }
       const url = getPathname({ href: target, locale });
       if (unrendered.current) window.history.replaceState(null, "", url);
       else window.history.pushState(null, "", url);

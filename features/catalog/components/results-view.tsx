@@ -2,10 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
-import type { ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { listView, searchWithView, VIEW_PARAM, type ListView } from "@/features/catalog/list-view";
+import { QueryMap } from "@/features/map/components/lazy-maps";
+import type { QueryMapProps } from "@/features/map/components/query-map";
+import { MAP_HEIGHT_PX } from "@/features/map/defaults";
 
 /** Tailwind's lg: from here on the list and the map are side by side. */
 const SIDE_BY_SIDE = "(min-width: 64rem)";
@@ -44,6 +47,29 @@ export function ViewSwitch() {
       ))}
     </div>
   );
+}
+
+/** What the page keeps above and below the map: on a phone the header, the title and the switch; beside the list, the header, the map's heading and its legend and chosen card. */
+const AROUND_MAP_PX = { phone: 260, wide: 360 };
+const MIN_MAP_PX = 320;
+const once = () => () => undefined;
+
+/**
+ * The list's map as tall as the screen leaves room for: on a phone most of it, beside the list all
+ * it can while its chosen service's card still shows under it. The window's height is read once: a
+ * phone's toolbar showing and hiding as the page scrolls would otherwise resize the map under the thumb.
+ */
+export function ResultsMap(props: Omit<QueryMapProps, "height">) {
+  const wide = useMediaQuery(SIDE_BY_SIDE);
+  const screen = useSyncExternalStore(
+    once,
+    () => window.innerHeight,
+    () => 0,
+  );
+  const height = screen
+    ? Math.max(MIN_MAP_PX, screen - (wide ? AROUND_MAP_PX.wide : AROUND_MAP_PX.phone))
+    : MAP_HEIGHT_PX;
+  return <QueryMap {...props} height={height} />;
 }
 
 /**

@@ -5,13 +5,13 @@ import { parseItemsQuery } from "@/features/catalog/items-query";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
 import { VIEW_PARAM } from "@/features/catalog/list-view";
 import { listServices, listTopServices } from "@/features/catalog/server/list";
-import { QueryMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
+import { WhenNearViewport } from "@/features/map/components/lazy-maps";
 import { Link } from "@/i18n/navigation";
 
 import { FilterBar } from "./filter-bar";
 import { ListLink, ListNavigation, ListPending, ListResults } from "./list-navigation";
 import { Pagination } from "./pagination";
-import { ResultsLayout, ViewSwitch } from "./results-view";
+import { ResultsLayout, ResultsMap, ViewSwitch } from "./results-view";
 import { ServiceCard } from "./service-card";
 import { TopCarousel } from "./top-carousel";
 
@@ -154,7 +154,7 @@ export async function ServicesPage({
                 {t("mapTitle")}
               </h2>
               <WhenNearViewport>
-                <QueryMap
+                <ResultsMap
                   label={tm("resultsMap")}
                   search={serializeItemsQuery(fixedFilter ? { ...query, filter: undefined } : query).toString()}
                   fixedFilter={fixedFilter}
