@@ -87,7 +87,7 @@ test.describe("service page and Saved list", () => {
     await expect(page.getByRole("link", { name: /^Saved/ }).first()).toContainText("0");
   });
 
-  test("a service without reviews reads New, not a zero rating, on its card, its page and its map popup, in both languages", async ({
+  test("a service without reviews reads New, not a zero rating, on its card, its page and its map card, in both languages", async ({
     page,
     users,
   }) => {
@@ -120,10 +120,11 @@ test.describe("service page and Saved list", () => {
 
       await page.locator("#results-map").scrollIntoViewIfNeeded();
       await page.locator(`.maister-pin[title="${name}"]`).click();
-      const popup = page.locator(".leaflet-popup");
-      await expect(popup).toContainText(name);
-      await expect(popup.getByText(fresh, { exact: true })).toBeVisible();
-      await expect(popup).not.toContainText("0.0");
+      // The list's map shows the chosen pin's card under it (the home map keeps popups).
+      const chosen = page.locator("[data-selected-service]");
+      await expect(chosen).toContainText(name);
+      await expect(chosen.getByText(fresh, { exact: true })).toBeVisible();
+      await expect(chosen).not.toContainText("0.0");
     }
   });
 
