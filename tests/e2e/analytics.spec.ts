@@ -22,9 +22,9 @@ test("a visit and a call are counted for the owner, without cookies, and shown o
   await visitor.goto(`/ua${servicePath}`);
   await expect.poll(() => beacons.length).toBe(1);
   await visitor
-    .getByRole("link", { name: "Зателефонувати" })
+    .getByRole("link", { name: "Подзвонити" })
     .evaluate((anchor) => anchor.addEventListener("click", (event) => event.preventDefault()));
-  await visitor.getByRole("link", { name: "Зателефонувати" }).click();
+  await visitor.getByRole("link", { name: "Подзвонити" }).click();
   await expect.poll(() => beacons.length).toBe(2);
   expect(beacons.map((body) => JSON.parse(body).kind)).toEqual(["view", "call"]);
   expect((await visitorContext.cookies()).filter((cookie) => cookie.name !== "NEXT_LOCALE")).toEqual([]);
