@@ -45,6 +45,9 @@ describe("parseItemsQuery", () => {
     ["near", "91,10", "Validation.near"],
     ["near", "10,181", "Validation.near"],
     ["userDateTime", "garbage", "Validation.userDateTime"],
+    // Well formed, yet no visitor's clock: the database's dates stop at these.
+    ["userDateTime", "0000-01-01T00:00:00Z", "Validation.userDateTime"],
+    ["userDateTime", "9999-12-31T23:59:59Z", "Validation.userDateTime"],
     ["filter", "garage", "Validation.filter"],
     ["open", "yes", "Validation.flag"],
     ["keyword", "x".repeat(101), "Validation.keywordTooLong"],

@@ -11,6 +11,9 @@ export type QueryIssues = Record<string, string>;
 
 const ABSENT = new Set(["", "null", "undefined"]);
 
+/** How far a visitor's clock may be from the server's: ten years, a wrong clock but a clock. */
+const CLOCK_SPAN_MS = 10 * 365 * 24 * 3600_000;
+
 const boolFlag = z.enum(["true", "false"], { error: "Validation.flag" }).transform((value) => value === "true");
 
 const fields = {
@@ -24,7 +27,10 @@ const fields = {
   sort: z.enum(SORT_KEYS, { error: "Validation.sort" }),
   onthego: boolFlag,
   open: boolFlag,
-  userDateTime: z.iso.datetime({ offset: true, error: "Validation.userDateTime" }),
+  // A visitor's clock: years far off are no clock, and years 0 or 10000 (in a time zone) break the database's dates.
+  userDateTime: z.iso
+    .datetime({ offset: true, error: "Validation.userDateTime" })
+    .refine((value) => Math.abs(Date.parse(value) - Date.now()) < CLOCK_SPAN_MS, { error: "Validation.userDateTime" }),
   near: z
     .string()
     .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, { error: "Validation.near" })
