@@ -262,6 +262,16 @@ async function networkFirst(request, name) {
   }
 }
 
+/**
+ * The requests after which this browser holds nobody's session: a sign-out, the account deleted,
+ * every session ended. Kept pages carry the header's session (the e-mail, an admin's links).
+ */
+const LEAVING = [
+  ["POST", "/api/users/logout"],
+  ["DELETE", "/api/users/profile"],
+  ["DELETE", "/api/users/sessions"],
+];
+
 /** Signing out ends what this browser keeps of the person (spec: logout clears the device's state). */
 async function forgetPersonal() {
   await Promise.all([caches.delete(CACHE.pages), caches.delete(CACHE.data)]);
@@ -303,7 +313,10 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method === "POST" && url.origin === self.location.origin && url.pathname === "/api/users/logout") {
+  if (
+    url.origin === self.location.origin &&
+    LEAVING.some(([method, path]) => request.method === method && url.pathname === path)
+  ) {
     event.waitUntil(forgetPersonal());
     return;
   }

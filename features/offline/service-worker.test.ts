@@ -381,4 +381,21 @@ describe("files and data", () => {
     expect(left).toContain("maister-offline-build-1");
     for (const name of left) expect(name).not.toMatch(/pages|data/);
   });
+
+  // Kept pages carry the header's session (the e-mail, the admin's links): an account deleted or
+  // signed out everywhere leaves this browser as a sign-out does.
+  it.each([
+    ["/api/users/profile", "DELETE"],
+    ["/api/users/sessions", "DELETE"],
+  ])("forgets the kept pages and data on %s %s too", async (url, method) => {
+    await lifecycle("install");
+    await dispatch(navigation("/home"));
+    network = async () => Response.json({ cards: [] });
+    await dispatch(request("/api/items/cards?ids=a"));
+    const { responded } = await dispatch(request(url, { method }));
+    expect(responded).toBe(false);
+    const left = await worker.caches.keys();
+    expect(left).toContain("maister-offline-build-1");
+    for (const name of left) expect(name).not.toMatch(/pages|data/);
+  });
 });
