@@ -34,6 +34,12 @@ describe("the device's side", () => {
     expect(deviceIds([{ _id: id(1) }, { _id: id(1).toUpperCase() }, { _id: id(2) }])).toEqual([id(1), id(2)]);
   });
 
+  it("leaves out what the device holds that is no service's id: the server would refuse the whole list for it", () => {
+    expect(deviceIds([{ _id: "5f1b2c3d4e5f6a7b8c9d0e1f" }, { _id: id(1) }, { _id: "" }, { _id: "a,b" }])).toEqual([
+      id(1),
+    ]);
+  });
+
   it("keeps what the device needs to show an item offline: name, picture, address, place and contacts", () => {
     const card: SavedCardView = {
       _id: id(1),

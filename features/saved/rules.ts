@@ -42,6 +42,9 @@ export type SavedMerge = SavedList & { notAdded: string[] };
 
 const key = (id: string) => id.toLowerCase();
 
+/** A service's id as the database writes it (a UUID), in either case. */
+export const SERVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Merging the device's list into the account's: the account's entries stay as they are, in their
  * order; the device's ids the account lacks follow in the device's order, while the list has room
@@ -69,12 +72,16 @@ export function mergeSavedIds(
   return { added, notAdded };
 }
 
-/** The ids a device sends to be merged: each once, at most the cap (an old list may hold more). */
+/**
+ * The ids a device sends to be merged or read: each once, at most the cap (an old list may hold
+ * more), and only ids of services: the server refuses a whole list for one it cannot read, and a
+ * device's storage may hold anything.
+ */
 export function deviceIds(items: readonly { _id: string }[]): string[] {
   const ids = new Set<string>();
   for (const item of items) {
     if (ids.size === SAVED_MAX) break;
-    ids.add(key(item._id));
+    if (typeof item._id === "string" && SERVICE_ID.test(item._id)) ids.add(key(item._id));
   }
   return [...ids];
 }

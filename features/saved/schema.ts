@@ -1,8 +1,6 @@
 import { z } from "@/lib/zod";
 
-import { SAVED_MAX } from "./rules";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { SAVED_MAX, SERVICE_ID as UUID } from "./rules";
 
 /** A service's id; lower-cased, as the database spells it. */
 export const savedId = z

@@ -11,7 +11,13 @@ import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { useVisitorPoint } from "@/features/map/components/use-geolocation";
 import type { CartItem } from "@/features/saved/cart";
-import { cartItemOf, deviceIds, type SavedList as SavedAnswer, type SavedCardView } from "@/features/saved/rules";
+import {
+  cartItemOf,
+  deviceIds,
+  SERVICE_ID,
+  type SavedList as SavedAnswer,
+  type SavedCardView,
+} from "@/features/saved/rules";
 import { variantUrl } from "@/features/uploads/image-sizes";
 import { UPLOADS_PATH } from "@/features/uploads/schema";
 import { Link } from "@/i18n/navigation";
@@ -42,6 +48,9 @@ async function readFresh(ids: string[]): Promise<Fresh> {
 
 async function readPublic(ids: string[]): Promise<Fresh> {
   const asked = deviceIds(ids.map((_id) => ({ _id })));
+  // What the device holds that is no service's id is asked of nobody: it is shown as gone.
+  const unreadable = ids.filter((id) => !SERVICE_ID.test(id));
+  if (!asked.length) return { at: new Date().toISOString(), cards: new Map(), asked: new Set(unreadable) };
   const response = await fetch(`/api/items/cards?ids=${asked.join(",")}`);
   if (!response.ok) throw new Error(String(response.status));
   const answer = (await response.json()) as SavedAnswer;
@@ -54,7 +63,7 @@ async function readPublic(ids: string[]): Promise<Fresh> {
   });
   if (JSON.stringify(refreshed) !== JSON.stringify(cartItems.map(stripQty)))
     dispatchCart({ type: "replace", items: refreshed });
-  return { at: answer.at, cards, asked: new Set(asked) };
+  return { at: answer.at, cards, asked: new Set([...asked, ...unreadable]) };
 }
 
 function stripQty(item: CartItem): Omit<CartItem, "qty"> {
