@@ -70,8 +70,11 @@ export function OfflineBanner() {
       : null;
   return (
     // Always there, empty when there is nothing to say, so that screen readers announce the words when they come.
+    // A polite live region rather than role="status": an empty status on every page would be one more
+    // "status" beside each form's own message.
     <div
-      role="status"
+      aria-live="polite"
+      data-offline-banner=""
       className={
         asOf ? "border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950" : undefined
       }

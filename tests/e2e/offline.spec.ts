@@ -55,7 +55,7 @@ async function wide(page: Page, file: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-const banner = (page: Page) => page.getByRole("status").filter({ hasText: /./ }).first();
+const banner = (page: Page) => page.locator("[data-offline-banner]").filter({ hasText: /./ });
 
 for (const [language, words] of Object.entries(LANGUAGES)) {
   test(`pages opened online come back offline with the banner, in ${language}`, async ({ page, context }) => {
@@ -126,7 +126,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await page.goto(at("/mechanics?never=opened"));
     await expect(page).toHaveURL(new RegExp(`${at("/offline")}\\?from=`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(words.offlineTitle);
-    await expect(page.getByRole("status").filter({ hasText: words.banner })).toHaveCount(0);
+    await expect(page.locator("[data-offline-banner]").filter({ hasText: words.banner })).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute(
       "href",
       at("/mechanics?never=opened"),
@@ -147,7 +147,7 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
     await page.goto(at("/cart"));
     await expect(banner(page)).toHaveText(words.banner);
     await context.setOffline(false);
-    await expect(page.getByRole("status").filter({ hasText: words.banner })).toHaveCount(0);
+    await expect(page.locator("[data-offline-banner]").filter({ hasText: words.banner })).toHaveCount(0);
     expect(reactErrors).toEqual([]);
   });
 }

@@ -23,7 +23,7 @@ export function StarRating({ value, label, suffix }: { value: number; label: str
     <p className="flex items-center gap-1.5 text-sm">
       <span role="img" aria-label={label} className="stars" style={{ "--filled": `${filled}rem` } as CSSProperties} />
       <span className="font-semibold">{value.toFixed(1)}</span>
-      {suffix ? <span className="text-slate-500">({suffix})</span> : null}
+      {suffix ? <span className="star-suffix text-slate-500">({suffix})</span> : null}
     </p>
   );
 }
