@@ -25,12 +25,20 @@ export function OfflineReturn() {
   const target = localizedPath(locale, safeRedirect(from, "/home"));
 
   useEffect(() => {
-    // Only when the browser says it is online now: a flicker of the connection is no way back.
-    const back = () => {
+    // Only when the browser says it is online: a flicker of the connection is no way back. The
+    // "online" event can come a moment before navigator.onLine reads true (seen in Chromium 159
+    // under Playwright's setOffline), so it is asked again for two seconds.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const back = (tries = 8) => {
       if (navigator.onLine) window.location.replace(target);
+      else if (tries > 0) timer = setTimeout(() => back(tries - 1), 250);
     };
-    window.addEventListener("online", back);
-    return () => window.removeEventListener("online", back);
+    const onOnline = () => back();
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.removeEventListener("online", onOnline);
+      clearTimeout(timer);
+    };
   }, [target]);
 
   return (
