@@ -135,7 +135,7 @@ async function expectServicePage(page: Page, locale: Locale, id: string, service
 }
 
 test.describe("XSS payloads render inert", () => {
-  test("station form (/ua/addservice → /placeorder → paid): refusals, then the service page, JSON-LD, lists, map popup, Saved and admin in both languages", async ({
+  test("station form (/ua/addservice → /placeorder → paid): refusals, then the service page, JSON-LD, lists, the map's card, Saved and admin in both languages", async ({
     page,
     users,
   }) => {
@@ -226,17 +226,17 @@ test.describe("XSS payloads render inert", () => {
       }
     });
 
-    await test.step("the map popup and the home map", async () => {
-      // The map popup, on the results map of a search that finds only this station (the home map
-      // draws the same markers and popups, but groups them by place, so a pin there is not certain).
+    await test.step("the chosen pin's card and the home map", async () => {
+      // The card under the results map of a search that finds only this station (the home map
+      // draws the same markers, but groups them by place, so a pin there is not certain).
       await open(page, EN, `/services?keyword=${id}`);
       await page.getByRole("heading", { name: EN.m.Services.mapTitle, exact: true }).scrollIntoViewIfNeeded();
       // Names cannot hold a double quote, so the name goes into the selector as it is.
       await page.locator(`.maister-pin[title="${station.name}"]`).focus();
       await page.keyboard.press("Enter");
-      const popup = page.locator(".leaflet-popup");
-      await expect(popup.getByText(station.name, { exact: true })).toBeVisible();
-      await expect(popup.getByText(station.address, { exact: true })).toBeVisible();
+      const card = page.getByRole("region", { name: EN.m.Map.selectedService });
+      await expect(card.getByRole("heading", { name: station.name, exact: true })).toBeVisible();
+      await expect(card.getByText(station.address, { exact: true })).toBeVisible();
       await expectInert(page);
       await open(page, EN, "/home");
       await page.getByRole("heading", { name: EN.m.Home.mapTitle }).scrollIntoViewIfNeeded();

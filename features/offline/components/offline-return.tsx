@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 import { localizedPath } from "@/lib/http/locale-path";
 import { safeRedirect } from "@/lib/http/safe-redirect";
@@ -23,6 +23,11 @@ export function OfflineReturn() {
     () => null,
   );
   const target = localizedPath(locale, safeRedirect(from, "/home"));
+  // Read when the page first renders in the browser, before its effects run: the network can come
+  // back between the two, and the "online" event then fires before anyone listens. Only a page that
+  // began offline goes back by itself (on a network without internet navigator.onLine stays true,
+  // and going back would only bring this page again).
+  const [beganOffline] = useState(() => typeof navigator !== "undefined" && !navigator.onLine);
 
   useEffect(() => {
     // Only when the browser says it is online: a flicker of the connection is no way back. The
@@ -35,11 +40,12 @@ export function OfflineReturn() {
     };
     const onOnline = () => back();
     window.addEventListener("online", onOnline);
+    if (beganOffline && navigator.onLine) back();
     return () => {
       window.removeEventListener("online", onOnline);
       clearTimeout(timer);
     };
-  }, [target]);
+  }, [target, beganOffline]);
 
   return (
     <div className="mt-8">
