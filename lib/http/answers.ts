@@ -14,6 +14,7 @@ import { appUrl } from "@/lib/site";
 
 import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
+import type { ErrorBody } from "./openapi-common";
 import { contextOf, currentRequest, runInContext } from "./request-context";
 
 export { requestLocale };
@@ -40,7 +41,8 @@ export function errorResponse(
   fields?: Record<string, string>,
 ): NextResponse {
   const locale = requestLocale(request);
-  const body: { message: string; key: string; errors?: Record<string, { key: string; message: string }> } = {
+  // Its type is the one the OpenAPI document describes (every error answer of the API).
+  const body: ErrorBody = {
     message: translate(locale, key),
     key,
   };
