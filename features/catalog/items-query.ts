@@ -16,7 +16,8 @@ const CLOCK_SPAN_MS = 10 * 365 * 24 * 3600_000;
 
 const boolFlag = z.enum(["true", "false"], { error: "Validation.flag" }).transform((value) => value === "true");
 
-const fields = {
+/** The list's query parameters, each checked alone (a wrong one names itself in the 400). */
+export const itemsQueryFields = {
   filter: z.enum(ROLES, { error: "Validation.filter" }),
   keyword: searchText,
   page: z
@@ -55,10 +56,10 @@ function read(raw: Raw, key: string): string | undefined {
 export function parseItemsQuery(raw: Raw): { ok: true; query: ItemsQuery } | { ok: false; issues: QueryIssues } {
   const query: ItemsQuery = { page: 1 };
   const issues: QueryIssues = {};
-  for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
+  for (const key of Object.keys(itemsQueryFields) as (keyof typeof itemsQueryFields)[]) {
     const value = read(raw, key);
     if (value === undefined) continue;
-    const result = fields[key].safeParse(value);
+    const result = itemsQueryFields[key].safeParse(value);
     if (!result.success) {
       issues[key] = result.error.issues[0]?.message ?? "Validation.invalid";
       continue;
