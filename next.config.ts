@@ -23,6 +23,10 @@ const securityHeaders = [
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The deployable artifact: .next/standalone holds server.js and only the node_modules files the
+  // server reaches; scripts/standalone.mjs puts public/, .next/static and the files read from disk
+  // at run time beside it (docs/decisions/0016-standalone-and-compose.md). Tests run this artifact.
+  output: "standalone",
   // When this build was made, written into its code (lib/public-env.ts): the service worker is
   // registered per build, so a deploy replaces it and drops the caches of the build before.
   env: { NEXT_PUBLIC_BUILD_STAMP: new Date().toISOString() },

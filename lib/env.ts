@@ -106,7 +106,7 @@ export const VARIABLES = {
   NODE_ENV: {
     group: "site",
     description:
-      "How the app runs. Set by `next dev` (development), `next build` and `next start` (production) and Vitest (test), not by hand. Production requires the variables marked so, and turns on the page cache, `__Host-` Secure cookies and HSTS.",
+      "How the app runs. Set by `next dev` (development), `next build` and the production server (production) and Vitest (test), not by hand. Production requires the variables marked so, and turns on the page cache, `__Host-` Secure cookies and HSTS.",
     type: "development | test | production",
     schema: z.enum(MODES, { error: "must be development, test or production" }),
     default: "development",
@@ -164,7 +164,7 @@ export const VARIABLES = {
   PORT: {
     group: "site",
     description:
-      "The port this instance listens on: `next start` sets it itself (`-p`, 3000 by default). The page cache reaches the instance through it.",
+      "The port this instance listens on (3000 by default), read by the standalone server (`npm start`, the image); the address is Next's HOSTNAME, all interfaces by default. The page cache reaches the instance through it.",
     type: "integer 1–65535",
     schema: integer(1, 65535),
     readBy: "Next",
@@ -235,7 +235,7 @@ export const VARIABLES = {
   PAGE_CACHE_ORIGIN: {
     group: "caches",
     description:
-      "Where an instance reaches itself to render a page for the page cache. Unset, http://127.0.0.1:$PORT; set it when `next start` listens on another address.",
+      "Where an instance reaches itself to render a page for the page cache. Unset, http://127.0.0.1:$PORT; set it when the server listens on another address (HOSTNAME).",
     type: "http(s) URL",
     schema: httpUrl("http://127.0.0.1:3000"),
   },

@@ -1,5 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 
+export const STANDALONE_SERVER: string;
+export const PGLITE_DEFAULT_DIR: string;
+export const LISTEN_ON: string;
+export function standaloneEnv(
+  env: NodeJS.ProcessEnv,
+  options?: { port?: number | string; hostname?: string },
+): NodeJS.ProcessEnv;
 export function runOrThrow(command: string, args: string[], env: NodeJS.ProcessEnv): void;
 export function buildApp(env: NodeJS.ProcessEnv, skip?: boolean): void;
 export function assertPortFree(origin: string, hint: string): Promise<void>;

@@ -1,8 +1,11 @@
 // Starting the production build for a measuring or fault-injecting run (bench, lighthouse, soak,
 // cluster) and the end-to-end server: build it, start it in a process group of its own, wait
-// until it answers /api/health, stop it. Plain JavaScript so that both node scripts and tsx ones
-// can import it (types in app-server.d.mts).
+// until it answers /api/health, stop it. What runs is the standalone artifact that is deployed
+// (`node .next/standalone/server.js`, completed by scripts/standalone.mjs), not `next start`.
+// Plain JavaScript so that both node scripts and tsx ones can import it (types in app-server.d.mts).
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,18 +31,56 @@ export async function assertPortFree(origin, hint) {
     throw new Error(`${origin} is taken: stop what runs there or ${hint}`);
 }
 
+/** The standalone server, relative to the repository. */
+export const STANDALONE_SERVER = ".next/standalone/server.js";
+
 /**
- * Starts `next start -p port` (or `command`) detached, in a process group of its own, so that
- * stopping it also stops the processes npm and next spawn; it is stopped when this process exits.
+ * PGLITE_DATA_DIR's default (lib/env.ts, VARIABLES.PGLITE_DATA_DIR; a unit test keeps them equal):
+ * plain JavaScript cannot import the TypeScript module that owns it.
+ */
+export const PGLITE_DEFAULT_DIR = ".data/pglite";
+
+/**
+ * The environment of a standalone server started from the repository. server.js changes its
+ * working directory to its own folder, so a relative PGLITE_DATA_DIR would name a database inside
+ * .next/standalone (a new, empty one, which the next build deletes) rather than the one
+ * `npm run db:*` and the migrations before the start prepared: it is made absolute here, against
+ * the directory the command runs in. `port` and `hostname`, when given, become PORT and HOSTNAME,
+ * which server.js listens on.
+ */
+export function standaloneEnv(env, { port, hostname } = {}) {
+  const result = { ...env };
+  if (!result.DATABASE_URL?.trim()) {
+    const dir = result.PGLITE_DATA_DIR?.trim() || PGLITE_DEFAULT_DIR;
+    result.PGLITE_DATA_DIR = dir.startsWith("memory://") ? dir : path.resolve(dir);
+  }
+  if (port !== undefined) result.PORT = String(port);
+  if (hostname !== undefined) result.HOSTNAME = hostname;
+  return result;
+}
+
+/**
+ * The address a standalone server listens on: all interfaces, as `next start` did and as the image
+ * does. Not 127.0.0.1: Next 16.4.6 then takes 127.0.0.1 for its own origin while the proxy's
+ * rewrites (next-intl's, to /en/...) name localhost, so it forwards each page to itself as to
+ * another site, where the prefixed address is redirected back: every page a 307 to itself. And
+ * set, not inherited: Docker puts the container's name in HOSTNAME.
+ */
+export const LISTEN_ON = "0.0.0.0";
+
+/**
+ * Starts the standalone server (or `command`) on `port` detached, in a process group of its own,
+ * so that stopping it also stops whatever it spawns; it is stopped when this process exits.
  * `stderr` "pipe" collects the server's error output for `log()`.
  */
-export function startApp({
-  port,
-  env,
-  command = ["node_modules/.bin/next", "start", "-p", String(port)],
-  stderr = "inherit",
-}) {
-  const child = spawn(command[0], command.slice(1), { env, stdio: ["ignore", "ignore", stderr], detached: true });
+export function startApp({ port, env, command = ["node", STANDALONE_SERVER], stderr = "inherit" }) {
+  if (command[1] === STANDALONE_SERVER && !existsSync(STANDALONE_SERVER))
+    throw new Error(`${STANDALONE_SERVER} is missing: run \`npm run build\` first`);
+  const child = spawn(command[0], command.slice(1), {
+    env: standaloneEnv(env, { port, hostname: LISTEN_ON }),
+    stdio: ["ignore", "ignore", stderr],
+    detached: true,
+  });
   let errors = "";
   child.stderr?.on("data", (chunk) => (errors += chunk.toString()));
   const stop = (signal = "SIGTERM") => {

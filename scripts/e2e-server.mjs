@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
-import { buildApp } from "./app-server.mjs";
+import { buildApp, LISTEN_ON } from "./app-server.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const paypalPort = String(Number(port) + 99);
@@ -40,7 +40,7 @@ buildApp(env, process.env.E2E_SKIP_BUILD === "1");
 // Not startApp(): Playwright stops this script by killing its process group, which must hold the
 // servers too, and it shows their output.
 const paypal = spawn("npx", ["tsx", "tests/helpers/fake-paypal-server.ts", paypalPort], { stdio: "inherit", env });
-const server = spawn("npm", ["start", "--", "-p", port], { stdio: "inherit", env });
+const server = spawn("npm", ["start"], { stdio: "inherit", env: { ...env, PORT: port, HOSTNAME: LISTEN_ON } });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     paypal.kill(signal);

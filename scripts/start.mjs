@@ -1,0 +1,18 @@
+// The server half of `npm start` (after scripts/db/prepare.ts): the standalone artifact, in this
+// process, as `next start` ran it before: the repository's .env files are read the way Next reads
+// them (@next/env, production mode; the artifact itself holds only .env and .env.production as
+// they were at build time), PORT (3000) and HOSTNAME (all interfaces) are server.js's own, and a
+// relative PGLITE_DATA_DIR names the database under this directory (standaloneEnv()).
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import nextEnv from "@next/env";
+
+import { STANDALONE_SERVER, standaloneEnv } from "./app-server.mjs";
+
+if (!existsSync(STANDALONE_SERVER)) {
+  console.error(`${STANDALONE_SERVER} is missing: run \`npm run build\` first.`);
+  process.exit(1);
+}
+nextEnv.loadEnvConfig(process.cwd(), false);
+Object.assign(process.env, standaloneEnv(process.env));
+await import(pathToFileURL(STANDALONE_SERVER).href);
