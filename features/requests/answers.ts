@@ -1,0 +1,172 @@
+import { PRICE_JOBS } from "@/features/prices/price-catalogue";
+import type { AdminRequestView } from "@/features/requests/server/requests";
+import type { SameShape } from "@/lib/same-shape";
+import { z } from "@/lib/zod";
+
+import {
+  CAR_FUELS,
+  PARTS_OF_DAY,
+  REQUEST_STATUSES,
+  type AdminRequestPage,
+  type AnswerView,
+  type InboxPage,
+  type RequestView,
+  type SuggestedService,
+} from "./rules";
+
+/** The answers of the request routes (features/requests/rules.ts names their types), as the OpenAPI document describes them. */
+
+const role = z.enum(["sto", "mechanic"]);
+const requestStatus = z.enum(REQUEST_STATUSES);
+const targetStatus = z
+  .enum(["sent", "answered", "declined", "chosen", "passed", "cancelled"])
+  .meta({ id: "RequestTargetStatus", description: "Where one asked service stands in the request." });
+const job = z.enum([...PRICE_JOBS, "custom"]);
+
+export const createdAnswer = z.object({ _id: z.uuid() }).meta({ id: "Created" });
+export const doneAnswer = z.object({ ok: z.literal(true) }).meta({ id: "Done" });
+export const inboxCountAnswer = z.object({ new: z.number().int() });
+
+export const QuoteAnswerAnswer = z
+  .object({
+    _id: z.uuid(),
+    serviceId: z.uuid(),
+    decline: z.boolean(),
+    price: z.number().nullable(),
+    priceFrom: z.number().nullable(),
+    priceTo: z.number().nullable(),
+    slot: z.iso.datetime().nullable().meta({ description: "An offered time." }),
+    earliest: z.iso.date().nullable().meta({ description: "The earliest day, when no time is offered." }),
+    message: z.string(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "RequestAnswer", description: "A service's answer: a price and a time, or a decline." });
+
+const CarAnswer = z
+  .object({ make: z.string(), model: z.string(), year: z.number().int(), fuel: z.enum(CAR_FUELS) })
+  .meta({ id: "Car" });
+
+const WhenAnswer = z
+  .union([
+    z.object({ asap: z.literal(true) }),
+    z.object({ from: z.iso.date(), to: z.iso.date(), partOfDay: z.enum(PARTS_OF_DAY).nullable() }),
+  ])
+  .meta({ id: "RequestWhen", description: "As soon as possible, or days (and a part of the day)." });
+
+const asked = {
+  job,
+  description: z.string(),
+  car: CarAnswer,
+  when: WhenAnswer,
+  images: z.array(z.string()),
+};
+
+export const RequestViewAnswer = z
+  .object({
+    _id: z.uuid(),
+    status: requestStatus,
+    ...asked,
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    closedBy: z.enum(["driver", "shop", "admin", "time"]).nullable(),
+    closeReason: z.string(),
+    acceptedAnswerId: z.uuid().nullable(),
+    services: z.array(
+      z
+        .object({
+          serviceId: z.uuid(),
+          name: z.string(),
+          role,
+          image: z.string().nullable(),
+          address: z.string(),
+          phone: z.string(),
+          distanceKm: z.number(),
+          ratingAvg: z.number(),
+          numReviews: z.number().int(),
+          responseTime: z.number().nullable(),
+          responseRate: z.number().nullable(),
+          status: targetStatus,
+        })
+        .meta({ id: "RequestService" }),
+    ),
+    answers: z.array(QuoteAnswerAnswer),
+  })
+  .meta({ id: "Request", description: "A driver's request, the services asked and their answers." });
+
+export const AdminRequestViewAnswer = RequestViewAnswer.extend({
+  driver: z.object({ name: z.string(), email: z.string() }),
+}).meta({ id: "AdminRequest", description: "A request as an admin sees it: with who asked." });
+
+export const InboxPageAnswer = z
+  .object({
+    items: z.array(
+      z
+        .object({
+          _id: z.uuid(),
+          targetId: z.uuid(),
+          serviceId: z.uuid(),
+          serviceName: z.string(),
+          status: targetStatus,
+          requestStatus,
+          ...asked,
+          distanceKm: z.number(),
+          createdAt: z.iso.datetime(),
+          expiresAt: z.iso.datetime(),
+          answer: QuoteAnswerAnswer.nullable(),
+          driver: z
+            .object({ name: z.string(), email: z.string() })
+            .nullable()
+            .meta({ description: "Who asked, once this service is chosen." }),
+          closeReason: z.string(),
+        })
+        .meta({ id: "InboxItem", description: "A request as one of the viewer's services got it." }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: "InboxPage" });
+
+export const SuggestedServiceAnswer = z
+  .object({
+    serviceId: z.uuid(),
+    name: z.string(),
+    role,
+    image: z.string().nullable(),
+    address: z.string(),
+    distanceKm: z.number(),
+    ratingAvg: z.number(),
+    numReviews: z.number().int(),
+    responseTime: z.number().nullable(),
+    responseRate: z.number().nullable(),
+    price: z.number().nullable().meta({ description: 'Its "from" price for the job (null for "custom").' }),
+  })
+  .meta({ id: "SuggestedService" });
+
+export const AdminRequestPageAnswer = z
+  .object({
+    requests: z.array(
+      z
+        .object({
+          _id: z.uuid(),
+          status: requestStatus,
+          job,
+          createdAt: z.iso.datetime(),
+          driverEmail: z.string(),
+          services: z.array(z.object({ serviceId: z.uuid(), name: z.string(), status: targetStatus })),
+          answers: z.number().int().meta({ description: "How many answers came." }),
+        })
+        .meta({ id: "AdminRequestItem" }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: "AdminRequestPage" });
+
+export const answerAgrees: SameShape<AnswerView, z.infer<typeof QuoteAnswerAnswer>> = true;
+export const requestViewAgrees: SameShape<RequestView, z.infer<typeof RequestViewAnswer>> = true;
+export const adminRequestViewAgrees: SameShape<AdminRequestView, z.infer<typeof AdminRequestViewAnswer>> = true;
+export const inboxPageAgrees: SameShape<InboxPage, z.infer<typeof InboxPageAnswer>> = true;
+export const suggestedServiceAgrees: SameShape<SuggestedService, z.infer<typeof SuggestedServiceAnswer>> = true;
+export const adminRequestPageAgrees: SameShape<AdminRequestPage, z.infer<typeof AdminRequestPageAnswer>> = true;
