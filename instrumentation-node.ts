@@ -1,8 +1,9 @@
 import { JOBS } from "@/jobs";
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
-import { loadEnv } from "@/lib/env";
+import { env, loadEnv } from "@/lib/env";
 import { startJobs } from "@/lib/jobs/runner";
+import { installShutdown, onDrain } from "@/lib/lifecycle";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 
 /** instrumentation.ts on the Node.js runtime, where the server, the database and the jobs live. */
@@ -17,7 +18,9 @@ export function register(): void {
     process.exit(1);
   }
   refuseFetchForbiddenMethods();
-  startJobs(JOBS);
+  // SIGTERM: readyz turns 503, the job timers stop, Next's exit waits for job runs and flushes (lib/lifecycle.ts).
+  installShutdown({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
+  onDrain(startJobs(JOBS));
 }
 
 /** A page that failed because the database is away opens the proxy's short outage window. */

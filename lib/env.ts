@@ -247,6 +247,14 @@ export const VARIABLES = {
     schema: onOff(),
     default: "on",
   },
+  SHUTDOWN_TIMEOUT_MS: {
+    group: "site",
+    description:
+      "On SIGTERM or SIGINT the instance stops taking connections, finishes the requests and job runs in flight, flushes, and exits; past this many milliseconds from the signal it exits anyway (code 1). Keep it below the orchestrator's grace period (Docker's default is 10 s, `stop_grace_period` in compose).",
+    type: "integer 1000–600000",
+    schema: integer(1000, 600_000),
+    default: "8000",
+  },
 
   RESEND_API_KEY: {
     group: "mail",

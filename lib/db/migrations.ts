@@ -10,17 +10,21 @@ export type MigrationFolder = { name: string; sql: string; checksum: string };
 
 export class MigrationError extends Error {}
 
-/** The migration folders in Prisma's layout, oldest first. */
-export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFolder[] {
+/** The names of the migration folders in Prisma's layout, oldest first (nothing read but the folder). */
+export function migrationNames(dir: string = MIGRATIONS_DIR): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")))
     .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
-      return { name, sql, checksum: sha256(sql) };
-    });
+    .sort();
+}
+
+/** The migration folders in Prisma's layout, oldest first. */
+export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFolder[] {
+  return migrationNames(dir).map((name) => {
+    const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+    return { name, sql, checksum: sha256(sql) };
+  });
 }
 
 export function sha256(text: string): string {

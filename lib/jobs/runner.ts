@@ -1,6 +1,7 @@
 import "server-only";
 
 import { env } from "@/lib/env";
+import { isDraining, trackWork } from "@/lib/lifecycle";
 
 import { claimJobRun, finishJobRun, registerJobRuns, type ScheduledJob } from "./job-runs";
 
@@ -25,6 +26,8 @@ export type Job = ScheduledJob & {
  * "skipped" when another instance holds the job or has started it within this tick.
  */
 export async function tickJob(job: Job): Promise<"ran" | "failed" | "skipped"> {
+  // A draining instance (SIGTERM, lib/lifecycle.ts) starts nothing it might not finish: another takes the tick.
+  if (isDraining()) return "skipped";
   const runId = await claimJobRun(job);
   if (!runId) return "skipped";
   let failure: { error: unknown } | undefined;
@@ -51,7 +54,8 @@ export function startJobs(jobs: Job[]): () => void {
       if (running) return;
       running = true;
       try {
-        await tickJob(job);
+        // Tracked, so that a drain waits for the run to end rather than the exit cutting it.
+        await trackWork(tickJob(job));
       } catch (error) {
         // The claim or the record could not be written (the database is away): the next tick tries again.
         console.warn(`[jobs] ${job.name} not run: ${error instanceof Error ? error.message : String(error)}`);
