@@ -26,3 +26,9 @@ export const profileImage = z
   .string({ error: "Validation.imageForeign" })
   .refine((value) => value === "" || IMAGE_URL_PATTERN.test(value), { error: "Validation.imageForeign" })
   .nullable();
+
+/** POST /api/uploads's answer. */
+export const uploadedAnswer = z.object({
+  image: z.string().meta({ description: "Its path, /api/uploads/{id}, to put in a form's image fields." }),
+  id: z.uuid(),
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, vi } from "vitest";
 
+import { installAnswerChecks } from "./openapi-check";
 import { createTestDatabase, dropTestDatabase } from "./test-db";
 
 vi.mock("next/headers", async () => {
@@ -13,6 +14,9 @@ vi.mock("next/headers", async () => {
     headers: async () => currentRequest.value?.headers ?? new Headers(),
   };
 });
+
+// Every answer a test receives from a route handler is checked against the OpenAPI document.
+installAnswerChecks();
 
 // The tests stand where nginx would: each request's X-Forwarded-For is the one our proxy appended.
 process.env.TRUSTED_PROXY_HOPS ??= "1";

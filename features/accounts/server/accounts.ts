@@ -2,6 +2,7 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
+import type { publicUserAnswer } from "@/features/accounts/answers";
 import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from "@/features/accounts/schema";
 import { imageUrl } from "@/features/catalog/server/service-dto";
 import { getPrisma } from "@/lib/db/server";
@@ -10,6 +11,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { take, tryTake } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
+import type { z } from "@/lib/zod";
 
 import { localePath, mailAccount } from "./account-mail";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
@@ -24,15 +26,8 @@ import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in
  */
 export const ACCOUNT_MAIL_FLOOR_MS = 400;
 
-/** The spec's User (section 3), as login, sign-up confirmation, password reset and profile updates answer it. */
-export type PublicUser = {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isBlocked: boolean;
-  image: string | null;
-};
+/** The spec's User (section 3): its shape is the schema the API's document describes. */
+export type PublicUser = z.infer<typeof publicUserAnswer>;
 
 export function toPublicUser(user: {
   id: string;

@@ -4,6 +4,7 @@ import { removeAccount } from "@/features/accounts/server/account-removal";
 import { requireAccess } from "@/features/accounts/server/guards";
 import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
 import { endAllSessions, type Viewer } from "@/features/accounts/server/session";
+import type { adminUserAnswer } from "@/features/admin/answers";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { adminListQuery, adminUserInput } from "@/features/admin/schema";
 import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
@@ -18,6 +19,7 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
 import { writeAudit } from "./audit-log";
 
@@ -37,15 +39,8 @@ export function pageOf(total: number, page: number) {
   return { pages, offset: (page - 1) * ADMIN_PAGE_SIZE };
 }
 
-export type AdminUser = {
-  _id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  isAdmin: boolean;
-  isBlocked: boolean;
-  createdAt: string;
-};
+/** An account as the admin pages see it: the shape the API's document describes. */
+export type AdminUser = z.infer<typeof adminUserAnswer>;
 type UserRow = {
   id: string;
   name: string;

@@ -2,31 +2,18 @@ import "server-only";
 
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import type { failedMailAnswer, feedbackItemAnswer } from "@/features/admin/answers";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { feedbackMarkInput } from "@/features/admin/schema";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { kickMailQueue } from "@/lib/mail/outbox";
+import type { z } from "@/lib/zod";
 
 /** /admin/inbox: the site feedback people sent, and the mail that could not be delivered. */
-export type FeedbackItem = {
-  _id: string;
-  title: string;
-  message: string;
-  email: string;
-  createdAt: string;
-  read: boolean;
-};
-export type FailedMail = {
-  _id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  attempts: number;
-  error: string | null;
-  createdAt: string;
-};
+export type FeedbackItem = z.infer<typeof feedbackItemAnswer>;
+export type FailedMail = z.infer<typeof failedMailAnswer>;
 
 export async function listFeedback(
   viewer: Viewer | null,

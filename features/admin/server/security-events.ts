@@ -2,6 +2,7 @@ import "server-only";
 
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import type { securityEventAnswer } from "@/features/admin/answers";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { adminPage } from "@/features/admin/schema";
 import { localClock } from "@/features/hours/timetable";
@@ -55,20 +56,7 @@ export const securityLogQuery = z.object({
 });
 export type SecurityLogQuery = z.infer<typeof securityLogQuery>;
 
-export type SecurityEventRow = {
-  _id: string;
-  at: string;
-  kind: string;
-  userId: string | null;
-  userEmail: string | null;
-  ip: string;
-  userAgent: string;
-  requestId: string;
-  method: string;
-  path: string;
-  status: number | null;
-  details: Record<string, unknown>;
-};
+export type SecurityEventRow = z.infer<typeof securityEventAnswer>;
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -8,11 +8,13 @@ import { imageUrl } from "@/features/catalog/server/service-dto";
 import type { VariantFormat } from "@/features/uploads/image-sizes";
 import { sniffImageType } from "@/features/uploads/image-type";
 import { IMAGE_MAX_BYTES } from "@/features/uploads/limits";
+import type { uploadedAnswer } from "@/features/uploads/schema";
 import { processImage, storedImage, UnreadableImageError } from "@/features/uploads/server/image-pipeline";
 import { getPrisma } from "@/lib/db/server";
 import { readCapped } from "@/lib/http/answers";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { take } from "@/lib/security/rate-limit";
+import type { z } from "@/lib/zod";
 
 export type StoredImage = { bytes: Uint8Array; contentType: string; size: number; sha256: string };
 
@@ -53,7 +55,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * the bytes, so an SVG or HTML file named "photo.png" is refused; ≥ 1 MiB is refused (spec §9);
  * what is stored is re-encoded without metadata (features/uploads/server/image-pipeline.ts).
  */
-export async function saveImage(viewer: Viewer | null, request: NextRequest): Promise<{ image: string; id: string }> {
+export async function saveImage(viewer: Viewer | null, request: NextRequest): Promise<z.infer<typeof uploadedAnswer>> {
   requireAccess(viewer, "signedIn");
   const file = (await readForm(request)).get("image");
   if (!(file instanceof Blob) || file.size === 0) throw new BadRequestError({ image: "Validation.imageMissing" });

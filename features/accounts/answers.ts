@@ -1,0 +1,95 @@
+import type { SessionView } from "@/features/accounts/session-view";
+import type { SameShape } from "@/lib/same-shape";
+import { z } from "@/lib/zod";
+
+/**
+ * What the account routes answer, as zod schemas: the OpenAPI document (./openapi.ts) describes
+ * them, the integration tests check every answer against them, and the TypeScript types of the
+ * answers come from them, so the three cannot drift.
+ */
+
+const imagePath = z.string().meta({ description: "An upload's path, /api/uploads/{id}." });
+
+/** The spec's User (section 3), as login, sign-up confirmation, password reset and profile updates answer it. */
+export const publicUserAnswer = z
+  .object({
+    _id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    isAdmin: z.boolean(),
+    isBlocked: z.boolean(),
+    image: imagePath.nullable(),
+  })
+  .meta({ id: "User" });
+
+/** One of the account's services as the client keeps it after sign-in. */
+const ownServiceAnswer = z
+  .object({
+    _id: z.uuid(),
+    name: z.string(),
+    role: z.enum(["sto", "mechanic"]),
+    ispaid: z.boolean(),
+    isBlocked: z.boolean(),
+    address: z.string(),
+  })
+  .meta({ id: "OwnService" });
+
+/** What the client keeps after sign-in (spec §7 login response). */
+export const accountStateAnswer = z.object({
+  mechanic: ownServiceAnswer.nullable(),
+  userStos: z.array(ownServiceAnswer).meta({ description: "The paid stations." }),
+  stoForOrder: ownServiceAnswer.nullable().meta({ description: "The newest station still to be paid for." }),
+});
+
+export const signedInAnswer = z
+  .object({ user: publicUserAnswer })
+  .extend(accountStateAnswer.shape)
+  .meta({ id: "SignedIn" });
+
+/** The password was right and the second factor is on: the code goes to POST /api/users/login/totp. */
+export const mfaRequiredAnswer = z.object({ mfaRequired: z.literal(true) }).meta({ id: "MfaRequired" });
+
+/** The header's links and the feedback form's address, for a page served from the page cache. */
+export const sessionViewAnswer = z
+  .object({
+    email: z.string(),
+    imageUrl: imagePath.nullable(),
+    isAdmin: z.boolean(),
+    hasMechanicProfile: z.boolean(),
+    ownsStations: z.boolean(),
+  })
+  .meta({ id: "SessionView" });
+
+export const profileUpdatedAnswer = publicUserAnswer.extend({
+  emailPending: z.string().nullable().meta({ description: "The new address waiting for its link, if any." }),
+  message: z.string(),
+});
+
+export const totpStartedAnswer = z.object({
+  secret: z.string().meta({ description: "Base32, for typing into an authenticator by hand." }),
+  otpauthUrl: z.string().meta({ description: "What the QR code shows." }),
+});
+
+export const recoveryCodesAnswer = z.object({
+  recoveryCodes: z.array(z.string()).meta({ description: "Shown this once." }),
+});
+
+export const sessionsEndedAnswer = z.object({ ended: z.number().int().min(0) });
+
+/** Every row kept about the viewer; the nested rows are the database's, listed whole. */
+const rows = z.array(z.looseObject({}));
+export const ownDataAnswer = z
+  .object({
+    exportedAt: z.iso.datetime(),
+    profile: z.looseObject({ id: z.uuid(), name: z.string(), email: z.string(), image: imagePath.nullable() }),
+    services: rows,
+    reviews: rows,
+    payments: rows,
+    images: rows,
+    requests: rows,
+    saved: z.array(z.object({ serviceId: z.uuid(), name: z.string(), savedAt: z.iso.datetime() })),
+  })
+  .meta({ id: "OwnData" });
+
+// The types the server builds these answers with agree with the schemas, checked by the compiler.
+export const sessionViewAgrees: SameShape<SessionView, z.infer<typeof sessionViewAnswer>> = true;

@@ -1,0 +1,60 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+
+import { livenessAnswer, readinessAnswer, type PublicJobStatus } from "@/lib/health";
+import { jsonAnswer } from "@/lib/http/openapi-common";
+import type { SameShape } from "@/lib/same-shape";
+import { z } from "@/lib/zod";
+
+/** The health routes in the OpenAPI document: what balancers, orchestrators and tools ask. */
+
+const jobStatusAnswer = z
+  .object({
+    name: z.string(),
+    lastStartedAt: z.iso.datetime().nullable(),
+    lastSucceededAt: z.iso.datetime().nullable(),
+    lastFailedAt: z.iso.datetime().nullable(),
+    overdue: z.boolean().meta({ description: "It has not run for longer than its period allows." }),
+  })
+  .meta({ id: "JobStatus" });
+
+/** GET /api/health: the database's state, and each periodic job's last runs (no error text). */
+export const healthAnswer = z
+  .object({
+    status: z.enum(["ok", "unavailable"]),
+    jobs: z.array(jobStatusAnswer).optional().meta({ description: "Absent when they cannot be read." }),
+  })
+  .meta({ id: "Health" });
+
+export const jobStatusAgrees: SameShape<PublicJobStatus, z.infer<typeof jobStatusAnswer>> = true;
+
+const tags = ["Health"];
+
+export const paths: ZodOpenApiPathsObject = {
+  "/api/health": {
+    get: {
+      tags,
+      summary: "The database's state and the periodic jobs' last runs",
+      responses: {
+        "200": jsonAnswer("The database answers.", healthAnswer),
+        "503": jsonAnswer("The database does not answer.", healthAnswer),
+      },
+    },
+  },
+  "/api/livez": {
+    get: {
+      tags,
+      summary: "Liveness: the process answers (no database asked)",
+      responses: { "200": jsonAnswer("Alive, draining or not.", livenessAnswer) },
+    },
+  },
+  "/api/readyz": {
+    get: {
+      tags,
+      summary: "Readiness: database reachable, migrations applied, not draining",
+      responses: {
+        "200": jsonAnswer("Ready for traffic.", readinessAnswer),
+        "503": jsonAnswer("Not ready: each check says why.", readinessAnswer),
+      },
+    },
+  },
+};
