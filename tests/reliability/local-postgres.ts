@@ -6,6 +6,8 @@ import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { renderDeployFile } from "./templates";
+
 export const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 const SERVICE_USER = "postgres";
 const asRoot = process.getuid?.() === 0;
@@ -98,31 +100,29 @@ export type LocalPgBouncer = { url: string; start(): void; stop(): void };
 /**
  * PgBouncer in transaction mode on loopback in front of `target` (a postgres:// URL), started at
  * once and stopped with the process: the pooled path of the scale-out setup (docs/operations.md,
- * "Several instances"), for the cluster test and the bench. The pooled database is named `maister`.
+ * "Several instances"), for the cluster test and the bench. Its configuration is deploy/pgbouncer.ini,
+ * the file compose runs, filled with loopback ports and this run's paths. The pooled database is
+ * named `maister`.
  */
 export function startPgBouncer(port: number, target: string): LocalPgBouncer {
   const server = new URL(target);
   const dir = serviceDirectory("maister-pgbouncer-");
   const user = decodeURIComponent(server.username || "postgres");
   writeFileSync(path.join(dir, "users.txt"), `"${user}" "${decodeURIComponent(server.password)}"\n`);
-  const password = server.password ? ` password=${decodeURIComponent(server.password)}` : "";
   writeFileSync(
     path.join(dir, "pgbouncer.ini"),
-    `[databases]
-maister = host=${server.hostname} port=${server.port || 5432} dbname=${server.pathname.slice(1) || "postgres"} user=${user}${password}
-
-[pgbouncer]
-listen_addr = 127.0.0.1
-listen_port = ${port}
-unix_socket_dir =
-auth_type = trust
-auth_file = ${dir}/users.txt
-pool_mode = transaction
-default_pool_size = 20
-max_client_conn = 400
-logfile = ${dir}/pgbouncer.log
-pidfile = ${dir}/pgbouncer.pid
-`,
+    renderDeployFile("pgbouncer.ini", {
+      PGBOUNCER_LISTEN_ADDR: "127.0.0.1",
+      PGBOUNCER_LISTEN_PORT: String(port),
+      PGBOUNCER_DB_HOST: server.hostname,
+      PGBOUNCER_DB_PORT: server.port || "5432",
+      PGBOUNCER_DB_NAME: server.pathname.slice(1) || "postgres",
+      PGBOUNCER_DB_USER: user,
+      PGBOUNCER_AUTH_TYPE: "trust",
+      PGBOUNCER_AUTH_FILE: `${dir}/users.txt`,
+      PGBOUNCER_LOGFILE: `${dir}/pgbouncer.log`,
+      PGBOUNCER_PIDFILE: `${dir}/pgbouncer.pid`,
+    }),
   );
   const start = () => runAsServiceUser("/usr/sbin/pgbouncer", ["-d", path.join(dir, "pgbouncer.ini")]);
   const stop = () => {
