@@ -27,7 +27,7 @@ export const MatchedJobAnswer = z
 
 export const ServiceCardAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     name: z.string(),
     role: z.enum(ROLES),
     image: z.string().nullable().meta({ description: "The first photo's address, null when none." }),
@@ -78,7 +78,7 @@ export const OsmLinkAnswer = z
 
 export const ReviewAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     name: z.string(),
     rating: z.object({ quality: z.number(), speed: z.number(), price: z.number(), avg: z.number() }),
     comment: z.string().meta({ description: '"" while hidden.' }),
@@ -120,7 +120,7 @@ export const ServiceDetailAnswer = ServiceCardAnswer.extend({
   prices: PriceListAnswer.nullable(),
   paidMedians: z.array(PaidMedianAnswer),
   reviews: z.array(ReviewAnswer),
-  user: z.uuid().nullable().meta({ description: "The owner's id; null for an imported place nobody has claimed." }),
+  user: z.guid().nullable().meta({ description: "The owner's id; null for an imported place nobody has claimed." }),
   burstFlagged: z.boolean(),
   osm: OsmLinkAnswer.nullable(),
 }).meta({ id: "ServiceDetail", description: "A published service with its photos, hours, prices and reviews." });

@@ -11,7 +11,7 @@ const claimStatus = z.enum(["code_sent", "pending", "verified", "completed", "re
 
 export const ClaimViewAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     status: claimStatus,
     dispute: z.boolean().meta({ description: "Someone holds the place: an admin decides." }),
     message: z.string().meta({ description: "The claimant's own words." }),
@@ -40,18 +40,18 @@ export const WrongClaimCodeAnswer = z
 
 export const claimCodeRefusedAnswer = z.union([WrongClaimCodeAnswer, errorBody]);
 
-const person = z.object({ _id: z.uuid(), name: z.string(), email: z.string() });
+const person = z.object({ _id: z.guid(), name: z.string(), email: z.string() });
 
 const AdminClaimAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     status: claimStatus,
     dispute: z.boolean(),
     message: z.string(),
     createdAt: z.iso.datetime(),
     sentTo: z.string().nullable().meta({ description: "The address a code went to, unmasked." }),
     service: z.object({
-      _id: z.uuid(),
+      _id: z.guid(),
       name: z.string(),
       source: z.enum(["owner", "osm"]),
       contactMail: z.string(),

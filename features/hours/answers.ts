@@ -52,7 +52,7 @@ export const SpecialHoursAnswer = z
 
 export const HoursReportRowAnswer = z
   .object({
-    serviceId: z.uuid(),
+    serviceId: z.guid(),
     name: z.string(),
     wrongHours: z.number().int(),
     closedPermanently: z.number().int(),

@@ -7,7 +7,7 @@ import { z } from "@/lib/zod";
 
 export const ServiceLocationAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     name: z.string(),
     role: z.enum(ROLES),
     coordinates: z.object({ lat: z.number(), lng: z.number() }),

@@ -23,14 +23,14 @@ const targetStatus = z
   .meta({ id: "RequestTargetStatus", description: "Where one asked service stands in the request." });
 const job = z.enum([...PRICE_JOBS, "custom"]);
 
-export const createdAnswer = z.object({ _id: z.uuid() }).meta({ id: "Created" });
+export const createdAnswer = z.object({ _id: z.guid() }).meta({ id: "Created" });
 export const doneAnswer = z.object({ ok: z.literal(true) }).meta({ id: "Done" });
 export const inboxCountAnswer = z.object({ new: z.number().int() });
 
 export const QuoteAnswerAnswer = z
   .object({
-    _id: z.uuid(),
-    serviceId: z.uuid(),
+    _id: z.guid(),
+    serviceId: z.guid(),
     decline: z.boolean(),
     price: z.number().nullable(),
     priceFrom: z.number().nullable(),
@@ -63,18 +63,18 @@ const asked = {
 
 export const RequestViewAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     status: requestStatus,
     ...asked,
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime(),
     closedBy: z.enum(["driver", "shop", "admin", "time"]).nullable(),
     closeReason: z.string(),
-    acceptedAnswerId: z.uuid().nullable(),
+    acceptedAnswerId: z.guid().nullable(),
     services: z.array(
       z
         .object({
-          serviceId: z.uuid(),
+          serviceId: z.guid(),
           name: z.string(),
           role,
           image: z.string().nullable(),
@@ -102,9 +102,9 @@ export const InboxPageAnswer = z
     items: z.array(
       z
         .object({
-          _id: z.uuid(),
-          targetId: z.uuid(),
-          serviceId: z.uuid(),
+          _id: z.guid(),
+          targetId: z.guid(),
+          serviceId: z.guid(),
           serviceName: z.string(),
           status: targetStatus,
           requestStatus,
@@ -129,7 +129,7 @@ export const InboxPageAnswer = z
 
 export const SuggestedServiceAnswer = z
   .object({
-    serviceId: z.uuid(),
+    serviceId: z.guid(),
     name: z.string(),
     role,
     image: z.string().nullable(),
@@ -148,12 +148,12 @@ export const AdminRequestPageAnswer = z
     requests: z.array(
       z
         .object({
-          _id: z.uuid(),
+          _id: z.guid(),
           status: requestStatus,
           job,
           createdAt: z.iso.datetime(),
           driverEmail: z.string(),
-          services: z.array(z.object({ serviceId: z.uuid(), name: z.string(), status: targetStatus })),
+          services: z.array(z.object({ serviceId: z.guid(), name: z.string(), status: targetStatus })),
           answers: z.number().int().meta({ description: "How many answers came." }),
         })
         .meta({ id: "AdminRequestItem" }),

@@ -10,7 +10,7 @@ import { REPORT_REASONS } from "./rules";
 
 export const reviewSavedAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     avg: z.number().meta({ description: "The review's average of its three scores." }),
     verified: z.boolean().meta({ description: "A visit code (given or bound to an accepted request) verified it." }),
   })
@@ -37,7 +37,7 @@ export const visitCodeAnswer = z
 
 export const OwnReviewAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     rating: z.object({ quality: z.number(), speed: z.number(), price: z.number() }),
     comment: z.string(),
     paidJob: z.string().nullable(),
@@ -51,7 +51,7 @@ export const ReviewerViewAnswer = z
       .enum(["anonymous", "owner", "reviewed", "new"])
       .meta({ description: "What the page offers: the sign-in prompt, nothing (own service), or the form." }),
     own: OwnReviewAnswer.nullable(),
-    reported: z.array(z.uuid()).meta({ description: "The reviews of this service the viewer reported." }),
+    reported: z.array(z.guid()).meta({ description: "The reviews of this service the viewer reported." }),
     canReply: z.boolean(),
   })
   .meta({ id: "ReviewerView" });
@@ -60,8 +60,8 @@ const hiddenReason = z.enum(["pending", ...REPORT_REASONS]);
 
 const QueueItemAnswer = z
   .object({
-    _id: z.uuid(),
-    service: z.object({ _id: z.uuid(), name: z.string() }),
+    _id: z.guid(),
+    service: z.object({ _id: z.guid(), name: z.string() }),
     reviewer: z.string(),
     rating: z.object({ quality: z.number(), speed: z.number(), price: z.number(), avg: z.number() }),
     comment: z.string(),
@@ -69,7 +69,7 @@ const QueueItemAnswer = z
     hidden: hiddenReason.nullable(),
     reports: z.array(
       z.object({
-        _id: z.uuid(),
+        _id: z.guid(),
         reason: z.enum(REPORT_REASONS),
         text: z.string(),
         by: z.string(),
@@ -82,7 +82,7 @@ const QueueItemAnswer = z
 
 const FlaggedServiceAnswer = z
   .object({
-    _id: z.uuid(),
+    _id: z.guid(),
     name: z.string(),
     flaggedAt: z.iso.datetime(),
     direction: z.enum(["high", "low"] satisfies BurstDirection[]),
@@ -96,8 +96,8 @@ export const ReportQueueAnswer = z
 
 const HiddenReviewAnswer = z
   .object({
-    _id: z.uuid(),
-    service: z.object({ _id: z.uuid(), name: z.string() }),
+    _id: z.guid(),
+    service: z.object({ _id: z.guid(), name: z.string() }),
     reviewer: z.string(),
     rating: z.object({ avg: z.number() }),
     comment: z.string(),
