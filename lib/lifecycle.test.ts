@@ -1,4 +1,6 @@
 import { EventEmitter } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import {
@@ -123,6 +125,31 @@ describe("lifecycle", () => {
     expect(host.exits).toEqual([]);
     late.resolve();
     await vi.waitFor(() => expect(host.exits).toEqual([143]));
+  });
+
+  it("answers every request that starts while draining with Connection: close, so kept-alive clients move on", async () => {
+    const server = http.createServer((_request, response) => response.end("ok"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const connectionHeader = () =>
+      new Promise<string | undefined>((resolve, reject) =>
+        http
+          .get({ port: (server.address() as AddressInfo).port, host: "127.0.0.1", agent }, (response) => {
+            response.resume();
+            response.on("end", () => resolve(response.headers.connection));
+          })
+          .on("error", reject),
+      );
+    try {
+      const host = fakeHost();
+      installShutdown({ timeoutMs: 5000, host });
+      expect(await connectionHeader()).toBe("keep-alive");
+      host.signal("SIGTERM");
+      expect(await connectionHeader()).toBe("close");
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("beginDrain without a signal drains too (for tests and callers that stop the instance themselves)", () => {

@@ -14,8 +14,18 @@
  *    orchestrator's SIGKILL.
  * Holding the exit means replacing process.exit while draining: Next's signal handler is not
  * ours to change, and it offers no hook after the requests end. Before the signal, process.exit is
- * untouched. See docs/decisions/0019-health-and-drain.md for what was measured.
+ * untouched.
+ *
+ * Also while draining, every request that starts (on a connection kept alive from before: the
+ * listener is closed) is answered with `Connection: close`. Next's close() ends idle connections
+ * only once, at the signal; a kept-alive connection busy then stays open after its answer, and a
+ * balancer's pool (nginx's upstream keepalive) would go on sending requests on it, keeping the
+ * instance alive until the shutdown timeout cuts them. Told to close, the client opens a new
+ * connection, which is refused, and goes to another instance. See
+ * docs/decisions/0019-health-and-drain.md for what was measured.
  */
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { ServerResponse } from "node:http";
 
 type Hook = () => unknown;
 
@@ -106,6 +116,12 @@ export function settle(): Promise<void> {
   return state.settled;
 }
 
+/** Node's diagnostics channel for each request an HTTP server starts answering (public since Node 18). */
+function closeAfterAnswer(message: unknown): void {
+  const { response } = message as { response?: ServerResponse };
+  if (response && !response.headersSent) response.setHeader("Connection", "close");
+}
+
 /** Where the signals come from and what exits: the process itself, or a stand-in in tests. */
 type Host = {
   on(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
@@ -124,6 +140,7 @@ export function installShutdown({ timeoutMs, host = process }: { timeoutMs: numb
     if (state.draining) return;
     console.info(`[lifecycle] ${signal}: draining (requests in flight finish, no new job runs)`);
     beginDrain();
+    subscribe("http.server.request.start", closeAfterAnswer);
     // Next's handler calls process.exit once its requests have ended: that exit waits for ours to settle.
     host.exit = ((code?: number | string | null) => {
       void settle().then(() => exit(code));
@@ -148,4 +165,5 @@ export function resetLifecycleForTests(): void {
   state.work.clear();
   state.settled = null;
   state.installed = false;
+  unsubscribe("http.server.request.start", closeAfterAnswer);
 }

@@ -10,11 +10,18 @@ export type MigrationFolder = { name: string; sql: string; checksum: string };
 
 export class MigrationError extends Error {}
 
-/** The names of the migration folders in Prisma's layout, oldest first (nothing read but the folder). */
+/**
+ * The names of the migration folders in Prisma's layout, oldest first (nothing read but the folder).
+ * The server reads them too (/api/readyz): the turbopackIgnore comments keep Next's file tracing from
+ * taking these run-time paths for the whole project; scripts/standalone.mjs ships the folder.
+ */
 export function migrationNames(dir: string = MIGRATIONS_DIR): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")))
+  if (!existsSync(/* turbopackIgnore: true */ dir)) return [];
+  return readdirSync(/* turbopackIgnore: true */ dir, { withFileTypes: true })
+    .filter(
+      (entry) =>
+        entry.isDirectory() && existsSync(/* turbopackIgnore: true */ path.join(dir, entry.name, "migration.sql")),
+    )
     .map((entry) => entry.name)
     .sort();
 }
@@ -22,7 +29,7 @@ export function migrationNames(dir: string = MIGRATIONS_DIR): string[] {
 /** The migration folders in Prisma's layout, oldest first. */
 export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFolder[] {
   return migrationNames(dir).map((name) => {
-    const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+    const sql = readFileSync(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
     return { name, sql, checksum: sha256(sql) };
   });
 }
