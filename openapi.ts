@@ -3,17 +3,22 @@ import { createDocument, type ZodOpenApiPathItemObject, type ZodOpenApiPathsObje
 import { paths as accounts, nextAuthPaths } from "@/features/accounts/openapi";
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
 import { paths as admin } from "@/features/admin/openapi";
+import { paths as adminServices } from "@/features/admin/services-openapi";
 import { paths as catalog } from "@/features/catalog/openapi";
 import { paths as claims } from "@/features/claims/openapi";
 import { paths as feedback } from "@/features/feedback/openapi";
 import { paths as hours } from "@/features/hours/openapi";
 import { paths as geocode } from "@/features/listings/geocode-openapi";
+import { paths as listings } from "@/features/listings/openapi";
 import { paths as map } from "@/features/map/openapi";
 import { paths as osmLayer } from "@/features/osm/layer-openapi";
+import { paths as osm } from "@/features/osm/openapi";
 import { paths as payments } from "@/features/payments/openapi";
+import { paths as prices } from "@/features/prices/openapi";
 import { paths as requests } from "@/features/requests/openapi";
 import { paths as reviews } from "@/features/reviews/openapi";
 import { paths as saved } from "@/features/saved/openapi";
+import { paths as stats } from "@/features/stats/openapi";
 import { paths as uploads } from "@/features/uploads/openapi";
 import { paths as health } from "@/lib/health-openapi";
 import { errorAnswers } from "@/lib/http/openapi-common";
@@ -64,6 +69,11 @@ const FEATURES: ZodOpenApiPathsObject[] = [
   claims,
   requests,
   hours,
+  prices,
+  stats,
+  listings,
+  osm,
+  adminServices,
 ];
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
