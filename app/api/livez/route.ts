@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
  * not restart every instance when the database is away; readiness (/api/readyz) covers that. It stays
  * 200 while the instance drains: draining is not dying.
  */
-export function GET(): Response {
+export async function GET(): Promise<Response> {
   const answer: z.infer<typeof livenessAnswer> = { status: "ok" };
   return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
 }

@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe("GET /api/livez", () => {
   it("answers 200 ok, never cached", async () => {
-    const response = livezRoute();
+    const response = await livezRoute();
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ status: "ok" });
@@ -69,7 +69,7 @@ describe("GET /api/readyz", () => {
       status: 503,
       body: { status: "unavailable", checks: { database: "ok", migrations: "ok", shutdown: "draining" } },
     });
-    expect(livezRoute().status).toBe(200);
+    expect((await livezRoute()).status).toBe(200);
     expect((await healthRoute()).status).toBe(200);
   });
 
@@ -90,7 +90,7 @@ describe("GET /api/readyz", () => {
         cache: "no-store",
         body: { status: "unavailable", checks: { database: "unreachable", migrations: "unknown", shutdown: "ok" } },
       });
-      expect(livezRoute().status).toBe(200);
+      expect((await livezRoute()).status).toBe(200);
     });
   });
 });
