@@ -1,9 +1,13 @@
+import type { Instrumentation } from "next";
+
 import { JOBS } from "@/jobs";
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { env, loadEnv } from "@/lib/env";
+import { requestIdOf } from "@/lib/http/request-id";
 import { startJobs } from "@/lib/jobs/runner";
-import { installShutdown, onDrain } from "@/lib/lifecycle";
+import { installShutdown, onDrain, onShutdown } from "@/lib/lifecycle";
+import { flushLogs, log, routeConsoleToLog } from "@/lib/log";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 
 /** instrumentation.ts on the Node.js runtime, where the server, the database and the jobs live. */
@@ -14,16 +18,32 @@ export function register(): void {
   // too: builds check nothing, the server they are for does.
   const { problems, building } = loadEnv();
   if (problems.length && !building) {
-    for (const problem of problems) console.error(`[config] ${problem}`);
+    for (const problem of problems) log.fatal({ area: "config" }, problem);
     process.exit(1);
   }
   refuseFetchForbiddenMethods();
+  // Outside development, what Next and libraries print becomes JSON log lines too (lib/log.ts).
+  if (env.NODE_ENV !== "development") routeConsoleToLog();
+  onShutdown(flushLogs);
   // SIGTERM: readyz turns 503, the job timers stop, Next's exit waits for job runs and flushes (lib/lifecycle.ts).
   installShutdown({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   onDrain(startJobs(JOBS));
 }
 
-/** A page that failed because the database is away opens the proxy's short outage window. */
-export function onRequestError(error: unknown): void {
+/**
+ * A page that failed because the database is away opens the proxy's short outage window. The
+ * failure is logged with the request's id (proxy.ts gave the page one: lib/http/request-id.ts).
+ */
+export function onRequestError(error: unknown, request?: Parameters<Instrumentation.onRequestError>[1]): void {
+  if (request) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === "string") headers.set(name, value);
+    const path = request.path.split("?")[0];
+    log.error(
+      { area: "next", requestId: requestIdOf(headers), method: request.method, path, err: error },
+      "request failed",
+    );
+  }
   if (isDatabaseUnavailable(error)) noteDatabaseUnavailable();
 }

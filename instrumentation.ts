@@ -1,3 +1,5 @@
+import type { Instrumentation } from "next";
+
 /**
  * Next 16.4.6 compiles this file for the Edge runtime as well as for Node.js (`next dev` reports an
  * Edge compile error for anything Node-only imported here; no test runs `next dev`). What needs Node (process.exit,
@@ -12,7 +14,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") (await import("./instrumentation-node")).register();
 }
 
-export async function onRequestError(error: unknown): Promise<void> {
+export async function onRequestError(...[error, request]: Parameters<Instrumentation.onRequestError>): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- Next replaces this exact form at compile time (see above).
-  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./instrumentation-node")).onRequestError(error);
+  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./instrumentation-node")).onRequestError(error, request);
 }

@@ -42,6 +42,8 @@ const config: NextConfig = {
     "pg",
     "@node-rs/argon2",
     "@prisma/adapter-pg",
+    // In Next 16.4.6's own list already; named so it stays external (lib/log.ts, docs/decisions/0017).
+    "pino",
   ],
   // Pictures are sized by /api/uploads (features/uploads/components/responsive-image.tsx), not next/image,
   // so Next's optimizer at /_next/image takes no source: every address is its 400. Left open, Next

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { contextOf, runInContext } from "@/lib/http/request-context";
 import { guardedPagesToLogin } from "@/lib/proxy/guarded-pages";
 import { homeAtRoot } from "@/lib/proxy/home-at-root";
 import { languageFromQuery } from "@/lib/proxy/language-choice";
@@ -28,12 +29,19 @@ const BEFORE_THE_PAGE: readonly ProxyStep[] = [
 /** The page: its policy and nonce, its language, then the page cache or Next's rendering. */
 const THE_PAGE: readonly ProxyStep[] = [pagePolicy, routeLocale, answerFromPageCache, renderPage];
 
-/** Each step is a module of lib/proxy that says what it does and why. */
+/**
+ * Each step is a module of lib/proxy that says what it does and why. They run in the request's
+ * context, so their log lines carry its id, which every answer echoes (lib/http/request-id.ts).
+ */
 export default async function proxy(request: NextRequest) {
   const context = proxyContext(request);
-  const early = await firstAnswer(BEFORE_THE_PAGE, request, context);
-  if (early) return early;
-  return withSignedInHint(request, (await firstAnswer(THE_PAGE, request, context)) ?? NextResponse.next());
+  const answer = await runInContext({ ...contextOf(request), requestId: context.requestId }, async () => {
+    const early = await firstAnswer(BEFORE_THE_PAGE, request, context);
+    if (early) return early;
+    return withSignedInHint(request, (await firstAnswer(THE_PAGE, request, context)) ?? NextResponse.next());
+  });
+  answer.headers.set("X-Request-Id", context.requestId);
+  return answer;
 }
 
 // Pages: files are skipped by their extension, not by "any dot" (an admin search for an e-mail

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { env, ENV_NAMES, EnvError, envSchema, loadEnv, parseEnv, VARIABLES } from "@/lib/env";
 import { clientFiles } from "@/scripts/messages/import-graph";
+import { captureLogs } from "@/tests/helpers/logs";
 
 const SECRET = "x".repeat(32);
 const PRODUCTION = { NODE_ENV: "production", APP_SECRET: SECRET, APP_URL: "https://maister.example" };
@@ -168,14 +169,23 @@ describe("APP_SECRET and its old name NEXTAUTH_SECRET", () => {
   });
 
   it("warns once per process, however often the environment is read", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logs = captureLogs();
     vi.stubEnv("APP_SECRET", "");
     vi.stubEnv("NEXTAUTH_SECRET", "an old secret that is only read once-0123456789");
-    loadEnv();
-    loadEnv();
+    try {
+      loadEnv();
+      loadEnv();
+    } finally {
+      logs.restore();
+    }
     expect(env.APP_SECRET).toBe("an old secret that is only read once-0123456789");
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[config\] NEXTAUTH_SECRET is read as APP_SECRET/));
+    expect(logs.lines).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        area: "config",
+        msg: expect.stringMatching(/^NEXTAUTH_SECRET is read as APP_SECRET/),
+      }),
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { log } from "./log";
 import { DEFAULT_MAP_TILES_URL } from "./public-env";
 
 /**
@@ -168,6 +169,15 @@ export const VARIABLES = {
     type: "integer 1–65535",
     schema: integer(1, 65535),
     readBy: "Next",
+  },
+  LOG_LEVEL: {
+    group: "site",
+    description:
+      "How much the server writes to its log (JSON lines, warnings and errors on standard error and the rest on standard output; readable lines in `next dev`): fatal, error, warn, info, debug, trace or silent. Unset: debug in development, warn in test, info in production. Lines never hold passwords, tokens, codes, cookies or full e-mail addresses (docs/operations.md, Logs).",
+    type: "fatal | error | warn | info | debug | trace | silent",
+    schema: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be fatal, error, warn, info, debug, trace or silent",
+    }),
   },
 
   DATABASE_URL: {
@@ -549,7 +559,7 @@ export function loadEnv(): ParsedEnv {
   for (const warning of current.warnings) {
     if (warned.has(warning)) continue;
     warned.add(warning);
-    console.warn(`[config] ${warning}`);
+    log.warn({ area: "config" }, warning);
   }
   return current;
 }

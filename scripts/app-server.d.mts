@@ -4,9 +4,9 @@ export const STANDALONE_SERVER: string;
 export const PGLITE_DEFAULT_DIR: string;
 export const LISTEN_ON: string;
 export function standaloneEnv(
-  env: NodeJS.ProcessEnv,
+  env: Record<string, string | undefined>,
   options?: { port?: number | string; hostname?: string },
-): NodeJS.ProcessEnv;
+): Record<string, string | undefined>;
 export function runOrThrow(command: string, args: string[], env: NodeJS.ProcessEnv): void;
 export function buildApp(env: NodeJS.ProcessEnv, skip?: boolean): void;
 export function assertPortFree(origin: string, hint: string): Promise<void>;
@@ -22,5 +22,6 @@ export function startApp(options: {
   env: NodeJS.ProcessEnv;
   command?: string[];
   stderr?: "inherit" | "ignore" | "pipe";
+  stdout?: "inherit" | "ignore" | "pipe";
 }): App;
 export function waitForHealth(origin: string, options?: { timeoutMs?: number; detail?: () => string }): Promise<void>;

@@ -71,14 +71,15 @@ export const LISTEN_ON = "0.0.0.0";
 /**
  * Starts the standalone server (or `command`) on `port` detached, in a process group of its own,
  * so that stopping it also stops whatever it spawns; it is stopped when this process exits.
- * `stderr` "pipe" collects the server's error output for `log()`.
+ * `stderr` "pipe" collects the server's error output for `log()`; `stdout` "pipe" lets the caller read
+ * the rest of its log (child.stdout).
  */
-export function startApp({ port, env, command = ["node", STANDALONE_SERVER], stderr = "inherit" }) {
+export function startApp({ port, env, command = ["node", STANDALONE_SERVER], stderr = "inherit", stdout = "ignore" }) {
   if (command[1] === STANDALONE_SERVER && !existsSync(STANDALONE_SERVER))
     throw new Error(`${STANDALONE_SERVER} is missing: run \`npm run build\` first`);
   const child = spawn(command[0], command.slice(1), {
     env: standaloneEnv(env, { port, hostname: LISTEN_ON }),
-    stdio: ["ignore", "ignore", stderr],
+    stdio: ["ignore", stdout, stderr],
     detached: true,
   });
   let errors = "";

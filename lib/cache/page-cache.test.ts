@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
 import { cacheablePage, CACHED_ROUTES, cachedPage, fillPlaceholder, isSharedRendering } from "@/lib/cache/page-cache";
 import { catalogChanged, changingCatalog } from "@/lib/cache/read-cache";
 import { loadEnv } from "@/lib/env";
+import { captureLogs } from "@/tests/helpers/logs";
 
 const database = vi.hoisted(() => ({ version: 1n }));
 vi.mock("@/lib/cache/version", () => ({
@@ -216,7 +217,7 @@ describe("page cache: what visitors get", () => {
   });
 
   it("a page that streamed part of itself (a Suspense boundary still pending when its shell went out) is not kept", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logs = captureLogs();
     const { fetch } = renderingServer(
       200,
       (placeholder) =>
@@ -226,11 +227,14 @@ describe("page cache: what visitors get", () => {
     expect(await cachedPage("/services?keyword=streamed", "n1", AT)).toBeNull();
     expect(await cachedPage("/services?keyword=streamed", "n2", AT)).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("/services?keyword=streamed"));
+    logs.restore();
+    expect(logs.lines).toEqual([
+      expect.objectContaining({ level: "warn", area: "page-cache", page: "/services?keyword=streamed" }),
+    ]);
   });
 
   it("when the rendering fails the caller renders the page itself, and nothing is kept", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logs = captureLogs();
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => {
@@ -239,6 +243,10 @@ describe("page cache: what visitors get", () => {
     );
     await asked("/home?");
     expect(await cachedPage("/home?", "n1", AT)).toBeNull();
+    logs.restore();
+    expect(logs.lines).toEqual([
+      expect.objectContaining({ level: "warn", msg: "could not render a page for the cache" }),
+    ]);
     const { fetch } = renderingServer();
     expect((await cachedPage("/home?", "n2", AT))!.fresh).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -5,6 +5,7 @@ import type { NextRequest } from "next/server";
 
 import { env } from "@/lib/env";
 import { splitLocale } from "@/lib/http/locale-path";
+import { log } from "@/lib/log";
 import { createNonce } from "@/lib/security/csp";
 
 import { minuteOf, rememberRead } from "./read-cache";
@@ -141,9 +142,7 @@ export async function cachedPage(
     const body = Buffer.concat(kept.parts.flatMap((part, index) => (index === 0 ? [part] : [between, part])));
     return { headers: new Headers(kept.headers), body, fresh };
   } catch (error) {
-    console.warn(
-      `[page-cache] could not render ${page} for the cache: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.warn({ area: "page-cache", page, err: error }, "could not render a page for the cache");
     return null;
   }
 }
@@ -169,7 +168,7 @@ async function renderForCache(page: string): Promise<KeptPage> {
   // it), so the cached routes have none (page-cache.test.ts checks the folders); a page that
   // streams anyway is rendered for each visitor as usual, and the warning says which.
   if (body.includes(PENDING_BOUNDARY)) {
-    console.warn(`[page-cache] ${page} streamed part of itself (a Suspense boundary); not kept`);
+    log.warn({ area: "page-cache", page }, "page streamed part of itself (a Suspense boundary): not kept");
     return { status: 0, headers: [], parts: [] };
   }
   const headers = KEPT_HEADERS.flatMap((name): [string, string][] => {

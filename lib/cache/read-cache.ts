@@ -1,6 +1,7 @@
 import "server-only";
 
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 
 import { bumpCatalogVersion, readCatalogVersion } from "./version";
 
@@ -141,9 +142,7 @@ export async function announceCatalogChange(): Promise<void> {
     advanceTo(await bumpCatalogVersion());
   } catch (error) {
     // The database went away after the write: other instances catch up within their keeping time.
-    console.warn(
-      `[read-cache] could not bump the catalogue version: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.warn({ area: "read-cache", err: error }, "could not bump the catalogue version");
   }
   catalogChanged();
 }

@@ -5,6 +5,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
 
 import { describeDatabaseError, resolveDatabaseTarget, type DatabaseTarget } from "./config";
 import { openPGlite } from "./pglite";
@@ -49,7 +50,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }
   });
   // An idle client dropped by the server (restart, failover, admin terminate) must not crash the
   // process: pg emits it on the pool, and the next checkout simply opens a new connection.
-  pool.on("error", (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
+  pool.on("error", (error) => log.warn({ area: "db", err: error }, "idle PostgreSQL connection closed"));
   // A failed connection must surface here, as one clear line, not on the first page request.
   const probe = await pool.connect();
   probe.release();

@@ -8,6 +8,7 @@ import { MESSAGES } from "@/i18n/messages";
 import { noteDatabaseUnavailable, RETRY_AFTER_SECONDS } from "@/lib/db/outage";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { requestLocale } from "@/lib/http/request-locale";
+import { log } from "@/lib/log";
 import { crossOriginRefusal, type BodyKind } from "@/lib/security/cross-origin";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { appUrl } from "@/lib/site";
@@ -88,18 +89,33 @@ export async function handle(
 
 /**
  * Runs an API handler inside its request context (lib/http/request-context.ts) and answers with
- * its id in X-Request-Id, so a person reporting a failure can name the request the logs know.
+ * its id in X-Request-Id, so a person reporting a failure can name the request the logs know (the
+ * id proxy.ts gave it, when the request passed there: lib/http/request-id.ts). Every log line
+ * written meanwhile carries the id (lib/log.ts); the answer itself is a debug line.
  */
 async function inRequestContext(request: NextRequest, run: () => Promise<Response>): Promise<Response> {
   const open = currentRequest();
   if (open) return run();
   const context = contextOf(request);
+  const started = performance.now();
   const response = await runInContext(context, run);
   try {
     response.headers.set("X-Request-Id", context.requestId);
   } catch {
     // Response.redirect() and a fetch()ed Response have immutable headers; they go without the id.
   }
+  runInContext(context, () =>
+    log.debug(
+      {
+        area: "http",
+        method: context.method,
+        path: context.path,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request answered",
+    ),
+  );
   return response;
 }
 
@@ -135,14 +151,20 @@ async function answerErrorsInContext(request: NextRequest, body: () => Promise<R
     if (isUnstorableText(error)) return errorResponse(request, 400, "Validation.unstorableText");
     if (isDatabaseUnavailable(error)) {
       noteDatabaseUnavailable();
-      console.warn(
-        `[api] ${request.method} ${request.nextUrl.pathname}: database unavailable (${error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error)})`,
+      log.warn(
+        {
+          area: "api",
+          method: request.method,
+          path: request.nextUrl.pathname,
+          error: error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error),
+        },
+        "database unavailable",
       );
       const response = errorResponse(request, 503, "Api.unavailable");
       response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
       return response;
     }
-    console.error(`[api] ${request.method} ${request.nextUrl.pathname}`, error);
+    log.error({ area: "api", method: request.method, path: request.nextUrl.pathname, err: error }, "request failed");
     return errorResponse(request, 500, "Api.error");
   }
 }

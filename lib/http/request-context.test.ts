@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { contextOf, currentRequest, noteRequestUser, runInContext } from "@/lib/http/request-context";
+import { withRequestId } from "@/lib/http/request-id";
 import { setEnv } from "@/tests/helpers/env";
 
 const request = (headers: Record<string, string> = {}) => ({
@@ -26,6 +27,18 @@ describe("request context", () => {
     expect(contextOf(request({ "x-request-id": "abcdef0123456789" })).requestId).toBe("abcdef0123456789");
     expect(contextOf(request({ "x-request-id": "a b;c" })).requestId).not.toBe("a b;c");
     expect(contextOf(request({ "x-request-id": "x".repeat(65) })).requestId).toHaveLength(36);
+  });
+
+  it("keeps the id proxy.ts handed on with its proof, and no other, with no proxy in front", () => {
+    setEnv({ TRUSTED_PROXY_HOPS: "0" });
+    const handedOn = withRequestId(new Headers(), "proxy-chosen-0123");
+    expect(contextOf({ ...request(), headers: handedOn }).requestId).toBe("proxy-chosen-0123");
+    const forged = new Headers(handedOn);
+    forged.set("x-request-id", "client-chosen-0123");
+    expect(contextOf({ ...request(), headers: forged }).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const proofOfAnother = withRequestId(new Headers(), "another-id-0123");
+    proofOfAnother.set("x-request-id", "client-chosen-0123");
+    expect(contextOf({ ...request(), headers: proofOfAnother }).requestId).not.toBe("client-chosen-0123");
   });
 
   it("reads method, path (no query) and a user agent cut to the column", () => {

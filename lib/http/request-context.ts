@@ -1,11 +1,8 @@
 import "server-only";
 
-import { AsyncLocalStorage } from "node:async_hooks";
-import { randomUUID } from "node:crypto";
-
-import { env } from "@/lib/env";
-
 import { clientAddress } from "./client-address";
+import { requestIdOf } from "./request-id";
+import { requestStorage as storage } from "./request-store";
 
 /**
  * What is known about the request being answered, for whatever records it (the security log, log
@@ -28,17 +25,10 @@ export type RequestContext = {
   refusalRecorded?: boolean;
 };
 
-const storage = new AsyncLocalStorage<RequestContext>();
-
-// An id our own proxy set is kept, so its access log and ours name the same request; anything
-// else a client sends is replaced (it could be anything, of any length).
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
-
 type RequestLike = { method: string; url: string; headers: Headers };
 
 export function contextOf(request: RequestLike): RequestContext {
-  const given = request.headers.get("x-request-id");
-  const requestId = env.TRUSTED_PROXY_HOPS > 0 && given && REQUEST_ID.test(given) ? given : randomUUID();
+  const requestId = requestIdOf(request.headers);
   let path = "";
   try {
     path = new URL(request.url).pathname;

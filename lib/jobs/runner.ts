@@ -2,6 +2,7 @@ import "server-only";
 
 import { env } from "@/lib/env";
 import { isDraining, trackWork } from "@/lib/lifecycle";
+import { log } from "@/lib/log";
 
 import { claimJobRun, finishJobRun, registerJobRuns, type ScheduledJob } from "./job-runs";
 
@@ -33,10 +34,10 @@ export async function tickJob(job: Job): Promise<"ran" | "failed" | "skipped"> {
   let failure: { error: unknown } | undefined;
   try {
     const result = await job.run();
-    if (!job.quietWhenIdle || result) console.info(`[jobs] ${job.name}: ${JSON.stringify(result)}`);
+    if (!job.quietWhenIdle || result) log.info({ area: "jobs", job: job.name, result }, "job ran");
   } catch (error) {
     failure = { error };
-    console.warn(`[jobs] ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ area: "jobs", job: job.name, err: error }, "job failed");
   }
   await finishJobRun(job.name, runId, failure);
   return failure ? "failed" : "ran";
@@ -46,7 +47,7 @@ export async function tickJob(job: Job): Promise<"ran" | "failed" | "skipped"> {
 export function startJobs(jobs: Job[]): () => void {
   if (env.JOBS === "off") return () => undefined;
   void registerJobRuns(jobs).catch((error: unknown) =>
-    console.warn(`[jobs] could not register the jobs: ${error instanceof Error ? error.message : String(error)}`),
+    log.warn({ area: "jobs", err: error }, "could not register the jobs"),
   );
   const timers = jobs.map((job) => {
     let running = false;
@@ -58,7 +59,7 @@ export function startJobs(jobs: Job[]): () => void {
         await trackWork(tickJob(job));
       } catch (error) {
         // The claim or the record could not be written (the database is away): the next tick tries again.
-        console.warn(`[jobs] ${job.name} not run: ${error instanceof Error ? error.message : String(error)}`);
+        log.warn({ area: "jobs", job: job.name, err: error }, "job not run");
       } finally {
         running = false;
       }

@@ -6,6 +6,7 @@ import { Resend } from "resend";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { log } from "@/lib/log";
 
 /**
  * Every mail is written to the outbox (mail_outbox) first and delivered from there, so none is
@@ -72,7 +73,7 @@ function inBackground(work: Promise<unknown>, what: string): void {
   const run: Promise<void> = work
     .then(
       () => undefined,
-      (error: unknown) => console.error(`[mail] ${what} failed`, error),
+      (error: unknown) => log.error({ area: "mail", work: what, err: error }, "mail delivery in the background failed"),
     )
     .finally(() => background.delete(run));
   background.add(run);
@@ -124,7 +125,10 @@ async function attempt(row: Row): Promise<void> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const givingUp = error instanceof PermanentFailure || Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
-    console.error(`[mail] attempt ${attempts} to ${row.to} failed${givingUp ? ", giving up" : ""}: ${message}`);
+    log.error(
+      { area: "mail", mailId: row.id, to: row.to, attempt: attempts, givingUp, error: message },
+      givingUp ? "mail attempt failed, giving up" : "mail attempt failed",
+    );
     await prisma.mailOutbox.update({
       where: { id: row.id },
       data: {
@@ -139,7 +143,9 @@ async function attempt(row: Row): Promise<void> {
 async function deliver(row: Row): Promise<string> {
   const key = env.RESEND_API_KEY;
   if (!key) {
-    console.info(`[mail] (dev outbox) to ${row.to}: ${row.subject}\n${row.text}`);
+    // A mail's text holds its links' tokens: only a developer's own log shows it (at debug), never production's.
+    log.info({ area: "mail", mailId: row.id, to: row.to, subject: row.subject }, "mail kept in the dev outbox");
+    if (env.NODE_ENV === "development") log.debug({ area: "mail", mailId: row.id }, `mail text:\n${row.text}`);
     return "dev-outbox";
   }
   const resend = new Resend(key);

@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 
 import { routing } from "@/i18n/routing";
 import { SHARED_RENDERING_HEADER } from "@/lib/cache/page-cache";
+import { withRequestId } from "@/lib/http/request-id";
 
 import { addressForNext } from "./address-for-next";
 import type { ProxyContext } from "./step";
@@ -11,7 +12,7 @@ const intl = createMiddleware(routing);
 
 /**
  * Hands the page to next-intl (the language of an address without a prefix: the cookie, then
- * Accept-Language) with the page's policy in the request headers. Next reads the nonce from the
+ * Accept-Language) with the page's policy and the request's id in the request headers. Next reads the nonce from the
  * Content-Security-Policy request header and puts it on its own scripts; next-intl passes the
  * request headers on with its rewrite, so the renderer sees ours, never a client's own
  * Content-Security-Policy, x-nonce or shared-rendering header. When next-intl answers itself (a
@@ -20,7 +21,7 @@ const intl = createMiddleware(routing);
  */
 export function routeLocale(request: NextRequest, context: ProxyContext) {
   const { nonce, csp, shared } = context.page!;
-  const headers = new Headers(request.headers);
+  const headers = withRequestId(request.headers, context.requestId);
   headers.set("content-security-policy", csp);
   headers.set("x-nonce", nonce);
   if (shared) headers.set(SHARED_RENDERING_HEADER, "1");

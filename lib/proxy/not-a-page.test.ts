@@ -2,8 +2,12 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 
 import { passOnWhatIsNotAPage } from "./not-a-page";
+import { proxyContext } from "./step";
 
-const step = (path: string) => passOnWhatIsNotAPage(new NextRequest(new URL(path, "http://localhost:3000")));
+const step = (path: string) => {
+  const request = new NextRequest(new URL(path, "http://localhost:3000"));
+  return passOnWhatIsNotAPage(request, proxyContext(request));
+};
 
 describe("passOnWhatIsNotAPage", () => {
   it("passes the API, Next's own paths and files on to Next untouched", () => {

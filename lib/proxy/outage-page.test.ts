@@ -32,7 +32,7 @@ describe("outage page", () => {
 
 describe("answerOutage", () => {
   it("answers 503 with the notice in the page's language while the outage window is open, and hands on otherwise", async () => {
-    const context = { locale: "uk", path: "/services" } as const;
+    const context = { locale: "uk", path: "/services", requestId: "request-0123456789" } as const;
     (globalThis as { __maisterDatabaseOutageUntil?: number }).__maisterDatabaseOutageUntil = 0;
     expect(answerOutage(null, context)).toBeUndefined();
     noteDatabaseUnavailable();

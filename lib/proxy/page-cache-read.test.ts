@@ -26,7 +26,13 @@ function context(shared = false): ProxyContext {
   const routed = NextResponse.rewrite(new URL("http://localhost:3000/uk/services"));
   routed.headers.set("content-security-policy", "script-src 'nonce-n1'");
   routed.cookies.set("NEXT_LOCALE", "uk");
-  return { locale: "uk", path: "/services", page: { nonce: "n1", csp: "script-src 'nonce-n1'", shared }, routed };
+  return {
+    locale: "uk",
+    path: "/services",
+    requestId: "request-0123456789",
+    page: { nonce: "n1", csp: "script-src 'nonce-n1'", shared },
+    routed,
+  };
 }
 
 const request = () =>

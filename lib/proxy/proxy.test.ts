@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
+import { contextOf } from "@/lib/http/request-context";
 
 /** Counts every time something asks for the database: the proxy never should. */
 const database = vi.hoisted(() => ({ asked: 0 }));
@@ -44,6 +45,24 @@ describe("proxy.ts: the steps in order", () => {
   it("refuses a malformed address before looking at its method, and a method before anything about the page", async () => {
     expect((await proxy(request("/services/%", { method: "POST" }))).status).toBe(400);
     expect((await proxy(request("/profile?lng=ua", { method: "DELETE" }))).status).toBe(405);
+  });
+
+  it("gives a page a request id, hands it to the renderer and echoes it; a client's own id is replaced", async () => {
+    const response = await proxy(request("/services", { headers: { "x-request-id": "chosen-by-the-client" } }));
+    const id = response.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("x-middleware-request-x-request-id")).toBe(id);
+    expect((await proxy(request("/services"))).headers.get("x-request-id")).not.toBe(id);
+  });
+
+  it("hands its id on to an API route, which keeps it (handle()); a refusal carries it too", async () => {
+    const response = await proxy(request("/api/items/%25"));
+    const id = response.headers.get("x-request-id")!;
+    const handedOn = new Headers();
+    for (const [name, value] of response.headers)
+      if (name.startsWith("x-middleware-request-")) handedOn.set(name.slice("x-middleware-request-".length), value);
+    expect(contextOf({ method: "GET", url: `${ORIGIN}/api/items/%25`, headers: handedOn }).requestId).toBe(id);
+    expect((await proxy(request("/services/%"))).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("passes on what is not a page untouched", async () => {

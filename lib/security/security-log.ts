@@ -3,9 +3,12 @@ import "server-only";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { currentRequest } from "@/lib/http/request-context";
+import { log } from "@/lib/log";
+
+import { cleanText, maskEmail, SECRET_NAME } from "./redaction";
 
 /**
- * The security log: one structured line on the server's output and one row of `security_events`
+ * The security log: one line of the server's log (lib/log.ts, `type: "security"`) and one row of `security_events`
  * per event, with the time, the account (when known), the client's address, user agent and the
  * request id (lib/http/request-context.ts). Admins filter it in the admin area; retention is in
  * features/admin/server/retention.ts. It never holds a secret, token, code or password, and an
@@ -46,25 +49,13 @@ export type SecurityEventInput = {
   details?: Record<string, Detail | undefined>;
 };
 
-// Whatever a caller passes, values under these names never reach the log.
-const SECRET_NAME = /pass|token|secret|code|otp|cookie|authorization|signature/i;
-// From the start of a word only, however long its local part: a match may not begin mid-word,
-// which would leave the word's beginning in clear (and each word is scanned once).
-const EMAIL = /(?<![^\s@])([^\s@])[^\s@]*@([^\s@]+)/g;
-// A secret written into a text value under its own name (a link's ?token=…, "code: 123456").
-const SECRET_IN_TEXT = /\b(token|code|otp|pass(?:word)?|secret)(\s*[=:]\s*)[^&\s]+/gi;
-
-/** j•••@example.com: enough to see that attempts aim at one address, not the address itself. */
-export function maskEmail(text: string): string {
-  return text.replace(EMAIL, (_all, first: string, domain: string) => `${first}•••@${domain}`);
-}
+export { maskEmail };
 
 export function cleanDetails(details: SecurityEventInput["details"] = {}): Record<string, Detail> {
   const clean: Record<string, Detail> = {};
   for (const [name, value] of Object.entries(details)) {
     if (value === undefined || SECRET_NAME.test(name)) continue;
-    clean[name.slice(0, 40)] =
-      typeof value === "string" ? maskEmail(value).replace(SECRET_IN_TEXT, "$1$2•••").slice(0, 200) : value;
+    clean[name.slice(0, 40)] = typeof value === "string" ? cleanText(value).slice(0, 200) : value;
   }
   return clean;
 }
@@ -93,7 +84,10 @@ export async function recordSecurityEvent(
     status: input.status ?? null,
     details: cleanDetails(input.details),
   };
-  console.info(JSON.stringify({ level: "info", type: "security", time: new Date().toISOString(), ...row }));
+  // The server log's line: the row's fields under type "security" (the request's own id and account
+  // are the row's, and the row is already clean: cleanDetails, masked addresses).
+  const line = log.child({ type: "security" });
+  line.info(row, "security event");
   if (context && (row.status === 401 || row.status === 403 || row.status === 429)) context.refusalRecorded = true;
   if (tx) {
     await tx.securityEvent.create({ data: row });
@@ -102,15 +96,9 @@ export async function recordSecurityEvent(
   try {
     await (await getPrisma()).securityEvent.create({ data: row });
   } catch (error) {
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        type: "security",
-        msg: "security event not stored",
-        kind,
-        requestId: row.requestId,
-        error: error instanceof Error ? error.message.split("\n").at(-1) : String(error),
-      }),
+    line.warn(
+      { kind, error: error instanceof Error ? error.message.split("\n").at(-1) : String(error) },
+      "security event not stored",
     );
   }
 }

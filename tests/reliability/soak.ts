@@ -6,10 +6,15 @@
 // every mail must arrive once. Fails (exit 1) on any 500, any request that hangs, any 503 outside
 // the restart, a lost or duplicated write or mail, ratings that do not match their reviews, or
 // memory that keeps growing; only pages already rendering when PostgreSQL went away may fail
-// otherwise (they are counted). Loopback only. The parts are in ./soak/.
+// otherwise (they are counted). The server's log (at debug, kept in SOAK_LOG) must hold no
+// password, token, session cookie, APP_SECRET or full e-mail address, only JSON lines, and the
+// request's id on every line about one (./soak/server-log.ts). Loopback only. The parts are in ./soak/.
 //   SOAK_SECONDS (120)  SOAK_USERS (40)  SOAK_RESTART (1; 0 skips the restart)
 //   SOAK_SKIP_BUILD=1 reuses the last `next build`  SOAK_PORT (3500)  SOAK_PG_PORT (55490)
-//   PG_BIN (/usr/lib/postgresql/15/bin)
+//   PG_BIN (/usr/lib/postgresql/15/bin)  SOAK_LOG (.data/soak-server.log)
+import { once } from "node:events";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 
 import { publishedSql } from "@/features/catalog/server/published";
@@ -22,6 +27,7 @@ import { checkMailDelivery } from "./soak/mail-delivery";
 import { memoryGrowth, sampleMemory } from "./soak/memory";
 import { createPeople, signIn } from "./soak/people";
 import { checkResponses, printTraffic } from "./soak/responses";
+import { checkServerLog, confirmOneSignUp, keepServerLog, sendSecrets } from "./soak/server-log";
 import { checkStoredWrites } from "./soak/stored-writes";
 import { recordedTraffic } from "./soak/traffic";
 import { workload } from "./soak/workload";
@@ -33,6 +39,8 @@ const RESTART = process.env.SOAK_RESTART !== "0";
 const PORT = Number(process.env.SOAK_PORT ?? 3500);
 const PG_PORT = Number(process.env.SOAK_PG_PORT ?? 55490);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const LOG_FILE = path.resolve(process.env.SOAK_LOG ?? ".data/soak-server.log");
+const APP_SECRET = "soak-secret-for-local-runs-only-0123456789";
 
 const verdict = createVerdict();
 process.on("SIGINT", () => process.exit(130));
@@ -51,7 +59,9 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO_DATA: "true",
   PAYMENTS_TEST_MODE: "true",
   MAIL_DEV_OUTBOX: "true",
-  APP_SECRET: "soak-secret-for-local-runs-only-0123456789",
+  APP_SECRET,
+  // Every line the server can write, so that the log check sees the most.
+  LOG_LEVEL: "debug",
   APP_URL: ORIGIN,
   NOMINATIM_URL: "http://127.0.0.1:9",
   TRUSTED_PROXY_HOPS: "1",
@@ -70,12 +80,16 @@ const targets = (
 
 await assertPortFree(ORIGIN, "set SOAK_PORT");
 verdict.log(`next start on ${ORIGIN}`);
-const server = startApp({ port: PORT, env, stderr: "pipe" });
+const server = startApp({ port: PORT, env, stderr: "pipe", stdout: "pipe" });
+mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+const serverLog = keepServerLog(LOG_FILE, [server.child.stdout, server.child.stderr]);
 await waitForHealth(ORIGIN, { detail: server.log });
 
 const traffic = recordedTraffic(ORIGIN);
 verdict.log(`${newPeople.length} people sign in`);
 const people = await signIn(newPeople, traffic.request);
+const stamp = Date.now();
+const probeCookies = await sendSecrets(traffic.request, people, stamp);
 // Services whose owner can answer a request for a price (an unclaimed imported place has none).
 const askable = (
   await db.query<{ id: string }>(
@@ -105,6 +119,17 @@ checkResponses(traffic.outcomes, restart?.outage ?? NO_OUTAGE, RESTART, verdict)
 const ids = people.map((person) => person.id);
 await checkStoredWrites(db, written, ids, targets, verdict);
 await checkMailDelivery(db, written, resend, verdict);
+const confirmed = await confirmOneSignUp(db, traffic.request, stamp);
+verdict.check(confirmed !== null, "a sign-up confirmed with its mailed token for the log check");
+server.stop();
+await once(server.child, "exit");
+await serverLog.close();
+await checkServerLog(
+  db,
+  LOG_FILE,
+  { people, cookies: [...probeCookies, confirmed ?? ""], appSecret: APP_SECRET },
+  verdict,
+);
 const { early, late, peak, grew } = memoryGrowth(samples, started, SECONDS);
 console.log(
   `server memory (RSS, MiB): median ${early.toFixed(0)} in the second quarter, ${late.toFixed(0)} in the last; peak ${peak.toFixed(0)}`,

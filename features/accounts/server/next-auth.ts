@@ -15,6 +15,7 @@ import {
 } from "@/features/accounts/server/session";
 import { SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
 import { clientAddress } from "@/lib/http/client-address";
+import { log } from "@/lib/log";
 import { appSecret } from "@/lib/security/app-secret";
 
 /**
@@ -85,10 +86,11 @@ export function authOptions(): NextAuthOptions {
     // A refused or expired session is routine here, not an error worth a stack trace.
     logger: {
       error(code, metadata) {
-        if (code !== "JWT_SESSION_ERROR") console.error(`[next-auth] ${code}`, metadata);
+        if (code !== "JWT_SESSION_ERROR")
+          log.error({ area: "next-auth", kind: code, detail: metadata }, "next-auth error");
       },
       warn(code) {
-        console.warn(`[next-auth] ${code}`);
+        log.warn({ area: "next-auth", kind: code }, "next-auth warning");
       },
       debug() {},
     },

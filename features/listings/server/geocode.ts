@@ -6,6 +6,7 @@ import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
+import { log } from "@/lib/log";
 import { take } from "@/lib/security/rate-limit";
 
 export type ReverseGeocode = {
@@ -49,8 +50,9 @@ export async function reverseGeocode(
   if (cached) return { address: cached.address, lat, lng, source: "cache" };
 
   const address = await lookUp(lat, lng, locale).catch((error: unknown) => {
-    console.warn(
-      `[geocode] Nominatim gave no address for ${key}: ${error instanceof Error ? error.message : String(error)}`,
+    log.warn(
+      { area: "geocode", key, error: error instanceof Error ? error.message : String(error) },
+      "Nominatim gave no address",
     );
     return null;
   });

@@ -5,6 +5,7 @@ import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { shortErrorMessage } from "@/lib/jobs/job-health";
+import { log } from "@/lib/log";
 
 import { applyOverpassAnswer, finishRun, startImportRun, type ImportResult, type ImportTrigger } from "./import";
 
@@ -29,7 +30,7 @@ export async function importOverpass(
     await lookUpAddresses(options.geocode ?? env.OSM_GEOCODE_PER_RUN);
   } catch (error) {
     // The import has committed; the addresses wait for the next run.
-    console.warn(`[osm-import] run ${runId}: address lookups stopped: ${shortErrorMessage(error)}`);
+    log.warn({ area: "osm-import", runId, error: shortErrorMessage(error) }, "address lookups stopped");
   }
   return result;
 }
@@ -55,15 +56,15 @@ export async function runOsmImport(options: {
       throw error;
     }
     const result = await importOverpass(answer, { ...options, runId });
-    console.info(
-      `[osm-import] ${options.trigger} run ${runId} from ${options.origin}: ${result.elements} elements, ` +
-        `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.hidden} hidden, ` +
-        `${result.restored} restored, ${result.linked} linked, ${result.skipped} skipped`,
+    log.info(
+      { area: "osm-import", trigger: options.trigger, origin: options.origin, ...result },
+      "import run finished",
     );
     return result;
   } catch (error) {
-    console.error(
-      `[osm-import] ${options.trigger} run ${runId} from ${options.origin} failed, nothing changed: ${shortErrorMessage(error)}`,
+    log.error(
+      { area: "osm-import", trigger: options.trigger, runId, origin: options.origin, error: shortErrorMessage(error) },
+      "import run failed, nothing changed",
     );
     throw error;
   }

@@ -17,6 +17,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import { log } from "@/lib/log";
 import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
@@ -232,8 +233,16 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
     capture.currency !== PAYMENT.currency ||
     capture.customId !== payment.serviceId
   ) {
-    console.error(
-      `[paypal] order ${payment.providerOrderId} does not match payment ${payment.id}: ${capture.amount} ${capture.currency} ${capture.customId}`,
+    log.error(
+      {
+        area: "paypal",
+        orderId: payment.providerOrderId,
+        paymentId: payment.id,
+        amount: capture.amount,
+        currency: capture.currency,
+        customId: capture.customId,
+      },
+      "captured order does not match its payment",
     );
     await prisma.payment.updateMany({
       where: { id: payment.id, status: { in: ["created", "failed"] } },
@@ -272,8 +281,9 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
   if (claimGone) {
     // The place's claim was rejected or cancelled between the order and the capture: nobody is made
     // its owner. Treated as a mismatch: the payment is failed with PayPal's answer kept, for a refund by hand.
-    console.error(
-      `[paypal] order ${payment.providerOrderId} captured for ${payment.serviceId}, whose claim by ${payment.userId} is no longer verified: refund it`,
+    log.error(
+      { area: "paypal", orderId: payment.providerOrderId, serviceId: payment.serviceId, claimantId: payment.userId },
+      "order captured for a service whose claim is no longer verified: refund it",
     );
     await prisma.payment.updateMany({
       where: { id: payment.id, status: { in: ["created", "failed"] } },

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { PAYMENT } from "@/features/payments/fee";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
 
 /**
  * A small client for PayPal's REST API (OAuth2 client credentials, Orders v2). PAYPAL_API_BASE
@@ -38,12 +39,12 @@ async function call(
   try {
     response = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    console.error(`[paypal] ${path} unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ area: "paypal", path, err: error }, "PayPal unreachable");
     throw new AppError(502, "Payment.unavailable");
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status >= 500) {
-    console.error(`[paypal] ${path} answered ${response.status}`);
+    log.error({ area: "paypal", path, status: response.status }, "PayPal answered with a server error");
     throw new AppError(502, "Payment.unavailable");
   }
   return { status: response.status, body };
@@ -60,7 +61,7 @@ async function accessToken(): Promise<string> {
     body: "grant_type=client_credentials",
   });
   if (status !== 200 || typeof body.access_token !== "string") {
-    console.error(`[paypal] OAuth refused (${status})`);
+    log.error({ area: "paypal", status }, "PayPal refused the OAuth client credentials");
     throw new AppError(502, "Payment.unavailable");
   }
   token = { value: body.access_token, expiresAt: Date.now() + Number(body.expires_in ?? 300) * 1000, key };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 
+import { captureLogs } from "../../helpers/logs";
 import { call, makeRequest } from "../../helpers/request";
 import { serveNextHeadersToNextAuth } from "../../helpers/security";
 
@@ -93,16 +94,20 @@ describe("next-auth's POST routes with a malformed body", () => {
 
   it("next-auth's client log action is refused, so nobody can write lines into the server's log", async () => {
     const spies = (["error", "warn", "info", "log"] as const).map((level) => vi.spyOn(console, level));
+    const logs = captureLogs();
     try {
       const body = JSON.stringify({ level: "error", code: "FORGED", message: "injected\nline" });
       const response = await post("_log", body, "application/json");
       expect(response.status).toBe(404);
       expect((await response.json()).key).toBe("Api.notFound");
-      const written = spies.flatMap((spy) => spy.mock.calls.flat().map(String)).join("\n");
+      const written = [...spies.flatMap((spy) => spy.mock.calls.flat().map(String)), JSON.stringify(logs.lines)].join(
+        "\n",
+      );
       expect(written).not.toContain("FORGED");
       expect(written).not.toContain("injected");
     } finally {
       for (const spy of spies) spy.mockRestore();
+      logs.restore();
     }
   });
 

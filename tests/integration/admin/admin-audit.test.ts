@@ -4,6 +4,7 @@ import { DELETE as deleteServiceRoute, PUT as updateServiceRoute } from "@/app/a
 import { getPrisma } from "@/lib/db/client";
 
 import { makeService, makeUser } from "../../helpers/factories";
+import { captureLogs } from "../../helpers/logs";
 import { call, makeRequest, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
 
@@ -18,15 +19,18 @@ beforeAll(async () => {
   admin = await signIn((await makeUser({ isAdmin: true, name: "Audit Admin" })).email, "10.16.6.1");
 });
 
+let quiet: ReturnType<typeof captureLogs> | undefined;
 afterEach(async () => {
   vi.restoreAllMocks();
+  quiet?.restore();
+  quiet = undefined;
   await allowAudit();
 });
 
 /** Makes every audit insert fail, as a full disk or a broken audit table would. */
 async function refuseAudit() {
   // The failed request is logged as a server error; that log is expected here.
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  quiet = captureLogs("silent");
   const prisma = await getPrisma();
   await prisma.$executeRawUnsafe(
     `CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`,

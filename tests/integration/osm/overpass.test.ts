@@ -7,6 +7,7 @@ import { runOsmImport } from "@/features/osm/server/run";
 import { getPrisma } from "@/lib/db/client";
 
 import { setEnv } from "../../helpers/env";
+import { captureLogs } from "../../helpers/logs";
 import { answer, node } from "./helpers";
 
 type Seen = { method?: string; userAgent?: string; body: string };
@@ -90,13 +91,11 @@ describe("asking Overpass", () => {
     it(`fails on ${what}, changing nothing, and records the run as failed with why`, async () => {
       const before = await catalogue();
       answerWith = respond;
-      const logged: string[] = [];
-      const original = console.error;
-      console.error = (line: string) => logged.push(line);
+      const logs = captureLogs();
       try {
         await expect(importFromServer()).rejects.toThrow(error);
       } finally {
-        console.error = original;
+        logs.restore();
       }
       expect(await catalogue()).toEqual(before);
       const prisma = await getPrisma();
@@ -105,8 +104,16 @@ describe("asking Overpass", () => {
       expect(run?.error).toMatch(error);
       expect(run?.finishedAt).toBeInstanceOf(Date);
       // One clear line in the log.
-      expect(logged).toHaveLength(1);
-      expect(logged[0]).toMatch(/^\[osm-import\] job run .* failed, nothing changed: /);
+      expect(logs.lines).toEqual([
+        expect.objectContaining({
+          level: "error",
+          area: "osm-import",
+          trigger: "job",
+          runId: run?.id,
+          msg: "import run failed, nothing changed",
+          error: expect.stringMatching(error),
+        }),
+      ]);
     });
 
   it("refuses an answer larger than OSM_OVERPASS_MAX_BYTES while reading it", async () => {

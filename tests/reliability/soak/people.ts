@@ -5,7 +5,7 @@ import { hashPassword } from "@/features/accounts/server/passwords";
 import { sessionCookieIn } from "../session-cookie";
 import type { Send } from "./traffic";
 
-const PASSWORD = "Dnipro-Ferry-7!";
+export const PASSWORD = "Dnipro-Ferry-7!";
 
 export type Person = { id: string; email: string; ip: string; cookie: string; uploads: number; feedback: number };
 
