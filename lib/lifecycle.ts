@@ -27,6 +27,8 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { ServerResponse } from "node:http";
 
+import { log } from "@/lib/log";
+
 type Hook = () => unknown;
 
 type Lifecycle = {
@@ -93,7 +95,7 @@ async function runHooks(hooks: Set<Hook>, what: string): Promise<void> {
       try {
         await hook();
       } catch (error) {
-        console.warn(`[lifecycle] a ${what} hook failed: ${error instanceof Error ? error.message : String(error)}`);
+        log.warn({ area: "lifecycle", hook: what, err: error }, "a shutdown step failed");
       }
     }),
   );
@@ -138,7 +140,7 @@ export function installShutdown({ timeoutMs, host = process }: { timeoutMs: numb
   const exit = host.exit.bind(host);
   const onSignal = (signal: NodeJS.Signals) => {
     if (state.draining) return;
-    console.info(`[lifecycle] ${signal}: draining (requests in flight finish, no new job runs)`);
+    log.info({ area: "lifecycle", signal }, "draining: requests in flight finish, no new job runs");
     beginDrain();
     subscribe("http.server.request.start", closeAfterAnswer);
     // Next's handler calls process.exit once its requests have ended: that exit waits for ours to settle.
@@ -146,8 +148,9 @@ export function installShutdown({ timeoutMs, host = process }: { timeoutMs: numb
       void settle().then(() => exit(code));
     }) as Host["exit"];
     setTimeout(() => {
-      console.warn(
-        `[lifecycle] still busy ${timeoutMs} ms after ${signal} (${state.work.size} job runs in flight): exiting anyway`,
+      log.warn(
+        { area: "lifecycle", signal, timeoutMs, jobRunsInFlight: state.work.size },
+        "still busy at the shutdown timeout: exiting anyway",
       );
       exit(1);
     }, timeoutMs).unref();

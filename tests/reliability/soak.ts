@@ -27,7 +27,7 @@ import { checkMailDelivery } from "./soak/mail-delivery";
 import { memoryGrowth, sampleMemory } from "./soak/memory";
 import { createPeople, signIn } from "./soak/people";
 import { checkResponses, printTraffic } from "./soak/responses";
-import { checkServerLog, confirmOneSignUp, keepServerLog, sendSecrets } from "./soak/server-log";
+import { checkServerLog, confirmOneSignUp, keepServerLog, probeAt, sendSecrets } from "./soak/server-log";
 import { checkStoredWrites } from "./soak/stored-writes";
 import { recordedTraffic } from "./soak/traffic";
 import { workload } from "./soak/workload";
@@ -89,7 +89,8 @@ const traffic = recordedTraffic(ORIGIN);
 verdict.log(`${newPeople.length} people sign in`);
 const people = await signIn(newPeople, traffic.request);
 const stamp = Date.now();
-const probeCookies = await sendSecrets(traffic.request, people, stamp);
+const probe = probeAt(ORIGIN);
+const probeCookies = await sendSecrets(probe, people, stamp, verdict);
 // Services whose owner can answer a request for a price (an unclaimed imported place has none).
 const askable = (
   await db.query<{ id: string }>(
@@ -119,7 +120,7 @@ checkResponses(traffic.outcomes, restart?.outage ?? NO_OUTAGE, RESTART, verdict)
 const ids = people.map((person) => person.id);
 await checkStoredWrites(db, written, ids, targets, verdict);
 await checkMailDelivery(db, written, resend, verdict);
-const confirmed = await confirmOneSignUp(db, traffic.request, stamp);
+const confirmed = await confirmOneSignUp(db, probe, stamp);
 verdict.check(confirmed !== null, "a sign-up confirmed with its mailed token for the log check");
 server.stop();
 await once(server.child, "exit");

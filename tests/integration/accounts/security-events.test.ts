@@ -12,6 +12,7 @@ import { getPrisma } from "@/lib/db/client";
 
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
 import { VALID_SIGNATURE } from "../../helpers/fake-paypal";
+import { captureLogs } from "../../helpers/logs";
 import { webhookHeaders, withPaypalStandIn } from "../../helpers/paypal-stand-in";
 import { addresses, apiRequest, call, params } from "../../helpers/request";
 import { lastMailTo, tokenIn } from "../../helpers/security";
@@ -97,6 +98,36 @@ describe("sign-in", () => {
       }),
     ]);
     expectNoSecret(rows, "Wrong1234!", user.email);
+  });
+
+  it("a wrong password is one line of the server log too: the row's fields, the request's id, nothing secret", async () => {
+    const user = await makeUser({ email: `logged-${Date.now()}@test.local` });
+    const ip = nextIp();
+    const logs = captureLogs("info");
+    let response: Response;
+    try {
+      response = await login(user.email, "Wrong1234!", ip);
+    } finally {
+      logs.restore();
+    }
+    const requestId = response.headers.get("x-request-id");
+    expect(logs.lines.filter((line) => line.type === "security")).toEqual([
+      expect.objectContaining({
+        level: "info",
+        msg: "security event",
+        kind: "signIn.failed",
+        requestId,
+        userId: user.id,
+        ip,
+        userAgent: AGENT,
+        method: "POST",
+        path: "/api/users/login",
+        status: 401,
+        details: { reason: "wrongPassword", email: "l•••@test.local" },
+      }),
+    ]);
+    expect(logs.lines.every((line) => line.requestId === requestId)).toBe(true);
+    expectNoSecret(logs.lines, "Wrong1234!", user.email);
   });
 
   it("an unknown account, a blocked one and an unconfirmed one each say why, with the same answers as before", async () => {

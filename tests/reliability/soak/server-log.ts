@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from "@/prisma/demo-accounts";
 import { sessionCookieIn } from "../session-cookie";
 import type { createVerdict } from "../verdict";
 import { PASSWORD, type Person } from "./people";
-import type { Send } from "./traffic";
+import { HANG_MS } from "./traffic";
 
 type Verdict = ReturnType<typeof createVerdict>;
 
@@ -19,7 +19,25 @@ export function keepServerLog(file: string, streams: (Readable | null)[]): { clo
 }
 
 const WRONG_PASSWORD = "Wrong-Ferry-8?";
-const NEW_PASSWORD = "Kharkiv-Log-Probe-9!";
+// Nothing like the address (a password holding part of it is refused).
+const NEW_PASSWORD = "Kharkiv-Bridge-93!";
+
+/**
+ * A probe's request: not part of the soak's traffic (its 401 is the point, not a failure), so it
+ * is sent here rather than through the recorded traffic.
+ */
+export type Probe = (pathname: string, body: unknown, ip: string) => Promise<Response | null>;
+
+export function probeAt(origin: string): Probe {
+  return (pathname, body, ip) =>
+    fetch(`${origin}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify(body),
+      redirect: "manual",
+      signal: AbortSignal.timeout(HANG_MS),
+    }).catch(() => null);
+}
 
 /**
  * Requests that carry every kind of secret past the server's log: the demo accounts' passwords, a
@@ -27,39 +45,32 @@ const NEW_PASSWORD = "Kharkiv-Log-Probe-9!";
  * password), password resets (their mails hold tokens), and session cookies on every request.
  * Returns the session cookies it was given, which the log must not hold either.
  */
-export async function sendSecrets(request: Send, people: Person[], stamp: number): Promise<string[]> {
+export async function sendSecrets(probe: Probe, people: Person[], stamp: number, verdict: Verdict): Promise<string[]> {
   const cookies: string[] = [];
-  const json = (body: unknown, ip: string) => ({
-    method: "POST",
-    ip,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
-    const response = await request(
-      "log probe",
-      "/api/users/login",
-      json({ email: account.email, password: account.password }, `10.60.0.${index + 1}`),
-    );
+  const statuses: number[] = [];
+  const send = async (pathname: string, body: unknown, ip: string) => {
+    const response = await probe(pathname, body, ip);
+    statuses.push(response?.status ?? 0);
     const cookie = sessionCookieIn(response?.headers.getSetCookie() ?? []);
     if (cookie) cookies.push(cookie);
-  }
-  await request(
-    "log probe",
-    "/api/users/login",
-    json({ email: people[0]!.email, password: WRONG_PASSWORD }, "10.60.1.1"),
-  );
+  };
+  for (const [index, account] of DEMO_ACCOUNTS.entries())
+    await send("/api/users/login", { email: account.email, password: account.password }, `10.60.0.${index + 1}`);
+  await send("/api/users/login", { email: people[0]!.email, password: WRONG_PASSWORD }, "10.60.1.1");
   for (let i = 0; i < 2; i++)
-    await request(
-      "log probe",
+    await send(
       "/api/users",
-      json(
-        { name: `Log Probe ${i}`, email: `log-probe-${stamp}-${i}@soak.local`, password: NEW_PASSWORD },
-        `10.60.2.${i}`,
-      ),
+      { name: `Log Probe ${i}`, email: `log-probe-${stamp}-${i}@soak.local`, password: NEW_PASSWORD },
+      `10.60.2.${i}`,
     );
-  for (const person of people.slice(0, 3))
-    await request("log probe", "/api/users/password-reset", json({ email: person.email }, "10.60.3.1"));
+  for (const [index, person] of people.slice(0, 3).entries())
+    await send("/api/users/password-reset", { email: person.email }, `10.60.3.${index + 1}`);
+  verdict.log(`log probes answered ${statuses.join(" ")} (demo sign-ins, a wrong password, sign-ups, resets)`);
+  verdict.check(
+    statuses.slice(4).join(" ") === "401 201 201 202 202 202",
+    "the wrong password, the sign-ups and the resets were answered as such",
+    statuses.join(" "),
+  );
   return cookies;
 }
 
@@ -72,7 +83,7 @@ async function mailedTokens(db: pg.Pool): Promise<string[]> {
 }
 
 /** Uses one confirmation link (token and password in one request), as a person would. */
-export async function confirmOneSignUp(db: pg.Pool, request: Send, stamp: number): Promise<string | null> {
+export async function confirmOneSignUp(db: pg.Pool, probe: Probe, stamp: number): Promise<string | null> {
   const row = (
     await db.query<{ text: string }>(`SELECT text FROM mail_outbox WHERE "to" = $1 ORDER BY "createdAt" DESC LIMIT 1`, [
       `log-probe-${stamp}-0@soak.local`,
@@ -80,12 +91,7 @@ export async function confirmOneSignUp(db: pg.Pool, request: Send, stamp: number
   ).rows[0];
   const token = row && /confirm-email\?token=([\w-]+)/.exec(row.text)?.[1];
   if (!token) return null;
-  const response = await request("log probe", `/api/users/confirm-email?token=${token}`, {
-    method: "POST",
-    ip: "10.60.4.1",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: NEW_PASSWORD }),
-  });
+  const response = await probe(`/api/users/confirm-email?token=${token}`, { password: NEW_PASSWORD }, "10.60.4.1");
   return sessionCookieIn(response?.headers.getSetCookie() ?? []);
 }
 
@@ -135,6 +141,10 @@ export async function checkServerLog(
     addresses.slice(0, 3).join(", "),
   );
 
+  // Next prints its banner (▲ Next.js, - Local:, ✓ Ready) before any code of ours runs: the only
+  // lines allowed not to be JSON, and only before the first line that is.
+  let banner = 0;
+  let seenJson = false;
   const notJson: string[] = [];
   const incomplete: string[] = [];
   let aboutRequests = 0;
@@ -143,18 +153,24 @@ export async function checkServerLog(
     let line: Line;
     try {
       line = JSON.parse(raw) as Line;
+      seenJson = true;
     } catch {
-      notJson.push(raw);
+      if (!seenJson && /^\s*(?:▲|-|✓) /.test(raw)) banner++;
+      else notJson.push(raw);
       continue;
     }
     if (typeof line.level !== "string" || typeof line.time !== "string" || typeof line.msg !== "string")
       incomplete.push(raw);
-    if (line.area === "http" || line.area === "api" || line.type === "security") {
+    if (line.area === "http" || line.area === "api" || line.area === "next" || line.type === "security") {
       aboutRequests++;
       if (typeof line.requestId !== "string" || line.requestId === "") withoutId.push(raw);
     }
   }
-  verdict.check(notJson.length === 0, `every line of the server log is JSON (${lines.length} lines)`, notJson[0]);
+  verdict.check(
+    notJson.length === 0,
+    `every line of the server log is JSON (${lines.length} lines, ${banner} of them Next's start banner before any)`,
+    notJson[0],
+  );
   verdict.check(incomplete.length === 0, "every line has level, time and msg", incomplete[0]);
   verdict.check(
     aboutRequests > 0 && withoutId.length === 0,
