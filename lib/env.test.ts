@@ -83,6 +83,7 @@ describe("defaults per NODE_ENV", () => {
     READ_CACHE: "on",
     PAGE_CACHE: "on",
     JOBS: "on",
+    SHUTDOWN_TIMEOUT_MS: 8000,
     MAIL_FROM: "Maister <no-reply@maister.local>",
     MAIL_DEV_OUTBOX: false,
     FEEDBACK_TO: "feedback@maister.local",
