@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { writeLogsTo } from "@/lib/log";
+
 import {
   beginDrain,
   installShutdown,
@@ -33,14 +35,18 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** The log lines written meanwhile, parsed. */
+const lines: Record<string, unknown>[] = [];
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 beforeEach(() => {
   resetLifecycleForTests();
-  vi.spyOn(console, "info").mockImplementation(() => undefined);
-  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  lines.length = 0;
+  writeLogsTo({ write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }, "info");
 });
 afterEach(() => {
+  writeLogsTo(null);
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -103,6 +109,13 @@ describe("lifecycle", () => {
     expect(host.exits).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(host.exits).toEqual([1]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        jobRunsInFlight: 1,
+        msg: "still busy at the shutdown timeout: exiting anyway",
+      }),
+    );
   });
 
   it("leaves exit alone before any signal", () => {
