@@ -8,10 +8,14 @@ import { requestIdOf } from "@/lib/http/request-id";
 import { startJobs } from "@/lib/jobs/runner";
 import { installShutdown, onDrain, onShutdown } from "@/lib/lifecycle";
 import { flushLogs, log, routeConsoleToLog } from "@/lib/log";
+import { pendingMailCount } from "@/lib/mail/outbox";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
+import { reportRequestError } from "@/lib/telemetry/errors";
+import { observeGauge } from "@/lib/telemetry/instruments";
+import { startObservability } from "@/lib/telemetry/setup";
 
 /** instrumentation.ts on the Node.js runtime, where the server, the database and the jobs live. */
-export function register(): void {
+export async function register(): Promise<void> {
   // The environment is read here, once, before anything serves: a server with any problem names
   // every one of them, a line per variable, and does not start (production also requires
   // APP_SECRET and APP_URL; development and test have defaults). `next build` may load this file
@@ -20,6 +24,11 @@ export function register(): void {
   if (problems.length && !building) {
     for (const problem of problems) log.fatal({ area: "config" }, problem);
     process.exit(1);
+  }
+  // Traces, metrics and error reports when configured, before anything is served (lib/telemetry/setup.ts).
+  if (!building) {
+    await startObservability();
+    observeGauge("mail.outbox.depth", "Mails waiting to be sent", pendingMailCount);
   }
   refuseFetchForbiddenMethods();
   // Outside development, what Next and libraries print becomes JSON log lines too (lib/log.ts).
@@ -34,7 +43,13 @@ export function register(): void {
  * A page that failed because the database is away opens the proxy's short outage window. The
  * failure is logged with the request's id (proxy.ts gave the page one: lib/http/request-id.ts).
  */
-export function onRequestError(error: unknown, request?: Parameters<Instrumentation.onRequestError>[1]): void {
+export function onRequestError(
+  error: unknown,
+  request?: Parameters<Instrumentation.onRequestError>[1],
+  context?: Parameters<Instrumentation.onRequestError>[2],
+): void {
+  // Reported (when SENTRY_DSN is set) with the request's method, path and id; scrubbed of the rest.
+  if (request && context) reportRequestError(error, request, context);
   if (request) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers))

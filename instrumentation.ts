@@ -11,10 +11,13 @@ import type { Instrumentation } from "next";
  */
 export async function register(): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- Next replaces this exact form at compile time (see above).
-  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./instrumentation-node")).register();
+  if (process.env.NEXT_RUNTIME === "nodejs") await (await import("./instrumentation-node")).register();
 }
 
-export async function onRequestError(...[error, request]: Parameters<Instrumentation.onRequestError>): Promise<void> {
+export async function onRequestError(
+  ...[error, request, context]: Parameters<Instrumentation.onRequestError>
+): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- Next replaces this exact form at compile time (see above).
-  if (process.env.NEXT_RUNTIME === "nodejs") (await import("./instrumentation-node")).onRequestError(error, request);
+  if (process.env.NEXT_RUNTIME === "nodejs")
+    (await import("./instrumentation-node")).onRequestError(error, request, context);
 }

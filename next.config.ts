@@ -44,6 +44,17 @@ const config: NextConfig = {
     "@prisma/adapter-pg",
     // In Next 16.4.6's own list already; named so it stays external (lib/log.ts, docs/decisions/0017).
     "pino",
+    // Telemetry and error reports (lib/telemetry): loaded from node_modules, one copy per process,
+    // so the instrumentations patch the modules the server really uses (require-in-the-middle).
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-metrics",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-metrics-otlp-http",
+    "@opentelemetry/instrumentation-undici",
+    "@prisma/instrumentation",
+    "@sentry/nextjs",
   ],
   // Pictures are sized by /api/uploads (features/uploads/components/responsive-image.tsx), not next/image,
   // so Next's optimizer at /_next/image takes no source: every address is its 400. Left open, Next

@@ -97,6 +97,7 @@ describe("defaults per NODE_ENV", () => {
     OSM_OVERPASS_TIMEOUT_MS: 180000,
     OSM_OVERPASS_MAX_BYTES: 100000000,
     OSM_GEOCODE_PER_RUN: 50,
+    OTEL_METRIC_EXPORT_INTERVAL: 60000,
     BENCH_FRAMEWORK_FLOOR: false,
   };
   const UNSET = ENV_NAMES.filter((name) => !(name in DEFAULTS));
@@ -111,6 +112,7 @@ describe("defaults per NODE_ENV", () => {
     expect(UNSET).toEqual([
       "NEXTAUTH_URL",
       "PORT",
+      "LOG_LEVEL",
       "DATABASE_URL",
       "DIRECT_DATABASE_URL",
       "SEED_DEMO_DATA",
@@ -122,6 +124,11 @@ describe("defaults per NODE_ENV", () => {
       "PAYPAL_WEBHOOK_ID",
       // Unset: on in production, off in development and test (features/osm/server/scheduled.ts).
       "OSM_IMPORT_JOB",
+      // Telemetry and error reports are off until configured (lib/telemetry/setup.ts).
+      "OTEL_EXPORTER_OTLP_ENDPOINT",
+      "OTEL_SERVICE_NAME",
+      "SENTRY_DSN",
+      "SENTRY_ENVIRONMENT",
     ]);
   });
 

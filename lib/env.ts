@@ -36,6 +36,7 @@ const GROUPS = {
   mail: "Mail",
   payments: "Payments",
   map: "Map and geocoding",
+  telemetry: "Traces, metrics and errors",
   tools: "Benchmarks",
 } as const;
 
@@ -421,6 +422,44 @@ export const VARIABLES = {
     type: "integer 0–10000",
     schema: integer(0, 10_000),
     default: "50",
+  },
+
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    group: "telemetry",
+    description:
+      "An OpenTelemetry collector's OTLP/HTTP address (e.g. http://otel-collector:4318): traces (requests, database statements, outgoing calls, job runs) go to /v1/traces and metrics to /v1/metrics. Unset, no telemetry code is loaded at all. The exporters also read the other standard OTEL_EXPORTER_OTLP_* variables (headers, per-signal endpoints, timeouts).",
+    type: "http(s) URL",
+    schema: httpUrl("http://otel-collector:4318"),
+  },
+  OTEL_SERVICE_NAME: {
+    group: "telemetry",
+    description:
+      "The service.name of this instance's traces and metrics (OTEL_RESOURCE_ATTRIBUTES adds others, e.g. deployment.environment=production). Unset, maister.",
+    type: "text",
+    schema: text(),
+    readBy: "OpenTelemetry's resource detector",
+  },
+  OTEL_METRIC_EXPORT_INTERVAL: {
+    group: "telemetry",
+    description: "How often metrics are sent to the collector, in milliseconds (the outbox gauge is read then too).",
+    type: "integer 1000–3600000",
+    schema: integer(1000, 3_600_000),
+    default: "60000",
+  },
+  SENTRY_DSN: {
+    group: "telemetry",
+    description:
+      "Where server and browser errors are reported, in Sentry's protocol (Sentry or a self-hosted GlitchTip): the project's DSN. Read when the server starts; pages carry it to the browser, whose SDK is loaded only then, and the page policy allows its origin. Reports carry the request id and no cookies, headers beyond a few, bodies, query strings, IP or e-mail addresses. Unset, nothing is reported and no Sentry code is loaded.",
+    type: "DSN URL",
+    schema: z.string().refine((value) => isUrl(value) && new URL(value).username !== "", {
+      error: "must be a DSN, e.g. https://public-key@glitchtip.example/1",
+    }),
+  },
+  SENTRY_ENVIRONMENT: {
+    group: "telemetry",
+    description: "The environment error reports are filed under (production, staging…). Unset, NODE_ENV.",
+    type: "text",
+    schema: text(),
   },
 
   BENCH_FRAMEWORK_FLOOR: {

@@ -1,11 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useEffect } from "react";
 
 import { Link } from "@/i18n/navigation";
+import { reportCaughtError } from "@/lib/telemetry/caught-error";
 
-export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations("Error");
+  // Reported when error reports are on (SENTRY_DSN): a boundary's error reaches no window handler.
+  useEffect(() => reportCaughtError(error), [error]);
   return (
     <section role="alert" className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>

@@ -15,6 +15,7 @@ import { MANIFEST_PATHS, THEME_COLOUR } from "@/features/offline/manifest";
 import { TrackEvents } from "@/features/stats/components/track-events";
 import { toLocale } from "@/i18n/locale";
 import { routing } from "@/i18n/routing";
+import { env } from "@/lib/env";
 import { appUrl } from "@/lib/site";
 
 import "@/app/globals.css";
@@ -56,7 +57,8 @@ export default async function LocaleLayout({
   const t = await getTranslations("Layout");
   return (
     // The header's script may mark a signed-in browser on <html> before hydration (site-header.tsx).
-    <html lang={locale} suppressHydrationWarning>
+    // data-error-reports: the DSN, read at run time, for instrumentation-client.ts (absent when unset).
+    <html lang={locale} suppressHydrationWarning data-error-reports={env.SENTRY_DSN}>
       <body className="flex min-h-screen flex-col">
         <ClientMessages route="layout">
           <Providers>

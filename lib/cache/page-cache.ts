@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { splitLocale } from "@/lib/http/locale-path";
 import { log } from "@/lib/log";
 import { createNonce } from "@/lib/security/csp";
+import { countOne } from "@/lib/telemetry/instruments";
 
 import { minuteOf, rememberRead } from "./read-cache";
 
@@ -136,6 +137,12 @@ export async function cachedPage(
         maxOfKind: MAX_PAGES,
       },
     );
+    // A hit is a visitor's page served from the cache; the rest are rendered for their visitor.
+    const hit = !fresh && kept?.status === 200;
+    countOne("cache.lookups", "Page cache lookups, by result (hit or miss)", {
+      "cache.name": "page",
+      "cache.result": hit ? "hit" : "miss",
+    });
     // Anything but a page (a redirect, an error page) is rendered for its visitor as usual.
     if (!kept || kept.status !== 200) return null;
     const between = Buffer.from(nonce);

@@ -2,6 +2,7 @@ import "server-only";
 
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countOne } from "@/lib/telemetry/instruments";
 
 import { bumpCatalogVersion, readCatalogVersion } from "./version";
 
@@ -73,7 +74,14 @@ function keep<T>(
 ): Promise<T> {
   const now = Date.now();
   const kept = entries.get(key);
-  if (kept && kept.until > now) {
+  const hit = kept !== undefined && kept.until > now;
+  // By kind, the key up to its first ":" (list, service, page…): a handful of names the code chose.
+  countOne("cache.lookups", "Read cache lookups, by kind and result (hit or miss)", {
+    "cache.name": "read",
+    "cache.kind": key.split(":")[0],
+    "cache.result": hit ? "hit" : "miss",
+  });
+  if (hit) {
     // The least recently used goes first: a total that every list shares must outlive a flood of one-off questions.
     entries.delete(key);
     entries.set(key, kept);

@@ -12,6 +12,7 @@ import { log } from "@/lib/log";
 import { crossOriginRefusal, type BodyKind } from "@/lib/security/cross-origin";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { appUrl } from "@/lib/site";
+import { reportError } from "@/lib/telemetry/errors";
 
 import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
@@ -165,6 +166,12 @@ async function answerErrorsInContext(request: NextRequest, body: () => Promise<R
       return response;
     }
     log.error({ area: "api", method: request.method, path: request.nextUrl.pathname, err: error }, "request failed");
+    // Reported as well when SENTRY_DSN is set, under the request id its log line carries.
+    reportError(error, {
+      requestId: currentRequest()?.requestId,
+      method: request.method,
+      path: request.nextUrl.pathname,
+    });
     return errorResponse(request, 500, "Api.error");
   }
 }

@@ -3,6 +3,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { isDraining, trackWork } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
+import { countOne, inSpan } from "@/lib/telemetry/instruments";
 
 import { claimJobRun, finishJobRun, registerJobRuns, type ScheduledJob } from "./job-runs";
 
@@ -33,12 +34,17 @@ export async function tickJob(job: Job): Promise<"ran" | "failed" | "skipped"> {
   if (!runId) return "skipped";
   let failure: { error: unknown } | undefined;
   try {
-    const result = await job.run();
+    // A span per run (its database statements and calls under it) when telemetry is on.
+    const result = await inSpan(`job ${job.name}`, { "job.name": job.name }, job.run);
     if (!job.quietWhenIdle || result) log.info({ area: "jobs", job: job.name, result }, "job ran");
   } catch (error) {
     failure = { error };
     log.warn({ area: "jobs", job: job.name, err: error }, "job failed");
   }
+  countOne("job.runs", "Job runs this instance claimed, by job and outcome (ran or failed)", {
+    "job.name": job.name,
+    "job.outcome": failure ? "failed" : "ran",
+  });
   await finishJobRun(job.name, runId, failure);
   return failure ? "failed" : "ran";
 }

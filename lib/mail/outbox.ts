@@ -162,6 +162,11 @@ async function deliver(row: Row): Promise<string> {
   return data?.id ?? "";
 }
 
+/** How many mails wait to be sent: the outbox depth gauge (an index-only count on status). */
+export async function pendingMailCount(): Promise<number> {
+  return (await getPrisma()).mailOutbox.count({ where: { status: "pending" } });
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

@@ -41,6 +41,16 @@ describe("pageCsp", () => {
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
+  it("lets the page send error reports to the DSN's origin only when one is set", () => {
+    const reports = "https://glitchtip.example";
+    expect(directives(pageCsp({ nonce: "n", dev: false, tiles, reports })).get("connect-src")).toEqual([
+      "'self'",
+      "https://*.paypal.com",
+      reports,
+    ]);
+    expect(directives(pageCsp({ nonce: "n", dev: false, tiles })).get("connect-src")).not.toContain(reports);
+  });
+
   it("allows eval and the hot-reload socket in development only", () => {
     const dev = directives(pageCsp({ nonce: "n", dev: true, tiles }));
     expect(dev.get("script-src")).toContain("'unsafe-eval'");

@@ -16,20 +16,25 @@ export function tileOrigin(template: string | undefined = publicEnv.NEXT_PUBLIC_
   }
 }
 
-type PolicyOptions = { dev: boolean; tiles: string };
+type PolicyOptions = {
+  dev: boolean;
+  tiles: string;
+  /** The error reports' origin (SENTRY_DSN's), which the browser's SDK sends to; only when set. */
+  reports?: string;
+};
 
 /**
  * Everything but script-src, shared by the page policy and the fallback: our styles (Leaflet, Sonner
  * and PayPal's buttons set inline styles, hence 'unsafe-inline' there), map tiles, PayPal's SDK with
  * its frames and calls, our service worker and web app manifests, and no framing of this site anywhere.
  */
-function otherDirectives({ dev, tiles }: PolicyOptions): string[] {
+function otherDirectives({ dev, tiles, reports }: PolicyOptions): string[] {
   return [
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${tiles} https://*.paypal.com https://*.paypalobjects.com`,
     "font-src 'self'",
     // The dev server's hot reload talks over a WebSocket.
-    `connect-src 'self' https://*.paypal.com${dev ? " ws:" : ""}`,
+    `connect-src 'self' https://*.paypal.com${reports ? ` ${reports}` : ""}${dev ? " ws:" : ""}`,
     "frame-src https://*.paypal.com",
     // Our service worker (public/sw.js): with 'strict-dynamic' script-src ignores 'self', and a
     // worker without worker-src is checked against script-src, which would refuse it.

@@ -1,0 +1,126 @@
+import { metrics, SpanKind, type Attributes } from "@opentelemetry/api";
+import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
+import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
+import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type ReadableSpan,
+  type Span,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace-node";
+import { PrismaInstrumentation } from "@prisma/instrumentation";
+
+import { recordValue, switchTelemetryOn } from "./instruments";
+import { withoutQuery } from "./scrub";
+
+/**
+ * OpenTelemetry for this process, loaded (a dynamic import from instrumentation-node.ts) only when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set. Traces and metrics go over OTLP/HTTP (JSON) to that
+ * endpoint; the exporters read the standard OTEL_EXPORTER_OTLP_* variables themselves (per-signal
+ * endpoints, headers for a collector that wants a key, timeouts), the resource OTEL_SERVICE_NAME and
+ * OTEL_RESOURCE_ATTRIBUTES.
+ *
+ * Spans come from:
+ * - Next.js itself: once a tracer provider is registered, Next 16.4.6 opens a server span per
+ *   request ("GET /[locale]/services", attributes http.method, http.status_code, next.route) and
+ *   spans for rendering and route handlers under it, and keeps them the active context, so what
+ *   runs inside is their child;
+ * - Prisma's instrumentation: the client's operations and each SQL statement ("prisma:client:operation",
+ *   "prisma:client:db_query" with the statement, never its parameters), on PGlite and PostgreSQL alike;
+ * - undici's diagnostics channels: every fetch() the server makes (mail through Resend, PayPal,
+ *   Nominatim, the page cache's own renderings), with W3C trace context sent along;
+ * - the app (instruments.ts): a span per job run.
+ * docs/decisions/0018-telemetry-and-errors.md says why these.
+ */
+
+/** Query strings can carry tokens or a visitor's search: spans keep the path only. */
+const URL_ATTRIBUTES = ["url.full", "http.url", "http.target", "url.query"];
+
+class QueryScrubber implements SpanProcessor {
+  onStart(span: Span): void {
+    for (const name of URL_ATTRIBUTES) {
+      const value = span.attributes[name];
+      if (typeof value === "string") span.setAttribute(name, name === "url.query" ? "" : withoutQuery(value));
+    }
+  }
+  onEnd(): void {}
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The request duration histogram (http.server.request.duration, seconds), from Next's own server
+ * spans: every request Next answers, pages and API routes alike, measured where Next measures it.
+ */
+class RequestDurations implements SpanProcessor {
+  onStart(): void {}
+  onEnd(span: ReadableSpan): void {
+    if (span.kind !== SpanKind.SERVER) return;
+    const [seconds, nanos] = span.duration;
+    const attributes: Attributes = {};
+    const method = span.attributes["http.request.method"] ?? span.attributes["http.method"];
+    const status = span.attributes["http.response.status_code"] ?? span.attributes["http.status_code"];
+    const route = span.attributes["http.route"] ?? span.attributes["next.route"];
+    if (method !== undefined) attributes["http.request.method"] = method;
+    if (status !== undefined) attributes["http.response.status_code"] = status;
+    if (route !== undefined) attributes["http.route"] = route;
+    recordValue(
+      "http.server.request.duration",
+      "Duration of HTTP server requests",
+      "s",
+      seconds + nanos / 1e9,
+      attributes,
+    );
+  }
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export type Telemetry = { flush: () => Promise<void>; shutdown: () => Promise<void> };
+
+export function startTelemetry({ metricIntervalMs }: { metricIntervalMs: number }): Telemetry {
+  const resource = resourceFromAttributes({ "service.name": "maister" }).merge(
+    detectResources({ detectors: [envDetector] }),
+  );
+  const tracerProvider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [new QueryScrubber(), new BatchSpanProcessor(new OTLPTraceExporter()), new RequestDurations()],
+  });
+  // Registers the AsyncLocalStorage context manager and the W3C propagator too.
+  tracerProvider.register();
+  const meterProvider = new MeterProvider({
+    resource,
+    readers: [
+      new PeriodicExportingMetricReader({
+        exporter: new OTLPMetricExporter(),
+        exportIntervalMillis: metricIntervalMs,
+        exportTimeoutMillis: Math.min(30_000, metricIntervalMs),
+      }),
+    ],
+  });
+  // instruments.ts makes its instruments from the global meter provider.
+  metrics.setGlobalMeterProvider(meterProvider);
+  // Both enable themselves on construction, with the global tracer provider registered above.
+  const instrumentations = [new PrismaInstrumentation(), new UndiciInstrumentation()];
+  switchTelemetryOn();
+  return {
+    flush: async () => {
+      await Promise.allSettled([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
+    },
+    shutdown: async () => {
+      for (const instrumentation of instrumentations) instrumentation.disable();
+      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+    },
+  };
+}
