@@ -165,6 +165,20 @@ describe("lifecycle", () => {
     }
   });
 
+  it("a drain begun before the signal still holds the exit once the signal comes", async () => {
+    const host = fakeHost();
+    installShutdown({ timeoutMs: 5000, host });
+    beginDrain();
+    const run = deferred();
+    void trackWork(run.promise);
+    host.signal("SIGTERM");
+    host.exit(143);
+    await tick();
+    expect(host.exits).toEqual([]);
+    run.resolve();
+    await vi.waitFor(() => expect(host.exits).toEqual([143]));
+  });
+
   it("beginDrain without a signal drains too (for tests and callers that stop the instance themselves)", () => {
     beginDrain();
     expect(isDraining()).toBe(true);

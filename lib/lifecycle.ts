@@ -138,8 +138,11 @@ export function installShutdown({ timeoutMs, host = process }: { timeoutMs: numb
   if (state.installed) return;
   state.installed = true;
   const exit = host.exit.bind(host);
+  let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (state.draining) return;
+    // Shells and Next's dev server may send a signal twice; once is enough.
+    if (signalled) return;
+    signalled = true;
     log.info({ area: "lifecycle", signal }, "draining: requests in flight finish, no new job runs");
     beginDrain();
     subscribe("http.server.request.start", closeAfterAnswer);
