@@ -117,12 +117,12 @@ export async function checkServerLog(
     cookie.split("=").slice(1).join("="),
   );
   const secrets: [string, string[]][] = [
-    ["a password", [PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, ...DEMO_ACCOUNTS.map((account) => account.password)]],
-    ["a session cookie's value", cookieValues],
-    ["a mailed token", tokens],
+    ["password", [PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, ...DEMO_ACCOUNTS.map((account) => account.password)]],
+    ["session cookie value", cookieValues],
+    ["mailed token", tokens],
     ["APP_SECRET", [given.appSecret]],
     [
-      "a known address",
+      "known address",
       [...given.people.map((person) => person.email), ...DEMO_ACCOUNTS.map((account) => account.email)],
     ],
   ];
@@ -130,7 +130,7 @@ export async function checkServerLog(
     const found = values.filter((value) => value.length >= 6 && text.includes(value));
     verdict.check(
       found.length === 0,
-      `the server log holds no ${what} (${values.length} checked)`,
+      `the server log holds no ${what} (${values.length} looked for)`,
       `${found.length} found, e.g. …${found[0]?.slice(0, 4)}…`,
     );
   }
