@@ -58,19 +58,35 @@ class QueryScrubber implements SpanProcessor {
 /**
  * The request duration histogram (http.server.request.duration, seconds), from Next's own server
  * spans: every request Next answers, pages and API routes alike, measured where Next measures it.
+ * A page's request is two server spans, the one the proxy saw ("GET", no route) and, inside it, the
+ * one of the route it was rewritten to ("GET /[locale]/services"): it is measured once, by the
+ * outer span's duration, with the inner span's route.
  */
-class RequestDurations implements SpanProcessor {
+export class RequestDurations implements SpanProcessor {
+  /** The route of a server span inside another, by the outer span's id, until the outer one ends. */
+  private readonly routes = new Map<string, string>();
+
   onStart(): void {}
   onEnd(span: ReadableSpan): void {
     if (span.kind !== SpanKind.SERVER) return;
-    const [seconds, nanos] = span.duration;
+    const route = span.attributes["http.route"] ?? span.attributes["next.route"];
+    const parent = span.parentSpanContext;
+    if (parent && !parent.isRemote) {
+      // Bounded: an outer span that never ends (a crash) leaves its entry behind.
+      if (this.routes.size >= 10_000) this.routes.clear();
+      if (typeof route === "string") this.routes.set(parent.spanId, route);
+      return;
+    }
+    const own = span.spanContext().spanId;
+    const inner = this.routes.get(own);
+    this.routes.delete(own);
     const attributes: Attributes = {};
     const method = span.attributes["http.request.method"] ?? span.attributes["http.method"];
     const status = span.attributes["http.response.status_code"] ?? span.attributes["http.status_code"];
-    const route = span.attributes["http.route"] ?? span.attributes["next.route"];
     if (method !== undefined) attributes["http.request.method"] = method;
     if (status !== undefined) attributes["http.response.status_code"] = status;
-    if (route !== undefined) attributes["http.route"] = route;
+    if (route !== undefined || inner !== undefined) attributes["http.route"] = route ?? inner;
+    const [seconds, nanos] = span.duration;
     recordValue(
       "http.server.request.duration",
       "Duration of HTTP server requests",
