@@ -4,6 +4,7 @@
 // they were at build time), PORT (3000) and HOSTNAME (all interfaces) are server.js's own, and a
 // relative PGLITE_DATA_DIR names the database under this directory (standaloneEnv()).
 import { existsSync } from "node:fs";
+import os from "node:os";
 import { pathToFileURL } from "node:url";
 import nextEnv from "@next/env";
 
@@ -14,5 +15,8 @@ if (!existsSync(STANDALONE_SERVER)) {
   process.exit(1);
 }
 nextEnv.loadEnvConfig(process.cwd(), false);
+// A HOSTNAME that is this machine's name came from the shell or the container, not from the person
+// starting the server: server.js would listen on that one address (see LISTEN_ON).
+if (process.env.HOSTNAME === os.hostname()) delete process.env.HOSTNAME;
 Object.assign(process.env, standaloneEnv(process.env));
 await import(pathToFileURL(STANDALONE_SERVER).href);
