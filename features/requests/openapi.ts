@@ -102,7 +102,7 @@ export const paths: ZodOpenApiPathsObject = {
         "One request with its answers, for its driver, or an admin (who also sees who asked); anyone else 404.",
       requestParams: { path: requestPath },
       responses: {
-        "200": jsonAnswer("The request.", z.union([RequestViewAnswer, AdminRequestViewAnswer])),
+        "200": jsonAnswer("The request.", z.union([AdminRequestViewAnswer, RequestViewAnswer])),
         ...errorAnswers(401, 404),
       },
     },
