@@ -43,7 +43,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(registerInput),
       responses: {
         "201": jsonAnswer("The confirmation link is on its way.", messageBody),
-        ...errorAnswers(400, 403, 415, 429),
+        ...errorAnswers(400, 403, 413, 415, 429),
       },
     },
   },
@@ -55,7 +55,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(confirmEmailInput, "The password chosen at sign-up."),
       responses: {
         "200": jsonAnswer("Confirmed and signed in (the session cookie is set).", publicUserAnswer),
-        ...errorAnswers(400, 403, 415, 429),
+        ...errorAnswers(400, 403, 413, 415, 429),
       },
     },
   },
@@ -66,7 +66,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(emailRequestInput),
       responses: {
         "200": jsonAnswer("The same words whatever the address.", messageBody),
-        ...errorAnswers(400, 403, 415),
+        ...errorAnswers(400, 403, 413, 415),
       },
     },
   },
@@ -80,7 +80,7 @@ export const paths: ZodOpenApiPathsObject = {
           "Signed in (the session cookie is set), or, with the second factor on, `mfaRequired` and a challenge cookie for POST /api/users/login/totp.",
           z.union([signedInAnswer, mfaRequiredAnswer]),
         ),
-        ...errorAnswers(400, 401, 403, 415, 429),
+        ...errorAnswers(400, 401, 403, 413, 415, 429),
       },
     },
   },
@@ -91,7 +91,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(secondStepInput),
       responses: {
         "200": jsonAnswer("Signed in, as POST /api/users/login answers.", signedInAnswer),
-        ...errorAnswers(400, 401, 403, 415, 429),
+        ...errorAnswers(400, 401, 403, 413, 415, 429),
       },
     },
   },
@@ -109,7 +109,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(emailRequestInput),
       responses: {
         "202": jsonAnswer("The same words whether or not the address has an account.", messageBody),
-        ...errorAnswers(400, 403, 415, 429),
+        ...errorAnswers(400, 403, 413, 415, 429),
       },
     },
   },
@@ -123,9 +123,10 @@ export const paths: ZodOpenApiPathsObject = {
       responses: {
         "200": jsonAnswer(
           "The account; `mfaRequired` when the second factor is on and no session was started.",
-          z.union([publicUserAnswer, publicUserAnswer.extend({ mfaRequired: z.literal(true) })]),
+          // The wider shape first: a union answers with the first that parses.
+          z.union([publicUserAnswer.extend({ mfaRequired: z.literal(true) }), publicUserAnswer]),
         ),
-        ...errorAnswers(400, 403, 415, 429),
+        ...errorAnswers(400, 403, 413, 415, 429),
       },
     },
   },
@@ -149,7 +150,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(profileInput),
       responses: {
         "200": jsonAnswer("The account after the change.", profileUpdatedAnswer),
-        ...errorAnswers(400, 401, 403, 409, 415, 429),
+        ...errorAnswers(400, 401, 403, 409, 413, 415, 429),
       },
     },
     delete: {
@@ -157,7 +158,10 @@ export const paths: ZodOpenApiPathsObject = {
       summary: "Delete the own account",
       security: SESSION,
       requestBody: jsonBody(deleteAccountInput),
-      responses: { "200": jsonAnswer("Deleted; signed out.", messageBody), ...errorAnswers(400, 401, 403, 409, 415) },
+      responses: {
+        "200": jsonAnswer("Deleted; signed out.", messageBody),
+        ...errorAnswers(400, 401, 403, 409, 413, 415, 429),
+      },
     },
   },
   "/api/users/profile/email/confirm": {
@@ -167,7 +171,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(emailChangeConfirmInput),
       responses: {
         "200": jsonAnswer("Changed; every session of the account ends.", messageBody),
-        ...errorAnswers(400, 401, 403, 409, 415, 429),
+        ...errorAnswers(400, 401, 403, 409, 413, 415, 429),
       },
     },
   },
@@ -187,7 +191,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(totpStartInput),
       responses: {
         "200": jsonAnswer("A new secret, not in force until PUT confirms it.", totpStartedAnswer),
-        ...errorAnswers(400, 401, 403, 409, 415, 429),
+        ...errorAnswers(400, 401, 403, 409, 413, 415, 429),
       },
     },
     put: {
@@ -197,7 +201,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(totpCodeInput),
       responses: {
         "200": jsonAnswer("On; the recovery codes.", recoveryCodesAnswer),
-        ...errorAnswers(400, 401, 403, 409, 415, 429),
+        ...errorAnswers(400, 401, 403, 409, 413, 415, 429),
       },
     },
     delete: {
@@ -205,7 +209,7 @@ export const paths: ZodOpenApiPathsObject = {
       summary: "Turn the second factor off",
       security: SESSION,
       requestBody: jsonBody(totpDisableInput),
-      responses: { "200": jsonAnswer("Off.", messageBody), ...errorAnswers(400, 401, 403, 409, 415, 429) },
+      responses: { "200": jsonAnswer("Off.", messageBody), ...errorAnswers(400, 401, 403, 409, 413, 415, 429) },
     },
   },
   "/api/users/profile/totp/recovery-codes": {
@@ -216,7 +220,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(totpCodeInput),
       responses: {
         "200": jsonAnswer("Ten new codes, shown this once.", recoveryCodesAnswer),
-        ...errorAnswers(400, 401, 403, 409, 415, 429),
+        ...errorAnswers(400, 401, 403, 409, 413, 415, 429),
       },
     },
   },
@@ -296,6 +300,22 @@ export const nextAuthPaths: ZodOpenApiPathsObject = {
     post: {
       tags: nextAuthTags,
       summary: "Sign in through next-auth with e-mail and password",
+      requestBody: nextAuthForm,
+      responses: {
+        "200": redirect,
+        "302": { description: "next-auth's redirect." },
+        "401": {
+          description: "Refused: next-auth's JSON naming its error page.",
+          content: { "application/json": { schema: z.object({ url: z.string() }) } },
+        },
+        ...errorAnswers(400, 413),
+      },
+    },
+  },
+  "/api/auth/signin/credentials": {
+    post: {
+      tags: nextAuthTags,
+      summary: "next-auth's sign-in form action for the credentials provider",
       requestBody: nextAuthForm,
       responses: { "200": redirect, "302": { description: "next-auth's redirect." }, ...errorAnswers(400, 413) },
     },

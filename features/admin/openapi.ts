@@ -46,7 +46,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(adminUserInput),
       responses: {
         "200": jsonAnswer("The account after the change.", adminUserAnswer),
-        ...errorAnswers(400, 401, 403, 404, 409, 415),
+        ...errorAnswers(400, 401, 403, 404, 409, 413, 415),
       },
     },
     delete: {
@@ -86,7 +86,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(feedbackMarkInput),
       responses: {
         "200": jsonAnswer("The new state.", feedbackMarkedAnswer),
-        ...errorAnswers(400, 401, 403, 404, 415),
+        ...errorAnswers(400, 401, 403, 404, 413, 415),
       },
     },
   },

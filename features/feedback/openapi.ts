@@ -11,7 +11,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Feedback"],
       summary: "Send feedback to the site's admins",
       requestBody: jsonBody(feedbackInput),
-      responses: { "201": jsonAnswer("Received.", messageBody), ...errorAnswers(400, 403, 415, 429) },
+      responses: { "201": jsonAnswer("Received.", messageBody), ...errorAnswers(400, 403, 413, 415, 429) },
     },
   },
 };

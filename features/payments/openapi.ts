@@ -29,7 +29,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(paypalOrderInput),
       responses: {
         "201": jsonAnswer("The order, for the PayPal button to approve.", paypalOrderAnswer),
-        ...errorAnswers(400, 401, 403, 404, 409, 415, 429),
+        ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429, 502),
       },
     },
   },
@@ -39,7 +39,7 @@ export const paths: ZodOpenApiPathsObject = {
       summary: "PayPal's notifications, verified with PayPal",
       description: "PAYMENT.CAPTURE.COMPLETED, REFUNDED and REVERSED settle or undo a payment.",
       requestBody: jsonBody(paypalWebhookEvent),
-      responses: { "200": jsonAnswer("Received.", webhookAnswer), ...errorAnswers(400, 401, 415) },
+      responses: { "200": jsonAnswer("Received.", webhookAnswer), ...errorAnswers(400, 401, 413, 415) },
     },
   },
   "/api/items/users/{id}/pay": {
@@ -51,7 +51,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(payInput),
       responses: {
         "200": jsonAnswer("The station, paid.", paidStation),
-        ...errorAnswers(400, 401, 402, 403, 404, 409, 415, 429),
+        ...errorAnswers(400, 401, 402, 403, 404, 409, 413, 415, 429, 502),
       },
     },
   },

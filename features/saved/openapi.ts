@@ -26,7 +26,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(savedAddInput),
       responses: {
         "200": jsonAnswer("Saved (again is no error).", savedStateAnswer.extend({ saved: z.literal(true) })),
-        ...errorAnswers(400, 401, 403, 404, 409, 415),
+        ...errorAnswers(400, 401, 403, 404, 409, 413, 415),
       },
     },
     put: {
@@ -37,7 +37,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: jsonBody(savedMergeInput),
       responses: {
         "200": jsonAnswer("The list after the merge.", savedMergeAnswer),
-        ...errorAnswers(400, 401, 403, 415),
+        ...errorAnswers(400, 401, 403, 413, 415),
       },
     },
   },

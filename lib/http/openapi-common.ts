@@ -45,12 +45,14 @@ export function jsonBody(schema: z.ZodType, description?: string) {
 const ERROR_MEANINGS: Record<number, string> = {
   400: "The input is refused (JSON that does not parse, fields that break a rule: see `errors`).",
   401: "Not signed in.",
+  402: "The payment was declined, or is still pending at the payment provider.",
   403: "Signed in, but not allowed (or a cross-site request, refused before anything else).",
   404: "No such resource (or not one the caller may see).",
   409: "The resource's state does not allow it (e.g. taken, already done).",
   413: "The body is larger than allowed.",
   415: "The body's Content-Type is not the one this route reads.",
   429: "Too many attempts; Retry-After says when to try again.",
+  502: "An outside service the request needs (e.g. PayPal) failed or could not be reached.",
   503: "The database is out of reach; Retry-After says when to try again.",
 };
 

@@ -111,6 +111,15 @@ describe("next-auth's POST routes with a malformed body", () => {
     }
   });
 
+  it.each(["csrf", "providers", "session", "error", "nope/x"])(
+    "POST /api/auth/%s, which next-auth has no POST for, is a translated 404 like any unknown route",
+    async (action) => {
+      const response = await post(action, "a=b", "application/x-www-form-urlencoded", { cookie: "NEXT_LOCALE=uk" });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ key: "Api.notFound", message: expect.any(String) });
+    },
+  );
+
   it("a well-formed request still gets next-auth's own answer", async () => {
     const csrf = await call(nextAuthGet, makeRequest("/api/auth/csrf"), {
       params: Promise.resolve({ nextauth: ["csrf"] }),

@@ -29,6 +29,14 @@ export async function GET(request: NextRequest, context: Context) {
 const CLIENT_LOG = "_log";
 
 /**
+ * The POST actions next-auth has for the credentials provider. Its others answer a POST with a bare
+ * text 400 ("This action with HTTP POST is not supported", or "[object Object]" for a session
+ * update without its CSRF token, which this site never sends): refused here as an unknown route,
+ * in the API's translated error body, like the client log action above.
+ */
+const POST_ACTIONS = new Set(["signin", "callback", "signout"]);
+
+/**
  * POST (sign-in, sign-out) keeps next-auth's own CSRF token: it does not go through handle()'s
  * JSON-only rule, since next-auth's forms are url-encoded, only through its error answers. next-auth
  * parses a body whose type names JSON and throws on one that is not (a bare 500), so such a body is
@@ -38,7 +46,8 @@ export async function POST(request: NextRequest, context: Context) {
   return answerErrors(request, async () => {
     const body = await readCapped(request, MAX_BODY_BYTES, "Validation.tooLarge");
     if (body.byteLength && request.headers.get("content-type")?.includes("application/json")) parseJson(body);
-    if ((await context.params).nextauth[0] === CLIENT_LOG) throw new AppError(404, "Api.notFound");
+    const action = (await context.params).nextauth[0] ?? "";
+    if (action === CLIENT_LOG || !POST_ACTIONS.has(action)) throw new AppError(404, "Api.notFound");
     return run(
       new NextRequest(request.url, {
         method: "POST",
