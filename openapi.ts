@@ -17,6 +17,7 @@ import { paths as payments } from "@/features/payments/openapi";
 import { paths as prices } from "@/features/prices/openapi";
 import { paths as requests } from "@/features/requests/openapi";
 import { paths as reviews } from "@/features/reviews/openapi";
+import { paths as savedCards } from "@/features/saved/cards-openapi";
 import { paths as saved } from "@/features/saved/openapi";
 import { paths as stats } from "@/features/stats/openapi";
 import { paths as uploads } from "@/features/uploads/openapi";
@@ -74,6 +75,7 @@ const FEATURES: ZodOpenApiPathsObject[] = [
   listings,
   osm,
   adminServices,
+  savedCards,
 ];
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
