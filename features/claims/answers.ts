@@ -1,4 +1,4 @@
-import type { AdminClaim, claimQueue } from "@/features/claims/server/claims";
+import type { AdminClaim, claimQueue, myClaim } from "@/features/claims/server/claims";
 import { errorBody } from "@/lib/http/openapi-common";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
@@ -72,3 +72,4 @@ export const claimQueueAgrees: SameShape<
   Awaited<ReturnType<typeof claimQueue>>,
   z.infer<typeof ClaimQueueAnswer>
 > = true;
+export const myClaimAgrees: SameShape<Awaited<ReturnType<typeof myClaim>>, z.infer<typeof MyClaimAnswer>> = true;

@@ -1,7 +1,13 @@
 import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
 import { HOLIDAYS } from "@/features/hours/holidays";
 import { LIVE_STATES, type LiveStatusView } from "@/features/hours/live-status";
-import type { HoursReportRow } from "@/features/hours/server/hours-freshness";
+import type {
+  confirmHours,
+  dismissHoursReports,
+  HoursReportRow,
+  reportHours,
+} from "@/features/hours/server/hours-freshness";
+import type { clearLiveStatus } from "@/features/hours/server/opening-exceptions";
 import type { NextChange } from "@/features/hours/timetable";
 import type { Timetable, Weekday } from "@/features/hours/week";
 import type { SameShape } from "@/lib/same-shape";
@@ -70,3 +76,14 @@ export const nextChangeAgrees: SameShape<NextChange, z.infer<typeof NextChangeAn
 export const timetableAgrees: SameShape<Timetable, z.infer<typeof TimetableAnswer>> = true;
 export const specialHoursAgrees: SameShape<SpecialHoursView, z.infer<typeof SpecialHoursAnswer>> = true;
 export const hoursReportRowAgrees: SameShape<HoursReportRow, z.infer<typeof HoursReportRowAnswer>> = true;
+type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+export const hoursReportedAgrees: SameShape<Answer<typeof reportHours>, z.infer<typeof hoursReportedAnswer>> = true;
+export const hoursConfirmedAgrees: SameShape<Answer<typeof confirmHours>, z.infer<typeof hoursConfirmedAnswer>> = true;
+export const hoursDismissedAgrees: SameShape<
+  Answer<typeof dismissHoursReports>,
+  z.infer<typeof hoursReportsDismissedAnswer>
+> = true;
+export const liveStatusClearedAgrees: SameShape<
+  Answer<typeof clearLiveStatus>,
+  z.infer<typeof liveStatusClearedAnswer>
+> = true;

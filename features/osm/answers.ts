@@ -1,4 +1,10 @@
-import type { OsmLinkView, OsmRunView } from "@/features/osm/server/admin-osm";
+import type {
+  lastRunForAdmin,
+  listOsmLinks,
+  OsmLinkView,
+  OsmRunView,
+  startImportNow,
+} from "@/features/osm/server/admin-osm";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
@@ -52,3 +58,7 @@ export const osmLinksAnswer = z.object({ places: z.array(OsmLinkViewAnswer) });
 
 export const osmRunAgrees: SameShape<OsmRunView, z.infer<typeof OsmRunAnswer>> = true;
 export const osmLinkViewAgrees: SameShape<OsmLinkView, z.infer<typeof OsmLinkViewAnswer>> = true;
+type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+export const lastRunAgrees: SameShape<Answer<typeof lastRunForAdmin>, z.infer<typeof lastRunAnswer>> = true;
+export const runStartedAgrees: SameShape<Answer<typeof startImportNow>, z.infer<typeof runStartedAnswer>> = true;
+export const osmLinksAgrees: SameShape<Answer<typeof listOsmLinks>, z.infer<typeof osmLinksAnswer>> = true;

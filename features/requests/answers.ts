@@ -1,5 +1,13 @@
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
-import type { AdminRequestView } from "@/features/requests/server/requests";
+import type {
+  acceptAnswer,
+  adminCloseRequest,
+  AdminRequestView,
+  answerRequest,
+  cancelRequest,
+  createRequest,
+  inboxCount,
+} from "@/features/requests/server/requests";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
@@ -170,3 +178,13 @@ export const adminRequestViewAgrees: SameShape<AdminRequestView, z.infer<typeof 
 export const inboxPageAgrees: SameShape<InboxPage, z.infer<typeof InboxPageAnswer>> = true;
 export const suggestedServiceAgrees: SameShape<SuggestedService, z.infer<typeof SuggestedServiceAnswer>> = true;
 export const adminRequestPageAgrees: SameShape<AdminRequestPage, z.infer<typeof AdminRequestPageAnswer>> = true;
+type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+export const createdAgrees: SameShape<
+  Answer<typeof createRequest> | Answer<typeof answerRequest>,
+  z.infer<typeof createdAnswer>
+> = true;
+export const doneAgrees: SameShape<
+  Answer<typeof acceptAnswer> | Answer<typeof cancelRequest> | Answer<typeof adminCloseRequest>,
+  z.infer<typeof doneAnswer>
+> = true;
+export const inboxCountAgrees: SameShape<Answer<typeof inboxCount>, z.infer<typeof inboxCountAnswer>> = true;

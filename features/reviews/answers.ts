@@ -1,6 +1,14 @@
 import type { BurstDirection } from "@/features/reviews/burst-rule";
 import type { OwnReview, ReviewerView } from "@/features/reviews/reviewer-view";
-import type { FlaggedService, HiddenReview, QueueItem, ReportQueue } from "@/features/reviews/server/moderation";
+import type {
+  FlaggedService,
+  HiddenReview,
+  hiddenReviews,
+  QueueItem,
+  ReportQueue,
+} from "@/features/reviews/server/moderation";
+import type { replyToReview, upsertReview } from "@/features/reviews/server/reviews";
+import type { issueVisitCode } from "@/features/reviews/server/visit-codes";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
@@ -117,3 +125,8 @@ export const queueItemAgrees: SameShape<QueueItem, z.infer<typeof QueueItemAnswe
 export const flaggedServiceAgrees: SameShape<FlaggedService, z.infer<typeof FlaggedServiceAnswer>> = true;
 export const reportQueueAgrees: SameShape<ReportQueue, z.infer<typeof ReportQueueAnswer>> = true;
 export const hiddenReviewAgrees: SameShape<HiddenReview, z.infer<typeof HiddenReviewAnswer>> = true;
+type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+export const reviewSavedAgrees: SameShape<Answer<typeof upsertReview>, z.infer<typeof reviewSavedAnswer>> = true;
+export const replyAgrees: SameShape<Answer<typeof replyToReview>, z.infer<typeof replyAnswer>> = true;
+export const visitCodeAgrees: SameShape<Answer<typeof issueVisitCode>, z.infer<typeof visitCodeAnswer>> = true;
+export const hiddenReviewsAgrees: SameShape<Answer<typeof hiddenReviews>, z.infer<typeof HiddenReviewsAnswer>> = true;
