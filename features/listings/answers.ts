@@ -1,5 +1,6 @@
+import { accountStateAnswer } from "@/features/accounts/answers";
 import { LiveStatusAnswer, TimetableAnswer } from "@/features/hours/answers";
-import type { EditableService } from "@/features/listings/server/listings";
+import type { deleteOwnService, EditableService } from "@/features/listings/server/listings";
 import { BRANDS, CATEGORIES, PAYMENT_METHODS, ROLES } from "@/features/listings/service-fields";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
@@ -45,3 +46,8 @@ export const EditableServiceAnswer = z
   .meta({ id: "EditableService", description: "A station or master profile as its owner (or an admin) edits it." });
 
 export const editableServiceAgrees: SameShape<EditableService, z.infer<typeof EditableServiceAnswer>> = true;
+/** DELETE /api/items/users/{id} answers what the client keeps after sign-in (the accounts feature's schema). */
+export const serviceDeletedAgrees: SameShape<
+  Awaited<ReturnType<typeof deleteOwnService>>,
+  z.infer<typeof accountStateAnswer>
+> = true;
