@@ -1,7 +1,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 
+import { EditableServiceAnswer } from "@/features/listings/answers";
 import { errorAnswers, idPath, jsonAnswer, jsonBody, SESSION } from "@/lib/http/openapi-common";
-import { z } from "@/lib/zod";
 
 import { paymentConfigAnswer, paypalOrderAnswer, webhookAnswer } from "./answers";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "./schema";
@@ -9,9 +9,6 @@ import { payInput, paypalOrderInput, paypalWebhookEvent } from "./schema";
 /** Paying for a station's listing through PayPal (or the labelled test payment outside production). */
 
 const tags = ["Payments"];
-
-/** The station after payment, as the owner's edit form reads it (GET /api/items/users/{id}). */
-const paidStation = z.looseObject({ _id: z.uuid(), ispaid: z.boolean() });
 
 export const paths: ZodOpenApiPathsObject = {
   "/api/etc/paypal": {
@@ -50,7 +47,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idPath },
       requestBody: jsonBody(payInput),
       responses: {
-        "200": jsonAnswer("The station, paid.", paidStation),
+        "200": jsonAnswer("The station, paid, as the owner's edit form reads it.", EditableServiceAnswer),
         ...errorAnswers(400, 401, 402, 403, 404, 409, 413, 415, 429, 502),
       },
     },
