@@ -7,12 +7,9 @@ import { z } from "@/lib/zod";
 
 /** The view (features/map/viewport.ts parseViewport) and `fit`, read beside the list's own query. */
 const viewQuery = itemsQuery.extend({
-  bbox: z
-    .string()
-    .optional()
-    .meta({
-      description: "The visible box: west,south,east,north in degrees. With `zoom`; neither means the whole world.",
-    }),
+  bbox: z.string().optional().meta({
+    description: "The visible box: west,south,east,north in degrees. With `zoom`; neither means the whole world.",
+  }),
   zoom: z
     .string()
     .regex(/^\d{1,2}$/)
