@@ -70,7 +70,7 @@ function mediaFor(content: Record<string, unknown>, type: string): string | null
 }
 
 /** What is wrong with an answer, or null when the document describes it. */
-async function problemWith(template: string, method: string, response: Response): Promise<string | null> {
+export async function problemWith(template: string, method: string, response: Response): Promise<string | null> {
   const operation = API_PATHS[template]?.[method.toLowerCase() as "get"] as ZodOpenApiOperationObject | undefined;
   if (!operation) return "the operation is not described";
   const status = String(response.status);
