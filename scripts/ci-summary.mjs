@@ -11,6 +11,8 @@
 //   soak   one test, passed when it exited 0 and printed "✔ soak passed"
 //   cluster one test, passed when it exited 0 and printed "✔ cluster passed"
 //   drill  one test (the restore drill), passed when it exited 0 and printed "✔ restore drill passed"
+//   drain, telemetry  one test each, passed when it exited 0 and printed "✔ drain passed" or
+//          "✔ telemetry passed"
 //   check  one test (lint, typecheck, db:check), passed when it exited 0
 //   setup  counts only when it fails, as one failed test, so a run that broke before any test
 //          never reads as clean
@@ -26,9 +28,15 @@ import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 
-const MARKER = /^\[ci-step\] (setup|check|tests|soak|cluster|drill) exit (\d+): /;
+const MARKER = /^\[ci-step\] (setup|check|tests|soak|cluster|drill|drain|telemetry) exit (\d+): /;
 /** The line a one-test step must print to pass; an exit code of 0 alone could be a script that stopped early. */
-const SUCCESS_LINE = { soak: "✔ soak passed", cluster: "✔ cluster passed", drill: "✔ restore drill passed" };
+const SUCCESS_LINE = {
+  soak: "✔ soak passed",
+  cluster: "✔ cluster passed",
+  drill: "✔ restore drill passed",
+  drain: "✔ drain passed",
+  telemetry: "✔ telemetry passed",
+};
 const VITEST_TESTS = /^ *Tests {2}(.+)$/;
 const VITEST_PART = /^(\d+) (failed|passed|expected fail|skipped|todo)$/;
 const PLAYWRIGHT = /^ {2}(\d+) (passed|flaky|failed|interrupted|skipped|did not run)(?: \([^)]*\))?$/;
@@ -89,7 +97,7 @@ export function summarize(text) {
       total.skipped += segment.skipped;
     } else if (kind === "check") {
       total[ok ? "passed" : "failed"] += 1;
-    } else if (kind === "soak" || kind === "cluster" || kind === "drill") {
+    } else if (kind in SUCCESS_LINE) {
       if (ok && segment.successLines.has(SUCCESS_LINE[kind])) total.passed += 1;
       else total.failed += 1;
     } else if (!ok) {

@@ -205,6 +205,18 @@ describe("summarize: .ci/run's log", () => {
     );
   });
 
+  it("counts the drain and telemetry runs by their closing lines", () => {
+    const log =
+      "✔ (b) a new connection is refused\n✔ drain passed\n" +
+      marker("drain", 0, "drain") +
+      "✔ a request's trace holds a database span\n" +
+      marker("telemetry", 0, "telemetry");
+    expect(formatSummary(summarize(log))).toBe("1 passed, 1 failed");
+    expect(formatSummary(summarize("✔ telemetry passed\n" + marker("telemetry", 1, "telemetry")))).toBe(
+      "0 passed, 1 failed",
+    );
+  });
+
   it("reports a failed setup step as one failed test", () => {
     expect(formatSummary(summarize(marker("setup", 1, "npm ci")))).toBe("0 passed, 1 failed");
   });
