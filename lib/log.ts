@@ -7,6 +7,7 @@ import type { PrettyOptions } from "pino-pretty";
 import { env, type Mode } from "./env";
 import { requestStorage } from "./http/request-store";
 import { cleanText, SECRET_NAME } from "./security/redaction";
+import { activeTraceId } from "./telemetry/instruments";
 
 /**
  * The server's one logger (pino): a JSON line per event on standard output, with `level`, `time`,
@@ -67,8 +68,13 @@ export function scrub(value: unknown, depth = 0, inError = false): unknown {
 /** The fields of the request being answered, on every line written while it is. */
 function requestFields(): Record<string, string> {
   const context = requestStorage.getStore();
-  if (!context) return {};
-  return context.userId ? { requestId: context.requestId, userId: context.userId } : { requestId: context.requestId };
+  // With telemetry on, a line names its trace too (a job's lines have a trace and no request).
+  const traceId = activeTraceId();
+  const trace = traceId ? { traceId } : {};
+  if (!context) return trace;
+  return context.userId
+    ? { requestId: context.requestId, userId: context.userId, ...trace }
+    : { requestId: context.requestId, ...trace };
 }
 
 // Where lines go: warnings and errors to standard error, the rest to standard output (as console.*

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { tagActiveSpan } from "@/lib/telemetry/instruments";
+
 import { clientAddress } from "./client-address";
 import { requestIdOf } from "./request-id";
 import { requestStorage as storage } from "./request-store";
@@ -46,6 +48,7 @@ export function contextOf(request: RequestLike): RequestContext {
 }
 
 export function runInContext<T>(context: RequestContext, run: () => T): T {
+  tagActiveSpan(context.requestId);
   return storage.run(context, run);
 }
 

@@ -92,6 +92,22 @@ export function observeGauge(name: string, description: string, read: () => Prom
 }
 
 /**
+ * Puts the request's id on the span Next opened for it, so a trace can be found by the id a log
+ * line, an error report or the X-Request-Id header names.
+ */
+export function tagActiveSpan(requestId: string): void {
+  if (!state.on) return;
+  trace.getActiveSpan()?.setAttribute("maister.request_id", requestId);
+}
+
+/** The trace the code runs in, for a log line to name (undefined without telemetry or outside a span). */
+export function activeTraceId(): string | undefined {
+  if (!state.on) return undefined;
+  const context = trace.getActiveSpan()?.spanContext();
+  return context && trace.isSpanContextValid(context) ? context.traceId : undefined;
+}
+
+/**
  * Runs `work` inside a span of its own (a child of the active span, or a new trace): its duration,
  * and its error as the span's status. Without telemetry it only runs `work`.
  */

@@ -313,6 +313,28 @@ const logLine = `${output}\n${server.log()}`
   .find((line) => line.requestId === requestId && line.level === "error");
 verdict.check(logLine !== undefined, `the log has an error line with request id ${requestId}`);
 if (logLine) console.log(`  the log line: ${JSON.stringify(logLine).slice(0, 600)}`);
+// The same request's trace: found by the request id on its span, named by the log line's traceId.
+const failedTrace = await waitFor(() => {
+  for (const span of spans.filter(isDatabaseSpan)) {
+    const chain = ancestors(span);
+    // The id is on the span that was active where the request's context opened (the handler's).
+    if (chain.some((ancestor) => attribute(ancestor, "maister.request_id") === requestId)) return { span, chain };
+  }
+  return undefined;
+}, 10_000);
+verdict.check(
+  failedTrace !== undefined,
+  `the failing request's trace is found by its request id and holds its database span`,
+  `${spans.filter((span) => attribute(span, "maister.request_id") === requestId).length} spans carry the id`,
+);
+if (failedTrace) {
+  printChain(failedTrace);
+  verdict.check(
+    logLine?.traceId === failedTrace.span.traceId,
+    "the log line names that trace",
+    `log ${String(logLine?.traceId)}, trace ${failedTrace.span.traceId}`,
+  );
+}
 
 // ---- a browser error ----------------------------------------------------------------------------
 
