@@ -67,14 +67,16 @@ export function scrub(value: unknown, depth = 0, inError = false): unknown {
 
 /** The fields of the request being answered, on every line written while it is. */
 function requestFields(): Record<string, string> {
+  const fields: Record<string, string> = {};
   const context = requestStorage.getStore();
+  if (context) {
+    fields.requestId = context.requestId;
+    if (context.userId) fields.userId = context.userId;
+  }
   // With telemetry on, a line names its trace too (a job's lines have a trace and no request).
   const traceId = activeTraceId();
-  const trace = traceId ? { traceId } : {};
-  if (!context) return trace;
-  return context.userId
-    ? { requestId: context.requestId, userId: context.userId, ...trace }
-    : { requestId: context.requestId, ...trace };
+  if (traceId) fields.traceId = traceId;
+  return fields;
 }
 
 // Where lines go: warnings and errors to standard error, the rest to standard output (as console.*
