@@ -61,7 +61,15 @@ const { failures, check, log } = createVerdict();
 
 // ---- HTTP, from a chosen loopback address (nginx forwards it as the client address) ----
 /** `cache`: what the page cache said (X-Page-Cache), for a page. */
-type Answer = { status: number; text: string; cookies: string[]; ms: number; at: number; cache?: string };
+type Answer = {
+  status: number;
+  text: string;
+  cookies: string[];
+  ms: number;
+  at: number;
+  cache?: string;
+  requestId?: string;
+};
 /** `fresh`: a connection of its own, closed after the answer (else Node's kept-alive agent). */
 type Send = {
   method?: string;
@@ -102,6 +110,8 @@ function send(url: string, { method = "GET", body, cookie, from, headers = {}, f
             ms: Date.now() - at,
             at,
             cache: typeof cache === "string" ? cache : undefined,
+            requestId:
+              typeof response.headers["x-request-id"] === "string" ? response.headers["x-request-id"] : undefined,
           });
         });
         response.on("error", () => resolve({ status: 0, text: "", cookies: [], ms: Date.now() - at, at }));
@@ -194,6 +204,7 @@ const writeNginxSite = (down?: "a" | "b") =>
       MAISTER_LISTEN: `127.0.0.1:${PORTS.nginx}`,
       MAISTER_APP_A: `127.0.0.1:${PORTS.a}${down === "a" ? " down" : ""}`,
       MAISTER_APP_B: `127.0.0.1:${PORTS.b}${down === "b" ? " down" : ""}`,
+      MAISTER_ACCESS_LOG: path.join(nginxDir, "access.log"),
     }),
   );
 writeNginxSite();
@@ -327,6 +338,24 @@ db.on("error", () => undefined);
     "a session made on A works on B, and signing out on A ends it on B",
     `B before ${onB.status}, sign-out ${out.status}, B after ${afterOut.status}`,
   );
+}
+
+// ---- 2b. the request id is nginx's, and nginx's log keeps no query string ----
+{
+  // As a link from a mail would come: its token in the query, the page's own request as Referer.
+  const secret = `cluster-token-${Date.now()}`;
+  const answer = await send(`${ORIGIN}/api/items?limit=1&token=${secret}`, {
+    headers: { "x-request-id": "client-chosen-id-1234", referer: `${ORIGIN}/ua/reset-password?token=${secret}` },
+  });
+  const id = answer.requestId ?? "";
+  await sleep(200);
+  const accessLog = readFileSync(path.join(nginxDir, "access.log"), "utf8");
+  check(
+    answer.status === 200 && /^[0-9a-f]{32}$/.test(id) && accessLog.includes(id),
+    "the request id is nginx's own (not the client's), echoed by the app and in nginx's access log",
+    `status ${answer.status}, id ${id || "none"}`,
+  );
+  check(!accessLog.includes(secret), "nginx's access log holds no query string or Referer (mailed tokens)");
 }
 
 // ---- 3. a shared rate limit, keyed by the address nginx forwards ----

@@ -79,7 +79,8 @@ describe("deploy/compose.yaml", () => {
       expect(unknown, name).toEqual([]);
       expect(services[name]!.environment!.DATABASE_URL).toMatch(/@pgbouncer:6432\//);
       expect(services[name]!.environment!.DIRECT_DATABASE_URL).toMatch(/@postgres:5432\//);
-      expect(services[name]!.environment!.TRUSTED_PROXY_HOPS).toBe("1");
+      // nginx alone by default; 2 from deploy/.env when a load balancer sits in front of nginx.
+      expect(services[name]!.environment!.TRUSTED_PROXY_HOPS).toBe("${TRUSTED_PROXY_HOPS:-1}");
     }
   });
 
@@ -98,6 +99,17 @@ describe("deploy/compose.yaml", () => {
     const bouncer = services.pgbouncer!;
     const missing = placeholdersOf(read("deploy/pgbouncer.ini")).filter((name) => !(name in bouncer.environment!));
     expect(missing).toEqual([]);
+  });
+
+  it("sets the request id the app trusts, and logs no query string or Referer (mailed tokens travel there)", () => {
+    const nginx = read("deploy/nginx.conf");
+    expect(nginx).toMatch(/^\s*proxy_set_header X-Request-Id \$request_id;$/m);
+    const format = /^log_format maister ([\s\S]*?);$/m.exec(nginx)?.[1] ?? "";
+    expect(format).toContain("$uri");
+    expect(format).toContain("$request_id");
+    for (const leaky of ["$request ", '$request"', "$request_uri", "$args", "$query_string", "$http_referer"])
+      expect(format).not.toContain(leaky);
+    expect(nginx).toMatch(/^\s*access_log \$\{MAISTER_ACCESS_LOG\} maister;$/m);
   });
 
   it("builds the targets the Dockerfile has", () => {
