@@ -6,6 +6,7 @@ import { Resend } from "resend";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { trackWork } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 
 /**
@@ -77,6 +78,8 @@ function inBackground(work: Promise<unknown>, what: string): void {
     )
     .finally(() => background.delete(run));
   background.add(run);
+  // A stop (SIGTERM) waits for it like for a job run: cut, the claimed row would wait out its lease.
+  trackWork(run);
 }
 
 /** Resolves once every delivery started in the background so far has finished (before the database closes). */

@@ -7,9 +7,11 @@
 /** Values under these names are never written, whatever a caller passes. */
 export const SECRET_NAME = /pass|token|secret|code|otp|cookie|authorization|signature/i;
 
-// From the start of a word only, however long its local part: a match may not begin mid-word,
-// which would leave the word's beginning in clear (and each word is scanned once).
-const EMAIL = /(?<![^\s@])([^\s@])[^\s@]*@([^\s@]+)/g;
+// From the start of the local part only, however long: a match may not begin mid-part, which would
+// leave its beginning in clear. Both parts hold only what an address may (letters of any script), so
+// a second address right after a comma or slash is masked too, and so is one encoded in a URL (%40).
+const EMAIL =
+  /(?<![\p{L}\p{N}_.%+-])([\p{L}\p{N}_.%+-])[\p{L}\p{N}_.%+-]*(?:@|%40)([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/giu;
 // A secret written into a text value under its own name (a link's ?token=…, "code: 123456").
 const SECRET_IN_TEXT = /\b(token|code|otp|pass(?:word)?|secret)(\s*[=:]\s*)[^&\s]+/gi;
 

@@ -13,6 +13,19 @@ describe("maskEmail", () => {
     expect(maskEmail("no address here")).toBe("no address here");
   });
 
+  it("masks addresses with no space between them, encoded in a URL, or in Cyrillic; not a package path", () => {
+    expect(maskEmail("a@b.com,ivan.petrenko@example.com")).toBe("a•••@b.com,i•••@example.com");
+    expect(maskEmail("to=ops@example.com;cc=olena.kovalenko@example.com")).toBe(
+      "to=o•••@example.com;cc=o•••@example.com",
+    );
+    expect(maskEmail("ivan@example.com/olena@example.com")).toBe("i•••@example.com/o•••@example.com");
+    expect(maskEmail("/ua/admin/users/search/ivan.petrenko%40example.com")).toBe(
+      "/ua/admin/users/search/i•••@example.com",
+    );
+    expect(maskEmail("лист для іван@пошта.укр")).toBe("лист для і•••@пошта.укр");
+    expect(maskEmail("at node_modules/@prisma/client/runtime")).toBe("at node_modules/@prisma/client/runtime");
+  });
+
   it("shows no more than the first letter of a local part longer than 64 characters", () => {
     const local = `secret${"x".repeat(70)}`;
     expect(maskEmail(`${local}@example.com`)).toBe("s•••@example.com");

@@ -13,6 +13,8 @@ import {
 } from "@opentelemetry/sdk-trace-node";
 import { PrismaInstrumentation } from "@prisma/instrumentation";
 
+import { cleanText } from "@/lib/security/redaction";
+
 import { recordValue, switchTelemetryOn } from "./instruments";
 import { withoutQuery } from "./scrub";
 
@@ -36,14 +38,18 @@ import { withoutQuery } from "./scrub";
  * docs/decisions/0018-telemetry-and-errors.md says why these.
  */
 
-/** Query strings can carry tokens or a visitor's search: spans keep the path only. */
-const URL_ATTRIBUTES = ["url.full", "http.url", "http.target", "url.query"];
+/**
+ * Query strings can carry tokens or a visitor's search: spans keep the path only, and a path's
+ * e-mail address (the admins' user search puts one there) is masked like in the logs.
+ */
+const URL_ATTRIBUTES = ["url.full", "http.url", "http.target", "url.path", "url.query"];
 
 class QueryScrubber implements SpanProcessor {
   onStart(span: Span): void {
     for (const name of URL_ATTRIBUTES) {
       const value = span.attributes[name];
-      if (typeof value === "string") span.setAttribute(name, name === "url.query" ? "" : withoutQuery(value));
+      if (typeof value === "string")
+        span.setAttribute(name, name === "url.query" ? "" : cleanText(withoutQuery(value)));
     }
   }
   onEnd(): void {}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readJobStatuses } from "@/lib/jobs/job-runs";
 import { startJobs, tickJob, type Job } from "@/lib/jobs/runner";
 import { beginDrain, onDrain, resetLifecycleForTests, workInFlight } from "@/lib/lifecycle";
+import { mailQueueSettled, queueMail } from "@/lib/mail/outbox";
 
 /**
  * An instance that got SIGTERM (lib/lifecycle.ts) claims no new tick, stops its timers, and the
@@ -43,5 +44,21 @@ describe("jobs while the instance drains", () => {
     await sleep(400);
     expect(starts).toBe(1);
     expect((await readJobStatuses([job]))[0]).toMatchObject({ state: "succeeded" });
+  });
+});
+
+describe("mail sent after the answer while the instance drains", () => {
+  it("a delivery a request started in the background is work the exit waits for", async () => {
+    await queueMail({
+      to: "drain-mail@test.local",
+      subject: "Reset your password",
+      text: "link",
+      html: "<p>link</p>",
+      locale: "en",
+      kind: "passwordReset",
+    });
+    expect(workInFlight()).toBe(1);
+    await mailQueueSettled();
+    await expect.poll(() => workInFlight(), { timeout: 2000, interval: 10 }).toBe(0);
   });
 });
