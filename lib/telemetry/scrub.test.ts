@@ -82,6 +82,19 @@ describe("scrubEvent", () => {
     });
   });
 
+  it("keeps the path of Next's request context without its query (a search, a point)", () => {
+    const failed: { message: string; contexts: { nextjs: Record<string, string> } } = {
+      message: "render failed",
+      contexts: {
+        nextjs: {
+          request_path: "/ua/services?keyword=olena%40example.com&near=50.45,30.52",
+          router_kind: "App Router",
+        },
+      },
+    };
+    expect(scrubEvent(failed).contexts.nextjs).toEqual({ request_path: "/ua/services", router_kind: "App Router" });
+  });
+
   it("an event without request or user gets no request and an empty user that asks for no IP", () => {
     const bare: { message: string; tags?: Record<string, string> } = { message: "boom" };
     const event = scrubEvent(bare);

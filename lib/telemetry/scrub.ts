@@ -27,6 +27,7 @@ export type ScrubbableEvent = {
   tags?: Record<string, unknown>;
   breadcrumbs?: Breadcrumb[];
   extra?: Record<string, unknown>;
+  contexts?: Record<string, unknown>;
 };
 
 export function withoutQuery(url: string): string {
@@ -93,5 +94,8 @@ export function scrubEvent<E extends ScrubbableEvent>(event: E): E {
   // ingest not to take the address the report came from either).
   scrubbed.user = { ...(user?.id !== undefined ? { id: String(user.id) } : {}), ip_address: null } as E["user"];
   if (breadcrumbs) scrubbed.breadcrumbs = breadcrumbs.map(scrubBreadcrumb) as E["breadcrumbs"];
+  // Sentry's captureRequestError keeps the page's path with its query (a search, a point) here.
+  const nextjs = (scrubbed.contexts as { nextjs?: { request_path?: unknown } } | undefined)?.nextjs;
+  if (nextjs && typeof nextjs.request_path === "string") nextjs.request_path = withoutQuery(nextjs.request_path);
   return scrubbed;
 }

@@ -112,6 +112,11 @@ export class RequestDurations implements SpanProcessor {
 export type Telemetry = { flush: () => Promise<void>; shutdown: () => Promise<void> };
 
 export function startTelemetry({ metricIntervalMs }: { metricIntervalMs: number }): Telemetry {
+  // Next 16.4.6 makes a span of its own for each fetch, named "fetch GET <the whole URL>" (query
+  // included: a geocoded point, a search), beside undici's span of the same call, whose URL the
+  // scrubber cuts. Next reads this variable at each fetch (next/dist/server/lib/patch-fetch.js).
+  // eslint-disable-next-line no-restricted-properties -- a switch written for Next, not a setting read.
+  process.env.NEXT_OTEL_FETCH_DISABLED = "1";
   const resource = resourceFromAttributes({ "service.name": "maister" }).merge(
     detectResources({ detectors: [envDetector] }),
   );
