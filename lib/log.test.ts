@@ -109,14 +109,25 @@ describe("the server log", () => {
       routeConsoleToLog();
       runInContext(context(), () => console.error("\u001b[31m ⨯\u001b[39m page failed", new Error("boom")));
       console.log("listening on %d", 3000);
+      console.warn("upstream failed", {
+        headers: { cookie: "__Host-maister.session=SESSIONVALUE", authorization: "Bearer AUTHVALUE" },
+        passwordHash: "$argon2id$HASHVALUE",
+        status: 502,
+      });
     } finally {
       Object.assign(console, saved);
     }
     expect(capture.lines).toEqual([
       expect.objectContaining({ level: "error", area: "console", msg: "⨯ page failed", requestId: "req-0123456789" }),
       expect.objectContaining({ level: "info", area: "console", msg: "listening on 3000" }),
+      expect.objectContaining({ level: "warn", area: "console" }),
     ]);
     expect(capture.lines[0]!.err).toMatchObject({ message: "boom" });
+    // An object printed by a library is redacted by its keys like a field of ours.
+    const printed = capture.lines[2]!.msg;
+    expect(printed).toContain("upstream failed");
+    expect(printed).toContain("502");
+    for (const secret of ["SESSIONVALUE", "AUTHVALUE", "HASHVALUE"]) expect(printed).not.toContain(secret);
   });
 });
 

@@ -196,7 +196,11 @@ export function routeConsoleToLog(): void {
   for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
     console[method as keyof typeof CONSOLE_LEVELS] = (...args: unknown[]) => {
       const error = args.find((arg) => arg instanceof Error);
-      const rest = args.filter((arg) => arg !== error);
+      // Objects are scrubbed by name before they become text: in the text their keys (cookie,
+      // authorization, passwordHash) no longer mark what must not be written.
+      const rest = args
+        .filter((arg) => arg !== error)
+        .map((arg) => (typeof arg === "object" && arg !== null ? scrub(arg) : arg));
       const text = stripVTControlCharacters(format(...rest)).trim() || (error as Error | undefined)?.message || "";
       log[level]({ area: "console", ...(error ? { err: error } : {}) }, text);
     };
