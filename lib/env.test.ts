@@ -88,6 +88,8 @@ describe("defaults per NODE_ENV", () => {
     MAIL_DEV_OUTBOX: false,
     FEEDBACK_TO: "feedback@maister.local",
     PAYPAL_API_BASE: "https://api-m.sandbox.paypal.com",
+    MONO_API_BASE: "https://api.monobank.ua",
+    MONO_FEE_UAH: "125.00",
     PAYMENTS_TEST_MODE: false,
     NEXT_PUBLIC_MAP_TILES_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     NOMINATIM_URL: "https://nominatim.openstreetmap.org",
@@ -122,6 +124,7 @@ describe("defaults per NODE_ENV", () => {
       "PAYPAL_CLIENT_ID",
       "PAYPAL_CLIENT_SECRET",
       "PAYPAL_WEBHOOK_ID",
+      "MONO_TOKEN",
       // Unset: on in production, off in development and test (features/osm/server/scheduled.ts).
       "OSM_IMPORT_JOB",
       // Telemetry and error reports are off until configured (lib/telemetry/setup.ts).
@@ -220,6 +223,11 @@ describe("values that are set but unusable are refused with a clear message", ()
     ],
     ["FEEDBACK_TO", ["feedback"], "must be an e-mail address"],
     ["MAIL_FROM", ["Maister"], "must be an address"],
+    [
+      "MONO_FEE_UAH",
+      ["0", "0.00", "-125", "125.005", "125,50", "1e3", "abc", "12345678"],
+      "must be a positive amount with at most two decimals",
+    ],
   ] as const)("%s", (name, values, message) => {
     for (const value of values) {
       const lines = problems({ [name]: value });
@@ -249,6 +257,8 @@ describe("values that are set but unusable are refused with a clear message", ()
       PAYPAL_API_BASE: "http://127.0.0.1:3199",
       NOMINATIM_URL: "http://127.0.0.1:9",
     });
+    expect(parseEnv({ MONO_FEE_UAH: "99.5" }).values.MONO_FEE_UAH).toBe("99.50");
+    expect(parseEnv({ MONO_FEE_UAH: "0.01" }).values.MONO_FEE_UAH).toBe("0.01");
     expect(parseEnv({ DATABASE_URL: " postgres://u@localhost/app " }).values.DATABASE_URL).toBe(
       "postgres://u@localhost/app",
     );

@@ -89,6 +89,16 @@ const integer = (min: number, max: number) => {
     .transform(Number)
     .pipe(z.number().min(min, { error }).max(max, { error }));
 };
+/** A positive amount of money with at most two decimals, kept as text with exactly two ("125.00"). */
+const uahAmount = () => {
+  const error = "must be a positive amount with at most two decimals, e.g. 125 or 125.50";
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error })
+    .refine((value) => Number(value) > 0, { error })
+    .transform((value) => Number(value).toFixed(2));
+};
 const onOff = () => z.enum(["on", "off"], { error: "must be on or off" });
 const flag = () =>
   z
@@ -333,6 +343,28 @@ export const VARIABLES = {
       "The id of the webhook registered at PayPal; every delivery is verified against it with PayPal's verify-webhook-signature call. Unset, webhooks are refused.",
     type: "text",
     schema: text(),
+  },
+  MONO_TOKEN: {
+    group: "payments",
+    description:
+      "The merchant token of monobank acquiring (plata by mono, X-Token): owners may also pay the fee by card through a monobank invoice. Unset, only PayPal is offered.",
+    type: "text",
+    schema: text(),
+    secret: true,
+  },
+  MONO_API_BASE: {
+    group: "payments",
+    description: "monobank's acquiring API (the tests and `npm run dev` point it at a local stand-in).",
+    type: "http(s) URL",
+    schema: httpUrl("https://api.monobank.ua"),
+    default: "https://api.monobank.ua",
+  },
+  MONO_FEE_UAH: {
+    group: "payments",
+    description: "The listing fee charged through monobank, in hryvnias (monobank is sent kopiykas).",
+    type: "amount, e.g. 125 or 125.50",
+    schema: uahAmount(),
+    default: "125",
   },
   PAYMENTS_TEST_MODE: {
     group: "payments",
