@@ -44,6 +44,7 @@ describe("header links by session (spec: header)", () => {
       "/admin/claims",
       "/admin/osm",
       "/admin/requests",
+      "/admin/payments",
     ]);
   });
 

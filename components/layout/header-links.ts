@@ -21,7 +21,8 @@ export type HeaderLabel =
   | "adminSecurity"
   | "adminClaims"
   | "adminOsm"
-  | "adminRequests";
+  | "adminRequests"
+  | "adminPayments";
 
 /**
  * `bySession`: the link depends on who is signed in (hidden while a page from the page cache is
@@ -70,6 +71,7 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
         { href: "/admin/claims", label: "adminClaims" },
         { href: "/admin/osm", label: "adminOsm" },
         { href: "/admin/requests", label: "adminRequests" },
+        { href: "/admin/payments", label: "adminPayments" },
       ]
     : null;
   return { links, admin };

@@ -48,6 +48,15 @@ describe("cart reducer", () => {
     expect(state.paymentMethod).toBe("PayPal");
   });
 
+  it("keeps the chosen payment method (PayPal by default) across reloads; a reset or an unknown one is PayPal", () => {
+    const card = cartReducer(INITIAL_CART, { type: "setPaymentMethod", method: "monobank" });
+    expect(card.paymentMethod).toBe("monobank");
+    expect(parseStoredCart(JSON.stringify(card)).paymentMethod).toBe("monobank");
+    expect(cartReducer(card, { type: "setPaymentMethod", method: "PayPal" }).paymentMethod).toBe("PayPal");
+    expect(cartReducer(card, { type: "reset" }).paymentMethod).toBe("PayPal");
+    expect(parseStoredCart(JSON.stringify({ ...card, paymentMethod: "bitcoin" })).paymentMethod).toBe("PayPal");
+  });
+
   it("puts a removed item back where it was (undo), or at the end when the list got shorter", () => {
     let state = INITIAL_CART;
     for (const id of ["a", "b", "c"]) state = cartReducer(state, { type: "add", item: item(id) });

@@ -16,8 +16,12 @@ export type CartState = {
   cartItems: CartItem[];
   cartItemsQty: number;
   stoForOrder: Record<string, unknown>;
-  paymentMethod: "PayPal";
+  paymentMethod: PaymentChoice;
 };
+
+/** The provider picked on /placeorder: PayPal by default (spec §3), or a card through monobank. */
+export const PAYMENT_CHOICES = ["PayPal", "monobank"] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 
 export type CartAction =
   | { type: "add"; item: Omit<CartItem, "qty"> }
@@ -28,6 +32,7 @@ export type CartAction =
   | { type: "replace"; items: Omit<CartItem, "qty">[] }
   | { type: "setStoForOrder"; sto: Record<string, unknown> }
   | { type: "clearStoForOrder" }
+  | { type: "setPaymentMethod"; method: PaymentChoice }
   | { type: "reset" };
 
 export const INITIAL_CART: CartState = { cartItems: [], cartItemsQty: 0, stoForOrder: {}, paymentMethod: "PayPal" };
@@ -60,6 +65,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, stoForOrder: action.sto };
     case "clearStoForOrder":
       return { ...state, stoForOrder: {} };
+    case "setPaymentMethod":
+      return { ...state, paymentMethod: action.method };
     case "reset":
       return INITIAL_CART;
   }
@@ -75,7 +82,9 @@ export function parseStoredCart(raw: string | null): CartState {
       (item): item is CartItem => typeof item?._id === "string" && typeof item?.name === "string",
     );
     const stoForOrder = value.stoForOrder && typeof value.stoForOrder === "object" ? value.stoForOrder : {};
-    return { cartItems, cartItemsQty: cartItems.length, stoForOrder, paymentMethod: "PayPal" };
+    const paymentMethod =
+      PAYMENT_CHOICES.find((choice) => choice === value.paymentMethod) ?? INITIAL_CART.paymentMethod;
+    return { cartItems, cartItemsQty: cartItems.length, stoForOrder, paymentMethod };
   } catch {
     return INITIAL_CART;
   }
