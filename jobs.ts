@@ -4,6 +4,7 @@ import { purgeExpired } from "@/features/admin/server/retention";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";
+import { sweepMonoPayments } from "@/features/payments/server/monobank-payments";
 import { sweepPayments } from "@/features/payments/server/payments";
 import { runQuoteRequestJobs } from "@/features/requests/server/scheduled";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
@@ -20,6 +21,8 @@ import { deliverDue } from "@/lib/mail/outbox";
 export const JOBS: Job[] = [
   { name: "mail", everyMs: 10_000, quietWhenIdle: true, run: () => deliverDue() },
   { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
+  // monobank invoices still open past their 15 minutes: a lost webhook is made up for here.
+  { name: "mono-sweep", everyMs: 5 * 60_000, run: () => sweepMonoPayments() },
   { name: "purge", everyMs: 60 * 60_000, run: () => purgeExpired() },
   { name: "rating-scores", everyMs: 10 * 60_000, run: () => refreshRatingScores() },
   // Reviews of accounts still maturing gain weight as the accounts age (features/reviews/weight.ts).

@@ -13,3 +13,20 @@ export const paypalOrderAnswer = z.object({ id: z.string().meta({ description: "
 export const webhookAnswer = z.object({
   handled: z.boolean().meta({ description: "False for an event this site does not act on." }),
 });
+
+export const monoInvoiceAnswer = z.object({
+  pageUrl: z.string().meta({ description: "monobank's payment page for the invoice: the browser goes there." }),
+});
+
+export const MONO_OUTCOMES = ["pending", "captured", "failed", "expired", "refunded"] as const;
+
+export const monoOutcomeAnswer = z.object({
+  status: z.enum(MONO_OUTCOMES).meta({
+    description:
+      "pending while monobank has not settled the invoice; captured (the station is published), failed, expired or refunded.",
+  }),
+  stoId: z.string().nullable().meta({ description: "The station paid for; null once it was deleted." }),
+  amount: z.string().meta({ description: "The amount of the invoice, e.g. 125.00." }),
+  currency: z.string().meta({ description: "UAH." }),
+});
+export type MonoOutcome = z.infer<typeof monoOutcomeAnswer>;

@@ -40,3 +40,25 @@ export const paypalWebhookEvent = z.object({
     })
     .default({}),
 });
+
+/** POST /api/etc/mono/invoice: the station to pay for by card through monobank. */
+export const monoInvoiceInput = z.object({ stoId: z.string() });
+
+/**
+ * An invoice as monobank reports it: the status answer and the webhook's body alike. Amounts are in
+ * kopiykas, ccy is ISO 4217's number (980, hryvnia), dates are ISO 8601; what is not read is kept
+ * as it came with the payment.
+ */
+export const monoInvoiceState = z.looseObject({
+  invoiceId: z.string().min(1).max(100),
+  status: z.string().max(20).meta({ description: "created, processing, hold, success, failure, reversed or expired." }),
+  amount: z.number().int().optional(),
+  ccy: z.number().int().optional(),
+  finalAmount: z.number().int().optional(),
+  failureReason: optionalText,
+  reference: optionalText,
+  destination: optionalText,
+  createdDate: optionalText,
+  modifiedDate: optionalText,
+});
+export type MonoInvoiceBody = z.infer<typeof monoInvoiceState>;

@@ -27,6 +27,8 @@ type Kind =
   | "mfaCodeCap"
   | "receipt"
   | "refunded"
+  | "paymentReversedAdmin"
+  | "paymentDuplicateAdmin"
   | "hoursReminder";
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);

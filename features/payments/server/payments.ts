@@ -47,7 +47,7 @@ export function paymentClientConfig() {
   return { clientId: configured ? clientId : "", currency: PAYMENT.currency, testMode: testPaymentsAllowed() };
 }
 
-async function payableStation(viewer: Viewer, stoId: string) {
+export async function payableStation(viewer: Viewer, stoId: string) {
   if (!isUuid(stoId)) throw new NotFoundError();
   const prisma = await getPrisma();
   const station = await prisma.service.findUnique({
@@ -66,13 +66,13 @@ async function payableStation(viewer: Viewer, stoId: string) {
 }
 
 /** The claim a payment was for was rejected or cancelled before the money arrived. */
-class ClaimGone extends Error {}
+export class ClaimGone extends Error {}
 
 /**
  * Publishes a paid station in the payment's transaction. An unclaimed place becomes the payer's in
  * the same write (takeOverOnPayment); if their claim is gone by now, ClaimGone rolls it all back.
  */
-async function publishPaid(
+export async function publishPaid(
   tx: Prisma.TransactionClient,
   serviceId: string,
   payerId: string | null,
@@ -208,6 +208,8 @@ type PaymentRow = {
   serviceName: string;
   providerOrderId: string | null;
 };
+/** The processors' names as the mails write them. */
+export const PROVIDER_NAMES = { paypal: "PayPal", monobank: "monobank", test: "test" } as const;
 export type Settlement = "captured" | "declined" | "mismatch" | "pending";
 
 /**
@@ -269,7 +271,8 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
       await mailPayer(tx, payment, "receipt", {
         amount: capture.amount!,
         currency: capture.currency!,
-        captureId: capture.id ?? "",
+        provider: PROVIDER_NAMES.paypal,
+        reference: capture.id ?? "",
         date: now,
       });
       return false;
@@ -295,11 +298,24 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
   return "captured";
 }
 
-async function mailPayer(
+/**
+ * The payer's receipt or word of a refund, in their language, written in the payment's transaction:
+ * the amount and currency, the processor and its reference for the payment (PayPal's capture id,
+ * monobank's invoice id). `listing` says whether a refunded station stays listed (another payment
+ * covers it).
+ */
+export async function mailPayer(
   tx: Prisma.TransactionClient,
   payment: PaymentRow,
   kind: "receipt" | "refunded",
-  values: { amount?: string; currency?: string; captureId: string; date: Date },
+  values: {
+    amount: string;
+    currency: string;
+    provider: string;
+    reference: string;
+    date: Date;
+    listing?: "unlisted" | "covered";
+  },
 ) {
   if (!payment.userId) return;
   const user = await tx.user.findUnique({
@@ -322,14 +338,56 @@ async function mailPayer(
     {
       name: user.name,
       station: payment.serviceName,
-      amount: values.amount ?? "",
-      currency: values.currency ?? "",
-      captureId: values.captureId,
+      amount: values.amount,
+      currency: values.currency,
+      provider: values.provider,
+      reference: values.reference,
+      listing: values.listing ?? "unlisted",
       date,
     },
     link,
   );
   await enqueueMail(mail, tx);
+}
+
+/**
+ * Word to the site's admins about a payment only a person can settle (a reversal, a station paid
+ * twice that needs a refund by hand): every active admin account, each in its own language, in the
+ * payment's transaction. There was no admin mail before; the admins are the accounts with the flag.
+ */
+export async function mailAdmins(
+  tx: Prisma.TransactionClient,
+  kind: "paymentReversedAdmin" | "paymentDuplicateAdmin",
+  payment: PaymentRow & { payerEmail: string },
+  values: { amount: string; currency: string; provider: string; reference: string; listing?: "unlisted" | "covered" },
+): Promise<number> {
+  const admins = await tx.user.findMany({
+    where: { isAdmin: true, isBlocked: false },
+    select: { name: true, email: true, locale: true },
+    orderBy: { createdAt: "asc" },
+    take: 20,
+  });
+  for (const admin of admins) {
+    const mail = composeAccountMail(
+      kind,
+      admin.email,
+      admin.locale,
+      {
+        name: admin.name,
+        station: payment.serviceName,
+        payer: payment.payerEmail,
+        listing: values.listing ?? "unlisted",
+        amount: values.amount,
+        currency: values.currency,
+        provider: values.provider,
+        reference: values.reference,
+      },
+      localePath(admin.locale, "/admin/payments"),
+    );
+    await enqueueMail(mail, tx);
+  }
+  if (admins.length === 0) log.warn({ area: "payments", kind, paymentId: payment.id }, "no admin account to tell");
+  return admins.length;
 }
 
 /**
@@ -349,7 +407,13 @@ export async function refund(captureId: string): Promise<boolean> {
       if (marked.count !== 1) return false;
       if (payment.serviceId)
         await tx.service.updateMany({ where: { id: payment.serviceId }, data: { isPaid: false, paidAt: null } });
-      await mailPayer(tx, payment, "refunded", { captureId, date: new Date() });
+      await mailPayer(tx, payment, "refunded", {
+        amount: payment.amount.toFixed(2),
+        currency: payment.currency,
+        provider: PROVIDER_NAMES.paypal,
+        reference: captureId,
+        date: new Date(),
+      });
       return true;
     }),
   );

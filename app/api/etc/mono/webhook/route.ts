@@ -1,0 +1,18 @@
+import type { NextRequest } from "next/server";
+
+import { handleMonoWebhook } from "@/features/payments/server/monobank-payments";
+import { handle, json, readCapped } from "@/lib/http/answers";
+
+/** An invoice's state is a few hundred bytes; anything this large is no notification of monobank's. */
+const MAX_WEBHOOK_BYTES = 16 * 1024;
+
+/**
+ * monobank's notifications of an invoice's state. The body is read as raw text: X-Sign signs its
+ * exact bytes, so it is verified before it is parsed.
+ */
+export async function POST(request: NextRequest) {
+  return handle(request, async () => {
+    const raw = Buffer.from(await readCapped(request, MAX_WEBHOOK_BYTES, "Validation.tooLarge")).toString("utf8");
+    return json(await handleMonoWebhook(raw, request.headers));
+  });
+}
