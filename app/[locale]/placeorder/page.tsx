@@ -8,7 +8,8 @@ import { claimedOrder } from "@/features/claims/server/claims";
 import { getStationOrder } from "@/features/listings/server/listings";
 import { MissingOrder } from "@/features/payments/components/missing-order";
 import { PaymentPanel } from "@/features/payments/components/payment-panel";
-import { PAYMENT } from "@/features/payments/fee";
+import { HRYVNIA_FORMAT, PAYMENT } from "@/features/payments/fee";
+import { monoOffer } from "@/features/payments/server/monobank-payments";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
@@ -42,6 +43,8 @@ export default async function PlaceOrderPage({ params, searchParams }: Props) {
         <MissingOrder />
       </ClientMessages>
     );
+  // The card through monobank, when configured: its fee in hryvnias under the USD total.
+  const mono = monoOffer();
   const lines = [
     [t("item"), PAYMENT.item],
     [t("tax"), PAYMENT.tax],
@@ -100,9 +103,15 @@ export default async function PlaceOrderPage({ params, searchParams }: Props) {
                   <dt>{t("total")}</dt>
                   <dd>{money(PAYMENT.total)}</dd>
                 </div>
+                {mono ? (
+                  <div className="flex justify-between text-slate-600">
+                    <dt>{t("cardTotal")}</dt>
+                    <dd>{format.number(Number(mono.feeUah), HRYVNIA_FORMAT)}</dd>
+                  </div>
+                ) : null}
               </dl>
             </section>
-            <PaymentPanel stoId={draft._id} nonce={(await headers()).get("x-nonce") ?? ""} />
+            <PaymentPanel stoId={draft._id} nonce={(await headers()).get("x-nonce") ?? ""} mono={mono} />
             {claimedId ? null : (
               <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
                 {t("backToEdit")}

@@ -7,19 +7,110 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
 import { useAction } from "@/components/ui/use-action";
-import { PAYMENT } from "@/features/payments/fee";
-import { dispatchCart } from "@/features/saved/components/use-cart";
+import { HRYVNIA_FORMAT, PAYMENT } from "@/features/payments/fee";
+import type { PaymentChoice } from "@/features/saved/cart";
+import { dispatchCart, useCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 
 type Config = { clientId: string; currency: string; testMode: boolean };
 type State = { status: "loading" } | { status: "ready"; config: Config } | { status: "failed" };
+
+/** What /placeorder offers besides PayPal: a card through monobank, with its fee in hryvnias ("125.00"). */
+export type MonoOffer = { feeUah: string } | null;
+
+/**
+ * How the owner pays: PayPal as it always was, or, when monobank is configured, a choice between
+ * PayPal (the default, spec §3) and a card through monobank. The choice is kept in the cart
+ * state's paymentMethod, so coming back to /placeorder (after a declined card, say) finds it.
+ */
+export function PaymentPanel({ stoId, nonce, mono }: { stoId: string; nonce: string; mono: MonoOffer }) {
+  const t = useTranslations("PlaceOrder");
+  const format = useFormatter();
+  const [cart, dispatch] = useCart();
+  if (!mono) return <PaypalPanel stoId={stoId} nonce={nonce} />;
+  const method: PaymentChoice = cart.paymentMethod;
+  const options: { value: PaymentChoice; label: string; hint: string }[] = [
+    {
+      value: "PayPal",
+      label: t("methodPaypal"),
+      hint: t("methodPaypalHint", {
+        amount: format.number(Number(PAYMENT.total), { style: "currency", currency: PAYMENT.currency }),
+      }),
+    },
+    {
+      value: "monobank",
+      label: t("methodCard"),
+      hint: t("methodCardHint", { amount: format.number(Number(mono.feeUah), HRYVNIA_FORMAT) }),
+    },
+  ];
+  return (
+    <div className="space-y-4">
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-base font-semibold">{t("methodLegend")}</legend>
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 hover:border-brand-600 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2"
+          >
+            <input
+              type="radio"
+              name="payment-method"
+              value={option.value}
+              checked={method === option.value}
+              onChange={() => dispatch({ type: "setPaymentMethod", method: option.value })}
+              className="mt-1 size-4 shrink-0 accent-brand-600"
+            />
+            <span className="min-w-0">
+              <span className="block font-medium">{option.label}</span>
+              <span className="block text-sm text-slate-600">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {method === "monobank" ? (
+        <CardPanel stoId={stoId} feeUah={mono.feeUah} />
+      ) : (
+        <PaypalPanel stoId={stoId} nonce={nonce} />
+      )}
+    </div>
+  );
+}
+
+/** The card option: monobank's invoice is made on the server, and the browser goes to its payment page. */
+function CardPanel({ stoId, feeUah }: { stoId: string; feeUah: string }) {
+  const t = useTranslations("PlaceOrder");
+  const format = useFormatter();
+  const { busy, run } = useAction();
+  function pay() {
+    void run<{ pageUrl: string }>(
+      { url: "/api/etc/mono/invoice", method: "POST", body: { stoId } },
+      {
+        then: ({ pageUrl }) => window.location.assign(pageUrl),
+        refresh: false,
+        leavesPage: true,
+        onError: (error) => (error instanceof ApiError ? undefined : t("unavailable")),
+      },
+    );
+  }
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={pay}
+      className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+    >
+      {busy ? t("cardOpening") : t("cardPay", { amount: format.number(Number(feeUah), HRYVNIA_FORMAT) })}
+    </button>
+  );
+}
 
 /**
  * The PayPal button (SDK loaded with the client id from /api/etc/paypal); the server creates and
  * captures the order. Without PayPal credentials, outside production, a labelled test payment.
  */
 /** `nonce`: this request's CSP nonce; PayPal's SDK puts it on the scripts and styles it adds itself. */
-export function PaymentPanel({ stoId, nonce }: { stoId: string; nonce: string }) {
+function PaypalPanel({ stoId, nonce }: { stoId: string; nonce: string }) {
   const t = useTranslations("PlaceOrder");
   const ta = useTranslations("Account");
   const format = useFormatter();

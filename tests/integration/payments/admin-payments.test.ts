@@ -5,6 +5,7 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { listAdminPayments } from "@/features/payments/server/admin-payments";
 import { getPrisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 
 import { makeService, makeUser } from "../../helpers/factories";
@@ -39,7 +40,8 @@ beforeAll(async () => {
     admin: await viewerOf(await signIn(admin.email)),
   });
   const prisma = await getPrisma();
-  const row = (minutes: number, values: Record<string, unknown>) => ({
+  type Own = "amount" | "currency" | "provider" | "status" | "providerOrderId" | "capturedAt";
+  const row = (minutes: number, values: Pick<Prisma.PaymentCreateManyInput, Own>): Prisma.PaymentCreateManyInput => ({
     serviceId: station.id,
     userId: owner.id,
     serviceName: station.name,

@@ -1,0 +1,187 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+
+import { toast } from "@/components/ui/toast";
+import type { MonoOutcome } from "@/features/payments/answers";
+import { HRYVNIA_FORMAT } from "@/features/payments/fee";
+import { dispatchCart } from "@/features/saved/components/use-cart";
+import { Link } from "@/i18n/navigation";
+
+import { PaymentResultCard, PRIMARY_ACTION, SECONDARY_ACTION } from "./payment-result-card";
+
+/** How often an open payment is asked about, and for how long before the page says it may take a while. */
+export const POLL_EVERY_MS = 2_000;
+export const POLL_FOR_MS = 60_000;
+/** Failed checks in a row (offline, a server error) before the page says it cannot check. */
+const FAILURES_SHOWN = 3;
+
+type Phase = "polling" | "slow" | "checkFailed";
+
+/**
+ * /placeorder/result?payment=<id>: where monobank sends the owner back after its payment page. The
+ * server read the outcome first (settling it with monobank when the webhook had not come yet); while
+ * it is still pending the page asks GET /api/etc/mono/payments/{id} every 2 s for a minute, then
+ * says the station will be published when monobank confirms. Success clears the prepared order
+ * and says "Payment successful", as the PayPal path does.
+ */
+export function PaymentResult({ paymentId, initial }: { paymentId: string; initial: MonoOutcome | null }) {
+  const t = useTranslations("PlaceOrder");
+  const format = useFormatter();
+  const [outcome, setOutcome] = useState<MonoOutcome | null>(initial);
+  const [phase, setPhase] = useState<Phase>("polling");
+  // Bumped by "Check again": a new minute of checks, the first one at once.
+  const [round, setRound] = useState(0);
+  const pending = outcome?.status === "pending";
+
+  useEffect(() => {
+    if (!pending || phase !== "polling") return;
+    let live = true;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const until = Date.now() + POLL_FOR_MS;
+    async function check() {
+      try {
+        const response = await fetch(`/api/etc/mono/payments/${encodeURIComponent(paymentId)}`, {
+          cache: "no-store",
+        });
+        if (!live) return;
+        if (response.status === 404) return setOutcome(null);
+        if (!response.ok) throw new Error(String(response.status));
+        const next = (await response.json()) as MonoOutcome;
+        if (!live) return;
+        failures = 0;
+        if (next.status !== "pending") return setOutcome(next);
+      } catch {
+        if (!live) return;
+        if (++failures >= FAILURES_SHOWN) return setPhase("checkFailed");
+      }
+      if (Date.now() >= until) return setPhase("slow");
+      timer = setTimeout(() => void check(), POLL_EVERY_MS);
+    }
+    timer = setTimeout(() => void check(), round === 0 ? POLL_EVERY_MS : 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [pending, phase, paymentId, round]);
+
+  const captured = outcome?.status === "captured";
+  useEffect(() => {
+    if (!captured) return;
+    dispatchCart({ type: "clearStoForOrder" });
+    // Once per payment and tab: coming back to the page (reload, Back) does not say it again.
+    const key = `maister.paid.${paymentId}`;
+    try {
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, "1");
+    } catch {
+      // Storage refused (a private window's quota): the toast is said anyway.
+    }
+    toast.success(t("paymentSuccessful"));
+  }, [captured, paymentId, t]);
+
+  // A state reached on this page (not the one it opened with) takes the focus, so it is read out.
+  const view = !outcome ? "notFound" : pending ? phase : outcome.status;
+  const firstView = useRef(view);
+  useEffect(() => {
+    if (view !== firstView.current) document.getElementById("payment-result-title")?.focus();
+  }, [view]);
+
+  const checkAgain = () => {
+    setPhase("polling");
+    setRound((value) => value + 1);
+  };
+  const tryAgain = (
+    <Link href="/placeorder" className={PRIMARY_ACTION}>
+      {t("resultTryAgain")}
+    </Link>
+  );
+  const myStations = (primary = false) => (
+    <Link href="/mystos" className={primary ? PRIMARY_ACTION : SECONDARY_ACTION}>
+      {t("resultMyStations")}
+    </Link>
+  );
+  const checkButton = (
+    <button type="button" onClick={checkAgain} className={PRIMARY_ACTION}>
+      {t("resultCheckAgain")}
+    </button>
+  );
+
+  if (!outcome)
+    return (
+      <PaymentResultCard tone="failure" title={t("resultErrorTitle")} actions={tryAgain}>
+        <p>{t("resultError")}</p>
+      </PaymentResultCard>
+    );
+  const amount = format.number(
+    Number(outcome.amount),
+    outcome.currency === "UAH" ? HRYVNIA_FORMAT : { style: "currency", currency: outcome.currency },
+  );
+  switch (outcome.status) {
+    case "captured":
+      return (
+        <PaymentResultCard
+          tone="success"
+          title={t("resultSuccessTitle")}
+          actions={
+            outcome.stoId ? (
+              <Link href={`/service/${outcome.stoId}`} className={PRIMARY_ACTION}>
+                {t("resultViewStation")}
+              </Link>
+            ) : (
+              myStations(true)
+            )
+          }
+        >
+          <p>{t("resultSuccess", { amount })}</p>
+        </PaymentResultCard>
+      );
+    case "failed":
+      return (
+        <PaymentResultCard tone="failure" title={t("resultFailedTitle")} actions={tryAgain}>
+          <p>{t("resultFailed")}</p>
+        </PaymentResultCard>
+      );
+    case "expired":
+      return (
+        <PaymentResultCard tone="notice" title={t("resultExpiredTitle")} actions={tryAgain}>
+          <p>{t("resultExpired")}</p>
+        </PaymentResultCard>
+      );
+    case "refunded":
+      return (
+        <PaymentResultCard tone="notice" title={t("resultRefundedTitle")} actions={myStations(true)}>
+          <p>{t("resultRefunded")}</p>
+        </PaymentResultCard>
+      );
+    case "pending":
+      if (phase === "checkFailed")
+        return (
+          <PaymentResultCard tone="notice" title={t("resultPendingTitle")} actions={checkButton}>
+            <p>{t("resultCheckFailed")}</p>
+          </PaymentResultCard>
+        );
+      if (phase === "slow")
+        return (
+          <PaymentResultCard
+            tone="notice"
+            title={t("resultPendingTitle")}
+            actions={
+              <>
+                {checkButton}
+                {myStations()}
+              </>
+            }
+          >
+            <p>{t("resultPending")}</p>
+          </PaymentResultCard>
+        );
+      return (
+        <PaymentResultCard tone="waiting" title={t("resultChecking")} live>
+          <p>{t("resultCheckingNote")}</p>
+        </PaymentResultCard>
+      );
+  }
+}
