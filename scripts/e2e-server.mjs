@@ -8,9 +8,11 @@ import { buildApp, LISTEN_ON } from "./app-server.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const paypalPort = String(Number(port) + 99);
+const monoPort = String(Number(port) + 98);
 // Mail goes to the dev outbox, payments to a local fake of PayPal's REST API (the browser gets a
-// stand-in SDK through request routing), and the geocoder is unreachable on purpose: no test
-// needs the internet.
+// stand-in SDK through request routing) and to the monobank stand-in (its test-card page is a
+// real page the browser opens; its webhooks come back to APP_URL), and the geocoder is
+// unreachable on purpose: no test needs the internet.
 const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: "1",
@@ -20,6 +22,8 @@ const env = {
   PAYPAL_CLIENT_ID: "test-client",
   PAYPAL_CLIENT_SECRET: "test-secret",
   PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
+  MONO_TOKEN: "test-mono-token",
+  MONO_API_BASE: `http://127.0.0.1:${monoPort}`,
   NOMINATIM_URL: "http://127.0.0.1:9",
   APP_URL: `http://localhost:${port}`,
   APP_SECRET: process.env.APP_SECRET ?? "e2e-secret-for-local-tests-only-0123456789",
@@ -40,14 +44,21 @@ buildApp(env, process.env.E2E_SKIP_BUILD === "1");
 // Not startApp(): Playwright stops this script by killing its process group, which must hold the
 // servers too, and it shows their output.
 const paypal = spawn("npx", ["tsx", "tests/helpers/fake-paypal-server.ts", paypalPort], { stdio: "inherit", env });
+// One process (no npx in between), so that the kill below reaches the stand-in itself.
+const mono = spawn(process.execPath, ["--import", "tsx", "tests/helpers/fake-monobank-server.ts", monoPort], {
+  stdio: "inherit",
+  env,
+});
 const server = spawn("npm", ["start"], { stdio: "inherit", env: { ...env, PORT: port, HOSTNAME: LISTEN_ON } });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     paypal.kill(signal);
+    mono.kill(signal);
     server.kill(signal);
   });
 }
 server.on("exit", (code) => {
   paypal.kill("SIGTERM");
+  mono.kill("SIGTERM");
   process.exit(code ?? 0);
 });
