@@ -18,6 +18,11 @@ export const RETENTION_MS = {
   sentMailBodies: 7 * DAY_MS,
   /** Ids of PayPal events already handled; PayPal stops redelivering after 3 days. */
   paypalEvents: 30 * DAY_MS,
+  /**
+   * monobank invoice states already applied: a month covers monobank's redeliveries; an older
+   * notification sent again finds its payment settled and changes nothing anyway.
+   */
+  monoEvents: 30 * DAY_MS,
   /** Owners' daily counters (the marks that keep repeats out go after their day). */
   serviceStats: 400 * DAY_MS,
   /** The security log (lib/security/security-log.ts): long enough to look back on an incident. */
@@ -67,6 +72,9 @@ export async function purgeExpired(now = new Date()) {
   const paypalEvents = await prisma.paypalEvent.deleteMany({
     where: { receivedAt: { lt: before(RETENTION_MS.paypalEvents) } },
   });
+  const monoEvents = await prisma.monoEvent.deleteMany({
+    where: { receivedAt: { lt: before(RETENTION_MS.monoEvents) } },
+  });
   const statMarks = await prisma.statMark.deleteMany({ where: { expiresAt: { lte: now } } });
   const serviceStats = await prisma.serviceStat.deleteMany({
     where: { day: { lt: before(RETENTION_MS.serviceStats) } },
@@ -84,6 +92,7 @@ export async function purgeExpired(now = new Date()) {
     geocode: geocode.count,
     mailBodies: mailBodies.count,
     paypalEvents: paypalEvents.count,
+    monoEvents: monoEvents.count,
     statMarks: statMarks.count,
     serviceStats: serviceStats.count,
     securityEvents: securityEvents.count,

@@ -134,6 +134,21 @@ describe("purgeExpired", () => {
     expect((await prisma.paypalEvent.findMany({ select: { id: true } })).map((row) => row.id)).toEqual(["WH-NEW"]);
   });
 
+  it("forgets applied monobank invoice states after 30 days", async () => {
+    const prisma = await getPrisma();
+    const modifiedDate = new Date();
+    await prisma.monoEvent.createMany({
+      data: [
+        { invoiceId: "2611OLD", status: "success", modifiedDate, receivedAt: ago(RETENTION_MS.monoEvents) },
+        { invoiceId: "2611NEW", status: "success", modifiedDate },
+      ],
+    });
+    await purgeExpired();
+    expect((await prisma.monoEvent.findMany({ select: { invoiceId: true } })).map((row) => row.invoiceId)).toEqual([
+      "2611NEW",
+    ]);
+  });
+
   it("forgets security events after 180 days and keeps newer ones", async () => {
     const prisma = await getPrisma();
     await prisma.securityEvent.createMany({
