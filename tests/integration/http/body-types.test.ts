@@ -6,6 +6,7 @@ import type { ZodType } from "zod";
 
 import * as adminFeedback from "@/app/api/etc/admin/feedback/[id]/route";
 import * as feedback from "@/app/api/etc/feedback/route";
+import * as monoInvoice from "@/app/api/etc/mono/invoice/route";
 import * as paypalOrders from "@/app/api/etc/paypal/orders/route";
 import * as paypalWebhook from "@/app/api/etc/paypal/webhook/route";
 import * as claim from "@/app/api/items/[id]/claim/route";
@@ -65,7 +66,7 @@ import { hoursReportInput, liveStatusInput, specialHoursInput } from "@/features
 import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { osmLinkInput } from "@/features/osm/link-schema";
-import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
+import { monoInvoiceInput, payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { priceListInput } from "@/features/prices/schema";
 import { acceptInput, adminCloseInput, answerInput, cancelInput, requestInput } from "@/features/requests/schema";
@@ -419,6 +420,15 @@ const routes: Route[] = [
     path: () => "/api/etc/paypal/orders",
     who: "owner",
     schema: paypalOrderInput,
+    body: () => ({ stoId: ids.draft }),
+  },
+  {
+    method: "POST",
+    file: "etc/mono/invoice",
+    handler: monoInvoice.POST as Handler,
+    path: () => "/api/etc/mono/invoice",
+    who: "owner",
+    schema: monoInvoiceInput,
     body: () => ({ stoId: ids.draft }),
   },
   {
