@@ -3,15 +3,27 @@ import type { ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
 
 export type ResultTone = "waiting" | "success" | "failure" | "notice";
+/** The sign in the circle: the state in a glance (the heading says it in words). */
+export type ResultIcon = "check" | "cross" | "clock" | "return" | "question";
 
-const TONE: Record<ResultTone, { ring: string; icon: ReactNode }> = {
-  waiting: { ring: "bg-brand-50 text-brand-700", icon: <Spinner className="size-7 border-[3px]" /> },
-  success: {
-    ring: "bg-emerald-100 text-emerald-700",
-    icon: <path d="M5 12.5l4.5 4.5L19 7.5" />,
-  },
-  failure: { ring: "bg-red-100 text-red-700", icon: <path d="M7 7l10 10M17 7L7 17" /> },
-  notice: { ring: "bg-amber-100 text-amber-800", icon: <path d="M12 7v6m0 4h.01" /> },
+const RING: Record<ResultTone, string> = {
+  waiting: "bg-brand-50 text-brand-700",
+  success: "bg-emerald-100 text-emerald-700",
+  failure: "bg-red-100 text-red-700",
+  notice: "bg-amber-100 text-amber-800",
+};
+
+const ICON: Record<ResultIcon, ReactNode> = {
+  check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  cross: <path d="M7 7l10 10M17 7L7 17" />,
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="8" />
+      <path d="M12 8v4.5l3 2" />
+    </>
+  ),
+  return: <path d="M9 7L5 11l4 4M5 11h9a5 5 0 010 10h-2" />,
+  question: <path d="M9.5 9a2.5 2.5 0 114 2c-1 .7-1.5 1.3-1.5 2.5M12 17.5h.01" />,
 };
 
 /**
@@ -20,27 +32,29 @@ const TONE: Record<ResultTone, { ring: string; icon: ReactNode }> = {
  */
 export function PaymentResultCard({
   tone,
+  icon,
   title,
   children,
   actions,
   live = false,
 }: {
   tone: ResultTone;
+  /** Not for "waiting", which turns a ring. */
+  icon?: ResultIcon;
   title: string;
   children: ReactNode;
   actions?: ReactNode;
   live?: boolean;
 }) {
-  const { ring, icon } = TONE[tone];
   return (
     <section
       aria-labelledby="payment-result-title"
       aria-busy={tone === "waiting"}
       className="mx-auto max-w-xl rounded-xl border border-slate-200 bg-white p-6 text-center sm:p-8"
     >
-      <div className={`mx-auto grid size-14 place-items-center rounded-full ${ring}`}>
-        {tone === "waiting" ? (
-          icon
+      <div className={`mx-auto grid size-14 place-items-center rounded-full ${RING[tone]}`}>
+        {tone === "waiting" || !icon ? (
+          <Spinner className="size-7 border-[3px]" />
         ) : (
           <svg
             aria-hidden
@@ -52,7 +66,7 @@ export function PaymentResultCard({
             strokeLinejoin="round"
             className="size-7"
           >
-            {icon}
+            {ICON[icon]}
           </svg>
         )}
       </div>

@@ -111,7 +111,16 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
 
   if (!outcome)
     return (
-      <PaymentResultCard tone="failure" title={t("resultErrorTitle")} actions={tryAgain}>
+      <PaymentResultCard
+        tone="notice"
+        icon="question"
+        title={t("resultErrorTitle")}
+        actions={
+          <Link href="/placeorder" className={PRIMARY_ACTION}>
+            {t("resultBackToOrder")}
+          </Link>
+        }
+      >
         <p>{t("resultError")}</p>
       </PaymentResultCard>
     );
@@ -124,6 +133,7 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
       return (
         <PaymentResultCard
           tone="success"
+          icon="check"
           title={t("resultSuccessTitle")}
           actions={
             outcome.stoId ? (
@@ -140,26 +150,26 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
       );
     case "failed":
       return (
-        <PaymentResultCard tone="failure" title={t("resultFailedTitle")} actions={tryAgain}>
+        <PaymentResultCard tone="failure" icon="cross" title={t("resultFailedTitle")} actions={tryAgain}>
           <p>{t("resultFailed")}</p>
         </PaymentResultCard>
       );
     case "expired":
       return (
-        <PaymentResultCard tone="notice" title={t("resultExpiredTitle")} actions={tryAgain}>
+        <PaymentResultCard tone="notice" icon="clock" title={t("resultExpiredTitle")} actions={tryAgain}>
           <p>{t("resultExpired")}</p>
         </PaymentResultCard>
       );
     case "refunded":
       return (
-        <PaymentResultCard tone="notice" title={t("resultRefundedTitle")} actions={myStations(true)}>
+        <PaymentResultCard tone="notice" icon="return" title={t("resultRefundedTitle")} actions={myStations(true)}>
           <p>{t("resultRefunded")}</p>
         </PaymentResultCard>
       );
     case "pending":
       if (phase === "checkFailed")
         return (
-          <PaymentResultCard tone="notice" title={t("resultPendingTitle")} actions={checkButton}>
+          <PaymentResultCard tone="notice" icon="clock" title={t("resultPendingTitle")} actions={checkButton}>
             <p>{t("resultCheckFailed")}</p>
           </PaymentResultCard>
         );
@@ -167,6 +177,7 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
         return (
           <PaymentResultCard
             tone="notice"
+            icon="clock"
             title={t("resultPendingTitle")}
             actions={
               <>
