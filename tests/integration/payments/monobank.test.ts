@@ -156,6 +156,33 @@ describe("monobank card payments", () => {
     expect(await (await outcome(paymentId, cookie)).json()).toMatchObject({ status: "refunded" });
   });
 
+  it("a verified claimant pays by card for a place nobody holds: it becomes theirs; a claim rejected meanwhile moves nothing", async () => {
+    const prisma = await getPrisma();
+    const placeFor = async () => {
+      const { user, cookie, stoId } = await unpaidStation();
+      await prisma.service.update({ where: { id: stoId }, data: { ownerId: null, claimed: false } });
+      const claim = await prisma.serviceClaim.create({
+        data: { serviceId: stoId, userId: user.id, status: "verified", verifiedAt: new Date() },
+      });
+      return { user, cookie, stoId, claimId: claim.id };
+    };
+    const paying = await placeFor();
+    const { invoiceId } = await openInvoice(paying.stoId, paying.cookie);
+    await mono.pay(invoiceId);
+    expect(await stationOf(paying.stoId)).toMatchObject({ ownerId: paying.user.id, claimed: true, isPaid: true });
+    expect(await prisma.serviceClaim.findUniqueOrThrow({ where: { id: paying.claimId } })).toMatchObject({
+      status: "completed",
+    });
+
+    const late = await placeFor();
+    const lateInvoice = await openInvoice(late.stoId, late.cookie);
+    await prisma.serviceClaim.update({ where: { id: late.claimId }, data: { status: "rejected" } });
+    await mono.pay(lateInvoice.invoiceId);
+    expect(await paymentOf(lateInvoice.invoiceId)).toMatchObject({ status: "failed", capturedAt: null });
+    expect(await stationOf(late.stoId)).toMatchObject({ ownerId: null, claimed: false, isPaid: false });
+    expect(await mailCount(late.user.email)).toBe(0);
+  });
+
   describe("who may do what", () => {
     it("starting an invoice: signed out 401, someone else's station 403, an unknown or malformed id 404", async () => {
       const { stoId } = await unpaidStation();
