@@ -119,6 +119,13 @@ test.describe("card payments through monobank", () => {
     const id = await preparedOrder(page, name, "");
     await page.getByRole("radio", { name: /Card via monobank/ }).check();
     await page.getByRole("button", { name: "Pay ₴125.00 by card" }).click();
+    await expect(page).toHaveURL(/\/pay\/2611/);
+    const invoicePage = page.url();
+    // Back from monobank's page: the button works again and opens the same, still open invoice.
+    await page.goBack();
+    await expect(page.getByRole("button", { name: "Pay ₴125.00 by card" })).toBeEnabled();
+    await page.getByRole("button", { name: "Pay ₴125.00 by card" }).click();
+    await expect(page).toHaveURL(invoicePage);
     await page.getByRole("button", { name: "Decline" }).click();
     await expect(page).toHaveURL(/\/placeorder\/result\?payment=/);
     await expect(page.getByRole("heading", { level: 1, name: "The payment did not go through" })).toBeVisible();
