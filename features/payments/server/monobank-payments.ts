@@ -46,6 +46,8 @@ export const MONO_SWEEP_AFTER_MS = MONO_VALIDITY_S * 1000;
 /** A second click gets the open invoice back only while a minute of it is left to pay in. */
 const REUSE_MARGIN_MS = 60_000;
 const CURRENCY = "UAH";
+/** monobank's states of an invoice that can still be paid. */
+const OPEN_STATES = new Set(["created", "processing", "hold"]);
 
 /** The card option of the checkout: the fee in hryvnias, or null when MONO_TOKEN is unset. */
 export function monoOffer(): { feeUah: string } | null {
@@ -55,7 +57,8 @@ export function monoOffer(): { feeUah: string } | null {
 /**
  * POST /api/etc/mono/invoice: a monobank invoice for the viewer's unpaid station (the same rules as
  * PayPal's order), recorded as a created payment. The invoice the viewer opened for that station a
- * moment ago is handed back instead of a second one while it can still be paid.
+ * moment ago is handed back instead of a second one while monobank says it can still be paid; one
+ * paid or declined meanwhile is settled first (paid: 409, declined: a new invoice).
  */
 export async function startMonoInvoice(
   viewer: Viewer | null,
@@ -81,7 +84,14 @@ export async function startMonoInvoice(
     },
     orderBy: { createdAt: "desc" },
   });
-  if (open?.pageUrl) return { pageUrl: open.pageUrl };
+  if (open?.pageUrl && open.providerOrderId) {
+    // Asked first: the person may have paid (or been declined) and come back before the webhook.
+    const state = await readMonoInvoice(open.providerOrderId);
+    if (state && OPEN_STATES.has(state.status)) return { pageUrl: open.pageUrl };
+    if (state) await applyMonoState(open, state);
+    const now = await prisma.service.findUnique({ where: { id: station.id }, select: { isPaid: true } });
+    if (now?.isPaid) throw new AppError(409, "Payment.alreadyPaid");
+  }
   // The row's id is in the return address, so it is chosen before the invoice exists.
   const id = randomUUID();
   const { invoiceId, pageUrl } = await createMonoInvoice({
@@ -164,7 +174,6 @@ export type MonoApplied =
   | "replayed"
   | "stale";
 
-const OPEN_STATES = new Set(["created", "processing", "hold"]);
 const UNSETTLED: Payment["status"][] = ["created", "failed", "expired"];
 
 /** A success of exactly the invoice made: the row's amount in kopiykas, hryvnias, this station. */

@@ -103,6 +103,29 @@ describe("monobank card payments", () => {
     expect(await (await getPrisma()).payment.count({ where: { serviceId: stoId } })).toBe(1);
   });
 
+  it("a second click after paying, before monobank's webhook, settles the payment instead of handing back a paid page", async () => {
+    const { user, cookie, stoId } = await unpaidStation();
+    const { invoiceId } = await openInvoice(stoId, cookie);
+    mono.mode.loseWebhooks = true;
+    await mono.pay(invoiceId);
+    const again = await startInvoice(stoId, cookie);
+    expect(again.status).toBe(409);
+    expect((await again.json()).key).toBe("Payment.alreadyPaid");
+    expect(await paymentOf(invoiceId)).toMatchObject({ status: "captured" });
+    expect((await stationOf(stoId)).isPaid).toBe(true);
+    expect(await mailsTo(user.email, "receipt")).toHaveLength(1);
+  });
+
+  it("a second click after a declined card opens a new invoice", async () => {
+    const { cookie, stoId } = await unpaidStation();
+    const { invoiceId } = await openInvoice(stoId, cookie);
+    mono.mode.loseWebhooks = true;
+    await mono.pay(invoiceId, "failure");
+    const retry = await openInvoice(stoId, cookie);
+    expect(retry.invoiceId).not.toBe(invoiceId);
+    expect(await paymentOf(invoiceId)).toMatchObject({ status: "failed" });
+  });
+
   it("returns a Ukrainian speaker to the Ukrainian result page, and the receipt is in Ukrainian", async () => {
     const { user, cookie, stoId } = await unpaidStation("uk");
     const response = await startInvoice(stoId, cookie, { "accept-language": "uk-UA,uk;q=0.9" });
