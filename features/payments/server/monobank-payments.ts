@@ -30,7 +30,15 @@ import {
   verifyMonoSignature,
   type MonoState,
 } from "./monobank";
-import { ClaimGone, mailAdmins, mailPayer, payableStation, PROVIDER_NAMES, publishPaid } from "./payments";
+import {
+  ClaimGone,
+  mailAdmins,
+  mailPayer,
+  payableStation,
+  PROVIDER_NAMES,
+  publishPaid,
+  unlistUnlessCovered,
+} from "./payments";
 
 /**
  * Paying for a station by card through monobank acquiring: an invoice in hryvnias (MONO_FEE_UAH)
@@ -264,14 +272,7 @@ export async function applyMonoState(
         // Reversed before its success was ever applied here: nothing was published by it.
         return (await close(UNSETTLED, "refunded", { refundedAt: now })) ? "refunded" : "stale";
       }
-      let listing: "unlisted" | "covered" = "unlisted";
-      if (payment.serviceId) {
-        const others = await tx.payment.count({
-          where: { serviceId: payment.serviceId, status: "captured", id: { not: payment.id } },
-        });
-        if (others > 0) listing = "covered";
-        else await tx.service.updateMany({ where: { id: payment.serviceId }, data: { isPaid: false, paidAt: null } });
-      }
+      const listing = await unlistUnlessCovered(tx, payment);
       await mailPayer(tx, payment, "refunded", { ...mailValues, listing, date: now });
       await mailAdmins(tx, "paymentReversedAdmin", payment, { ...mailValues, listing });
       return "refunded";

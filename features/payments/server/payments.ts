@@ -391,8 +391,25 @@ export async function mailAdmins(
 }
 
 /**
- * A refund or reversal at PayPal: the payment is marked refunded, the station unpublished, and the
- * owner told. Idempotent like settle().
+ * A returned payment takes its station out of the directory, unless another captured payment (the
+ * station was paid twice, by either provider) still covers it. Called in the refund's transaction.
+ */
+export async function unlistUnlessCovered(
+  tx: Prisma.TransactionClient,
+  payment: { id: string; serviceId: string | null },
+): Promise<"unlisted" | "covered"> {
+  if (!payment.serviceId) return "unlisted";
+  const others = await tx.payment.count({
+    where: { serviceId: payment.serviceId, status: "captured", id: { not: payment.id } },
+  });
+  if (others > 0) return "covered";
+  await tx.service.updateMany({ where: { id: payment.serviceId }, data: { isPaid: false, paidAt: null } });
+  return "unlisted";
+}
+
+/**
+ * A refund or reversal at PayPal: the payment is marked refunded, the station unpublished (unless
+ * another payment covers it), and the owner told. Idempotent like settle().
  */
 export async function refund(captureId: string): Promise<boolean> {
   const prisma = await getPrisma();
@@ -405,13 +422,13 @@ export async function refund(captureId: string): Promise<boolean> {
         data: { status: "refunded", refundedAt: new Date() },
       });
       if (marked.count !== 1) return false;
-      if (payment.serviceId)
-        await tx.service.updateMany({ where: { id: payment.serviceId }, data: { isPaid: false, paidAt: null } });
+      const listing = await unlistUnlessCovered(tx, payment);
       await mailPayer(tx, payment, "refunded", {
         amount: payment.amount.toFixed(2),
         currency: payment.currency,
         provider: PROVIDER_NAMES.paypal,
         reference: captureId,
+        listing,
         date: new Date(),
       });
       return true;

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { PUBKEY_REFETCH_MS } from "@/features/payments/server/monobank";
 import { MONO_SWEEP_AFTER_MS, sweepMonoPayments } from "@/features/payments/server/monobank-payments";
+import { refund } from "@/features/payments/server/payments";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeUser } from "../../helpers/factories";
@@ -279,5 +281,41 @@ describe("monobank notifications", () => {
     await mono.reverse(first.invoiceId);
     expect((await stationOf(stoId)).isPaid).toBe(false);
     expect(await mailsTo(admin.email, "paymentReversedAdmin")).toHaveLength(2);
+  });
+
+  it("a PayPal refund of a station a card payment also covers keeps it listed, whichever came first", async () => {
+    const { user, cookie, stoId } = await unpaidStation();
+    const prisma = await getPrisma();
+    const captureId = `CAP-${Date.now()}`;
+    // Paid through PayPal first (as its capture records it), then by card from another tab.
+    await prisma.service.update({ where: { id: stoId }, data: { isPaid: true, paidAt: new Date() } });
+    await prisma.payment.create({
+      data: {
+        serviceId: stoId,
+        userId: user.id,
+        serviceName: "Paid twice",
+        payerEmail: user.email,
+        amount: "3.00",
+        currency: "USD",
+        provider: "paypal",
+        providerOrderId: `ORDER-${captureId}`,
+        providerCaptureId: captureId,
+        requestId: randomUUID(),
+        status: "captured",
+        capturedAt: new Date(),
+      },
+    });
+    await prisma.service.update({ where: { id: stoId }, data: { isPaid: false } });
+    const card = await openInvoice(stoId, cookie);
+    await prisma.service.update({ where: { id: stoId }, data: { isPaid: true } });
+    await mono.pay(card.invoiceId);
+    expect(await paymentOf(card.invoiceId)).toMatchObject({ status: "captured" });
+
+    expect(await refund(captureId)).toBe(true);
+    expect((await stationOf(stoId)).isPaid).toBe(true);
+    const [refunded] = await mailsTo(user.email, "refunded");
+    expect(refunded!.text).toContain("stays listed");
+    await mono.reverse(card.invoiceId);
+    expect((await stationOf(stoId)).isPaid).toBe(false);
   });
 });
