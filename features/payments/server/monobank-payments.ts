@@ -335,7 +335,7 @@ export async function applyMonoState(
  * answered 200 { handled: false } so monobank stops delivering it.
  */
 export async function handleMonoWebhook(
-  raw: string,
+  raw: Uint8Array,
   headers: { get(name: string): string | null },
 ): Promise<{ handled: boolean }> {
   const verified = monoConfig().configured && (await verifyMonoSignature(raw, headers.get("x-sign")));
@@ -344,7 +344,7 @@ export async function handleMonoWebhook(
     await recordSecurityEvent("webhook.forged", { userId: null, status: 401, details: { provider: "monobank" } });
     throw new AppError(401, "Payment.webhookRefused");
   }
-  const state = monoState(parseJson(Buffer.from(raw, "utf8")));
+  const state = monoState(parseJson(raw));
   if (!state) throw new AppError(400, "Api.badRequest");
   const prisma = await getPrisma();
   const payment = await prisma.payment.findUnique({ where: { providerOrderId: state.invoiceId } });

@@ -76,6 +76,17 @@ describe("the monobank client", () => {
     expect(mono.calls.pubkey - before).toBeLessThanOrEqual(1);
   });
 
+  it("checks the bytes as received: invalid UTF-8 is not read as the replacement character that was signed", async () => {
+    const signed = '{"invoiceId":"2611abc","destination":"\uFFFD"}';
+    const received = Buffer.concat([
+      Buffer.from('{"invoiceId":"2611abc","destination":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}'),
+    ]);
+    expect(await verifyMonoSignature(Buffer.from(signed, "utf8"), mono.sign(signed))).toBe(true);
+    expect(await verifyMonoSignature(new Uint8Array(received), mono.sign(signed))).toBe(false);
+  });
+
   it("after a key rotation fetches the key again, at most once a minute", async () => {
     const body = JSON.stringify({ invoiceId: "2611def", status: "success" });
     expect(await verifyMonoSignature(body, mono.sign(body))).toBe(true);

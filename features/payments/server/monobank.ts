@@ -170,9 +170,9 @@ async function merchantKey(renew: boolean): Promise<KeyObject> {
   return cachedKey.key;
 }
 
-function verifies(key: KeyObject, raw: string, signature: Buffer): boolean {
+function verifies(key: KeyObject, raw: string | Uint8Array, signature: Buffer): boolean {
   try {
-    return verify("sha256", Buffer.from(raw, "utf8"), key, signature);
+    return verify("sha256", typeof raw === "string" ? Buffer.from(raw, "utf8") : raw, key, signature);
   } catch {
     return false;
   }
@@ -184,7 +184,7 @@ function verifies(key: KeyObject, raw: string, signature: Buffer): boolean {
  * rotated it), but the key is fetched again at most once a minute: forged deliveries cannot make
  * the site hammer monobank. monobank out of reach → 502 (monobank delivers again later).
  */
-export async function verifyMonoSignature(raw: string, xSign: string | null): Promise<boolean> {
+export async function verifyMonoSignature(raw: string | Uint8Array, xSign: string | null): Promise<boolean> {
   if (!xSign || !/^[A-Za-z0-9+/=]{16,400}$/.test(xSign)) return false;
   const signature = Buffer.from(xSign, "base64");
   if (verifies(await merchantKey(false), raw, signature)) return true;

@@ -12,7 +12,8 @@ const MAX_WEBHOOK_BYTES = 16 * 1024;
  */
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
-    const raw = Buffer.from(await readCapped(request, MAX_WEBHOOK_BYTES, "Validation.tooLarge")).toString("utf8");
+    // The bytes as they came: decoding them first would turn invalid UTF-8 into other bytes than signed.
+    const raw = await readCapped(request, MAX_WEBHOOK_BYTES, "Validation.tooLarge");
     return json(await handleMonoWebhook(raw, request.headers));
   });
 }
