@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { STATION_INPUT } from "../helpers/service-input";
@@ -22,6 +23,14 @@ async function preparedOrder(page: Page, name: string, prefix: "" | "/ua") {
   await page.goto(`${prefix}/placeorder`);
   await expect(page.getByText(name)).toBeVisible();
   return id;
+}
+
+/** axe-core's findings on the page as it is now, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} ${node.target.join(" ")}: ${violation.help}`),
+  );
 }
 
 /** Whether the station is in the public directory: asked without a session. */
@@ -49,6 +58,7 @@ test.describe("card payments through monobank", () => {
       // PayPal's side is as it was: the test payment is there, the card button is not.
       await expect(page.getByRole("button", { name: "Pay $3.00 in test mode" })).toBeVisible();
       await expect(page.getByRole("button", { name: /by card/ })).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     await test.step("the arrow key moves the choice to the card; its button opens monobank's page", async () => {
@@ -67,6 +77,8 @@ test.describe("card payments through monobank", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Payment successful" })).toBeVisible();
       await expect(page.locator("[data-sonner-toast]").first()).toContainText("Payment successful");
       await expect(page.getByText("₴125.00")).toBeVisible();
+      // With the toast on screen: its text is read against its own background too.
+      expect(await axeViolations(page)).toEqual([]);
       expect(await published(request, id)).toBe(true);
       await page.getByRole("link", { name: "Open your station" }).click();
       await expect(page).toHaveURL(new RegExp(`/service/${id}$`));
@@ -129,6 +141,7 @@ test.describe("card payments through monobank", () => {
     await page.getByRole("button", { name: "Decline" }).click();
     await expect(page).toHaveURL(/\/placeorder\/result\?payment=/);
     await expect(page.getByRole("heading", { level: 1, name: "The payment did not go through" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     expect(await published(request, id)).toBe(false);
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page).toHaveURL(/\/placeorder$/);
