@@ -6,16 +6,11 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { MonoOutcome } from "@/features/payments/answers";
 import { HRYVNIA_FORMAT } from "@/features/payments/fee";
+import { POLL_EVERY_MS, pollOutcome, type OutcomeCheck } from "@/features/payments/poll-outcome";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { Link } from "@/i18n/navigation";
 
 import { PaymentResultCard, PRIMARY_ACTION, SECONDARY_ACTION } from "./payment-result-card";
-
-/** How often an open payment is asked about, and for how long before the page says it may take a while. */
-export const POLL_EVERY_MS = 2_000;
-export const POLL_FOR_MS = 60_000;
-/** Failed checks in a row (offline, a server error) before the page says it cannot check. */
-const FAILURES_SHOWN = 3;
 
 type Phase = "polling" | "slow" | "checkFailed";
 
@@ -38,29 +33,27 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
   useEffect(() => {
     if (!pending || phase !== "polling") return;
     let live = true;
-    let failures = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const until = Date.now() + POLL_FOR_MS;
-    async function check() {
-      try {
-        const response = await fetch(`/api/etc/mono/payments/${encodeURIComponent(paymentId)}`, {
-          cache: "no-store",
-        });
-        if (!live) return;
-        if (response.status === 404) return setOutcome(null);
-        if (!response.ok) throw new Error(String(response.status));
-        const next = (await response.json()) as MonoOutcome;
-        if (!live) return;
-        failures = 0;
-        if (next.status !== "pending") return setOutcome(next);
-      } catch {
-        if (!live) return;
-        if (++failures >= FAILURES_SHOWN) return setPhase("checkFailed");
-      }
-      if (Date.now() >= until) return setPhase("slow");
-      timer = setTimeout(() => void check(), POLL_EVERY_MS);
-    }
-    timer = setTimeout(() => void check(), round === 0 ? POLL_EVERY_MS : 0);
+    const check: OutcomeCheck = async () => {
+      const response = await fetch(`/api/etc/mono/payments/${encodeURIComponent(paymentId)}`, { cache: "no-store" });
+      if (response.status === 404) return "notFound";
+      if (!response.ok) throw new Error(String(response.status));
+      return (await response.json()) as MonoOutcome;
+    };
+    void pollOutcome(
+      {
+        check,
+        wait: (ms) => new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+        now: () => Date.now(),
+        live: () => live,
+      },
+      round === 0 ? POLL_EVERY_MS : 0,
+    ).then((end) => {
+      if (!end) return;
+      if (end.kind === "outcome") setOutcome(end.outcome);
+      else if (end.kind === "notFound") setOutcome(null);
+      else setPhase(end.kind);
+    });
     return () => {
       live = false;
       clearTimeout(timer);
