@@ -47,6 +47,8 @@ export type FakeMonobank = {
     amount: number | null;
     ccy: number | null;
     reference: string | null;
+    /** modifiedDate to the second, as real monobank reports it: two quick changes share a date. */
+    secondPrecision?: boolean;
   };
   /** API calls answered (not those refused while down or for a bad token). */
   calls: { create: number; status: number; pubkey: number };
@@ -119,11 +121,13 @@ export async function startFakeMonobank(port = 0): Promise<FakeMonobank> {
   let oldKey: ReturnType<typeof newKey> | null = null;
   // Signs the "forged" deliveries: a well-formed signature from a key that is not the merchant's.
   const stranger = newKey();
-  // Each state change is at least a millisecond after the previous one, so modifiedDate orders them.
+  // Each state change is at least a millisecond after the previous one, so modifiedDate orders them
+  // (unless mode.secondPrecision cuts the milliseconds off, as monobank does).
   let lastChange = 0;
   const changeDate = () => {
     lastChange = Math.max(Date.now(), lastChange + 1);
-    return new Date(lastChange).toISOString();
+    const date = new Date(lastChange).toISOString();
+    return mode.secondPrecision ? date.replace(/\.\d{3}Z$/, "Z") : date;
   };
 
   const invoices = new Map<string, FakeInvoice>();

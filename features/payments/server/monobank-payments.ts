@@ -197,7 +197,8 @@ function matches(payment: Payment, state: MonoState): boolean {
 /**
  * Applies what monobank says of a payment's invoice, whoever learnt it (webhook, result page,
  * sweep), in one transaction. Each write is conditional on the row's status and on the state being
- * newer than the last one applied (monobank's modifiedDate: webhooks come out of order), so
+ * newer than the last one applied (a closing state: not older; monobank's modifiedDate: webhooks
+ * come out of order), so
  * applying the same state twice, or an older one late, changes nothing:
  * - success → captured, the station published and the receipt queued; a station already paid (a
  *   second invoice paid) publishes nothing again and the admins are asked to refund it by hand;
@@ -218,6 +219,12 @@ export async function applyMonoState(
   const json = state.raw as Prisma.InputJsonObject;
   const newer = {
     OR: [{ providerUpdatedAt: null }, { providerUpdatedAt: { lt: state.modifiedDate } }],
+  } satisfies Prisma.PaymentWhereInput;
+  // monobank's modifiedDate has whole seconds: processing and its success (or decline) often share
+  // one. A closing state is applied when it is not older than the last applied; the row's status
+  // condition in close() already keeps it from being applied twice.
+  const notOlder = {
+    OR: [{ providerUpdatedAt: null }, { providerUpdatedAt: { lte: state.modifiedDate } }],
   } satisfies Prisma.PaymentWhereInput;
   const mismatch = status === "success" && !matches(payment, state);
   const amount = payment.amount.toFixed(2);
@@ -243,7 +250,7 @@ export async function applyMonoState(
     ) =>
       (
         await tx.payment.updateMany({
-          where: { id: payment.id, status: { in: from }, ...newer },
+          where: { id: payment.id, status: { in: from }, ...notOlder },
           data: { status: to, providerUpdatedAt: state.modifiedDate, providerResponse: json, ...extra },
         })
       ).count === 1;
