@@ -69,6 +69,16 @@ export async function payableStation(viewer: Viewer, stoId: string) {
 export class ClaimGone extends Error {}
 
 /**
+ * Publishing a paid station and unlisting a returned payment's station first lock the station row:
+ * under READ COMMITTED two of them at once (two reversals of a station paid twice, or a success
+ * landing during a reversal) would each see the other's payment as it was before and leave the
+ * station listed without money, or unlisted with it. The second now waits and sees the first's work.
+ */
+async function lockStation(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM services WHERE id = ${serviceId}::uuid FOR UPDATE`;
+}
+
+/**
  * Publishes a paid station in the payment's transaction. An unclaimed place becomes the payer's in
  * the same write (takeOverOnPayment); if their claim is gone by now, ClaimGone rolls it all back.
  */
@@ -78,6 +88,7 @@ export async function publishPaid(
   payerId: string | null,
   now: Date,
 ): Promise<boolean> {
+  await lockStation(tx, serviceId);
   const station = await tx.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } });
   if (station && station.ownerId === null) {
     if (!payerId || !(await takeOverOnPayment(tx, serviceId, payerId, now))) throw new ClaimGone();
@@ -399,6 +410,7 @@ export async function unlistUnlessCovered(
   payment: { id: string; serviceId: string | null },
 ): Promise<"unlisted" | "covered"> {
   if (!payment.serviceId) return "unlisted";
+  await lockStation(tx, payment.serviceId);
   const others = await tx.payment.count({
     where: { serviceId: payment.serviceId, status: "captured", id: { not: payment.id } },
   });
