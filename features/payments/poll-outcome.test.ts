@@ -12,6 +12,8 @@ import {
 const outcome = (status: MonoOutcome["status"]): MonoOutcome => ({
   status,
   stoId: "station",
+  listed: status === "captured",
+  unclaimed: false,
   amount: "125.00",
   currency: "UAH",
 });

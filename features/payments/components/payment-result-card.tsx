@@ -4,7 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 
 export type ResultTone = "waiting" | "success" | "failure" | "notice";
 /** The sign in the circle: the state in a glance (the heading says it in words). */
-export type ResultIcon = "check" | "cross" | "clock" | "return" | "question";
+export type ResultIcon = "check" | "cross" | "clock" | "return" | "question" | "alert";
 
 const RING: Record<ResultTone, string> = {
   waiting: "bg-brand-50 text-brand-700",
@@ -24,6 +24,12 @@ const ICON: Record<ResultIcon, ReactNode> = {
   ),
   return: <path d="M9 7L5 11l4 4M5 11h9a5 5 0 010 10h-2" />,
   question: <path d="M9.5 9a2.5 2.5 0 114 2c-1 .7-1.5 1.3-1.5 2.5M12 17.5h.01" />,
+  alert: (
+    <>
+      <circle cx="12" cy="12" r="8" />
+      <path d="M12 8v4.5M12 16h.01" />
+    </>
+  ),
 };
 
 /**

@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toast";
 import type { MonoOutcome } from "@/features/payments/answers";
 import { HRYVNIA_FORMAT } from "@/features/payments/fee";
 import { POLL_EVERY_MS, pollOutcome, type OutcomeCheck } from "@/features/payments/poll-outcome";
+import { retryPath } from "@/features/payments/retry-path";
 import { dispatchCart } from "@/features/saved/components/use-cart";
 import { Link } from "@/i18n/navigation";
 
@@ -25,6 +26,9 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
   const t = useTranslations("PlaceOrder");
   const format = useFormatter();
   const [outcome, setOutcome] = useState<MonoOutcome | null>(initial);
+  // A payment that went missing while being checked keeps its last outcome: "Back to the order"
+  // still knows which station it was for.
+  const [lost, setLost] = useState(initial === null);
   const [phase, setPhase] = useState<Phase>("polling");
   // Bumped by "Check again": a new minute of checks, the first one at once.
   const [round, setRound] = useState(0);
@@ -51,7 +55,7 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
     ).then((end) => {
       if (!end) return;
       if (end.kind === "outcome") setOutcome(end.outcome);
-      else if (end.kind === "notFound") setOutcome(null);
+      else if (end.kind === "notFound") setLost(true);
       else setPhase(end.kind);
     });
     return () => {
@@ -76,7 +80,7 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
   }, [captured, paymentId, t]);
 
   // A state reached on this page (not the one it opened with) takes the focus, so it is read out.
-  const view = !outcome ? "notFound" : pending ? phase : outcome.status;
+  const view = lost || !outcome ? "notFound" : pending ? phase : outcome.status;
   const firstView = useRef(view);
   useEffect(() => {
     if (view !== firstView.current) document.getElementById("payment-result-title")?.focus();
@@ -86,8 +90,9 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
     setPhase("polling");
     setRound((value) => value + 1);
   };
+  const retry = retryPath(outcome);
   const tryAgain = (
-    <Link href="/placeorder" className={PRIMARY_ACTION}>
+    <Link href={retry} className={PRIMARY_ACTION}>
       {t("resultTryAgain")}
     </Link>
   );
@@ -102,14 +107,14 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
     </button>
   );
 
-  if (!outcome)
+  if (lost || !outcome)
     return (
       <PaymentResultCard
         tone="notice"
         icon="question"
         title={t("resultErrorTitle")}
         actions={
-          <Link href="/placeorder" className={PRIMARY_ACTION}>
+          <Link href={retry} className={PRIMARY_ACTION}>
             {t("resultBackToOrder")}
           </Link>
         }
@@ -156,7 +161,15 @@ export function PaymentResult({ paymentId, initial }: { paymentId: string; initi
     case "refunded":
       return (
         <PaymentResultCard tone="notice" icon="return" title={t("resultRefundedTitle")} actions={myStations(true)}>
-          <p>{t("resultRefunded")}</p>
+          <p>{t(outcome.listed ? "resultRefundedListed" : "resultRefunded")}</p>
+        </PaymentResultCard>
+      );
+    case "review":
+      // The money arrived but could not be applied (it did not match the invoice, or the claim was
+      // rejected meanwhile): paying again would not help; an admin was told and refunds it.
+      return (
+        <PaymentResultCard tone="notice" icon="alert" title={t("resultReviewTitle")} actions={myStations(true)}>
+          <p>{t("resultReview")}</p>
         </PaymentResultCard>
       );
     case "pending":
