@@ -29,6 +29,7 @@ type Kind =
   | "refunded"
   | "paymentReversedAdmin"
   | "paymentDuplicateAdmin"
+  | "paymentReviewAdmin"
   | "hoursReminder";
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);

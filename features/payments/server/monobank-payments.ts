@@ -139,6 +139,15 @@ const OUTCOME: Record<Payment["status"], MonoOutcome["status"]> = {
 };
 
 /**
+ * A failed row whose last word from monobank is "success" took the money without being applied (it
+ * did not match the invoice, or the place's claim was gone): the admins refund it; it is not a decline.
+ */
+function outcomeStatus(payment: Payment): MonoOutcome["status"] {
+  const said = (payment.providerResponse as { status?: unknown } | null)?.status;
+  return payment.status === "failed" && said === "success" ? "review" : OUTCOME[payment.status];
+}
+
+/**
  * GET /api/etc/mono/payments/{id} and the result page: what became of the viewer's card payment.
  * The person usually comes back before monobank's webhook does, so an open payment is first read
  * at monobank and settled; monobank out of reach leaves it pending (the webhook or the sweep
@@ -161,11 +170,16 @@ export async function monoPaymentOutcome(viewer: Viewer | null, paymentId: strin
     }
     payment = (await prisma.payment.findUnique({ where: { id: paymentId } })) ?? payment;
   }
+  const station = payment.serviceId
+    ? await prisma.service.findUnique({ where: { id: payment.serviceId }, select: { isPaid: true, ownerId: true } })
+    : null;
   return {
-    status: OUTCOME[payment.status],
+    status: outcomeStatus(payment),
     stoId: payment.serviceId,
     amount: payment.amount.toFixed(2),
     currency: payment.currency,
+    listed: station?.isPaid ?? false,
+    unclaimed: station !== null && station.ownerId === null,
   };
 }
 
@@ -264,7 +278,11 @@ export async function applyMonoState(
       return moved.count === 1 ? "pending" : "stale";
     }
     if (status === "success") {
-      if (mismatch) return (await close(UNSETTLED, "failed")) ? "mismatch" : "stale";
+      if (mismatch) {
+        if (!(await close(UNSETTLED, "failed"))) return "stale";
+        await mailAdmins(tx, "paymentReviewAdmin", payment, { ...mailValues, reason: "mismatch" });
+        return "mismatch";
+      }
       if (!(await close(UNSETTLED, "captured", { capturedAt: now }))) return "stale";
       const published = payment.serviceId ? await publishPaid(tx, payment.serviceId, payment.userId, now) : true;
       await mailPayer(tx, payment, "receipt", { ...mailValues, date: now });
@@ -291,10 +309,15 @@ export async function applyMonoState(
   const applied = await changingCatalog(() => prisma.$transaction(apply)).catch(async (error: unknown) => {
     if (!(error instanceof ClaimGone)) throw error;
     // The place's claim was rejected or cancelled between the invoice and the payment: nobody is
-    // made its owner, the payment is failed with monobank's answer kept, for a refund by hand.
-    await prisma.payment.updateMany({
-      where: { id: payment.id, status: { in: UNSETTLED } },
-      data: { status: "failed", providerResponse: json, providerUpdatedAt: state.modifiedDate },
+    // made its owner, the payment is failed with monobank's answer kept, and the admins are asked
+    // (once: only by whoever fails the row) to refund it by hand.
+    await prisma.$transaction(async (tx) => {
+      const failed = await tx.payment.updateMany({
+        where: { id: payment.id, status: { in: UNSETTLED } },
+        data: { status: "failed", providerResponse: json, providerUpdatedAt: state.modifiedDate },
+      });
+      if (failed.count === 1)
+        await mailAdmins(tx, "paymentReviewAdmin", payment, { ...mailValues, reason: "claimGone" });
     });
     return "claimGone" as const;
   });
@@ -331,7 +354,7 @@ export async function applyMonoState(
   } else if (applied !== "stale" && applied !== "replayed") {
     log.info({ area: "monobank", ...described, applied }, "invoice state applied");
   }
-  if (applied === "captured" || applied === "duplicate" || applied === "refunded") kickMailQueue();
+  if (["captured", "duplicate", "refunded", "mismatch", "claimGone"].includes(applied)) kickMailQueue();
   return applied;
 }
 

@@ -368,9 +368,17 @@ export async function mailPayer(
  */
 export async function mailAdmins(
   tx: Prisma.TransactionClient,
-  kind: "paymentReversedAdmin" | "paymentDuplicateAdmin",
+  kind: "paymentReversedAdmin" | "paymentDuplicateAdmin" | "paymentReviewAdmin",
   payment: PaymentRow & { payerEmail: string },
-  values: { amount: string; currency: string; provider: string; reference: string; listing?: "unlisted" | "covered" },
+  values: {
+    amount: string;
+    currency: string;
+    provider: string;
+    reference: string;
+    listing?: "unlisted" | "covered";
+    /** paymentReviewAdmin: why the money taken could not be applied. */
+    reason?: "mismatch" | "claimGone";
+  },
 ): Promise<number> {
   const admins = await tx.user.findMany({
     where: { isAdmin: true, isBlocked: false },
@@ -388,6 +396,7 @@ export async function mailAdmins(
         station: payment.serviceName,
         payer: payment.payerEmail,
         listing: values.listing ?? "unlisted",
+        reason: values.reason ?? "mismatch",
         amount: values.amount,
         currency: values.currency,
         provider: values.provider,

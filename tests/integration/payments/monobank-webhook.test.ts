@@ -157,7 +157,7 @@ describe("monobank notifications", () => {
     expect(await securityEvents("webhook.forged")).toBe(forged + 1);
     const event = events.find((row) => (row.details as { invoiceId?: string }).invoiceId === invoiceId);
     expect(event?.details).toMatchObject({ provider: "monobank", reason: "mismatch", invoiceId });
-    expect(await (await outcome(paymentId, cookie)).json()).toMatchObject({ status: "failed" });
+    expect(await (await outcome(paymentId, cookie)).json()).toMatchObject({ status: "review" });
   });
 
   it("a webhook for an invoice this site did not make is answered 200 { handled: false }", async () => {
@@ -200,7 +200,14 @@ describe("monobank notifications", () => {
     await mono.pay(invoiceId);
     expect(await paymentOf(invoiceId)).toMatchObject({ status: "created" });
     const answer = await outcome(paymentId, cookie);
-    expect(await answer.json()).toEqual({ status: "captured", stoId, amount: "125.00", currency: "UAH" });
+    expect(await answer.json()).toEqual({
+      status: "captured",
+      stoId,
+      amount: "125.00",
+      currency: "UAH",
+      listed: true,
+      unclaimed: false,
+    });
     expect((await stationOf(stoId)).isPaid).toBe(true);
     expect(await mailsTo(user.email, "receipt")).toHaveLength(1);
     const replayed = await securityEvents("webhook.replayed");

@@ -66,7 +66,14 @@ describe("monobank card payments", () => {
     });
     expect((await paymentOf(invoiceId)).amount.toFixed(2)).toBe("125.00");
     const pending = await outcome(paymentId, cookie);
-    expect(await pending.json()).toEqual({ status: "pending", stoId, amount: "125.00", currency: "UAH" });
+    expect(await pending.json()).toEqual({
+      status: "pending",
+      stoId,
+      amount: "125.00",
+      currency: "UAH",
+      listed: false,
+      unclaimed: false,
+    });
 
     await mono.pay(invoiceId);
     expect(mono.deliveries.filter((d) => d.invoiceId === invoiceId)).toEqual([
@@ -86,7 +93,14 @@ describe("monobank card payments", () => {
 
     const done = await outcome(paymentId, cookie);
     expect(done.status).toBe(200);
-    expect(await done.json()).toEqual({ status: "captured", stoId, amount: "125.00", currency: "UAH" });
+    expect(await done.json()).toEqual({
+      status: "captured",
+      stoId,
+      amount: "125.00",
+      currency: "UAH",
+      listed: true,
+      unclaimed: false,
+    });
     // Paid: no second invoice.
     const again = await startInvoice(stoId, cookie);
     expect(again.status).toBe(409);
