@@ -1,5 +1,5 @@
 import { NextIntlClientProvider } from "next-intl";
-import { createElement } from "react";
+import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
@@ -9,6 +9,7 @@ import uk from "@/messages/uk.json";
 
 import { PaymentResult } from "./payment-result";
 
+type ProviderProps = ComponentProps<typeof NextIntlClientProvider>;
 const STATION = "0190a3b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b";
 
 /** The result page's first render (as the server sends it) for an outcome, in a language. */
@@ -25,7 +26,8 @@ function render(outcome: Partial<MonoOutcome> | null, locale: "en" | "uk" = "en"
   return renderToStaticMarkup(
     createElement(
       NextIntlClientProvider,
-      { locale, messages: locale === "en" ? en : uk, timeZone: "Europe/Kyiv" },
+      // The children come as createElement's third argument.
+      { locale, messages: locale === "en" ? en : uk, timeZone: "Europe/Kyiv" } as ProviderProps,
       createElement(PaymentResult, { paymentId: "p", initial }),
     ),
   );
