@@ -81,6 +81,13 @@ export const THROTTLES = {
   quoteRequestAddress: { points: 20, duration: 60 * 60 },
   quoteInbound: { points: 30, duration: 24 * 60 * 60 },
   quoteAnswer: { points: 60, duration: 60 * 60 },
+  /**
+   * Card payments through monobank, per account: the result page asks every 2 s for a minute
+   * (and "Check again"); a few card-button clicks an hour. Each outcome call may read monobank with
+   * the site's one MONO_TOKEN, whose rate limit every payer shares.
+   */
+  monoOutcome: { points: 60, duration: 60 },
+  monoInvoice: { points: 20, duration: 60 * 60 },
 } as const;
 
 export type ThrottleName = keyof typeof THROTTLES;

@@ -17,6 +17,7 @@ import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { log } from "@/lib/log";
 import { kickMailQueue } from "@/lib/mail/outbox";
+import { take } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { appUrl } from "@/lib/site";
 
@@ -74,6 +75,7 @@ export async function startMonoInvoice(
   locale: Locale,
 ): Promise<{ pageUrl: string }> {
   requireAccess(viewer, "signedIn");
+  await take("monoInvoice", viewer.id);
   const { stoId } = parseOrThrow(monoInvoiceInput, body);
   const station = await payableStation(viewer, stoId);
   if (station.isPaid) throw new AppError(409, "Payment.alreadyPaid");
@@ -130,6 +132,25 @@ export async function startMonoInvoice(
   return { pageUrl };
 }
 
+/** The result page polls every 2 s: monobank is asked about one payment at most once in this time. */
+const STATUS_READ_EVERY_MS = 5_000;
+/**
+ * When each open payment was last read at monobank. In memory, per instance: it only spares
+ * monobank's shared rate limit (several instances each read at most once in 5 s), and the webhook
+ * and the sweep settle the payment whatever it says.
+ */
+const lastStatusRead = new Map<string, number>();
+
+function firstReadInAWhile(paymentId: string): boolean {
+  const now = Date.now();
+  const last = lastStatusRead.get(paymentId);
+  if (last !== undefined && now - last < STATUS_READ_EVERY_MS) return false;
+  if (lastStatusRead.size >= 1_000)
+    for (const [id, at] of lastStatusRead) if (now - at >= STATUS_READ_EVERY_MS) lastStatusRead.delete(id);
+  lastStatusRead.set(paymentId, now);
+  return true;
+}
+
 const OUTCOME: Record<Payment["status"], MonoOutcome["status"]> = {
   created: "pending",
   captured: "captured",
@@ -155,13 +176,19 @@ function outcomeStatus(payment: Payment): MonoOutcome["status"] {
  */
 export async function monoPaymentOutcome(viewer: Viewer | null, paymentId: string): Promise<MonoOutcome> {
   requireAccess(viewer, "signedIn");
+  await take("monoOutcome", viewer.id);
   if (!isUuid(paymentId)) throw new NotFoundError();
   const prisma = await getPrisma();
   const found = await prisma.payment.findUnique({ where: { id: paymentId } });
   if (!found || found.provider !== "monobank" || (found.userId !== viewer.id && !viewer.isAdmin))
     throw new NotFoundError();
   let payment = found;
-  if (payment.status === "created" && payment.providerOrderId && monoConfig().configured) {
+  if (
+    payment.status === "created" &&
+    payment.providerOrderId &&
+    monoConfig().configured &&
+    firstReadInAWhile(payment.id)
+  ) {
     try {
       const state = await readMonoInvoice(payment.providerOrderId);
       if (state) await applyMonoState(payment, state);
@@ -306,21 +333,27 @@ export async function applyMonoState(
     return "stale";
   };
 
-  const applied = await changingCatalog(() => prisma.$transaction(apply)).catch(async (error: unknown) => {
-    if (!(error instanceof ClaimGone)) throw error;
-    // The place's claim was rejected or cancelled between the invoice and the payment: nobody is
-    // made its owner, the payment is failed with monobank's answer kept, and the admins are asked
-    // (once: only by whoever fails the row) to refund it by hand.
-    await prisma.$transaction(async (tx) => {
-      const failed = await tx.payment.updateMany({
-        where: { id: payment.id, status: { in: UNSETTLED } },
-        data: { status: "failed", providerResponse: json, providerUpdatedAt: state.modifiedDate },
+  // Only a success (publishing, perhaps taking over an unclaimed place) and a reversal (unlisting)
+  // change stations; the rest must not empty every instance's read cache.
+  const transaction = () => prisma.$transaction(apply);
+  const touchesCatalog = status === "success" || status === "reversed";
+  const applied = await (touchesCatalog ? changingCatalog(transaction) : transaction()).catch(
+    async (error: unknown) => {
+      if (!(error instanceof ClaimGone)) throw error;
+      // The place's claim was rejected or cancelled between the invoice and the payment: nobody is
+      // made its owner, the payment is failed with monobank's answer kept, and the admins are asked
+      // (once: only by whoever fails the row) to refund it by hand.
+      await prisma.$transaction(async (tx) => {
+        const failed = await tx.payment.updateMany({
+          where: { id: payment.id, status: { in: UNSETTLED } },
+          data: { status: "failed", providerResponse: json, providerUpdatedAt: state.modifiedDate },
+        });
+        if (failed.count === 1)
+          await mailAdmins(tx, "paymentReviewAdmin", payment, { ...mailValues, reason: "claimGone" });
       });
-      if (failed.count === 1)
-        await mailAdmins(tx, "paymentReviewAdmin", payment, { ...mailValues, reason: "claimGone" });
-    });
-    return "claimGone" as const;
-  });
+      return "claimGone" as const;
+    },
+  );
 
   const described = {
     invoiceId: state.invoiceId,
