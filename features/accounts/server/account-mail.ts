@@ -30,6 +30,7 @@ type Kind =
   | "paymentReversedAdmin"
   | "paymentDuplicateAdmin"
   | "paymentReviewAdmin"
+  | "paymentStuckAdmin"
   | "hoursReminder";
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);

@@ -52,6 +52,8 @@ import {
 /** How long an invoice can be paid, in seconds; the sweep reads what is still open after it. */
 export const MONO_VALIDITY_S = 900;
 export const MONO_SWEEP_AFTER_MS = MONO_VALIDITY_S * 1000;
+/** An invoice monobank still reports open (processing, hold) this long after it was made is given up. */
+const MONO_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** A second click gets the open invoice back only while a minute of it is left to pay in. */
 const REUSE_MARGIN_MS = 60_000;
 const CURRENCY = "UAH";
@@ -431,11 +433,14 @@ export async function handleMonoWebhook(
  * The sweep (job runner, every few minutes): every monobank payment still "created" 15 minutes
  * after its invoice (its validity) is read at monobank and settled, failed or expired; an invoice
  * monobank does not know is failed. monobank out of reach is counted and tried again next run.
+ * One still open at monobank a day after it was made is failed and the admins are asked to look
+ * at it in monobank's cabinet. The rows read longest ago come first, and a row found still open is
+ * moved to the back, so invoices monobank keeps open cannot keep newer ones from being read.
  */
 export async function sweepMonoPayments(
   now = new Date(),
-): Promise<Record<MonoApplied | "unknown" | "unreachable", number>> {
-  const counts: Record<MonoApplied | "unknown" | "unreachable", number> = {
+): Promise<Record<MonoApplied | "unknown" | "unreachable" | "abandoned", number>> {
+  const counts: Record<MonoApplied | "unknown" | "unreachable" | "abandoned", number> = {
     captured: 0,
     duplicate: 0,
     failed: 0,
@@ -448,6 +453,7 @@ export async function sweepMonoPayments(
     stale: 0,
     unknown: 0,
     unreachable: 0,
+    abandoned: 0,
   };
   if (!monoConfig().configured) return counts;
   const prisma = await getPrisma();
@@ -458,13 +464,24 @@ export async function sweepMonoPayments(
       createdAt: { lt: new Date(now.getTime() - MONO_SWEEP_AFTER_MS) },
       providerOrderId: { not: null },
     },
-    orderBy: { createdAt: "asc" },
+    orderBy: [{ updatedAt: "asc" }, { createdAt: "asc" }],
     take: 50,
   });
   for (const payment of open) {
     try {
       const state = await readMonoInvoice(payment.providerOrderId!);
-      if (state) counts[await applyMonoState(payment, state)]++;
+      if (state && OPEN_STATES.has(state.status)) {
+        if (now.getTime() - payment.createdAt.getTime() > MONO_GIVE_UP_AFTER_MS) {
+          if (await giveUp(payment, state)) counts.abandoned++;
+        } else {
+          counts[await applyMonoState(payment, state)]++;
+          // To the back of the queue, whether or not monobank's state moved on.
+          await prisma.payment.updateMany({
+            where: { id: payment.id, status: "created" },
+            data: { updatedAt: new Date() },
+          });
+        }
+      } else if (state) counts[await applyMonoState(payment, state)]++;
       else {
         await prisma.payment.updateMany({ where: { id: payment.id, status: "created" }, data: { status: "failed" } });
         log.warn({ area: "monobank", invoiceId: payment.providerOrderId }, "invoice not known at monobank: failed");
@@ -476,4 +493,31 @@ export async function sweepMonoPayments(
     }
   }
   return counts;
+}
+
+/** A day-old invoice monobank still holds open: failed here, the admins mailed (once: by whoever failed it). */
+async function giveUp(payment: Payment, state: MonoState): Promise<boolean> {
+  const prisma = await getPrisma();
+  const failed = await prisma.$transaction(async (tx) => {
+    const row = await tx.payment.updateMany({
+      where: { id: payment.id, status: "created" },
+      data: { status: "failed", providerResponse: state.raw as Prisma.InputJsonObject },
+    });
+    if (row.count === 1)
+      await mailAdmins(tx, "paymentStuckAdmin", payment, {
+        amount: payment.amount.toFixed(2),
+        currency: payment.currency,
+        provider: PROVIDER_NAMES.monobank,
+        reference: state.invoiceId,
+      });
+    return row.count === 1;
+  });
+  if (failed) {
+    log.warn(
+      { area: "monobank", invoiceId: state.invoiceId, paymentId: payment.id, status: state.status },
+      "invoice still open at monobank a day after it was made: failed, admins asked to check it",
+    );
+    kickMailQueue();
+  }
+  return failed;
 }

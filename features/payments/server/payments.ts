@@ -368,7 +368,7 @@ export async function mailPayer(
  */
 export async function mailAdmins(
   tx: Prisma.TransactionClient,
-  kind: "paymentReversedAdmin" | "paymentDuplicateAdmin" | "paymentReviewAdmin",
+  kind: "paymentReversedAdmin" | "paymentDuplicateAdmin" | "paymentReviewAdmin" | "paymentStuckAdmin",
   payment: PaymentRow & { payerEmail: string },
   values: {
     amount: string;
