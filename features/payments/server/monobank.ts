@@ -137,10 +137,16 @@ export async function readMonoInvoice(invoiceId: string): Promise<MonoState | nu
   return state;
 }
 
-type CachedKey = { key: KeyObject; source: string; fetchedAt: number };
+type CachedKey = { key: KeyObject; source: string };
 // One per process: the key changes rarely, and every webhook needs it.
 let cachedKey: CachedKey | null = null;
 let fetching: Promise<CachedKey> | null = null;
+/**
+ * When the key was last asked for (whether monobank answered or not), per settings: within
+ * PUBKEY_REFETCH_MS of it nothing asks again, so forged deliveries never turn into calls to monobank,
+ * also while it is down or before any key was ever fetched.
+ */
+let lastAttempt: { source: string; at: number } | null = null;
 
 async function fetchKey(): Promise<CachedKey> {
   const { base, token } = monoConfig();
@@ -157,15 +163,24 @@ async function fetchKey(): Promise<CachedKey> {
     throw new AppError(502, "Payment.unavailable");
   }
   log.info({ area: "monobank" }, "public key fetched");
-  return { key, source: `${base}|${token}`, fetchedAt: Date.now() };
+  return { key, source: `${base}|${token}` };
 }
 
-/** The cached key; a fresh one when there is none yet (or the settings changed) or when `renew`. */
-async function merchantKey(renew: boolean): Promise<KeyObject> {
+/**
+ * The cached key; a fresh one when there is none yet (or the settings changed) or when `renew`,
+ * unless the key was asked for less than PUBKEY_REFETCH_MS ago: then the cached key, or null.
+ */
+async function merchantKey(renew: boolean): Promise<KeyObject | null> {
   const { base, token } = monoConfig();
-  if (!renew && cachedKey && cachedKey.source === `${base}|${token}`) return cachedKey.key;
+  const source = `${base}|${token}`;
+  const cached = cachedKey?.source === source ? cachedKey.key : null;
+  if (cached && !renew) return cached;
   // Concurrent webhooks share one fetch.
-  fetching ??= fetchKey().finally(() => (fetching = null));
+  if (!fetching) {
+    if (lastAttempt?.source === source && Date.now() - lastAttempt.at < PUBKEY_REFETCH_MS) return renew ? null : cached;
+    lastAttempt = { source, at: Date.now() };
+    fetching = fetchKey().finally(() => (fetching = null));
+  }
   cachedKey = await fetching;
   return cachedKey.key;
 }
@@ -181,13 +196,15 @@ function verifies(key: KeyObject, raw: string | Uint8Array, signature: Buffer): 
 /**
  * X-Sign over the raw body, checked with the merchant's public key before anything in it is read.
  * A signature that fails with the cached key is tried once more with a fresh key (monobank may have
- * rotated it), but the key is fetched again at most once a minute: forged deliveries cannot make
- * the site hammer monobank. monobank out of reach → 502 (monobank delivers again later).
+ * rotated it), but the key is asked for at most once a minute, whether that worked or not: forged
+ * deliveries cannot make the site call monobank; within that minute they are simply refused. The
+ * fetch itself failing (monobank out of reach) → 502 (monobank delivers again later).
  */
 export async function verifyMonoSignature(raw: string | Uint8Array, xSign: string | null): Promise<boolean> {
   if (!xSign || !/^[A-Za-z0-9+/=]{16,400}$/.test(xSign)) return false;
   const signature = Buffer.from(xSign, "base64");
-  if (verifies(await merchantKey(false), raw, signature)) return true;
-  if (cachedKey && Date.now() - cachedKey.fetchedAt < PUBKEY_REFETCH_MS) return false;
-  return verifies(await merchantKey(true), raw, signature);
+  const key = await merchantKey(false);
+  if (key && verifies(key, raw, signature)) return true;
+  const fresh = await merchantKey(true);
+  return fresh !== null && fresh !== key && verifies(fresh, raw, signature);
 }
