@@ -49,6 +49,8 @@ export type FakeMonobank = {
     reference: string | null;
     /** modifiedDate to the second, as real monobank reports it: two quick changes share a date. */
     secondPrecision?: boolean;
+    /** The pageUrl invoice/create answers instead of the stand-in's own page (a broken or hostile API). */
+    pageUrl?: string | null;
   };
   /** API calls answered (not those refused while down or for a bad token). */
   calls: { create: number; status: number; pubkey: number };
@@ -320,7 +322,10 @@ export async function startFakeMonobank(port = 0): Promise<FakeMonobank> {
       if (typeof invoice === "string") return send(400, { errCode: "BAD_REQUEST", errText: invoice });
       calls.create++;
       invoices.set(invoice.invoiceId, invoice);
-      return send(200, { invoiceId: invoice.invoiceId, pageUrl: `${fake.url}/pay/${invoice.invoiceId}` });
+      return send(200, {
+        invoiceId: invoice.invoiceId,
+        pageUrl: mode.pageUrl ?? `${fake.url}/pay/${invoice.invoiceId}`,
+      });
     }
     send(404, { errCode: "NOT_FOUND", errText: "no such API call" });
   };

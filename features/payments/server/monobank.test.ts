@@ -4,7 +4,14 @@ import { AppError } from "@/lib/http/errors";
 
 import { setEnv } from "../../../tests/helpers/env";
 import { startFakeMonobank, type FakeMonobank } from "../../../tests/helpers/fake-monobank";
-import { createMonoInvoice, PUBKEY_REFETCH_MS, readMonoInvoice, toKopiykas, verifyMonoSignature } from "./monobank";
+import {
+  createMonoInvoice,
+  PUBKEY_REFETCH_MS,
+  readMonoInvoice,
+  safePageUrl,
+  toKopiykas,
+  verifyMonoSignature,
+} from "./monobank";
 
 let mono: FakeMonobank;
 beforeAll(async () => {
@@ -18,6 +25,7 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
   mono.mode.down = false;
+  mono.mode.pageUrl = null;
 });
 
 const invoice = () =>
@@ -30,6 +38,21 @@ const invoice = () =>
     webHookUrl: "http://localhost:3000/api/etc/mono/webhook",
     validity: 900,
   });
+
+describe("the payment page monobank hands back", () => {
+  it("must be https; plain http only when the API itself is (the local stand-in)", () => {
+    expect(safePageUrl("https://pay.mbnk.biz/2611abc", "https://api.monobank.ua")).toBe(true);
+    expect(safePageUrl("http://pay.mbnk.biz/2611abc", "https://api.monobank.ua")).toBe(false);
+    expect(safePageUrl("http://127.0.0.1:4000/pay/2611abc", "http://127.0.0.1:4000")).toBe(true);
+    for (const bad of ["javascript:alert(1)", "data:text/html,hi", "//evil.example/x", "not a url", ""])
+      expect(safePageUrl(bad, "http://127.0.0.1:4000")).toBe(false);
+  });
+
+  it("an invoice whose page is not a web address is refused: 502, the browser is sent nowhere", async () => {
+    mono.mode.pageUrl = "javascript:alert(document.cookie)";
+    await expect(invoice()).rejects.toMatchObject({ status: 502, key: "Payment.unavailable" });
+  });
+});
 
 describe("toKopiykas", () => {
   it("counts hryvnias in kopiykas without floating point", () => {

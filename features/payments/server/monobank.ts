@@ -68,6 +68,22 @@ export type MonoInvoiceRequest = {
   validity: number;
 };
 
+/**
+ * The payment page the browser will be sent to: an https address (plain http only when the API
+ * itself is reached over http, i.e. the local stand-in). Anything else from a misconfigured or
+ * hostile MONO_API_BASE (javascript:, data:, a relative path) is never handed to the browser.
+ */
+export function safePageUrl(pageUrl: string, apiBase: string): boolean {
+  let protocol: string;
+  try {
+    protocol = new URL(pageUrl).protocol;
+  } catch {
+    return false;
+  }
+  if (protocol === "https:") return true;
+  return protocol === "http:" && apiBase.startsWith("http:");
+}
+
 /** POST /api/merchant/invoice/create: a one-off debit invoice in hryvnias. */
 export async function createMonoInvoice(input: MonoInvoiceRequest): Promise<{ invoiceId: string; pageUrl: string }> {
   const kopiykas = toKopiykas(input.amount);
@@ -92,6 +108,10 @@ export async function createMonoInvoice(input: MonoInvoiceRequest): Promise<{ in
   });
   if (status !== 200 || typeof body.invoiceId !== "string" || typeof body.pageUrl !== "string") {
     log.error({ area: "monobank", status, errCode: body.errCode, errText: body.errText }, "invoice not created");
+    throw new AppError(502, "Payment.unavailable");
+  }
+  if (!safePageUrl(body.pageUrl, monoConfig().base)) {
+    log.error({ area: "monobank", invoiceId: body.invoiceId }, "invoice's payment page is not an https address");
     throw new AppError(502, "Payment.unavailable");
   }
   return { invoiceId: body.invoiceId, pageUrl: body.pageUrl };
