@@ -183,7 +183,9 @@ async function payForTest(
 async function payWithPaypal(station: { id: string; isPaid: boolean }, orderId: string): Promise<EditableService> {
   const prisma = await getPrisma();
   const payment = await prisma.payment.findUnique({ where: { providerOrderId: orderId } });
-  if (!payment || payment.serviceId !== station.id) throw new AppError(400, "Payment.unknownOrder");
+  // Another provider's payment (a monobank invoice id) is no PayPal order: never sent to PayPal.
+  if (!payment || payment.provider !== "paypal" || payment.serviceId !== station.id)
+    throw new AppError(400, "Payment.unknownOrder");
   // A replay of a capture that already went through: the same answer, nothing charged again.
   if (payment.status === "captured") return paidStation(station.id);
   if (station.isPaid) throw new AppError(409, "Payment.alreadyPaid");
