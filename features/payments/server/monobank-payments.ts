@@ -1,13 +1,14 @@
 import "server-only";
 
 import { randomUUID } from "node:crypto";
-import type { Locale } from "next-intl";
+import { createTranslator, type Locale } from "next-intl";
 
 import { localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import type { MonoOutcome } from "@/features/payments/answers";
 import { monoInvoiceInput } from "@/features/payments/schema";
+import { MESSAGES } from "@/i18n/messages";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
@@ -106,11 +107,13 @@ export async function startMonoInvoice(
   }
   // The row's id is in the return address, so it is chosen before the invoice exists.
   const id = randomUUID();
+  // monobank's payment page and the payer's bank statement are Ukrainian, whatever the site's language.
+  const t = createTranslator({ locale: "uk", messages: MESSAGES.uk, namespace: "Payment" });
   const { invoiceId, pageUrl } = await createMonoInvoice({
     amount: fee,
     reference: station.id,
-    destination: `Maister listing: ${station.name}`.slice(0, 280),
-    itemName: "Maister listing",
+    destination: t("monoDestination", { station: station.name }).slice(0, 280),
+    itemName: t("monoItem"),
     redirectUrl: `${localePath(locale, "/placeorder/result")}?payment=${id}`,
     webHookUrl: `${appUrl()}/api/etc/mono/webhook`,
     validity: MONO_VALIDITY_S,

@@ -130,6 +130,17 @@ describe("monobank card payments", () => {
     expect(await mailsTo(user.email, "receipt")).toHaveLength(1);
   });
 
+  it("monobank's payment page and the bank statement get Ukrainian texts, whatever the payer's language", async () => {
+    const { cookie, stoId } = await unpaidStation("en");
+    const { invoiceId } = await openInvoice(stoId, cookie);
+    const { name } = await stationOf(stoId);
+    const { merchantPaymInfo } = mono.invoices.get(invoiceId)!.request as {
+      merchantPaymInfo: { destination: string; basketOrder: { name: string }[] };
+    };
+    expect(merchantPaymInfo.destination).toBe(`Розміщення на Майстрі: ${name}`);
+    expect(merchantPaymInfo.basketOrder[0]!.name).toBe("Розміщення на Майстрі");
+  });
+
   it("a second click after a declined card opens a new invoice", async () => {
     const { cookie, stoId } = await unpaidStation();
     const { invoiceId } = await openInvoice(stoId, cookie);
