@@ -63,7 +63,7 @@ export const paths: ZodOpenApiPathsObject = {
       security: SESSION,
       summary: "What became of a card payment through monobank",
       description:
-        "For its payer and admins (anyone else: 404). A payment still open is first read at monobank and settled; monobank out of reach leaves it pending.",
+        "For its payer and admins (anyone else: 404). A payment still open is first read at monobank (at most once in 5 s per payment) and settled; monobank out of reach leaves it pending. Limited per user (429).",
       requestParams: { path: idPath },
       responses: {
         "200": jsonAnswer("The payment's outcome.", monoOutcomeAnswer),
