@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { getPrisma } from "@/lib/db/client";
@@ -36,9 +36,6 @@ describe("the card payment's outcome", () => {
     mono = standIn();
     admin = await makeUser({ isAdmin: true });
   });
-  beforeEach(() =>
-    Object.assign(mono.mode, { down: false, loseWebhooks: false, amount: null, ccy: null, reference: null }),
-  );
 
   it("paid: captured and listed; open: pending and not listed", async () => {
     const { cookie, stoId } = await unpaidStation();

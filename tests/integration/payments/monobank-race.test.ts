@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { monoState } from "@/features/payments/server/monobank";
@@ -38,9 +38,6 @@ describe("card payments of one station settled at the same moment", () => {
     mono = standIn();
     await makeUser({ isAdmin: true });
   });
-  beforeEach(() =>
-    Object.assign(mono.mode, { down: false, loseWebhooks: false, amount: null, ccy: null, reference: null }),
-  );
 
   it("two reversals at once of a station paid twice take it out of the directory", async () => {
     const published: boolean[] = [];

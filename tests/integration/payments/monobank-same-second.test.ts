@@ -31,16 +31,10 @@ describe("monobank states reported in the same second", () => {
     mono = standIn();
     await makeUser({ isAdmin: true });
   });
-  beforeEach(() =>
-    Object.assign(mono.mode, {
-      down: false,
-      loseWebhooks: false,
-      amount: null,
-      ccy: null,
-      reference: null,
-      secondPrecision: true,
-    }),
-  );
+  // After the stand-in's own reset of its switches (registered first, so it runs first).
+  beforeEach(() => {
+    mono.mode.secondPrecision = true;
+  });
 
   it("webhooks: processing then success in one second captures and publishes", async () => {
     const { user, cookie, stoId } = await unpaidStation();

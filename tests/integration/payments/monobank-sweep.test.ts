@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { sweepMonoPayments } from "@/features/payments/server/monobank-payments";
@@ -64,9 +64,6 @@ describe("the monobank sweep and invoices that stay open", () => {
     mono = standIn();
     admin = await makeUser({ isAdmin: true });
   });
-  beforeEach(() =>
-    Object.assign(mono.mode, { down: false, loseWebhooks: false, amount: null, ccy: null, reference: null }),
-  );
 
   it("fifty invoices monobank keeps open do not keep a newer lost success from being settled", async () => {
     await stuckPayments(50, 3 * HOUR);

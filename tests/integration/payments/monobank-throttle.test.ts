@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { readCatalogVersion } from "@/lib/cache/version";
@@ -21,9 +21,6 @@ describe("card payment calls that repeat", () => {
     mono = standIn();
     await makeUser({ isAdmin: true });
   });
-  beforeEach(() =>
-    Object.assign(mono.mode, { down: false, loseWebhooks: false, amount: null, ccy: null, reference: null }),
-  );
   afterEach(() => vi.restoreAllMocks());
 
   it("polling an open invoice reads monobank at most once in 5 s and leaves the catalogue alone", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { PUBKEY_REFETCH_MS } from "@/features/payments/server/monobank";
@@ -46,9 +46,6 @@ describe("monobank notifications", () => {
     mono = standIn();
     admin = await makeUser({ isAdmin: true });
   });
-  beforeEach(() =>
-    Object.assign(mono.mode, { down: false, loseWebhooks: false, amount: null, ccy: null, reference: null }),
-  );
   afterEach(() => {
     vi.useRealTimers();
   });

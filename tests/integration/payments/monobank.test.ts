@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { monoOffer } from "@/features/payments/server/monobank-payments";
@@ -35,9 +35,6 @@ describe("monobank card payments", () => {
     mono = standIn();
     admin = await makeUser({ isAdmin: true });
   });
-  beforeEach(() =>
-    Object.assign(mono.mode, { down: false, loseWebhooks: false, amount: null, ccy: null, reference: null }),
-  );
 
   it("offers the card option with the fee in hryvnias", () => {
     expect(monoOffer()).toEqual({ feeUah: "125.00" });
