@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
@@ -18,7 +19,7 @@ import {
   stationOf,
   unpaidStation,
 } from "../../helpers/mono-payments";
-import { withMonoStandIn } from "../../helpers/mono-stand-in";
+import { MONO_WEBHOOK_IP, withMonoStandIn } from "../../helpers/mono-stand-in";
 import { apiRequest, call } from "../../helpers/request";
 import { mailsTo } from "../../helpers/security";
 
@@ -252,6 +253,38 @@ describe("monobank notifications", () => {
     expect(await paymentOf(invoiceId)).toMatchObject({ status: "expired" });
     expect((await stationOf(stoId)).isPaid).toBe(false);
     expect(await mailCount(user.email)).toBe(0);
+  });
+
+  it("checks the signature over the bytes received: invalid UTF-8 is not read as the character that was signed", async () => {
+    const { user, cookie, stoId } = await unpaidStation();
+    const { invoiceId } = await openInvoice(stoId, cookie);
+    const signed = bodyWith(invoiceId, {
+      status: "success",
+      destination: "\uFFFD",
+      modifiedDate: new Date().toISOString(),
+    });
+    const replacement = Buffer.from("\uFFFD", "utf8");
+    const bytes = Buffer.from(signed, "utf8");
+    const at = bytes.indexOf(replacement);
+    // The same body with a lone 0xFF where the signed text has U+FFFD: decoding it gives the signed text.
+    const received = Buffer.concat([
+      bytes.subarray(0, at),
+      Buffer.from([0xff]),
+      bytes.subarray(at + replacement.length),
+    ]);
+    expect(received.toString("utf8")).toBe(signed);
+    const request = new NextRequest("http://localhost/api/etc/mono/webhook", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-length": String(received.length),
+        "x-sign": mono.sign(signed),
+        "x-forwarded-for": MONO_WEBHOOK_IP,
+      },
+      body: new Uint8Array(received),
+    });
+    expect((await call(webhookRoute, request)).status).toBe(401);
+    await unchanged(invoiceId, stoId, user.email);
   });
 
   it("a station paid twice is published once, the admins are asked to refund; reversing one keeps it listed", async () => {
