@@ -17,11 +17,14 @@ const jobStatusAnswer = z
   })
   .meta({ id: "JobStatus" });
 
-/** GET /api/health: the database's state, and each periodic job's last runs (no error text). */
+/** GET /api/health: the database's state; for a signed-in admin also each periodic job's last runs (no error text). */
 export const healthAnswer = z
   .object({
     status: z.enum(["ok", "unavailable"]),
-    jobs: z.array(jobStatusAnswer).optional().meta({ description: "Absent when they cannot be read." }),
+    jobs: z
+      .array(jobStatusAnswer)
+      .optional()
+      .meta({ description: "Only for a signed-in admin; absent for everyone else and when they cannot be read." }),
   })
   .meta({ id: "Health" });
 
@@ -33,7 +36,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/health": {
     get: {
       tags,
-      summary: "The database's state and the periodic jobs' last runs",
+      summary: "The database's state (and, for admins, the periodic jobs' last runs)",
       responses: {
         "200": jsonAnswer("The database answers.", healthAnswer),
         "503": jsonAnswer("The database does not answer.", healthAnswer),
