@@ -1,10 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 
 import type { ReviewView } from "@/features/catalog/server/service-dto";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { RATING_ASPECTS } from "@/features/reviews/rating";
+import { langOfText } from "@/lib/text-language";
 
 import { OwnMarker, ReviewTools } from "./reviewer";
 import { useAspectLabels } from "./use-aspect-labels";
@@ -18,6 +19,8 @@ export function ReviewItem({ review }: { review: ReviewView }) {
   const t = useTranslations("ServiceDetail");
   const tr = useTranslations("Review");
   const aspectLabels = useAspectLabels();
+  // A review or reply written in the other language is marked so, for screen readers and hyphenation.
+  const locale = useLocale();
   return (
     <li
       id={`review-${review._id}`}
@@ -49,7 +52,11 @@ export function ReviewItem({ review }: { review: ReviewView }) {
               </span>
             ))}
           </p>
-          {review.comment ? <p className="mt-2 whitespace-pre-line text-slate-700">{review.comment}</p> : null}
+          {review.comment ? (
+            <p lang={langOfText(review.comment, locale)} className="mt-2 whitespace-pre-line text-slate-700">
+              {review.comment}
+            </p>
+          ) : null}
         </>
       )}
       {review.held ? <p className="mt-2 text-sm text-amber-800">{tr("heldNote")}</p> : null}
@@ -61,7 +68,9 @@ export function ReviewItem({ review }: { review: ReviewView }) {
               {review.reply.at.slice(0, 10)}
             </time>
           </p>
-          <p className="mt-1 whitespace-pre-line text-slate-700">{review.reply.text}</p>
+          <p lang={langOfText(review.reply.text, locale)} className="mt-1 whitespace-pre-line text-slate-700">
+            {review.reply.text}
+          </p>
         </div>
       ) : null}
       <ReviewTools

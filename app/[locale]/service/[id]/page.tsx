@@ -34,6 +34,7 @@ import { toLocale } from "@/i18n/locale";
 import { getPathname, Link } from "@/i18n/navigation";
 import { NotFoundError } from "@/lib/http/errors";
 import { alternatesFor, appUrl } from "@/lib/site";
+import { langOfText } from "@/lib/text-language";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -159,7 +160,12 @@ export default async function ServicePage({ params }: Props) {
               </p>
             ) : null}
             {service.liveStatus?.note ? (
-              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{service.liveStatus.note}</p>
+              <p
+                lang={langOfText(service.liveStatus.note, locale)}
+                className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950"
+              >
+                {service.liveStatus.note}
+              </p>
             ) : null}
             <p>
               <a
@@ -255,7 +261,9 @@ export default async function ServicePage({ params }: Props) {
             <h2 id="about" className="text-xl font-semibold">
               {t("description")}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-700">{service.description}</p>
+            <p lang={langOfText(service.description, locale)} className="mt-2 whitespace-pre-line text-slate-700">
+              {service.description}
+            </p>
           </section>
         ) : null}
 

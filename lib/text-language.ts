@@ -1,0 +1,40 @@
+/**
+ * The script a text is written in, so a page can mark a text whose language differs from its own
+ * with `lang` (screen readers then switch voice, browsers hyphenate and pick fonts rightly). Only
+ * the two scripts of the site's two languages are told apart: Latin is read as English and
+ * Cyrillic as Ukrainian, which is what a text typed into this site almost always is.
+ */
+export type TextScript = "latin" | "cyrillic";
+
+/** Fewer letters than this ("OK", "5+") say nothing about a language. */
+const MIN_LETTERS = 3;
+/**
+ * The leading script needs this many times the other's letters: a Ukrainian sentence naming
+ * "Toyota" stays Ukrainian, and a text half in each is left unmarked.
+ */
+const LEAD = 1.5;
+
+const LATIN = /\p{Script=Latin}/gu;
+const CYRILLIC = /\p{Script=Cyrillic}/gu;
+
+export function textScript(text: string): TextScript | null {
+  const latin = text.match(LATIN)?.length ?? 0;
+  const cyrillic = text.match(CYRILLIC)?.length ?? 0;
+  if (Math.max(latin, cyrillic) < MIN_LETTERS) return null;
+  if (latin >= cyrillic * LEAD) return "latin";
+  if (cyrillic >= latin * LEAD) return "cyrillic";
+  return null;
+}
+
+const LANG: Record<TextScript, "en" | "uk"> = { latin: "en", cyrillic: "uk" };
+
+/**
+ * The `lang` attribute for a text shown on a page in `pageLocale`: the text's language when it is
+ * told and differs from the page's, otherwise undefined (the element inherits the page's).
+ */
+export function langOfText(text: string, pageLocale: string): "en" | "uk" | undefined {
+  const script = textScript(text);
+  if (!script) return undefined;
+  const lang = LANG[script];
+  return lang === pageLocale ? undefined : lang;
+}
