@@ -154,6 +154,7 @@ describe("serviceInput (spec §5)", () => {
   it("limits lengths, lists and the image to our own uploads", () => {
     expect(firstError({ ...valid, description: "x".repeat(501) })).toEqual(["description", "Validation.description"]);
     expect(firstError({ ...valid, brand: "Tesla" })).toEqual(["brand", "Validation.brand"]);
+    expect(firstError({ ...valid, brand: 7 })).toEqual(["brand", "Validation.brand"]);
     expect(firstError({ ...valid, category: "boats" })).toEqual(["category", "Validation.category"]);
     expect(firstError({ ...valid, experience: 20 })).toEqual(["experience", "Validation.experience"]);
     expect(serviceInput.parse({ ...valid, experience: 21 }).experience).toBe(21);
@@ -191,6 +192,18 @@ describe("servicePatch", () => {
     expect(servicePatch.safeParse({ name: "Нова назва" }).success).toBe(false);
     expect(servicePatch.safeParse({ _id: "0195f6c8-1111-7222-8333-444455556666", contactPhone1: "1234" }).success).toBe(
       false,
+    );
+  });
+});
+
+describe("brand spelling", () => {
+  it("offers Chevrolet and ВАЗ/Lada, and takes the old spellings a client may still send, as the new", () => {
+    expect(serviceInput.parse({ ...valid, brand: "Chevrolet" }).brand).toBe("Chevrolet");
+    expect(serviceInput.parse({ ...valid, brand: "ВАЗ/Lada" }).brand).toBe("ВАЗ/Lada");
+    expect(serviceInput.parse({ ...valid, brand: "Shevrolet" }).brand).toBe("Chevrolet");
+    expect(serviceInput.parse({ ...valid, brand: "Waz/Lada" }).brand).toBe("ВАЗ/Lada");
+    expect(servicePatch.parse({ _id: "0190a3b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b", brand: "Shevrolet" }).brand).toBe(
+      "Chevrolet",
     );
   });
 });

@@ -2,12 +2,14 @@ import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
 import { telegramUsername } from "@/features/catalog/outside-links";
 import { WEEKDAYS, type Timetable } from "@/features/hours/week";
 import {
-  BRANDS,
+  ACCEPTED_BRANDS,
   CATEGORIES,
+  currentBrand,
   EXPERIENCE_OPTIONS,
   PAYMENT_METHODS,
   SERVICE_DEFAULTS,
   storedCategory,
+  type Brand,
 } from "@/features/listings/service-fields";
 import { IMAGE_URL_PATTERN, imageList } from "@/features/uploads/schema";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
@@ -149,7 +151,11 @@ export const serviceFields = {
     .enum(CATEGORIES, { error: "Validation.category" })
     .transform(storedCategory)
     .default(SERVICE_DEFAULTS.category),
-  brand: z.enum(BRANDS, { error: "Validation.brand" }).default(SERVICE_DEFAULTS.brand),
+  // Old spellings are taken and stored as the new, as trailers are stored as trucks.
+  brand: z
+    .enum(ACCEPTED_BRANDS, { error: "Validation.brand" })
+    .transform((value) => currentBrand(value) as Brand)
+    .default(SERVICE_DEFAULTS.brand),
   // A JSON number, as the spec's bodies carry it: "5" or true is refused, not coerced.
   experience: z
     .number({ error: "Validation.experience" })

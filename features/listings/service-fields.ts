@@ -32,11 +32,11 @@ export function storedCategory(option: Category): StoredCategory {
   return option === "trailers" ? "trucks" : option;
 }
 
-/** Spelling as in the product ("Shevrolet" means Chevrolet). */
+/** The makes a station or master may name, as drivers spell them. */
 export const BRANDS = [
   "Any",
   "Audi",
-  "Shevrolet",
+  "Chevrolet",
   "Bmw",
   "Ford",
   "Honda",
@@ -54,8 +54,24 @@ export const BRANDS = [
   "Toyota",
   "Volkswagen",
   "Volvo",
-  "Waz/Lada",
+  "ВАЗ/Lada",
 ] as const;
+
+export type Brand = (typeof BRANDS)[number];
+
+/**
+ * The first spec's spellings ("Shevrolet", "Waz/Lada" were typos), still stored on older rows and
+ * sent by older clients: read and accepted as the brand they meant.
+ */
+const OLD_BRAND_SPELLINGS: Record<string, Brand> = { Shevrolet: "Chevrolet", "Waz/Lada": "ВАЗ/Lada" };
+
+/** What a body may send as a brand: the list, and the old spellings (read as currentBrand gives them). */
+export const ACCEPTED_BRANDS = [...BRANDS, ...(Object.keys(OLD_BRAND_SPELLINGS) as ("Shevrolet" | "Waz/Lada")[])];
+
+/** A brand as it is spelt now; anything else (a current spelling, a stored value it does not know) comes back as given. */
+export function currentBrand(value: string): string {
+  return OLD_BRAND_SPELLINGS[value] ?? value;
+}
 
 /** 0 to 19.5 in steps of 0.5, then 21 shown as "20+". */
 export const EXPERIENCE_OPTIONS = [...Array.from({ length: 40 }, (_, index) => index / 2), 21] as const;
@@ -71,7 +87,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  */
 export const SERVICE_DEFAULTS = {
   category: "any" as StoredCategory,
-  brand: "Any" as (typeof BRANDS)[number],
+  brand: "Any" as Brand,
   experience: 0,
   isOnTheGo: false,
   timetable: DEFAULT_TIMETABLE,

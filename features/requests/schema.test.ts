@@ -142,3 +142,14 @@ describe("the small inputs", () => {
     expect(suggestQuery.parse({ job: "custom", lat: "50.4", lng: "30.5" })).toMatchObject({ lat: 50.4, lng: 30.5 });
   });
 });
+
+describe("requestInput: car makes", () => {
+  it("offers Chevrolet and ВАЗ/Lada and takes the old spellings an older page may send, as the new", () => {
+    const schema = requestInput(NOW);
+    const make = (sent: string) => schema.parse({ ...valid, car: { ...valid.car, make: sent } }).car.make;
+    expect(make("Chevrolet")).toBe("Chevrolet");
+    expect(make("ВАЗ/Lada")).toBe("ВАЗ/Lada");
+    expect(make("Shevrolet")).toBe("Chevrolet");
+    expect(make("Waz/Lada")).toBe("ВАЗ/Lada");
+  });
+});

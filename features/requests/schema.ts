@@ -1,7 +1,7 @@
 import { adminPage } from "@/features/admin/schema";
 import { dateOfDay, localClock } from "@/features/hours/timetable";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
-import { BRANDS } from "@/features/listings/service-fields";
+import { ACCEPTED_BRANDS, BRANDS, currentBrand } from "@/features/listings/service-fields";
 import { CUSTOM_JOB, PRICE_JOBS, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
 import { IMAGE_URL_PATTERN } from "@/features/uploads/schema";
 import { z } from "@/lib/zod";
@@ -80,7 +80,13 @@ const amount = z
 export function carInput(maxYear: number) {
   return z.object(
     {
-      make: z.enum(CAR_MAKES, { error: "Requests.carMake" }),
+      // Old spellings of a make (features/listings/service-fields.ts) are taken as the new.
+      make: z
+        .enum(
+          ACCEPTED_BRANDS.filter((brand) => brand !== "Any"),
+          { error: "Requests.carMake" },
+        )
+        .transform((value) => currentBrand(value) as (typeof CAR_MAKES)[number]),
       model: z
         .string({ error: "Requests.carModel" })
         .trim()
@@ -299,7 +305,10 @@ const coordinate = (key: string, limit: number) =>
     z.coerce.number({ error: key }).min(-limit, { error: key }).max(limit, { error: key }).optional(),
   );
 
-/** GET /api/requests/suggest?serviceId=&job= or ?lat=&lng=&job=. */
+/**
+ * GET /api/requests/suggest?serviceId=&job= or ?lat=&lng=&job=: near the service, or near the
+ * point; with both, near the service and measured from the point (where the driver is).
+ */
 export const suggestQuery = z
   .object({
     serviceId: z.preprocess(
@@ -313,6 +322,11 @@ export const suggestQuery = z
     job: z.enum(REQUEST_JOBS, { error: "Requests.job" }),
   })
   .superRefine((query, context) => {
-    if (!query.serviceId && (query.lat === undefined || query.lng === undefined))
+    // Half a point is a mistake, not "no point": beside a service it would quietly lose the distances.
+    if (query.lat !== undefined && query.lng === undefined)
+      context.addIssue({ code: "custom", path: ["lng"], message: "Validation.longitude" });
+    else if (query.lng !== undefined && query.lat === undefined)
+      context.addIssue({ code: "custom", path: ["lat"], message: "Validation.latitude" });
+    else if (!query.serviceId && query.lat === undefined)
       context.addIssue({ code: "custom", path: ["serviceId"], message: "Requests.suggestWhere" });
   });

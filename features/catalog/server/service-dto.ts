@@ -10,7 +10,7 @@ import {
   type SpecialHours,
 } from "@/features/hours/timetable";
 import type { Timetable } from "@/features/hours/week";
-import type { PaymentMethod } from "@/features/listings/service-fields";
+import { currentBrand, type PaymentMethod } from "@/features/listings/service-fields";
 import type { CUSTOM_JOB, PriceJob } from "@/features/prices/price-catalogue";
 import { UPLOADS_PATH } from "@/features/uploads/schema";
 
@@ -216,7 +216,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     coordinates: { lat: row.latitude, lng: row.longitude },
     isOnTheGo: row.isOnTheGo,
     category: row.category,
-    brand: row.brand,
+    brand: currentBrand(row.brand),
     rating: {
       avg: row.ratingAvg,
       quality: row.qualityAvg,

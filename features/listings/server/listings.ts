@@ -14,7 +14,7 @@ import {
   servicePatch,
   type ServiceInput,
 } from "@/features/listings/schema";
-import { type PaymentMethod } from "@/features/listings/service-fields";
+import { currentBrand, type PaymentMethod } from "@/features/listings/service-fields";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -81,7 +81,7 @@ export function toEditable(row: ServiceRow): EditableService {
     images: row.images.map((photo) => imageUrl(photo.imageId)),
     description: row.description,
     category: row.category,
-    brand: row.brand as ServiceInput["brand"],
+    brand: currentBrand(row.brand) as ServiceInput["brand"],
     experience: row.experience,
     isOnTheGo: row.isOnTheGo,
     serviceRadiusKm: row.serviceRadiusKm,
