@@ -45,16 +45,19 @@ describe("cart reducer", () => {
     expect(state.stoForOrder).toEqual({});
     state = cartReducer(cartReducer(state, { type: "add", item: item("a") }), { type: "reset" });
     expect(state).toEqual(INITIAL_CART);
-    expect(state.paymentMethod).toBe("PayPal");
+    expect(state.paymentMethod).toBeNull();
   });
 
-  it("keeps the chosen payment method (PayPal by default) across reloads; a reset or an unknown one is PayPal", () => {
+  it("keeps the chosen payment method across reloads; none is chosen at first, after a reset or for an unknown one", () => {
+    expect(INITIAL_CART.paymentMethod).toBeNull();
     const card = cartReducer(INITIAL_CART, { type: "setPaymentMethod", method: "monobank" });
     expect(card.paymentMethod).toBe("monobank");
     expect(parseStoredCart(JSON.stringify(card)).paymentMethod).toBe("monobank");
-    expect(cartReducer(card, { type: "setPaymentMethod", method: "PayPal" }).paymentMethod).toBe("PayPal");
-    expect(cartReducer(card, { type: "reset" }).paymentMethod).toBe("PayPal");
-    expect(parseStoredCart(JSON.stringify({ ...card, paymentMethod: "bitcoin" })).paymentMethod).toBe("PayPal");
+    const paypal = cartReducer(card, { type: "setPaymentMethod", method: "PayPal" });
+    expect(paypal.paymentMethod).toBe("PayPal");
+    expect(parseStoredCart(JSON.stringify(paypal)).paymentMethod).toBe("PayPal");
+    expect(cartReducer(card, { type: "reset" }).paymentMethod).toBeNull();
+    expect(parseStoredCart(JSON.stringify({ ...card, paymentMethod: "bitcoin" })).paymentMethod).toBeNull();
   });
 
   it("puts a removed item back where it was (undo), or at the end when the list got shorter", () => {

@@ -16,10 +16,11 @@ export type CartState = {
   cartItems: CartItem[];
   cartItemsQty: number;
   stoForOrder: Record<string, unknown>;
-  paymentMethod: PaymentChoice;
+  /** The provider last picked on /placeorder; null until one is (features/payments/payment-choice.ts). */
+  paymentMethod: PaymentChoice | null;
 };
 
-/** The provider picked on /placeorder: PayPal by default (spec §3), or a card through monobank. */
+/** The providers /placeorder offers: PayPal, or a card through monobank. */
 export const PAYMENT_CHOICES = ["PayPal", "monobank"] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
 
@@ -35,7 +36,7 @@ export type CartAction =
   | { type: "setPaymentMethod"; method: PaymentChoice }
   | { type: "reset" };
 
-export const INITIAL_CART: CartState = { cartItems: [], cartItemsQty: 0, stoForOrder: {}, paymentMethod: "PayPal" };
+export const INITIAL_CART: CartState = { cartItems: [], cartItemsQty: 0, stoForOrder: {}, paymentMethod: null };
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 
 /**
  * Paying for a station by card through monobank, on a phone: the choice on /placeorder (PayPal
- * first and chosen), monobank's payment page (the local stand-in the e2e server starts,
+ * first and chosen in English, the card in Ukrainian; the last choice kept), monobank's payment page (the local stand-in the e2e server starts,
  * tests/helpers/fake-monobank.ts), the way back to /placeorder/result, and the admin's list.
  * PayPal's own path is tested in listings.spec.ts and does not change.
  */
@@ -108,8 +108,14 @@ test.describe("card payments through monobank", () => {
     const id = await preparedOrder(page, name, "/ua");
     await expect(page.getByText("Разом карткою (monobank)", { exact: true })).toBeVisible();
     await expect(page.getByText(/^125,00\s₴$/)).toBeVisible();
-    await expect(page.getByRole("radio", { name: /PayPal/ })).toBeChecked();
-    await page.getByText("Картка через monobank", { exact: true }).click();
+    // Hryvnias by card are a Ukrainian owner's natural first choice: listed first and chosen, PayPal still there.
+    const methods = page.getByRole("group", { name: "Спосіб оплати" }).getByRole("radio");
+    await expect(methods).toHaveCount(2);
+    await expect(methods.first()).toHaveAccessibleName(/Картка через monobank/);
+    await expect(methods.first()).toBeChecked();
+    await expect(methods.last()).toHaveAccessibleName(/PayPal/);
+    await expect(methods.last()).not.toBeChecked();
+    await expect(page.getByRole("button", { name: /у тестовому режимі/ })).toHaveCount(0);
     await page.getByRole("button", { name: /^Сплатити 125,00\s₴ карткою$/ }).click();
     await expect(page).toHaveURL(/\/pay\/2611/);
     await page.getByRole("button", { name: /^Pay / }).click();
@@ -119,6 +125,35 @@ test.describe("card payments through monobank", () => {
     expect(await published(request, id)).toBe(true);
     await page.getByRole("link", { name: "Відкрити сторінку СТО" }).click();
     await expect(page).toHaveURL(new RegExp(`/ua/service/${id}$`));
+  });
+
+  test("the choice of a Ukrainian owner who picked PayPal is kept on the next visit, at 390 and 1440 px; English keeps PayPal first", async ({
+    page,
+    users,
+  }) => {
+    await users.create("user", { name: "Платник PayPal", locale: "ua", page });
+    const name = `СТО PayPal ${Date.now()}`;
+    await preparedOrder(page, name, "/ua");
+    const methods = page.getByRole("group", { name: "Спосіб оплати" }).getByRole("radio");
+    await expect(methods.first()).toBeChecked();
+    await methods.last().check();
+    await expect(page.getByRole("button", { name: /у тестовому режимі/ })).toBeVisible();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await expect(page.getByText(name)).toBeVisible();
+      // Remembered, and the order stays the page's: the card first, PayPal second and chosen.
+      await expect(methods.first()).toHaveAccessibleName(/Картка через monobank/);
+      await expect(methods.first()).not.toBeChecked();
+      await expect(methods.last()).toHaveAccessibleName(/PayPal/);
+      await expect(methods.last()).toBeChecked();
+      await expect(page.getByRole("button", { name: /у тестовому режимі/ })).toBeVisible();
+    }
+    // The same person in English: PayPal is first there, and it is their choice too.
+    await page.goto("/placeorder?lng=en");
+    const english = page.getByRole("group", { name: "Payment method" }).getByRole("radio");
+    await expect(english.first()).toHaveAccessibleName(/PayPal/);
+    await expect(english.first()).toBeChecked();
   });
 
   test("a declined card shows the failed state; Try again comes back to the order with the card still chosen", async ({

@@ -1,13 +1,14 @@
 "use client";
 
 import { loadScript } from "@paypal/paypal-js";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
 import { useAction } from "@/components/ui/use-action";
 import { HRYVNIA_FORMAT, PAYMENT } from "@/features/payments/fee";
+import { paymentChoices } from "@/features/payments/payment-choice";
 import type { PaymentChoice } from "@/features/saved/cart";
 import { dispatchCart, useCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
@@ -20,29 +21,30 @@ export type MonoOffer = { feeUah: string } | null;
 
 /**
  * How the owner pays: PayPal as it always was, or, when monobank is configured, a choice between
- * PayPal (the default, spec §3) and a card through monobank. The choice is kept in the cart
- * state's paymentMethod, so coming back to /placeorder (after a declined card, say) finds it.
+ * PayPal and a card through monobank, first and chosen by the page's language (payment-choice.ts).
+ * The choice is kept in the cart state's paymentMethod, so coming back to /placeorder (after a
+ * declined card, say) finds it.
  */
 export function PaymentPanel({ stoId, nonce, mono }: { stoId: string; nonce: string; mono: MonoOffer }) {
   const t = useTranslations("PlaceOrder");
   const format = useFormatter();
+  const locale = useLocale();
   const [cart, dispatch] = useCart();
   if (!mono) return <PaypalPanel stoId={stoId} nonce={nonce} />;
-  const method: PaymentChoice = cart.paymentMethod;
-  const options: { value: PaymentChoice; label: string; hint: string }[] = [
-    {
-      value: "PayPal",
+  const { order, chosen: method } = paymentChoices(locale, cart.paymentMethod);
+  const labels: Record<PaymentChoice, { label: string; hint: string }> = {
+    PayPal: {
       label: t("methodPaypal"),
       hint: t("methodPaypalHint", {
         amount: format.number(Number(PAYMENT.total), { style: "currency", currency: PAYMENT.currency }),
       }),
     },
-    {
-      value: "monobank",
+    monobank: {
       label: t("methodCard"),
       hint: t("methodCardHint", { amount: format.number(Number(mono.feeUah), HRYVNIA_FORMAT) }),
     },
-  ];
+  };
+  const options = order.map((value) => ({ value, ...labels[value] }));
   return (
     <div className="space-y-4">
       <fieldset className="space-y-2">
