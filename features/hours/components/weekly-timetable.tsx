@@ -23,7 +23,8 @@ export async function WeeklyTimetable({ timetable, today }: { timetable: Timetab
                 {days(day)}
                 {isToday ? <span className="ml-1 text-brand-700">({t("today")})</span> : null}
               </th>
-              <td className={hours.closed ? "hours-time text-slate-500" : "hours-time"}>{text}</td>
+              {/* Slate-600, not 500: 6.97:1 on today's blue row and 7.25:1 on the page (500 made 4.38:1 on that row, under WCAG's 4.5). */}
+              <td className={hours.closed ? "hours-time text-slate-600" : "hours-time"}>{text}</td>
             </tr>
           );
         })}
