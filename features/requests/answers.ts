@@ -1,3 +1,4 @@
+import { LiveStatusAnswer, NextChangeAnswer } from "@/features/hours/answers";
 import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import type {
   acceptAnswer,
@@ -88,7 +89,7 @@ export const RequestViewAnswer = z
           image: z.string().nullable(),
           address: z.string(),
           phone: z.string(),
-          distanceKm: z.number(),
+          distanceKm: z.number().nullable().meta({ description: "From the driver's point; null without one." }),
           ratingAvg: z.number(),
           numReviews: z.number().int(),
           responseTime: z.number().nullable(),
@@ -117,7 +118,7 @@ export const InboxPageAnswer = z
           status: targetStatus,
           requestStatus,
           ...asked,
-          distanceKm: z.number(),
+          distanceKm: z.number().nullable().meta({ description: "From the driver's point; null without one." }),
           createdAt: z.iso.datetime(),
           expiresAt: z.iso.datetime(),
           answer: QuoteAnswerAnswer.nullable(),
@@ -142,12 +143,20 @@ export const SuggestedServiceAnswer = z
     role,
     image: z.string().nullable(),
     address: z.string(),
-    distanceKm: z.number(),
+    distanceKm: z
+      .number()
+      .nullable()
+      .meta({ description: "From the driver's point (`lat`, `lng`); null without one." }),
     ratingAvg: z.number(),
     numReviews: z.number().int(),
     responseTime: z.number().nullable(),
     responseRate: z.number().nullable(),
     price: z.number().nullable().meta({ description: 'Its "from" price for the job (null for "custom").' }),
+    openNow: z.boolean(),
+    nextChange: NextChangeAnswer.nullable(),
+    liveStatus: LiveStatusAnswer.nullable(),
+    timeZone: z.string(),
+    hoursKnown: z.boolean(),
   })
   .meta({ id: "SuggestedService" });
 

@@ -4,6 +4,8 @@
  * job; each answers once; the driver accepts one answer. An open request closes itself after
  * REQUEST_OPEN_HOURS; a service that has not answered after REQUEST_REMINDER_HOURS is reminded once.
  */
+import type { LiveStatusView } from "@/features/hours/live-status";
+import type { OpeningStatus } from "@/features/hours/timetable";
 import type { PriceJob } from "@/features/prices/price-catalogue";
 
 export const REQUEST_MAX_SERVICES = 5;
@@ -67,7 +69,8 @@ export type RequestServiceView = {
   image: string | null;
   address: string;
   phone: string;
-  distanceKm: number;
+  /** From the driver's point; null when the request has none. */
+  distanceKm: number | null;
   ratingAvg: number;
   numReviews: number;
   responseTime: number | null;
@@ -109,7 +112,8 @@ export type InboxItem = {
   car: Car;
   when: RequestWhenView;
   images: string[];
-  distanceKm: number;
+  /** From the driver's point; null when the request has none. */
+  distanceKm: number | null;
   createdAt: string;
   expiresAt: string;
   answer: AnswerView | null;
@@ -120,19 +124,26 @@ export type InboxPage = { items: InboxItem[]; total: number; page: number; pages
 export const INBOX_TABS = ["new", "all"] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
 
-/** GET /api/requests/suggest: a service near the first one (or the point) that does the job. `price`: its "from" price for the job. */
-export type SuggestedService = {
+/**
+ * GET /api/requests/suggest: a service near the first one (or the point) that does the job.
+ * `price`: its "from" price for the job; `distanceKm`: from the driver's point (null without one);
+ * its opening status now, as a card's (features/hours/live-status.ts badgeStatus reads it).
+ */
+export type SuggestedService = OpeningStatus & {
   serviceId: string;
   name: string;
   role: "sto" | "mechanic";
   image: string | null;
   address: string;
-  distanceKm: number;
+  distanceKm: number | null;
   ratingAvg: number;
   numReviews: number;
   responseTime: number | null;
   responseRate: number | null;
   price: number | null;
+  liveStatus: LiveStatusView | null;
+  timeZone: string;
+  hoursKnown: boolean;
 };
 
 /** GET /api/items/admin/requests: one row of the admin's list. */

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { useForThisVisitor } from "@/components/layout/use-visitor";
+import { useVisitorPoint } from "@/features/map/components/use-geolocation";
 import { NOBODY_REVIEWING, type ReviewerView } from "@/features/reviews/reviewer-view";
 import { Link } from "@/i18n/navigation";
 
@@ -13,7 +14,9 @@ const asView = (body: unknown) => body as ReviewerView;
  * Whether the viewer is that owner comes from the same per-visitor answer the reviews ask for (the
  * page may be the page cache's, rendered for nobody): the owner gets no button, and a browser with
  * a session keeps it hidden (data-guess) until it knows. A visitor who is signed out goes to the
- * sign-in page first, which brings them back to the form.
+ * sign-in page first, which brings them back to the form. The visitor's position, when they shared
+ * it in this tab, goes along as `near`: the request's distances are then how far each shop is
+ * from the driver, not from this service.
  */
 export function AskPriceButton({ serviceId, reviewer }: { serviceId: string; reviewer: ReviewerView | "unknown" }) {
   const t = useTranslations("RequestForm");
@@ -23,8 +26,10 @@ export function AskPriceButton({ serviceId, reviewer }: { serviceId: string; rev
     NOBODY_REVIEWING,
     asView,
   );
+  const point = useVisitorPoint();
   if (value.state === "owner") return null;
-  const form = `/requests/new?service=${serviceId}`;
+  const query = { service: serviceId, ...(point ? { near: `${point.lat},${point.lng}` } : {}) };
+  const form = `/requests/new?${new URLSearchParams(query)}`;
   return (
     <Link
       // Signed out: straight to the sign-in page, which brings them back. Followed in the browser, the
@@ -33,7 +38,7 @@ export function AskPriceButton({ serviceId, reviewer }: { serviceId: string; rev
       href={
         value.state === "anonymous"
           ? { pathname: "/login", query: { redirect: form, reason: "signedIn" } }
-          : { pathname: "/requests/new", query: { service: serviceId } }
+          : { pathname: "/requests/new", query }
       }
       data-guess={guess ? "" : undefined}
       className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"

@@ -262,8 +262,8 @@ function ServiceAnswer({
         <p className="text-sm">{request.status === "open" ? t("waiting") : t("noAnswer")}</p>
       )}
       <p className="mt-auto flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
-        {/* Measured from the first service when the driver gave no point: nothing to say of that one. */}
-        {service.distanceKm > 0 ? <span>{t("distanceKm", { km: service.distanceKm })}</span> : null}
+        {/* From the driver's point; a request without one has no distances. */}
+        {service.distanceKm !== null ? <span>{t("distanceKm", { km: service.distanceKm })}</span> : null}
         <span>
           {isRated(service.ratingAvg)
             ? t("ratingShort", { value: service.ratingAvg.toFixed(1), count: service.numReviews })

@@ -26,7 +26,7 @@ import {
   type Car,
 } from "../rules";
 import { RequestSummary } from "./request-bits";
-import { Suggestions, type RequestStart } from "./suggestions";
+import { driverPointOf, Suggestions, type RequestStart } from "./suggestions";
 
 // The days it allows are counted from the moment the form checks (today in Kyiv), as the server does.
 const loadSchema = () => import("@/features/requests/schema").then((schemas) => schemas.requestInput(new Date()));
@@ -120,7 +120,7 @@ export function RequestForm({
               ...(values.when.partOfDay ? { partOfDay: values.when.partOfDay } : {}),
             },
       images: values.images,
-      ...(start.kind === "point" ? { near: start.point } : {}),
+      ...(driverPointOf(start) ? { near: driverPointOf(start) } : {}),
     }),
     // The schema checks an "other" job's description only once every other field passed; the first
     // step must refuse a too short one before the car is even asked for.
@@ -398,6 +398,7 @@ export function RequestForm({
           <Suggestions
             start={start}
             job={job}
+            asap={asap === "yes"}
             active={step === 3}
             chosen={chosen}
             register={register("serviceIds")}

@@ -109,8 +109,8 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
             }),
           })}
         </time>
-        {/* Measured from the first service when the driver gave no point: nothing to say for that one. */}
-        {item.distanceKm > 0 ? <span>{t("distance", { km: item.distanceKm })}</span> : null}
+        {/* How far the driver is; a request without their point has no distance. */}
+        {item.distanceKm !== null ? <span>{t("distance", { km: item.distanceKm })}</span> : null}
         {waiting && left ? <span className="font-semibold text-amber-900">{t("timeLeft", { time: left })}</span> : null}
       </p>
       <RequestFacts

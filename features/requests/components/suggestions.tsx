@@ -4,6 +4,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
+import { OpeningBadge } from "@/features/hours/components/opening-status";
+import { badgeStatus } from "@/features/hours/live-status";
 import { UAH } from "@/features/prices/price-catalogue";
 import { isRated } from "@/features/reviews/rating";
 
@@ -18,24 +20,33 @@ export type StartService = {
   role: "sto" | "mechanic";
 };
 
-/** Where a request starts: a service's page ("Ask for a price"), or a point ("the best near me"). */
+/**
+ * Where a request starts: a service's page ("Ask for a price", with the driver's point when they
+ * shared it: distances are measured from it), or a point ("the best near me").
+ */
 export type RequestStart =
-  { kind: "service"; service: StartService } | { kind: "point"; point: { lat: number; lng: number } };
+  | { kind: "service"; service: StartService; near: { lat: number; lng: number } | null }
+  | { kind: "point"; point: { lat: number; lng: number } };
+
+/** The driver's point a request's distances are measured from, if any. */
+export const driverPointOf = (start: RequestStart) => (start.kind === "point" ? start.point : start.near);
 
 type Loaded =
   | { job: string; state: "loading" }
   | { job: string; state: "failed" }
-  | { job: string; state: "ready"; list: SuggestedService[] };
+  | { job: string; state: "ready"; list: SuggestedService[]; at: string };
 
 /**
  * The request's last step: who gets it. From a service's page that service (always) and up to
  * REQUEST_MAX_OTHERS of the services near it that do the job, ticked by the driver; from a point
  * the best services near it, the first REQUEST_MAX_SERVICES ticked until the driver changes the
- * choice. Asked when the step opens, again when the job changed since.
+ * choice. Asked when the step opens, again when the job changed since. For a request "as soon as
+ * possible" each shows whether it is open now: a stranded driver asks the ones that can see them.
  */
 export function Suggestions({
   start,
   job,
+  asap,
   active,
   chosen,
   register,
@@ -44,6 +55,7 @@ export function Suggestions({
 }: {
   start: RequestStart;
   job: string;
+  asap: boolean;
   active: boolean;
   chosen: string[];
   register: UseFormRegisterReturn<"serviceIds">;
@@ -58,16 +70,19 @@ export function Suggestions({
 
   const load = useCallback(async () => {
     setLoaded({ job, state: "loading" });
-    const query = new URLSearchParams(
-      start.kind === "service"
-        ? { serviceId: start.service._id, job }
-        : { lat: String(start.point.lat), lng: String(start.point.lng), job },
-    );
+    const point = driverPointOf(start);
+    const query = new URLSearchParams({
+      ...(start.kind === "service" ? { serviceId: start.service._id } : {}),
+      ...(point ? { lat: String(point.lat), lng: String(point.lng) } : {}),
+      job,
+    });
     try {
       const response = await fetch(`/api/requests/suggest?${query}`, { cache: "no-store" });
       if (!response.ok) return setLoaded({ job, state: "failed" });
       const list = (await response.json()) as SuggestedService[];
-      setLoaded({ job, state: "ready", list });
+      // The statuses are the server's at this moment: the badges count on from it.
+      const at = new Date(Date.parse(response.headers.get("date") ?? "") || Date.now()).toISOString();
+      setLoaded({ job, state: "ready", list, at });
       // A choice made for another job keeps only the services that do this one too.
       const offered = new Set(list.map((service) => service.serviceId));
       const kept = chosen.filter((id) => offered.has(id));
@@ -126,6 +141,7 @@ export function Suggestions({
             <li key={service.serviceId}>
               <SuggestedRow
                 service={service}
+                openSince={asap ? loaded.at : null}
                 disabled={full && !chosen.includes(service.serviceId)}
                 register={register}
                 onTouch={() => {
@@ -163,11 +179,14 @@ export function Suggestions({
 
 function SuggestedRow({
   service,
+  openSince,
   disabled,
   register,
   onTouch,
 }: {
   service: SuggestedService;
+  /** When the list was read, for a request as soon as possible: its opening status is shown. */
+  openSince: string | null;
   disabled: boolean;
   register: UseFormRegisterReturn<"serviceIds">;
   onTouch: () => void;
@@ -201,8 +220,16 @@ function SuggestedRow({
           {service.name}
         </span>
         <span id={`${id}-details`} className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
+          {openSince ? (
+            <OpeningBadge
+              status={badgeStatus(service)}
+              timeZone={service.timeZone}
+              renderedAt={openSince}
+              className="px-2"
+            />
+          ) : null}
           <span>{service.role === "sto" ? ts("roleSto") : ts("roleMechanic")}</span>
-          <span>{t("distanceKm", { km: service.distanceKm })}</span>
+          {service.distanceKm !== null ? <span>{t("distanceKm", { km: service.distanceKm })}</span> : null}
           <span>
             {isRated(service.ratingAvg)
               ? t("ratingShort", { value: service.ratingAvg.toFixed(1), count: service.numReviews })

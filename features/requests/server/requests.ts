@@ -11,7 +11,9 @@ import { pageOf } from "@/features/admin/server/admin";
 import { writeAudit } from "@/features/admin/server/audit-log";
 import { distanceKm, roundKm } from "@/features/catalog/distance";
 import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
-import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
+import { imageIdOf, imageUrl, toCard, type CardRow } from "@/features/catalog/server/service-dto";
+import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
+import { hoursColumns } from "@/features/hours/server/open-now";
 import { CUSTOM_JOB } from "@/features/prices/price-catalogue";
 import { announceCatalogChange } from "@/lib/cache/read-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
@@ -114,6 +116,8 @@ async function takeAll(counts: Count[]): Promise<() => Promise<void>> {
   return giveBack;
 }
 
+/** A target's fixed distance as shown: none when the driver gave no point. */
+const kmOf = (metres: number | null) => (metres === null ? null : roundKm(metres / 1000));
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const storedDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -202,7 +206,7 @@ function requestView(row: ViewRow): RequestView {
       image: imageUrl(target.service.imageId),
       address: target.service.address,
       phone: target.service.contactPhone1,
-      distanceKm: roundKm(target.distanceM / 1000),
+      distanceKm: kmOf(target.distanceM),
       ratingAvg: target.service.ratingAvg,
       numReviews: target.service.numReviews,
       responseTime: target.service.responseMinutes,
@@ -254,7 +258,9 @@ export async function createRequest(viewer: Viewer | null, body: unknown, locale
     })),
   ]);
 
-  const point = input.near ?? { lat: services[0]!.latitude, lng: services[0]!.longitude };
+  // Distances are the driver's own: from the point they gave, else none (the first service's
+  // place would make it "0 km" and the others' distances to it, which says nothing of the driver).
+  const point = input.near ?? null;
   const car = input.car;
   const writing = prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${viewer.id}::uuid FOR UPDATE`;
@@ -277,15 +283,17 @@ export async function createRequest(viewer: Viewer | null, body: unknown, locale
               toDate: storedDay(input.when.to),
               partOfDay: input.when.partOfDay ?? null,
             }),
-        latitude: point.lat,
-        longitude: point.lng,
+        latitude: point?.lat ?? null,
+        longitude: point?.lng ?? null,
         locale,
         expiresAt: new Date(now.getTime() + REQUEST_OPEN_HOURS * HOUR_MS),
         targets: {
           create: current.map((service, position) => ({
             serviceId: service.id,
             position,
-            distanceM: Math.round(distanceKm(point, { lat: service.latitude, lng: service.longitude }) * 1000),
+            distanceM: point
+              ? Math.round(distanceKm(point, { lat: service.latitude, lng: service.longitude }) * 1000)
+              : null,
           })),
         },
         images: { create: imageIds.map((imageId, position) => ({ imageId, position })) },
@@ -399,49 +407,45 @@ export async function requestDetail(viewer: Viewer | null, requestId: string): P
   return row.driverId === viewer.id ? view : { ...view, driver: row.driver };
 }
 
-type SuggestRow = {
-  id: string;
-  name: string;
-  role: "sto" | "mechanic";
-  imageId: string | null;
-  address: string;
-  ratingAvg: number;
-  numReviews: number;
-  responseMinutes: number | null;
-  responseRate: number | null;
-  km: number;
-  price: number | null;
-};
+type SuggestRow = CardRow & { km: number | null; price: number | null };
 
 /**
  * GET /api/requests/suggest: published services with an owner within REQUEST_NEARBY_KM of the
  * service (or the point) that list the job among their prices ("custom": any), best rated first
  * (the ranking's smoothed score), then nearest; never the given service nor the viewer's own.
+ * Distances are from the driver's point (lat/lng; beside a service, the point the driver came
+ * with), none without one; each says whether it is open now, by the cards' own rule (toCard).
  */
 export async function suggestServices(viewer: Viewer | null, query: unknown): Promise<SuggestedService[]> {
   requireAccess(viewer, "signedIn");
   const { serviceId, lat, lng, job } = parseOrThrow(suggestQuery, query);
   const prisma = await getPrisma();
-  let point: { lat: number; lng: number };
+  const driverPoint = lat !== undefined && lng !== undefined ? { lat, lng } : null;
+  let around: { lat: number; lng: number };
   if (serviceId) {
     const origin = await prisma.service.findFirst({
       where: { id: serviceId, ...PUBLISHED_WHERE },
       select: { latitude: true, longitude: true },
     });
     if (!origin) throw new BadRequestError({ serviceId: "Requests.serviceGone" });
-    point = { lat: origin.latitude, lng: origin.longitude };
+    around = { lat: origin.latitude, lng: origin.longitude };
   } else {
-    point = { lat: lat!, lng: lng! };
+    around = driverPoint!;
   }
-  const center = Prisma.sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
-  const km = Prisma.sql`(earth_distance(${center}, ll_to_earth(s.latitude, s.longitude)) / 1000.0)`;
+  const earthAt = (point: { lat: number; lng: number }) =>
+    Prisma.sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+  const center = earthAt(around);
+  const aroundKm = Prisma.sql`(earth_distance(${center}, ll_to_earth(s.latitude, s.longitude)) / 1000.0)`;
+  const driverKm = driverPoint
+    ? Prisma.sql`(earth_distance(${earthAt(driverPoint)}, ll_to_earth(s.latitude, s.longitude)) / 1000.0)`
+    : Prisma.sql`NULL::float8`;
   const doesJob =
     job === CUSTOM_JOB
       ? Prisma.empty
       : Prisma.sql`AND EXISTS (SELECT 1 FROM service_prices p WHERE p."serviceId" = s.id AND p.job = ${job})`;
+  const now = new Date();
   const rows = await prisma.$queryRaw<SuggestRow[]>`
-    SELECT s.id, s.name, s.role::text AS role, s."imageId", s.address, s."ratingAvg", s."numReviews",
-      s."responseMinutes", s."responseRate", ${km} AS km,
+    SELECT ${CARD_COLUMNS}, ${hoursColumns(now)}, ${driverKm} AS km,
       (SELECT min(p."fromUah") FROM service_prices p WHERE p."serviceId" = s.id AND p.job = ${job})::int AS price
     FROM services s
     WHERE ${Prisma.raw(publishedSql("s"))}
@@ -450,23 +454,31 @@ export async function suggestServices(viewer: Viewer | null, query: unknown): Pr
       AND (s."mechanicOwnerId" IS NULL OR s."mechanicOwnerId" <> ${viewer.id}::uuid)
       AND s.id <> ${serviceId ?? "00000000-0000-0000-0000-000000000000"}::uuid
       AND earth_box(${center}, ${REQUEST_NEARBY_KM * 1000}::float8) @> ll_to_earth(s.latitude, s.longitude)
-      AND ${km} <= ${REQUEST_NEARBY_KM}
+      AND ${aroundKm} <= ${REQUEST_NEARBY_KM}
       ${doesJob}
-    ORDER BY s."ratingScore" DESC, km ASC, s.id
+    ORDER BY s."ratingScore" DESC, ${aroundKm} ASC, s.id
     LIMIT ${SUGGEST_MAX}`;
-  return rows.map((row) => ({
-    serviceId: row.id,
-    name: row.name,
-    role: row.role,
-    image: imageUrl(row.imageId),
-    address: row.address,
-    distanceKm: roundKm(row.km),
-    ratingAvg: row.ratingAvg,
-    numReviews: row.numReviews,
-    responseTime: row.responseMinutes,
-    responseRate: row.responseRate,
-    price: job === CUSTOM_JOB ? null : row.price,
-  }));
+  return rows.map((row) => {
+    const card = toCard(row, now);
+    return {
+      serviceId: card._id,
+      name: card.name,
+      role: card.role,
+      image: card.image,
+      address: card.address,
+      distanceKm: row.km === null ? null : roundKm(row.km),
+      ratingAvg: row.ratingAvg,
+      numReviews: card.numReviews,
+      responseTime: row.responseMinutes,
+      responseRate: row.responseRate,
+      price: job === CUSTOM_JOB ? null : row.price,
+      openNow: card.openNow,
+      nextChange: card.nextChange,
+      liveStatus: card.liveStatus,
+      timeZone: card.timeZone,
+      hoursKnown: card.hoursKnown,
+    };
+  });
 }
 
 /**
@@ -802,7 +814,7 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
       status: target.status,
       requestStatus: request.status,
       ...askedIn(request),
-      distanceKm: roundKm(target.distanceM / 1000),
+      distanceKm: kmOf(target.distanceM),
       createdAt: target.createdAt.toISOString(),
       expiresAt: request.expiresAt.toISOString(),
       answer: answer ? answerView(answer) : null,

@@ -53,6 +53,7 @@ describe("the whole loop", () => {
         car: validCar,
         when: { from: inDays(2), to: inDays(4), partOfDay: "morning" },
         images: [photo],
+        near: { lat: 49.22, lng: 28.47 },
       }),
       driver.cookie,
       { lng: "uk" },
@@ -183,12 +184,12 @@ describe("the whole loop", () => {
     ).toBeLessThanOrEqual(Date.now());
   });
 
-  it("measures distances from the driver's point when one is given, else from the first service", async () => {
+  it("measures distances from the driver's point when one is given, else gives none", async () => {
     const driver = await person();
     const first = await shop({ lat: 50.45, lng: 30.52 });
     const second = await shop({ lat: 50.45, lng: 30.66 });
-    const fromFirst = await viewOf(await sendRequest(driver, [first.id, second.id]), driver);
-    expect(fromFirst.services.map((service) => service.distanceKm)).toEqual([0, 9.9]);
+    const noPoint = await viewOf(await sendRequest(driver, [first.id, second.id]), driver);
+    expect(noPoint.services.map((service) => service.distanceKm)).toEqual([null, null]);
     const other = await person();
     const fromPoint = await viewOf(
       await sendRequest(other, [first.id, second.id], { near: { lat: 50.45, lng: 30.59 } }),
@@ -540,7 +541,8 @@ describe("suggestions", () => {
       data: { ownerId: null, claimed: false, isPaid: false },
     });
 
-    const response = await api.suggest({ serviceId: start.id, job: "oil_change" }, driver.cookie);
+    // The driver standing at the start: distances are from them (tests/integration/requests/driver-point.test.ts).
+    const response = await api.suggest({ serviceId: start.id, job: "oil_change", lat: "50", lng: "30" }, driver.cookie);
     expect(response.status).toBe(200);
     const suggested = await response.json();
     expect(suggested.map((row: { name: string }) => row.name)).toEqual(["Best", "Nearer", "Near"]);

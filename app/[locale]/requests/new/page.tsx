@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 
 import { ClientMessages } from "@/components/layout/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
+import { itemsQueryFields } from "@/features/catalog/items-query";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { localClock } from "@/features/hours/timetable";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
@@ -30,11 +31,18 @@ function pointOf(query: Query): { lat: number; lng: number } | null {
     : null;
 }
 
+/** `near=lat,lng` beside a service: where the driver is (as the list writes its point); distances are from it. */
+function nearOf(query: Query): { lat: number; lng: number } | null {
+  const parsed = itemsQueryFields.near.safeParse(first(query.near));
+  return parsed.success ? parsed.data : null;
+}
+
 type Refused = "missing" | "noOwner" | "own";
 
 /**
- * /requests/new?service=<id> (from a service's "Ask for a price") or ?lat=&lng= (the best services
- * near a point): the driver's request, one step at a time. A service nobody can answer for (an
+ * /requests/new?service=<id>[&near=lat,lng] (from a service's "Ask for a price", with where the
+ * driver is when they shared it) or ?lat=&lng= (the best services near a point): the driver's
+ * request, one step at a time. A service nobody can answer for (an
  * unclaimed imported place, or the viewer's own) gets a word instead of the form; without either,
  * the driver is offered their position as the point.
  */
@@ -44,8 +52,9 @@ export default async function NewRequestPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const serviceId = first(query.service);
   const point = pointOf(query);
+  const near = serviceId ? nearOf(query) : null;
   const path = serviceId
-    ? `/requests/new?service=${encodeURIComponent(serviceId)}`
+    ? `/requests/new?service=${encodeURIComponent(serviceId)}${near ? `&near=${near.lat},${near.lng}` : ""}`
     : point
       ? `/requests/new?lat=${point.lat}&lng=${point.lng}`
       : "/requests/new";
@@ -63,6 +72,7 @@ export default async function NewRequestPage({ params, searchParams }: Props) {
         start = {
           kind: "service",
           service: { _id: service._id, name: service.name, address: service.address, role: service.role },
+          near,
         };
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
