@@ -48,7 +48,10 @@ export const ServiceCardAnswer = z
     nextChange: NextChangeAnswer.nullable(),
     liveStatus: LiveStatusAnswer.nullable(),
     timeZone: z.string(),
-    distanceKm: z.number().optional().meta({ description: "Asked near a point: how far it is." }),
+    distanceKm: z
+      .number()
+      .optional()
+      .meta({ description: "Asked near a point: how far it is, in km to a tenth; 0 under 100 m (shown as nearby)." }),
     comesToYou: z
       .literal(true)
       .optional()

@@ -1,6 +1,9 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 
-import { distanceChoice, distanceKm, roundKm } from "@/features/catalog/distance";
+import { distanceChoice, distanceKm, roundKm, shownKm } from "@/features/catalog/distance";
+import en from "@/messages/en.json";
+import uk from "@/messages/uk.json";
 
 describe("distanceKm", () => {
   // Expected values are PostgreSQL's earth_distance(ll_to_earth(…), ll_to_earth(…)) / 1000.
@@ -17,6 +20,29 @@ describe("distanceKm", () => {
     expect(roundKm(2.449)).toBe(2.4);
     expect(roundKm(2.45)).toBe(2.5);
     expect(roundKm(0.04)).toBe(0);
+  });
+});
+
+describe("shownKm", () => {
+  it("is a tenth of a km, and 0 under 100 m, where a tenth would round to 0 or 0.1 km", () => {
+    expect(shownKm(0)).toBe(0);
+    expect(shownKm(0.04)).toBe(0);
+    expect(shownKm(0.08)).toBe(0);
+    expect(shownKm(0.0999)).toBe(0);
+    expect(shownKm(0.1)).toBe(0.1);
+    expect(shownKm(0.14)).toBe(0.1);
+    expect(shownKm(1.26)).toBe(1.3);
+  });
+
+  it("reads “nearby” at 0 in every distance a visitor sees, and the km otherwise", () => {
+    const words = (messages: typeof en, locale: string, km: number) => {
+      const t = createTranslator({ locale, messages });
+      return [t("Services.distance", { km }), t("ServiceDetail.distance", { km }), t("Cart.distance", { km })];
+    };
+    expect(words(en, "en", shownKm(0.08))).toEqual(["Nearby", "Right next to you", "Nearby"]);
+    expect(words(uk as typeof en, "uk", shownKm(0))).toEqual(["Поруч", "Поруч із вами", "Поруч"]);
+    expect(words(en, "en", shownKm(0.1))).toEqual(["0.1 km away", "0.1 km from you", "0.1 km away"]);
+    expect(words(uk as typeof en, "uk", shownKm(4.36))).toEqual(["4,4 км від вас", "4,4 км від вас", "4,4 км від вас"]);
   });
 });
 

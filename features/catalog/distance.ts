@@ -21,6 +21,17 @@ export function roundKm(km: number): number {
   return Math.round(km * 10) / 10;
 }
 
+/** Closer than this a place is "nearby": a tenth of a km would call it 0 km, or 0.1 km across the street. */
+export const NEARBY_KM = 0.1;
+
+/**
+ * A distance as a visitor sees it (the list's cards, the map's card, a service page, Saved): to a
+ * tenth of a km, and 0 under NEARBY_KM, which every distance message reads as "nearby" (its `=0`).
+ */
+export function shownKm(km: number): number {
+  return km < NEARBY_KM ? 0 : roundKm(km);
+}
+
 /** What the list's distance field shows: no distance, the visitor's own position, or a point chosen otherwise. */
 export type DistanceChoice = "" | "mine" | "point";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { distanceKm, roundKm } from "@/features/catalog/distance";
+import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { lazyMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
 import type { LatLng } from "@/features/map/map-center";
@@ -38,7 +38,7 @@ export function ServiceLocation({ name, role, point }: { name: string; role: "st
       </WhenNearViewport>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
         {visitor ? (
-          <p className="font-semibold text-slate-800">{t("distance", { km: roundKm(distanceKm(visitor, point)) })}</p>
+          <p className="font-semibold text-slate-800">{t("distance", { km: shownKm(distanceKm(visitor, point)) })}</p>
         ) : (
           <button
             type="button"

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { roundKm } from "@/features/catalog/distance";
+import { shownKm } from "@/features/catalog/distance";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
 import {
   openingStatus,
@@ -242,7 +242,7 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     responseTime: row.responseMinutes,
     responseRate: row.responseRate,
   };
-  if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = roundKm(Number(row.distanceKm));
+  if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = shownKm(Number(row.distanceKm));
   if (row.comesToYou) card.comesToYou = true;
   if (row.jobPriceUah !== undefined) card.jobPriceUah = Number(row.jobPriceUah);
   if (row.matchedJob) card.matchedJob = row.matchedJob;

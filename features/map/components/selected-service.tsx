@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import type { CardView } from "@/features/catalog/card-view";
 import { CallLink } from "@/features/catalog/components/contact-links";
-import { distanceKm, roundKm } from "@/features/catalog/distance";
+import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import type { LatLng } from "@/features/map/map-center";
@@ -137,7 +137,7 @@ export function SelectedService({
             {service.claimed ? null : <OsmLabel className="px-2 py-1" />}
             {near ? (
               <span className="rounded-full bg-brand-50 px-2 py-1 text-brand-700">
-                {ts("distance", { km: roundKm(distanceKm(near, service.coordinates)) })}
+                {ts("distance", { km: shownKm(distanceKm(near, service.coordinates)) })}
               </span>
             ) : null}
           </div>

@@ -5,7 +5,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from "react";
 
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
 import { CallLink } from "@/features/catalog/components/contact-links";
-import { distanceKm, roundKm } from "@/features/catalog/distance";
+import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { directionsUrl, mailHref, telHref } from "@/features/catalog/outside-links";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
@@ -186,7 +186,7 @@ export function SavedList() {
             gone={Boolean(fresh?.asked.has(item._id) && !fresh.cards.has(item._id))}
             renderedAt={fresh?.at}
             loading={loading && !fresh?.cards.has(item._id)}
-            km={visitor ? roundKm(distanceKm(visitor, item.coordinates)) : null}
+            km={visitor ? shownKm(distanceKm(visitor, item.coordinates)) : null}
           />
         ))}
       </ul>

@@ -151,6 +151,15 @@ describe("listServices", () => {
     expect(items.at(-1)!.distanceKm).toBeLessThan(480);
   });
 
+  it("gives a place under 100 m from the point as 0 km, which the cards read as nearby", async () => {
+    // About 78 m north of the Kyiv station: to a tenth of a km that would be 0.1 km.
+    const { items } = await listServices({ page: 1, near: { lat: 50.4507, lng: 30.52 } });
+    expect(items[0]!.name).toBe("СТО Автодоктор");
+    expect(items[0]!.distanceKm).toBe(0);
+    // Farther ones keep their tenth of a km.
+    expect(items[1]!.distanceKm).toBeGreaterThan(0.1);
+  });
+
   it("pages nearest first without repeating services that stand at the same spot", async () => {
     const spot = { lat: 46.48, lng: 30.72 };
     const crowd = [];
