@@ -20,6 +20,8 @@ const TEXT = {
     pay: "Pay the fee to publish it as yours",
     confirmed: "Confirmed: you can take this business over.",
     pending: "Sent to an administrator. We will write to you when they decide.",
+    preview: "Your listing",
+    fresh: "New",
   },
   ua: {
     prefix: "/ua",
@@ -31,6 +33,8 @@ const TEXT = {
     pay: "Сплатити й опублікувати як свій",
     confirmed: "Підтверджено: ви можете взяти цей заклад під своє керування.",
     pending: "Заявку передано адміністраторові. Ми напишемо вам, коли він ухвалить рішення.",
+    preview: "Ваше оголошення",
+    fresh: "Нова",
   },
 } as const;
 
@@ -91,6 +95,11 @@ for (const run of RUNS) {
     await pay.click();
     await expect(page).toHaveURL(new RegExp(`/placeorder\\?sto=${id}$`));
     await expect(page.getByText(run.place).first()).toBeVisible();
+    // The preview shows the place as it is: nobody reviewed it, so it is new, not "5.0 (100 reviews)".
+    const preview = page.getByRole("article", { name: text.preview });
+    await expect(preview.getByText(text.fresh, { exact: true })).toBeVisible();
+    await expect(preview).not.toContainText("100");
+    await expect(preview.getByRole("img", { name: /5\.0|5 of 5|5 з 5/ })).toHaveCount(0);
     await page.getByRole("button", { name: /test mode|тестовому режимі|тестов/i }).click();
     await expect(page).toHaveURL(new RegExp(`/service/${id}$`));
     // Theirs now: no claim panel on their own page, and it is among their stations.

@@ -52,6 +52,10 @@ test.describe("card payments through monobank", () => {
       await expect(page.getByText("$3.00", { exact: true }).last()).toBeVisible();
       await expect(page.getByText("Total by card (monobank)", { exact: true })).toBeVisible();
       await expect(page.getByText("₴125.00", { exact: true })).toBeVisible();
+      // A draft nobody has reviewed is previewed as new, not with a made-up "5.0 (100 reviews)".
+      const preview = page.getByRole("article", { name: "Your listing" });
+      await expect(preview.getByText("New", { exact: true })).toBeVisible();
+      await expect(preview).not.toContainText("100 reviews");
       const methods = page.getByRole("group", { name: "Payment method" });
       await expect(methods.getByRole("radio", { name: /PayPal/ })).toBeChecked();
       await expect(methods.getByRole("radio", { name: /Card via monobank/ })).not.toBeChecked();

@@ -2,15 +2,13 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { headers } from "next/headers";
 
 import { ClientMessages } from "@/components/layout/client-messages";
-import { WrenchIcon } from "@/components/ui/wrench-icon";
 import { guardPage } from "@/features/accounts/server/guards";
-import { claimedOrder } from "@/features/claims/server/claims";
-import { getStationOrder } from "@/features/listings/server/listings";
 import { MissingOrder } from "@/features/payments/components/missing-order";
+import { OrderPreview } from "@/features/payments/components/order-preview";
 import { PaymentPanel } from "@/features/payments/components/payment-panel";
 import { HRYVNIA_FORMAT, PAYMENT } from "@/features/payments/fee";
 import { monoOffer } from "@/features/payments/server/monobank-payments";
-import { StarRating } from "@/features/reviews/components/star-rating";
+import { orderPreview } from "@/features/payments/server/order-preview";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";
@@ -30,14 +28,13 @@ export default async function PlaceOrderPage({ params, searchParams }: Props) {
     claimedId ? `/placeorder?sto=${encodeURIComponent(claimedId)}` : "/placeorder",
     locale,
   );
-  const [t, ts, format, draft] = await Promise.all([
+  const [t, format, order] = await Promise.all([
     getTranslations("PlaceOrder"),
-    getTranslations("Services"),
     getFormatter(),
-    claimedId ? claimedOrder(viewer, claimedId) : getStationOrder(viewer),
+    orderPreview(viewer, claimedId),
   ]);
   const money = (amount: string) => format.number(Number(amount), { style: "currency", currency: PAYMENT.currency });
-  if (!draft)
+  if (!order)
     return (
       <ClientMessages route="placeorder">
         <MissingOrder />
@@ -57,36 +54,7 @@ export default async function PlaceOrderPage({ params, searchParams }: Props) {
           {t("title")}
         </h1>
         <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <article
-            aria-labelledby="preview-title"
-            className="overflow-hidden rounded-xl border border-slate-200 bg-white"
-          >
-            <h2 id="preview-title" className="sr-only">
-              {t("preview")}
-            </h2>
-            {draft.image ? (
-              // eslint-disable-next-line @next/next/no-img-element -- our own immutable upload
-              <img
-                src={draft.image}
-                alt={draft.name}
-                width={600}
-                height={300}
-                className="aspect-[2/1] w-full object-cover"
-              />
-            ) : (
-              <div aria-hidden className="grid aspect-[2/1] place-items-center bg-brand-50">
-                <WrenchIcon className="size-16 text-brand-600" />
-              </div>
-            )}
-            <div className="space-y-2 p-4">
-              <p className="text-lg font-semibold">{draft.name}</p>
-              <StarRating value={5} label={ts("rating", { value: "5.0" })} suffix={ts("reviews", { count: 100 })} />
-              <p className="text-sm text-slate-600">{draft.address}</p>
-              {draft.description ? (
-                <p className="text-sm whitespace-pre-line text-slate-700">{draft.description}</p>
-              ) : null}
-            </div>
-          </article>
+          <OrderPreview station={order.station} rating={order.rating} />
           <div className="space-y-4">
             <section aria-labelledby="summary-title" className="rounded-xl border border-slate-200 bg-white p-4">
               <h2 id="summary-title" className="text-lg font-semibold">
@@ -111,7 +79,7 @@ export default async function PlaceOrderPage({ params, searchParams }: Props) {
                 ) : null}
               </dl>
             </section>
-            <PaymentPanel stoId={draft._id} nonce={(await headers()).get("x-nonce") ?? ""} mono={mono} />
+            <PaymentPanel stoId={order.station._id} nonce={(await headers()).get("x-nonce") ?? ""} mono={mono} />
             {claimedId ? null : (
               <Link href="/addservice" className="inline-block text-sm font-medium text-brand-700 underline">
                 {t("backToEdit")}

@@ -9,11 +9,22 @@ import { isRated, starsFor } from "@/features/reviews/rating";
  * the rating; the star is symmetric, so a half star is its left half. Five inline SVGs per rating
  * weighed about 1.7 KB per card, twice over (the HTML and the page's flight data).
  */
-export function StarRating({ value, label, suffix }: { value: number; label: string; suffix?: string }) {
+export function StarRating({
+  value,
+  label,
+  suffix,
+  newLabel,
+}: {
+  value: number;
+  label: string;
+  suffix?: string;
+  /** The badge's word where "New" has to agree with a noun other than a service (Ukrainian: a station is «Нова»). */
+  newLabel?: string;
+}) {
   if (!isRated(value)) {
     return (
       <p className="flex items-center gap-1.5 text-sm">
-        <NewBadge />
+        <NewBadge label={newLabel} />
         {suffix ? <span className="text-slate-500">({suffix})</span> : null}
       </p>
     );
@@ -29,11 +40,11 @@ export function StarRating({ value, label, suffix }: { value: number; label: str
 }
 
 /** In place of the stars of a service no review counts yet (features/reviews/rating.ts, isRated): "New", not a rating of 0. */
-export function NewBadge() {
+export function NewBadge({ label }: { label?: string }) {
   const t = useTranslations("Services");
   return (
     <span className="rounded-full border border-brand-100 bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-      {t("new")}
+      {label ?? t("new")}
     </span>
   );
 }
