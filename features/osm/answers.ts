@@ -17,7 +17,9 @@ export const OsmRunAnswer = z
     id: z.guid(),
     trigger: z.string().meta({ description: "Who started it: the schedule, an admin or the command line." }),
     origin: z.string().meta({ description: "Where the data came from (the Overpass address or a saved file)." }),
-    status: z.enum(["running", "succeeded", "failed"]),
+    status: z.enum(["running", "succeeded", "failed", "refused"]).meta({
+      description: "refused: the answer listed under half of the places shown, so nothing was applied.",
+    }),
     startedAt: z.iso.datetime(),
     finishedAt: z.iso.datetime().nullable(),
     elements: count,
@@ -28,6 +30,9 @@ export const OsmRunAnswer = z
     restored: count,
     linked: count,
     skipped: count,
+    seenBefore: count
+      .nullable()
+      .meta({ description: "The places shown before the run, which its answer was held against." }),
     error: z.string().nullable(),
   })
   .meta({ id: "OsmImportRun" });

@@ -14,6 +14,7 @@ const STATUS_STYLE: Record<OsmRunView["status"], string> = {
   running: "bg-brand-50 text-brand-800",
   succeeded: "bg-emerald-100 text-emerald-800",
   failed: "bg-red-100 text-red-800",
+  refused: "bg-amber-100 text-amber-900",
 };
 
 const COUNTS = [
@@ -83,10 +84,16 @@ export async function OsmPanel({ viewer, locale }: { viewer: Viewer; locale: Loc
                 </div>
               ))}
             </dl>
-            {run.error && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm break-words text-red-800">
-                <span className="font-medium">{t("osmError")}:</span> {run.error}
+            {run.status === "refused" ? (
+              <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm break-words text-amber-900">
+                {t("osmRefused", { elements: run.elements, seenBefore: run.seenBefore ?? 0 })}
               </p>
+            ) : (
+              run.error && (
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm break-words text-red-800">
+                  <span className="font-medium">{t("osmError")}:</span> {run.error}
+                </p>
+              )
             )}
           </div>
         )}

@@ -27,9 +27,11 @@ export type OsmRunView = ImportCounts & {
   id: string;
   trigger: string;
   origin: string;
-  status: "running" | "succeeded" | "failed";
+  status: "running" | "succeeded" | "failed" | "refused";
   startedAt: string;
   finishedAt: string | null;
+  /** The places shown before the run, which its answer was held against (null for runs before this was kept). */
+  seenBefore: number | null;
   error: string | null;
 };
 
@@ -79,6 +81,7 @@ const toView = (run: Prisma.OsmImportRunGetPayload<object>): OsmRunView => ({
   restored: run.restored,
   linked: run.linked,
   skipped: run.skipped,
+  seenBefore: run.seenBefore,
   error: run.error,
 });
 

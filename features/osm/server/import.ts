@@ -52,14 +52,29 @@ export const MISSED_RUNS_TO_HIDE = 2;
 /** A run still "running" after this is taken for dead (its process went away) and no longer blocks. */
 const STALE_RUN_MS = 2 * 60 * 60_000;
 /**
- * An answer listing fewer than half of the places last seen (with at least this many) is refused:
- * an Overpass hiccup that returns a sliver of Ukraine must not start hiding thousands of places.
+ * An answer listing fewer places than this share of those shown now is refused, whatever their
+ * number: an Overpass hiccup that returns a sliver (4 of the demo's 30, or of Ukraine's thousands)
+ * must not start hiding the rest. Real closures come a few at a time and still pass.
  */
-const SHRINK_GUARD_MIN = 100;
+export const REFUSE_BELOW_SHARE = 0.5;
 
 /** Another import is running: the admin's button answers 409 with this key. */
 export class ImportRunningError extends Error {
   override name = "ImportRunningError";
+}
+
+/** The answer was a sliver of what is shown (REFUSE_BELOW_SHARE): the run is "refused", nothing changed. */
+export class ImportRefusedError extends Error {
+  override name = "ImportRefusedError";
+  constructor(
+    readonly counts: ImportCounts,
+    readonly seenBefore: number,
+    listed: number,
+  ) {
+    super(
+      `the answer lists ${listed} places, under half of the ${seenBefore} shown now: refused, nothing hidden or changed`,
+    );
+  }
 }
 
 /**
@@ -81,19 +96,31 @@ export async function startImportRun(trigger: ImportTrigger, origin: string, pri
   });
 }
 
-/** Records a run's end: its counts, or its short error (no stack, no credentials). */
+/**
+ * Records a run's end: its counts and the places shown before it, or its short error (no stack, no
+ * credentials); a refused answer keeps its counts and what it was held against, for the admin page.
+ */
 export async function finishRun(
   runId: string,
-  outcome: { counts: ImportCounts } | { error: unknown },
+  outcome: { counts: ImportCounts; seenBefore: number } | { error: unknown },
   prisma?: PrismaClient,
 ): Promise<void> {
   prisma ??= await getPrisma();
+  const finishedAt = new Date();
   await prisma.osmImportRun.update({
     where: { id: runId },
     data:
       "counts" in outcome
-        ? { status: "succeeded", finishedAt: new Date(), ...outcome.counts }
-        : { status: "failed", finishedAt: new Date(), error: shortErrorMessage(outcome.error).slice(0, 500) },
+        ? { status: "succeeded", finishedAt, ...outcome.counts, seenBefore: outcome.seenBefore }
+        : outcome.error instanceof ImportRefusedError
+          ? {
+              status: "refused",
+              finishedAt,
+              ...outcome.error.counts,
+              seenBefore: outcome.error.seenBefore,
+              error: outcome.error.message.slice(0, 500),
+            }
+          : { status: "failed", finishedAt, error: shortErrorMessage(outcome.error).slice(0, 500) },
   });
 }
 
@@ -110,15 +137,15 @@ export async function applyOverpassAnswer(
 ): Promise<ImportResult> {
   const prisma = options.prisma ?? (await getPrisma());
   const runId = options.runId ?? (await startImportRun(options.trigger, options.origin, prisma));
-  let counts: ImportCounts;
+  let applied: { counts: ImportCounts; seenBefore: number };
   try {
-    counts = await applyAnswer(prisma, answer, runId);
+    applied = await applyAnswer(prisma, answer, runId);
   } catch (error) {
     await finishRun(runId, { error }, prisma);
     throw error;
   }
-  await finishRun(runId, { counts }, prisma);
-  return { runId, ...counts };
+  await finishRun(runId, applied, prisma);
+  return { runId, ...applied.counts };
 }
 
 /** What one element becomes in the temporary table (short keys: 20,000 of them go as one JSON). */
@@ -264,15 +291,22 @@ const HOURS_FROM_INCOMING = Prisma.sql`
   FROM osm_incoming i CROSS JOIN LATERAL jsonb_to_recordset(i.hours) AS h(weekday int, closed boolean, "opensAt" int, "closesAt" int)
   WHERE jsonb_typeof(i.hours) = 'array'`;
 
-async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string): Promise<ImportCounts> {
+async function applyAnswer(
+  prisma: PrismaClient,
+  answer: unknown,
+  runId: string,
+): Promise<{ counts: ImportCounts; seenBefore: number }> {
   const { incoming, elements, skipped } = prepareAnswer(answer);
   return prisma.$transaction(
     async (tx) => {
+      // The places not hidden: those the last good runs listed (a place missed once still counts).
       const [{ known } = { known: 0 }] = await tx.$queryRaw<{ known: number }[]>`
         SELECT count(*)::int AS known FROM osm_places WHERE "hiddenAt" IS NULL`;
-      if (known >= SHRINK_GUARD_MIN && incoming.length < known / 2)
-        throw new Error(
-          `the answer lists ${incoming.length} places, fewer than half of the ${known} last seen: not applied`,
+      if (incoming.length < known * REFUSE_BELOW_SHARE)
+        throw new ImportRefusedError(
+          { elements, added: 0, updated: 0, unchanged: 0, hidden: 0, restored: 0, linked: 0, skipped },
+          known,
+          incoming.length,
         );
 
       await tx.$executeRawUnsafe(`CREATE TEMP TABLE osm_incoming (${INCOMING_COLUMNS.text},
@@ -374,7 +408,7 @@ async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string)
           count(*) FILTER (WHERE state <> 'new' AND old_hidden)::int AS restored,
           count(*) FILTER (WHERE dup_id IS NOT NULL AND dup_id IS DISTINCT FROM old_dup)::int AS linked
         FROM osm_incoming`;
-      return {
+      const counts = {
         elements,
         added: addedPlaces,
         updated,
@@ -384,6 +418,7 @@ async function applyAnswer(prisma: PrismaClient, answer: unknown, runId: string)
         linked: tally?.linked ?? 0,
         skipped,
       };
+      return { counts, seenBefore: known };
     },
     { maxWait: 60_000, timeout: 15 * 60_000 },
   );

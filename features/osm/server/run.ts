@@ -7,7 +7,14 @@ import { env } from "@/lib/env";
 import { shortErrorMessage } from "@/lib/jobs/job-health";
 import { log } from "@/lib/log";
 
-import { applyOverpassAnswer, finishRun, startImportRun, type ImportResult, type ImportTrigger } from "./import";
+import {
+  applyOverpassAnswer,
+  finishRun,
+  ImportRefusedError,
+  startImportRun,
+  type ImportResult,
+  type ImportTrigger,
+} from "./import";
 
 /**
  * The import as the app runs it (the weekly job, the admin's button, `npm run osm:import`): the
@@ -62,10 +69,14 @@ export async function runOsmImport(options: {
     );
     return result;
   } catch (error) {
-    log.error(
-      { area: "osm-import", trigger: options.trigger, runId, origin: options.origin, error: shortErrorMessage(error) },
-      "import run failed, nothing changed",
-    );
+    const fields = { area: "osm-import", trigger: options.trigger, runId, origin: options.origin };
+    // A sliver of an answer is Overpass's hiccup, not ours: a warning, and the run says "refused".
+    if (error instanceof ImportRefusedError)
+      log.warn(
+        { ...fields, seenBefore: error.seenBefore, ...error.counts, error: error.message },
+        "import run refused",
+      );
+    else log.error({ ...fields, error: shortErrorMessage(error) }, "import run failed, nothing changed");
     throw error;
   }
 }

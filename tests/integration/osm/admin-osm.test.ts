@@ -113,6 +113,25 @@ describe("POST /api/items/admin/osm-import", () => {
     expect(done.run).toMatchObject({ id: runId, status: "succeeded", trigger: "admin", added: 2, error: null });
     expect(done.run.finishedAt).toEqual(expect.any(String));
   });
+
+  it("shows a sliver of an answer as a refused run with what it was held against, and hides nothing", async () => {
+    const prisma = await getPrisma();
+    const shown = await prisma.osmPlace.count({ where: { hiddenAt: null } });
+    expect(shown).toBeGreaterThanOrEqual(2);
+    const { runId } = (await (await start(cookies.admin)).json()) as { runId: string };
+    for (let tries = 0; held.length === 0 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+    // Overpass answering with nothing at all (a bad day), twice: never read as every place closing.
+    release(answer());
+    await osmImportSettled();
+    const refused = (await (await lastRun(cookies.admin)).json()) as { run: Record<string, unknown> };
+    expect(refused.run).toMatchObject({ id: runId, status: "refused", elements: 0, seenBefore: shown, hidden: 0 });
+    expect(refused.run.error).toMatch(/under half/);
+    await start(cookies.admin);
+    for (let tries = 0; held.length === 0 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+    release(answer());
+    await osmImportSettled();
+    expect(await prisma.osmPlace.count({ where: { hiddenAt: null, missedRuns: 0 } })).toBe(shown);
+  });
 });
 
 describe("PUT /api/items/admin/osm-places/{id}", () => {

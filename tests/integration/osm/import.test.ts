@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { ImportRefusedError } from "@/features/osm/server/import";
 import { importOverpass } from "@/features/osm/server/run";
 import { getPrisma } from "@/lib/db/client";
 
@@ -229,6 +230,43 @@ describe("places OpenStreetMap stops listing", () => {
     expect(back).toMatchObject({ restored: 1, unchanged: 2, added: 0 });
     expect(await placeOf(1402)).toMatchObject({ missedRuns: 0, hiddenAt: null, service: { hiddenAt: null } });
     expect(await prisma.review.count({ where: { serviceId: place!.serviceId! } })).toBe(1);
+  });
+});
+
+describe("an answer that lists a small part of the places shown", () => {
+  const many = (count: number, from = 2101) => Array.from({ length: count }, (_, n) => node(from + n));
+
+  it("is refused at any size: nothing hidden or changed, the run recorded as refused with what it was held against", async () => {
+    const prisma = await getPrisma();
+    await run(answer(...many(30)));
+    const before = await snapshot();
+
+    // Twice in a row: a truncated answer repeated must not count as two missed runs either.
+    for (const attempt of [1, 2]) {
+      const refused = run(answer(...many(4)));
+      await expect(refused, `attempt ${attempt}`).rejects.toBeInstanceOf(ImportRefusedError);
+      await expect(refused).rejects.toThrow(/4 places, under half of the 30/);
+    }
+    expect(await snapshot()).toEqual(before);
+    const runs = await prisma.osmImportRun.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: 2 });
+    for (const row of runs)
+      expect(row).toMatchObject({ status: "refused", elements: 4, seenBefore: 30, hidden: 0, added: 0 });
+    expect(runs[0]?.finishedAt).toBeInstanceOf(Date);
+    expect(runs[0]?.error).toMatch(/under half/);
+  });
+
+  it("still hides places that really closed: a smaller answer above the threshold hides them after two runs", async () => {
+    await run(answer(...many(30)));
+    // Three of thirty closed; and a run of exactly half is no sliver either.
+    expect(await run(answer(...many(27)))).toMatchObject({ hidden: 0, unchanged: 27 });
+    expect(await run(answer(...many(27)))).toMatchObject({ hidden: 3 });
+    for (const id of [2128, 2129, 2130]) expect((await placeOf(id))?.service?.hiddenAt).toBeInstanceOf(Date);
+    expect((await placeOf(2101))?.service?.hiddenAt).toBeNull();
+    const prisma = await getPrisma();
+    const last = await prisma.osmImportRun.findFirst({ orderBy: [{ startedAt: "desc" }, { id: "desc" }] });
+    expect(last).toMatchObject({ status: "succeeded", seenBefore: 30 });
+    // 27 shown now: 14 of them is half and is applied, 13 would be refused.
+    expect(await run(answer(...many(14)))).toMatchObject({ hidden: 0, unchanged: 14 });
   });
 });
 
