@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 
 import { BURST, detectBurst, holdWhileFlagged, type RecentReview } from "@/features/reviews/burst-rule";
 
-const fresh = (id: string, avg: number, weight = 0.1): RecentReview => ({ id, avg, weight });
+const fresh = (id: string, avg: number, weight = 0.1, accountWeight = weight): RecentReview => ({
+  id,
+  avg,
+  weight,
+  accountWeight,
+});
 const honest = { mean: 3, unweightedMean: 3, count: 5 };
 const empty = { mean: null, unweightedMean: null, count: 0 };
 
@@ -37,13 +42,23 @@ describe("detectBurst", () => {
   });
 
   it("flags a sharp shift of the plain mean from accounts not yet fully trusted, even above the low weight", () => {
-    // Month-old accounts (0.55) weigh more than BURST.lowWeight, but four of them moving the plain mean by 1.5 stars is a wave.
+    // Month-old accounts (0.55) weigh more than ESTABLISHED_WEIGHT, but four of them moving the plain mean by 1.5 stars is a wave.
     const recent = ["a", "b", "c", "d"].map((id) => fresh(id, 5, 0.55));
     expect(detectBurst({ mean: 3, unweightedMean: 3, count: 2 }, recent, 3.75)).toEqual({
       direction: "high",
       held: ["a", "b", "c", "d"],
     });
     expect(detectBurst({ mean: 3, unweightedMean: 3, count: 40 }, recent, 3.75)).toBeNull();
+  });
+
+  it("judges an account new by what it weighs by itself: a verified visit does not take a wave out of the first sign", () => {
+    // Week-old confirmed accounts whose reviews a visit (an accepted request, a code) lifted to 0.325.
+    const standing = { mean: 3, unweightedMean: 3, count: 12 };
+    const verified = ["a", "b", "c", "d"].map((id) => fresh(id, 5, 0.325, 0.213));
+    expect(detectBurst(standing, verified, 3.75)).toEqual({ direction: "high", held: ["a", "b", "c", "d"] });
+    // The same reviews from accounts that weigh that much by themselves are no sign of a wave.
+    const grown = ["a", "b", "c", "d"].map((id) => fresh(id, 5, 0.325, 0.325));
+    expect(detectBurst(standing, grown, 3.75)).toBeNull();
   });
 
   it(`needs ${BURST.count} reviews`, () => {

@@ -1,3 +1,5 @@
+import { couldMoveReviews } from "@/features/reviews/weight";
+
 /**
  * Bursts: a wave of reviews in one direction from accounts that have not yet shown much
  * (features/reviews/weight.ts), the way both extortion (1★) and bought praise (5★) arrive. Their
@@ -13,8 +15,10 @@
  * station as well as 1★, and 5★ against a 2.0 one.
  *
  * Two signs of a burst, among the reviews written or edited in the last BURST.windowHours:
- * - BURST.count or more reviews pulling the same way from low-weight accounts (weight below
- *   BURST.lowWeight: younger than about a week, no verified visit, no history);
+ * - BURST.count or more reviews pulling the same way from new accounts (an account that by itself
+ *   weighs less than ESTABLISHED_WEIGHT: younger than about ten days, no history). What the
+ *   account weighs, not the review: a verified visit (a code, or a request the shop accepted) is
+ *   in the shop's hands, so a review bound to one counts here like any other;
  * - BURST.count or more reviews from accounts not yet fully trusted (weight below 1) that together
  *   shift the service's plain, unweighted mean by BURST.meanShift stars or more: older sleeper
  *   accounts, or visit codes handed out to friends.
@@ -24,8 +28,6 @@
 export const BURST = {
   count: 3,
   windowHours: 24,
-  /** Below this weight an account counts as new for the first sign (a confirmed account ~8 days old). */
-  lowWeight: 0.25,
   /** Stars away from the standing average for a review to pull. */
   minPull: 1,
   /** Stars the plain mean must move for the second sign. */
@@ -37,8 +39,11 @@ const MIDPOINT = 3;
 
 export type BurstDirection = "high" | "low";
 
-/** A counted review written in the window by an account not yet fully trusted (weight < 1). */
-export type RecentReview = { id: string; avg: number; weight: number };
+/**
+ * A counted review written in the window by an account not yet fully trusted (weight < 1), with
+ * what its account weighs by itself (accountWeight in features/reviews/weight.ts, no visit).
+ */
+export type RecentReview = { id: string; avg: number; weight: number; accountWeight: number };
 
 /** The service's counted reviews outside the window (or from fully trusted accounts). */
 export type Standing = { mean: number | null; unweightedMean: number | null; count: number };
@@ -64,7 +69,7 @@ export function detectBurst(
   const pulling = (direction: BurstDirection) => recent.filter((review) => pull(review.avg, ref) === direction);
   const burst = (direction: BurstDirection) => ({ direction, held: pulling(direction).map((review) => review.id) });
   for (const direction of ["high", "low"] as const)
-    if (pulling(direction).filter((review) => review.weight < BURST.lowWeight).length >= BURST.count)
+    if (pulling(direction).filter((review) => !couldMoveReviews(review.accountWeight)).length >= BURST.count)
       return burst(direction);
   if (recent.length >= BURST.count && standing.unweightedMean !== null && standing.count > 0) {
     const sum = recent.reduce((total, review) => total + review.avg, 0);

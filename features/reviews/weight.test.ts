@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { countsFully, FLOOR, reviewWeight, VERIFIED_VISIT, type ReviewerFacts } from "@/features/reviews/weight";
+import {
+  accountWeight,
+  couldMoveReviews,
+  countsFully,
+  ESTABLISHED_WEIGHT,
+  FLOOR,
+  reviewWeight,
+  VERIFIED_VISIT,
+  type ReviewerFacts,
+} from "@/features/reviews/weight";
 
 const NOW = new Date("2026-06-01T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
@@ -31,9 +40,26 @@ describe("reviewWeight", () => {
     expect(weigh({ emailConfirmed: false, createdAt: daysAgo(400) })).toBeCloseTo(0.95, 6);
   });
 
-  it("counts a verified visit nearly fully, even from a new account", () => {
-    expect(weigh({ verifiedVisit: true })).toBe(VERIFIED_VISIT);
+  it("lifts nothing a minute-old account has not earned with a verified visit (a request it asked and the shop accepted)", () => {
+    expect(weigh({ verifiedVisit: true })).toBe(FLOOR);
+    expect(weigh({ verifiedVisit: true, emailConfirmed: true })).toBeCloseTo(0.1, 6);
+    expect(weigh({ verifiedVisit: true, emailConfirmed: true, createdAt: new Date(NOW.getTime() - 60_000) })).toBe(
+      weigh({ emailConfirmed: true, createdAt: new Date(NOW.getTime() - 60_000) }),
+    );
+  });
+
+  it("counts a verified visit as what the account's age and history earned again, up to 0.9", () => {
+    // A confirmed week-old account earns 0.1125 by its age: 0.213 alone, 0.325 with a visit.
+    expect(weigh({ verifiedVisit: true, emailConfirmed: true, createdAt: daysAgo(7) })).toBeCloseTo(0.325, 6);
+    expect(weigh({ verifiedVisit: true, emailConfirmed: true, createdAt: daysAgo(14) })).toBeCloseTo(0.55, 6);
+    expect(weigh({ verifiedVisit: true, emailConfirmed: true, createdAt: daysAgo(28) })).toBe(VERIFIED_VISIT);
+    expect(weigh({ verifiedVisit: true, cleanReviews: 2 })).toBeCloseTo(0.45, 6);
     expect(weigh({ verifiedVisit: true, emailConfirmed: true, createdAt: daysAgo(56) })).toBe(1);
+    // Never below the same review without the visit.
+    for (const days of [0, 1, 3, 10, 30, 50, 70])
+      expect(weigh({ verifiedVisit: true, createdAt: daysAgo(days) })).toBeGreaterThanOrEqual(
+        weigh({ createdAt: daysAgo(days) }),
+      );
   });
 
   it("adds a clean history of up to three reviews, and takes off for reviews a moderator hid", () => {
@@ -42,7 +68,11 @@ describe("reviewWeight", () => {
     expect(weigh({ cleanReviews: 30 })).toBeCloseTo(0.35, 6);
     expect(weigh({ emailConfirmed: true, createdAt: daysAgo(28), cleanReviews: 3 })).toBeCloseTo(0.85, 6);
     expect(weigh({ emailConfirmed: true, createdAt: daysAgo(400), hiddenReviews: 1 })).toBeCloseTo(0.75, 6);
-    expect(weigh({ verifiedVisit: true, hiddenReviews: 1 })).toBeCloseTo(0.65, 6);
+    expect(weigh({ verifiedVisit: true, hiddenReviews: 1 })).toBe(FLOOR);
+    expect(weigh({ verifiedVisit: true, emailConfirmed: true, createdAt: daysAgo(28), hiddenReviews: 1 })).toBeCloseTo(
+      0.65,
+      6,
+    );
     expect(weigh({ hiddenReviews: 9 })).toBe(FLOOR);
   });
 
@@ -55,5 +85,26 @@ describe("reviewWeight", () => {
   it("says which weights count fully", () => {
     expect(countsFully(1)).toBe(true);
     expect(countsFully(0.999)).toBe(false);
+  });
+});
+
+describe("accountWeight", () => {
+  const account = (facts: Partial<ReviewerFacts>) => accountWeight({ ...fresh, ...facts }, NOW);
+
+  it("is what the account weighs by itself: the review weight without a visit", () => {
+    expect(account({})).toBe(FLOOR);
+    expect(account({ emailConfirmed: true, createdAt: daysAgo(28) })).toBeCloseTo(0.55, 6);
+    expect(account({ emailConfirmed: true, createdAt: daysAgo(7), verifiedVisit: true })).toBe(0.213);
+    expect(account({ emailConfirmed: true, createdAt: daysAgo(400), hiddenReviews: 1 })).toBeCloseTo(0.75, 6);
+  });
+
+  it("could move reviews from about ten days of a confirmed account on, or a history, never when minutes old", () => {
+    expect(couldMoveReviews(account({ emailConfirmed: true }))).toBe(false);
+    expect(couldMoveReviews(account({ emailConfirmed: true, createdAt: daysAgo(7) }))).toBe(false);
+    expect(couldMoveReviews(account({ emailConfirmed: true, createdAt: daysAgo(10) }))).toBe(true);
+    expect(couldMoveReviews(account({ cleanReviews: 2 }))).toBe(true);
+    expect(couldMoveReviews(account({ emailConfirmed: true, createdAt: daysAgo(400), hiddenReviews: 4 }))).toBe(false);
+    expect(couldMoveReviews(ESTABLISHED_WEIGHT)).toBe(true);
+    expect(couldMoveReviews(ESTABLISHED_WEIGHT - 0.001)).toBe(false);
   });
 });

@@ -4,6 +4,8 @@ import { BURST, detectBurst, holdWhileFlagged, type Standing } from "@/features/
 import { FULL_WEIGHT } from "@/features/reviews/weight";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
+import { reviewersWeights } from "./weights";
+
 /**
  * Applies the burst rule (features/reviews/burst-rule.ts) after a review write: call it after the
  * review is weighed and before recomputeAggregates(), inside the same transaction. When the recent
@@ -14,11 +16,17 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  */
 export async function checkBurst(tx: Prisma.TransactionClient, serviceId: string, reviewId: string): Promise<void> {
   const since = new Date(Date.now() - BURST.windowHours * 3_600_000);
-  const recent = await tx.review.findMany({
+  const written = await tx.review.findMany({
     where: { serviceId, hiddenAt: null, heldAt: null, weight: { lt: FULL_WEIGHT }, updatedAt: { gte: since } },
     select: { id: true, avg: true, weight: true },
     orderBy: { id: "asc" },
   });
+  // Each with what its account weighs without the visit: verified reviews count in the rule like any other.
+  const accounts = await reviewersWeights(
+    tx,
+    written.map((review) => review.id),
+  );
+  const recent = written.map((review) => ({ ...review, accountWeight: accounts.get(review.id) ?? 0 }));
   const current = recent.find((review) => review.id === reviewId);
   if (!current) return;
   const [standing] = await tx.$queryRaw<{ mean: number | null; plain: number | null; count: number }[]>`

@@ -19,7 +19,7 @@ import { kickMailQueue } from "@/lib/mail/outbox";
 import { take } from "@/lib/security/rate-limit";
 
 import { recomputeAggregates } from "./reviews";
-import { accountWeight, reweighReviewer } from "./weights";
+import { reporterWeight, reweighReviewer } from "./weights";
 
 /**
  * Open reports whose reporters' weights (features/reviews/weight.ts, the same rule as a review's,
@@ -71,7 +71,7 @@ export async function reportReview(
         select: { userId: true },
       });
       let weight = 0;
-      for (const { userId } of reporters) weight += await accountWeight(tx, userId);
+      for (const { userId } of reporters) weight += await reporterWeight(tx, userId);
       if (weight < REPORT_WEIGHT_TO_HIDE - 1e-9) return;
       const open = reporters.length;
       const { count } = await tx.review.updateMany({

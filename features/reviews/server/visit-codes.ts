@@ -20,8 +20,8 @@ import { take, tooMany } from "@/lib/security/rate-limit";
  * OUTSTANDING_BASE plus the codes customers actually redeemed in the last 30 days. A station
  * whose codes are not being used cannot stockpile them; one whose customers do review earns room
  * in proportion. Each code still needs its own signed-in account (never the owner's); a verified
- * visit from a new account weighs less than full (features/reviews/weight.ts), and a wave of them
- * is caught by the burst rule (features/reviews/burst-rule.ts).
+ * visit lifts no account past what its age and history earn (features/reviews/weight.ts), and a
+ * wave of them is caught by the burst rule like any other (features/reviews/burst-rule.ts).
  *
  * A driver who accepts a service's answer to their request for a price is given a code bound to
  * them (userId; features/requests): they never see it, and their review of that service without a
