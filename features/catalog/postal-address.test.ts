@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { postalAddress } from "@/features/catalog/postal-address";
+import { postalAddress, shortPlace } from "@/features/catalog/postal-address";
 
 describe("postalAddress", () => {
   it("reads locality, region and postal code from Nominatim's display_name, in both languages", () => {
@@ -60,5 +60,25 @@ describe("postalAddress", () => {
 
   it("has no street for an address that is only coordinates", () => {
     expect(postalAddress("49.233100, 28.468200")).toEqual({});
+  });
+});
+
+describe("shortPlace", () => {
+  it("is the city an address names, wherever the owner or the geocoder put it", () => {
+    expect(shortPlace("вул. Антоновича, 127, Київ")).toBe("Київ");
+    expect(shortPlace("просп. Володимира Івасюка, 12, Київ, 04210")).toBe("Київ");
+    expect(shortPlace("вул. Галицька, 4, Івано-Франківськ")).toBe("Івано-Франківськ");
+    expect(
+      shortPlace(
+        "15, вулиця Соборна, Центр, Вінниця, Вінницька міська громада, Вінницький район, Вінницька область, 21000, Україна",
+      ),
+    ).toBe("Вінниця");
+    expect(shortPlace("Гнівань, Вінницька область")).toBe("Гнівань");
+  });
+
+  it("is the address itself when it names no city apart from the street, or is all there is", () => {
+    expect(shortPlace("Київ")).toBe("Київ");
+    expect(shortPlace(" вул. Хрещатик, 22 ")).toBe("вул. Хрещатик, 22");
+    expect(shortPlace("49.233100, 28.468200")).toBe("49.233100, 28.468200");
   });
 });

@@ -45,3 +45,12 @@ export function postalAddress(address: string): AddressParts {
   if (rest.some((part) => /\p{L}/u.test(part))) result.streetAddress = rest.join(", ");
   return result;
 }
+
+/**
+ * Where a service is, in a word a card has room for on a phone: the city its address names, else
+ * the address itself (a street alone, a city alone, or the coordinates a point the geocoder could
+ * not name is stored as). A list across the country is no use without it.
+ */
+export function shortPlace(address: string): string {
+  return postalAddress(address).addressLocality ?? address.trim();
+}

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { LinkPending } from "@/components/ui/link-pending";
 import type { CardView } from "@/features/catalog/card-view";
+import { shortPlace } from "@/features/catalog/postal-address";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { OsmLabel } from "@/features/osm/components/osm-label";
@@ -95,13 +96,18 @@ export function ServiceCard({
           }
         />
         <p className="text-sm text-slate-600 max-md:hidden">{service.address}</p>
-        <div className="flex flex-wrap gap-1.5 text-xs font-medium max-md:*:py-0.5 md:gap-2">
+        {/* On a phone the city beside the status, in the room the status leaves (so the line never grows):
+            a list across the country must say where each place is. From md on the address above says it. */}
+        <div className="flex flex-wrap gap-1.5 text-xs font-medium max-md:flex-nowrap max-md:*:py-0.5 md:gap-2">
           <OpeningBadge
             status={badgeStatus(service)}
             timeZone={service.timeZone}
             renderedAt={renderedAt}
             className="px-2 py-1"
           />
+          <span className="min-w-0 flex-1 truncate py-1 font-normal text-slate-600 md:hidden">
+            {shortPlace(service.address)}
+          </span>
         </div>
         {/* On a phone one row under the thumbnail: what else a driver decides by, and the Call button on the
             right, where a thumb finds it on every card; the address and response figures from md on. */}
