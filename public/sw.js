@@ -31,8 +31,17 @@ const PATIENCE_MS = 4000;
 const STORED_AT = "data-stored-at";
 /** The same time on the copy's headers, for this worker. */
 const STORED_AT_HEADER = "x-maister-stored-at";
-/** A page the router opened is fetched again to be kept only when its copy is older than this. */
+/** A page is fetched again to be kept only when its copy is older than this. */
 const KEEP_AGAIN_AFTER_MS = 10 * 60_000;
+/**
+ * Put by the proxy (lib/proxy/signed-in-hint.ts) on a page rendered for nobody: asked for without a
+ * session cookie, or from the page cache. Only such pages are kept. A page rendered for a signed-in
+ * person shows them (the header's e-mail, the Saved count, the page's data), and their session can
+ * end where this browser does not see it (expiry, "sign out everywhere" on another device, an
+ * admin's block): its copy, shown offline or on a slow network, would show them to whoever holds
+ * the phone next.
+ */
+const RENDERED_FOR_HEADER = "x-maister-rendered-for";
 
 /**
  * Pages never kept, with or without /ua: what is one person's (their profile, stations, requests,
@@ -96,6 +105,14 @@ function offlinePageFor(pathname) {
   return /^\/ua(?:\/|$)/.test(pathname) ? "/ua/offline" : "/offline";
 }
 
+/**
+ * The language of an address, for a request sent without cookies: without the language cookie, an
+ * address without /ua would be sent by the browser's Accept-Language to the Ukrainian page.
+ */
+function languageOf(pathname) {
+  return offlinePageFor(pathname) === "/ua/offline" ? "uk" : "en";
+}
+
 function wait(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -119,6 +136,11 @@ function isWholePage(response) {
     !response.redirected &&
     (response.headers.get("content-type") || "").includes("text/html")
   );
+}
+
+/** Whether a page was rendered for nobody, and so may be shown to anyone who holds this browser. */
+function isForNobody(response) {
+  return response.headers.get(RENDERED_FOR_HEADER) === "nobody";
 }
 
 /**
@@ -158,10 +180,34 @@ async function keepPage(url, response) {
   await keepFilesOf(page);
 }
 
-/** Fetches a page and keeps it, as a visitor's browser would load it. */
+/**
+ * Fetches a page to keep it as a visitor without a session would load it: without cookies, in the
+ * address's language. Kept only when the server says it was rendered for nobody.
+ */
 async function fetchAndKeep(url) {
-  const response = await fetch(url, { headers: { Accept: "text/html" } });
-  if (isWholePage(response)) await keepPage(url, response);
+  const response = await fetch(url, {
+    credentials: "omit",
+    headers: { Accept: "text/html", "Accept-Language": languageOf(new URL(url).pathname) },
+  });
+  if (isWholePage(response) && isForNobody(response)) await keepPage(url, response);
+}
+
+/** Whether the page at `url` was kept less than KEEP_AGAIN_AFTER_MS ago. */
+async function keptLately(url) {
+  const copy = await caches.match(url, { ignoreVary: true });
+  const storedAt = Date.parse((copy && copy.headers.get(STORED_AT_HEADER)) || "");
+  return Date.now() - storedAt < KEEP_AGAIN_AFTER_MS;
+}
+
+/**
+ * A page that came from the network: kept as it is when it was rendered for nobody; else (the
+ * visitor is signed in) the page is fetched again without cookies to be kept, unless a copy was
+ * kept lately, so that a signed-in visitor costs at most one more request per page in a while.
+ */
+async function keepFromNetwork(url, response) {
+  if (!isWholePage(response)) return;
+  if (isForNobody(response)) await keepPage(url, response);
+  else if (!(await keptLately(url))) await fetchAndKeep(url);
 }
 
 /**
@@ -173,9 +219,7 @@ async function keepRouterVisit(request) {
   const url = new URL(request.url);
   url.searchParams.delete("_rsc");
   if (requestRule({ url: url.href, method: "GET", mode: "navigate" }, self.location.origin) !== "page") return;
-  const copy = await caches.match(url.href, { ignoreVary: true });
-  const storedAt = Date.parse((copy && copy.headers.get(STORED_AT_HEADER)) || "");
-  if (Date.now() - storedAt < KEEP_AGAIN_AFTER_MS) return;
+  if (await keptLately(url.href)) return;
   await fetchAndKeep(url.href);
 }
 
@@ -206,9 +250,7 @@ async function answerPage(event, keep) {
   // Asked for now, while the event is still open: a page arriving after its copy was shown is kept too.
   if (keep && !offlinePage)
     event.waitUntil(
-      fromNetwork
-        .then((response) => (isWholePage(response) ? keepPage(request.url, response.clone()) : undefined))
-        .catch(() => undefined),
+      fromNetwork.then((response) => keepFromNetwork(request.url, response.clone())).catch(() => undefined),
     );
   // The offline page is kept once, without its "from": every visit to it is that copy.
   const kept = offlinePage
@@ -279,16 +321,17 @@ async function forgetPersonal() {
 
 self.addEventListener("install", (event) => {
   // Fetched without cookies: the offline page is everyone's, not the page of whoever was signed in.
-  // Its language is named: without the language cookie, an address without /ua would be sent by
-  // the browser's Accept-Language to the Ukrainian page.
+  // Its language is named (languageOf).
   event.waitUntil(
     caches
       .open(CACHE.offline)
       .then((cache) =>
         Promise.all(
           OFFLINE_PAGES.map(async (path) => {
-            const language = offlinePageFor(path) === "/ua/offline" ? "uk" : "en";
-            const response = await fetch(path, { credentials: "omit", headers: { "Accept-Language": language } });
+            const response = await fetch(path, {
+              credentials: "omit",
+              headers: { "Accept-Language": languageOf(path) },
+            });
             if (!response.ok || response.redirected) throw new Error(`${path}: ${response.status}`);
             await cache.put(new URL(path, self.location.origin).href, response.clone());
             await keepFilesOf(await response.text());

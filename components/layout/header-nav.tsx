@@ -45,9 +45,10 @@ export function HeaderNav({ session }: { session: PageSession }) {
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const [cart] = useCart();
-  const { viewer, guess } = usePageSession(session);
-  // A sign-in merges this device's Saved list into the account's and brings the account's here.
-  useSavedAccount(viewer?.email ?? null, guess);
+  const { viewer, guess, sure } = usePageSession(session);
+  // A sign-in merges this device's Saved list into the account's and brings the account's here; a
+  // session found ended makes the device forget the person. Only on what the server said (sure).
+  useSavedAccount(viewer?.email ?? null, sure);
   const { links, admin } = headerLinks(viewer);
   const hasInbox = links.some((item) => item.inboxBadge);
   // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.

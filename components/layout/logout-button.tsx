@@ -3,8 +3,7 @@
 import { useTranslations } from "next-intl";
 
 import { toast } from "@/components/ui/toast";
-import { leaveSavedAccount } from "@/features/saved/components/saved-account";
-import { dispatchCart } from "@/features/saved/components/use-cart";
+import { forgetPersonOnDevice } from "@/features/saved/components/saved-account";
 import { useRouter } from "@/i18n/navigation";
 
 /**
@@ -16,9 +15,7 @@ export function LogoutButton({ className }: { className: string }) {
   const router = useRouter();
   async function logout() {
     await fetch("/api/users/logout", { method: "POST" }).catch(() => undefined);
-    leaveSavedAccount();
-    dispatchCart({ type: "reset" });
-    window.localStorage.clear();
+    forgetPersonOnDevice();
     toast(t("signedOut"));
     router.replace("/login");
     router.refresh();

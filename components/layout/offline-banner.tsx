@@ -4,10 +4,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState, useSyncExternalStore } from "react";
 
 import { setOfflineMessage } from "@/components/ui/api-client";
+import { STORED_AT_ATTRIBUTE } from "@/features/offline/kept-copy";
 import { usePathname, useRouter } from "@/i18n/navigation";
-
-/** Set on <html> by the service worker (public/sw.js) on the copy of a page it keeps. */
-const STORED_AT = "data-stored-at";
 
 function subscribeToNetwork(onChange: () => void) {
   window.addEventListener("online", onChange);
@@ -43,7 +41,7 @@ export function OfflineBanner() {
   );
   const storedAt = useSyncExternalStore(
     subscribeNothing,
-    () => document.documentElement.getAttribute(STORED_AT),
+    () => document.documentElement.getAttribute(STORED_AT_ATTRIBUTE),
     () => null,
   );
   const refused = t("refused");
@@ -57,6 +55,8 @@ export function OfflineBanner() {
     const refresh = () => {
       setRefreshed(true);
       router.refresh();
+      // Rendered afresh for this visitor: no longer the copy rendered for nobody (kept-copy.ts).
+      document.documentElement.removeAttribute(STORED_AT_ATTRIBUTE);
     };
     window.addEventListener("online", refresh);
     return () => window.removeEventListener("online", refresh);

@@ -9,7 +9,7 @@ import { hasSignedInHint } from "@/features/accounts/session-cookie";
  * nobody and served to everyone (lib/cache/page-cache.ts). Each address is asked once per page
  * load, and the components that show its answer share it.
  */
-type Asked = { state: "asking" } | { state: "known"; body: unknown };
+type Asked = { state: "asking" } | { state: "known"; body: unknown } | { state: "failed" };
 
 const answers = new Map<string, Asked>();
 const listeners = new Set<() => void>();
@@ -29,10 +29,9 @@ async function ask(url: string) {
   settle(url, { state: "asking" });
   try {
     const response = await fetch(url, { cache: "no-store" });
-    // Without an answer the page goes on as for a visitor without a session: its links still work.
-    settle(url, { state: "known", body: response.ok ? await response.json() : null });
+    settle(url, response.ok ? { state: "known", body: await response.json() } : { state: "failed" });
   } catch {
-    settle(url, { state: "known", body: null });
+    settle(url, { state: "failed" });
   }
 }
 
@@ -44,14 +43,16 @@ const noChange = () => () => undefined;
  * session cookie, and `nobody` for a browser without one. `guess`: true while `value` is only the
  * page's guess (nobody): in the server's HTML, and until the answer comes to a browser holding a
  * session cookie. What is shown by guess is marked data-guess and hidden for such a browser (the
- * header's hint script, app/globals.css), so a signed-in visitor never sees "Sign in".
+ * header's hint script, app/globals.css), so a signed-in visitor never sees "Sign in". Without an
+ * answer (offline, a server error) the page goes on as for a visitor without a session, its links
+ * still working, but `sure` is false: only a `sure` value says who is (or that nobody is) signed in.
  */
 export function useForThisVisitor<T>(
   known: T | "unknown",
   url: string,
   nobody: T,
   read: (body: unknown) => T,
-): { value: T; guess: boolean } {
+): { value: T; guess: boolean; sure: boolean } {
   // null while hydrating, as the server rendered it; then whether this browser holds a session cookie.
   const hinted = useSyncExternalStore<boolean | null>(
     noChange,
@@ -67,9 +68,11 @@ export function useForThisVisitor<T>(
   useEffect(() => {
     if (unknown && hinted) void ask(url);
   }, [unknown, hinted, url]);
-  if (!unknown) return { value: known, guess: false };
-  if (hinted === false) return { value: nobody, guess: false };
-  return answer?.state === "known"
-    ? { value: answer.body === null ? nobody : read(answer.body), guess: false }
-    : { value: nobody, guess: true };
+  if (!unknown) return { value: known, guess: false, sure: true };
+  if (hinted === false) return { value: nobody, guess: false, sure: true };
+  if (answer?.state === "known")
+    return { value: answer.body === null ? nobody : read(answer.body), guess: false, sure: true };
+  return answer?.state === "failed"
+    ? { value: nobody, guess: false, sure: false }
+    : { value: nobody, guess: true, sure: false };
 }

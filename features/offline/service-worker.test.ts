@@ -4,6 +4,7 @@ import vm from "node:vm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { GUARDED_PATHS } from "@/features/accounts/guarded-paths";
+import { RENDERED_FOR_HEADER } from "@/lib/proxy/signed-in-hint";
 
 /**
  * The service worker is one plain script served as it is (public/sw.js: a browser loads it without
@@ -71,7 +72,7 @@ type Worker = {
 };
 
 let worker: Worker;
-let network: (url: string) => Promise<Response>;
+let network: (url: string, init?: RequestInit) => Promise<Response>;
 /** The pages open in the browser (paths), for the worker's clients.matchAll. */
 let openWindows: string[] = [];
 /** Timers fire at once: the worker's wait for a slow network is over as soon as it starts. */
@@ -87,7 +88,7 @@ function load(version = "build-1"): Worker {
     fetch: (request: string | FakeRequest, init?: RequestInit) => {
       const url = new URL(typeof request === "string" ? request : request.url, ORIGIN).href;
       fetched.push({ url, init });
-      return network(url);
+      return network(url, init);
     },
     clients: {
       claim: async () => undefined,
@@ -140,13 +141,17 @@ async function lifecycle(type: "install" | "activate") {
   await Promise.all(waits);
 }
 
-const html = (body: string, init: ResponseInit = {}) =>
+/** What the proxy puts on a page rendered for nobody (lib/proxy/signed-in-hint.ts), by its own name. */
+const FOR_NOBODY = { [RENDERED_FOR_HEADER]: "nobody" };
+/** A page as the server answers it, by default rendered for nobody (a visitor without a session). */
+const html = (body: string, init: ResponseInit = {}, renderedFor: Record<string, string> = FOR_NOBODY) =>
   new Response(`<!DOCTYPE html><html lang="en"><head></head><body>${body}</body></html>`, {
     status: 200,
     ...init,
     headers: {
       "content-type": "text/html; charset=utf-8",
       "content-security-policy": "script-src 'nonce-n1'",
+      ...renderedFor,
       ...init.headers,
     },
   });
@@ -397,5 +402,72 @@ describe("files and data", () => {
     const left = await worker.caches.keys();
     expect(left).toContain("maister-offline-build-1");
     for (const name of left) expect(name).not.toMatch(/pages|data/);
+  });
+});
+
+/**
+ * A shared phone: a page rendered for the signed-in person carries them (their e-mail in the
+ * header and the page's data). Their session may end where this browser cannot see it (it expires,
+ * they sign out everywhere from another device, an admin blocks them): a copy of that page, shown
+ * offline or on a slow network, would show them to the next person. Only pages rendered for nobody
+ * are kept; for a signed-in visitor the worker asks for the page again without cookies to keep.
+ */
+describe("a page rendered for a signed-in person", () => {
+  const signedIn = async (url: string, init?: RequestInit) =>
+    init?.credentials === "omit"
+      ? html(`nobody's ${new URL(url).pathname}`)
+      : html(`anna@example.com's ${new URL(url).pathname}`, {}, {});
+
+  it("is shown to them but never kept: offline, the next person gets the copy rendered for nobody", async () => {
+    network = signedIn;
+    const { response } = await dispatch(navigation("/ua/service/abc"));
+    expect(await response!.text()).toContain("anna@example.com's /ua/service/abc");
+    network = offlineNetwork;
+    const next = await (await dispatch(navigation("/ua/service/abc"))).response!.text();
+    expect(next).not.toContain("anna@example.com");
+    expect(next).toMatch(/data-stored-at="[^"]+".*nobody's \/ua\/service\/abc/);
+  });
+
+  it("is not what a network slower than the worker's patience shows the next person", async () => {
+    network = signedIn;
+    await dispatch(navigation("/home"));
+    let arrive!: (response: Response) => void;
+    network = () => new Promise((resolve) => (arrive = resolve));
+    const pending = dispatch(navigation("/home"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    arrive(html("bob@example.com's /home", {}, {}));
+    const shown = await (await pending).response!.text();
+    expect(shown).not.toContain("anna@example.com");
+    expect(shown).toContain("nobody's /home");
+  });
+
+  it("is asked for again without cookies, in the address's language, at most once in a while", async () => {
+    network = signedIn;
+    await dispatch(navigation("/ua/cart"));
+    const copies = () => worker.fetched.filter(({ init }) => init?.credentials === "omit");
+    expect(copies().map(({ url }) => url)).toEqual([`${ORIGIN}/ua/cart`]);
+    expect(new Headers(copies()[0]!.init?.headers).get("accept-language")).toBe("uk");
+    await dispatch(navigation("/ua/cart"));
+    expect(copies()).toHaveLength(1);
+    await dispatch(navigation("/stos"));
+    expect(new Headers(copies()[1]!.init?.headers).get("accept-language")).toBe("en");
+  });
+
+  it("keeps nothing when even the copy asked for without cookies comes back rendered for someone", async () => {
+    network = async () => html("anna@example.com's page", {}, {});
+    await dispatch(navigation("/home"));
+    expect([...(await worker.caches.open("maister-pages-build-1")).entries.keys()]).toEqual([]);
+  });
+
+  it("is fetched without cookies to be kept when the router opened it or it was open when the worker came", async () => {
+    network = signedIn;
+    openWindows = ["/ua/service/abc"];
+    await lifecycle("install");
+    await lifecycle("activate");
+    await dispatch(request("/ua/cart?_rsc=1a2b", { headers: { rsc: "1" } }));
+    const pages = await worker.caches.open("maister-pages-build-1");
+    expect(await (await pages.match(`${ORIGIN}/ua/service/abc`))!.text()).toContain("nobody's /ua/service/abc");
+    expect(await (await pages.match(`${ORIGIN}/ua/cart`))!.text()).toContain("nobody's /ua/cart");
+    for (const [, copy] of pages.entries) expect(await copy.clone().text()).not.toContain("anna@example.com");
   });
 });

@@ -97,4 +97,15 @@ describe("proxy.ts: the steps in order", () => {
     expect(await hint()).toEqual([]);
     expect(await hint("maister.session=x; maister.signed-in=1")).toEqual([]);
   });
+
+  it("marks a page rendered for nobody, which the service worker may keep, and no page asked for with a session cookie", async () => {
+    const renderedFor = async (cookie?: string) =>
+      (await proxy(request("/ua/services", { headers: cookie ? { cookie } : {} }))).headers.get(
+        "x-maister-rendered-for",
+      );
+    expect(await renderedFor()).toBe("nobody");
+    expect(await renderedFor("maister.signed-in=1; NEXT_LOCALE=uk")).toBe("nobody");
+    expect(await renderedFor("maister.session=x")).toBeNull();
+    expect(await renderedFor("maister.session=x; maister.signed-in=1")).toBeNull();
+  });
 });

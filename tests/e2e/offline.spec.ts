@@ -152,6 +152,71 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
   });
 }
 
+/**
+ * A shared phone: the person's session ends where this browser cannot see it ("sign out
+ * everywhere" from another device), not by "Sign out" here. The worker kept only pages rendered for
+ * nobody, so offline the next person sees no trace of them in the pages; the device's own storage
+ * (their e-mail, their Saved list) is forgotten as soon as a page reaches the server and learns the
+ * session is gone.
+ */
+for (const [language, words] of Object.entries(LANGUAGES)) {
+  test(`a session ended on another device leaves nothing of its person on the phone, in ${language}`, async ({
+    page,
+    context,
+    users,
+  }) => {
+    test.setTimeout(120_000);
+    const at = (pathname: string) => `${words.prefix}${pathname}`;
+    const anna = await users.create("user", { page, locale: language === "uk" ? "ua" : "en" });
+    const kept = () => page.waitForFunction(async () => (await caches.match(location.href)) !== undefined);
+
+    await page.goto(at("/home"));
+    await controlled(page);
+    await kept();
+    await page.goto(at("/services"));
+    const firstService = page.locator('main a[href*="/service/"]').first();
+    const servicePath = new URL((await firstService.getAttribute("href"))!, page.url()).pathname;
+    await page.goto(servicePath);
+    await kept();
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    const save = page.getByRole("main").getByRole("button", { name: `${words.save} ${name}` });
+    await hydrated(save);
+    await save.click();
+    await expect(page).toHaveURL(new RegExp(`${at("/cart")}$`));
+    await page.waitForFunction((email) => localStorage.getItem("savedAccount") === email, anna.email);
+    await page.reload();
+    // Rendered for her, the page names her; what the worker keeps of it does not.
+    expect(await page.content()).toContain(anna.email);
+    await kept();
+    await page.waitForLoadState("networkidle");
+
+    const otherDevice = await users.signIn(anna);
+    expect((await otherDevice.context.request.delete("/api/users/sessions")).status()).toBe(200);
+
+    // Offline (as on a network slower than the worker's patience), the kept copies: nobody's pages.
+    await context.setOffline(true);
+    for (const pathname of [at("/home"), servicePath, at("/cart")]) {
+      await page.goto(pathname);
+      await expect(banner(page)).toHaveText(words.banner);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.content(), pathname).not.toContain(anna.email);
+    }
+    await page.screenshot({ path: path.join(SHOTS, `P-offline-shared-phone-${language}-390.png`) });
+    await wide(page, `P-offline-shared-phone-${language}-1440.png`);
+
+    // Back online, the first page that reaches the server finds the session gone: the device forgets her.
+    await context.setOffline(false);
+    await page.goto(at("/home"));
+    await expect(page.getByRole("banner").locator('a[href$="/profile"]')).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem("savedAccount"), localStorage.getItem("cart")]))
+      .toEqual([null, expect.not.stringContaining(name)]);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(anna.email);
+    await page.goto(at("/cart"));
+    await expect(page.getByRole("main").getByRole("link", { name })).toHaveCount(0);
+  });
+}
+
 test("an unvisited page offline goes back to itself when the network returns", async ({ page, context }) => {
   await page.goto("/home");
   await controlled(page);

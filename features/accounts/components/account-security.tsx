@@ -9,8 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { useAction } from "@/components/ui/use-action";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
-import { leaveSavedAccount } from "@/features/saved/components/saved-account";
-import { dispatchCart } from "@/features/saved/components/use-cart";
+import { forgetPersonOnDevice } from "@/features/saved/components/saved-account";
 import { useRouter } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.deleteAccountInput);
@@ -45,9 +44,7 @@ export function AccountSecurity() {
 
   /** What logout forgets too: this browser's saved list and stored state (spec §4). */
   function leave(message: string) {
-    leaveSavedAccount();
-    dispatchCart({ type: "reset" });
-    window.localStorage.clear();
+    forgetPersonOnDevice();
     toast(message);
     router.replace("/login");
     router.refresh();

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
+import { isKeptCopy } from "@/features/offline/kept-copy";
 import type { CartItem } from "@/features/saved/cart";
 import { cartItemOf, deviceIds, type SavedList, type SavedMerge } from "@/features/saved/rules";
 
@@ -19,7 +20,9 @@ import { currentCart, dispatchCart } from "./use-cart";
  * the account's list becomes the device's. From then on every change is made on the device at once
  * and sent to the account; a change the account refuses or that cannot reach it is taken back on
  * the device, with a toast. Signing out clears all local storage (the spec), this name included,
- * so the next sign-in merges again and brings the list back.
+ * so the next sign-in merges again and brings the list back. A session found ended without a
+ * sign-out in this browser (it expired, "sign out everywhere" elsewhere, an admin's block) clears
+ * it the same way: on a shared phone the next person must not see the last one's e-mail or list.
  */
 const ACCOUNT_KEY = "savedAccount";
 type Item = Omit<CartItem, "qty">;
@@ -67,6 +70,21 @@ export function leaveSavedAccount() {
   setStoredAccount(null);
 }
 
+/**
+ * What this browser keeps of the person, forgotten: the account's name, the Saved list's copy and
+ * the rest of local storage (spec §4: logout clears the device's state). The list stays on the
+ * account and comes back with the next sign-in.
+ */
+export function forgetPersonOnDevice() {
+  leaveSavedAccount();
+  dispatchCart({ type: "reset" });
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Storage refused: there is nothing kept to forget.
+  }
+}
+
 async function mergeInto(email: string, notAdded: (count: number) => void) {
   if (merging === email || storedAccount() === email) return;
   merging = email;
@@ -87,16 +105,17 @@ async function mergeInto(email: string, notAdded: (count: number) => void) {
 
 /**
  * The site shell's part (components/layout/header-nav.tsx): merges on sign-in, and forgets the
- * account when the page knows nobody is signed in (a session that ended without signing out: the
- * device keeps its list, as a visitor's, and the next sign-in merges it again).
+ * person when the server says nobody is signed in on a device whose list was an account's (a
+ * session that ended without signing out here). `sure`: the server said so (useForThisVisitor); a
+ * kept copy of the service worker was rendered for nobody and says nothing (kept-copy.ts).
  */
-export function useSavedAccount(email: string | null, guess: boolean) {
+export function useSavedAccount(email: string | null, sure: boolean) {
   const t = useTranslations("Cart");
   useEffect(() => {
-    if (guess) return;
+    if (!sure || isKeptCopy()) return;
     if (email) void mergeInto(email, (count) => toast.info(t("notAdded", { count })));
-    else if (storedAccount() !== null) setStoredAccount(null);
-  }, [email, guess, t]);
+    else if (storedAccount() !== null) forgetPersonOnDevice();
+  }, [email, sure, t]);
 }
 
 /**
@@ -110,8 +129,8 @@ export async function readAccountList(): Promise<SavedList | null> {
   const response = await fetch("/api/users/saved", { cache: "no-store" }).catch(() => null);
   if (!response) return null;
   if (response.status === 401) {
-    // The session ended without a sign-out: the device's list is a visitor's list again.
-    setStoredAccount(null);
+    // The session ended without a sign-out here: the device forgets the person.
+    forgetPersonOnDevice();
     return null;
   }
   if (!response.ok) return null;
@@ -131,7 +150,7 @@ type Change = { kind: "add"; item: Item } | { kind: "remove"; item: Item; index:
  * Sends a change already made on the device to the account, once more after a moment when the
  * network or the server failed; when it still fails, or the account refuses it (the list is full,
  * the service is gone), the device takes it back and a toast says why. A 401 means the session
- * ended: the change stays on the device, as a visitor's.
+ * ended without a sign-out here: the device forgets the person (forgetPersonOnDevice).
  */
 export function sendChange(change: Change, failed: (message: string | null) => void) {
   if (!onAccount()) return;
@@ -157,7 +176,7 @@ export function sendChange(change: Change, failed: (message: string | null) => v
     pending--;
     if (!error || started !== generation) return;
     if (error instanceof ApiError && error.status === 401) {
-      setStoredAccount(null);
+      forgetPersonOnDevice();
       return;
     }
     if (change.kind === "add") dispatchCart({ type: "remove", id: change.item._id });
