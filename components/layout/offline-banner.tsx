@@ -81,12 +81,14 @@ export function OfflineBanner() {
     >
       {asOf
         ? t("banner", {
-            time: format.dateTime(
-              asOf,
-              asOf.toDateString() === new Date().toDateString()
+            // In the device's own zone: next-intl's default is the server's (UTC on most servers),
+            // and "as of 19:09" read at 21:09 in Kyiv looks two hours older than the page is.
+            time: format.dateTime(asOf, {
+              ...(asOf.toDateString() === new Date().toDateString()
                 ? { hour: "2-digit", minute: "2-digit" }
-                : { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" },
-            ),
+                : { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }),
+              timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            }),
           })
         : null}
     </div>

@@ -217,6 +217,49 @@ for (const [language, words] of Object.entries(LANGUAGES)) {
   });
 }
 
+/**
+ * The banner's time is the device's: in the browser's own time zone, in the page's language. The
+ * device is put in a zone other than the server's, where a time formatted in the server's zone
+ * (UTC on most servers: 19:09 when it is 21:09 in Kyiv) would show.
+ */
+const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const DEVICE_ZONE = SERVER_ZONE === "Europe/Kyiv" ? "America/New_York" : "Europe/Kyiv";
+test.describe(`on a device in ${DEVICE_ZONE}`, () => {
+  test.use({ timezoneId: DEVICE_ZONE });
+  for (const [language, words] of Object.entries(LANGUAGES)) {
+    test(`the offline banner tells the kept page's time in the device's zone, in ${language}`, async ({
+      page,
+      context,
+    }) => {
+      await page.goto(`${words.prefix}/home`);
+      await controlled(page);
+      await page.waitForFunction(async () => (await caches.match(location.href)) !== undefined);
+      await context.setOffline(true);
+      await page.reload();
+      await expect(banner(page)).toHaveText(words.banner);
+      // The copy's own stored time, formatted by the browser in the device's zone and the page's language.
+      const expected = await page.evaluate(
+        ([zone, locale]) =>
+          new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(
+            new Date(document.documentElement.getAttribute("data-stored-at")!),
+          ),
+        [DEVICE_ZONE, language] as const,
+      );
+      const inServerZone = await page.evaluate(
+        ([zone, locale]) =>
+          new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: zone }).format(
+            new Date(document.documentElement.getAttribute("data-stored-at")!),
+          ),
+        [SERVER_ZONE, language] as const,
+      );
+      expect(expected).not.toBe(inServerZone);
+      await expect(banner(page)).toContainText(expected);
+      await page.screenshot({ path: path.join(SHOTS, `P-offline-banner-zone-${language}-390.png`) });
+      await wide(page, `P-offline-banner-zone-${language}-1440.png`);
+    });
+  }
+});
+
 test("an unvisited page offline goes back to itself when the network returns", async ({ page, context }) => {
   await page.goto("/home");
   await controlled(page);
