@@ -4,7 +4,8 @@ import { expect, test } from "./fixtures";
 
 /**
  * The list near a point and what its cards say, at a phone's and a desktop's width in both
- * languages: a place at the point reads "nearby" rather than 0 km, and every card says where it is.
+ * languages: a place at the point reads "nearby" rather than 0 km, every card says where it is, and
+ * a service's page leads back to the list it was opened from.
  */
 
 const VIEWPORTS = [
@@ -13,8 +14,22 @@ const VIEWPORTS = [
 ];
 
 const LANGUAGES = [
-  { prefix: "", nearby: "Nearby", nextToYou: "Right next to you", howFar: "How far is it from me?", km: / km away$/ },
-  { prefix: "/ua", nearby: "Поруч", nextToYou: "Поруч із вами", howFar: "Як далеко від мене?", km: / км від вас$/ },
+  {
+    prefix: "",
+    nearby: "Nearby",
+    nextToYou: "Right next to you",
+    howFar: "How far is it from me?",
+    km: / km away$/,
+    back: "Back to services",
+  },
+  {
+    prefix: "/ua",
+    nearby: "Поруч",
+    nextToYou: "Поруч із вами",
+    howFar: "Як далеко від мене?",
+    km: / км від вас$/,
+    back: "Назад до сервісів",
+  },
 ];
 
 type Item = { _id: string; name: string; address: string; coordinates: { lat: number; lng: number } };
@@ -81,6 +96,40 @@ for (const { name: width, viewport } of VIEWPORTS) {
             useInnerText: true,
           });
         }
+      });
+    }
+  });
+}
+
+for (const { name: width, viewport } of VIEWPORTS) {
+  test.describe(`from a service back to its list, at ${width}`, () => {
+    test.use({ viewport });
+
+    for (const lang of LANGUAGES) {
+      test(`${lang.prefix}/services: "${lang.back}" keeps the list's filters; opened directly it is the plain list`, async ({
+        page,
+        context,
+      }) => {
+        const question = { filter: "sto", near: "50.45,30.52", sort: "price.asc", job: "oil_change" };
+        await page.goto(`${lang.prefix}/services?${new URLSearchParams(question)}`);
+        const card = page.locator("main article.card").first();
+        const name = (await card.locator("h3").textContent())!;
+        await card.getByRole("link", { name }).click();
+        await expect(page).toHaveURL(new RegExp(`${lang.prefix}/service/[0-9a-f-]+$`));
+        const serviceUrl = page.url();
+        await page.getByRole("link", { name: lang.back }).click();
+        await expect(page).toHaveURL(new RegExp(`${lang.prefix}/services\\?`));
+        expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual(question);
+        await expect(page.locator("main article.card").first().locator("h3")).toHaveText(name);
+
+        // A new tab, as a shared link opens: no list before it.
+        const direct = await context.newPage();
+        await direct.goto(serviceUrl);
+        const back = direct.getByRole("link", { name: lang.back });
+        await expect(back).toBeVisible();
+        await expect(back).toHaveAttribute("href", `${lang.prefix}/services`);
+        await back.click();
+        await expect(direct).toHaveURL(new RegExp(`${lang.prefix}/services$`));
       });
     }
   });

@@ -18,8 +18,9 @@ import {
 
 import { Spinner } from "@/components/ui/spinner";
 import type { ItemsQuery } from "@/features/catalog/items-query-url";
+import { LIST_RETURN_KEY, listReturnNote, serviceIdOfPath } from "@/features/catalog/list-return";
 import { VIEW_PARAM } from "@/features/catalog/list-view";
-import { getPathname, Link, useRouter } from "@/i18n/navigation";
+import { getPathname, Link, usePathname, useRouter } from "@/i18n/navigation";
 
 /** What the router takes: a path, or a pathname with its query. */
 type Href = Parameters<ReturnType<typeof useRouter>["push"]>[0];
@@ -91,6 +92,24 @@ export function ListNavigation({ children }: { children: ReactNode }) {
     },
     [router, locale, setUpcoming],
   );
+  // A service opened from here leads back here, this list's question and all (../list-return.ts):
+  // one listener for every way the list opens one (a card, the map's card, the top strip).
+  const pathname = usePathname();
+  useEffect(() => {
+    const note = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      const id = serviceIdOfPath(link.pathname);
+      if (!id) return;
+      try {
+        window.sessionStorage.setItem(LIST_RETURN_KEY, listReturnNote(id, `${pathname}${window.location.search}`));
+      } catch {
+        // storage refused (private mode): the service's page leads to the plain list
+      }
+    };
+    document.addEventListener("click", note, true);
+    return () => document.removeEventListener("click", note, true);
+  }, [pathname]);
   const state = useMemo(
     () => ({ pending, pendingLink, upcoming, navigate }),
     [pending, pendingLink, upcoming, navigate],

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 
 import { ClientMessages } from "@/components/layout/client-messages";
 import { forThisVisitor } from "@/features/accounts/server/session";
+import { BackToList } from "@/features/catalog/components/back-to-list";
 import { CallLink, ViberLink } from "@/features/catalog/components/contact-links";
 import { ContactsToggle, type Contacts } from "@/features/catalog/components/contacts-toggle";
 import { ServiceGallery } from "@/features/catalog/components/gallery";
@@ -31,7 +32,7 @@ import { reviewerView } from "@/features/reviews/server/reviews";
 import { AddToSaved } from "@/features/saved/components/add-to-saved";
 import { TrackView } from "@/features/stats/components/track-events";
 import { toLocale } from "@/i18n/locale";
-import { getPathname, Link } from "@/i18n/navigation";
+import { getPathname } from "@/i18n/navigation";
 import { NotFoundError } from "@/lib/http/errors";
 import { alternatesFor, appUrl } from "@/lib/site";
 import { langOfText } from "@/lib/text-language";
@@ -89,12 +90,7 @@ export default async function ServicePage({ params }: Props) {
           url={`${appUrl()}${getPathname({ href: `/service/${id}`, locale })}`}
           origin={appUrl()}
         />
-        <Link
-          href="/services"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          <span aria-hidden>←</span> {t("back")}
-        </Link>
+        <BackToList serviceId={service._id} />
 
         <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           {service.images.length ? (

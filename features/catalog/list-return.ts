@@ -1,0 +1,44 @@
+/**
+ * "Back to services" on a service's page leads to the list it was opened from, with that list's
+ * question (open now, near, job, page…), rather than to the plain list. The list notes, in the
+ * tab's sessionStorage, which service a click of its opened and from which list address; the
+ * service's page reads it back. A page opened directly (a new tab, a shared link) finds no note,
+ * or one for another service, and leads to the plain list.
+ */
+
+export const LIST_RETURN_KEY = "listBeforeService";
+
+const PLAIN_LIST = "/services";
+
+/** The lists a service is opened from (features/catalog/components/services-page.tsx), without a language prefix. */
+const LIST_PATHS = new Set(["/services", "/stos", "/mechanics"]);
+
+/** The service a link on the list leads to (`/service/<id>`, with or without a language prefix), else null. */
+export function serviceIdOfPath(pathname: string): string | null {
+  return /^(?:\/[a-z]{2})?\/service\/([^/]+)$/.exec(pathname)?.[1] ?? null;
+}
+
+/** The note the list leaves for the service it opens. */
+export function listReturnNote(serviceId: string, listHref: string): string {
+  return JSON.stringify({ id: serviceId, href: listHref });
+}
+
+/**
+ * Where the service's "Back to services" leads, from the tab's note (null: none): the list that
+ * opened this very service, else the plain list. Only one of the lists' own addresses is taken
+ * from the storage, so nothing there can make the link lead off the site.
+ */
+export function backToListHref(note: string | null, serviceId: string): string {
+  if (!note) return PLAIN_LIST;
+  let value: unknown;
+  try {
+    value = JSON.parse(note);
+  } catch {
+    return PLAIN_LIST;
+  }
+  if (typeof value !== "object" || value === null) return PLAIN_LIST;
+  const { id, href } = value as { id?: unknown; href?: unknown };
+  if (id !== serviceId || typeof href !== "string") return PLAIN_LIST;
+  const path = href.split("?")[0]!;
+  return LIST_PATHS.has(path) ? href : PLAIN_LIST;
+}
