@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 
 import { responseFigures, type TargetFacts } from "@/features/requests/response-time";
 import { RESPONSE_MIN_REQUESTS, RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
+import type { AccountFacts } from "@/features/reviews/weight";
 
 const NOW = new Date("2026-11-26T12:00:00Z");
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const at = (msAgo: number) => new Date(NOW.getTime() - msAgo);
+/** A driver whose reviews count fully: a confirmed account of a year. */
+const ESTABLISHED: AccountFacts = { createdAt: at(365 * DAY), emailConfirmed: true, cleanReviews: 0, hiddenReviews: 0 };
 
 /**
  * A target sent `sentDaysAgo` days ago, answered `minutes` after (null: not answered), its request
@@ -14,13 +17,14 @@ const at = (msAgo: number) => new Date(NOW.getTime() - msAgo);
  */
 function target(
   minutes: number | null,
-  options: { sentDaysAgo?: number; open?: boolean; closedAfter?: number } = {},
+  options: { sentDaysAgo?: number; open?: boolean; closedAfter?: number; driver?: AccountFacts } = {},
 ): TargetFacts {
   const sentAt = at((options.sentDaysAgo ?? 1) * DAY);
   return {
     sentAt,
     answeredAt: minutes === null ? null : new Date(sentAt.getTime() + minutes * MINUTE),
     closedAt: options.open ? null : new Date(sentAt.getTime() + (options.closedAfter ?? 72 * 60) * MINUTE),
+    driver: options.driver ?? ESTABLISHED,
   };
 }
 
@@ -47,6 +51,7 @@ describe("responseFigures", () => {
       sentAt,
       answeredAt: new Date(sentAt.getTime() + seconds * 1000),
       closedAt: NOW,
+      driver: ESTABLISHED,
     });
     expect(responseFigures([answer(90), answer(90), answer(90)], NOW).responseTime).toBe(2);
     expect(responseFigures([answer(29), answer(29), answer(29)], NOW).responseTime).toBe(0);
@@ -107,6 +112,34 @@ describe("responseFigures", () => {
     });
   });
 
+  it("counts only requests from drivers whose account could move a review: three fresh accounts answered at once say nothing", () => {
+    const fresh: AccountFacts = { createdAt: at(5 * MINUTE), emailConfirmed: true, cleanReviews: 0, hiddenReviews: 0 };
+    const asked = (minutes: number | null, driver: AccountFacts) => target(minutes, { sentDaysAgo: 0.001, driver });
+    expect(responseFigures([asked(0, fresh), asked(0, fresh), asked(0, fresh)], NOW)).toEqual({
+      responseTime: null,
+      responseRate: null,
+    });
+    // Nor do they drown a shop's real figures: one that keeps drivers waiting stays so.
+    const real = [target(300), target(null), target(240)];
+    expect(responseFigures([...real, asked(0, fresh), asked(0, fresh), asked(0, fresh)], NOW)).toEqual({
+      responseTime: 270,
+      responseRate: 0.67,
+    });
+    // A driver about ten days into a confirmed account, or with two reviews that stood, counts.
+    const tenDays = { ...fresh, createdAt: at(10 * DAY) };
+    const reviewer = { ...fresh, emailConfirmed: false, cleanReviews: 2 };
+    expect(responseFigures([asked(0, tenDays), asked(4, reviewer), asked(2, tenDays)], NOW)).toEqual({
+      responseTime: 2,
+      responseRate: 1,
+    });
+    const weekOld = { ...fresh, createdAt: at(7 * DAY) };
+    expect(responseFigures([asked(0, weekOld), asked(4, weekOld), asked(2, tenDays)], NOW).responseRate).toBeNull();
+    // Judged as the account stood when it asked: puppets left to age do not count later for requests made fresh.
+    const aged = { ...fresh, createdAt: at(20 * DAY) };
+    const early = (minutes: number) => target(minutes, { sentDaysAgo: 19.99, driver: aged });
+    expect(responseFigures([early(0), early(0), early(0)], NOW)).toEqual({ responseTime: null, responseRate: null });
+  });
+
   it(`says nothing under ${RESPONSE_MIN_REQUESTS} counted targets`, () => {
     expect(RESPONSE_MIN_REQUESTS).toBe(3);
     expect(responseFigures([], NOW)).toEqual({ responseTime: null, responseRate: null });
@@ -115,11 +148,17 @@ describe("responseFigures", () => {
   });
 
   it(`reads only targets sent within the last ${RESPONSE_WINDOW_DAYS} days (one sent exactly that long ago is out)`, () => {
-    const edge: TargetFacts = { sentAt: at(RESPONSE_WINDOW_DAYS * DAY), answeredAt: at(0), closedAt: NOW };
+    const edge: TargetFacts = {
+      sentAt: at(RESPONSE_WINDOW_DAYS * DAY),
+      answeredAt: at(0),
+      closedAt: NOW,
+      driver: ESTABLISHED,
+    };
     const justInside: TargetFacts = {
       sentAt: at(RESPONSE_WINDOW_DAYS * DAY - 1000),
       answeredAt: at(RESPONSE_WINDOW_DAYS * DAY - 1000 - 40 * MINUTE),
       closedAt: NOW,
+      driver: ESTABLISHED,
     };
     const old = target(1, { sentDaysAgo: RESPONSE_WINDOW_DAYS + 5 });
     expect(responseFigures([target(10), target(20), edge, old], NOW)).toEqual({
@@ -133,9 +172,9 @@ describe("responseFigures", () => {
   });
 
   it("ignores targets dated after now (a clock ahead) and never reports a negative time", () => {
-    const future: TargetFacts = { sentAt: at(-DAY), answeredAt: at(-DAY + MINUTE), closedAt: NOW };
+    const future: TargetFacts = { sentAt: at(-DAY), answeredAt: at(-DAY + MINUTE), closedAt: NOW, driver: ESTABLISHED };
     expect(responseFigures([target(10), target(20), future], NOW)).toEqual({ responseTime: null, responseRate: null });
-    const early: TargetFacts = { sentAt: at(DAY), answeredAt: at(DAY + MINUTE), closedAt: NOW };
+    const early: TargetFacts = { sentAt: at(DAY), answeredAt: at(DAY + MINUTE), closedAt: NOW, driver: ESTABLISHED };
     expect(responseFigures([early, early, early], NOW).responseTime).toBe(0);
   });
 
@@ -144,6 +183,7 @@ describe("responseFigures", () => {
       sentAt: new Date(Date.now() - DAY),
       answeredAt: new Date(Date.now() - DAY + 45 * MINUTE),
       closedAt: NOW,
+      driver: ESTABLISHED,
     };
     expect(responseFigures([recent, recent, recent]).responseTime).toBe(45);
   });

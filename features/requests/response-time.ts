@@ -1,4 +1,5 @@
 import { REQUEST_REMINDER_HOURS, RESPONSE_MIN_REQUESTS, RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
+import { accountWeight, couldMoveReviews, type AccountFacts } from "@/features/reviews/weight";
 
 /**
  * A service's response figures from its side of drivers' requests (features/requests/rules.ts):
@@ -10,9 +11,13 @@ import { REQUEST_REMINDER_HOURS, RESPONSE_MIN_REQUESTS, RESPONSE_WINDOW_DAYS } f
  * answered it (or declined: a quick "no" is an answer too), or once its request closed unanswered
  * after the service had REQUEST_REMINDER_HOURS to answer; one still waiting on an open request does
  * not count yet (a request sent five minutes ago lowers nothing), and neither does one the driver
- * accepted elsewhere or cancelled sooner than that (the shop had no fair chance). The rate is answered / counted, in hundredths; the time the median of minutes
- * from sending to the first answer over the answered ones (a few very slow answers do not drown
- * the usual), rounded to a minute. Both null under RESPONSE_MIN_REQUESTS counted: two requests say
+ * accepted elsewhere or cancelled sooner than that (the shop had no fair chance). Only requests
+ * from drivers whose account could move a review when they asked count (couldMoveReviews in
+ * features/reviews/weight.ts, the line the burst rule draws too): accounts cost nothing, and three
+ * made a minute ago, answered at once by the shop itself, would otherwise set "0 min, 100 %".
+ * The rate is answered / counted, in hundredths; the time the median of minutes from sending to
+ * the first answer over the answered ones (a few very slow answers do not drown the usual),
+ * rounded to a minute. Both null under RESPONSE_MIN_REQUESTS counted: two requests say
  * nothing yet. The rate without a time (0) when none of enough counted was answered.
  */
 export type TargetFacts = {
@@ -22,6 +27,8 @@ export type TargetFacts = {
   answeredAt: Date | null;
   /** When its request stopped waiting for answers (accepted, cancelled or expired); null while open. */
   closedAt: Date | null;
+  /** The account of the driver who asked, for the weight rule (features/reviews/weight.ts). */
+  driver: AccountFacts;
 };
 
 export type ResponseFigures = {
@@ -36,6 +43,9 @@ const DAY_MS = 86_400_000;
 const FAIR_CHANCE_MS = REQUEST_REMINDER_HOURS * 3_600_000;
 
 /** Answered, or closed unanswered after the service had its fair chance to answer. */
+/** The driver's account, as it stood when they asked, weighs enough to move a review. */
+const fromEstablished = (target: TargetFacts) => couldMoveReviews(accountWeight(target.driver, target.sentAt));
+
 const settled = (target: TargetFacts) =>
   target.answeredAt !== null ||
   (target.closedAt !== null && target.closedAt.getTime() - target.sentAt.getTime() >= FAIR_CHANCE_MS);
@@ -43,7 +53,11 @@ const settled = (target: TargetFacts) =>
 export function responseFigures(targets: readonly TargetFacts[], now: Date = new Date()): ResponseFigures {
   const since = now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS;
   const counted = targets.filter(
-    (target) => target.sentAt.getTime() > since && target.sentAt.getTime() <= now.getTime() && settled(target),
+    (target) =>
+      target.sentAt.getTime() > since &&
+      target.sentAt.getTime() <= now.getTime() &&
+      settled(target) &&
+      fromEstablished(target),
   );
   if (counted.length < RESPONSE_MIN_REQUESTS) return { responseTime: null, responseRate: null };
   const minutes = counted

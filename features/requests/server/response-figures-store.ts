@@ -1,5 +1,6 @@
 import { responseFigures, type ResponseFigures, type TargetFacts } from "@/features/requests/response-time";
 import { RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
+import { accountFacts, accountFactsColumns, type AccountFactsRow } from "@/features/reviews/server/account-facts-sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -11,15 +12,27 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 const DAY_MS = 86_400_000;
 
 type FactsRow = TargetFacts & { serviceId: string };
+type TargetRow = Omit<FactsRow, "driver"> & AccountFactsRow;
 
-/** The services' targets sent within the window, with when their request stopped waiting (null: open). */
-function targetsOf(tx: Prisma.TransactionClient, serviceIds: string[], now: Date): Promise<FactsRow[]> {
+/**
+ * The services' targets sent within the window, with when their request stopped waiting (null:
+ * open) and what the weight rule reads about the driver's account (the reviews' own SQL of it).
+ */
+async function targetsOf(tx: Prisma.TransactionClient, serviceIds: string[], now: Date): Promise<FactsRow[]> {
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS);
-  return tx.$queryRaw<FactsRow[]>`
+  const rows = await tx.$queryRaw<TargetRow[]>`
     SELECT t."serviceId", t."createdAt" AS "sentAt", t."answeredAt",
-      CASE WHEN r.status = 'open' THEN NULL ELSE coalesce(r."closedAt", r."acceptedAt", r."expiresAt") END AS "closedAt"
-    FROM quote_targets t JOIN quote_requests r ON r.id = t."requestId"
+      CASE WHEN r.status = 'open' THEN NULL ELSE coalesce(r."closedAt", r."acceptedAt", r."expiresAt") END AS "closedAt",
+      ${accountFactsColumns(now)}
+    FROM quote_targets t JOIN quote_requests r ON r.id = t."requestId" JOIN users u ON u.id = r."driverId"
     WHERE t."serviceId" = ANY(${serviceIds}::uuid[]) AND t."createdAt" > ${since}`;
+  return rows.map((row) => ({
+    serviceId: row.serviceId,
+    sentAt: row.sentAt,
+    answeredAt: row.answeredAt,
+    closedAt: row.closedAt,
+    driver: accountFacts(row),
+  }));
 }
 
 /**

@@ -19,8 +19,16 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 let driverId = "";
 
+/** Back-dates an account by a year: a driver whose requests count (their reviews could move a rating). */
+async function established<T extends { id: string }>(account: T): Promise<T> {
+  await (
+    await getPrisma()
+  ).user.update({ where: { id: account.id }, data: { createdAt: new Date(Date.now() - 365 * DAY_MS) } });
+  return account;
+}
+
 beforeAll(async () => {
-  driverId = (await makeUser({ name: "Asking Driver" })).id;
+  driverId = (await established(await makeUser({ name: "Asking Driver" }))).id;
 });
 
 const stored = async (serviceId: string) =>
@@ -124,7 +132,7 @@ describe("a service's response figures", () => {
     await closedRequest(garage.id, 60);
     // Read (and kept by the read cache) before the answer.
     expect((await shown(garage.id, "Answering Garage")).detail).toEqual({ responseTime: null, responseRate: null });
-    const driver = await person();
+    const driver = await established(await person());
     const requestId = await sendRequest(driver, [garage.id]);
     await answerAs(garage.owner, requestId, garage.id, { price: 1200 });
     // Answered within the minute: 0, 10 and 60 minutes → 10.
@@ -133,6 +141,27 @@ describe("a service's response figures", () => {
       detail: { responseTime: 10, responseRate: 1 },
       item: { responseTime: 10, responseRate: 1 },
     });
+  });
+
+  it("count no requests from accounts too new to move a review: three minute-old askers answered at once set nothing", async () => {
+    const garage = await shop({ name: "Self Asking Garage" });
+    for (let index = 0; index < 3; index++) {
+      const puppet = await person();
+      await answerAs(garage.owner, await sendRequest(puppet, [garage.id]), garage.id, { price: 100 });
+    }
+    await refreshAllResponseFigures();
+    expect(await stored(garage.id)).toEqual({ responseMinutes: null, responseRate: null });
+    expect((await shown(garage.id, "Self Asking Garage")).detail).toEqual({ responseTime: null, responseRate: null });
+    // Nor do they cover up a shop that keeps real drivers waiting: its figures are theirs alone.
+    await closedRequest(garage.id, 300);
+    await closedRequest(garage.id, null);
+    await closedRequest(garage.id, 240);
+    await refreshOne(garage.id);
+    expect(await stored(garage.id)).toEqual({ responseMinutes: 270, responseRate: 0.67 });
+    // A driver established when they asked counts at once.
+    const real = await established(await person());
+    await answerAs(garage.owner, await sendRequest(real, [garage.id]), garage.id, { price: 100 });
+    expect(await stored(garage.id)).toEqual({ responseMinutes: 240, responseRate: 0.75 });
   });
 
   it("takes the mean of the two middle times for an even count of answers", async () => {
