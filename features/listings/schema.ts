@@ -35,8 +35,11 @@ const optional = (pattern: RegExp, key: string, max: number) =>
     .refine((value) => value === "" || pattern.test(value), { error: key })
     .default("");
 
-/** Optional; any way of writing a Ukrainian number is accepted and stored as +380XXXXXXXXX (lib/phone.ts). */
-const phone = z
+/**
+ * Optional; any way of writing a Ukrainian number is accepted and stored as +380XXXXXXXXX
+ * (lib/phone.ts). Also the phone a driver gives on a request for a price (features/requests).
+ */
+export const phone = z
   .string({ error: "Validation.phone" })
   .trim()
   .max(PHONE_INPUT_MAX, { error: "Validation.phone" })

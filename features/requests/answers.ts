@@ -80,6 +80,7 @@ export const RequestViewAnswer = z
     closedBy: z.enum(["driver", "shop", "admin", "time"]).nullable(),
     closeReason: z.string(),
     acceptedAnswerId: z.guid().nullable(),
+    phone: z.string().meta({ description: 'The phone the driver gave for the chosen shop (+380…), or "".' }),
     services: z.array(
       z
         .object({
@@ -102,9 +103,11 @@ export const RequestViewAnswer = z
   })
   .meta({ id: "Request", description: "A driver's request, the services asked and their answers." });
 
-export const AdminRequestViewAnswer = RequestViewAnswer.extend({
-  driver: z.object({ name: z.string(), email: z.string() }),
-}).meta({ id: "AdminRequest", description: "A request as an admin sees it: with who asked." });
+export const AdminRequestViewAnswer = RequestViewAnswer.omit({ phone: true })
+  .extend({
+    driver: z.object({ name: z.string(), email: z.string() }),
+  })
+  .meta({ id: "AdminRequest", description: "A request as an admin sees it: with who asked." });
 
 export const InboxPageAnswer = z
   .object({
@@ -123,9 +126,9 @@ export const InboxPageAnswer = z
           expiresAt: z.iso.datetime(),
           answer: QuoteAnswerAnswer.nullable(),
           driver: z
-            .object({ name: z.string(), email: z.string() })
+            .object({ name: z.string(), email: z.string(), phone: z.string() })
             .nullable()
-            .meta({ description: "Who asked, once this service is chosen." }),
+            .meta({ description: 'Who asked, with the phone they gave ("" for none), once this service is chosen.' }),
           closeReason: z.string(),
         })
         .meta({ id: "InboxItem", description: "A request as one of the viewer's services got it." }),

@@ -90,6 +90,8 @@ export type RequestView = {
   car: Car;
   when: RequestWhenView;
   images: string[];
+  /** The phone the driver gave for the chosen shop to call (+380…), or "". */
+  phone: string;
   createdAt: string;
   expiresAt: string;
   closedBy: RequestCloser | null;
@@ -98,6 +100,12 @@ export type RequestView = {
   services: RequestServiceView[];
   answers: AnswerView[];
 };
+
+/**
+ * An admin's view of a request adds who asked, but not the phone the driver gave: that is for the
+ * shop they choose alone.
+ */
+export type AdminRequestView = Omit<RequestView, "phone"> & { driver: { name: string; email: string } };
 
 /** GET /api/requests/inbox: one request as one of the viewer's services got it. `driver` only once chosen. */
 export type InboxItem = {
@@ -117,7 +125,8 @@ export type InboxItem = {
   createdAt: string;
   expiresAt: string;
   answer: AnswerView | null;
-  driver: { name: string; email: string } | null;
+  /** Who asked, with the phone they gave ("" for none): only once this service is chosen. */
+  driver: { name: string; email: string; phone: string } | null;
   closeReason: string;
 };
 export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number };

@@ -1,6 +1,7 @@
 import { adminPage } from "@/features/admin/schema";
 import { dateOfDay, localClock } from "@/features/hours/timetable";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { phone } from "@/features/listings/schema";
 import { ACCEPTED_BRANDS, BRANDS, currentBrand } from "@/features/listings/service-fields";
 import { CUSTOM_JOB, PRICE_JOBS, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
 import { IMAGE_URL_PATTERN } from "@/features/uploads/schema";
@@ -178,6 +179,8 @@ export function requestInput(now: Date) {
           )
           .nullable()
           .optional(),
+        // To be called back on: only the chosen shop reads it, once chosen.
+        phone,
       },
       { error: "Api.badRequest" },
     )

@@ -5,9 +5,16 @@ import { CallLink } from "@/features/catalog/components/contact-links";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
+import { displayPhone } from "@/lib/phone";
 
 import { responseDuration } from "../response-wording";
-import { REQUEST_OPEN_HOURS, type AnswerView, type RequestServiceView, type RequestView } from "../rules";
+import {
+  REQUEST_OPEN_HOURS,
+  type AdminRequestView,
+  type AnswerView,
+  type RequestServiceView,
+  type RequestView,
+} from "../rules";
 import { CancelRequest } from "./cancel-request";
 import {
   RequestFacts,
@@ -38,7 +45,7 @@ function ordered(request: RequestView): Entry[] {
  * and how quickly each usually answers; Accept on each offer while the request is open; once one
  * is accepted, that service with its phone and the word that the driver pays the service directly.
  */
-export function RequestDetail({ request }: { request: RequestView & { driver?: { name: string; email: string } } }) {
+export function RequestDetail({ request }: { request: RequestView | AdminRequestView }) {
   const t = useTranslations("MyRequests");
   const tf = useTranslations("ResponseFigures");
   const format = useFormatter();
@@ -50,7 +57,8 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
   const chosen = accepted ? request.services.find((service) => service.serviceId === accepted.serviceId) : undefined;
   const open = request.status === "open";
   // An administrator reads someone else's request (the driver named): nothing here is theirs to press.
-  const asDriver = !request.driver;
+  const asDriver = !("driver" in request);
+  const driverPhone = "phone" in request ? request.phone : "";
   const left = open ? timeLeft(request.expiresAt) : null;
   const times = request.services
     .map((service) => service.responseTime)
@@ -73,7 +81,7 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
         <h1 id="request-title" className="text-2xl font-bold break-words">
           {jobLabel(request.job, request.description)}
         </h1>
-        {request.driver ? (
+        {"driver" in request ? (
           <p className="text-sm break-words text-slate-700">
             {t("driver")}: {request.driver.name} ·{" "}
             <a href={`mailto:${request.driver.email}`} className="text-brand-700 underline">
@@ -104,6 +112,9 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
           <div className="mt-3">
             <RequestPhotos images={request.images} label={t("photo")} />
           </div>
+        ) : null}
+        {driverPhone ? (
+          <p className="mt-3 text-sm text-slate-700">{t("yourPhone", { phone: displayPhone(driverPhone) })}</p>
         ) : null}
       </section>
 
@@ -165,7 +176,7 @@ export function RequestDetail({ request }: { request: RequestView & { driver?: {
         <ul className="flex flex-col gap-4 sm:flex-row sm:flex-wrap">
           {entries.map((entry) => (
             <li key={entry.service.serviceId} className="flex sm:max-w-sm sm:min-w-0 sm:flex-1 sm:basis-52">
-              <ServiceAnswer entry={entry} request={request} canAccept={asDriver} />
+              <ServiceAnswer entry={entry} request={request} canAccept={asDriver} phoneGiven={driverPhone !== ""} />
             </li>
           ))}
         </ul>
@@ -218,10 +229,13 @@ function ServiceAnswer({
   entry: { service, answer },
   request,
   canAccept,
+  phoneGiven,
 }: {
   entry: Entry;
-  request: RequestView;
+  request: RequestView | AdminRequestView;
   canAccept: boolean;
+  /** The driver gave a phone: accepting hands it to this service too, and the question says so. */
+  phoneGiven: boolean;
 }) {
   const t = useTranslations("MyRequests");
   const ts = useTranslations("Services");
@@ -271,12 +285,22 @@ function ServiceAnswer({
         </span>
         <ResponseFigureChip figures={service} className="px-2" />
       </p>
+      {/* A stranded driver wants to talk before choosing: every offer can be called, not only the chosen one. */}
+      {answer && !answer.decline && service.phone && !chosen ? (
+        <CallLink
+          phone={service.phone}
+          serviceId={service.serviceId}
+          label={t("call")}
+          describedBy={headingId}
+          className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-emerald-700 bg-white px-4 font-medium text-emerald-800 hover:bg-emerald-50"
+        />
+      ) : null}
       {canAccept && request.status === "open" && answer && !answer.decline ? (
         <ActionButton
           url={`/api/requests/${request._id}/accept`}
           body={{ answerId: answer._id }}
           success={t("acceptedToast")}
-          confirm={t("acceptQuestion", { name: service.name })}
+          confirm={t("acceptQuestion", { name: service.name, phone: phoneGiven ? "yes" : "no" })}
           confirmLabel={t("accept")}
           ariaLabel={t("acceptLabel", { name: service.name })}
           className="min-h-11 w-full rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"

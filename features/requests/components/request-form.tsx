@@ -13,6 +13,7 @@ import { BRANDS } from "@/features/listings/service-fields";
 import { CUSTOM_JOB, PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { ImagesField } from "@/features/uploads/components/images-field";
 import { useRouter } from "@/i18n/navigation";
+import { PHONE_INPUT_MAX } from "@/lib/phone";
 
 import {
   CAR_FUELS,
@@ -42,6 +43,8 @@ type Values = {
   images: string[];
   /** The services chosen besides the one the request starts from (all of them when it starts from a point). */
   serviceIds: string[];
+  /** To be called back on by the chosen shop (optional). */
+  phone: string;
 };
 
 /** Which fields each step shows: checked before Next, and where a refused send takes the driver back to. */
@@ -49,7 +52,7 @@ const STEP_FIELDS: Record<Step, Path<Values>[]> = {
   job: ["job", "description"],
   car: ["car.make", "car.model", "car.year", "car.fuel"],
   when: ["when.asap", "when.from", "when.to", "when.partOfDay", "images"],
-  services: ["serviceIds"],
+  services: ["serviceIds", "phone"],
 };
 
 function stepOf(field: string): number {
@@ -100,6 +103,7 @@ export function RequestForm({
       when: { asap: "yes", from: today, to: today, partOfDay: "" },
       images: [],
       serviceIds: [],
+      phone: "",
     },
     request: (values) => ({
       serviceIds: start.kind === "service" ? [start.service._id, ...values.serviceIds] : values.serviceIds,
@@ -120,6 +124,7 @@ export function RequestForm({
               ...(values.when.partOfDay ? { partOfDay: values.when.partOfDay } : {}),
             },
       images: values.images,
+      phone: values.phone,
       ...(driverPointOf(start) ? { near: driverPointOf(start) } : {}),
     }),
     // The schema checks an "other" job's description only once every other field passed; the first
@@ -405,6 +410,21 @@ export function RequestForm({
             setChosen={(ids) => form.setValue("serviceIds", ids)}
             error={error("serviceIds")}
           />
+          {/* The hint stays under an error too: it says who gets the number and how to write it. */}
+          <Labelled id="request-phone" label={t("phone")} error={error("phone")} hint={t("phoneHint")} hintStays>
+            {(described) => (
+              <input
+                {...described}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={PHONE_INPUT_MAX}
+                placeholder="067 123 4567"
+                {...register("phone")}
+                className={`${FIELD_INPUT} min-h-11`}
+              />
+            )}
+          </Labelled>
           <RequestSummary values={values} />
         </section>
       </div>

@@ -1,7 +1,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { telHref } from "@/features/catalog/outside-links";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { Link } from "@/i18n/navigation";
+import { displayPhone } from "@/lib/phone";
 
 import type { InboxItem, InboxPage, InboxTab } from "../rules";
 import { AnswerPanel } from "./answer-form";
@@ -22,8 +24,8 @@ const TAB =
 /**
  * /requests/inbox: what drivers asked the viewer's services (a station's owner, a master), New
  * (waiting for an answer, still open) or All; each with the job, the car, when, the photos, how
- * far the driver is and the time left, and the answer form. The driver's name and e-mail appear
- * only once they chose this service; the others read how it ended.
+ * far the driver is and the time left, and the answer form. The driver's name, e-mail and phone
+ * (with a Call button) appear only once they chose this service; the others read how it ended.
  */
 export function RequestInbox({
   tab,
@@ -148,7 +150,16 @@ function InboxOutcome({ item, today, job }: { item: InboxItem; today: string; jo
             <a href={`mailto:${item.driver.email}`} className="text-brand-700 underline">
               {item.driver.email}
             </a>
+            {item.driver.phone ? <> · {displayPhone(item.driver.phone)}</> : null}
           </p>
+          {item.driver.phone ? (
+            <a
+              href={telHref(item.driver.phone)}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-emerald-700 px-4 font-medium text-white hover:bg-emerald-800"
+            >
+              <span aria-hidden>☎</span> {t("callDriver")}
+            </a>
+          ) : null}
           <p className="text-sm text-emerald-950">{t("chosenHint")}</p>
           {item.requestStatus === "accepted" ? (
             <CancelRequest

@@ -45,6 +45,8 @@ export type RequestMailValues = {
   declined?: boolean;
   driverName?: string;
   driverEmail?: string;
+  /** The phone the driver gave (+380…), or "" for none. */
+  driverPhone?: string;
   reason?: string;
   answers?: number;
 };
@@ -82,8 +84,10 @@ export function composeRequestMail(
     station: "",
     driverName: "",
     driverEmail: "",
+    driverPhone: "",
     reason: "",
     ...rest,
+    hasPhone: values.driverPhone ? "yes" : "no",
     job,
     car: car ? t("car", { ...car, year: String(car.year) }) : "",
     when: !when

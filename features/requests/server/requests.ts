@@ -33,6 +33,7 @@ import {
   REQUEST_VISIT_CODE_DAYS,
   SUGGEST_MAX,
   type AdminRequestPage,
+  type AdminRequestView,
   type AnswerView,
   type Car,
   type CarFuel,
@@ -194,6 +195,7 @@ function requestView(row: ViewRow): RequestView {
     _id: row.id,
     status: row.status,
     ...askedIn(row),
+    phone: row.driverPhone,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     closedBy: row.closedBy,
@@ -217,8 +219,7 @@ function requestView(row: ViewRow): RequestView {
   };
 }
 
-/** An admin's view of a request adds who asked. */
-export type AdminRequestView = RequestView & { driver: { name: string; email: string } };
+export type { AdminRequestView } from "../rules";
 
 // ---- the driver --------------------------------------------------------------------------------
 
@@ -285,6 +286,7 @@ export async function createRequest(viewer: Viewer | null, body: unknown, locale
             }),
         latitude: point?.lat ?? null,
         longitude: point?.lng ?? null,
+        driverPhone: input.phone,
         locale,
         expiresAt: new Date(now.getTime() + REQUEST_OPEN_HOURS * HOUR_MS),
         targets: {
@@ -403,8 +405,8 @@ export async function requestDetail(viewer: Viewer | null, requestId: string): P
     include: { ...viewInclude, driver: { select: { name: true, email: true } } },
   });
   if (!row || (row.driverId !== viewer.id && !viewer.isAdmin)) throw new NotFoundError();
-  const view = requestView(row);
-  return row.driverId === viewer.id ? view : { ...view, driver: row.driver };
+  const { phone, ...view } = requestView(row);
+  return row.driverId === viewer.id ? { ...view, phone } : { ...view, driver: row.driver };
 }
 
 type SuggestRow = CardRow & { km: number | null; price: number | null };
@@ -544,6 +546,7 @@ export async function acceptAnswer(viewer: Viewer | null, requestId: string, bod
               station: target.service.name,
               driverName: request.driver.name,
               driverEmail: request.driver.email,
+              driverPhone: request.driverPhone,
             },
             localePath(owner.locale, "/requests/inbox"),
           );
@@ -818,7 +821,11 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
       createdAt: target.createdAt.toISOString(),
       expiresAt: request.expiresAt.toISOString(),
       answer: answer ? answerView(answer) : null,
-      driver: target.status === "chosen" ? { name: request.driver.name, email: request.driver.email } : null,
+      // Who asked (and the phone they gave) only for the service they chose, while it is chosen.
+      driver:
+        target.status === "chosen"
+          ? { name: request.driver.name, email: request.driver.email, phone: request.driverPhone }
+          : null,
       // Why it closed, for a service still part of it then (and mailed that reason); one passed
       // over or that declined does not read the chosen shop's or the driver's words.
       closeReason: target.status === "cancelled" ? request.closeReason : "",

@@ -151,7 +151,7 @@ describe("the whole loop", () => {
 
     const chosenView = (await inboxOf(a.owner)).items[0]!;
     expect(chosenView).toMatchObject({ status: "chosen", requestStatus: "accepted" });
-    expect(chosenView.driver).toEqual({ name: "Petro Driver", email: driver.email });
+    expect(chosenView.driver).toEqual({ name: "Petro Driver", email: driver.email, phone: "" });
     expect((await inboxOf(b.owner)).items[0]).toMatchObject({ status: "passed", driver: null });
     expect((await inboxOf(c.owner)).items[0]).toMatchObject({ status: "declined", driver: null });
     expect(JSON.stringify(await inboxOf(b.owner))).not.toContain(driver.email);
@@ -320,7 +320,11 @@ describe("who may call what", () => {
     expect(await items(driver.cookie)).toEqual([]);
     expect(await items(admin.cookie)).toEqual([]);
     expect(await items(outsideShop.owner.cookie)).toEqual([]);
-    expect((await items(chosenShop.owner.cookie))[0]!.driver).toEqual({ name: driver.name, email: driver.email });
+    expect((await items(chosenShop.owner.cookie))[0]!.driver).toEqual({
+      name: driver.name,
+      email: driver.email,
+      phone: "",
+    });
     const passed = (await items(otherShop.owner.cookie))[0]!;
     expect(passed.driver).toBeNull();
     expect(passed.answer?.price).toBe(1200);
