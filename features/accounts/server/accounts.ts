@@ -103,8 +103,11 @@ export async function register(body: unknown, locale: Locale, address: string): 
   });
 }
 
-/** Same answer, in the same time, whether or not the account exists or is already confirmed. */
-export async function resendConfirmation(body: unknown): Promise<{ message: string }> {
+/**
+ * Same answer, in the same time, whether or not the account exists or is already confirmed. The
+ * link is in `locale`, the language of the page that asked for it.
+ */
+export async function resendConfirmation(body: unknown, locale: Locale): Promise<{ message: string }> {
   const { email } = parseOrThrow(emailRequestInput, body);
   return steadyTiming(ACCOUNT_MAIL_FLOOR_MS, async () => {
     const prisma = await getPrisma();
@@ -114,9 +117,9 @@ export async function resendConfirmation(body: unknown): Promise<{ message: stri
       await mailAccount(
         "confirm",
         user.email,
-        user.locale,
+        locale,
         { name: user.name },
-        localePath(user.locale, `/confirm-email?token=${token}`),
+        localePath(locale, `/confirm-email?token=${token}`),
       );
     }
     return { message: "Auth.resent" };

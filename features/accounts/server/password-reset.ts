@@ -1,5 +1,7 @@
 import "server-only";
 
+import type { Locale } from "next-intl";
+
 import { emailRequestInput, passwordResetInput } from "@/features/accounts/schema";
 import { getPrisma } from "@/lib/db/server";
 import { AppError } from "@/lib/http/errors";
@@ -19,26 +21,30 @@ const RESET_REQUEST_FLOOR_MS = 300;
 
 /**
  * POST /api/users/password-reset: always the same 202. A known, unblocked account gets a link
- * (1 hour, single use, only its hash stored) in its own language; reset mails per account and
- * requests per address are limited.
+ * (1 hour, single use, only its hash stored) in `locale`, the language of the page it was asked
+ * from (whoever asked reads it next); reset mails per account and requests per address are limited.
  */
-export async function requestPasswordReset(body: unknown, address: string): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  body: unknown,
+  locale: Locale,
+  address: string,
+): Promise<{ message: string }> {
   const { email } = parseOrThrow(emailRequestInput, body);
   await take("passwordReset", address);
   return steadyTiming(RESET_REQUEST_FLOOR_MS, async () => {
     const prisma = await getPrisma();
     const user = await prisma.user.findUnique({
       where: { emailNormalized: email.toLowerCase() },
-      select: { id: true, name: true, email: true, locale: true, isBlocked: true },
+      select: { id: true, name: true, email: true, isBlocked: true },
     });
     if (user && !user.isBlocked && (await tryTake("passwordResetMail", user.id))) {
       const token = await prisma.$transaction((tx) => issueToken(tx, user.id, "password_reset"));
       await mailAccount(
         "reset",
         user.email,
-        user.locale,
+        locale,
         { name: user.name },
-        localePath(user.locale, `/reset-password?token=${token}`),
+        localePath(locale, `/reset-password?token=${token}`),
       );
     }
     return { message: "Auth.resetSent" };

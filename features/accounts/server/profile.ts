@@ -1,5 +1,7 @@
 import "server-only";
 
+import type { Locale } from "next-intl";
+
 import {
   deleteAccountInput,
   emailChangeConfirmInput,
@@ -54,12 +56,15 @@ export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emai
  * every session and starts a new one for this browser. A new e-mail (current password required)
  * takes effect only when the link sent to it is opened; the old address is told at once. Whether
  * the new address already has an account does not show: the answer, its time and the limits are
- * the same, and that account's owner is told of the attempt instead of being sent a link.
+ * the same, and that account's owner is told of the attempt instead of being sent a link. The link
+ * is in `locale`, the language of the page it was asked from; the notices to the account's own
+ * address stay in the account's language (they warn its owner, who may not be the one asking).
  */
 export async function updateProfile(
   viewer: Viewer | null,
   body: unknown,
   userAgent: string | null,
+  locale: Locale,
 ): Promise<ProfileUpdate> {
   requireAccess(viewer, "signedIn");
   const input = parseOrThrow(profileInput, body);
@@ -76,7 +81,7 @@ export async function updateProfile(
     await take("emailChangeMail", newEmail.toLowerCase());
   }
   return steadyTiming(newEmail ? ACCOUNT_MAIL_FLOOR_MS : 0, () =>
-    applyProfileUpdate(current, input, newEmail, newPassword, userAgent, viewer.sessionMfa),
+    applyProfileUpdate(current, input, newEmail, newPassword, userAgent, viewer.sessionMfa, locale),
   );
 }
 
@@ -87,6 +92,7 @@ async function applyProfileUpdate(
   newPassword: string | null,
   userAgent: string | null,
   sessionMfa: boolean,
+  locale: Locale,
 ): Promise<ProfileUpdate> {
   const prisma = await getPrisma();
   const holder = newEmail
@@ -139,9 +145,9 @@ async function applyProfileUpdate(
     await mailAccount(
       "emailChange",
       newEmail,
-      user.locale,
+      locale,
       { name: user.name },
-      localePath(user.locale, `/confirm-email-change?token=${token}`),
+      localePath(locale, `/confirm-email-change?token=${token}`),
     );
   }
   if (newEmail) {

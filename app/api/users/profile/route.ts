@@ -9,7 +9,7 @@ import {
   sessionView,
 } from "@/features/accounts/server/session";
 import { signedInHintCookie } from "@/features/accounts/session-cookie";
-import { handle, json, readJson, translated } from "@/lib/http/answers";
+import { handle, json, readJson, requestLocale, translated } from "@/lib/http/answers";
 
 /**
  * Who is signed in, as the page's client side may know it: asked by a page from the page cache,
@@ -33,6 +33,7 @@ export async function PUT(request: NextRequest) {
       await getViewer(),
       await readJson(request),
       request.headers.get("user-agent"),
+      requestLocale(request),
     );
     const response = json({
       ...user,

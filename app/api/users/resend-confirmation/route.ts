@@ -1,11 +1,11 @@
 import type { NextRequest } from "next/server";
 
 import { resendConfirmation } from "@/features/accounts/server/accounts";
-import { handle, json, readJson, translated } from "@/lib/http/answers";
+import { handle, json, readJson, requestLocale, translated } from "@/lib/http/answers";
 
 export async function POST(request: NextRequest) {
   return handle(request, async () => {
-    const { message } = await resendConfirmation(await readJson(request));
+    const { message } = await resendConfirmation(await readJson(request), requestLocale(request));
     return json({ message: translated(request, message) });
   });
 }
