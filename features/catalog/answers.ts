@@ -98,7 +98,20 @@ export const ReviewAnswer = z
 
 export const PriceListAnswer = z
   .object({
-    lines: z.array(z.object({ job: z.string(), label: z.string(), fromUah: z.number() })),
+    lines: z.array(
+      z.object({
+        job: z.string(),
+        label: z.string(),
+        fromUah: z.number(),
+        radiusKm: z
+          .number()
+          .int()
+          .optional()
+          .meta({
+            description: "How far the service comes, in km; only on a job done where the driver is (tow_truck).",
+          }),
+      }),
+    ),
     updatedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: "PriceList", description: 'The owner\'s "from" prices in hryvnias.' });

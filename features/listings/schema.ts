@@ -8,6 +8,7 @@ import {
   EXPERIENCE_OPTIONS,
   PAYMENT_METHODS,
   SERVICE_DEFAULTS,
+  SERVICE_RADIUS_MAX_KM,
   storedCategory,
   type Brand,
 } from "@/features/listings/service-fields";
@@ -25,7 +26,7 @@ const FACEBOOK_PATTERN = /^(https?:\/\/)?(www\.|m\.|web\.)?(facebook|fb)\.com\/[
 const INSTAGRAM_PATTERN = /^(https?:\/\/)?(www\.)?instagram\.com\/[\w.]+\/?$/i;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const DESCRIPTION_MAX = 500;
-export const SERVICE_RADIUS_MAX_KM = 300;
+export { SERVICE_RADIUS_MAX_KM };
 
 const optional = (pattern: RegExp, key: string, max: number) =>
   z

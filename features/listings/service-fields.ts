@@ -76,6 +76,9 @@ export function currentBrand(value: string): string {
 /** 0 to 19.5 in steps of 0.5, then 21 shown as "20+". */
 export const EXPERIENCE_OPTIONS = [...Array.from({ length: 40 }, (_, index) => index / 2), 21] as const;
 
+/** How far an on-the-go master (or a tow truck, features/prices/schema.ts) may say they come, in km. */
+export const SERVICE_RADIUS_MAX_KM = 300;
+
 /** How a service takes money, in the order they are shown. */
 export const PAYMENT_METHODS = ["cash", "card", "transfer"] as const;
 

@@ -76,11 +76,11 @@ describe("jobWordsMatching", () => {
     expect(jobs(keyword)).toEqual(expected);
   });
 
-  it.each(["tow", "towing", "евакуатор", "эвакуатор", "evakuator", "евакуатр"])(
-    "%s names towing, which has no catalogue job: only owners' own lines",
+  it.each(["tow", "towing", "tow truck", "евакуатор", "Евакуатор", "эвакуатор", "evakuator", "евакуатр", "буксир"])(
+    "%s names towing and its catalogue job",
     (keyword) => {
       expect(topics(keyword)).toEqual(["tow"]);
-      expect(jobs(keyword)).toEqual([]);
+      expect(jobs(keyword)).toEqual(["tow_truck"]);
     },
   );
 

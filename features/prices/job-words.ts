@@ -4,8 +4,8 @@ import { PRICE_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
  * The words drivers type for a kind of work, so a keyword finds the services that price it: in
  * English and Ukrainian, the Russian spellings drivers type too, and common Latin spellings (the
  * keyword's other-script spelling is tried as well, lib/translit.ts). A topic names catalogue jobs
- * (features/prices/price-catalogue.ts) and the words an owner's own price line is found by; towing
- * has no catalogue job, so only owners' own lines ("Евакуатор") answer it.
+ * (features/prices/price-catalogue.ts) and the words an owner's own price line is found by: towing
+ * names the tow-truck job and owners' own lines ("Евакуатор 24/7") alike.
  *
  * `starts` are the beginnings of words ("шин" for шини, шина, шиномонтаж), `words` whole words
  * too short to be a beginning ("ac" is not the start of "acura"). Lower case, no apostrophes.
@@ -33,7 +33,7 @@ const TOPICS = {
     words: [],
   },
   tow: {
-    jobs: [],
+    jobs: ["tow_truck"],
     starts: ["towing", "евакуат", "эвакуат", "evakuat", "evacuat", "буксир", "buksyr", "buksir"],
     words: ["tow", "towtruck"],
   },

@@ -17,8 +17,16 @@ export const PRICE_JOBS = [
   "wheel_alignment",
   "brake_pads",
   "ac_refill",
+  "tow_truck",
 ] as const;
 export type PriceJob = (typeof PRICE_JOBS)[number];
+
+/**
+ * Jobs done where the driver is: their line says how far the service comes (`radiusKm`), as an
+ * on-the-go master's profile does, so a driver stuck 60 km out knows before calling.
+ */
+export const COMES_TO_DRIVER_JOBS: readonly PriceJob[] = ["tow_truck"];
+export const comesToDriver = (job: string) => (COMES_TO_DRIVER_JOBS as readonly string[]).includes(job);
 export const CUSTOM_JOB = "custom";
 
 export const PRICE_LINES_MAX = 30;

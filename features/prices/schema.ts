@@ -1,4 +1,6 @@
+import { SERVICE_RADIUS_MAX_KM } from "@/features/listings/service-fields";
 import {
+  comesToDriver,
   CUSTOM_JOB,
   CUSTOM_LABEL_MAX,
   PRICE_JOBS,
@@ -10,6 +12,13 @@ import { z } from "@/lib/zod";
 const amount = (key: string) =>
   z.number({ error: key }).int({ error: key }).min(1, { error: key }).max(PRICE_MAX_UAH, { error: key });
 
+/** How far a tow truck comes: whole kilometres within a master's service radius's limit. */
+const radius = z
+  .number({ error: "Prices.radiusRequired" })
+  .int({ error: "Prices.radiusRequired" })
+  .min(1, { error: "Prices.radiusRequired" })
+  .max(SERVICE_RADIUS_MAX_KM, { error: "Prices.radiusRequired" });
+
 const line = z
   .object({
     job: z.enum([...PRICE_JOBS, CUSTOM_JOB], { error: "Prices.invalidJob" }),
@@ -19,9 +28,21 @@ const line = z
       .max(CUSTOM_LABEL_MAX, { error: "Prices.labelTooLong" })
       .default(""),
     fromUah: amount("Prices.invalidAmount"),
+    radiusKm: radius.nullable().optional().meta({
+      description: "How far the service comes, in km: required for a job done where the driver is (tow_truck).",
+    }),
   })
   .refine((value) => value.job !== CUSTOM_JOB || value.label !== "", { path: ["label"], error: "Prices.labelRequired" })
-  .transform((value) => (value.job === CUSTOM_JOB ? value : { ...value, label: "" }));
+  .refine((value) => !comesToDriver(value.job) || typeof value.radiusKm === "number", {
+    path: ["radiusKm"],
+    error: "Prices.radiusRequired",
+  })
+  .transform((value) => ({
+    job: value.job,
+    label: value.job === CUSTOM_JOB ? value.label : "",
+    fromUah: value.fromUah,
+    radiusKm: comesToDriver(value.job) ? (value.radiusKm ?? null) : null,
+  }));
 
 /** PUT /api/items/users/{id}/prices: the whole list, each catalogue job at most once. */
 export const priceListInput = z

@@ -8,7 +8,7 @@ import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 
-import { currentSpecialHours, paidMedians, priceLines, toSpecialHours } from "./page-extras";
+import { currentSpecialHours, paidMedians, priceLines, toPriceLines, toSpecialHours } from "./page-extras";
 import { imageUrl, osmLink, toCard, toTimetable, type ServiceDetail } from "./service-dto";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
@@ -55,7 +55,7 @@ async function queryPublicService(id: string, now: Date): Promise<ServiceDetail>
     specialHours: service.specialHours.map(toSpecialHours),
     hoursConfirmedAt: service.hoursConfirmedAt.toISOString(),
     prices: service.prices.length
-      ? { lines: service.prices, updatedAt: service.pricesUpdatedAt?.toISOString() ?? null }
+      ? { lines: toPriceLines(service.prices), updatedAt: service.pricesUpdatedAt?.toISOString() ?? null }
       : null,
     paidMedians: await paidMedians(service.id),
     user: service.ownerId,

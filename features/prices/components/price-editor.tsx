@@ -5,7 +5,9 @@ import { useId, useState } from "react";
 
 import type { PriceLine, PriceList } from "@/features/catalog/server/page-extras";
 import { useListSave } from "@/features/listings/components/use-list-save";
+import { SERVICE_RADIUS_MAX_KM } from "@/features/listings/service-fields";
 import {
+  comesToDriver,
   CUSTOM_JOB,
   CUSTOM_LABEL_MAX,
   PRICE_JOBS,
@@ -42,7 +44,9 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
   }
 
   function saveAll() {
-    const body = { lines: lines.map(({ job, label, fromUah }) => ({ job, label, fromUah })) };
+    const body = {
+      lines: lines.map(({ job, label, fromUah, radiusKm }) => ({ job, label, fromUah, radiusKm: radiusKm ?? null })),
+    };
     void save(body, (saved) => setLines(saved.lines.map((line) => ({ ...line, key: nextKey++ }))));
   }
 
@@ -92,6 +96,26 @@ export function PriceEditor({ serviceId, initial }: { serviceId: string; initial
                     aria-invalid={message ? true : undefined}
                   />
                 </label>
+                {/* A tow truck comes to the driver: how far, as a master's radius says it. */}
+                {comesToDriver(line.job) ? (
+                  <label className="flex w-32 flex-col gap-1">
+                    <span className="font-medium">{t("radius")}</span>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={SERVICE_RADIUS_MAX_KM}
+                      className={input}
+                      value={line.radiusKm ?? ""}
+                      onChange={(event) =>
+                        update(line.key, {
+                          radiusKm: event.target.value === "" ? undefined : Number(event.target.value),
+                        })
+                      }
+                      aria-invalid={message ? true : undefined}
+                    />
+                  </label>
+                ) : null}
                 <button
                   type="button"
                   onClick={() => setLines((list) => list.filter((entry) => entry.key !== line.key))}

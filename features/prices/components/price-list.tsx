@@ -1,12 +1,13 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import type { PaidMedian, PriceList as Prices } from "@/features/catalog/server/page-extras";
 import { CUSTOM_JOB, UAH, type PriceJob } from "@/features/prices/price-catalogue";
+import { langOfText } from "@/lib/text-language";
 
 /** The service page: the owner's "from" prices, and what reviewers paid when enough of them said. */
 export async function PriceList({ prices, paid }: { prices: Prices | null; paid: PaidMedian[] }) {
   if (!prices && !paid.length) return null;
-  const [t, format] = await Promise.all([getTranslations("Prices"), getFormatter()]);
+  const [t, format, locale] = await Promise.all([getTranslations("Prices"), getFormatter(), getLocale()]);
   const money = (amount: number) => format.number(amount, UAH);
   return (
     <section aria-labelledby="prices">
@@ -18,7 +19,16 @@ export async function PriceList({ prices, paid }: { prices: Prices | null; paid:
           <ul className="mt-2 divide-y divide-slate-100 text-sm">
             {prices.lines.map((line, index) => (
               <li key={`${line.job}-${index}`} className="flex justify-between gap-4 py-1.5">
-                <span>{line.job === CUSTOM_JOB ? line.label : t("job", { job: line.job as PriceJob })}</span>
+                <span>
+                  {line.job === CUSTOM_JOB ? (
+                    <span lang={langOfText(line.label, locale)}>{line.label}</span>
+                  ) : (
+                    t("job", { job: line.job as PriceJob })
+                  )}
+                  {line.radiusKm ? (
+                    <span className="block text-slate-600">{t("comesUpTo", { km: line.radiusKm })}</span>
+                  ) : null}
+                </span>
                 <span className="font-medium whitespace-nowrap">{t("from", { amount: money(line.fromUah) })}</span>
               </li>
             ))}

@@ -2,7 +2,7 @@ import "server-only";
 
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { priceLines, type PriceList } from "@/features/catalog/server/page-extras";
+import { priceLines, toPriceLines, type PriceList } from "@/features/catalog/server/page-extras";
 import { ownService } from "@/features/listings/server/listings";
 import { priceListInput } from "@/features/prices/schema";
 import { changingCatalog } from "@/lib/cache/read-cache";
@@ -24,7 +24,7 @@ export async function getOwnPrices(viewer: Viewer | null, id: string): Promise<P
     where: { id: row.id },
     select: { pricesUpdatedAt: true, prices: priceLines },
   });
-  return { lines: service.prices, updatedAt: service.pricesUpdatedAt?.toISOString() ?? null };
+  return { lines: toPriceLines(service.prices), updatedAt: service.pricesUpdatedAt?.toISOString() ?? null };
 }
 
 /** PUT /api/items/users/{id}/prices: the whole list in one transaction; an empty list means "no prices". */

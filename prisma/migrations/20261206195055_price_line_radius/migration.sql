@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "service_prices" ADD COLUMN     "radiusKm" SMALLINT;
