@@ -23,5 +23,34 @@ export function passwordsMatch({ password, confirm }: { password: string; confir
   return { confirm: password !== confirm && "Validation.passwordsMismatch" };
 }
 
+const EMAIL_NAME_MIN = 3;
+/** A part of a name like john.smith+shop counts from four letters: "ivan", not "ira" or "ltd". */
+const EMAIL_PART_MIN = 4;
+
+/**
+ * What a password must not contain of an address: the whole name before the @ (three characters
+ * or more), the same without its separators (john.smith → johnsmith), and each part of four or more
+ * (john, smith, shop).
+ */
+function emailNames(email: string): string[] {
+  const at = email.lastIndexOf("@");
+  const name = (at < 0 ? email : email.slice(0, at)).toLowerCase();
+  const parts = name.split(/[.+_-]+/);
+  return [
+    ...(name.length >= EMAIL_NAME_MIN ? [name, parts.join("")] : []),
+    ...parts.filter((part) => part.length >= EMAIL_PART_MIN),
+  ];
+}
+
+/**
+ * Whether a new password contains the name of one of the account's addresses (old and new): a
+ * guesser's first try. The server refuses it (Validation.passwordEmailName, server/passwords.ts);
+ * the forms say so as the person types.
+ */
+export function containsEmailName(password: string, emails: readonly (string | null | undefined)[]): boolean {
+  const lower = password.toLowerCase();
+  return emails.some((email) => email && emailNames(email).some((name) => lower.includes(name)));
+}
+
 /** Spec §5: the forms word a refused new password "Please enter a valid password"; the rules stay in the field's hint. */
 export const NEW_PASSWORD_WORDING = { password: "Validation.passwordInvalid" } as const;

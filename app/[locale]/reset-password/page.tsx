@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ResetPasswordForm } from "@/features/accounts/components/reset-password-form";
+import { resetLinkEmail } from "@/features/accounts/server/password-reset";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { privatePageMetadata } from "@/lib/page-metadata";
@@ -23,7 +24,7 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
     <ClientMessages route="reset-password">
       <AuthCard title={t("resetTitle")}>
         {typeof token === "string" && token ? (
-          <ResetPasswordForm token={token} />
+          <ResetPasswordForm token={token} email={await resetLinkEmail(token)} />
         ) : (
           <div role="alert" className="space-y-4 text-slate-700">
             <p>{t("resetMissing")}</p>

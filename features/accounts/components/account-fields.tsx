@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, Path, UseFormRegister } from "react-hook-form";
 
 import { Field } from "@/components/ui/fields";
-import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+import { ACCOUNT_TEXT_MAX, containsEmailName } from "@/features/accounts/rules";
 
 type WithNewPassword = FieldValues & { password: string; confirm: string };
 type WithIdentity = FieldValues & { name: string; email: string };
@@ -45,13 +45,29 @@ export function NameAndEmailFields<Values extends WithIdentity>({ register, erro
 }
 
 /**
- * A new password typed twice (sign-up, reset from a mailed link): the rules in the first field's
- * hint, the second checked by the form's passwordsMatch rule (features/accounts/rules.ts).
+ * The server's refusal of a new password that holds the name of the account's e-mail (old or new),
+ * said as the person types instead of after sending (the rule: containsEmailName in rules.ts).
  */
-export function NewPasswordFields<Values extends WithNewPassword>({ register, error }: FieldsOf<Values>) {
+export function useEmailNameError(typed: string | undefined, emails: readonly (string | null | undefined)[]) {
+  const tv = useTranslations("Validation");
+  return typed && containsEmailName(typed, emails) ? tv("passwordEmailName") : undefined;
+}
+
+/**
+ * A new password typed twice (sign-up, reset from a mailed link): the rules in the first field's
+ * hint, the e-mail's name checked as it is typed (`typed`, the field's value, against `emails`),
+ * the second field checked by the form's passwordsMatch rule (features/accounts/rules.ts).
+ */
+export function NewPasswordFields<Values extends WithNewPassword>({
+  register,
+  error,
+  typed,
+  emails = [],
+}: FieldsOf<Values> & { typed?: string; emails?: readonly (string | null | undefined)[] }) {
   const t = useTranslations("Account");
   const password = "password" as Path<Values>;
   const confirm = "confirm" as Path<Values>;
+  const emailName = useEmailNameError(typed, emails);
   return (
     <>
       <Field
@@ -60,7 +76,7 @@ export function NewPasswordFields<Values extends WithNewPassword>({ register, er
         autoComplete="new-password"
         required
         maxLength={ACCOUNT_TEXT_MAX}
-        error={error(password)}
+        error={error(password) ?? emailName}
         hint={t("passwordHint")}
         {...register(password)}
       />

@@ -12,7 +12,7 @@ import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/featur
 import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
 
-import { NameAndEmailFields } from "./account-fields";
+import { NameAndEmailFields, useEmailNameError } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.profileInput);
 
@@ -72,6 +72,9 @@ export function ProfileForm({ user }: Props) {
     },
   });
 
+  // A new password may hold the name of neither the stored address nor the one being typed.
+  const emailName = useEmailNameError(form.watch("password"), [user.email, form.watch("email")]);
+
   return (
     <form {...formProps} className="space-y-4">
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
@@ -100,7 +103,7 @@ export function ProfileForm({ user }: Props) {
         type="password"
         autoComplete="new-password"
         maxLength={ACCOUNT_TEXT_MAX}
-        error={error("password")}
+        error={error("password") ?? emailName}
         hint={ta("passwordHint")}
         {...form.register("password")}
       />

@@ -39,7 +39,12 @@ export function RegisterForm() {
     <form {...formProps} className="space-y-4">
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
       <NameAndEmailFields register={form.register} error={error} />
-      <NewPasswordFields register={form.register} error={error} />
+      <NewPasswordFields
+        register={form.register}
+        error={error}
+        typed={form.watch("password")}
+        emails={[form.watch("email")]}
+      />
       <SubmitButton busy={busy} label={t("submitRegister")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">
         {t("haveAccount")}{" "}

@@ -13,8 +13,12 @@ import { NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.passwordResetInput);
 
-/** The new password from a mailed link; success signs this browser in and every other one out. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * The new password from a mailed link; success signs this browser in and every other one out.
+ * `email`: the link's account's address (null when the link is no longer valid), for the password
+ * rule checked as the person types.
+ */
+export function ResetPasswordForm({ token, email }: { token: string; email: string | null }) {
   const t = useTranslations("Account");
   const router = useRouter();
   const { form, busy, failure, error, formProps } = useSchemaForm({
@@ -55,7 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           ) : null}
         </FormAlert>
       ) : null}
-      <NewPasswordFields register={form.register} error={error} />
+      <NewPasswordFields register={form.register} error={error} typed={form.watch("password")} emails={[email]} />
       <SubmitButton busy={busy} label={t("resetSubmit")} busyLabel={t("working")} />
     </form>
   );

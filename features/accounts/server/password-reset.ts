@@ -12,7 +12,7 @@ import { steadyTiming } from "@/lib/security/steady-timing";
 
 import { localePath, mailAccount } from "./account-mail";
 import { toPublicUser, type PublicUser } from "./accounts";
-import { consumeToken, issueToken } from "./email-tokens";
+import { consumeToken, issueToken, peekToken } from "./email-tokens";
 import { assertUncommonPassword, hashPassword } from "./passwords";
 import { createSession, endAllSessions, type NewSession } from "./session";
 
@@ -49,6 +49,19 @@ export async function requestPasswordReset(
     }
     return { message: "Auth.resetSent" };
   });
+}
+
+/**
+ * The address of a reset link's account, for /reset-password's form, which checks the password
+ * rule about it as the person types (the holder of the link reads that mailbox); null for a link
+ * that would be refused. The link is not used.
+ */
+export async function resetLinkEmail(token: unknown): Promise<string | null> {
+  const prisma = await getPrisma();
+  const found = await peekToken(prisma, token, "password_reset");
+  if (!found) return null;
+  const user = await prisma.user.findUnique({ where: { id: found.userId }, select: { email: true } });
+  return user?.email ?? null;
 }
 
 /**

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
 
+import { containsEmailName } from "@/features/accounts/rules";
 import { BadRequestError } from "@/lib/http/errors";
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes.
@@ -55,36 +56,17 @@ export function isCommonPassword(password: string): boolean {
 
 /**
  * What a guesser tries first at this site: its name, in either script and as people transliterate
- * it, and the account's own e-mail name (the part before the @).
+ * it, and the account's own e-mail name (the part before the @, features/accounts/rules.ts, where
+ * the forms check it as the person types).
  */
 const SITE_NAMES = ["maister", "majster", "mayster", "майстер"];
-const EMAIL_NAME_MIN = 3;
-/** A part of a name like john.smith+shop counts from four letters: "ivan", not "ira" or "ltd". */
-const EMAIL_PART_MIN = 4;
-
-/**
- * What a password must not contain of an address: the whole name before the @ (three characters
- * or more), the same without its separators (john.smith → johnsmith), and each part of four or more
- * (john, smith, shop).
- */
-function emailNames(email: string): string[] {
-  const at = email.lastIndexOf("@");
-  const name = (at < 0 ? email : email.slice(0, at)).toLowerCase();
-  const parts = name.split(/[.+_-]+/);
-  return [
-    ...(name.length >= EMAIL_NAME_MIN ? [name, parts.join("")] : []),
-    ...parts.filter((part) => part.length >= EMAIL_PART_MIN),
-  ];
-}
 
 /** The message key that refuses a new password, or null; `emails` are the account's addresses, old and new. */
 export function passwordWeakness(password: string, emails: readonly (string | null | undefined)[] = []): string | null {
   if (isCommonPassword(password)) return "Validation.passwordCommon";
   const lower = password.toLowerCase();
   if (SITE_NAMES.some((name) => lower.includes(name))) return "Validation.passwordSiteName";
-  for (const email of emails) {
-    if (email && emailNames(email).some((name) => lower.includes(name))) return "Validation.passwordEmailName";
-  }
+  if (containsEmailName(password, emails)) return "Validation.passwordEmailName";
   return null;
 }
 

@@ -6,6 +6,7 @@ import { POST as resetRequestRoute } from "@/app/api/users/password-reset/route"
 import { POST as emailConfirmRoute } from "@/app/api/users/profile/email/confirm/route";
 import { PUT as profileRoute } from "@/app/api/users/profile/route";
 import { hashToken } from "@/features/accounts/server/email-tokens";
+import { resetLinkEmail } from "@/features/accounts/server/password-reset";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeUser, TEST_PASSWORD } from "../../helpers/factories";
@@ -331,5 +332,18 @@ describe("using the link", () => {
         .some((cookie) => cookie.startsWith("maister.session=") && !cookie.startsWith("maister.session=;")),
     ).toBe(false);
     expect(await (await getPrisma()).session.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe("the reset page's account", () => {
+  it("names the link's account for the form's password rule, without using the link; a spent or unknown link names none", async () => {
+    const user = await makeUser();
+    const token = await resetLinkFor(user.email);
+    expect(await resetLinkEmail(token)).toBe(user.email);
+    expect(await resetLinkEmail(token)).toBe(user.email);
+    expect(await resetLinkEmail("x".repeat(43))).toBeNull();
+    expect(await resetLinkEmail(undefined)).toBeNull();
+    expect((await confirmReset({ token, password: NEW_PASSWORD })).status).toBe(200);
+    expect(await resetLinkEmail(token)).toBeNull();
   });
 });
