@@ -1,6 +1,7 @@
 import "server-only";
 
 import { purgeExpired } from "@/features/admin/server/retention";
+import { lapseUnpaidClaims } from "@/features/claims/server/claims";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";
@@ -28,6 +29,9 @@ export const JOBS: Job[] = [
   // Reviews of accounts still maturing gain weight as the accounts age (features/reviews/weight.ts).
   { name: "review-weights", everyMs: 60 * 60_000, quietWhenIdle: true, run: () => refreshReviewWeights() },
   { name: "hours-reminders", everyMs: 60 * 60_000, run: () => remindStaleHours() },
+  // Verified claims unpaid for 7 days lapse, their claimants mailed (features/claims/rules.ts CLAIM_PAY_DAYS);
+  // a claim, a verification or the claimant's own look at the place lapses its listing's at once.
+  { name: "claim-lapse", everyMs: 60 * 60_000, quietWhenIdle: true, run: () => lapseUnpaidClaims() },
   { name: "review-digest", everyMs: REVIEW_DIGEST_EVERY_MS, run: () => sendReviewDigests() },
   // Drivers' requests for a price: closes those 72 hours old, reminds services after 2 hours
   // without an answer, refreshes response figures (features/requests/server/scheduled.ts).

@@ -3,7 +3,7 @@ import { errorBody } from "@/lib/http/openapi-common";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
-import type { ClaimView } from "./rules";
+import { CLAIM_PAY_DAYS, type ClaimView } from "./rules";
 
 /** The answers of the claim routes, as the OpenAPI document describes them. */
 
@@ -22,6 +22,9 @@ export const ClaimViewAnswer = z
     expiresAt: z.iso.datetime().nullable().meta({ description: "When the code stops working, while one is waiting." }),
     triesLeft: z.number().int().nullable().meta({ description: "Wrong tries left, while a code is waiting." }),
     reason: z.string().meta({ description: 'Why it was rejected, in the caller\'s language ("" otherwise).' }),
+    lapsed: z.boolean().meta({
+      description: `Verified, then not paid within ${CLAIM_PAY_DAYS} days: rejected, and it no longer holds the place.`,
+    }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "Claim", description: "A claim on a listing, as its claimant sees it." });
@@ -30,6 +33,10 @@ export const MyClaimAnswer = z
   .object({
     claim: ClaimViewAnswer.nullable().meta({ description: "The viewer's latest claim on the place, if any." }),
     yours: z.boolean().meta({ description: "The viewer owns the place already." }),
+    held: z.boolean().meta({
+      description:
+        "Someone else holds the place (its owner, or another person's verified claim not yet lapsed): a claim now goes to an administrator.",
+    }),
   })
   .meta({ id: "MyClaim" });
 

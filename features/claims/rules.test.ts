@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
 
-import { maskAddress } from "./rules";
+import { CLAIM_PAY_DAYS, claimHoldsAt, holdingCutoff, maskAddress } from "./rules";
 import { claimCodeInput, claimDecisionInput, claimInput } from "./schema";
 
 describe("claim rules", () => {
+  it("a verified claim holds the place for 7 days; unpaid after that it lapses", () => {
+    expect(CLAIM_PAY_DAYS).toBe(7);
+    const verifiedAt = new Date("2026-11-02T10:00:00Z");
+    const day = 24 * 60 * 60_000;
+    expect(claimHoldsAt(verifiedAt, new Date(verifiedAt.getTime() + 6 * day))).toBe(true);
+    expect(claimHoldsAt(verifiedAt, new Date(verifiedAt.getTime() + 7 * day - 1))).toBe(true);
+    expect(claimHoldsAt(verifiedAt, new Date(verifiedAt.getTime() + 7 * day))).toBe(false);
+    expect(claimHoldsAt(verifiedAt, new Date(verifiedAt.getTime() + 30 * day))).toBe(false);
+    // Without a verification time a claim holds nothing.
+    expect(claimHoldsAt(null, verifiedAt)).toBe(false);
+    // The database's side of the same rule: verified after the cutoff still holds.
+    expect(holdingCutoff(new Date("2026-11-09T10:00:00Z"))).toEqual(verifiedAt);
+  });
+
   it("masks the place's address to its first letter and domain", () => {
     expect(maskAddress("master.tyres@example.com")).toBe("m***@example.com");
     expect(maskAddress("a@b.ua")).toBe("a***@b.ua");

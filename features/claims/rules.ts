@@ -11,6 +11,24 @@ export const CLAIM_CODE_LENGTH = 6;
 export const CLAIM_CODE_TTL_MS = 15 * 60_000;
 export const CLAIM_CODE_MAX_TRIES = 5;
 
+/**
+ * A verified claim holds the place for its claimant to pay the fee, for this long from its
+ * verification. Unpaid by then it lapses (rejected with AUTO_REASONS.notPaidInTime, the claimant
+ * mailed), so someone who proved a place and walked away cannot keep its real owner out for ever.
+ */
+export const CLAIM_PAY_DAYS = 7;
+export const CLAIM_PAY_WINDOW_MS = CLAIM_PAY_DAYS * 24 * 60 * 60_000;
+
+/** Whether a claim verified at `verifiedAt` still holds the place at `now`. */
+export function claimHoldsAt(verifiedAt: Date | null, now: Date): boolean {
+  return verifiedAt !== null && now.getTime() - verifiedAt.getTime() < CLAIM_PAY_WINDOW_MS;
+}
+
+/** The same rule for a query: a verified claim holds the place while verified after this moment. */
+export function holdingCutoff(now: Date): Date {
+  return new Date(now.getTime() - CLAIM_PAY_WINDOW_MS);
+}
+
 /** Claims still in play: at most one of them per person and place. */
 export const OPEN_CLAIM_STATUSES = ["code_sent", "pending", "verified"] as const;
 
@@ -29,6 +47,8 @@ export type ClaimView = {
   triesLeft: number | null;
   /** Why it was rejected, in the asker's language. */
   reason: string;
+  /** Verified, then not paid within CLAIM_PAY_DAYS: it no longer holds the place. */
+  lapsed: boolean;
   createdAt: string;
 };
 
@@ -46,4 +66,5 @@ export function maskAddress(address: string): string {
 export const AUTO_REASONS = {
   tooManyTries: "Claims.autoReason.tooManyTries",
   otherApproved: "Claims.autoReason.otherApproved",
+  notPaidInTime: "Claims.autoReason.notPaidInTime",
 } as const;

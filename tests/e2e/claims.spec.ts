@@ -22,6 +22,9 @@ const TEXT = {
     pending: "Sent to an administrator. We will write to you when they decide.",
     preview: "Your listing",
     fresh: "New",
+    held: "Someone else has already confirmed this place as theirs and may soon manage it on Maister.",
+    nobody: "nobody manages it on Maister yet",
+    payWithin: "Pay within 7 days of the confirmation, or the claim lapses and others can claim the place.",
   },
   ua: {
     prefix: "/ua",
@@ -35,6 +38,10 @@ const TEXT = {
     pending: "Заявку передано адміністраторові. Ми напишемо вам, коли він ухвалить рішення.",
     preview: "Ваше оголошення",
     fresh: "Нова",
+    held: "Хтось інший уже підтвердив, що це його заклад, і невдовзі може керувати ним у Майстрі.",
+    nobody: "ним ще ніхто не керує",
+    payWithin:
+      "Сплатіть протягом 7 днів після підтвердження, інакше заявка втратить чинність і заклад зможуть заявити інші.",
   },
 } as const;
 
@@ -88,6 +95,7 @@ for (const run of RUNS) {
     await codeInput.fill(await codeFromOutbox(page, run.mail));
     await panel.getByRole("button", { name: text.verify }).click();
     await expect(panel).toContainText(text.confirmed);
+    await expect(panel).toContainText(text.payWithin);
     const pay = panel.getByRole("link", { name: text.pay });
     await expect(pay).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/claims-verified-${run.locale}-${run.width}.png`, fullPage: false });
@@ -139,4 +147,39 @@ test("a claim on a place without e-mail waits for an administrator, who approves
 
   await person.page.reload();
   await expect(person.page.getByRole("region", { name: TEXT.en.title })).toContainText(TEXT.en.confirmed);
+});
+
+test("someone else's confirmed, unpaid claim is told in the claim box before anyone writes a word (390 and 1440 px, both languages)", async ({
+  users,
+}) => {
+  const place = "Автосервіс Сихів";
+  const holder = await users.create("user", { name: "Taras Holder" });
+  const id = await placeId(holder.page.request, place);
+  // The holder's claim: the place has no e-mail, so an administrator approves it (verified, not paid).
+  const claimed = await holder.page.request.post(`/api/items/${id}/claim`, { data: { message: "My garage" } });
+  expect(claimed.status(), await claimed.text()).toBe(201);
+  const { _id: claimId } = (await claimed.json()) as { _id: string };
+  const admin = await users.create("admin");
+  const approved = await admin.page.request.put(`/api/items/admin/claims/${claimId}`, {
+    data: { decision: "approve" },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  for (const [locale, width] of [
+    ["en", 390],
+    ["en", 1440],
+    ["ua", 390],
+    ["ua", 1440],
+  ] as const) {
+    const text = TEXT[locale];
+    const { page } = await users.create("user", { locale, name: "Ivan Realowner" });
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${text.prefix}/service/${id}`);
+    const panel = page.getByRole("region", { name: text.title });
+    // With the form in front of them, and before they submit: an administrator will decide.
+    await expect(panel.getByLabel(text.message)).toBeVisible();
+    await expect(panel).toContainText(text.held);
+    await expect(panel).not.toContainText(text.nobody);
+    await page.screenshot({ path: `${SHOTS}/claims-held-${locale}-${width}.png`, fullPage: false });
+  }
 });

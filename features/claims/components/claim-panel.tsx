@@ -9,13 +9,13 @@ import { AppCodeInput } from "@/features/accounts/components/app-code-input";
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
 import { Link } from "@/i18n/navigation";
 
-import { CLAIM_MESSAGE_MAX, type ClaimView } from "../rules";
+import { CLAIM_MESSAGE_MAX, CLAIM_PAY_DAYS, type ClaimView } from "../rules";
 
 type Loaded =
   | { phase: "loading" }
   | { phase: "failed" }
   | { phase: "signedOut" }
-  | { phase: "ready"; claim: ClaimView | null; yours: boolean };
+  | { phase: "ready"; claim: ClaimView | null; yours: boolean; held: boolean };
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 const LINK_BUTTON =
@@ -42,8 +42,12 @@ export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed:
       const response = await fetch(url, { cache: "no-store" });
       if (response.status === 401) return setLoaded({ phase: "signedOut" });
       if (!response.ok) return setLoaded({ phase: "failed" });
-      const { claim, yours } = (await response.json()) as { claim: ClaimView | null; yours: boolean };
-      setLoaded({ phase: "ready", claim, yours });
+      const { claim, yours, held } = (await response.json()) as {
+        claim: ClaimView | null;
+        yours: boolean;
+        held: boolean;
+      };
+      setLoaded({ phase: "ready", claim, yours, held });
     } catch {
       setLoaded({ phase: "failed" });
     }
@@ -92,6 +96,7 @@ export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed:
     body = (
       <div className="space-y-3">
         <FormNotice>{t("stateVerified")}</FormNotice>
+        <p className="text-sm text-slate-700">{t("payWithin", { days: CLAIM_PAY_DAYS })}</p>
         <Link href={`/placeorder?sto=${serviceId}`} className={LINK_BUTTON}>
           {t("payCta")}
         </Link>
@@ -100,18 +105,26 @@ export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed:
   else
     body = (
       <div className="space-y-3">
-        {claim?.status === "rejected" ? <FormAlert>{t("stateRejected", { reason: claim.reason })}</FormAlert> : null}
+        {claim?.lapsed ? (
+          <FormAlert>{t("stateLapsed", { days: CLAIM_PAY_DAYS })}</FormAlert>
+        ) : claim?.status === "rejected" ? (
+          <FormAlert>{t("stateRejected", { reason: claim.reason })}</FormAlert>
+        ) : null}
         <ClaimForm
           url={url}
           again={claim?.status === "rejected"}
           networkError={ta("networkError")}
-          onClaimed={(next) => setLoaded({ phase: "ready", claim: next, yours: false })}
+          onClaimed={(next) => setLoaded({ ...loaded, claim: next })}
         />
       </div>
     );
 
   const heading = <h2 className="text-lg font-semibold">{t("title")}</h2>;
-  const intro = <p className="text-sm text-slate-700">{claimed ? t("introClaimed") : t("intro")}</p>;
+  // Told before they write a word: someone else holds the place, so a claim goes to an administrator.
+  const held = loaded.phase === "ready" && loaded.held;
+  const intro = (
+    <p className="text-sm text-slate-700">{claimed ? t("introClaimed") : held ? t("introHeld") : t("intro")}</p>
+  );
   if (claimed && !open)
     return (
       <details className="rounded-xl border border-slate-200 bg-white p-4">

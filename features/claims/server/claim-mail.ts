@@ -9,17 +9,17 @@ import { enqueueMail, escapeHtml, type Mail } from "@/lib/mail/outbox";
 /**
  * The mails of a claim, each in the language of the person it is about (the claimant's for the
  * code, which goes to the place's own address): the code, the admin's approval (pay, or the
- * listing is already yours), a rejection with its reason, and the word to an owner whose listing
- * an admin moved to its claimant. Written in the caller's transaction, so a mail goes out only
+ * listing is already yours), a rejection with its reason, the word to an owner whose listing an
+ * admin moved to its claimant, and the lapse of a verified claim left unpaid. Written in the caller's transaction, so a mail goes out only
  * with the change it reports; the caller kicks the queue after the commit.
  */
-export type ClaimMailKind = "code" | "approved" | "transferred" | "rejected" | "ownerLost";
+export type ClaimMailKind = "code" | "approved" | "transferred" | "rejected" | "ownerLost" | "lapsed";
 
 export function composeClaimMail(
   kind: ClaimMailKind,
   to: string,
   locale: Locale,
-  values: { name: string; station: string } & Record<string, string>,
+  values: { name: string; station: string } & Record<string, string | number>,
   link?: string,
 ): Mail {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "Claims.mail" });

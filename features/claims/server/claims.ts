@@ -1,7 +1,7 @@
 import "server-only";
 
 import { randomInt, timingSafeEqual } from "node:crypto";
-import type { Locale } from "next-intl";
+import { createTranslator, type Locale } from "next-intl";
 
 import { localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -30,6 +30,9 @@ import {
   AUTO_REASONS,
   CLAIM_CODE_MAX_TRIES,
   CLAIM_CODE_TTL_MS,
+  CLAIM_PAY_DAYS,
+  claimHoldsAt,
+  holdingCutoff,
   maskAddress,
   OPEN_CLAIM_STATUSES,
   type ClaimStatus,
@@ -45,7 +48,10 @@ import { mailClaim } from "./claim-mail";
  * or a claimant who proved it) is a dispute for an admin, and its holder hears nothing until the
  * admin decides. A proved ("verified") claimant pays the fee with the usual order flow, and the
  * payment's transaction makes the place theirs (takeOverOnPayment). The partial unique index
- * service_claims_one_holder_idx keeps one verified claim per listing whatever races.
+ * service_claims_one_holder_idx keeps one verified claim per listing whatever races. A verified
+ * claim holds the place for CLAIM_PAY_DAYS: unpaid by then it lapses, wherever who holds the place
+ * is decided (a new claim, a verification, the right to pay, the claimant's own view) and hourly
+ * for all (lapseUnpaidClaims), so it cannot keep the real owner out for ever.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -53,8 +59,16 @@ type ClaimRow = Prisma.ServiceClaimGetPayload<object>;
 
 /** A claim's reason as people read it: the site's own reasons are message keys, an admin's are text. */
 function readableReason(reason: string, locale: Locale): string {
+  if (reason === AUTO_REASONS.notPaidInTime)
+    return createTranslator({ locale, messages: MESSAGES[locale], namespace: "Claims.autoReason" })("notPaidInTime", {
+      days: CLAIM_PAY_DAYS,
+    });
   return reason && isMessageKey(MESSAGES[locale], reason) ? translate(locale, reason) : reason;
 }
+
+/** The verified claims that hold their place at `now`: not lapsed (rules.ts, claimHoldsAt). */
+const holding = (now: Date) =>
+  ({ status: "verified", verifiedAt: { gt: holdingCutoff(now) } }) satisfies Prisma.ServiceClaimWhereInput;
 
 function viewOf(claim: ClaimRow, locale: Locale): ClaimView {
   return {
@@ -66,6 +80,7 @@ function viewOf(claim: ClaimRow, locale: Locale): ClaimView {
     expiresAt: claim.status === "code_sent" ? (claim.codeExpiresAt?.toISOString() ?? null) : null,
     triesLeft: claim.status === "code_sent" ? Math.max(0, CLAIM_CODE_MAX_TRIES - claim.codeAttempts) : null,
     reason: readableReason(claim.reason, locale),
+    lapsed: claim.status === "rejected" && claim.reason === AUTO_REASONS.notPaidInTime,
     createdAt: claim.createdAt.toISOString(),
   };
 }
@@ -80,6 +95,71 @@ function sameHash(stored: string | null, given: string): boolean {
 /** Claims and decisions on one listing wait for each other: the listing's row is the lock. */
 async function lockService(tx: Tx, serviceId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM services WHERE id = ${serviceId}::uuid FOR UPDATE`;
+}
+
+const person = { select: { id: true, name: true, email: true, locale: true } } as const;
+
+/**
+ * Lapses the verified claims unpaid for CLAIM_PAY_DAYS, of one listing or of all (oldest first, at
+ * most `limit`): rejected with the reason their claimant reads, and each claimant mailed in their
+ * language with the way back to the place. In the caller's transaction, whose listing lock (when
+ * it decides who holds one) makes the place free for the claim or verification that follows; the
+ * status in the condition lets a payment or another lapse that got there first win, with one mail.
+ */
+async function lapseIn(tx: Tx, now: Date, serviceId?: string, limit = 100): Promise<number> {
+  const stale = await tx.serviceClaim.findMany({
+    where: {
+      ...(serviceId ? { serviceId } : {}),
+      status: "verified",
+      // A verified claim without its time (never written so) holds nothing either (claimHoldsAt).
+      OR: [{ verifiedAt: { lte: holdingCutoff(now) } }, { verifiedAt: null }],
+    },
+    include: { user: person, service: { select: { id: true, name: true } } },
+    orderBy: [{ verifiedAt: "asc" }, { id: "asc" }],
+    take: limit,
+  });
+  let lapsed = 0;
+  for (const claim of stale) {
+    const done = await tx.serviceClaim.updateMany({
+      where: { id: claim.id, status: "verified" },
+      data: { status: "rejected", reason: AUTO_REASONS.notPaidInTime, decidedAt: now, codeHash: null },
+    });
+    if (done.count !== 1) continue;
+    lapsed++;
+    await mailClaim(
+      tx,
+      "lapsed",
+      claim.user.email,
+      claim.user.locale,
+      { name: claim.user.name, station: claim.service.name, days: CLAIM_PAY_DAYS },
+      localePath(claim.user.locale, `/service/${claim.service.id}`),
+    );
+  }
+  return lapsed;
+}
+
+/** The lapse of one listing's unpaid claim, before what reads who holds it outside a transaction. */
+async function lapseOnListing(serviceId: string): Promise<void> {
+  const prisma = await getPrisma();
+  const lapsed = await prisma.$transaction(async (tx) => {
+    await lockService(tx, serviceId);
+    return lapseIn(tx, new Date(), serviceId);
+  });
+  if (lapsed) kickMailQueue();
+}
+
+/** The hourly job: every verified claim unpaid for CLAIM_PAY_DAYS lapses. Returns how many did. */
+export async function lapseUnpaidClaims(now = new Date()): Promise<number> {
+  const prisma = await getPrisma();
+  const batch = 100;
+  let total = 0;
+  for (;;) {
+    const lapsed = await prisma.$transaction((tx) => lapseIn(tx, now, undefined, batch));
+    total += lapsed;
+    if (lapsed < batch) break;
+  }
+  if (total) kickMailQueue();
+  return total;
 }
 
 /** The listing to claim: public (or about to be claimed), a station; the viewer's own is no claim. */
@@ -108,24 +188,39 @@ async function claimableService(viewer: Viewer, serviceId: string) {
   return service;
 }
 
-/** GET /api/items/{id}/claim: the viewer's latest claim on the place (null if none), and whether it is theirs. */
+/**
+ * GET /api/items/{id}/claim: the viewer's latest claim on the place (null if none), whether it is
+ * theirs, and whether someone else holds it (its owner, or another person's verified claim that has
+ * not lapsed), so the claim box says before they submit that a claim now goes to an administrator.
+ */
 export async function myClaim(
   viewer: Viewer | null,
   serviceId: string,
   locale: Locale,
-): Promise<{ claim: ClaimView | null; yours: boolean }> {
+): Promise<{ claim: ClaimView | null; yours: boolean; held: boolean }> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const prisma = await getPrisma();
-  const [service, claim] = await Promise.all([
-    prisma.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }),
+  const latest = () =>
     prisma.serviceClaim.findFirst({
       where: { serviceId, userId: viewer.id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    }),
+    });
+  const now = new Date();
+  const [service, found, holder] = await Promise.all([
+    prisma.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }),
+    latest(),
+    prisma.serviceClaim.findFirst({ where: { serviceId, ...holding(now) }, select: { userId: true } }),
   ]);
   if (!service) throw new NotFoundError();
-  return { claim: claim ? viewOf(claim, locale) : null, yours: service.ownerId === viewer.id };
+  let claim = found;
+  // Their own claim ran out of time before any job saw it: it lapses now, so they read what happened.
+  if (claim?.status === "verified" && !claimHoldsAt(claim.verifiedAt, now)) {
+    await lapseOnListing(serviceId);
+    claim = await latest();
+  }
+  const held = service.ownerId ? service.ownerId !== viewer.id : Boolean(holder && holder.userId !== viewer.id);
+  return { claim: claim ? viewOf(claim, locale) : null, yours: service.ownerId === viewer.id, held };
 }
 
 /**
@@ -143,6 +238,8 @@ export async function claimListing(
   requireAccess(viewer, "signedIn");
   const service = await claimableService(viewer, serviceId);
   const { message } = parseOrThrow(claimInput, body);
+  // A claim that held the place unpaid too long is no longer in the way (nor the viewer's own open claim).
+  await lapseOnListing(serviceId);
   const prisma = await getPrisma();
   const open = await prisma.serviceClaim.findFirst({
     where: { serviceId, userId: viewer.id, status: { in: [...OPEN_CLAIM_STATUSES] } },
@@ -168,7 +265,8 @@ export async function claimListing(
     if (mine && (mine.id !== open?.id || mine.status !== "code_sent")) throw new AppError(409, "Claims.alreadyOpen");
     const holder =
       current.ownerId ??
-      (await tx.serviceClaim.findFirst({ where: { serviceId, status: "verified" }, select: { userId: true } }))?.userId;
+      (await tx.serviceClaim.findFirst({ where: { serviceId, ...holding(new Date()) }, select: { userId: true } }))
+        ?.userId;
     if (mine && (holder || !address)) {
       // Someone came to hold the place since the code went out, or its address is gone: an admin decides.
       return tx.serviceClaim.update({
@@ -288,26 +386,33 @@ async function verifyRight(
   hash: string,
   now: Date,
 ): Promise<"verified" | "used" | "dispute"> {
-  const outcome = await prisma.$transaction(async (tx) => {
+  const { outcome, lapsed } = await prisma.$transaction(async (tx) => {
     await lockService(tx, serviceId);
+    // A holder unpaid too long lapses first: the place is free, and the unique index lets this one in.
+    const lapsed = await lapseIn(tx, now, serviceId);
     const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { ownerId: true } });
     const holder = await tx.serviceClaim.findFirst({ where: { serviceId, status: "verified" }, select: { id: true } });
-    if (service.ownerId || holder) return "dispute" as const;
+    if (service.ownerId || holder) return { outcome: "dispute" as const, lapsed };
     // The code's hash in the condition: it is spent by the one request that flips the status.
     const done = await tx.serviceClaim.updateMany({
       where: { id: claimId, status: "code_sent", codeHash: hash },
       data: { status: "verified", verifiedAt: now, codeHash: null },
     });
-    return done.count === 1 ? ("verified" as const) : ("used" as const);
+    return { outcome: done.count === 1 ? ("verified" as const) : ("used" as const), lapsed };
   });
+  if (lapsed) kickMailQueue();
   if (outcome === "dispute") await toDispute(prisma, claimId);
   return outcome;
 }
 
-/** Whether the user holds the place's verified claim: then they, and only they, may pay for it. */
+/**
+ * Whether the user holds the place's verified claim, not lapsed: then they, and only they, may pay
+ * for it (start a payment, or see its order). A payment started in time and settled after the lapse
+ * still completes in takeOverOnPayment while the claim is verified, unless a lapse got there first.
+ */
 export async function holdsVerifiedClaim(userId: string, serviceId: string): Promise<boolean> {
   const prisma = await getPrisma();
-  return (await prisma.serviceClaim.count({ where: { serviceId, userId, status: "verified" } })) === 1;
+  return (await prisma.serviceClaim.count({ where: { serviceId, userId, ...holding(new Date()) } })) === 1;
 }
 
 /** Whether the user ever claimed the place (a payment of theirs for it was a claimant's). */
@@ -343,8 +448,6 @@ export async function claimedOrder(viewer: Viewer | null, serviceId: string): Pr
   const row = await prisma.service.findFirst({ where: { id: serviceId, ownerId: null }, include: editableRow });
   return row ? toEditable(row) : null;
 }
-
-const person = { select: { id: true, name: true, email: true, locale: true } } as const;
 
 export type AdminClaim = {
   _id: string;
@@ -384,7 +487,7 @@ export async function claimQueue(viewer: Viewer | null, query: unknown) {
           source: true,
           contactMail: true,
           owner: person,
-          claims: { where: { status: "verified" }, select: { user: person } },
+          claims: { where: holding(new Date()), select: { user: person } },
         },
       },
     },

@@ -523,7 +523,7 @@ describe("who may use the claim routes", () => {
     const own = await claim(listing.id, { message: "mine" }, owner.cookie);
     expect(own.status).toBe(409);
     expect((await own.json()).message).toBe("This listing is already yours.");
-    expect(await (await myClaim(listing.id, owner.cookie)).json()).toEqual({ claim: null, yours: true });
+    expect(await (await myClaim(listing.id, owner.cookie)).json()).toEqual({ claim: null, yours: true, held: false });
     const master = await claim(profile.id, { message: "mine" }, user.cookie, "uk");
     expect(master.status).toBe(400);
     expect((await master.json()).message).toBe("Профіль майстра не можна заявити як свій.");
@@ -533,7 +533,7 @@ describe("who may use the claim routes", () => {
     // An admin claims like anyone else, and the second claim of the same person is a 409.
     expect((await claim(place.id, { message: "Admin's own" }, admin.cookie)).status).toBe(201);
     expect((await claim(place.id, { message: "Again" }, admin.cookie)).status).toBe(409);
-    expect(await (await myClaim(place.id, user.cookie)).json()).toEqual({ claim: null, yours: false });
+    expect(await (await myClaim(place.id, user.cookie)).json()).toEqual({ claim: null, yours: false, held: false });
   });
 
   it("answers bad bodies with translated 400s", async () => {
