@@ -66,6 +66,10 @@ const AdminClaimAnswer = z
     claimant: person,
     owner: person.nullable(),
     holder: person.nullable().meta({ description: "Another claimant who proved the place, if any." }),
+    addressChangedRecently: z.boolean().meta({
+      description:
+        "The place's e-mail on OpenStreetMap changed (or was first seen) under 4 weeks ago: no code goes to it, an admin decides.",
+    }),
   })
   .meta({ id: "AdminClaim" });
 

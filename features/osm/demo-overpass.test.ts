@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import demo from "@/features/osm/demo-overpass.json";
+import { EMAIL_STABLE_MS } from "@/features/osm/email-age";
 import { mapElement } from "@/features/osm/mapping";
 import { overpassAnswer } from "@/features/osm/schema";
 import type { OsmListing } from "@/features/osm/types";
@@ -52,6 +53,16 @@ describe("the demo Overpass answer", () => {
     );
     expect(listings.filter((listing) => listing.address === "").length).toBeGreaterThanOrEqual(3);
     expect(listings.every((listing) => listing.phones.length <= 2)).toBe(true);
+  });
+
+  it("dates every place by its last edit as `out meta` does, but one with an e-mail: its address is new to the import", () => {
+    const undated = answer.elements.filter((element) => element.tags?.name && !element.timestamp);
+    expect(undated.map((element) => element.tags?.name)).toEqual(["Кузовна майстерня Черемушки"]);
+    expect(mapElement(undated[0]!)).toMatchObject({ email: "cheremushky@example.org" });
+    // The rest were last edited months before the answer, so their addresses may receive claim codes.
+    const base = Date.parse(demo.osm3s.timestamp_osm_base);
+    for (const element of answer.elements.filter((candidate) => candidate.timestamp))
+      expect(base - Date.parse(element.timestamp!)).toBeGreaterThan(EMAIL_STABLE_MS);
   });
 
   it("holds exactly one duplicate of a seeded station: AutoMaster, within 30 m, by a similar name", () => {

@@ -16,7 +16,8 @@ const SERVICE_TAGS = ["shop=car_repair", "craft=car_repair", "shop=tyres"];
 const NAME_KEYS = ["name:uk", "name", "name:en", "brand", "operator"];
 const PHONE_KEYS = ["phone", "contact:phone", "mobile", "contact:mobile"];
 const WEBSITE_KEYS = ["website", "contact:website", "url"];
-const EMAIL_KEYS = ["email", "contact:email"];
+/** The tags a place's e-mail is read from (the import dates the address by them). */
+export const EMAIL_KEYS = ["email", "contact:email"];
 
 /**
  * `service:vehicle:<kind>=yes` and the category it fits. Kinds we have no category for

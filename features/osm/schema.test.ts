@@ -48,6 +48,33 @@ describe("overpassAnswer", () => {
     expect(read.skipped).toBe(11);
   });
 
+  it("keeps the time of an element's last edit (out meta) and drops who made it", () => {
+    const read = overpassAnswer.parse({
+      elements: [
+        {
+          type: "node",
+          id: 1,
+          lat: 50.45,
+          lon: 30.52,
+          timestamp: "2025-03-01T10:00:00Z",
+          version: 7,
+          changeset: 123,
+          user: "mapper",
+          uid: 42,
+          tags,
+        },
+        { type: "node", id: 2, lat: 50.45, lon: 30.52, timestamp: "yesterday", tags },
+        { type: "node", id: 3, lat: 50.45, lon: 30.52, tags },
+      ],
+    });
+    expect(read.elements).toEqual([
+      { type: "node", id: 1, lat: 50.45, lon: 30.52, timestamp: "2025-03-01T10:00:00Z", tags },
+      // A time that is not one is no time: the element is still read.
+      { type: "node", id: 2, lat: 50.45, lon: 30.52, tags },
+      { type: "node", id: 3, lat: 50.45, lon: 30.52, tags },
+    ]);
+  });
+
   it("keeps only the string tag values", () => {
     const read = overpassAnswer.parse({
       elements: [{ type: "node", id: 1, lat: 50.45, lon: 30.52, tags: { ...tags, level: 2, note: null } }],

@@ -14,6 +14,8 @@ const element = z.object({
   lat: coordinate.optional(),
   lon: coordinate.optional(),
   center: z.object({ lat: coordinate, lon: coordinate }).optional(),
+  // `out meta`'s time of the element's last edit; an unreadable one is no time, not a bad element.
+  timestamp: z.iso.datetime({ offset: true }).optional().catch(undefined),
   // Tag values are strings in OSM; anything else an answer might carry is left out, not fatal.
   tags: z
     .record(z.string(), z.unknown())
@@ -31,16 +33,20 @@ function hasPosition(candidate: z.infer<typeof element>): boolean {
   return (candidate.lat !== undefined && candidate.lon !== undefined) || candidate.center !== undefined;
 }
 
-/** A position, or the element is kept out; extra fields (nodes, geometry, version…) are dropped. */
+/**
+ * A position, or the element is kept out; extra fields (nodes, geometry, version, and the mapper's
+ * user name and id that `out meta` adds) are dropped.
+ */
 function readElement(value: unknown): OverpassElement | null {
   const parsed = element.safeParse(value);
   if (!parsed.success || !hasPosition(parsed.data)) return null;
-  const { type, id, lat, lon, center, tags } = parsed.data;
+  const { type, id, lat, lon, center, timestamp, tags } = parsed.data;
   return {
     type,
     id,
     ...(lat !== undefined && lon !== undefined ? { lat, lon } : {}),
     ...(center ? { center } : {}),
+    ...(timestamp ? { timestamp } : {}),
     ...(tags ? { tags } : {}),
   };
 }

@@ -1,13 +1,15 @@
 import type { HoursRow } from "@/features/hours/timetable";
 import type { StoredCategory } from "@/features/listings/service-fields";
 
-/** One element of an Overpass API answer (`[out:json]` with `out center tags;`). */
+/** One element of an Overpass API answer (`[out:json]` with `out center meta;`). */
 export type OverpassElement = {
   type: "node" | "way" | "relation";
   id: number;
   lat?: number;
   lon?: number;
   center?: { lat: number; lon: number };
+  /** When it was last edited on OpenStreetMap (ISO 8601), when the answer says. */
+  timestamp?: string;
   tags?: Record<string, string>;
 };
 

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { Pager } from "@/components/ui/pager";
 import type { Viewer } from "@/features/accounts/server/session";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { EMAIL_STABLE_MS } from "@/features/osm/email-age";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 
@@ -87,6 +88,11 @@ export async function ClaimsQueue({ viewer, locale, page }: { viewer: Viewer; lo
                   <dd className="break-words">{claim.service.contactMail || t("none")}</dd>
                 </div>
               </dl>
+              {claim.addressChangedRecently ? (
+                <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                  {t("addressChangedRecently", { weeks: EMAIL_STABLE_MS / (7 * 24 * 60 * 60_000) })}
+                </p>
+              ) : null}
               <div className="text-sm">
                 <p className="font-medium text-slate-600">{t("message")}</p>
                 <p className="border-l-4 border-slate-200 pl-3 break-words whitespace-pre-wrap text-slate-800">

@@ -11,6 +11,7 @@ import { adminPage } from "@/features/admin/schema";
 import { pageOf } from "@/features/admin/server/admin";
 import { writeAudit } from "@/features/admin/server/audit-log";
 import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
+import { addressesChangedRecently, claimCodeAddress } from "@/features/osm/server/claim-address";
 import { isMessageKey } from "@/i18n/message-key";
 import { MESSAGES } from "@/i18n/messages";
 import { changingCatalog } from "@/lib/cache/read-cache";
@@ -248,7 +249,8 @@ export async function claimListing(
   // Counted before the database is written (a second connection would wait for it on PGlite):
   // new claims per account, codes per claim, and codes to the place's address from anyone.
   await (open ? take("claimCode", open.id) : take("claim", viewer.id));
-  const address = service.contactMail.trim();
+  // An address freshly edited on OpenStreetMap proves nothing: the claim then goes to an admin.
+  const address = await claimCodeAddress(service);
   if (address && !service.ownerId) await take("claimCodeAddress", address.toLowerCase());
 
   const claimant = await prisma.user.findUniqueOrThrow({
@@ -461,6 +463,8 @@ export type AdminClaim = {
   owner: { _id: string; name: string; email: string } | null;
   /** Another claimant who proved the place by code or by an earlier approval, if any. */
   holder: { _id: string; name: string; email: string } | null;
+  /** The place's e-mail on OpenStreetMap changed too recently to receive a code (features/osm). */
+  addressChangedRecently: boolean;
 };
 
 /**
@@ -493,6 +497,7 @@ export async function claimQueue(viewer: Viewer | null, query: unknown) {
     },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const recent = await addressesChangedRecently(rows.map((row) => row.serviceId));
   const who = (user: { id: string; name: string; email: string }) => ({
     _id: user.id,
     name: user.name,
@@ -519,6 +524,7 @@ export async function claimQueue(viewer: Viewer | null, query: unknown) {
         claimant: who(row.user),
         owner: row.service.owner ? who(row.service.owner) : null,
         holder: holder ? who(holder) : null,
+        addressChangedRecently: recent.has(row.serviceId),
       },
     ];
   });

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { publishedSql } from "@/features/catalog/server/published";
 import type { HoursRow } from "@/features/hours/timetable";
-import { mapElement } from "@/features/osm/mapping";
+import { EMAIL_STABLE_MS, emailSinceOfNew } from "@/features/osm/email-age";
+import { EMAIL_KEYS, mapElement } from "@/features/osm/mapping";
 import { overpassAnswer } from "@/features/osm/schema";
 import type { OverpassElement } from "@/features/osm/types";
 import { getPrisma } from "@/lib/db/client";
@@ -165,6 +166,8 @@ type Incoming = {
   p2: string;
   web: string;
   mail: string;
+  /** Since when its e-mail has stood if the place is new to us (emailSinceOfNew), ISO in UTC. */
+  es: string;
   cat: string;
   kinds: string[];
   hk: boolean;
@@ -219,7 +222,10 @@ function storable(hours: HoursRow[] | null): hours is HoursRow[] {
 }
 
 /** Validated, mapped and de-duplicated (the last of two elements with one key wins). */
-export function prepareAnswer(answer: unknown): { incoming: Incoming[]; elements: number; skipped: number } {
+export function prepareAnswer(
+  answer: unknown,
+  now = new Date(),
+): { incoming: Incoming[]; elements: number; skipped: number } {
   const parsed = overpassAnswer.safeParse(answer);
   if (!parsed.success) throw new Error(`the answer is not an Overpass answer: ${parsed.error.issues[0]?.message}`);
   // Overpass ran out of time or memory: what is missing from a partial answer is not gone from OSM.
@@ -255,6 +261,7 @@ export function prepareAnswer(answer: unknown): { incoming: Incoming[]; elements
       p2: mapped.phones[1] ?? "",
       web: mapped.website.slice(0, 100),
       mail: mapped.email.slice(0, 100),
+      es: emailSinceOfNew(element.timestamp, now).toISOString(),
       cat: mapped.category,
       kinds: mapped.workKinds.map((kind) => kind.slice(0, 20)),
       // Known only as a timetable we can store; otherwise unknown, with OSM's text, never guessed.
@@ -269,8 +276,14 @@ export function prepareAnswer(answer: unknown): { incoming: Incoming[]; elements
 /** Rows of the temporary table as the JSON parameter reads them. */
 const INCOMING_COLUMNS =
   Prisma.raw(`t text, oid bigint, tags jsonb, lat float8, lng float8, hash text, sid uuid, pid uuid,
-  name text, address text, fallback text, p1 text, p2 text, web text, mail text, cat text, kinds jsonb, hk boolean,
-  ht text, hours jsonb`);
+  name text, address text, fallback text, p1 text, p2 text, web text, mail text, es timestamp, cat text, kinds jsonb,
+  hk boolean, ht text, hours jsonb`);
+
+/** Whether the stored place `p` and the incoming element `i` differ in any e-mail tag. */
+const EMAIL_TAGS_DIFFER = Prisma.join(
+  EMAIL_KEYS.map((key) => Prisma.sql`p.tags->>${key} IS DISTINCT FROM i.tags->>${key}`),
+  " OR ",
+);
 
 /** An owner's published listing near an imported place with a similar name (the duplicate rule). */
 const DUPLICATE_OF = Prisma.sql`(
@@ -296,7 +309,11 @@ async function applyAnswer(
   answer: unknown,
   runId: string,
 ): Promise<{ counts: ImportCounts; seenBefore: number }> {
-  const { incoming, elements, skipped } = prepareAnswer(answer);
+  // One clock for the run, in UTC as the timestamp columns hold it (features/osm/email-age.ts).
+  const now = new Date();
+  const { incoming, elements, skipped } = prepareAnswer(answer, now);
+  const runAt = now.toISOString();
+  const stableBefore = new Date(now.getTime() - EMAIL_STABLE_MS).toISOString();
   return prisma.$transaction(
     async (tx) => {
       // The places not hidden: those the last good runs listed (a place missed once still counts).
@@ -313,7 +330,7 @@ async function applyAnswer(
         state text, place_id uuid, service_id uuid, old_dup uuid, dup_id uuid, decision text, claimed boolean,
         old_hidden boolean NOT NULL DEFAULT false, fresh boolean NOT NULL DEFAULT false) ON COMMIT DROP`);
       await tx.$executeRaw`
-        INSERT INTO osm_incoming (t, oid, tags, lat, lng, hash, sid, pid, name, address, fallback, p1, p2, web, mail, cat, kinds, hk, ht, hours)
+        INSERT INTO osm_incoming (t, oid, tags, lat, lng, hash, sid, pid, name, address, fallback, p1, p2, web, mail, es, cat, kinds, hk, ht, hours)
         SELECT r.* FROM jsonb_to_recordset(${JSON.stringify(incoming)}::jsonb) AS r(${INCOMING_COLUMNS})`;
       await tx.$executeRawUnsafe(`ANALYZE osm_incoming`);
 
@@ -352,24 +369,36 @@ async function applyAnswer(
         FROM osm_incoming i WHERE i.fresh`;
       const addedPlaces = await tx.$executeRaw`
         INSERT INTO osm_places (id, "osmType", "osmId", tags, latitude, longitude, "contentHash", "serviceId",
-          "duplicateOfId", "lastSeenRunId", "missedRuns", "createdAt", "updatedAt")
+          "duplicateOfId", "lastSeenRunId", "missedRuns", "emailSince", "createdAt", "updatedAt")
         SELECT i.pid, i.t::"OsmElementType", i.oid, i.tags, i.lat, i.lng, i.hash, i.service_id, i.dup_id,
-          ${runId}::uuid, 0, now(), now()
+          ${runId}::uuid, 0, i.es, now(), now()
         FROM osm_incoming i WHERE i.state = 'new'`;
 
-      // Changed places: the layer always; the listing only while nobody has claimed it.
+      // Changed places: the layer always; the listing only while nobody has claimed it. An e-mail tag
+      // edited since the last run is dated from this run (SET reads the row as it was before).
       const updated = await tx.$executeRaw`
         UPDATE osm_places p SET tags = i.tags, latitude = i.lat, longitude = i.lng, "contentHash" = i.hash,
+          "emailSince" = CASE WHEN ${EMAIL_TAGS_DIFFER} THEN ${runAt}::timestamp ELSE p."emailSince" END,
           "serviceId" = i.service_id, "duplicateOfId" = i.dup_id, "lastSeenRunId" = ${runId}::uuid, "missedRuns" = 0, "hiddenAt" = NULL, "updatedAt" = now()
         FROM osm_incoming i WHERE p.id = i.place_id AND i.state = 'changed'`;
+      // The contact mail only from an address that has stood (EMAIL_STABLE_MS): a fresh edit of the tag
+      // does not replace the one the listing had; the statement after the next takes it once it has stood.
       await tx.$executeRaw`
-        UPDATE services s SET name = i.name, "contactMail" = i.mail, "contactPhone1" = i.p1, "contactPhone2" = i.p2,
+        UPDATE services s SET name = i.name, "contactPhone1" = i.p1, "contactPhone2" = i.p2,
+          "contactMail" = CASE WHEN p."emailSince" <= ${stableBefore}::timestamp THEN i.mail ELSE s."contactMail" END,
           website = i.web, category = i.cat::"Category", "hoursKnown" = i.hk, "hoursText" = i.ht,
           "workKinds" = ARRAY(SELECT jsonb_array_elements_text(i.kinds))::varchar(20)[],
           address = CASE WHEN i.address <> '' THEN i.address
             WHEN s.latitude = i.lat AND s.longitude = i.lng THEN s.address ELSE i.fallback END,
           latitude = i.lat, longitude = i.lng, "updatedAt" = now()
-        FROM osm_incoming i WHERE s.id = i.service_id AND i.state = 'changed' AND NOT i.fresh AND s.claimed = false`;
+        FROM osm_incoming i JOIN osm_places p ON p.id = i.place_id
+        WHERE s.id = i.service_id AND i.state = 'changed' AND NOT i.fresh AND s.claimed = false`;
+      // An address held back while it was new, now old enough, even when nothing else changed since.
+      await tx.$executeRaw`
+        UPDATE services s SET "contactMail" = i.mail, "updatedAt" = now()
+        FROM osm_incoming i JOIN osm_places p ON p.id = i.place_id
+        WHERE s.id = i.service_id AND NOT i.fresh AND s.claimed = false AND s."contactMail" <> i.mail
+          AND p."emailSince" <= ${stableBefore}::timestamp`;
       await tx.$executeRaw`
         DELETE FROM opening_hours h USING osm_incoming i, services s
         WHERE h."serviceId" = i.service_id AND i.state = 'changed' AND NOT i.fresh AND i.claimed = false

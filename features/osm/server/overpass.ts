@@ -9,13 +9,15 @@ export const UKRAINE_AREA_ID = 3600060199;
 
 /**
  * The built-in question: every car repair and tyre shop in Ukraine, nodes, ways and relations,
- * with a centre for the latter two and only their tags (no geometry: a place is a point to us).
+ * with a centre for the latter two (a place is a point to us), their tags and meta: the time of
+ * each one's last edit dates its e-mail (features/osm/email-age.ts). The mapper's name and id come
+ * with it and are dropped on reading (features/osm/schema.ts).
  */
 export function overpassQuery(timeoutSeconds: number): string {
   return (
     `[out:json][timeout:${timeoutSeconds}];area(id:${UKRAINE_AREA_ID})->.ua;(` +
     `nwr["shop"="car_repair"](area.ua);nwr["craft"="car_repair"](area.ua);nwr["shop"="tyres"](area.ua););` +
-    `out center tags;`
+    `out center meta;`
   );
 }
 

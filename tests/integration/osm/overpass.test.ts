@@ -73,7 +73,8 @@ describe("asking Overpass", () => {
       'nwr["shop"="tyres"](area.ua)',
     ])
       expect(query).toContain(tag);
-    expect(query).toContain("out center tags;");
+    // meta: the time of each element's last edit, which dates its e-mail (features/osm/email-age.ts).
+    expect(query).toContain("out center meta;");
   });
 
   const failures: [string, (response: ServerResponse) => void, RegExp][] = [
