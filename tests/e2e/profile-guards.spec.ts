@@ -117,9 +117,18 @@ test.describe("reviews", () => {
 
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.locator("#review-quality-error")).toBeVisible();
-    await page.getByLabel("Quality").selectOption("5");
-    await page.getByLabel("Speed").selectOption("4");
-    await page.getByLabel("Price", { exact: true }).selectOption("3");
+    await page
+      .getByRole("radiogroup", { name: "Quality", exact: true })
+      .getByRole("radio", { name: "Excellent, 5 stars" })
+      .check();
+    await page
+      .getByRole("radiogroup", { name: "Speed", exact: true })
+      .getByRole("radio", { name: "Very good, 4 stars" })
+      .check();
+    await page
+      .getByRole("radiogroup", { name: "Price", exact: true })
+      .getByRole("radio", { name: "Good, 3 stars" })
+      .check();
     const comment = `Quick and honest <b>${Date.now()}</b>`;
     await page.getByLabel("Comment").fill(comment);
     await page.getByRole("button", { name: "Submit" }).click();
@@ -141,7 +150,10 @@ test.describe("reviews", () => {
     await page.goto(href!);
     // The connection drops after the page loaded: the validation loads with the form's first use.
     await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
-    await page.getByLabel("Quality").selectOption("5");
+    await page
+      .getByRole("radiogroup", { name: "Quality", exact: true })
+      .getByRole("radio", { name: "Excellent, 5 stars" })
+      .check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "No connection. Please check the network and try again." }),

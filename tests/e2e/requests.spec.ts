@@ -450,9 +450,13 @@ for (const run of RUNS) {
       await test.step("the driver's review of A is a verified visit, no code typed", async () => {
         await page.goto(`${prefix}/service/${a.serviceId}`);
         const form = page.getByRole("form", { name: t("Review.title") });
-        await form.getByLabel(t("Review.quality")).selectOption("5");
-        await form.getByLabel(t("Review.speed")).selectOption("5");
-        await form.getByLabel(t("Review.price"), { exact: true }).selectOption("4");
+        const star = (aspect: "quality" | "speed" | "price", score: 4 | 5) =>
+          form
+            .getByRole("radiogroup", { name: t(`Review.${aspect}`) })
+            .getByRole("radio", { name: t("Review.starsName", { word: t(`Review.score${score}`), count: score }) });
+        await choose(page, run, star("quality", 5));
+        await choose(page, run, star("speed", 5));
+        await choose(page, run, star("price", 4));
         const words = "Поміняли колодки вчасно, як і домовлялися.";
         await form.getByLabel(t("Review.comment")).fill(words);
         await expect(form.getByLabel(t("Review.visitCode"))).toHaveValue("");

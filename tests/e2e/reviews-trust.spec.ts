@@ -1,4 +1,10 @@
+import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
+
+/** One star of a rating of the review form: a radio named by its score, in the group named by the aspect. */
+const star = (page: Page, aspect: string, name: string) =>
+  page.getByRole("radiogroup", { name: aspect, exact: true }).getByRole("radio", { name, exact: true });
 
 test("verified review, owner reply, report and moderation, by mouse and keyboard, in both languages", async ({
   page,
@@ -20,9 +26,9 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
     await users.create("user", { name: "Verified Driver", page });
     await page.goto(link);
     await expect(page.getByLabel("Visit code (optional)")).toHaveValue(code);
-    await page.getByLabel("Quality").selectOption("5");
-    await page.getByLabel("Speed").selectOption("4");
-    await page.getByLabel("Price", { exact: true }).selectOption("4");
+    await star(page, "Quality", "Excellent, 5 stars").check();
+    await star(page, "Speed", "Very good, 4 stars").check();
+    await star(page, "Price", "Very good, 4 stars").check();
     await page.getByLabel("Comment").fill("Fixed the brakes the same day.");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Review submitted")).toBeVisible();
@@ -38,17 +44,18 @@ test("verified review, owner reply, report and moderation, by mouse and keyboard
     await expect(page.getByLabel("Comment")).toHaveCount(0);
     await editOwn.click();
     await expect(page.getByLabel("Comment")).toHaveValue("Fixed the brakes the same day.");
-    await expect(page.getByLabel("Quality")).toHaveValue("5");
-    await expect(page.getByLabel("Speed")).toHaveValue("4");
-    await expect(page.getByLabel("Quality")).toBeFocused();
+    await expect(star(page, "Quality", "Excellent, 5 stars")).toBeChecked();
+    await expect(star(page, "Speed", "Very good, 4 stars")).toBeChecked();
+    // The chosen star takes the focus, so Space or an arrow starts from the review's own score.
+    await expect(star(page, "Quality", "Excellent, 5 stars")).toBeFocused();
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByLabel("Comment")).toHaveCount(0);
     await expect(editOwn).toBeFocused();
     // Edit on the review itself opens it too.
     await mine.getByRole("button", { name: "Edit", exact: true }).click();
     await expect(page.getByLabel("Comment")).toHaveValue("Fixed the brakes the same day.");
-    await expect(page.getByLabel("Quality")).toHaveValue("5");
-    await expect(page.getByLabel("Quality")).toBeFocused();
+    await expect(star(page, "Quality", "Excellent, 5 stars")).toBeChecked();
+    await expect(star(page, "Quality", "Excellent, 5 stars")).toBeFocused();
     await page.getByLabel("Verified visits only").check();
     await expect(mine).toBeVisible();
   });

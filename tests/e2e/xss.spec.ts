@@ -360,7 +360,10 @@ test.describe("XSS payloads render inert", () => {
       await open(page, EN, href);
       const comment = [...CORPUS, TEXT].join(" ");
       for (const score of ["quality", "speed", "price"] as const)
-        await page.getByLabel(EN.m.Review[score], { exact: true }).selectOption("4");
+        await page
+          .getByRole("radiogroup", { name: EN.m.Review[score], exact: true })
+          .getByRole("radio", { name: `${EN.m.Review.score4}, 4 stars` })
+          .check();
       await page.getByLabel(EN.m.Review.comment, { exact: true }).fill(comment);
       await page.getByRole("button", { name: EN.m.Review.submit }).click();
       await expect(page.getByText(EN.m.Review.submitted)).toBeVisible();

@@ -15,6 +15,7 @@ import type { OwnReview } from "@/features/reviews/reviewer-view";
 import { COMMENT_MAX, VISIT_CODE_MAX } from "@/features/reviews/rules";
 import { useRouter } from "@/i18n/navigation";
 
+import { StarInput } from "./star-input";
 import { useAspectLabels } from "./use-aspect-labels";
 
 /** Sent by the Edit button on the viewer's own review. */
@@ -56,7 +57,6 @@ export function ReviewForm({
   const tp = useTranslations("Prices");
   const ta = useTranslations("Account");
   const aspectLabels = useAspectLabels();
-  const scoreLabels = { 1: t("score1"), 2: t("score2"), 3: t("score3"), 4: t("score4"), 5: t("score5") };
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   // What was sent stands for the viewer's review until the refetched page brings it (`initial`).
@@ -68,7 +68,7 @@ export function ReviewForm({
   const { form, busy, failure, error, formProps } = useSchemaForm({
     schema: loadSchema,
     defaultValues: { ...EMPTY, visitCode: useSearchParams().get("code") ?? "" },
-    // The selects hold text; the API takes the scores as JSON numbers ("" stays unrated).
+    // The star radios hold text; the API takes the scores as JSON numbers ("" stays unrated).
     request: ({ paidJob, paidUah, rating, ...values }) => ({
       ...values,
       rating: Object.fromEntries(
@@ -90,6 +90,7 @@ export function ReviewForm({
     },
   });
   const comment = useWatch({ control: form.control, name: "comment" });
+  const rating = useWatch({ control: form.control, name: "rating" });
   // The refetched page has spoken (the review is there, or deleted): what was sent stands for nothing now.
   const [known, setKnown] = useState(initial);
   if (known !== initial) {
@@ -109,7 +110,10 @@ export function ReviewForm({
     setValue("paidJob", own.paidJob);
     setValue("paidUah", own.paidUah);
     formRef.current.scrollIntoView({ block: "start" });
-    setFocus("rating.quality");
+    // The chosen star, as Tab into the group would: react-hook-form's setFocus takes a radio group's first.
+    const star = formRef.current.querySelector<HTMLInputElement>(`#review-quality-${own.rating.quality}`);
+    if (star) star.focus();
+    else setFocus("rating.quality");
   }
 
   function open() {
@@ -169,20 +173,16 @@ export function ReviewForm({
       </h3>
       {hasOwn ? <p className="text-sm text-slate-600">{t("updateNote")}</p> : null}
       {failure ? <FormAlert>{failure.message}</FormAlert> : null}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-3">
         {RATING_ASPECTS.map((score) => (
-          <Labelled key={score} id={`review-${score}`} label={aspectLabels[score]} error={error(`rating.${score}`)}>
-            {(control) => (
-              <select {...control} required {...form.register(`rating.${score}`)} className={FIELD_INPUT}>
-                <option value="">{t("choose")}</option>
-                {([1, 2, 3, 4, 5] as const).map((value) => (
-                  <option key={value} value={value}>
-                    {scoreLabels[value]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Labelled>
+          <StarInput
+            key={score}
+            id={`review-${score}`}
+            legend={aspectLabels[score]}
+            value={rating[score]}
+            error={error(`rating.${score}`)}
+            input={form.register(`rating.${score}`)}
+          />
         ))}
       </div>
       <Labelled
