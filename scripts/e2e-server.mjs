@@ -9,6 +9,7 @@ import { buildApp, LISTEN_ON } from "./app-server.mjs";
 const port = process.env.E2E_PORT ?? "3100";
 const paypalPort = String(Number(port) + 99);
 const monoPort = String(Number(port) + 98);
+const overpassPort = String(Number(port) + 97);
 // Mail goes to the dev outbox, payments to a local fake of PayPal's REST API (the browser gets a
 // stand-in SDK through request routing) and to the monobank stand-in (its test-card page is a
 // real page the browser opens; its webhooks come back to APP_URL), and the geocoder is
@@ -25,6 +26,8 @@ const env = {
   MONO_TOKEN: "test-mono-token",
   MONO_API_BASE: `http://127.0.0.1:${monoPort}`,
   NOMINATIM_URL: "http://127.0.0.1:9",
+  // An Overpass stand-in that answers a sliver of the demo places: the admin's import is refused.
+  OSM_OVERPASS_URL: `http://127.0.0.1:${overpassPort}/api/interpreter`,
   APP_URL: `http://localhost:${port}`,
   APP_SECRET: process.env.APP_SECRET ?? "e2e-secret-for-local-tests-only-0123456789",
   // The tests stand where our proxy would: the X-Forwarded-For they send is the client address.
@@ -49,16 +52,22 @@ const mono = spawn(process.execPath, ["--import", "tsx", "tests/helpers/fake-mon
   stdio: "inherit",
   env,
 });
+const overpass = spawn(process.execPath, ["--import", "tsx", "tests/helpers/fake-overpass-server.ts", overpassPort], {
+  stdio: "inherit",
+  env,
+});
 const server = spawn("npm", ["start"], { stdio: "inherit", env: { ...env, PORT: port, HOSTNAME: LISTEN_ON } });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     paypal.kill(signal);
     mono.kill(signal);
+    overpass.kill(signal);
     server.kill(signal);
   });
 }
 server.on("exit", (code) => {
   paypal.kill("SIGTERM");
   mono.kill("SIGTERM");
+  overpass.kill("SIGTERM");
   process.exit(code ?? 0);
 });
