@@ -35,7 +35,7 @@ describe("shownKm", () => {
   });
 
   it("reads “nearby” at 0 in every distance a visitor sees, and the km otherwise", () => {
-    const words = (messages: typeof en, locale: string, km: number) => {
+    const words = (messages: typeof en, locale: "en" | "uk", km: number) => {
       const t = createTranslator({ locale, messages });
       return [t("Services.distance", { km }), t("ServiceDetail.distance", { km }), t("Cart.distance", { km })];
     };
