@@ -25,7 +25,10 @@ export const itemsQueryFields = {
     .regex(/^\d{1,5}$/, { error: "Validation.page" })
     .transform(Number)
     .pipe(z.number().int().min(1, { error: "Validation.page" })),
-  sort: z.enum(SORT_KEYS, { error: "Validation.sort" }),
+  sort: z.enum(SORT_KEYS, { error: "Validation.sort" }).meta({
+    description:
+      "A rating's smoothed score either way, or `nearest`: by each service's own distance from `near`, which it needs (without it, a 400). Without a sort, `near` lists the masters who come to the point first, then the rest, each part nearest first.",
+  }),
   onthego: boolFlag,
   open: boolFlag,
   // A visitor's clock: years far off are no clock, and years 0 or 10000 (in a time zone) break the database's dates.
@@ -67,5 +70,7 @@ export function parseItemsQuery(raw: Raw): { ok: true; query: ItemsQuery } | { o
     if (key === "keyword" && result.data === "") continue;
     (query as Record<string, unknown>)[key] = result.data;
   }
+  // Nearest to nothing is no order: it needs the point (a wrong point is named as such instead).
+  if (query.sort === "nearest" && !query.near && !issues.near) issues.sort = "Validation.sortNeedsNear";
   return Object.keys(issues).length ? { ok: false, issues } : { ok: true, query };
 }

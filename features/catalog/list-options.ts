@@ -7,7 +7,8 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 /** Spec: a horizontal swipe of at least this many pixels moves to the next picture. */
 export const SWIPE_THRESHOLD_PX = 40;
 
-export const SORT_KEYS = [
+/** The sorts by a rating (the smoothed scores, features/reviews/server/rating-sql.ts), each either way. */
+export const RATING_SORT_KEYS = [
   "rating.desc",
   "rating.asc",
   "price.desc",
@@ -17,3 +18,11 @@ export const SORT_KEYS = [
   "speed.desc",
   "speed.asc",
 ] as const;
+
+export type RatingSort = (typeof RATING_SORT_KEYS)[number];
+
+/**
+ * Every sort: by a rating, or "nearest": by each service's own distance from the list's point
+ * (`near`, which it needs), masters who come to the point among the rest.
+ */
+export const SORT_KEYS = [...RATING_SORT_KEYS, "nearest"] as const;

@@ -14,7 +14,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Catalog"],
       summary: "List published services",
       description:
-        "A page of the filtered and sorted list of published services (20 a page). `filter` picks stations or masters, `keyword` searches names, kinds of work and price lines, `near` (\"lat,lng\") orders by distance, `job` with `prices` shows a job's price, `open` keeps those open at `userDateTime` (the visitor's clock) or now.",
+        "A page of the filtered and sorted list of published services (12 a page). `filter` picks stations or masters, `keyword` searches names, kinds of work and price lines, `near` (\"lat,lng\") orders by distance (the masters who come to the point first, unless `sort=nearest` orders every service by its own distance), `job` with `prices` shows a job's price, `open` keeps those open at `userDateTime` (the visitor's clock) or now.",
       requestParams: { query: itemsQuery },
       responses: {
         "200": jsonAnswer("The page, its number and how many pages there are.", ServicePageAnswer),

@@ -1,12 +1,16 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
 
 /**
  * The list near a point and what its cards say, at a phone's and a desktop's width in both
- * languages: a place at the point reads "nearby" rather than 0 km, every card says where it is, and
- * a service's page leads back to the list it was opened from.
+ * languages: nearest first (the masters who come to the point under their own heading, or every
+ * service by its own distance with the "Nearest" sort), a place at the point reads "nearby" rather
+ * than 0 km, every card says where it is, and a service's page leads back to the list it was opened from.
  */
+
+const KYIV = { latitude: 50.4501, longitude: 30.5234 };
 
 const VIEWPORTS = [
   { name: "390 px", viewport: { width: 390, height: 844 } },
@@ -21,6 +25,14 @@ const LANGUAGES = [
     howFar: "How far is it from me?",
     km: / km away$/,
     back: "Back to services",
+    filters: "Filters",
+    sort: "Sort by",
+    nearest: "Nearest",
+    distance: "Distance",
+    anyDistance: "Any distance",
+    comeGroup: "Masters who come to you here",
+    nearestGroup: "Nearest first",
+    needsPoint: "Nearest first needs a point: your location or one chosen on the map.",
   },
   {
     prefix: "/ua",
@@ -29,6 +41,14 @@ const LANGUAGES = [
     howFar: "Як далеко від мене?",
     km: / км від вас$/,
     back: "Назад до сервісів",
+    filters: "Фільтри",
+    sort: "Сортування",
+    nearest: "Найближчі",
+    distance: "Відстань",
+    anyDistance: "Будь-яка відстань",
+    comeGroup: "Майстри, які виїжджають сюди",
+    nearestGroup: "Спершу найближчі",
+    needsPoint: "Щоб показати найближчі, потрібна точка: ваше місце або обрана на мапі.",
   },
 ];
 
@@ -130,6 +150,90 @@ for (const { name: width, viewport } of VIEWPORTS) {
         await expect(back).toHaveAttribute("href", `${lang.prefix}/services`);
         await back.click();
         await expect(direct).toHaveURL(new RegExp(`${lang.prefix}/services$`));
+      });
+    }
+  });
+}
+
+/** What the cards under `scope` say: whether the master comes to the point, and how far (0: nearby). */
+function distancesIn(scope: Locator, lang: (typeof LANGUAGES)[number]) {
+  return scope.locator("article.card").evaluateAll(
+    (cards, { nearby }) =>
+      cards.map((card) => {
+        const chips = [...card.querySelectorAll("span")].map((span) => span.textContent ?? "");
+        const km = chips.find((text) => /^[\d.,]+ (km away|км від вас)$/.test(text));
+        return {
+          comes: chips.some((text) => text === "Comes to you here" || text === "Виїжджає сюди"),
+          km: chips.includes(nearby) ? 0 : km ? Number.parseFloat(km.replace(",", ".")) : Number.NaN,
+        };
+      }),
+    { nearby: lang.nearby },
+  );
+}
+
+const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
+
+for (const { name: width, viewport } of VIEWPORTS) {
+  test.describe(`nearest first, at ${width}`, () => {
+    test.use({ viewport, geolocation: KYIV, permissions: ["geolocation"] });
+
+    for (const lang of LANGUAGES) {
+      test(`${lang.prefix}/services near the visitor: the masters who come under "${lang.comeGroup}", then "${lang.nearestGroup}", each nearest first`, async ({
+        page,
+      }) => {
+        await page.goto(`${lang.prefix}/services?near=${KYIV.latitude},${KYIV.longitude}`);
+        const come = page.getByRole("heading", { name: lang.comeGroup, level: 2 });
+        const rest = page.getByRole("heading", { name: lang.nearestGroup, level: 2 });
+        await expect(come).toBeVisible();
+        await expect(rest).toBeVisible();
+        const comeCards = await distancesIn(come.locator("xpath=following-sibling::ul[1]"), lang);
+        const restCards = await distancesIn(rest.locator("xpath=following-sibling::ul[1]"), lang);
+        expect(comeCards.length).toBeGreaterThan(0);
+        expect(restCards.length).toBeGreaterThan(1);
+        expect(comeCards.every((card) => card.comes)).toBe(true);
+        expect(restCards.some((card) => card.comes)).toBe(false);
+        for (const cards of [comeCards, restCards]) {
+          const km = cards.map((card) => card.km);
+          expect(km.every(Number.isFinite)).toBe(true);
+          expect(km).toEqual(ascending(km));
+        }
+        // Every card of the page is in one of the two groups.
+        expect(comeCards.length + restCards.length).toBe(await page.locator("main article.card").count());
+      });
+
+      test(`${lang.prefix}/services: the sort "${lang.nearest}" asks for the location and lists every service by its own distance; "${lang.anyDistance}" drops both`, async ({
+        page,
+      }) => {
+        await page.goto(`${lang.prefix}/services`);
+        const filters = page.getByRole("button", { name: lang.filters, exact: true });
+        if (await filters.isVisible()) {
+          await hydrated(filters);
+          await filters.click();
+        }
+        const sort = page.getByLabel(lang.sort);
+        await hydrated(sort);
+        await sort.selectOption({ label: lang.nearest });
+        await expect(page).toHaveURL(/[?&]sort=nearest(&|$)/);
+        await expect(page).toHaveURL(/near=50\.4501(%2C|,)30\.5234/);
+        await expect(sort.locator("option:checked")).toHaveText(lang.nearest);
+        await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
+        // One list, no groups: a master who comes is among the rest, by the distance to their base.
+        await expect(page.getByRole("heading", { name: lang.comeGroup })).toHaveCount(0);
+        const cards = await distancesIn(page.locator("main"), lang);
+        expect(cards.length).toBeGreaterThan(1);
+        const km = cards.map((card) => card.km);
+        expect(km.every(Number.isFinite)).toBe(true);
+        expect(km).toEqual(ascending(km));
+
+        await page.getByLabel(lang.distance).selectOption({ label: lang.anyDistance });
+        await expect(page).not.toHaveURL(/near=/);
+        await expect(page).not.toHaveURL(/sort=/);
+        await expect(page.locator("main article.card").first()).toBeVisible();
+      });
+
+      test(`${lang.prefix}/services?sort=nearest without a point says what it needs`, async ({ page }) => {
+        await page.goto(`${lang.prefix}/services?sort=nearest`);
+        await expect(page.getByRole("alert").filter({ hasText: lang.needsPoint })).toBeVisible();
       });
     }
   });

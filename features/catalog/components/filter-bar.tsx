@@ -135,8 +135,19 @@ export function FilterBar({ pathname, query: applied, fixedFilter, pointErrors, 
   }
   // The list of the position found is a navigation: `finding` lasts until it has loaded.
   const [finding, startFinding] = useTransition();
-  const geo = useGeolocation((near: LatLng) => startFinding(() => go({ near })));
-  const sort = useSettledSelect(query.sort ?? "", (value) => go({ sort: (value || undefined) as ItemsQuery["sort"] }));
+  // "Nearest" chosen with no point yet: the visitor's position is asked first, and the sort comes with it.
+  const nearestOnceFound = useRef(false);
+  const geo = useGeolocation((near: LatLng) => {
+    const sort = nearestOnceFound.current ? ("nearest" as const) : undefined;
+    nearestOnceFound.current = false;
+    startFinding(() => go(sort ? { near, sort } : { near }));
+  });
+  const sort = useSettledSelect(query.sort ?? "", (value) => {
+    if (value === "nearest" && !query.near) {
+      nearestOnceFound.current = true;
+      geo.locate();
+    } else go({ sort: (value || undefined) as ItemsQuery["sort"] });
+  });
   // While the position is looked for and its list loads, the field already says where the distance is from.
   const visitor = useVisitorPoint();
   const from = geo.state.status === "locating" || finding ? "mine" : distanceChoice(query.near, visitor);
@@ -144,7 +155,9 @@ export function FilterBar({ pathname, query: applied, fixedFilter, pointErrors, 
   const job = useSettledSelect(query.job ?? "", (value) => go({ job: (value || undefined) as ItemsQuery["job"] }));
 
   function chooseDistance(value: string) {
-    if (value === "") go({ near: undefined });
+    nearestOnceFound.current = false;
+    // Nearest to no point is no order (the server refuses it): the sort goes with the point.
+    if (value === "") go({ near: undefined, ...(query.sort === "nearest" ? { sort: undefined } : {}) });
     else if (value === "mine") geo.locate();
     else if (value === "map") {
       setPickerOpen(true);

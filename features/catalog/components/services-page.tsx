@@ -1,9 +1,10 @@
 import { getTranslations } from "next-intl/server";
 
-import { cardView, topCardView } from "@/features/catalog/card-view";
+import { cardView, topCardView, type CardView } from "@/features/catalog/card-view";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
 import { VIEW_PARAM } from "@/features/catalog/list-view";
+import { nearGroups } from "@/features/catalog/near-groups";
 import { listServices, listTopServices } from "@/features/catalog/server/list";
 import { WhenNearViewport } from "@/features/map/components/lazy-maps";
 import { Link } from "@/i18n/navigation";
@@ -16,6 +17,9 @@ import { ServiceCard } from "./service-card";
 import { TopCarousel } from "./top-carousel";
 
 type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A group's heading over its cards (near a point: the masters who come, then the rest). */
+const GROUP_HEADING = "mt-6 text-base font-semibold text-slate-800 first:mt-2 md:first:mt-6 lg:first:mt-0";
 
 /** The services list, server-rendered from the URL; /stos and /mechanics fix the role filter. */
 export async function ServicesPage({
@@ -64,6 +68,17 @@ export async function ServicesPage({
   const items = found.map(cardView);
   // The instant the cards' opening status is computed for (the caller's, when the URL gives one).
   const renderedAt = query.userDateTime ? new Date(query.userDateTime).toISOString() : now.toISOString();
+  // Near a point, the masters who come to it and the rest under their own headings.
+  const groups = nearGroups(items, query);
+  const cardList = (cards: CardView[]) => (
+    <ul className={`mt-2 grid grid-cols-1 gap-2 md:grid-cols-2 md:gap-4 ${groups ? "md:mt-3" : "md:mt-6 lg:mt-0"}`}>
+      {cards.map((service) => (
+        <li key={service._id}>
+          <ServiceCard service={service} renderedAt={renderedAt} priority={service === items[0]} />
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <ListNavigation>
@@ -104,18 +119,23 @@ export async function ServicesPage({
         <ResultsLayout
           list={
             <>
-              {/* The cards are h3s: without this they would sit right under the h1. */}
-              <h2 className="sr-only">{t("resultsHeading")}</h2>
+              {/* The cards are h3s: without this (or the groups' headings) they would sit right under the h1. */}
+              {groups ? null : <h2 className="sr-only">{t("resultsHeading")}</h2>}
 
               <ListResults>
-                {items.length ? (
-                  <ul className="mt-2 grid grid-cols-1 gap-2 md:mt-6 md:grid-cols-2 md:gap-4 lg:mt-0">
-                    {items.map((service, index) => (
-                      <li key={service._id}>
-                        <ServiceCard service={service} renderedAt={renderedAt} priority={index === 0} />
-                      </li>
-                    ))}
-                  </ul>
+                {groups ? (
+                  <>
+                    <h2 className={GROUP_HEADING}>{t("groupComesToYou")}</h2>
+                    {cardList(groups.comesToYou)}
+                    {groups.nearest.length ? (
+                      <>
+                        <h2 className={GROUP_HEADING}>{t("groupNearest")}</h2>
+                        {cardList(groups.nearest)}
+                      </>
+                    ) : null}
+                  </>
+                ) : items.length ? (
+                  cardList(items)
                 ) : total > 0 ? (
                   // A page past the last one: the filters do match, this page number does not.
                   <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">

@@ -102,11 +102,17 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
   const countCondition = Prisma.join(open ? [...where, open.set] : where, " AND ");
 
   const order: Prisma.Sql[] = [];
-  // A master who comes to the point is as near as can be.
-  if (query.near) order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE "distanceKm" END ASC`);
-  // A chosen sort wins; without one, a job's list is cheapest first (walking service_prices (job, fromUah, serviceId)).
+  if (query.near) {
+    // The masters who come to the point first, a group the page labels (features/catalog/near-groups.ts),
+    // unless nearest first is asked; each part nearest first, by the service's own distance.
+    if (query.sort !== "nearest") order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE 1 END ASC`);
+    order.push(Prisma.sql`"distanceKm" ASC`);
+  }
+  // A chosen sort wins (near a point it breaks ties); without one, a job's list is cheapest first
+  // (walking service_prices (job, fromUah, serviceId)).
+  const rated = query.sort === "nearest" ? undefined : query.sort;
   order.push(
-    query.sort ? sortOrder(query.sort) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"),
+    rated ? sortOrder(rated) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"),
   );
   const orderBy = Prisma.join(order, ", ");
 

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { categoriesMatching } from "@/features/catalog/category-search";
-import type { ItemsQuery } from "@/features/catalog/items-query";
+import type { RatingSort } from "@/features/catalog/list-options";
 import { publishedSql } from "@/features/catalog/server/published";
 import { workKindsMatching } from "@/features/catalog/work-kinds";
 import { jobWordsMatching, labelPattern } from "@/features/prices/job-words";
@@ -38,7 +38,7 @@ export const SORT_ONLY_COLUMNS = Prisma.sql`s."qualityScore", s."speedScore", s.
  * A sort with its tie-breakers; ascending is the exact reverse of descending, so both walk the same
  * index. Among equal scores a claimed listing comes before an unclaimed imported place.
  */
-export function sortOrder(sort: NonNullable<ItemsQuery["sort"]>): Prisma.Sql {
+export function sortOrder(sort: RatingSort): Prisma.Sql {
   const [field, direction] = sort.split(".") as [keyof typeof SORT_COLUMNS, "asc" | "desc"];
   return direction === "asc"
     ? Prisma.sql`${SORT_COLUMNS[field]} ASC, s.claimed ASC, s."numReviews" ASC, s.id DESC`

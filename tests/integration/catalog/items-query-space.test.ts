@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as getLocations } from "@/app/api/items/locations/route";
 import { GET as listItems } from "@/app/api/items/route";
+import { shownKm } from "@/features/catalog/distance";
 import { parseItemsQuery, type ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE, SORT_KEYS } from "@/features/catalog/list-options";
 import { listServices } from "@/features/catalog/server/list";
@@ -26,7 +27,7 @@ import { makeRequest } from "../../helpers/request";
  * scores and distances: a 200 with exactly the page of the expected list, never a 5xx.
  */
 
-/** The point asked "near": no service stands exactly on it (distance 0 would tie with the masters who come). */
+/** The point asked "near". */
 const POINT = { lat: 50.45, lng: 30.52 };
 const JOB = "tyre_r15";
 /** Tuesday 10:00 in Kyiv: weekday hours and round-the-clock services are open, night ones closed. */
@@ -241,15 +242,18 @@ function expected(c: Case): Truth[] {
         (service.jobPrice !== null && jobWordsMatching(variants).jobs.includes(JOB))),
   );
   const keys: ((a: Truth, b: Truth) => number)[] = [];
-  // Near: the masters who come to the point first (as if at distance 0), then by distance.
-  if (c.near) keys.push((a, b) => (a.comesToYou ? 0 : a.distanceKm) - (b.comesToYou ? 0 : b.distanceKm));
+  // Near: the masters who come to the point first (unless nearest first is asked), then each by its own distance.
+  if (c.near && c.sort !== "nearest") keys.push((a, b) => Number(b.comesToYou) - Number(a.comesToYou));
+  if (c.near) keys.push((a, b) => a.distanceKm - b.distanceKm);
   // A keyword without a sort, job or point: the services it names first.
   if (c.keyword && !c.sort && !c.job && !c.near) {
     const named = (service: Truth) => variants.some((variant) => service.name.toLowerCase().includes(variant));
     keys.push((a, b) => Number(named(b)) - Number(named(a)));
   }
-  if (c.sort || !c.job) {
-    const [field, direction] = (c.sort ?? "rating.desc").split(".") as [
+  // "nearest" orders by distance alone; its ties as without a sort.
+  const rated = c.sort === "nearest" ? undefined : c.sort;
+  if (rated || !c.job) {
+    const [field, direction] = (rated ?? "rating.desc").split(".") as [
       "rating" | "quality" | "speed" | "price",
       "asc" | "desc",
     ];
@@ -281,6 +285,17 @@ const describeService = (s: Truth) =>
 
 /** Pages 1, 2 and the one past the last, through the API and as the /services page reads them. */
 async function check(c: Case): Promise<void> {
+  if (c.sort === "nearest" && !c.near) {
+    // Nearest to no point: a 400 naming the sort, and the page's notice says the same.
+    const response = await listItems(makeRequest(`/api/items?${search(c, 1)}`));
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()).errors)).toEqual(["sort"]);
+    expect(parseItemsQuery(Object.fromEntries(new URLSearchParams(search(c, 1))))).toMatchObject({
+      ok: false,
+      issues: { sort: "Validation.sortNeedsNear" },
+    });
+    return;
+  }
   const list = expected(c);
   const pages = Math.ceil(list.length / PAGE_SIZE);
   for (const page of [...new Set([1, 2, Math.max(pages, 1) + 1])]) {
@@ -300,7 +315,7 @@ async function check(c: Case): Promise<void> {
       if (c.open) expect(item.openNow, `${url}: ${item.name} open`).toBe(true);
       if (c.near) {
         expect(item.comesToYou, `${url}: ${item.name} comes`).toBe(service.comesToYou ? true : undefined);
-        expect(item.distanceKm, `${url}: ${item.name} km`).toBe(Math.round(service.distanceKm * 10) / 10);
+        expect(item.distanceKm, `${url}: ${item.name} km`).toBe(shownKm(service.distanceKm));
       } else expect(item.distanceKm).toBeUndefined();
       expect(item.jobPriceUah).toBe(c.job ? service.jobPrice : undefined);
     }
@@ -355,6 +370,7 @@ describe("GET /api/items and /services over the whole query space", () => {
 
   it.each([
     ["sort=foo", "sort"],
+    ["sort=nearest&near=", "sort"],
     ["near=abc", "near"],
     ["near=91,0", "near"],
     ["near=0,181", "near"],
