@@ -120,6 +120,9 @@ export const InboxPageAnswer = z
           serviceName: z.string(),
           status: targetStatus,
           requestStatus,
+          urgent: z
+            .boolean()
+            .meta({ description: "As soon as possible, open and not answered by this service yet: listed first." }),
           ...asked,
           distanceKm: z.number().nullable().meta({ description: "From the driver's point; null without one." }),
           createdAt: z.iso.datetime(),

@@ -2,7 +2,8 @@
  * Requests for a price and a time: the rules the forms, the pages and the server share (free of
  * zod, like the other rules files). A driver asks up to REQUEST_MAX_SERVICES services about one
  * job; each answers once; the driver accepts one answer. An open request closes itself after
- * REQUEST_OPEN_HOURS; a service that has not answered after REQUEST_REMINDER_HOURS is reminded once.
+ * REQUEST_OPEN_HOURS (REQUEST_ASAP_OPEN_HOURS when wanted as soon as possible); a service that has
+ * not answered after REQUEST_REMINDER_HOURS is reminded once.
  */
 import type { LiveStatusView } from "@/features/hours/live-status";
 import type { OpeningStatus } from "@/features/hours/timetable";
@@ -16,6 +17,18 @@ export const REQUEST_MESSAGE_MAX = 1000;
 export const REQUEST_REASON_MAX = 500;
 export const REQUEST_MAX_IMAGES = 3;
 export const REQUEST_OPEN_HOURS = 72;
+/**
+ * A request "as soon as possible" is a driver stuck now: an answer in three days is no answer, so
+ * it closes after a few hours (the reminder still comes at REQUEST_REMINDER_HOURS, halfway).
+ */
+export const REQUEST_ASAP_OPEN_HOURS = 4;
+
+/** How long a request stays open, fixed when sent (its expiresAt). */
+export const openHoursOf = (asap: boolean) => (asap ? REQUEST_ASAP_OPEN_HOURS : REQUEST_OPEN_HOURS);
+
+/** The hours a sent request had to be answered, read back from its stored times (old ones kept 72). */
+export const hoursOpen = (createdAt: string | Date, expiresAt: string | Date) =>
+  Math.round((new Date(expiresAt).getTime() - new Date(createdAt).getTime()) / 3_600_000);
 export const REQUEST_REMINDER_HOURS = 2;
 /** How far ahead a driver may ask for a date range (days from today). */
 export const REQUEST_MAX_DAYS_AHEAD = 90;
@@ -125,6 +138,8 @@ export type InboxItem = {
   createdAt: string;
   expiresAt: string;
   answer: AnswerView | null;
+  /** As soon as possible, open and waiting for this service's answer: listed first, marked urgent. */
+  urgent: boolean;
   /** Who asked, with the phone they gave ("" for none): only once this service is chosen. */
   driver: { name: string; email: string; phone: string } | null;
   closeReason: string;

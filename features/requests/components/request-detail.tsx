@@ -8,13 +8,7 @@ import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
 import { responseDuration } from "../response-wording";
-import {
-  REQUEST_OPEN_HOURS,
-  type AdminRequestView,
-  type AnswerView,
-  type RequestServiceView,
-  type RequestView,
-} from "../rules";
+import { hoursOpen, type AdminRequestView, type AnswerView, type RequestServiceView, type RequestView } from "../rules";
 import { CancelRequest } from "./cancel-request";
 import {
   RequestFacts,
@@ -120,7 +114,7 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
 
       {request.closedBy ? (
         <p className="rounded-lg bg-slate-100 p-4 text-slate-800">
-          {t("closedBy", { by: request.closedBy, hours: REQUEST_OPEN_HOURS })}
+          {t("closedBy", { by: request.closedBy, hours: hoursOpen(request.createdAt, request.expiresAt) })}
           {request.closeReason ? (
             <>
               {" "}
@@ -169,7 +163,7 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
               ? t("noAnswersYet", {
                   duration: tf("durationWithin", responseDuration(times[Math.floor((times.length - 1) / 2)]!)),
                 })
-              : t("noAnswersYetPlain", { hours: REQUEST_OPEN_HOURS })}
+              : t("noAnswersYetPlain", { hours: hoursOpen(request.createdAt, request.expiresAt) })}
           </p>
         ) : null}
         {/* Side by side from a tablet on (up to five in a row), one under another on a phone. */}

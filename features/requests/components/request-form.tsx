@@ -21,6 +21,7 @@ import {
   CAR_YEAR_MIN,
   CUSTOM_DESCRIPTION_MIN,
   PARTS_OF_DAY,
+  REQUEST_ASAP_OPEN_HOURS,
   REQUEST_DESCRIPTION_MAX,
   REQUEST_MAX_DAYS_AHEAD,
   REQUEST_MAX_IMAGES,
@@ -341,6 +342,9 @@ export function RequestForm({
               </label>
             </div>
             <FieldError id="when-error" error={error("when")} />
+            {asap === "yes" ? (
+              <p className="mt-2 text-sm text-slate-700">{t("asapHint", { hours: REQUEST_ASAP_OPEN_HOURS })}</p>
+            ) : null}
           </fieldset>
           <div hidden={asap !== "no"} className="space-y-4">
             <div className="grid grid-cols-2 gap-3">

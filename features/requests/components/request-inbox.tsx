@@ -90,7 +90,9 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
   return (
     <article
       aria-labelledby={headingId}
-      className={`space-y-3 rounded-xl border bg-white p-4 ${waiting ? "border-amber-300 shadow-sm" : "border-slate-200"}`}
+      className={`space-y-3 rounded-xl border bg-white p-4 ${
+        item.urgent ? "border-2 border-red-600 shadow-sm" : waiting ? "border-amber-300 shadow-sm" : "border-slate-200"
+      }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
@@ -99,7 +101,15 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
           </h2>
           <p className="text-sm text-slate-600">{t("forService", { name: item.serviceName })}</p>
         </div>
-        <TargetStatusBadge status={item.status} side="service" />
+        <div className="flex flex-wrap items-center gap-2">
+          {/* A driver stuck now: said in words, not only by the red border. */}
+          {item.urgent ? (
+            <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
+              {t("urgent")}
+            </span>
+          ) : null}
+          <TargetStatusBadge status={item.status} side="service" />
+        </div>
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <time dateTime={item.createdAt}>

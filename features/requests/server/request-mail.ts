@@ -14,7 +14,8 @@ import { REQUEST_OPEN_HOURS, REQUEST_REMINDER_HOURS, type Car, type RequestWhen 
  * The mails of a request for a price, each in its recipient's language: to a shop's owner a new
  * request, the reminder after two hours without an answer, the driver's choice of them (with the
  * driver's contacts) or of another shop, and the driver's cancellation; to the driver an answer or
- * a decline, the chosen shop's cancellation, and the close after 72 hours; to both an admin's close.
+ * a decline, the chosen shop's cancellation, and the close once its hours are up (72, or 4 for one
+ * wanted as soon as possible: the request's own); to both an admin's close.
  * Written in the caller's transaction, so a mail goes out only with the change it reports; the
  * caller kicks the queue after the commit.
  */
@@ -49,6 +50,8 @@ export type RequestMailValues = {
   driverPhone?: string;
   reason?: string;
   answers?: number;
+  /** The hours the request had to be answered (features/requests/rules.ts hoursOpen); REQUEST_OPEN_HOURS if not said. */
+  openHours?: number;
 };
 
 /** How much of a custom job's description a subject line quotes. */
@@ -104,7 +107,7 @@ export function composeRequestMail(
     declined: declined ? "yes" : "no",
     answers: answers ?? 0,
     reminderHours: REQUEST_REMINDER_HOURS,
-    openHours: REQUEST_OPEN_HOURS,
+    openHours: values.openHours ?? REQUEST_OPEN_HOURS,
   };
   const intro = t(`${kind}Intro`, all);
   const text = [intro, link].filter(Boolean).join("\n");

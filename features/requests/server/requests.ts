@@ -27,9 +27,9 @@ import { limiter, throttleKey, tooMany, tryTake, type ThrottleName } from "@/lib
 import {
   INBOX_PAGE_SIZE,
   MY_REQUESTS_MAX,
+  openHoursOf,
   REQUEST_MAX_OPEN,
   REQUEST_NEARBY_KM,
-  REQUEST_OPEN_HOURS,
   REQUEST_VISIT_CODE_DAYS,
   SUGGEST_MAX,
   type AdminRequestPage,
@@ -288,7 +288,7 @@ export async function createRequest(viewer: Viewer | null, body: unknown, locale
         longitude: point?.lng ?? null,
         driverPhone: input.phone,
         locale,
-        expiresAt: new Date(now.getTime() + REQUEST_OPEN_HOURS * HOUR_MS),
+        expiresAt: new Date(now.getTime() + openHoursOf("asap" in input.when) * HOUR_MS),
         targets: {
           create: current.map((service, position) => ({
             serviceId: service.id,
@@ -783,23 +783,40 @@ function inboxWhere(viewerId: string, status: "new" | "all", now: Date): Prisma.
   return status === "new" ? { ...mine, status: "sent", request: { status: "open", expiresAt: { gt: now } } } : mine;
 }
 
-/** GET /api/requests/inbox?status=new|all&page=: requests to the viewer's services, newest first. */
+/**
+ * GET /api/requests/inbox?status=new|all&page=: requests to the viewer's services, the urgent ones
+ * first (as soon as possible, open, this service not answered yet: a driver stuck now), then
+ * newest first. Prisma cannot order by a condition, so the page's ids and their urgency come from
+ * one SQL query (the same filter as inboxWhere), and the rows are read by id.
+ */
 export async function inbox(viewer: Viewer | null, query: unknown): Promise<InboxPage> {
   requireAccess(viewer, "signedIn");
   const { status, page } = parseOrThrow(inboxQuery, query);
   const prisma = await getPrisma();
-  const where = inboxWhere(viewer.id, status, new Date());
+  const now = new Date();
+  const where = inboxWhere(viewer.id, status, now);
   const total = await prisma.quoteTarget.count({ where });
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
-  const targets = await prisma.quoteTarget.findMany({
-    where,
-    // A request to several of the viewer's services shows once per service, in the driver's order.
-    orderBy: [{ createdAt: "desc" }, { requestId: "desc" }, { position: "asc" }],
-    skip: (page - 1) * INBOX_PAGE_SIZE,
-    take: INBOX_PAGE_SIZE,
-    include: inboxInclude,
-  });
+  const waiting = Prisma.sql`t.status = 'sent' AND r.status = 'open' AND r."expiresAt" > ${now}`;
+  const ordered = await prisma.$queryRaw<{ id: string; urgent: boolean }[]>`
+    SELECT t.id::text AS id, (r.asap AND ${waiting}) AS urgent
+    FROM quote_targets t
+      JOIN quote_requests r ON r.id = t."requestId"
+      JOIN services s ON s.id = t."serviceId"
+    WHERE s."ownerId" = ${viewer.id}::uuid ${status === "new" ? Prisma.sql`AND ${waiting}` : Prisma.empty}
+    -- A request to several of the viewer's services shows once per service, in the driver's order.
+    ORDER BY urgent DESC, t."createdAt" DESC, t."requestId" DESC, t.position ASC
+    LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(page - 1) * INBOX_PAGE_SIZE}`;
+  const rows = ordered.length
+    ? await prisma.quoteTarget.findMany({
+        where: { id: { in: ordered.map((row) => row.id) } },
+        include: inboxInclude,
+      })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const urgentIds = new Set(ordered.filter((row) => row.urgent).map((row) => row.id));
+  const targets = ordered.flatMap((row) => byId.get(row.id) ?? []);
   const answers = targets.length
     ? await prisma.quoteAnswer.findMany({
         where: { OR: targets.map((target) => ({ requestId: target.requestId, serviceId: target.serviceId })) },
@@ -816,6 +833,7 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
       serviceName: target.service.name,
       status: target.status,
       requestStatus: request.status,
+      urgent: urgentIds.has(target.id),
       ...askedIn(request),
       distanceKm: kmOf(target.distanceM),
       createdAt: target.createdAt.toISOString(),

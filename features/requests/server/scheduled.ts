@@ -4,7 +4,7 @@ import type { Locale } from "next-intl";
 
 import { localePath } from "@/features/accounts/server/account-mail";
 import { publishedSql } from "@/features/catalog/server/published";
-import { REQUEST_REMINDER_HOURS } from "@/features/requests/rules";
+import { hoursOpen, REQUEST_REMINDER_HOURS } from "@/features/requests/rules";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { kickMailQueue } from "@/lib/mail/outbox";
@@ -13,7 +13,8 @@ import { mailRequest } from "./request-mail";
 import { refreshAllResponseFigures } from "./response-figures";
 
 /**
- * The "quote-requests" job (jobs.ts, every 10 minutes): closes open requests whose 72 hours are up,
+ * The "quote-requests" job (jobs.ts, every 10 minutes): closes open requests whose time is up (72
+ * hours, or 4 for one wanted as soon as possible: the request's expiresAt),
  * reminds once each service that has left a request unanswered for REQUEST_REMINDER_HOURS, and
  * brings every service's response figures up to date. Rows are claimed with SKIP LOCKED and each
  * mail written in the transaction that records it, so two instances running the job at once send
@@ -40,6 +41,8 @@ type DueTarget = {
   email: string | null;
   locale: Locale;
   ownerName: string;
+  sentAt: Date;
+  expiresAt: Date;
   /** Whether the service can still answer (published, owner not blocked): otherwise no mail. */
   reachable: boolean;
 };
@@ -58,6 +61,7 @@ export async function remindUnanswered(now: Date = new Date(), batch = 50): Prom
     const { claimed, sent } = await prisma.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueTarget[]>`
         SELECT t.id, r.job, r.description, s.name AS station, u.email, u.locale::text AS locale, u.name AS "ownerName",
+          r."createdAt" AS "sentAt", r."expiresAt",
           (${PUBLISHED} AND u."isBlocked" = false) AS reachable
         FROM quote_targets t
           JOIN quote_requests r ON r.id = t."requestId"
@@ -74,7 +78,13 @@ export async function remindUnanswered(now: Date = new Date(), batch = 50): Prom
           "reminder",
           row.email,
           row.locale,
-          { name: row.ownerName, station: row.station, job: row.job, description: row.description },
+          {
+            name: row.ownerName,
+            station: row.station,
+            job: row.job,
+            description: row.description,
+            openHours: hoursOpen(row.sentAt, row.expiresAt),
+          },
           localePath(row.locale, "/requests/inbox"),
         );
         written++;
@@ -99,10 +109,12 @@ type DueRequest = {
   driverName: string;
   driverBlocked: boolean;
   answers: number;
+  sentAt: Date;
+  expiresAt: Date;
 };
 
 /**
- * Open requests whose time is up (expiresAt, 72 hours after sending) close: status expired, closed
+ * Open requests whose time is up (expiresAt: 72 hours after sending, 4 as soon as possible) close: status expired, closed
  * by "time"; their targets not yet answered or still waiting on the driver are cancelled, so no
  * inbox lists them as new. The driver is told in the request's language, with how many answers
  * came. An accepted request never expires (only open ones are picked). Returns how many closed.
@@ -114,7 +126,7 @@ export async function expireRequests(now: Date = new Date(), batch = 50): Promis
     const count = await prisma.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueRequest[]>`
         SELECT r.id, r.job, r.description, r.locale::text AS locale, u.email, u.name AS "driverName",
-          u."isBlocked" AS "driverBlocked",
+          u."isBlocked" AS "driverBlocked", r."createdAt" AS "sentAt", r."expiresAt",
           (SELECT count(*) FROM quote_answers a WHERE a."requestId" = r.id AND NOT a.decline)::int AS answers
         FROM quote_requests r JOIN users u ON u.id = r."driverId"
         WHERE r.status = 'open' AND r."expiresAt" <= ${now}
@@ -137,7 +149,13 @@ export async function expireRequests(now: Date = new Date(), batch = 50): Promis
           "expired",
           row.email,
           row.locale,
-          { name: row.driverName, job: row.job, description: row.description, answers: Number(row.answers) },
+          {
+            name: row.driverName,
+            job: row.job,
+            description: row.description,
+            answers: Number(row.answers),
+            openHours: hoursOpen(row.sentAt, row.expiresAt),
+          },
           localePath(row.locale, `/requests/${row.id}`),
         );
       }

@@ -581,9 +581,11 @@ describe("the inbox", () => {
     const mineA = await shop({ owner });
     const mineB = await shop({ owner });
     const drivers = await Promise.all([person(), person(), person()]);
-    const first = await sendRequest(drivers[0]!, [mineA.id]);
-    const second = await sendRequest(drivers[1]!, [mineA.id, mineB.id]);
-    const third = await sendRequest(drivers[2]!, [mineB.id]);
+    // For certain days: one wanted as soon as possible goes first while it waits (asap.test.ts).
+    const later = { when: { from: inDays(2), to: inDays(3) } };
+    const first = await sendRequest(drivers[0]!, [mineA.id], later);
+    const second = await sendRequest(drivers[1]!, [mineA.id, mineB.id], later);
+    const third = await sendRequest(drivers[2]!, [mineB.id], later);
     await answerAs(owner, first, mineA.id, { message: "Call us on 067 000 00 00" });
     // A request past its time waits for the job to close it, but is no longer new.
     await (

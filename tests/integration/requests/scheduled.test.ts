@@ -6,7 +6,7 @@ import { JOBS } from "@/jobs";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeService, makeUser } from "../../helpers/factories";
-import { answerAs, mailsTo, person, sendRequest, shop } from "./api";
+import { answerAs, inDays, mailsTo, person, sendRequest, shop } from "./api";
 import { makeAnswer, makeQuoteRequest } from "./job-fixtures";
 
 /** The "quote-requests" job: the reminder after two hours without an answer, the close after 72 hours. */
@@ -216,12 +216,13 @@ describe("the job", () => {
 });
 
 describe("a request sent through the route", () => {
-  it("reminds the silent service after 2 hours, not the one that answered, and closes after 72 hours", async () => {
+  it("reminds the silent service after 2 hours, not the one that answered, and closes one for certain days after 72 hours", async () => {
     const prisma = await getPrisma();
     const driver = await person({ locale: "uk" });
     const quick = await shop({ name: "Quick Route Garage" });
     const silent = await shop({ name: "Silent Route Garage", locale: "uk" });
-    const requestId = await sendRequest(driver, [quick.id, silent.id]);
+    // As soon as possible would close after 4 hours (tests/integration/requests/asap.test.ts).
+    const requestId = await sendRequest(driver, [quick.id, silent.id], { when: { from: inDays(2), to: inDays(3) } });
     await answerAs(quick.owner, requestId, quick.id, { price: 900 });
     const start = Date.now();
     await remindUnanswered(new Date(start + (REQUEST_REMINDER_HOURS * 60 - 1) * MINUTE_MS));
