@@ -39,7 +39,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags,
       summary: "Sign up",
       description:
-        "Always the same answer in the same time, whether or not the address has an account: a new address gets a confirmation link.",
+        "Always the same answer in the same time, whether or not the address has an account: a new address gets a confirmation link. `redirect`, the page the sign-up started from (a path on this site; anything else is dropped), rides in the link, and confirming lands there.",
       requestBody: jsonBody(registerInput),
       responses: {
         "201": jsonAnswer("The confirmation link is on its way.", messageBody),

@@ -22,7 +22,19 @@ const name = z
   .max(ACCOUNT_TEXT_MAX, { error: "Validation.name" })
   .regex(NAME_PATTERN, { error: "Validation.name" });
 
-export const registerInput = z.object({ name, email: emailAddress, password });
+/** How long the page a sign-up started from may be (a request form's address with its point fits many times). */
+export const RETURN_PATH_MAX = 500;
+
+/**
+ * `redirect`: the page the sign-up started from (the sign-in page's `redirect`), where confirming
+ * the mailed link lands; anything but a path on this site is dropped (lib/http/safe-redirect.ts).
+ */
+export const registerInput = z.object({
+  name,
+  email: emailAddress,
+  password,
+  redirect: z.string({ error: "Validation.invalid" }).max(RETURN_PATH_MAX, { error: "Validation.invalid" }).optional(),
+});
 export type RegisterInput = z.infer<typeof registerInput>;
 
 /** Sign-in checks only the shape: a weak password is simply a wrong one. */

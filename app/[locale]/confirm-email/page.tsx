@@ -5,6 +5,7 @@ import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ConfirmEmail } from "@/features/accounts/components/confirm-email";
 import { toLocale } from "@/i18n/locale";
+import { safeRedirect } from "@/lib/http/safe-redirect";
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -20,7 +21,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ConfirmEmailPage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
-  const token = (await searchParams).token;
+  const query = await searchParams;
+  const token = query.token;
+  // The page the sign-up started from, carried by the link; only a path on this site.
+  const target = safeRedirect(query.redirect, "/home");
   const t = await getTranslations("Account");
   return (
     <ClientMessages route="confirm-email">
@@ -28,7 +32,7 @@ export default async function ConfirmEmailPage({ params, searchParams }: Props) 
         {typeof token === "string" && token ? (
           <>
             <p className="mb-6 text-slate-700">{t("confirmText")}</p>
-            <ConfirmEmail token={token} />
+            <ConfirmEmail token={token} redirectTo={target === "/" ? "/home" : target} />
           </>
         ) : (
           <p role="alert" className="text-slate-700">

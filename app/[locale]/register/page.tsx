@@ -29,7 +29,7 @@ export default async function RegisterPage({ params, searchParams }: Props) {
   return (
     <ClientMessages route="register">
       <AuthCard title={t("registerTitle")}>
-        <RegisterForm />
+        <RegisterForm redirectTo={target} />
       </AuthCard>
     </ClientMessages>
   );

@@ -11,7 +11,8 @@ import { useRouter } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.confirmEmailInput);
 
-export function ConfirmEmail({ token }: { token: string }) {
+/** `redirectTo`: where confirming lands, the page the sign-up started from (/home when there was none). */
+export function ConfirmEmail({ token, redirectTo }: { token: string; redirectTo: string }) {
   const t = useTranslations("Account");
   const router = useRouter();
   const { form, busy, failure, error, formProps } = useSchemaForm({
@@ -26,7 +27,7 @@ export function ConfirmEmail({ token }: { token: string }) {
         t("networkError"),
       );
       toast.success(t("welcome", { name: user.name }), { duration: REGISTRATION_TOAST_DURATION_MS });
-      router.replace("/home");
+      router.replace(redirectTo);
       router.refresh();
     },
   });

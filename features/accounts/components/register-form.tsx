@@ -13,7 +13,8 @@ import { NameAndEmailFields, NewPasswordFields } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.registerInput);
 
-export function RegisterForm() {
+/** `redirectTo`: the page the sign-up started from, carried by the mailed link to land there once confirmed. */
+export function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const t = useTranslations("Account");
   const [done, setDone] = useState<string | null>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
@@ -22,7 +23,8 @@ export function RegisterForm() {
     rules: passwordsMatch,
     wording: NEW_PASSWORD_WORDING,
     send: async (account) => {
-      const { message } = await postJson<{ message: string }>("/api/users", account, "POST", t("networkError"));
+      const body = redirectTo === "/" ? account : { ...account, redirect: redirectTo };
+      const { message } = await postJson<{ message: string }>("/api/users", body, "POST", t("networkError"));
       setDone(message);
     },
   });

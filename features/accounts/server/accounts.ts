@@ -7,6 +7,7 @@ import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from 
 import { imageUrl } from "@/features/catalog/server/service-dto";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
+import { safeRedirect } from "@/lib/http/safe-redirect";
 import { parseOrThrow } from "@/lib/http/validate";
 import { take, tryTake } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
@@ -48,6 +49,15 @@ export function toPublicUser(user: {
 }
 
 /**
+ * `path` with the page a sign-up started from as its `redirect`, when that is a page of this site
+ * other than the start: confirming (or signing in) then lands there instead of /home.
+ */
+function withReturn(path: string, redirect: string | undefined): string {
+  const back = safeRedirect(redirect);
+  return back === "/" ? path : `${path}${path.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(back)}`;
+}
+
+/**
  * Registration never reveals whether an e-mail is taken: a new address gets a confirmation link,
  * a confirmed one gets a note to its owner, and the caller sees the same answer in the same time.
  * A pending (unconfirmed) sign-up for the address is replaced whole: the newest sign-up's name,
@@ -74,7 +84,7 @@ export async function register(body: unknown, locale: Locale, address: string): 
           existing.email,
           existing.locale,
           { name: existing.name },
-          localePath(existing.locale, "/login"),
+          localePath(existing.locale, withReturn("/login", input.redirect)),
         );
       return { message: "Auth.registered" };
     }
@@ -97,7 +107,7 @@ export async function register(body: unknown, locale: Locale, address: string): 
         input.email,
         locale,
         { name: input.name },
-        localePath(locale, `/confirm-email?token=${token}`),
+        localePath(locale, withReturn(`/confirm-email?token=${token}`, input.redirect)),
       );
     return { message: "Auth.registered" };
   });
