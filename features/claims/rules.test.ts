@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { CLAIM_PAY_DAYS, claimHoldsAt, holdingCutoff, maskAddress } from "./rules";
+import { CLAIM_PAY_DAYS, claimHoldsAt, claimVisitorOf, holdingCutoff, maskAddress } from "./rules";
 import { claimCodeInput, claimDecisionInput, claimInput } from "./schema";
 
 describe("claim rules", () => {
@@ -16,6 +16,15 @@ describe("claim rules", () => {
     expect(claimHoldsAt(null, verifiedAt)).toBe(false);
     // The database's side of the same rule: verified after the cutoff still holds.
     expect(holdingCutoff(new Date("2026-11-09T10:00:00Z"))).toEqual(verifiedAt);
+  });
+
+  it("tells the claim box whether its visitor is signed in and owns the listing", () => {
+    expect(claimVisitorOf(null, null)).toEqual({ signedIn: false, yours: false });
+    expect(claimVisitorOf(null, "owner")).toEqual({ signedIn: false, yours: false });
+    expect(claimVisitorOf("owner", "owner")).toEqual({ signedIn: true, yours: true });
+    expect(claimVisitorOf("someone", "owner")).toEqual({ signedIn: true, yours: false });
+    // An imported place has no owner: nobody's own.
+    expect(claimVisitorOf("someone", null)).toEqual({ signedIn: true, yours: false });
   });
 
   it("masks the place's address to its first letter and domain", () => {

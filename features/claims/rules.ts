@@ -29,6 +29,17 @@ export function holdingCutoff(now: Date): Date {
   return new Date(now.getTime() - CLAIM_PAY_WINDOW_MS);
 }
 
+/**
+ * What a service page knows of its visitor for the claim box (features/claims/components/claim-panel.tsx):
+ * whether they are signed in, and whether the listing is theirs, so its owner gets their own box from
+ * the first paint. A page rendered for the page cache knows nobody and passes "unknown" instead.
+ */
+export type ClaimVisitor = { signedIn: boolean; yours: boolean };
+
+export function claimVisitorOf(viewerId: string | null, ownerId: string | null): ClaimVisitor {
+  return { signedIn: viewerId !== null, yours: viewerId !== null && viewerId === ownerId };
+}
+
 /** Claims still in play: at most one of them per person and place. */
 export const OPEN_CLAIM_STATUSES = ["code_sent", "pending", "verified"] as const;
 

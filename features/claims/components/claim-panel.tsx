@@ -9,7 +9,7 @@ import { AppCodeInput } from "@/features/accounts/components/app-code-input";
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
 import { Link } from "@/i18n/navigation";
 
-import { CLAIM_MESSAGE_MAX, CLAIM_PAY_DAYS, type ClaimView } from "../rules";
+import { CLAIM_MESSAGE_MAX, CLAIM_PAY_DAYS, type ClaimView, type ClaimVisitor } from "../rules";
 
 type Loaded =
   | { phase: "loading" }
@@ -27,16 +27,43 @@ const LINK_BUTTON =
  * to sign in and come back; then the claim form, the code from the place's mail (with "send
  * again"), the word that an administrator will decide, or, once proved, the way to pay the fee.
  * On a listing someone owns it stays folded: a claim there is a dispute for an administrator.
+ *
+ * Its owner sees their own box instead (the way to /mystos). `visitor` is what the page knew of
+ * them: on a page rendered for its visitor the right box is there from the first paint. A page
+ * from the page cache was rendered for nobody ("unknown"): on a listing with an owner both boxes
+ * then share one grid cell, so the slot is as tall as the taller whichever the answer shows, and
+ * nothing below moves; the claim box is a guess, hidden from a browser holding a session cookie
+ * until its answer (app/globals.css, [data-guess]), and the owner's stays unseen until it is theirs.
  */
-export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed: boolean }) {
+export function ClaimPanel({
+  serviceId,
+  claimed,
+  visitor,
+}: {
+  serviceId: string;
+  claimed: boolean;
+  visitor: ClaimVisitor | "unknown";
+}) {
   const t = useTranslations("Claims");
   const ta = useTranslations("Account");
-  const [loaded, setLoaded] = useState<Loaded>({ phase: "loading" });
+  const known = visitor === "unknown" ? null : visitor;
+  const [loaded, setLoaded] = useState<Loaded>(() =>
+    known?.yours
+      ? { phase: "ready", claim: null, yours: true, held: false }
+      : known && !known.signedIn
+        ? { phase: "signedOut" }
+        : { phase: "loading" },
+  );
   const url = `/api/items/${serviceId}/claim`;
+  const signedIn = known?.signedIn;
+  const yoursKnown = known?.yours === true;
 
   const load = useCallback(async () => {
-    // A browser without a session cookie is signed out: nothing to ask (a 401 would only fill the security log).
-    if (!hasSignedInHint(document.cookie)) return setLoaded({ phase: "signedOut" });
+    // Their own listing, known from the page: there is no claim to ask about.
+    if (yoursKnown) return;
+    // Signed out (as the page knew, or a browser without a session cookie): nothing to ask (a 401 would only fill the security log).
+    if (signedIn === undefined ? !hasSignedInHint(document.cookie) : !signedIn)
+      return setLoaded({ phase: "signedOut" });
     setLoaded({ phase: "loading" });
     try {
       const response = await fetch(url, { cache: "no-store" });
@@ -51,14 +78,17 @@ export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed:
     } catch {
       setLoaded({ phase: "failed" });
     }
-  }, [url]);
+  }, [url, signedIn, yoursKnown]);
   useEffect(() => {
     // The viewer's claim is theirs alone: read after the page, never part of its cached HTML.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- loading state set before the request
     void load();
   }, [load]);
 
-  if (loaded.phase === "ready" && loaded.yours) return null;
+  // A rendering for everyone of a listing with an owner: this visitor may be the owner, or not.
+  const shared = visitor === "unknown" && claimed;
+  if (loaded.phase === "ready" && loaded.yours)
+    return shared ? <OneSlot claimBox={null} shown="owner" /> : <OwnerBox />;
   const claim = loaded.phase === "ready" ? loaded.claim : null;
   const open = claim && ["code_sent", "pending", "verified"].includes(claim.status);
 
@@ -125,22 +155,77 @@ export function ClaimPanel({ serviceId, claimed }: { serviceId: string; claimed:
   const intro = (
     <p className="text-sm text-slate-700">{claimed ? t("introClaimed") : held ? t("introHeld") : t("intro")}</p>
   );
-  if (claimed && !open)
-    return (
-      <details className="rounded-xl border border-slate-200 bg-white p-4">
-        <summary className="cursor-pointer font-semibold text-brand-700">{t("title")}</summary>
+  if (claimed && !open) {
+    const folded = (hidden: boolean) => (
+      <details
+        data-slot="claim"
+        // Until the answer, a guess: a browser holding a session cookie may be the owner's.
+        data-guess={loaded.phase === "loading" ? "" : undefined}
+        aria-hidden={hidden || undefined}
+        className={`rounded-xl border border-slate-200 bg-white p-4 ${hidden ? "invisible" : ""}`}
+      >
+        <summary tabIndex={hidden ? -1 : undefined} className="cursor-pointer font-semibold text-brand-700">
+          {t("title")}
+        </summary>
         <div className="mt-3 space-y-3">
           {intro}
           {body}
         </div>
       </details>
     );
+    return shared ? <OneSlot claimBox={folded} shown="claim" /> : folded(false);
+  }
   return (
     <section aria-label={t("title")} className="space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4">
       {heading}
       {open ? null : intro}
       {body}
     </section>
+  );
+}
+
+/** The owner's box on their own listing's page: where they manage it. */
+function OwnerBox({ hidden = false }: { hidden?: boolean }) {
+  const t = useTranslations("Claims");
+  return (
+    <div
+      data-slot="owner"
+      aria-hidden={hidden || undefined}
+      className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-white p-4 ${hidden ? "invisible" : ""}`}
+    >
+      <p className="font-semibold">{t("ownerTitle")}</p>
+      {hidden ? (
+        // Unseen, the same words without the link: the page cache's shared copy links to nobody's /mystos.
+        <span className="text-sm font-medium underline">{t("ownerManage")}</span>
+      ) : (
+        <Link href="/mystos" className="text-sm font-medium text-brand-700 underline">
+          {t("ownerManage")}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The folded claim box and the owner's box in one grid cell, one of them shown: the cell is as
+ * tall as the taller, so the swap after the page cache's first paint moves nothing below it.
+ */
+function OneSlot({ claimBox, shown }: { claimBox: ((hidden: boolean) => ReactNode) | null; shown: "claim" | "owner" }) {
+  const t = useTranslations("Claims");
+  return (
+    <div className="grid *:col-start-1 *:row-start-1">
+      {claimBox ? (
+        claimBox(shown !== "claim")
+      ) : (
+        // The owner's page keeps the claim box's place (its folded line) so the slot keeps its height.
+        <details data-slot="claim" aria-hidden className="invisible rounded-xl border border-slate-200 bg-white p-4">
+          <summary tabIndex={-1} className="font-semibold">
+            {t("title")}
+          </summary>
+        </details>
+      )}
+      <OwnerBox hidden={shown !== "owner"} />
+    </div>
   );
 }
 

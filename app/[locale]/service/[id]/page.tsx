@@ -13,6 +13,7 @@ import { ServiceLocation } from "@/features/catalog/components/service-location"
 import { directionsUrl, telegramHref } from "@/features/catalog/outside-links";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { ClaimPanel } from "@/features/claims/components/claim-panel";
+import { claimVisitorOf } from "@/features/claims/rules";
 import { HoursReport } from "@/features/hours/components/hours-report";
 import { HoursUnknown } from "@/features/hours/components/hours-unknown";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
@@ -77,6 +78,8 @@ export default async function ServicePage({ params }: Props) {
     getFormatter(),
     forThisVisitor((viewer) => reviewerView(viewer, id)),
   ]);
+  // Its owner gets their own box from the first paint; known only when rendered for this visitor.
+  const claimVisitor = await forThisVisitor((viewer) => claimVisitorOf(viewer?.id ?? null, service.user));
   const today = weekdayIn(new Date(), service.timeZone);
   const experience =
     service.experience >= 21 ? t("experienceMore") : t("experienceYears", { years: service.experience });
@@ -250,7 +253,9 @@ export default async function ServicePage({ params }: Props) {
         </div>
         {/* Below the name and the call button: who a place is comes first, where its details come from next. */}
         {service.claimed ? null : <OsmNotice osm={service.osm} />}
-        {service.role === "sto" ? <ClaimPanel serviceId={service._id} claimed={service.claimed} /> : null}
+        {service.role === "sto" ? (
+          <ClaimPanel serviceId={service._id} claimed={service.claimed} visitor={claimVisitor} />
+        ) : null}
 
         {service.description ? (
           <section aria-labelledby="about">
