@@ -4,10 +4,11 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { GuardNotice } from "@/components/layout/guard-notice";
 import { getPageSession } from "@/features/accounts/server/session";
+import { OpenNearMe } from "@/features/catalog/components/open-near-me";
 import { FeedbackForm } from "@/features/feedback/components/feedback-form";
 import { HomeMap } from "@/features/map/components/home-map";
 import { toLocale } from "@/i18n/locale";
-import { Link } from "@/i18n/navigation";
+import { getPathname, Link } from "@/i18n/navigation";
 import { alternatesFor } from "@/lib/site";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -24,7 +25,7 @@ type Props = {
 export default async function HomePage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
-  const [t, session] = await Promise.all([getTranslations("Home"), getPageSession()]);
+  const [t, th, session] = await Promise.all([getTranslations("Home"), getTranslations("Header"), getPageSession()]);
   const cards = [
     { title: t("findStationTitle"), text: t("findStationText"), action: t("findStationAction"), href: "/stos" },
     { title: t("findMechanicTitle"), text: t("findMechanicText"), action: t("findMechanicAction"), href: "/mechanics" },
@@ -40,7 +41,8 @@ export default async function HomePage({ params, searchParams }: Props) {
       <div className="space-y-10">
         <GuardNotice reason={(await searchParams).reason} />
         <section className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-800 text-white lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-end">
-          {/* A strip above the text on phones, beside it on wide screens; likely the page's LCP, hence fetched first. */}
+          {/* A strip above the text on phones (kept low, so the search and "Open now near me" are on the first
+              screen), beside it on wide screens; likely the page's LCP, hence fetched first. */}
           {/* eslint-disable-next-line @next/next/no-img-element -- a vector drawing: one small file at every width, nothing to resize */}
           <img
             src="/illustrations/home-banner.svg"
@@ -48,17 +50,48 @@ export default async function HomePage({ params, searchParams }: Props) {
             width={1200}
             height={400}
             fetchPriority="high"
-            className="h-28 w-full object-cover sm:h-40 lg:order-last lg:h-auto"
+            className="h-20 w-full object-cover sm:h-40 lg:order-last lg:h-auto"
           />
-          <div className="px-6 pt-5 pb-8 sm:px-10 sm:pb-10 lg:py-12">
-            <h1 className="max-w-2xl text-3xl font-bold sm:text-4xl">{t("bannerTitle")}</h1>
-            <p className="mt-4 max-w-2xl text-base text-brand-100 sm:text-lg">{t("welcome")}</p>
-            <Link
-              href="/services"
-              className="mt-6 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+          <div className="px-5 pt-4 pb-6 sm:px-10 sm:pb-10 lg:py-12">
+            <h1 className="max-w-2xl text-2xl font-bold sm:text-4xl">{t("bannerTitle")}</h1>
+            {/* A plain form: the search works before (and without) the page's JavaScript. The banner is dark
+                blue, so its controls' focus ring is white. */}
+            <form
+              role="search"
+              action={getPathname({ href: "/services", locale })}
+              method="get"
+              className="mt-4 flex max-w-xl"
             >
-              {t("browse")}
-            </Link>
+              <label htmlFor="home-search" className="sr-only">
+                {th("searchLabel")}
+              </label>
+              <input
+                id="home-search"
+                type="search"
+                name="keyword"
+                required
+                maxLength={100}
+                enterKeyHint="search"
+                placeholder={t("searchPlaceholder")}
+                className="min-h-11 min-w-0 flex-1 rounded-l-lg border-0 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-white"
+              />
+              <button
+                type="submit"
+                className="min-h-11 rounded-r-lg bg-accent-500 px-4 font-semibold text-slate-900 hover:bg-amber-400 focus-visible:outline-white"
+              >
+                {th("search")}
+              </button>
+            </form>
+            <div className="mt-3 flex flex-wrap items-start gap-3">
+              <OpenNearMe />
+              <Link
+                href="/services"
+                className="inline-flex min-h-11 items-center rounded-lg border border-white/70 px-5 py-2.5 font-semibold text-white hover:bg-white/10 focus-visible:outline-white"
+              >
+                {t("browse")}
+              </Link>
+            </div>
+            <p className="mt-4 max-w-2xl text-sm text-brand-100 sm:text-lg">{t("welcome")}</p>
           </div>
         </section>
 

@@ -4,27 +4,16 @@ import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@t
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-import type { MapCluster, Viewport } from "@/features/map/viewport";
+import type { Viewport } from "@/features/map/viewport";
 
+import { fetchLocations, takeEarlyLocations } from "./home-map-data";
 import { MapPlaceholder } from "./lazy-maps";
-import ServicesMap, { type MapService } from "./services-map";
-
-type Locations = { services: MapService[]; clusters: MapCluster[] };
+import ServicesMap from "./services-map";
 
 // Only the home map fetches through React Query, so its client lives here and is loaded with the
 // map (with Leaflet), not with every page. Cached answers are dropped 5 s after the last map
 // using them unmounts (spec §7).
 const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5000, gcTime: 5000, retry: 1 } } });
-
-async function fetchLocations(viewport: Viewport | null): Promise<Locations> {
-  const query = viewport
-    ? `?bbox=${[viewport.west, viewport.south, viewport.east, viewport.north].join(",")}&zoom=${viewport.zoom}`
-    : "";
-  const response = await fetch(`/api/items/locations${query}`);
-  const body = (await response.json().catch(() => null)) as (Locations & { message?: string }) | null;
-  if (!response.ok || !body?.services) throw new Error(body?.message ?? response.statusText);
-  return body;
-}
 
 export default function HomeMapLoaded({ label }: { label: string }) {
   return (
@@ -41,7 +30,8 @@ function HomeMapData({ label }: { label: string }) {
   // unless the first answer held every service one by one: then the map has them all already.
   const locations = useQuery({
     queryKey: ["items", "locations", viewport],
-    queryFn: () => fetchLocations(viewport),
+    // The whole map's first answer was asked beside this chunk (home-map.tsx), if it was.
+    queryFn: () => (viewport === null ? takeEarlyLocations() : null) ?? fetchLocations(viewport),
     placeholderData: keepPreviousData,
   });
   if (locations.isError) {
