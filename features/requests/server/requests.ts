@@ -14,6 +14,7 @@ import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/publish
 import { imageIdOf, imageUrl, toCard, type CardRow } from "@/features/catalog/server/service-dto";
 import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
 import { hoursColumns } from "@/features/hours/server/open-now";
+import { currentBrand } from "@/features/listings/service-fields";
 import { CUSTOM_JOB } from "@/features/prices/price-catalogue";
 import { announceCatalogChange } from "@/lib/cache/read-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
@@ -142,8 +143,9 @@ function answerView(row: AnswerRow): AnswerView {
   };
 }
 
+// A make stored with the first spec's spelling ("Waz/Lada") reads as the brand list spells it now.
 const carOf = (row: RequestRow): Car => ({
-  make: row.carMake,
+  make: currentBrand(row.carMake) as Car["make"],
   model: row.carModel,
   year: row.carYear,
   fuel: row.carFuel as CarFuel,
