@@ -25,6 +25,7 @@ const LANGUAGES = [
 ];
 
 const ENGLISH = "Quick oil change and honest brake repairs, open to walk-ins.";
+const PRICE_LINE = "Engine wash and detailing";
 const UKRAINIAN = "Швидка заміна оливи та чесний ремонт гальм, приймаємо без запису.";
 
 for (const size of SIZES) {
@@ -40,6 +41,11 @@ for (const size of SIZES) {
       const english = await users.create("owner", {
         service: { description: ENGLISH, brand: "Shevrolet", timetable: ALWAYS_CLOSED },
       });
+      // An own price line in English: the service page marks it as the description.
+      const priced = await english.context.request.put(`/api/items/users/${english.serviceId}/prices`, {
+        data: { lines: [{ job: "custom", label: PRICE_LINE, fromUah: 400 }] },
+      });
+      expect(priced.status()).toBe(200);
       const ukrainian = await users.create("mechanic", {
         service: { description: UKRAINIAN, brand: "Shevrolet", timetable: ALWAYS_CLOSED },
       });
@@ -55,6 +61,11 @@ for (const size of SIZES) {
           // Marked only where it differs from the page's language; otherwise it inherits <html lang>.
           if (textLang === language.lang) await expect(description).not.toHaveAttribute("lang");
           else await expect(description).toHaveAttribute("lang", textLang);
+          if (serviceId === english.serviceId) {
+            const line = page.getByText(PRICE_LINE, { exact: true });
+            if (language.lang === "en") await expect(line).not.toHaveAttribute("lang");
+            else await expect(line).toHaveAttribute("lang", "en");
+          }
           await expect(page.getByText(language.brand, { exact: true })).toBeVisible();
           await expect(page.getByText(/Shevrolet/)).toHaveCount(0);
 
