@@ -108,6 +108,8 @@ for (const run of RUNS) {
     await expect(preview.getByText(text.fresh, { exact: true })).toBeVisible();
     await expect(preview).not.toContainText(/100 (reviews|відгук)/);
     await expect(preview.getByRole("img", { name: /5\.0|5 of 5|5 з 5/ })).toHaveCount(0);
+    // Ukrainian pages offer the card through monobank first: the test payment is on PayPal's side.
+    await page.getByRole("radio", { name: /PayPal/ }).check();
     await page.getByRole("button", { name: /test mode|тестовому режимі|тестов/i }).click();
     await expect(page).toHaveURL(new RegExp(`/service/${id}$`));
     // Theirs now: no claim panel on their own page, and it is among their stations.
