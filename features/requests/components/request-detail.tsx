@@ -25,7 +25,7 @@ import { ResponseFigureChip } from "./response-figures";
 type Entry = { service: RequestServiceView; answer: AnswerView | null };
 
 /** Offers first (cheapest first, then soonest), then those still waiting, then the declines. */
-function ordered(request: RequestView): Entry[] {
+function ordered(request: Pick<RequestView, "answers" | "services">): Entry[] {
   const answerOf = new Map(request.answers.map((answer) => [answer.serviceId, answer]));
   const entries = request.services.map((service) => ({ service, answer: answerOf.get(service.serviceId) ?? null }));
   const rank = ({ answer }: Entry) => (!answer ? 1 : answer.decline ? 2 : 0);
