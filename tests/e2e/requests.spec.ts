@@ -403,7 +403,8 @@ for (const run of RUNS) {
           answers.cardA.getByRole("button", { name: t("MyRequests.acceptLabel", { name: a.service }) }),
         );
         const dialog = page.getByRole("dialog", { name: t("Listing.areYouSure") });
-        await expect(dialog).toContainText(t("MyRequests.acceptQuestion", { name: a.service }));
+        // No phone was given: the question names only the name and e-mail.
+        await expect(dialog).toContainText(t("MyRequests.acceptQuestion", { name: a.service, phone: "no" }));
         await press(page, run, dialog.getByRole("button", { name: t("MyRequests.accept"), exact: true }));
         await expect(page.getByText(t("MyRequests.acceptedToast"))).toBeVisible();
         const chosen = page.getByRole("region", { name: t("MyRequests.chosenTitle", { name: a.service }) });

@@ -433,7 +433,11 @@ export function RequestForm({
         </section>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-b-xl">
+      {/* Toasts on a phone rise above this bar (components/ui/toaster.tsx): Next stays in reach. */}
+      <div
+        data-toast-clearance
+        className="sticky bottom-0 z-10 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-b-xl"
+      >
         <div className="flex gap-3">
           {step > 0 ? (
             <button
