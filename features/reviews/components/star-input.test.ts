@@ -71,6 +71,22 @@ describe("StarInput: a rating as five tap-stars", () => {
     }
   });
 
+  it("lays each radio over its whole star, transparent, so a tap or a click on the star lands on the radio itself", () => {
+    // A radio clipped to nothing (sr-only) is never what a pointer hits: the label is, and tools that
+    // press the radio where it lies (assistive switches, the end-to-end tests' check()) find it covered.
+    const html = render({ value: "" });
+    const labels = [...html.matchAll(/<label class="([^"]*)"/g)].map((match) => match[1]!.split(" "));
+    const radios = [...html.matchAll(/<input type="radio"[^>]*class="([^"]*)"/g)].map((match) => match[1]!.split(" "));
+    expect(radios).toHaveLength(5);
+    for (const classes of labels) expect(classes).toContain("relative");
+    for (const classes of radios) {
+      expect(classes).not.toContain("sr-only");
+      expect(classes).toEqual(
+        expect.arrayContaining(["absolute", "inset-0", "size-full", "opacity-0", "cursor-pointer"]),
+      );
+    }
+  });
+
   it("fills the stars up to the chosen one and says the choice beside them (hidden from screen readers, which hear the radio)", () => {
     const chosen = render({ value: "4" });
     expect(chosen.match(/data-filled="true"/g)).toHaveLength(4);

@@ -10,10 +10,10 @@ const SCORES = [1, 2, 3, 4, 5] as const;
 const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
 
 /**
- * One rating of the review form as five tap-stars: native radios of one name, visually hidden
- * inside 44 px labels the way the site's chips are (features/requests/components/request-form.tsx),
- * so the browser gives the keyboard behaviour of a radio group (Tab in, arrows move and choose) and
- * react-hook-form registers them as one field the zod schema checks. Each star's label names it for
+ * One rating of the review form as five tap-stars: native radios of one name, each laid
+ * transparent over its whole 44 px label (not clipped away: a tap or a click on the star lands on
+ * the radio itself), so the browser gives the keyboard behaviour of a radio group (Tab in, arrows
+ * move and choose) and react-hook-form registers them as one field the zod schema checks. Each star's label names it for
  * screen readers ("Very good, 4 stars"); the word shown beside the stars is hidden from them, as the
  * checked radio already says it. Outlined stars filled up to the choice: both states keep a 3:1
  * contrast, which a grey star against amber alone does not.
@@ -55,9 +55,16 @@ export function StarInput({
         {SCORES.map((score) => (
           <label
             key={score}
-            className="inline-flex size-11 cursor-pointer items-center justify-center rounded-lg select-none hover:bg-amber-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
+            className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-lg select-none hover:bg-amber-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
           >
-            <input type="radio" id={`${id}-${score}`} value={score} required {...input} className="sr-only" />
+            <input
+              type="radio"
+              id={`${id}-${score}`}
+              value={score}
+              required
+              {...input}
+              className="absolute inset-0 size-full cursor-pointer opacity-0"
+            />
             <svg
               aria-hidden="true"
               viewBox="0 0 20 20"
