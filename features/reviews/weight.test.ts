@@ -10,6 +10,8 @@ import {
   VERIFIED_VISIT,
   type ReviewerFacts,
 } from "@/features/reviews/weight";
+import en from "@/messages/en.json";
+import uk from "@/messages/uk.json";
 
 const NOW = new Date("2026-06-01T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
@@ -106,5 +108,17 @@ describe("accountWeight", () => {
     expect(couldMoveReviews(account({ emailConfirmed: true, createdAt: daysAgo(400), hiddenReviews: 4 }))).toBe(false);
     expect(couldMoveReviews(ESTABLISHED_WEIGHT)).toBe(true);
     expect(couldMoveReviews(ESTABLISHED_WEIGHT - 0.001)).toBe(false);
+  });
+});
+
+describe("the ranking page's word on a verified visit", () => {
+  it("says the rule: what age and history earned counts twice, up to VERIFIED_VISIT, never that a visit alone lifts a review", () => {
+    for (const messages of [en, uk]) {
+      const said = messages.Ranking.weightVisit;
+      expect(said).toContain("{visit}");
+      expect(said).not.toMatch(/straight away|одразу/);
+    }
+    expect(en.Ranking.weightVisit).toMatch(/twice/);
+    expect(uk.Ranking.weightVisit).toMatch(/удвічі/);
   });
 });
