@@ -52,10 +52,10 @@ type Run = {
 };
 
 const RUNS: Run[] = [
-  { code: "uk", width: 390, height: 844, at: { lat: 50.6199, lng: 26.2516, city: "Рівне" } },
-  { code: "en", width: 1440, height: 900, at: { lat: 49.5883, lng: 34.5514, city: "Poltava" } },
-  { code: "en", width: 390, height: 844, at: { lat: 48.2915, lng: 25.9403, city: "Chernivtsi" } },
-  { code: "uk", width: 1440, height: 900, at: { lat: 50.2547, lng: 28.6587, city: "Житомир" } },
+  { code: "uk", width: 390, height: 844, at: { lat: 49.4229, lng: 26.9871, city: "Хмельницький" } },
+  { code: "en", width: 1440, height: 900, at: { lat: 48.5079, lng: 32.2623, city: "Kropyvnytskyi" } },
+  { code: "en", width: 390, height: 844, at: { lat: 49.4444, lng: 32.0598, city: "Cherkasy" } },
+  { code: "uk", width: 1440, height: 900, at: { lat: 46.975, lng: 31.9946, city: "Миколаїв" } },
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
