@@ -60,6 +60,17 @@ describe("cart reducer", () => {
     expect(parseStoredCart(JSON.stringify({ ...card, paymentMethod: "bitcoin" })).paymentMethod).toBeNull();
   });
 
+  it("reads a cart stored before choices were marked: its PayPal was the old default, not a choice; its card was picked", () => {
+    // Written by the earlier code, which stored PayPal until the person picked the card.
+    const before = { cartItems: [], cartItemsQty: 0, stoForOrder: {} };
+    expect(parseStoredCart(JSON.stringify({ ...before, paymentMethod: "PayPal" })).paymentMethod).toBeNull();
+    expect(parseStoredCart(JSON.stringify({ ...before, paymentMethod: "monobank" })).paymentMethod).toBe("monobank");
+    // Read once and stored again, it is a cart of this version: a PayPal picked from now on stays picked.
+    const read = parseStoredCart(JSON.stringify({ ...before, paymentMethod: "PayPal" }));
+    const picked = cartReducer(read, { type: "setPaymentMethod", method: "PayPal" });
+    expect(parseStoredCart(JSON.stringify(picked)).paymentMethod).toBe("PayPal");
+  });
+
   it("puts a removed item back where it was (undo), or at the end when the list got shorter", () => {
     let state = INITIAL_CART;
     for (const id of ["a", "b", "c"]) state = cartReducer(state, { type: "add", item: item(id) });

@@ -18,7 +18,14 @@ export type CartState = {
   stoForOrder: Record<string, unknown>;
   /** The provider last picked on /placeorder; null until one is (features/payments/payment-choice.ts). */
   paymentMethod: PaymentChoice | null;
+  /**
+   * The stored shape's version. Carts stored before it (none) held "PayPal" as the default until the
+   * person picked the card, so their PayPal reads as no choice; from version 2 it is one.
+   */
+  version: typeof CART_VERSION;
 };
+
+export const CART_VERSION = 2;
 
 /** The providers /placeorder offers: PayPal, or a card through monobank. */
 export const PAYMENT_CHOICES = ["PayPal", "monobank"] as const;
@@ -36,7 +43,7 @@ export type CartAction =
   | { type: "setPaymentMethod"; method: PaymentChoice }
   | { type: "reset" };
 
-export const INITIAL_CART: CartState = { cartItems: [], cartItemsQty: 0, stoForOrder: {}, paymentMethod: null };
+export const INITIAL_CART: CartState = { cartItems: [], cartItemsQty: 0, stoForOrder: {}, paymentMethod: null, version: CART_VERSION };
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
@@ -83,9 +90,10 @@ export function parseStoredCart(raw: string | null): CartState {
       (item): item is CartItem => typeof item?._id === "string" && typeof item?.name === "string",
     );
     const stoForOrder = value.stoForOrder && typeof value.stoForOrder === "object" ? value.stoForOrder : {};
-    const paymentMethod =
-      PAYMENT_CHOICES.find((choice) => choice === value.paymentMethod) ?? INITIAL_CART.paymentMethod;
-    return { cartItems, cartItemsQty: cartItems.length, stoForOrder, paymentMethod };
+    const stored = PAYMENT_CHOICES.find((choice) => choice === value.paymentMethod) ?? INITIAL_CART.paymentMethod;
+    // An older cart's PayPal was the default it was given, not a choice; its card was always picked.
+    const paymentMethod = value.version === CART_VERSION || stored !== "PayPal" ? stored : null;
+    return { cartItems, cartItemsQty: cartItems.length, stoForOrder, paymentMethod, version: CART_VERSION };
   } catch {
     return INITIAL_CART;
   }
