@@ -8,8 +8,8 @@ import { expect, test } from "./fixtures";
  */
 const SHOTS = "/work/coord/shots";
 const NOTICE = {
-  en: /Refused: this answer had 4 elements, under half of the \d+ places shown from OpenStreetMap\. .*nothing was hidden or changed/,
-  ua: /Відхилено: ця відповідь мала 4 елементи — менше половини з \d+ закладів з OpenStreetMap, .*нічого не приховано й не змінено/,
+  en: /Refused: this answer listed fewer than half of the \d+ places shown from OpenStreetMap \(4 elements in all\)\. .*nothing was hidden or changed/,
+  ua: /Відхилено: ця відповідь містила менше половини з \d+ закладів з OpenStreetMap, що зараз показуються \(усього в ній 4 елементи\)\. .*нічого не приховано й не змінено/,
 } as const;
 const STATUS = { en: "Refused", ua: "Відхилено" } as const;
 
