@@ -23,6 +23,7 @@ import {
   passwordResetInput,
   profileInput,
   registerInput,
+  resendConfirmationInput,
   secondStepInput,
   totpCodeInput,
   totpDisableInput,
@@ -63,7 +64,9 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       tags,
       summary: "Send the confirmation link again",
-      requestBody: jsonBody(emailRequestInput),
+      description:
+        "`redirect`, the page the sign-up started from (a path on this site; anything else is dropped), rides in the new link as at sign-up.",
+      requestBody: jsonBody(resendConfirmationInput),
       responses: {
         "200": jsonAnswer("The same words whatever the address.", messageBody),
         ...errorAnswers(400, 403, 413, 415),

@@ -29,12 +29,11 @@ export const RETURN_PATH_MAX = 500;
  * `redirect`: the page the sign-up started from (the sign-in page's `redirect`), where confirming
  * the mailed link lands; anything but a path on this site is dropped (lib/http/safe-redirect.ts).
  */
-export const registerInput = z.object({
-  name,
-  email: emailAddress,
-  password,
-  redirect: z.string({ error: "Validation.invalid" }).max(RETURN_PATH_MAX, { error: "Validation.invalid" }).optional(),
-});
+const returnPath = z
+  .string({ error: "Validation.invalid" })
+  .max(RETURN_PATH_MAX, { error: "Validation.invalid" })
+  .optional();
+export const registerInput = z.object({ name, email: emailAddress, password, redirect: returnPath });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 /** Sign-in checks only the shape: a weak password is simply a wrong one. */
@@ -77,6 +76,11 @@ export const profileInput = z.object({
 
 /** Just an address: asking for a password-reset link or a new confirmation link. */
 export const emailRequestInput = z.object({ email: emailAddress });
+/**
+ * A new confirmation link, asked for on the sign-in page: its `redirect` (the page the sign-up
+ * started from) rides in the link as at sign-up, since the new link replaces the first one.
+ */
+export const resendConfirmationInput = emailRequestInput.extend({ redirect: returnPath });
 export const passwordResetInput = z.object({
   token: z.string({ error: "Auth.resetInvalid" }).max(200, { error: "Auth.resetInvalid" }),
   password,

@@ -62,7 +62,8 @@ function PasswordStep({ redirectTo, onSecondStep }: { redirectTo: string; onSeco
     try {
       const { message } = await postJson<{ message: string }>(
         "/api/users/resend-confirmation",
-        { email: form.getValues("email") },
+        // The page the sign-up started from rides in the new link, which replaces the first one.
+        { email: form.getValues("email"), ...(redirectTo !== "/" ? { redirect: redirectTo } : {}) },
         "POST",
         t("networkError"),
       );

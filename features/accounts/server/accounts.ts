@@ -3,7 +3,7 @@ import "server-only";
 import type { Locale } from "next-intl";
 
 import type { publicUserAnswer } from "@/features/accounts/answers";
-import { confirmEmailInput, emailRequestInput, loginInput, registerInput } from "@/features/accounts/schema";
+import { confirmEmailInput, loginInput, registerInput, resendConfirmationInput } from "@/features/accounts/schema";
 import { imageUrl } from "@/features/catalog/server/service-dto";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
@@ -118,7 +118,7 @@ export async function register(body: unknown, locale: Locale, address: string): 
  * link is in `locale`, the language of the page that asked for it.
  */
 export async function resendConfirmation(body: unknown, locale: Locale): Promise<{ message: string }> {
-  const { email } = parseOrThrow(emailRequestInput, body);
+  const { email, redirect } = parseOrThrow(resendConfirmationInput, body);
   return steadyTiming(ACCOUNT_MAIL_FLOOR_MS, async () => {
     const prisma = await getPrisma();
     const user = await prisma.user.findUnique({ where: { emailNormalized: email.trim().toLowerCase() } });
@@ -129,7 +129,7 @@ export async function resendConfirmation(body: unknown, locale: Locale): Promise
         user.email,
         locale,
         { name: user.name },
-        localePath(locale, `/confirm-email?token=${token}`),
+        localePath(locale, withReturn(`/confirm-email?token=${token}`, redirect)),
       );
     }
     return { message: "Auth.resent" };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { POST as resendRoute } from "@/app/api/users/resend-confirmation/route";
 import { POST as registerRoute } from "@/app/api/users/route";
 import { getPrisma } from "@/lib/db/client";
 
@@ -83,5 +84,33 @@ describe("the page a sign-up started from", () => {
     const mail = await lastMailTo(user.email, "existing");
     const login = new URL(/https?:\/\/\S+\/login\S*/.exec(mail.text)![0]);
     expect(login.searchParams.get("redirect")).toBe("/service/abc");
+  });
+
+  it("rides in the link sent again from the sign-in page too, which replaces the first link", async () => {
+    const { email } = await signUp({ redirect: "/service/abc" });
+    const resend = async (body: Record<string, unknown>, query = "") => {
+      const response = await call(
+        resendRoute,
+        apiRequest("POST", `/api/users/resend-confirmation${query}`, { body: { email, ...body }, ip: nextIp() }),
+      );
+      expect(response.status).toBe(200);
+      return returnOf((await lastMailTo(email, "confirm")).text);
+    };
+    const again = await resend({ redirect: "/ua/service/abc?tab=prices" }, "?lng=ua");
+    expect(again.pathname).toBe("/ua/confirm-email");
+    expect(again.searchParams.get("redirect")).toBe("/service/abc?tab=prices");
+  });
+
+  it("is dropped from the link sent again when it points anywhere but this site", async () => {
+    const { email } = await signUp({});
+    const response = await call(
+      resendRoute,
+      apiRequest("POST", "/api/users/resend-confirmation", {
+        body: { email, redirect: "//evil.example/x" },
+        ip: nextIp(),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(returnOf((await lastMailTo(email, "confirm")).text).searchParams.has("redirect")).toBe(false);
   });
 });
