@@ -30,6 +30,10 @@ const CARS: { make: string; models: string[] }[] = [
 const FUELS: CarFuel[] = ["petrol", "petrol", "diesel", "lpg", "hybrid"];
 /** Minutes to a first answer: mostly quick, now and then slow. */
 const ANSWER_MINUTES = [6, 11, 18, 25, 40, 55, 90, 150, 300];
+
+/** The UTC day `days` after an instant, YYYY-MM-DD. */
+const dayAfter = (instant: Date, days: number) =>
+  new Date(instant.getTime() + days * 24 * 60 * MINUTE_MS).toISOString().slice(0, 10);
 const MESSAGES = [
   "",
   "Можемо взяти машину зранку, робота займе близько години.",
@@ -95,7 +99,8 @@ async function seedRequest(
   const picked = [...new Set((unanswered ? [k] : [k, k + 1, k + 3]).map((n) => n % services.length))].map(
     (n) => services[n]!,
   );
-  const from = { lat: picked[0]!.latitude, lng: picked[0]!.longitude };
+  // The driver a kilometre north of the first service: distances are from the driver's point.
+  const from = { lat: picked[0]!.latitude + 0.01, lng: picked[0]!.longitude };
   const outcomes: Outcome[] = picked.map((service, position) => {
     const roll = local.next();
     return {
@@ -119,7 +124,11 @@ async function seedRequest(
         carModel: local.pick(car.models),
         carYear: local.int(2008, 2022),
         carFuel: local.pick(FUELS),
-        asap: true,
+        // On certain days: a request as soon as possible closes after 4 hours, and some of these
+        // answers come later than that.
+        asap: false,
+        fromDate: new Date(`${dayAfter(sentAt, 1)}T00:00:00Z`),
+        toDate: new Date(`${dayAfter(sentAt, 2)}T00:00:00Z`),
         latitude: from.lat,
         longitude: from.lng,
         locale: k % 4 === 3 ? "en" : "uk",
