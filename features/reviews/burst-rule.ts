@@ -17,8 +17,9 @@ import { couldMoveReviews } from "@/features/reviews/weight";
  * Two signs of a burst, among the reviews written or edited in the last BURST.windowHours:
  * - BURST.count or more reviews pulling the same way from new accounts (an account that by itself
  *   weighs less than ESTABLISHED_WEIGHT: younger than about ten days, no history). What the
- *   account weighs, not the review: a verified visit (a code, or a request the shop accepted) is
- *   in the shop's hands, so a review bound to one counts here like any other;
+ *   account weighs, not the review: a verified visit (a code, or the shop's answer to a request
+ *   that the driver accepted) is in the shop's hands, so a review bound to one counts here like
+ *   any other;
  * - BURST.count or more reviews from accounts not yet fully trusted (weight below 1) that together
  *   shift the service's plain, unweighted mean by BURST.meanShift stars or more: older sleeper
  *   accounts, or visit codes handed out to friends.
