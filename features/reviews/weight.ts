@@ -12,9 +12,9 @@
  * a verified visit weighs that. A verified visit counts what the account's age and history earned
  * once more, up to VERIFIED_VISIT (less the penalty for hidden reviews): a visit is proved by a
  * code or by the shop's answer to a request for a price that the driver accepted, and both are
- * in the shop's hands (an owner answering sock puppets, or a competitor's puppets asking an honest shop that answers), so a
- * visit alone must not lift an account past what its age and history earn: a minute-old
- * account's verified review weighs what its other reviews would. Rounded to three decimals so the
+ * in the shop's hands (an owner answering sock puppets, or a competitor's puppets asking an
+ * honest shop that answers), so a visit alone must not lift an account past what its age and
+ * history earn: a minute-old account's verified review weighs what its other reviews would. Rounded to three decimals so the
  * refresh job writes only real changes.
  *
  * Examples: a minute-old account 0.05 (0.10 with a confirmed e-mail), with a verified visit too; a
