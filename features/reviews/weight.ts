@@ -14,8 +14,8 @@
  * code or by the shop's answer to a request for a price that the driver accepted, and both are
  * in the shop's hands (an owner answering sock puppets, or a competitor's puppets asking an
  * honest shop that answers), so a visit alone must not lift an account past what its age and
- * history earn: a minute-old account's verified review weighs what its other reviews would. Rounded to three decimals so the
- * refresh job writes only real changes.
+ * history earn: a minute-old account's verified review weighs what its other reviews would.
+ * Rounded to three decimals so the refresh job writes only real changes.
  *
  * Examples: a minute-old account 0.05 (0.10 with a confirmed e-mail), with a verified visit too; a
  * confirmed one four weeks old 0.55, 0.9 with a verified visit; a confirmed week-old one 0.213,
