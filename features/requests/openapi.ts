@@ -59,7 +59,7 @@ export const paths: ZodOpenApiPathsObject = {
       security: SESSION,
       summary: "Services to ask as well",
       description:
-        'Published services with an owner within 25 km of a service (`serviceId`) or a point (`lat`, `lng`) that list the job among their prices ("custom": any), best rated first, then nearest; never the given service nor the viewer\'s own. At most eight.',
+        "Published services with an owner within 25 km of a service (`serviceId`) or a point (`lat`, `lng`) that list the job among their prices (\"custom\": any), best rated first, then nearest; never the given service nor the viewer's own. At most eight. `distanceKm` is from the driver's point (`lat`, `lng`, also beside `serviceId`), null without one; each carries its opening status now (`openNow`, `nextChange`, `liveStatus`).",
       requestParams: { query: suggestQuery },
       responses: {
         "200": jsonAnswer("The services, best first.", z.array(SuggestedServiceAnswer)),
@@ -73,7 +73,7 @@ export const paths: ZodOpenApiPathsObject = {
       security: SESSION,
       summary: "Requests to the viewer's services",
       description:
-        "Requests to the viewer's services, newest first, 20 a page: `status=new` (the default: not answered, still open) or `all`. A request to several of the viewer's services shows once per service. The driver's contacts only once the service is chosen.",
+        "Requests to the viewer's services, the urgent ones first (`urgent`: as soon as possible, open, not answered by this service yet), then newest first, 20 a page: `status=new` (the default: not answered, still open) or `all`. A request to several of the viewer's services shows once per service. The driver's contacts (name, e-mail, the phone they gave) only once the service is chosen.",
       requestParams: { query: inboxQuery },
       responses: {
         "200": jsonAnswer("A page of the inbox.", InboxPageAnswer),
