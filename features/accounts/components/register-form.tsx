@@ -50,7 +50,11 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
       <SubmitButton busy={busy} label={t("submitRegister")} busyLabel={t("working")} />
       <p className="text-sm text-slate-600">
         {t("haveAccount")}{" "}
-        <Link href="/login" className="font-medium text-brand-700 underline">
+        <Link
+          // Back to sign-in keeps the page the sign-up started from, as the sign-in page's link here does.
+          href={{ pathname: "/login", query: redirectTo !== "/" ? { redirect: redirectTo } : {} }}
+          className="font-medium text-brand-700 underline"
+        >
           {t("submitLogin")}
         </Link>
       </p>
