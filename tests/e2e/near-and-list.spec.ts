@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
+import { keepOffline } from "./offline";
 
 /**
  * The list near a point and what its cards say, at a phone's and a desktop's width in both
@@ -81,7 +82,10 @@ for (const { name: width, viewport } of VIEWPORTS) {
 
         await context.setGeolocation({ latitude: lat, longitude: lng });
         await page.goto(`${lang.prefix}/service/${station._id}`);
-        await page.getByRole("button", { name: lang.howFar }).click();
+        const howFar = page.getByRole("button", { name: lang.howFar });
+        // Clicked before React has hydrated it, the button does nothing.
+        await hydrated(howFar);
+        await howFar.click();
         await expect(page.getByText(lang.nextToYou, { exact: true })).toBeVisible();
       });
     }
@@ -134,16 +138,23 @@ for (const { name: width, viewport } of VIEWPORTS) {
         await page.goto(`${lang.prefix}/services?${new URLSearchParams(question)}`);
         const card = page.locator("main article.card").first();
         const name = (await card.locator("h3").textContent())!;
-        await card.getByRole("heading").getByRole("link").click();
+        // The list notes where it is once it has hydrated: a click before that is a plain page load.
+        const open = card.getByRole("heading").getByRole("link");
+        await hydrated(open);
+        await open.click();
         await expect(page).toHaveURL(new RegExp(`${lang.prefix}/service/[0-9a-f-]+$`));
         const serviceUrl = page.url();
-        await page.getByRole("link", { name: lang.back }).click();
+        const backToList = page.getByRole("link", { name: lang.back });
+        await expect(backToList).toHaveAttribute("href", new RegExp(`^${lang.prefix}/services\\?`));
+        await backToList.click();
         await expect(page).toHaveURL(new RegExp(`${lang.prefix}/services\\?`));
         expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual(question);
         await expect(page.locator("main article.card").first().locator("h3")).toHaveText(name);
 
         // A new tab, as a shared link opens: no list before it.
         const direct = await context.newPage();
+        // The fixture keeps only `page` off the internet (the service's map asks for tiles).
+        await keepOffline(direct);
         await direct.goto(serviceUrl);
         const back = direct.getByRole("link", { name: lang.back });
         await expect(back).toBeVisible();
