@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { containsEmailName } from "./rules";
+import { containsEmailName, inPageLanguage } from "./rules";
 
 /**
  * The rule "a new password may not contain the part of your e-mail before the @", in the module
@@ -26,5 +26,19 @@ describe("containsEmailName", () => {
     expect(containsEmailName("Oksana-Brakes-26!", ["ok"])).toBe(false);
     expect(containsEmailName("Oksana-Brakes-26!", ["oksana"])).toBe(true);
     expect(containsEmailName("Tyres-Kyiv-26!", ["olena@example.com"])).toBe(false);
+  });
+});
+
+/**
+ * The account mails a form asks for (the confirmation link, a password reset, the link to a new
+ * address) follow the page's language. The form names it: without it the API reads the language
+ * cookie, which next-intl does not set when the browser's languages already lead to the page's,
+ * and then only the first language (ru-RU,ru;q=0.9,uk;q=0.8 on /ua read as English).
+ */
+describe("inPageLanguage", () => {
+  it("names the page's language on the API address", () => {
+    expect(inPageLanguage("/api/users/password-reset", "uk")).toBe("/api/users/password-reset?lng=uk");
+    expect(inPageLanguage("/api/users", "en")).toBe("/api/users?lng=en");
+    expect(inPageLanguage("/api/users/profile?x=1", "uk")).toBe("/api/users/profile?x=1&lng=uk");
   });
 });

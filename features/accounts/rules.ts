@@ -54,3 +54,14 @@ export function containsEmailName(password: string, emails: readonly (string | n
 
 /** Spec §5: the forms word a refused new password "Please enter a valid password"; the rules stay in the field's hint. */
 export const NEW_PASSWORD_WORDING = { password: "Validation.passwordInvalid" } as const;
+
+/**
+ * An account API address with the page's language named (?lng), for the calls that mail a link
+ * (sign-up, the confirmation link again, a password reset, a new address): the mail and its link
+ * are in that language. Without it the API falls back to the language cookie, which next-intl does
+ * not set when the browser's languages already lead to the page's, and then to the browser's first
+ * language alone: a browser asking for ru, then uk, on a Ukrainian page got an English mail.
+ */
+export function inPageLanguage(path: string, locale: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}lng=${encodeURIComponent(locale)}`;
+}

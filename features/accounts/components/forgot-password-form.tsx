@@ -1,12 +1,12 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { postJson } from "@/components/ui/api-client";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { ACCOUNT_TEXT_MAX } from "@/features/accounts/rules";
+import { ACCOUNT_TEXT_MAX, inPageLanguage } from "@/features/accounts/rules";
 import { Link } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.emailRequestInput);
@@ -14,13 +14,14 @@ const loadSchema = () => import("@/features/accounts/schema").then((schemas) => 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
   const t = useTranslations("Account");
+  const locale = useLocale();
   const [sent, setSent] = useState<string | null>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
     schema: loadSchema,
     defaultValues: { email: "" },
     send: async (request) => {
       const { message } = await postJson<{ message: string }>(
-        "/api/users/password-reset",
+        inPageLanguage("/api/users/password-reset", locale),
         request,
         "POST",
         t("networkError"),

@@ -1,13 +1,13 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { Field, FIELD_INPUT, FormAlert, FormNotice, Labelled, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { AppCodeInput } from "@/features/accounts/components/app-code-input";
-import { PASSWORD_PATTERN } from "@/features/accounts/rules";
+import { inPageLanguage, PASSWORD_PATTERN } from "@/features/accounts/rules";
 import { Link, useRouter } from "@/i18n/navigation";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.loginInput);
@@ -36,6 +36,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
 function PasswordStep({ redirectTo, onSecondStep }: { redirectTo: string; onSecondStep: () => void }) {
   const t = useTranslations("Account");
   const ta = useTranslations("Auth");
+  const locale = useLocale();
   const router = useRouter();
   const [notice, setNotice] = useState<string | null>(null);
   const { form, busy, failure, error, fail, formProps } = useSchemaForm({
@@ -61,7 +62,7 @@ function PasswordStep({ redirectTo, onSecondStep }: { redirectTo: string; onSeco
   async function resend() {
     try {
       const { message } = await postJson<{ message: string }>(
-        "/api/users/resend-confirmation",
+        inPageLanguage("/api/users/resend-confirmation", locale),
         // The page the sign-up started from rides in the new link, which replaces the first one.
         { email: form.getValues("email"), ...(redirectTo !== "/" ? { redirect: redirectTo } : {}) },
         "POST",

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 
@@ -8,7 +8,7 @@ import { postJson } from "@/components/ui/api-client";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { ACCOUNT_TEXT_MAX, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
+import { ACCOUNT_TEXT_MAX, inPageLanguage, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
 
@@ -38,6 +38,7 @@ function changes(user: Stored, values: Values): Record<string, string> {
 export function ProfileForm({ user }: Props) {
   const t = useTranslations("Profile");
   const ta = useTranslations("Account");
+  const locale = useLocale();
   const router = useRouter();
   const [notice, setNotice] = useState<string | null>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
@@ -54,7 +55,7 @@ export function ProfileForm({ user }: Props) {
     send: async (changed) => {
       if (!Object.keys(changed).length) throw new Error(t("nothingChanged"));
       const { message, emailPending } = await postJson<{ message: string; emailPending: string | null }>(
-        "/api/users/profile",
+        inPageLanguage("/api/users/profile", locale),
         changed,
         "PUT",
         ta("networkError"),

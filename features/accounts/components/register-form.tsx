@@ -1,12 +1,12 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { postJson } from "@/components/ui/api-client";
 import { FormAlert, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
+import { inPageLanguage, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { Link } from "@/i18n/navigation";
 
 import { NameAndEmailFields, NewPasswordFields } from "./account-fields";
@@ -16,6 +16,7 @@ const loadSchema = () => import("@/features/accounts/schema").then((schemas) => 
 /** `redirectTo`: the page the sign-up started from, carried by the mailed link to land there once confirmed. */
 export function RegisterForm({ redirectTo }: { redirectTo: string }) {
   const t = useTranslations("Account");
+  const locale = useLocale();
   const [done, setDone] = useState<string | null>(null);
   const { form, busy, failure, error, formProps } = useSchemaForm({
     schema: loadSchema,
@@ -24,7 +25,12 @@ export function RegisterForm({ redirectTo }: { redirectTo: string }) {
     wording: NEW_PASSWORD_WORDING,
     send: async (account) => {
       const body = redirectTo === "/" ? account : { ...account, redirect: redirectTo };
-      const { message } = await postJson<{ message: string }>("/api/users", body, "POST", t("networkError"));
+      const { message } = await postJson<{ message: string }>(
+        inPageLanguage("/api/users", locale),
+        body,
+        "POST",
+        t("networkError"),
+      );
       setDone(message);
     },
   });
