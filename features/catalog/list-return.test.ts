@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { backToListHref, serviceIdOfPath } from "@/features/catalog/list-return";
+import { backToListHref, listOfReferrer, serviceIdOfPath } from "@/features/catalog/list-return";
 
 const ID = "5f0c7a3e-2b1d-4c8e-9a6f-0d3e2c1b4a59";
 
@@ -42,5 +42,36 @@ describe("backToListHref", () => {
       expect(backToListHref(JSON.stringify({ id: ID, href }), ID)).toBe("/services");
     expect(backToListHref("{not json", ID)).toBe("/services");
     expect(backToListHref("null", ID)).toBe("/services");
+  });
+});
+
+describe("listOfReferrer", () => {
+  const ORIGIN = "https://maister.example";
+
+  it("is the list a page loaded whole was opened from (a tap before the list had hydrated), without its language prefix", () => {
+    expect(listOfReferrer(`${ORIGIN}/services?open=true&near=50.45%2C30.52`, ORIGIN)).toBe(
+      "/services?open=true&near=50.45%2C30.52",
+    );
+    expect(listOfReferrer(`${ORIGIN}/ua/stos?page=2`, ORIGIN)).toBe("/stos?page=2");
+    expect(listOfReferrer(`${ORIGIN}/ua/mechanics`, ORIGIN)).toBe("/mechanics");
+  });
+
+  it("is nothing for another site, another page of this one, or no referrer", () => {
+    expect(listOfReferrer("", ORIGIN)).toBeNull();
+    expect(listOfReferrer("https://evil.example/services?open=true", ORIGIN)).toBeNull();
+    expect(listOfReferrer(`${ORIGIN}/cart`, ORIGIN)).toBeNull();
+    expect(listOfReferrer(`${ORIGIN}/ua/service/${ID}`, ORIGIN)).toBeNull();
+    expect(listOfReferrer(`${ORIGIN}/uaservices`, ORIGIN)).toBeNull();
+  });
+
+  it("leads back there when the tab's note names no list for this service", () => {
+    expect(backToListHref(null, ID, "/services?job=oil_change")).toBe("/services?job=oil_change");
+    expect(backToListHref(JSON.stringify({ id: "another", href: "/stos" }), ID, "/services?open=true")).toBe(
+      "/services?open=true",
+    );
+    // The page was loaded from that list just now: an older note of this service is not where it came from.
+    expect(backToListHref(JSON.stringify({ id: ID, href: "/stos?page=3" }), ID, "/services?open=true")).toBe(
+      "/services?open=true",
+    );
   });
 });

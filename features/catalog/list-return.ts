@@ -2,9 +2,12 @@
  * "Back to services" on a service's page leads to the list it was opened from, with that list's
  * question (open now, near, job, page…), rather than to the plain list. The list notes, in the
  * tab's sessionStorage, which service a click of its opened and from which list address; the
- * service's page reads it back. A page opened directly (a new tab, a shared link) finds no note,
- * or one for another service, and leads to the plain list.
+ * service's page reads it back. A tap before the list has hydrated loads the service's page whole
+ * and leaves no note: that page's referrer names the list instead. A page opened directly (a new
+ * tab, a shared link) finds neither, or a note for another service, and leads to the plain list.
  */
+
+import { localePrefix } from "@/i18n/routing";
 
 export const LIST_RETURN_KEY = "listBeforeService";
 
@@ -23,12 +26,33 @@ export function listReturnNote(serviceId: string, listHref: string): string {
   return JSON.stringify({ id: serviceId, href: listHref });
 }
 
+const PREFIXES = Object.values(localePrefix.prefixes);
+
 /**
- * Where the service's "Back to services" leads, from the tab's note (null: none): the list that
- * opened this very service, else the plain list. Only one of the lists' own addresses is taken
- * from the storage, so nothing there can make the link lead off the site.
+ * The list a page loaded whole was opened from, as the Link takes it (no language prefix), from the
+ * page's referrer; null for another site, another page, or none.
  */
-export function backToListHref(note: string | null, serviceId: string): string {
+export function listOfReferrer(referrer: string, origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  const prefix = PREFIXES.find((p) => url.pathname.startsWith(`${p}/`));
+  const path = prefix ? url.pathname.slice(prefix.length) : url.pathname;
+  return LIST_PATHS.has(path) ? `${path}${url.search}` : null;
+}
+
+/**
+ * Where the service's "Back to services" leads, from the tab's note (null: none) and, for a page
+ * loaded whole, the list its referrer names (listOfReferrer; it came from there just now, so it
+ * wins over an older note): the list that opened this very service, else the plain list. Only one
+ * of the lists' own addresses is taken, so nothing stored can make the link lead off the site.
+ */
+export function backToListHref(note: string | null, serviceId: string, referredList: string | null = null): string {
+  if (referredList) return referredList;
   if (!note) return PLAIN_LIST;
   let value: unknown;
   try {

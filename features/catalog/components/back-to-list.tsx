@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 
-import { backToListHref, LIST_RETURN_KEY } from "@/features/catalog/list-return";
+import { backToListHref, LIST_RETURN_KEY, listOfReferrer, serviceIdOfPath } from "@/features/catalog/list-return";
 import { Link } from "@/i18n/navigation";
 
 const unchanging = () => () => undefined;
@@ -17,6 +17,21 @@ function readNote(): string | null {
 }
 
 /**
+ * The list this document was opened from, when the document itself was loaded at this service's
+ * page (a tap on the list before it had hydrated is a whole page load and leaves no note); null
+ * when it was loaded elsewhere and the service reached within the app, where the referrer is older.
+ */
+function referredList(serviceId: string): string | null {
+  try {
+    const [entry] = performance.getEntriesByType("navigation");
+    if (!entry || serviceIdOfPath(new URL(entry.name).pathname) !== serviceId) return null;
+    return listOfReferrer(document.referrer, window.location.origin);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * "← Back to services": to the list this service was opened from, its filters kept
  * (features/catalog/list-return.ts). Rendered as the plain list for the page cache and without
  * script, and pointed at the list the tab came from once in the browser.
@@ -25,7 +40,7 @@ export function BackToList({ serviceId }: { serviceId: string }) {
   const t = useTranslations("ServiceDetail");
   const href = useSyncExternalStore(
     unchanging,
-    () => backToListHref(readNote(), serviceId),
+    () => backToListHref(readNote(), serviceId, referredList(serviceId)),
     () => backToListHref(null, serviceId),
   );
   return (
