@@ -43,7 +43,13 @@ export type CartAction =
   | { type: "setPaymentMethod"; method: PaymentChoice }
   | { type: "reset" };
 
-export const INITIAL_CART: CartState = { cartItems: [], cartItemsQty: 0, stoForOrder: {}, paymentMethod: null, version: CART_VERSION };
+export const INITIAL_CART: CartState = {
+  cartItems: [],
+  cartItemsQty: 0,
+  stoForOrder: {},
+  paymentMethod: null,
+  version: CART_VERSION,
+};
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
