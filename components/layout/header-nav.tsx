@@ -14,10 +14,24 @@ import { Link, usePathname } from "@/i18n/navigation";
 
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
+import { OneSlot } from "./one-slot";
 import { usePageSession } from "./use-page-session";
 
 // The count's client (TanStack Query) comes only to those with an inbox: owners and masters.
 const InboxCount = dynamic(() => import("@/features/requests/components/inbox-count"), { ssr: false });
+
+/**
+ * Whose links a page from the page cache keeps room for while it asks who is signed in: a signed-in
+ * person's last links (Requests, Profile with a picture, then Log out), in the cell of the visitor's
+ * Sign in and Sign up (OneSlot), so the answer neither widens the row nor wraps it onto a new line.
+ */
+const SIGNED_IN_TAIL = headerLinks({
+  email: "",
+  imageUrl: "reserved",
+  isAdmin: false,
+  hasMechanicProfile: false,
+  ownsStations: false,
+}).links.filter((item) => item.bySession && item.label !== "becomeMaster");
 
 function matches(pathname: string, item: HeaderLink) {
   if (item.exact) return pathname === item.href || pathname === "/home";
@@ -37,6 +51,7 @@ function isActive(pathname: string, item: HeaderLink, links: HeaderLink[]) {
  */
 export function HeaderNav({ session }: { session: PageSession }) {
   const t = useTranslations("Header");
+  const ta = useTranslations("Account");
   const pathname = usePathname();
   const locale = useLocale();
   // The menu belongs to the page it was opened on, so navigating closes it.
@@ -51,6 +66,8 @@ export function HeaderNav({ session }: { session: PageSession }) {
   useSavedAccount(viewer?.email ?? null, sure);
   const { links, admin } = headerLinks(viewer);
   const hasInbox = links.some((item) => item.inboxBadge);
+  // Where the links by session end the row (the visitor's Sign in, Sign up while it is a guess).
+  const tailFrom = links.findLastIndex((item) => !item.bySession) + 1;
   // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.
   useEffect(() => {
     if (!open) return;
@@ -81,7 +98,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
           alt=""
           width={24}
           height={24}
-          className="mr-1.5 inline-block size-6 rounded-full object-cover align-middle"
+          className="-my-0.5 mr-1.5 inline-block size-6 rounded-full object-cover align-middle"
         />
       ) : null}
       {t(item.label)}
@@ -103,21 +120,47 @@ export function HeaderNav({ session }: { session: PageSession }) {
   // One line each from xl on, where they all fit; below it a long one wraps rather than push the rest out.
   const linkClass =
     "rounded-md px-2.5 py-2 text-sm font-medium xl:whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
+  // The row's end, by session: the visitor's Sign in and Sign up, or the person's own links, menu and Sign out.
+  const tail = (
+    <>
+      {links.slice(tailFrom).map((item) => link(item, linkClass))}
+      {admin ? (
+        // Keyed by page so the menu closes once one of its links has been followed.
+        <details key={pathname} className="relative">
+          <summary className={`${linkClass} cursor-pointer list-none`}>{t("admin")}</summary>
+          <div className="absolute right-0 mt-1 flex w-44 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+            {admin.map((item) => link(item, linkClass))}
+          </div>
+        </details>
+      ) : null}
+      {viewer ? <LogoutButton className={linkClass} /> : null}
+    </>
+  );
+  // A page from the page cache, rendered for nobody: the end of the row keeps the room of both
+  // (OneSlot) from the first paint to the answer and after it, for a visitor without a session too.
+  const shared = session === "unknown";
 
   return (
     <>
       <nav aria-label={t("mainNavigation")} className="ml-auto hidden items-center gap-1 lg:flex">
-        {links.map((item) => link(item, linkClass))}
-        {admin ? (
-          // Keyed by page so the menu closes once one of its links has been followed.
-          <details key={pathname} className="relative">
-            <summary className={`${linkClass} cursor-pointer list-none`}>{t("admin")}</summary>
-            <div className="absolute right-0 mt-1 flex w-44 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-              {admin.map((item) => link(item, linkClass))}
-            </div>
-          </details>
-        ) : null}
-        {viewer ? <LogoutButton className={linkClass} /> : null}
+        {links.slice(0, tailFrom).map((item) => link(item, linkClass))}
+        {shared ? (
+          <OneSlot inline>
+            <span className="flex items-center gap-1">{tail}</span>
+            {/* Unseen and unlinked: the room a signed-in person's links take, so their arrival moves nothing. */}
+            <span aria-hidden className="invisible flex items-center gap-1">
+              {SIGNED_IN_TAIL.map((item) => (
+                <span key={item.href} className={linkClass}>
+                  {item.avatar ? <span className="-my-0.5 mr-1.5 inline-block size-6 align-middle" /> : null}
+                  {t(item.label)}
+                </span>
+              ))}
+              <span className={linkClass}>{ta("logout")}</span>
+            </span>
+          </OneSlot>
+        ) : (
+          tail
+        )}
       </nav>
       <div className="ml-auto flex items-center gap-2 lg:ml-2">
         {/* No Suspense around the two that read the query (useSearchParams): inside one, Next 16.4.6 with React

@@ -16,6 +16,8 @@ const TEXT = {
     owner: "Your listing",
     manage: "Manage it in My stations",
     hours: "Opening hours",
+    nav: "Main navigation",
+    myStations: "My stations",
   },
   ua: {
     prefix: "/ua",
@@ -23,6 +25,8 @@ const TEXT = {
     owner: "Ваш заклад",
     manage: "Керувати в розділі «Мої СТО»",
     hours: "Графік роботи",
+    nav: "Головна навігація",
+    myStations: "Мої СТО",
   },
 } as const;
 
@@ -41,6 +45,13 @@ async function warm(page: Page, path: string) {
  * How far below the slot's top the next sections start: it must not change when the slot's box is
  * decided (measured from the slot, so what other parts of the page do above it does not count).
  */
+/** The site header's height and where the page's first content (its heading) starts. */
+async function layout(page: Page): Promise<{ header: number; content: number }> {
+  const header = (await page.locator("header[data-site-header]").boundingBox())!;
+  const content = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+  return { header: header.height, content: content.y };
+}
+
 async function below(page: Page, heading: string): Promise<number> {
   const slot = (await page.locator('[data-slot="claim"]').boundingBox())!;
   return (await page.getByRole("heading", { level: 2, name: heading }).boundingBox())!.y - slot.y;
@@ -65,6 +76,11 @@ for (const [locale, width] of [
       await answer.promise;
       await route.continue();
     });
+    // The header asks who it is too: held with the claim box's answer.
+    await page.route("**/api/users/profile", async (route) => {
+      await answer.promise;
+      await route.continue();
+    });
     const response = await page.goto(path);
     expect(response!.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -77,6 +93,11 @@ for (const [locale, width] of [
     await expect(ownerBox).toBeHidden();
     const before = await below(page, text.hours);
     const slot = (await ownerBox.boundingBox())!;
+    // The header: the visitor's Sign in there by guess but unseen, in the room the owner's links will take.
+    const nav = page.getByRole("navigation", { name: text.nav });
+    if (width >= 1024) await expect(nav.locator('a[href$="/login"]')).toBeHidden();
+    const first = await layout(page);
+    const headerAnswered = page.waitForResponse((reply) => new URL(reply.url()).pathname === "/api/users/profile");
 
     answer.resolve();
     await expect(page.getByText(text.owner, { exact: true })).toBeVisible();
@@ -84,6 +105,11 @@ for (const [locale, width] of [
     await expect(page.getByText(text.claim, { exact: true })).toBeHidden();
     expect(await below(page, text.hours)).toBe(before);
     expect((await ownerBox.boundingBox())!.height).toBe(slot.height);
+    // The header turned into the owner's, and neither it nor the page under it moved.
+    await headerAnswered;
+    if (width >= 1024) await expect(nav.getByRole("link", { name: text.myStations })).toBeVisible();
+    await expect(nav.locator('a[href$="/login"]')).toHaveCount(0);
+    expect(await layout(page)).toEqual(first);
   });
 }
 

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 
+import { OneSlot } from "@/components/layout/one-slot";
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { ErrorText, FIELD_INPUT, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { AppCodeInput } from "@/features/accounts/components/app-code-input";
@@ -88,7 +89,7 @@ export function ClaimPanel({
   // A rendering for everyone of a listing with an owner: this visitor may be the owner, or not.
   const shared = visitor === "unknown" && claimed;
   if (loaded.phase === "ready" && loaded.yours)
-    return shared ? <OneSlot claimBox={null} shown="owner" /> : <OwnerBox />;
+    return shared ? <ClaimOrOwner claimBox={null} shown="owner" /> : <OwnerBox />;
   const claim = loaded.phase === "ready" ? loaded.claim : null;
   const open = claim && ["code_sent", "pending", "verified"].includes(claim.status);
 
@@ -173,7 +174,7 @@ export function ClaimPanel({
         </div>
       </details>
     );
-    return shared ? <OneSlot claimBox={folded} shown="claim" /> : folded(false);
+    return shared ? <ClaimOrOwner claimBox={folded} shown="claim" /> : folded(false);
   }
   return (
     <section aria-label={t("title")} className="space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-4">
@@ -210,10 +211,16 @@ function OwnerBox({ hidden = false }: { hidden?: boolean }) {
  * The folded claim box and the owner's box in one grid cell, one of them shown: the cell is as
  * tall as the taller, so the swap after the page cache's first paint moves nothing below it.
  */
-function OneSlot({ claimBox, shown }: { claimBox: ((hidden: boolean) => ReactNode) | null; shown: "claim" | "owner" }) {
+function ClaimOrOwner({
+  claimBox,
+  shown,
+}: {
+  claimBox: ((hidden: boolean) => ReactNode) | null;
+  shown: "claim" | "owner";
+}) {
   const t = useTranslations("Claims");
   return (
-    <div className="grid *:col-start-1 *:row-start-1">
+    <OneSlot>
       {claimBox ? (
         claimBox(shown !== "claim")
       ) : (
@@ -225,7 +232,7 @@ function OneSlot({ claimBox, shown }: { claimBox: ((hidden: boolean) => ReactNod
         </details>
       )}
       <OwnerBox hidden={shown !== "owner"} />
-    </div>
+    </OneSlot>
   );
 }
 
