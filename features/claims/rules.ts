@@ -19,6 +19,14 @@ export const CLAIM_CODE_MAX_TRIES = 5;
 export const CLAIM_PAY_DAYS = 7;
 export const CLAIM_PAY_WINDOW_MS = CLAIM_PAY_DAYS * 24 * 60 * 60_000;
 
+/**
+ * A payment its claimant started while the claim held the place may still be settling when the 7
+ * days end (a monobank invoice or an approved PayPal order waiting for its webhook or the sweep):
+ * the claim does not lapse under it until the payment is this old, the day both providers' sweeps
+ * give up after (features/payments/server). Then the capture still makes the place theirs.
+ */
+export const CLAIM_PAYMENT_SETTLE_MS = 24 * 60 * 60_000;
+
 /** Whether a claim verified at `verifiedAt` still holds the place at `now`. */
 export function claimHoldsAt(verifiedAt: Date | null, now: Date): boolean {
   return verifiedAt !== null && now.getTime() - verifiedAt.getTime() < CLAIM_PAY_WINDOW_MS;

@@ -32,6 +32,8 @@ import {
   CLAIM_CODE_MAX_TRIES,
   CLAIM_CODE_TTL_MS,
   CLAIM_PAY_DAYS,
+  CLAIM_PAY_WINDOW_MS,
+  CLAIM_PAYMENT_SETTLE_MS,
   claimHoldsAt,
   holdingCutoff,
   maskAddress,
@@ -121,6 +123,19 @@ async function lapseIn(tx: Tx, now: Date, serviceId?: string, limit = 100): Prom
   });
   let lapsed = 0;
   for (const claim of stale) {
+    // A payment started while the claim held the place, still settling and under a day old: it waits.
+    const settling = await tx.payment.count({
+      where: {
+        serviceId: claim.serviceId,
+        userId: claim.userId,
+        status: "created",
+        createdAt: {
+          gt: new Date(now.getTime() - CLAIM_PAYMENT_SETTLE_MS),
+          ...(claim.verifiedAt ? { lt: new Date(claim.verifiedAt.getTime() + CLAIM_PAY_WINDOW_MS) } : {}),
+        },
+      },
+    });
+    if (settling) continue;
     const done = await tx.serviceClaim.updateMany({
       where: { id: claim.id, status: "verified" },
       data: { status: "rejected", reason: AUTO_REASONS.notPaidInTime, decidedAt: now, codeHash: null },
@@ -409,8 +424,8 @@ async function verifyRight(
 
 /**
  * Whether the user holds the place's verified claim, not lapsed: then they, and only they, may pay
- * for it (start a payment, or see its order). A payment started in time and settled after the lapse
- * still completes in takeOverOnPayment while the claim is verified, unless a lapse got there first.
+ * for it (start a payment, or see its order). A payment started in time and settled after the 7 days
+ * still completes in takeOverOnPayment: the claim does not lapse under it for CLAIM_PAYMENT_SETTLE_MS.
  */
 export async function holdsVerifiedClaim(userId: string, serviceId: string): Promise<boolean> {
   const prisma = await getPrisma();

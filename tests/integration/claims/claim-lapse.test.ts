@@ -5,6 +5,7 @@ import { POST as verifyRoute } from "@/app/api/items/[id]/claim/verify/route";
 import { GET as queueRoute } from "@/app/api/items/admin/claims/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { lapseUnpaidClaims } from "@/features/claims/server/claims";
+import { publishPaid } from "@/features/payments/server/payments";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 
@@ -178,6 +179,41 @@ describe("a verified claim unpaid for 7 days lapses", () => {
     expect((await mailsTo(holder.email, "claim.lapsed")).length).toBe(1);
     // No address on the place: the new claim waits for an administrator, as any first claim there.
     expect(await (await claim(place.id, holder.cookie)).json()).toMatchObject({ status: "pending", dispute: false });
+  });
+
+  it("a payment started in time and still settling keeps the claim up to a day: the late capture makes the place theirs", async () => {
+    const prisma = await getPrisma();
+    const [place, abandoned] = [await importedPlace(), await importedPlace()];
+    const [holder, walker] = [await person(), await person()];
+    const paying = await verifiedClaim(place.id, holder.id, 7.01);
+    const walked = await verifiedClaim(abandoned.id, walker.id, 9);
+    const started = (serviceId: string, userId: string, hoursAgo: number) =>
+      prisma.payment.create({
+        data: {
+          serviceId,
+          userId,
+          serviceName: "x",
+          payerEmail: "p@example.com",
+          amount: "3.00",
+          currency: "USD",
+          provider: "monobank",
+          requestId: crypto.randomUUID(),
+          createdAt: new Date(Date.now() - hoursAgo * 60 * 60_000),
+        },
+      });
+    // Started an hour ago, inside the 7 days: the provider's answer is still to come.
+    await started(place.id, holder.id, 1);
+    // Started two days ago and never settled: the providers give up after a day, so does the hold.
+    await started(abandoned.id, walker.id, 48);
+    await lapseUnpaidClaims();
+    expect(await myClaim(place.id, holder.cookie)).toMatchObject({ claim: { status: "verified", lapsed: false } });
+    expect((await claimRow(paying.id)).status).toBe("verified");
+    expect(await mailsTo(holder.email, "claim.lapsed")).toHaveLength(0);
+    expect(await claimRow(walked.id)).toMatchObject({ status: "rejected", reason: "Claims.autoReason.notPaidInTime" });
+    // The webhook lands now: the same write as any capture makes the place the claimant's.
+    expect(await prisma.$transaction((tx) => publishPaid(tx, place.id, holder.id, new Date()))).toBe(true);
+    expect(await prisma.service.findUniqueOrThrow({ where: { id: place.id } })).toMatchObject({ ownerId: holder.id });
+    expect((await claimRow(paying.id)).status).toBe("completed");
   });
 
   it("the job lapses every claim unpaid for 7 days, mails each claimant once, and leaves fresh ones", async () => {
