@@ -12,6 +12,20 @@ describe("textScript", () => {
     expect(textScript("Great service in Бровари, fixed my brakes fast")).toBe("latin");
   });
 
+  it("takes the other script's capitalised words inside a sentence for names, however long", () => {
+    // Brands and models outweigh the Ukrainian letters, but are names: the text is Ukrainian.
+    expect(textScript("Ремонт Mercedes-Benz")).toBe("cyrillic");
+    expect(textScript("Ремонт Mercedes-Benz і BMW")).toBe("cyrillic");
+    expect(textScript("Обслуговуємо Volkswagen Passat, Skoda Octavia та Toyota Camry")).toBe("cyrillic");
+    expect(textScript("BMW X5 2018, заміна масла")).toBe("cyrillic");
+    expect(langOfText("Ремонт Mercedes-Benz і BMW", "uk")).toBeUndefined();
+    expect(langOfText("Ремонт Mercedes-Benz і BMW", "en")).toBe("uk");
+    // And the other way round: Ukrainian names inside an English sentence.
+    expect(textScript("Repairs for ВАЗ, Таврія and Москвич cars")).toBe("latin");
+    // A sentence's first word is no name, whatever its case.
+    expect(textScript("Fast. Швидко замінили оливу")).toBe("cyrillic");
+  });
+
   it("has no script for text without letters or too few to tell", () => {
     expect(textScript("")).toBeNull();
     expect(textScript("  24/7 !!! 5+ ")).toBeNull();

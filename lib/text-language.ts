@@ -16,10 +16,40 @@ const LEAD = 1.5;
 
 const LATIN = /\p{Script=Latin}/gu;
 const CYRILLIC = /\p{Script=Cyrillic}/gu;
+/** A word (letters, joined by a hyphen or an apostrophe) or what ends a sentence. */
+const TOKENS = /[\p{L}\p{M}]+(?:['’ʼ-][\p{L}\p{M}]+)*|[.!?\n]/gu;
+const CAPITAL = /^\p{Lu}/u;
+
+const count = (text: string, script: RegExp) => text.match(script)?.length ?? 0;
+
+/**
+ * The letters that speak for a language. In a text holding both scripts, a word of one script
+ * starting with a capital inside a sentence is taken for a name ("Ремонт Mercedes-Benz і BMW",
+ * "Repairs for ВАЗ and Таврія"): names of makes, models and towns are written in their own script
+ * whatever the language around them, so they do not count. A sentence's first word counts.
+ */
+function speakingLetters(text: string): { latin: number; cyrillic: number } {
+  const latin = count(text, LATIN);
+  const cyrillic = count(text, CYRILLIC);
+  if (!latin || !cyrillic) return { latin, cyrillic };
+  const spoken = { latin: 0, cyrillic: 0 };
+  let sentenceStart = true;
+  for (const [token] of text.matchAll(TOKENS)) {
+    if (token.length === 1 && ".!?\n".includes(token)) {
+      sentenceStart = true;
+      continue;
+    }
+    const name = !sentenceStart && CAPITAL.test(token);
+    sentenceStart = false;
+    if (name) continue;
+    spoken.latin += count(token, LATIN);
+    spoken.cyrillic += count(token, CYRILLIC);
+  }
+  return spoken;
+}
 
 export function textScript(text: string): TextScript | null {
-  const latin = text.match(LATIN)?.length ?? 0;
-  const cyrillic = text.match(CYRILLIC)?.length ?? 0;
+  const { latin, cyrillic } = speakingLetters(text);
   if (Math.max(latin, cyrillic) < MIN_LETTERS) return null;
   if (latin >= cyrillic * LEAD) return "latin";
   if (cyrillic >= latin * LEAD) return "cyrillic";
