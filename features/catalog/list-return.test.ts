@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { backToListHref, listOfReferrer, serviceIdOfPath } from "@/features/catalog/list-return";
+import { backToListHref, listOfReferrer, listReturnNote, serviceIdOfPath } from "@/features/catalog/list-return";
 
 const ID = "5f0c7a3e-2b1d-4c8e-9a6f-0d3e2c1b4a59";
 
@@ -64,14 +64,25 @@ describe("listOfReferrer", () => {
     expect(listOfReferrer(`${ORIGIN}/uaservices`, ORIGIN)).toBeNull();
   });
 
-  it("leads back there when the tab's note names no list for this service", () => {
-    expect(backToListHref(null, ID, "/services?job=oil_change")).toBe("/services?job=oil_change");
-    expect(backToListHref(JSON.stringify({ id: "another", href: "/stos" }), ID, "/services?open=true")).toBe(
+  // The service's page was loaded whole from this list at LOADED (ms since the epoch).
+  const LOADED = 1_800_000_000_000;
+  const referred = { list: "/services?open=true", loadedAt: LOADED };
+
+  it("leads back there when the tab's note names no list for this service, or one noted before the page loaded", () => {
+    expect(backToListHref(null, ID, { list: "/services?job=oil_change", loadedAt: LOADED })).toBe(
+      "/services?job=oil_change",
+    );
+    expect(backToListHref(listReturnNote("another", "/stos", LOADED + 5), ID, referred)).toBe("/services?open=true");
+    // An older visit's note of this service is not where the page came from now.
+    expect(backToListHref(listReturnNote(ID, "/stos?page=3", LOADED - 60_000), ID, referred)).toBe(
       "/services?open=true",
     );
-    // The page was loaded from that list just now: an older note of this service is not where it came from.
-    expect(backToListHref(JSON.stringify({ id: ID, href: "/stos?page=3" }), ID, "/services?open=true")).toBe(
-      "/services?open=true",
+    expect(backToListHref(JSON.stringify({ id: ID, href: "/stos?page=3" }), ID, referred)).toBe("/services?open=true");
+  });
+
+  it("gives way to a note made since: the service opened again from a list within the app", () => {
+    expect(backToListHref(listReturnNote(ID, "/mechanics?onthego=true", LOADED + 60_000), ID, referred)).toBe(
+      "/mechanics?onthego=true",
     );
   });
 });

@@ -22,9 +22,12 @@ export function serviceIdOfPath(pathname: string): string | null {
 }
 
 /** The note the list leaves for the service it opens. */
-export function listReturnNote(serviceId: string, listHref: string): string {
-  return JSON.stringify({ id: serviceId, href: listHref });
+export function listReturnNote(serviceId: string, listHref: string, at: number = Date.now()): string {
+  return JSON.stringify({ id: serviceId, href: listHref, at });
 }
+
+/** For a service's page loaded whole: the list its referrer names, and when the page was loaded (ms since the epoch). */
+export type ReferredList = { list: string; loadedAt: number };
 
 const PREFIXES = Object.values(localePrefix.prefixes);
 
@@ -46,23 +49,30 @@ export function listOfReferrer(referrer: string, origin: string): string | null 
 }
 
 /**
- * Where the service's "Back to services" leads, from the tab's note (null: none) and, for a page
- * loaded whole, the list its referrer names (listOfReferrer; it came from there just now, so it
- * wins over an older note): the list that opened this very service, else the plain list. Only one
- * of the lists' own addresses is taken, so nothing stored can make the link lead off the site.
+ * Where the service's "Back to services" leads: the list that opened this very service, else the
+ * plain list. That list is the tab's note (null: none), or, for a page loaded whole from a list
+ * (listOfReferrer), that list unless the note was made since (the service opened again from a
+ * list within the app). Only one of the lists' own addresses is taken, so nothing stored can make
+ * the link lead off the site.
  */
-export function backToListHref(note: string | null, serviceId: string, referredList: string | null = null): string {
-  if (referredList) return referredList;
-  if (!note) return PLAIN_LIST;
+export function backToListHref(note: string | null, serviceId: string, referred: ReferredList | null = null): string {
+  const noted = notedList(note, serviceId);
+  if (referred && !(noted && noted.at > referred.loadedAt)) return referred.list;
+  return noted?.href ?? PLAIN_LIST;
+}
+
+/** The note's list when it is for this service and names one of the lists; `at` 0 when it does not say. */
+function notedList(note: string | null, serviceId: string): { href: string; at: number } | null {
+  if (!note) return null;
   let value: unknown;
   try {
     value = JSON.parse(note);
   } catch {
-    return PLAIN_LIST;
+    return null;
   }
-  if (typeof value !== "object" || value === null) return PLAIN_LIST;
-  const { id, href } = value as { id?: unknown; href?: unknown };
-  if (id !== serviceId || typeof href !== "string") return PLAIN_LIST;
+  if (typeof value !== "object" || value === null) return null;
+  const { id, href, at } = value as { id?: unknown; href?: unknown; at?: unknown };
+  if (id !== serviceId || typeof href !== "string") return null;
   const path = href.split("?")[0]!;
-  return LIST_PATHS.has(path) ? href : PLAIN_LIST;
+  return LIST_PATHS.has(path) ? { href, at: typeof at === "number" ? at : 0 } : null;
 }

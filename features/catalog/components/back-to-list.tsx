@@ -3,7 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 
-import { backToListHref, LIST_RETURN_KEY, listOfReferrer, serviceIdOfPath } from "@/features/catalog/list-return";
+import {
+  backToListHref,
+  LIST_RETURN_KEY,
+  listOfReferrer,
+  serviceIdOfPath,
+  type ReferredList,
+} from "@/features/catalog/list-return";
 import { Link } from "@/i18n/navigation";
 
 const unchanging = () => () => undefined;
@@ -21,11 +27,12 @@ function readNote(): string | null {
  * page (a tap on the list before it had hydrated is a whole page load and leaves no note); null
  * when it was loaded elsewhere and the service reached within the app, where the referrer is older.
  */
-function referredList(serviceId: string): string | null {
+function referredList(serviceId: string): ReferredList | null {
   try {
     const [entry] = performance.getEntriesByType("navigation");
     if (!entry || serviceIdOfPath(new URL(entry.name).pathname) !== serviceId) return null;
-    return listOfReferrer(document.referrer, window.location.origin);
+    const list = listOfReferrer(document.referrer, window.location.origin);
+    return list ? { list, loadedAt: performance.timeOrigin } : null;
   } catch {
     return null;
   }
