@@ -103,6 +103,30 @@ async function lockService(tx: Tx, serviceId: string): Promise<void> {
 const person = { select: { id: true, name: true, email: true, locale: true } } as const;
 
 /**
+ * Whether the claimant started paying for the place while their claim held it, and that payment is
+ * still settling and younger than CLAIM_PAYMENT_SETTLE_MS: the claim keeps the place for it.
+ */
+async function paymentSettling(
+  db: Tx,
+  claim: { serviceId: string; userId: string; verifiedAt: Date | null },
+  now: Date,
+): Promise<boolean> {
+  if (!claim.verifiedAt) return false;
+  const settling = await db.payment.count({
+    where: {
+      serviceId: claim.serviceId,
+      userId: claim.userId,
+      status: "created",
+      createdAt: {
+        gt: new Date(now.getTime() - CLAIM_PAYMENT_SETTLE_MS),
+        lt: new Date(claim.verifiedAt.getTime() + CLAIM_PAY_WINDOW_MS),
+      },
+    },
+  });
+  return settling > 0;
+}
+
+/**
  * Lapses the verified claims unpaid for CLAIM_PAY_DAYS, of one listing or of all (oldest first, at
  * most `limit`): rejected with the reason their claimant reads, and each claimant mailed in their
  * language with the way back to the place. In the caller's transaction, whose listing lock (when
@@ -124,18 +148,7 @@ async function lapseIn(tx: Tx, now: Date, serviceId?: string, limit = 100): Prom
   let lapsed = 0;
   for (const claim of stale) {
     // A payment started while the claim held the place, still settling and under a day old: it waits.
-    const settling = await tx.payment.count({
-      where: {
-        serviceId: claim.serviceId,
-        userId: claim.userId,
-        status: "created",
-        createdAt: {
-          gt: new Date(now.getTime() - CLAIM_PAYMENT_SETTLE_MS),
-          ...(claim.verifiedAt ? { lt: new Date(claim.verifiedAt.getTime() + CLAIM_PAY_WINDOW_MS) } : {}),
-        },
-      },
-    });
-    if (settling) continue;
+    if (await paymentSettling(tx, claim, now)) continue;
     const done = await tx.serviceClaim.updateMany({
       where: { id: claim.id, status: "verified" },
       data: { status: "rejected", reason: AUTO_REASONS.notPaidInTime, decidedAt: now, codeHash: null },
@@ -429,7 +442,13 @@ async function verifyRight(
  */
 export async function holdsVerifiedClaim(userId: string, serviceId: string): Promise<boolean> {
   const prisma = await getPrisma();
-  return (await prisma.serviceClaim.count({ where: { serviceId, userId, ...holding(new Date()) } })) === 1;
+  const now = new Date();
+  const claim = await prisma.serviceClaim.findFirst({
+    where: { serviceId, userId, status: "verified" },
+    select: { serviceId: true, userId: true, verifiedAt: true },
+  });
+  if (!claim) return false;
+  return claimHoldsAt(claim.verifiedAt, now) || paymentSettling(prisma, claim, now);
 }
 
 /** Whether the user ever claimed the place (a payment of theirs for it was a claimant's). */

@@ -5,7 +5,6 @@ import { POST as verifyRoute } from "@/app/api/items/[id]/claim/verify/route";
 import { GET as queueRoute } from "@/app/api/items/admin/claims/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { lapseUnpaidClaims } from "@/features/claims/server/claims";
-import { publishPaid } from "@/features/payments/server/payments";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 
@@ -210,8 +209,8 @@ describe("a verified claim unpaid for 7 days lapses", () => {
     expect((await claimRow(paying.id)).status).toBe("verified");
     expect(await mailsTo(holder.email, "claim.lapsed")).toHaveLength(0);
     expect(await claimRow(walked.id)).toMatchObject({ status: "rejected", reason: "Claims.autoReason.notPaidInTime" });
-    // The webhook lands now: the same write as any capture makes the place the claimant's.
-    expect(await prisma.$transaction((tx) => publishPaid(tx, place.id, holder.id, new Date()))).toBe(true);
+    // The claimant's own capture (PayPal's approval comes back to the page) is still theirs to make.
+    expect((await payForTest(place.id, holder.cookie)).status).toBe(200);
     expect(await prisma.service.findUniqueOrThrow({ where: { id: place.id } })).toMatchObject({ ownerId: holder.id });
     expect((await claimRow(paying.id)).status).toBe("completed");
   });
