@@ -26,3 +26,12 @@ export type RatingSort = (typeof RATING_SORT_KEYS)[number];
  * (`near`, which it needs), masters who come to the point among the rest.
  */
 export const SORT_KEYS = [...RATING_SORT_KEYS, "nearest"] as const;
+
+/**
+ * What the sort control's empty choice (no sort chosen) says the order is (Filters messages): a
+ * job's list is cheapest first, unless near a point, where the distance orders it (the masters who
+ * come to the point, then nearest first) and the price only breaks ties.
+ */
+export function defaultSortLabel(query: { job?: unknown; near?: unknown }): "sortCheapest" | "sortDefault" {
+  return query.job && !query.near ? "sortCheapest" : "sortDefault";
+}

@@ -18,7 +18,7 @@ import { toast } from "@/components/ui/toast";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { distanceChoice } from "@/features/catalog/distance";
 import { serializeItemsQuery, type ItemsQuery } from "@/features/catalog/items-query-url";
-import { SORT_KEYS } from "@/features/catalog/list-options";
+import { defaultSortLabel, SORT_KEYS } from "@/features/catalog/list-options";
 import { PointPickerMap } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
 import { parsePoint, type LatLng } from "@/features/map/map-center";
@@ -288,8 +288,8 @@ export function FilterBar({ pathname, query: applied, fixedFilter, pointErrors, 
                 {...sort}
                 className="min-h-11 w-3/5 rounded-md border border-slate-300 bg-white px-2 py-1.5 lg:min-h-0 lg:w-auto"
               >
-                {/* Without a chosen sort a job's list is cheapest first: the empty choice says so. */}
-                <option value="">{query.job ? t("sortCheapest") : t("sortDefault")}</option>
+                {/* Without a chosen sort a job's list is cheapest first (not near a point): the empty choice says so. */}
+                <option value="">{t(defaultSortLabel(query))}</option>
                 {SORT_KEYS.map((key) => (
                   <option key={key} value={key}>
                     {t(`sortOptions.${key.replace(".", "_") as "rating_desc"}`)}
