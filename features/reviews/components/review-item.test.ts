@@ -61,3 +61,13 @@ describe("ReviewItem: a text in the other language than the page's says so", () 
     expect(langAround(render({ comment: "10/10" }, "uk"), "10/10")).toBeNull();
   });
 });
+
+describe("ReviewItem: the owner's reply box", () => {
+  it("dates the reply in slate-600: slate-500 on the box's brand-50 made 4.38:1, under WCAG's 4.5", () => {
+    const html = render({ reply: { text: "Дякуємо", at: "2026-11-21T09:00:00Z" } }, "uk");
+    const date = /<time dateTime="2026-11-21T09:00:00Z" class="([^"]*)"/i.exec(html)?.[1];
+    expect(date).toBeDefined();
+    expect(date!.split(" ")).toContain("text-slate-600");
+    expect(date!.split(" ")).not.toContain("text-slate-500");
+  });
+});

@@ -64,7 +64,8 @@ export function ReviewItem({ review }: { review: ReviewView }) {
         <div className="mt-3 border-l-4 border-brand-100 bg-brand-50 py-2 pr-2 pl-3">
           <p className="text-sm font-semibold">
             {tr("replyFromOwner")}{" "}
-            <time dateTime={review.reply.at} className="font-normal text-slate-500">
+            {/* Slate-600 on the reply's brand-50: 6.97:1 (500 made 4.38:1, under WCAG's 4.5). */}
+            <time dateTime={review.reply.at} className="font-normal text-slate-600">
               {review.reply.at.slice(0, 10)}
             </time>
           </p>
