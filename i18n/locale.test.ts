@@ -69,6 +69,15 @@ describe("requestLocale (the language of API answers)", () => {
     expect(requestLocale(request({ accept: "de" }))).toBe("en");
     expect(requestLocale(request({}))).toBe("en");
   });
+
+  it("takes the most preferred language the site has, not merely the first one named", () => {
+    expect(requestLocale(request({ accept: "ru-RU,ru;q=0.9,uk;q=0.8,en;q=0.7" }))).toBe("uk");
+    expect(requestLocale(request({ accept: "de-DE,de;q=0.9,en;q=0.8,uk;q=0.7" }))).toBe("en");
+    expect(requestLocale(request({ accept: "en;q=0.5,uk;q=0.9" }))).toBe("uk");
+    expect(requestLocale(request({ accept: "uk;q=0,en;q=0.1" }))).toBe("en");
+    expect(requestLocale(request({ accept: "*;q=0.9, uk-UA ; q=0.8" }))).toBe("uk");
+    expect(requestLocale(request({ accept: "uk;q=abc,fr" }))).toBe("en");
+  });
 });
 
 describe("isMessageKey", () => {
