@@ -40,7 +40,7 @@ beforeAll(async () => {
   ).id;
   ids.master = (
     await makeService({
-      name: "Tow Master Poltava",
+      name: "Roadside Master Poltava",
       role: "mechanic",
       ownerId: mechanic.id,
       ...HERE,
@@ -136,7 +136,7 @@ describe("the tow truck in the job catalogue", () => {
       catalogChanged();
       const found = (await listServices({ page: 1, keyword })).items.map((item) => item.name);
       expect(found).toContain("Буксир Полтава");
-      expect(found).toContain("Tow Master Poltava");
+      expect(found).toContain("Roadside Master Poltava");
       expect(found).not.toContain("Олива Полтава");
     },
   );
@@ -146,7 +146,7 @@ describe("the tow truck in the job catalogue", () => {
     const listed = (await listServices({ page: 1, job: "tow_truck", keyword: "Полтава" })).items.map(
       (item) => item.name,
     );
-    expect(listed).toEqual(["Tow Master Poltava", "Буксир Полтава"]);
+    expect(listed).toEqual(["Roadside Master Poltava", "Буксир Полтава"]);
 
     const reviewer = await makeUser();
     const cookie = await signIn(reviewer.email, `10.23.1.${++ip}`);
