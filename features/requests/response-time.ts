@@ -27,7 +27,7 @@ export type TargetFacts = {
   answeredAt: Date | null;
   /** When its request stopped waiting for answers (accepted, cancelled or expired); null while open. */
   closedAt: Date | null;
-  /** The account of the driver who asked, for the weight rule (features/reviews/weight.ts). */
+  /** The account of the driver who asked as it stood then (its e-mail and reviews by sentAt), for the weight rule (features/reviews/weight.ts). */
   driver: AccountFacts;
 };
 
@@ -42,10 +42,13 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const FAIR_CHANCE_MS = REQUEST_REMINDER_HOURS * 3_600_000;
 
-/** Answered, or closed unanswered after the service had its fair chance to answer. */
-/** The driver's account, as it stood when they asked, weighs enough to move a review. */
+/**
+ * The driver's account, as it stood when they asked, weighs enough to move a review: its age then,
+ * and (features/reviews/server/account-facts-sql.ts reads them as of sentAt) its e-mail and reviews then.
+ */
 const fromEstablished = (target: TargetFacts) => couldMoveReviews(accountWeight(target.driver, target.sentAt));
 
+/** Answered, or closed unanswered after the service had its fair chance to answer. */
 const settled = (target: TargetFacts) =>
   target.answeredAt !== null ||
   (target.closedAt !== null && target.closedAt.getTime() - target.sentAt.getTime() >= FAIR_CHANCE_MS);

@@ -1,7 +1,7 @@
 import { responseFigures, type ResponseFigures, type TargetFacts } from "@/features/requests/response-time";
 import { RESPONSE_WINDOW_DAYS } from "@/features/requests/rules";
 import { accountFacts, accountFactsColumns, type AccountFactsRow } from "@/features/reviews/server/account-facts-sql";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Writing services' response figures (features/requests/response-time.ts holds the rule) to their
@@ -16,14 +16,15 @@ type TargetRow = Omit<FactsRow, "driver"> & AccountFactsRow;
 
 /**
  * The services' targets sent within the window, with when their request stopped waiting (null:
- * open) and what the weight rule reads about the driver's account (the reviews' own SQL of it).
+ * open) and what the weight rule reads about the driver's account as it stood when they asked
+ * (the reviews' own SQL of it, as of the target's sending).
  */
 async function targetsOf(tx: Prisma.TransactionClient, serviceIds: string[], now: Date): Promise<FactsRow[]> {
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * DAY_MS);
   const rows = await tx.$queryRaw<TargetRow[]>`
     SELECT t."serviceId", t."createdAt" AS "sentAt", t."answeredAt",
       CASE WHEN r.status = 'open' THEN NULL ELSE coalesce(r."closedAt", r."acceptedAt", r."expiresAt") END AS "closedAt",
-      ${accountFactsColumns(now)}
+      ${accountFactsColumns(Prisma.sql`t."createdAt"`)}
     FROM quote_targets t JOIN quote_requests r ON r.id = t."requestId" JOIN users u ON u.id = r."driverId"
     WHERE t."serviceId" = ANY(${serviceIds}::uuid[]) AND t."createdAt" > ${since}`;
   return rows.map((row) => ({

@@ -164,6 +164,39 @@ describe("a service's response figures", () => {
     expect(await stored(garage.id)).toEqual({ responseMinutes: 240, responseRate: 0.75 });
   });
 
+  it("judge the asking account as it stood when it asked: reviews and a confirmation it earned later do not count its earlier requests", async () => {
+    const prisma = await getPrisma();
+    const garage = await makeService({ name: "Backdated Puppets Garage" });
+    const reviewed = [await makeService({}), await makeService({})];
+    for (let index = 0; index < 3; index++) {
+      // Made 20 days ago and asked the next day, unconfirmed: 0.07, too new to count.
+      const puppet = await makeUser({ confirmed: false });
+      await prisma.user.update({ where: { id: puppet.id }, data: { createdAt: new Date(Date.now() - 20 * DAY_MS) } });
+      await makeQuoteRequest({
+        driverId: puppet.id,
+        sentAt: new Date(Date.now() - 19 * DAY_MS),
+        status: "expired",
+        targets: [{ serviceId: garage.id, answeredAfterMin: 1, status: "cancelled" }],
+      });
+      // Since then: two reviews that have stood ten days, and the e-mail confirmed (0.32 today).
+      for (const service of reviewed)
+        await prisma.review.create({
+          data: {
+            userId: puppet.id,
+            serviceId: service.id,
+            quality: 5,
+            speed: 5,
+            price: 5,
+            avg: 5,
+            createdAt: new Date(Date.now() - 10 * DAY_MS),
+          },
+        });
+      await prisma.user.update({ where: { id: puppet.id }, data: { emailVerifiedAt: new Date(Date.now() - DAY_MS) } });
+    }
+    await refreshOne(garage.id);
+    expect(await stored(garage.id)).toEqual({ responseMinutes: null, responseRate: null });
+  });
+
   it("takes the mean of the two middle times for an even count of answers", async () => {
     const service = await makeService({ name: "Even Answers" });
     for (const minutes of [5, 30, 45, 600]) await closedRequest(service.id, minutes);
