@@ -1,13 +1,14 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
 import { formatMinutes } from "@/features/hours/timetable";
+import { langOfText } from "@/lib/text-language";
 
 /** The service page: dated exceptions ahead (holidays, other hours, closures), under the weekly hours. */
 export async function SpecialDates({ entries, today }: { entries: SpecialHoursView[]; today: string }) {
   const ahead = entries.filter((entry) => entry.endsOn >= today);
   if (!ahead.length) return null;
-  const [t, format] = await Promise.all([getTranslations("SpecialHours"), getFormatter()]);
+  const [t, format, locale] = await Promise.all([getTranslations("SpecialHours"), getFormatter(), getLocale()]);
   // Dates are calendar days of the service's zone: formatted at noon UTC, they name the same day anywhere.
   const day = (date: string) =>
     format.dateTime(new Date(`${date}T12:00:00Z`), {
@@ -27,7 +28,13 @@ export async function SpecialDates({ entries, today }: { entries: SpecialHoursVi
                 ? day(entry.startsOn)
                 : t("range", { from: day(entry.startsOn), to: day(entry.endsOn) })}
               {entry.holiday ? ` · ${t("holiday", { holiday: entry.holiday })}` : ""}
-              {entry.reason ? ` · ${entry.reason}` : ""}
+              {/* The owner's own words: marked when written in the other language than the page's. */}
+              {entry.reason ? (
+                <>
+                  {" · "}
+                  <span lang={langOfText(entry.reason, locale)}>{entry.reason}</span>
+                </>
+              ) : null}
             </span>
             <span className={entry.closed ? "font-medium text-red-700" : "font-medium"}>
               {entry.closed
