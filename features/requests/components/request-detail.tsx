@@ -2,6 +2,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { ActionButton } from "@/components/ui/action-button";
 import { CallLink } from "@/features/catalog/components/contact-links";
+import { shownKm } from "@/features/catalog/distance";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
@@ -271,7 +272,7 @@ function ServiceAnswer({
       )}
       <p className="mt-auto flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
         {/* From the driver's point; a request without one has no distances. */}
-        {service.distanceKm !== null ? <span>{t("distanceKm", { km: service.distanceKm })}</span> : null}
+        {service.distanceKm !== null ? <span>{t("distanceKm", { km: shownKm(service.distanceKm) })}</span> : null}
         <span>
           {isRated(service.ratingAvg)
             ? t("ratingShort", { value: service.ratingAvg.toFixed(1), count: service.numReviews })

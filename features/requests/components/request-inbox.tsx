@@ -1,5 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { shownKm } from "@/features/catalog/distance";
 import { telHref } from "@/features/catalog/outside-links";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { Link } from "@/i18n/navigation";
@@ -122,7 +123,7 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
           })}
         </time>
         {/* How far the driver is; a request without their point has no distance. */}
-        {item.distanceKm !== null ? <span>{t("distance", { km: item.distanceKm })}</span> : null}
+        {item.distanceKm !== null ? <span>{t("distance", { km: shownKm(item.distanceKm) })}</span> : null}
         {waiting && left ? <span className="font-semibold text-amber-900">{t("timeLeft", { time: left })}</span> : null}
       </p>
       <RequestFacts

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
+import { shownKm } from "@/features/catalog/distance";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { UAH } from "@/features/prices/price-catalogue";
@@ -229,7 +230,7 @@ function SuggestedRow({
             />
           ) : null}
           <span>{service.role === "sto" ? ts("roleSto") : ts("roleMechanic")}</span>
-          {service.distanceKm !== null ? <span>{t("distanceKm", { km: service.distanceKm })}</span> : null}
+          {service.distanceKm !== null ? <span>{t("distanceKm", { km: shownKm(service.distanceKm) })}</span> : null}
           <span>
             {isRated(service.ratingAvg)
               ? t("ratingShort", { value: service.ratingAvg.toFixed(1), count: service.numReviews })

@@ -9,7 +9,7 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { pageOf } from "@/features/admin/server/admin";
 import { writeAudit } from "@/features/admin/server/audit-log";
-import { distanceKm, roundKm } from "@/features/catalog/distance";
+import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
 import { imageIdOf, imageUrl, toCard, type CardRow } from "@/features/catalog/server/service-dto";
 import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
@@ -118,8 +118,8 @@ async function takeAll(counts: Count[]): Promise<() => Promise<void>> {
   return giveBack;
 }
 
-/** A target's fixed distance as shown: none when the driver gave no point. */
-const kmOf = (metres: number | null) => (metres === null ? null : roundKm(metres / 1000));
+/** A target's fixed distance as shown (the catalog's shownKm: 0, "nearby", under 100 m): none when the driver gave no point. */
+const kmOf = (metres: number | null) => (metres === null ? null : shownKm(metres / 1000));
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const storedDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -470,7 +470,7 @@ export async function suggestServices(viewer: Viewer | null, query: unknown): Pr
       role: card.role,
       image: card.image,
       address: card.address,
-      distanceKm: row.km === null ? null : roundKm(row.km),
+      distanceKm: row.km === null ? null : shownKm(row.km),
       ratingAvg: row.ratingAvg,
       numReviews: card.numReviews,
       responseTime: row.responseMinutes,

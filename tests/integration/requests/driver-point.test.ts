@@ -1,4 +1,8 @@
+import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
+
+import en from "@/messages/en.json";
+import uk from "@/messages/uk.json";
 
 import type { InboxPage, RequestView, SuggestedService } from "@/features/requests/rules";
 import { getPrisma } from "@/lib/db/client";
@@ -28,6 +32,27 @@ describe("distances from the driver's point", () => {
     expect((await viewOf(id, driver.cookie)).services.map((service) => service.distanceKm)).toEqual([5, 5]);
     const inbox = (await (await api.inbox({ status: "all" }, first.owner.cookie)).json()) as InboxPage;
     expect(inbox.items[0]!.distanceKm).toBe(5);
+  });
+
+  it("under 100 m from the driver reads Nearby, as on the catalog's cards: 0 km, never 0.1 km across the street", async () => {
+    const driver = await person();
+    const garage = await shop({ lat: 50.3, lng: 30.3 });
+    // About 67 m north of the shop.
+    const id = await sendRequest(driver, [garage.id], { near: { lat: 50.3006, lng: 30.3 } });
+    expect((await viewOf(id, driver.cookie)).services.map((service) => service.distanceKm)).toEqual([0]);
+    const inbox = (await (await api.inbox({ status: "all" }, garage.owner.cookie)).json()) as InboxPage;
+    expect(inbox.items.find((item) => item._id === id)?.distanceKm).toBe(0);
+    // The suggestions, the driver's page and the inbox say so in words.
+    const say = (message: string, locale: string, km: number) => String(new IntlMessageFormat(message, locale).format({ km }));
+    for (const [messages, locale, nearby] of [
+      [en, "en", "Nearby"],
+      [uk, "uk", "Поруч"],
+    ] as const) {
+      expect(say(messages.RequestForm.distanceKm, locale, 0)).toBe(nearby);
+      expect(say(messages.MyRequests.distanceKm, locale, 0)).toBe(nearby);
+      expect(say(messages.RequestInbox.distance, locale, 0).toLowerCase()).toContain(nearby.toLowerCase());
+      expect(say(messages.MyRequests.distanceKm, locale, 1.5)).toMatch(/1[.,]5/);
+    }
   });
 
   it("without a point there is no distance: not 0 for the first service and its distance to the others", async () => {
