@@ -71,3 +71,16 @@ describe("ReviewItem: the owner's reply box", () => {
     expect(date!.split(" ")).not.toContain("text-slate-500");
   });
 });
+
+describe("ReviewItem: dates are the day in Ukraine, not in UTC", () => {
+  it("a review and a reply written after midnight in Kyiv (still the day before in UTC) read that Kyiv day", () => {
+    const html = render(
+      { createdAt: "2026-11-20T22:30:00.000Z", reply: { text: "Дякуємо", at: "2026-06-30T21:15:00.000Z" } },
+      "en",
+    );
+    expect(html).toMatch(/<time datetime="2026-11-20T22:30:00.000Z"[^>]*>2026-11-21<\/time>/i);
+    expect(html).toMatch(/<time datetime="2026-06-30T21:15:00.000Z"[^>]*>2026-07-01<\/time>/i);
+    // Before midnight in Kyiv it stays that day.
+    expect(render({ createdAt: "2026-11-20T21:30:00.000Z" }, "uk")).toContain(">2026-11-20</time>");
+  });
+});

@@ -3,12 +3,29 @@
 import { useLocale, useTranslations } from "next-intl";
 
 import type { ReviewView } from "@/features/catalog/server/service-dto";
+import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { RATING_ASPECTS } from "@/features/reviews/rating";
 import { langOfText } from "@/lib/text-language";
 
 import { OwnMarker, ReviewTools } from "./reviewer";
 import { useAspectLabels } from "./use-aspect-labels";
+
+/**
+ * The calendar day (YYYY-MM-DD) an instant falls on in Ukraine: a review written at 00:30 in Kyiv
+ * is still the day before in UTC. The zone is fixed, so the server's HTML and the browser agree.
+ */
+const KYIV_DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: DEFAULT_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+/** Assembled from the parts, not a locale's pattern, so every engine gives the same text. */
+function dayInUkraine(iso: string): string {
+  const parts = Object.fromEntries(KYIV_DAY.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
 
 /**
  * One review of a service page, rendered from its data: as a server component each review sent its
@@ -32,7 +49,7 @@ export function ReviewItem({ review }: { review: ReviewView }) {
           <OwnMarker reviewId={review._id} />
         </p>
         <time dateTime={review.createdAt} className="text-sm text-slate-500">
-          {review.createdAt.slice(0, 10)}
+          {dayInUkraine(review.createdAt)}
         </time>
       </div>
       {review.verified ? (
@@ -66,7 +83,7 @@ export function ReviewItem({ review }: { review: ReviewView }) {
             {tr("replyFromOwner")}{" "}
             {/* Slate-600 on the reply's brand-50: 6.97:1 (500 made 4.38:1, under WCAG's 4.5). */}
             <time dateTime={review.reply.at} className="font-normal text-slate-600">
-              {review.reply.at.slice(0, 10)}
+              {dayInUkraine(review.reply.at)}
             </time>
           </p>
           <p lang={langOfText(review.reply.text, locale)} className="mt-1 whitespace-pre-line text-slate-700">
