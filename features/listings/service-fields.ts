@@ -60,8 +60,10 @@ export const BRANDS = [
 export type Brand = (typeof BRANDS)[number];
 
 /**
- * The first spec's spellings ("Shevrolet", "Waz/Lada" were typos), still stored on older rows and
- * sent by older clients: read and accepted as the brand they meant.
+ * The first spec's spellings ("Shevrolet", "Waz/Lada" were typos), still sent by older clients:
+ * accepted as the brand they meant. Rows stored with them were rewritten by the migration
+ * 20261206203238_brand_spellings (so keyword search finds them); reads still map them, for a row
+ * written in between.
  */
 const OLD_BRAND_SPELLINGS: Record<string, Brand> = { Shevrolet: "Chevrolet", "Waz/Lada": "ВАЗ/Lada" };
 
