@@ -52,9 +52,11 @@ import { mailClaim } from "./claim-mail";
  * admin decides. A proved ("verified") claimant pays the fee with the usual order flow, and the
  * payment's transaction makes the place theirs (takeOverOnPayment). The partial unique index
  * service_claims_one_holder_idx keeps one verified claim per listing whatever races. A verified
- * claim holds the place for CLAIM_PAY_DAYS: unpaid by then it lapses, wherever who holds the place
- * is decided (a new claim, a verification, the right to pay, the claimant's own view) and hourly
- * for all (lapseUnpaidClaims), so it cannot keep the real owner out for ever.
+ * claim holds the place for CLAIM_PAY_DAYS, or after them through the settling day of a payment
+ * its claimant started within them (holdsNow, the one answer to who holds a place): unpaid by then
+ * it lapses, wherever who holds the place is decided (a new claim, a verification, the right to
+ * pay, the claimant's own view, an admin's approval) and hourly for all (lapseUnpaidClaims), so it
+ * cannot keep the real owner out for ever.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -68,10 +70,6 @@ function readableReason(reason: string, locale: Locale): string {
     });
   return reason && isMessageKey(MESSAGES[locale], reason) ? translate(locale, reason) : reason;
 }
-
-/** The verified claims that hold their place at `now`: not lapsed (rules.ts, claimHoldsAt). */
-const holding = (now: Date) =>
-  ({ status: "verified", verifiedAt: { gt: holdingCutoff(now) } }) satisfies Prisma.ServiceClaimWhereInput;
 
 function viewOf(claim: ClaimRow, locale: Locale): ClaimView {
   return {
@@ -126,6 +124,28 @@ async function paymentSettling(
   return settling > 0;
 }
 
+type HeldBy = { status: ClaimStatus; serviceId: string; userId: string; verifiedAt: Date | null };
+
+/**
+ * Whether a claim holds its place at `now`: verified, and within its CLAIM_PAY_DAYS (claimHoldsAt)
+ * or, after them, in the settling day of a payment its claimant started within them. The one
+ * answer for the lapse, the right to pay, the claim box's `held`, a new claim, a verification, and
+ * the admin queue and decision.
+ */
+async function holdsNow(db: Tx, claim: HeldBy, now: Date): Promise<boolean> {
+  if (claim.status !== "verified") return false;
+  return claimHoldsAt(claim.verifiedAt, now) || paymentSettling(db, claim, now);
+}
+
+/** The claim holding the place at `now`, if any (one verified claim per listing, by the unique index). */
+async function holderOf(db: Tx, serviceId: string, now: Date) {
+  const verified = await db.serviceClaim.findFirst({
+    where: { serviceId, status: "verified" },
+    select: { id: true, status: true, serviceId: true, userId: true, verifiedAt: true },
+  });
+  return verified && (await holdsNow(db, verified, now)) ? verified : null;
+}
+
 /**
  * Lapses the verified claims unpaid for CLAIM_PAY_DAYS, of one listing or of all (oldest first, at
  * most `limit`): rejected with the reason their claimant reads, and each claimant mailed in their
@@ -148,7 +168,7 @@ async function lapseIn(tx: Tx, now: Date, serviceId?: string, limit = 100): Prom
   let lapsed = 0;
   for (const claim of stale) {
     // A payment started while the claim held the place, still settling and under a day old: it waits.
-    if (await paymentSettling(tx, claim, now)) continue;
+    if (await holdsNow(tx, claim, now)) continue;
     const done = await tx.serviceClaim.updateMany({
       where: { id: claim.id, status: "verified" },
       data: { status: "rejected", reason: AUTO_REASONS.notPaidInTime, decidedAt: now, codeHash: null },
@@ -239,12 +259,12 @@ export async function myClaim(
   const [service, found, holder] = await Promise.all([
     prisma.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } }),
     latest(),
-    prisma.serviceClaim.findFirst({ where: { serviceId, ...holding(now) }, select: { userId: true } }),
+    holderOf(prisma, serviceId, now),
   ]);
   if (!service) throw new NotFoundError();
   let claim = found;
   // Their own claim ran out of time before any job saw it: it lapses now, so they read what happened.
-  if (claim?.status === "verified" && !claimHoldsAt(claim.verifiedAt, now)) {
+  if (claim?.status === "verified" && claim.id !== holder?.id) {
     await lapseOnListing(serviceId);
     claim = await latest();
   }
@@ -295,8 +315,7 @@ export async function claimListing(
     if (mine && (mine.id !== open?.id || mine.status !== "code_sent")) throw new AppError(409, "Claims.alreadyOpen");
     const holder =
       current.ownerId ??
-      (await tx.serviceClaim.findFirst({ where: { serviceId, ...holding(new Date()) }, select: { userId: true } }))
-        ?.userId;
+      (await holderOf(tx, serviceId, new Date()))?.userId;
     if (mine && (holder || !address)) {
       // Someone came to hold the place since the code went out, or its address is gone: an admin decides.
       return tx.serviceClaim.update({
@@ -421,7 +440,7 @@ async function verifyRight(
     // A holder unpaid too long lapses first: the place is free, and the unique index lets this one in.
     const lapsed = await lapseIn(tx, now, serviceId);
     const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { ownerId: true } });
-    const holder = await tx.serviceClaim.findFirst({ where: { serviceId, status: "verified" }, select: { id: true } });
+    const holder = await holderOf(tx, serviceId, now);
     if (service.ownerId || holder) return { outcome: "dispute" as const, lapsed };
     // The code's hash in the condition: it is spent by the one request that flips the status.
     const done = await tx.serviceClaim.updateMany({
@@ -442,13 +461,7 @@ async function verifyRight(
  */
 export async function holdsVerifiedClaim(userId: string, serviceId: string): Promise<boolean> {
   const prisma = await getPrisma();
-  const now = new Date();
-  const claim = await prisma.serviceClaim.findFirst({
-    where: { serviceId, userId, status: "verified" },
-    select: { serviceId: true, userId: true, verifiedAt: true },
-  });
-  if (!claim) return false;
-  return claimHoldsAt(claim.verifiedAt, now) || paymentSettling(prisma, claim, now);
+  return (await holderOf(prisma, serviceId, new Date()))?.userId === userId;
 }
 
 /** Whether the user ever claimed the place (a payment of theirs for it was a claimant's). */
@@ -525,12 +538,22 @@ export async function claimQueue(viewer: Viewer | null, query: unknown) {
           source: true,
           contactMail: true,
           owner: person,
-          claims: { where: holding(new Date()), select: { user: person } },
+          claims: {
+            where: { status: "verified" },
+            select: { status: true, serviceId: true, userId: true, verifiedAt: true, user: person },
+          },
         },
       },
     },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
+  // Who holds each place now (holdsNow): a claim past its 7 days still holds it in its settling day.
+  const now = new Date();
+  const holders = new Map<string, (typeof rows)[number]["user"]>();
+  for (const row of rows)
+    for (const verified of row.service.claims)
+      if (!holders.has(row.serviceId) && (await holdsNow(prisma, verified, now)))
+        holders.set(row.serviceId, verified.user);
   const recent = await addressesChangedRecently(rows.map((row) => row.serviceId));
   const who = (user: { id: string; name: string; email: string }) => ({
     _id: user.id,
@@ -540,7 +563,8 @@ export async function claimQueue(viewer: Viewer | null, query: unknown) {
   const claims: AdminClaim[] = ids.flatMap(({ id }) => {
     const row = byId.get(id);
     if (!row) return [];
-    const holder = row.service.claims.find((held) => held.user.id !== row.userId)?.user;
+    const held = holders.get(row.serviceId);
+    const holder = held && held.id !== row.userId ? held : undefined;
     return [
       {
         _id: row.id,
@@ -611,6 +635,10 @@ export async function decideClaim(
       }
       if (claim.status !== "pending") throw new AppError(409, "Claims.notPending");
       if (service.owner?.id === claim.user.id) throw new AppError(409, "Claims.alreadyOwner");
+      // A claim that no longer holds the place lapses as such (its claimant reads why); the one that
+      // still holds it, a claim in its settling day too, is the holder this approval takes it from.
+      await lapseIn(tx, now, service.id);
+      const holder = await holderOf(tx, service.id, now);
       const others = await tx.serviceClaim.findMany({
         where: { serviceId: service.id, id: { not: claim.id }, status: { in: [...OPEN_CLAIM_STATUSES] } },
         include: { user: person },
@@ -625,7 +653,13 @@ export async function decideClaim(
           station: service.name,
           reason: translate(other.user.locale, AUTO_REASONS.otherApproved),
         });
-      const audit = { claimId: claim.id, claimant: claim.user.id, dispute: claim.dispute, reason };
+      const audit = {
+        claimId: claim.id,
+        claimant: claim.user.id,
+        dispute: claim.dispute,
+        reason,
+        ...(holder ? { holder: holder.userId } : {}),
+      };
       if (service.owner) {
         await tx.service.update({
           where: { id: service.id },
