@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { createTranslator } from "next-intl";
 
-import { distanceKm, roundKm } from "@/features/catalog/distance";
+import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { REQUEST_ASAP_OPEN_HOURS } from "@/features/requests/rules";
 
 import { expect, test } from "./fixtures";
@@ -94,7 +94,7 @@ async function liveWord(owner: Shop, state: "open" | "air_alert") {
 
 /** What a card says of a service's distance from the driver, in the page's language. */
 const fromDriver = (t: Translate, key: string, run: Run, to: { lat: number; lng: number }) =>
-  t(key, { km: roundKm(distanceKm(driverAt(run), to)) });
+  t(key, { km: shownKm(distanceKm(driverAt(run), to)) });
 
 /** Two boxes on screen share no pixel. */
 function apart(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
