@@ -22,6 +22,11 @@ export const MatchedJobAnswer = z
     job: z.enum([...PRICE_JOBS, CUSTOM_JOB]),
     label: z.string().meta({ description: 'The owner\'s own line\'s name (`job` "custom"), else "".' }),
     fromUah: z.number(),
+    radiusKm: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "On a tow truck's line: how far the service comes, in km." }),
   })
   .meta({ id: "MatchedJob", description: "The cheapest price line a keyword matched." });
 
@@ -52,11 +57,16 @@ export const ServiceCardAnswer = z
       .number()
       .optional()
       .meta({ description: "Asked near a point: how far it is, in km to a tenth; 0 under 100 m (shown as nearby)." }),
-    comesToYou: z
-      .literal(true)
-      .optional()
-      .meta({ description: "Asked near a point: an on-the-go master whose radius covers it." }),
+    comesToYou: z.literal(true).optional().meta({
+      description:
+        "Asked near a point: an on-the-go master whose radius covers it, or, asked for the tow truck (`job=tow_truck` or a keyword naming it), a service whose tow truck's `radiusKm` covers it.",
+    }),
     jobPriceUah: z.number().optional().meta({ description: "Asked for a job's price: this service's \"from\" price." }),
+    jobRadiusKm: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "Asked for the tow truck's job: how far this service's line says it comes, in km." }),
     matchedJob: MatchedJobAnswer.optional(),
     contactPhone1: z.string(),
     viber: z.string(),
@@ -103,13 +113,9 @@ export const PriceListAnswer = z
         job: z.string(),
         label: z.string(),
         fromUah: z.number(),
-        radiusKm: z
-          .number()
-          .int()
-          .optional()
-          .meta({
-            description: "How far the service comes, in km; only on a job done where the driver is (tow_truck).",
-          }),
+        radiusKm: z.number().int().optional().meta({
+          description: "How far the service comes, in km; only on a job done where the driver is (tow_truck).",
+        }),
       }),
     ),
     updatedAt: z.iso.datetime().nullable(),

@@ -24,6 +24,7 @@ export type CardView = Pick<
   | "distanceKm"
   | "comesToYou"
   | "jobPriceUah"
+  | "jobRadiusKm"
   | "matchedJob"
   | "contactPhone1"
   | "contactPhone2"
@@ -78,6 +79,7 @@ export function cardView(card: ServiceCard): CardView {
   if (card.distanceKm !== undefined) view.distanceKm = card.distanceKm;
   if (card.comesToYou) view.comesToYou = card.comesToYou;
   if (card.jobPriceUah !== undefined) view.jobPriceUah = card.jobPriceUah;
+  if (card.jobRadiusKm !== undefined) view.jobRadiusKm = card.jobRadiusKm;
   if (card.matchedJob) view.matchedJob = card.matchedJob;
   return withResponseFigures(view, card);
 }

@@ -27,7 +27,7 @@ export const itemsQueryFields = {
     .pipe(z.number().int().min(1, { error: "Validation.page" })),
   sort: z.enum(SORT_KEYS, { error: "Validation.sort" }).meta({
     description:
-      "A rating's smoothed score either way, or `nearest`: by each service's own distance from `near`, which it needs (without it, a 400). Without a sort, `near` lists the masters who come to the point first, then the rest, each part nearest first.",
+      "A rating's smoothed score either way, or `nearest`: by each service's own distance from `near`, which it needs (without it, a 400). Without a sort, `near` lists the masters who come to the point first (and, asked for the tow truck, the services whose tow truck's radius covers it), then the rest, each part nearest first.",
   }),
   onthego: boolFlag,
   open: boolFlag,

@@ -120,9 +120,20 @@ export function ServiceCard({
             {service.jobPriceUah !== undefined ? (
               <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">
                 {tp("from", { amount: format.number(service.jobPriceUah, UAH) })}
+                {/* A tow truck says how far it comes, once: here unless the matched line's chip says it. */}
+                {service.jobRadiusKm && !service.matchedJob?.radiusKm
+                  ? ` · ${tp("comesUpTo", { km: service.jobRadiusKm })}`
+                  : null}
               </span>
             ) : null}
-            <MatchedJobChip job={service.matchedJob} className="px-2 py-1" />
+            {service.matchedJob?.radiusKm ? (
+              // The matched tow truck's chip with how far it comes, as the service page says it.
+              <span className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">
+                <MatchedJobChip job={service.matchedJob} /> · {tp("comesUpTo", { km: service.matchedJob.radiusKm })}
+              </span>
+            ) : (
+              <MatchedJobChip job={service.matchedJob} className="px-2 py-1" />
+            )}
             {service.comesToYou ? (
               <span className="rounded-full bg-emerald-100 px-2 py-1 text-emerald-800">{t("comesToYou")}</span>
             ) : null}

@@ -18,7 +18,7 @@ import { TopCarousel } from "./top-carousel";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** A group's heading over its cards (near a point: the masters who come, then the rest). */
+/** A group's heading over its cards (near a point: the masters, or tow trucks, who come, then the rest). */
 const GROUP_HEADING = "mt-6 text-base font-semibold text-slate-800 first:mt-2 md:first:mt-6 lg:first:mt-0";
 
 /** The services list, server-rendered from the URL; /stos and /mechanics fix the role filter. */
@@ -125,7 +125,7 @@ export async function ServicesPage({
               <ListResults>
                 {groups ? (
                   <>
-                    <h2 className={GROUP_HEADING}>{t("groupComesToYou")}</h2>
+                    <h2 className={GROUP_HEADING}>{groups.mastersOnly ? t("groupComesToYou") : t("groupComeToYou")}</h2>
                     {cardList(groups.comesToYou)}
                     {groups.nearest.length ? (
                       <>

@@ -5,6 +5,7 @@ import { cache } from "react";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { hoursColumns, openNowConditions } from "@/features/hours/server/open-now";
+import { COMES_TO_DRIVER_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
 import { minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -18,6 +19,7 @@ import {
   keywordJobs,
   keywordMatch,
   keywordNamesWork,
+  lineWithinReach,
   matchedJobColumn,
   nameMatch,
   nearestFirst,
@@ -95,6 +97,16 @@ async function jobLinesMany(keyword: string): Promise<boolean> {
   return Number(row?.lines ?? 0) > JOB_LINES_FEW;
 }
 
+/**
+ * The jobs asked, by `job` or by the keyword's words, that are done where the driver is (the tow
+ * truck): near a point, a service whose line of one of them reaches it comes to you (comesTo).
+ */
+function comingJobs(query: ItemsQuery): PriceJob[] {
+  const asked = new Set<PriceJob>(query.keyword ? keywordJobs(query.keyword) : []);
+  if (query.job) asked.add(query.job);
+  return COMES_TO_DRIVER_JOBS.filter((job) => asked.has(job));
+}
+
 async function queryServices(query: ItemsQuery, instant: Date): Promise<ServicePage> {
   const prisma = await getPrisma();
   const { source, where, open } = await listConditions(query, instant);
@@ -103,21 +115,22 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
 
   const order: Prisma.Sql[] = [];
   if (query.near) {
-    // The masters who come to the point first, a group the page labels (features/catalog/near-groups.ts),
-    // unless nearest first is asked; each part nearest first, by the service's own distance.
+    // The masters (and, asked for the tow truck, the tow trucks) who come to the point first, a group
+    // the page labels (features/catalog/near-groups.ts), unless nearest first is asked; each part
+    // nearest first, by the service's own distance.
     if (query.sort !== "nearest") order.push(Prisma.sql`CASE WHEN "comesToYou" THEN 0 ELSE 1 END ASC`);
     order.push(Prisma.sql`"distanceKm" ASC`);
   }
   // A chosen sort wins (near a point it breaks ties); without one, a job's list is cheapest first
   // (walking service_prices (job, fromUah, serviceId)).
   const rated = query.sort === "nearest" ? undefined : query.sort;
-  order.push(
-    rated ? sortOrder(rated) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"),
-  );
+  order.push(rated ? sortOrder(rated) : query.job ? Prisma.sql`"jobPriceUah" ASC, s.id ASC` : sortOrder("rating.desc"));
   const orderBy = Prisma.join(order, ", ");
 
   const offset = (query.page - 1) * PAGE_SIZE;
-  const columns = query.job ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah"` : CARD_COLUMNS;
+  const columns = query.job
+    ? Prisma.sql`${CARD_COLUMNS}, p."fromUah" AS "jobPriceUah", p."radiusKm" AS "jobRadiusKm"`
+    : CARD_COLUMNS;
   // The near candidates are ordered as a derived table `s`, so they carry every column the sort reads.
   const nearColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
   // A keyword naming a kind of work, without a chosen sort (or job, or point): the services whose
@@ -128,6 +141,22 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
       ? nameMatch(query.keyword)
       : null;
   const namedColumns = Prisma.sql`${columns}, ${SORT_ONLY_COLUMNS}`;
+  // The nearest candidates, and whoever comes to the point however far: the masters by their radius,
+  // and for a tow truck's job the services whose line of it reaches (one more arm, on that job's lines).
+  const nearPage = (near: NonNullable<ItemsQuery["near"]>, jobs: PriceJob[]): Prisma.Sql => {
+    const at = Prisma.sql`${nearColumns}, ${distanceKm(near)} AS "distanceKm"`;
+    const lines = jobs.length
+      ? Prisma.sql`UNION
+        (SELECT ${at}, true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${lineWithinReach(near, jobs)})`
+      : Prisma.empty;
+    return Prisma.sql`SELECT * FROM (
+        (SELECT ${at}, ${comesTo(near, jobs)} AS "comesToYou" FROM ${source} WHERE ${condition}
+          ORDER BY ${nearestFirst(near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN})
+        UNION
+        (SELECT ${at}, true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(near)})
+        ${lines}) s
+      ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
+  };
   const page = named
     ? Prisma.sql`SELECT * FROM (
         (SELECT ${namedColumns}, true AS "named" FROM ${source} WHERE ${condition} AND ${named}
@@ -137,12 +166,7 @@ async function queryServices(query: ItemsQuery, instant: Date): Promise<ServiceP
           ORDER BY ${orderBy} LIMIT ${offset + PAGE_SIZE})) s
       ORDER BY "named" DESC, ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
     : query.near
-      ? Prisma.sql`SELECT * FROM (
-        (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", ${comesTo(query.near)} AS "comesToYou" FROM ${source} WHERE ${condition}
-          ORDER BY ${nearestFirst(query.near)} LIMIT ${offset + PAGE_SIZE + NEAR_TIE_MARGIN})
-        UNION
-        (SELECT ${nearColumns}, ${distanceKm(query.near)} AS "distanceKm", true AS "comesToYou" FROM ${source} WHERE ${condition} AND ${withinReach(query.near)})) s
-      ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`
+      ? nearPage(query.near, comingJobs(query))
       : Prisma.sql`SELECT ${columns} FROM ${source} WHERE ${condition} ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`;
   // A keyword that names a job says on each card which price line matched, read for the page's rows only.
   const matched = query.keyword ? Prisma.sql`, ${matchedJobColumn(query.keyword)}` : Prisma.empty;

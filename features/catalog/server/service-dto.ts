@@ -42,10 +42,15 @@ export type ServiceCard = {
   liveStatus: LiveStatusView | null;
   timeZone: string;
   distanceKm?: number;
-  /** Asked "near" a point: an on-the-go master whose service radius covers it comes there. */
+  /**
+   * Asked "near" a point: an on-the-go master whose service radius covers it comes there; so does,
+   * asked for the tow truck (its job or a keyword naming it), a service whose tow truck's radius covers it.
+   */
   comesToYou?: true;
   /** Asked for a job's price: this service's "from" price for it, in hryvnias. */
   jobPriceUah?: number;
+  /** Asked for a job done where the driver is (the tow truck): how far this service's line says it comes, in km. */
+  jobRadiusKm?: number;
   /** Found by a keyword that names a job: its cheapest matching price line ("Tyre change R16 from 500 ₴"). */
   matchedJob?: MatchedJob;
   /** The first phone, for the card's call button ("" when none). */
@@ -80,9 +85,9 @@ export type ServiceCard = {
 /**
  * A price line a keyword matched (features/catalog/server/sql-fragments.ts matchedJobColumn): a
  * catalogue job (named by the Prices.job message, `label` "") or an owner's own line ("custom",
- * named by its `label`), and its "from" price in hryvnias.
+ * named by its `label`), its "from" price in hryvnias, and for a tow truck how far it comes (km).
  */
-export type MatchedJob = { job: PriceJob | typeof CUSTOM_JOB; label: string; fromUah: number };
+export type MatchedJob = { job: PriceJob | typeof CUSTOM_JOB; label: string; fromUah: number; radiusKm?: number };
 
 /** The OpenStreetMap object an imported place was made from: its page and its edit page there. */
 export type OsmLink = { type: "node" | "way" | "relation"; id: string; url: string; editUrl: string };
@@ -179,7 +184,8 @@ export type CardRow = {
   distanceKm?: number | null;
   comesToYou?: boolean;
   jobPriceUah?: number;
-  matchedJob?: MatchedJob | null;
+  jobRadiusKm?: number | null;
+  matchedJob?: (Omit<MatchedJob, "radiusKm"> & { radiusKm?: number | null }) | null;
   contactPhone1: string;
   contactPhone2: string;
   contactMail: string;
@@ -245,7 +251,11 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
   if (row.distanceKm !== undefined && row.distanceKm !== null) card.distanceKm = shownKm(Number(row.distanceKm));
   if (row.comesToYou) card.comesToYou = true;
   if (row.jobPriceUah !== undefined) card.jobPriceUah = Number(row.jobPriceUah);
-  if (row.matchedJob) card.matchedJob = row.matchedJob;
+  if (row.jobRadiusKm !== undefined && row.jobRadiusKm !== null) card.jobRadiusKm = Number(row.jobRadiusKm);
+  if (row.matchedJob) {
+    const { radiusKm, ...matched } = row.matchedJob;
+    card.matchedJob = radiusKm === undefined || radiusKm === null ? matched : { ...matched, radiusKm };
+  }
   return card;
 }
 

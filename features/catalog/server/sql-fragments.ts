@@ -131,10 +131,11 @@ function priceLinesMatching(variants: readonly string[]): Prisma.Sql {
 
 /**
  * A keyword's cheapest matching price line of the service `s`, for its card ("Tyre change R15
- * from 400 ₴"): json { job, label, fromUah }, or null when it matched by something else.
+ * from 400 ₴"): json { job, label, fromUah, radiusKm } (radiusKm null but on a tow truck), or null
+ * when it matched by something else.
  */
 export function matchedJobColumn(keyword: string): Prisma.Sql {
-  return Prisma.sql`(SELECT json_build_object('job', m.job, 'label', m.label, 'fromUah', m."fromUah") FROM service_prices m
+  return Prisma.sql`(SELECT json_build_object('job', m.job, 'label', m.label, 'fromUah', m."fromUah", 'radiusKm', m."radiusKm") FROM service_prices m
     WHERE m."serviceId" = s.id AND (${priceLinesMatching(keywordVariants(keyword))})
     ORDER BY m."fromUah", m.position LIMIT 1) AS "matchedJob"`;
 }
@@ -150,9 +151,16 @@ export function nearestFirst(near: Point): Prisma.Sql {
   return Prisma.sql`ll_to_earth(s.latitude, s.longitude) <-> ll_to_earth(${near.lat}::float8, ${near.lng}::float8)`;
 }
 
-/** An on-the-go master whose service radius covers the point comes to it. */
-export function comesTo(near: Point): Prisma.Sql {
-  return Prisma.sql`(s."isOnTheGo" AND s."serviceRadiusKm" IS NOT NULL AND ${distanceKm(near)} <= s."serviceRadiusKm")`;
+/**
+ * An on-the-go master whose service radius covers the point comes to it. So does a service whose line
+ * of one of `jobs` (the asked jobs done where the driver is, COMES_TO_DRIVER_JOBS: the tow truck)
+ * has a radius that covers it, however far its base, exactly as a master's radius does.
+ */
+export function comesTo(near: Point, jobs: readonly PriceJob[] = []): Prisma.Sql {
+  const master = Prisma.sql`(s."isOnTheGo" AND s."serviceRadiusKm" IS NOT NULL AND ${distanceKm(near)} <= s."serviceRadiusKm")`;
+  if (!jobs.length) return master;
+  return Prisma.sql`(${master} OR EXISTS (SELECT FROM service_prices r WHERE r."serviceId" = s.id
+    AND r.job IN (${Prisma.join(jobs)}) AND r."radiusKm" IS NOT NULL AND ${distanceKm(near)} <= r."radiusKm"))`;
 }
 
 /**
@@ -163,5 +171,16 @@ export function comesTo(near: Point): Prisma.Sql {
 export function withinReach(near: Point): Prisma.Sql {
   return Prisma.sql`s."isOnTheGo" AND s."serviceRadiusKm" IS NOT NULL
     AND earth_box(ll_to_earth(s.latitude, s.longitude), (s."serviceRadiusKm" * 1000)::float8) @> ll_to_earth(${near.lat}::float8, ${near.lng}::float8)
-    AND ${comesTo(near)}`;
+    AND ${distanceKm(near)} <= s."serviceRadiusKm"`;
+}
+
+/**
+ * The services whose line of one of `jobs` (see comesTo) reaches the point, however far their base:
+ * those jobs' lines are few (walked on the job index), each checked against its base's distance as
+ * comesTo checks it, so both arms of the near page agree on every row.
+ */
+export function lineWithinReach(near: Point, jobs: readonly PriceJob[]): Prisma.Sql {
+  return Prisma.sql`s.id = ANY (ARRAY(SELECT r."serviceId" FROM service_prices r JOIN services b ON b.id = r."serviceId"
+    WHERE r.job IN (${Prisma.join(jobs)}) AND r."radiusKm" IS NOT NULL
+      AND (earth_distance(ll_to_earth(${near.lat}::float8, ${near.lng}::float8), ll_to_earth(b.latitude, b.longitude)) / 1000.0) <= r."radiusKm"))`;
 }
