@@ -313,9 +313,7 @@ export async function claimListing(
       where: { serviceId, userId: viewer.id, status: { in: [...OPEN_CLAIM_STATUSES] } },
     });
     if (mine && (mine.id !== open?.id || mine.status !== "code_sent")) throw new AppError(409, "Claims.alreadyOpen");
-    const holder =
-      current.ownerId ??
-      (await holderOf(tx, serviceId, new Date()))?.userId;
+    const holder = current.ownerId ?? (await holderOf(tx, serviceId, new Date()))?.userId;
     if (mine && (holder || !address)) {
       // Someone came to hold the place since the code went out, or its address is gone: an admin decides.
       return tx.serviceClaim.update({

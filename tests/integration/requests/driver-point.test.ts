@@ -1,11 +1,10 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 
-import en from "@/messages/en.json";
-import uk from "@/messages/uk.json";
-
 import type { InboxPage, RequestView, SuggestedService } from "@/features/requests/rules";
 import { getPrisma } from "@/lib/db/client";
+import en from "@/messages/en.json";
+import uk from "@/messages/uk.json";
 
 import { api, person, sendRequest, shop } from "./api";
 
@@ -43,7 +42,8 @@ describe("distances from the driver's point", () => {
     const inbox = (await (await api.inbox({ status: "all" }, garage.owner.cookie)).json()) as InboxPage;
     expect(inbox.items.find((item) => item._id === id)?.distanceKm).toBe(0);
     // The suggestions, the driver's page and the inbox say so in words.
-    const say = (message: string, locale: string, km: number) => String(new IntlMessageFormat(message, locale).format({ km }));
+    const say = (message: string, locale: string, km: number) =>
+      String(new IntlMessageFormat(message, locale).format({ km }));
     for (const [messages, locale, nearby] of [
       [en, "en", "Nearby"],
       [uk, "uk", "Поруч"],
