@@ -70,6 +70,11 @@ const asked = {
   images: z.array(z.string()),
 };
 
+const DriverDistance = z
+  .number()
+  .nullable()
+  .meta({ description: "From the driver's point, to a tenth of a km and 0 (nearby) under 100 m; null without one." });
+
 export const RequestViewAnswer = z
   .object({
     _id: z.guid(),
@@ -90,12 +95,7 @@ export const RequestViewAnswer = z
           image: z.string().nullable(),
           address: z.string(),
           phone: z.string(),
-          distanceKm: z
-            .number()
-            .nullable()
-            .meta({
-              description: "From the driver's point, to a tenth of a km and 0 (nearby) under 100 m; null without one.",
-            }),
+          distanceKm: DriverDistance,
           ratingAvg: z.number(),
           numReviews: z.number().int(),
           responseTime: z.number().nullable(),
@@ -129,12 +129,7 @@ export const InboxPageAnswer = z
             .boolean()
             .meta({ description: "As soon as possible, open and not answered by this service yet: listed first." }),
           ...asked,
-          distanceKm: z
-            .number()
-            .nullable()
-            .meta({
-              description: "From the driver's point, to a tenth of a km and 0 (nearby) under 100 m; null without one.",
-            }),
+          distanceKm: DriverDistance,
           createdAt: z.iso.datetime(),
           expiresAt: z.iso.datetime(),
           answer: QuoteAnswerAnswer.nullable(),
