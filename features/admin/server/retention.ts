@@ -27,6 +27,12 @@ export const RETENTION_MS = {
   serviceStats: 400 * DAY_MS,
   /** The security log (lib/security/security-log.ts): long enough to look back on an incident. */
   securityEvents: 180 * DAY_MS,
+  /**
+   * The phone a driver gave with a request for a price, after the request ended (cancelled,
+   * expired or accepted: when it was closed, else accepted, else when its time was up): the
+   * request stays, the phone goes.
+   */
+  endedRequestPhones: 30 * DAY_MS,
 } as const;
 
 /**
@@ -34,7 +40,8 @@ export const RETENTION_MS = {
  * links, throttle counters whose window ended, and what RETENTION_MS lists. Idempotent, so any
  * number of instances may run it at once.
  *
- * Drivers' requests for a price (with their answers and photos) are not purged: they are the
+ * Drivers' requests for a price (with their answers and photos) are not purged (only the phone
+ * given with one goes, RETENTION_MS.endedRequestPhones after it ended): they are the
  * driver's record of what they were offered and chose, listed on their requests page, and go with
  * their account (the photos then become orphans and go a day later). Response figures read only
  * the last 30 days of them, through an index on their time, so old ones cost nothing but space.
@@ -82,6 +89,20 @@ export async function purgeExpired(now = new Date()) {
   const securityEvents = await prisma.securityEvent.deleteMany({
     where: { at: { lt: before(RETENTION_MS.securityEvents) } },
   });
+  // Ended as response-figures-store.ts dates it: closed, else accepted, else its time up.
+  const phoneCutoff = before(RETENTION_MS.endedRequestPhones);
+  const requestPhones = await prisma.quoteRequest.updateMany({
+    where: {
+      status: { not: "open" },
+      NOT: { driverPhone: "" },
+      OR: [
+        { closedAt: { lt: phoneCutoff } },
+        { closedAt: null, acceptedAt: { lt: phoneCutoff } },
+        { closedAt: null, acceptedAt: null, expiresAt: { lt: phoneCutoff } },
+      ],
+    },
+    data: { driverPhone: "" },
+  });
   const mfaChallenges = await prisma.mfaChallenge.deleteMany({ where: { expiresAt: { lte: now } } });
   return {
     sessions: sessions.count,
@@ -97,5 +118,6 @@ export async function purgeExpired(now = new Date()) {
     serviceStats: serviceStats.count,
     securityEvents: securityEvents.count,
     mfaChallenges: mfaChallenges.count,
+    requestPhones: requestPhones.count,
   };
 }

@@ -79,6 +79,57 @@ describe("purgeExpired", () => {
     expect(await prisma.quoteRequest.count({ where: { id: request.id } })).toBe(1);
   });
 
+  it("clears the driver's phone of requests that ended over 30 days ago, keeping the rest of the request", async () => {
+    const prisma = await getPrisma();
+    const driver = await makeUser();
+    const day = 24 * 60 * 60_000;
+    const daysAgo = (days: number) => new Date(Date.now() - days * day);
+    const request = (data: {
+      status: "open" | "accepted" | "cancelled" | "expired";
+      closedAt?: Date;
+      acceptedAt?: Date;
+      expiresAt: Date;
+    }) =>
+      prisma.quoteRequest.create({
+        data: {
+          driverId: driver.id,
+          job: "brake_pads",
+          description: "Squeaks when braking",
+          carMake: "Skoda",
+          carModel: "Octavia",
+          carYear: 2015,
+          carFuel: "petrol",
+          asap: true,
+          driverPhone: "+380501234567",
+          createdAt: new Date(data.expiresAt.getTime() - 3 * day),
+          ...data,
+        },
+      });
+    const [expiredOld, cancelledOld, doneOld, expiredRecent, cancelledRecent, doneRecent, open] = await Promise.all([
+      request({ status: "expired", closedAt: daysAgo(31), expiresAt: daysAgo(31) }),
+      request({ status: "cancelled", closedAt: daysAgo(31), expiresAt: daysAgo(31) }),
+      request({ status: "accepted", acceptedAt: daysAgo(31), expiresAt: daysAgo(30) }),
+      request({ status: "expired", closedAt: daysAgo(29), expiresAt: daysAgo(29) }),
+      // Accepted long ago, cancelled recently: it ended when it was cancelled.
+      request({ status: "cancelled", acceptedAt: daysAgo(50), closedAt: daysAgo(29), expiresAt: daysAgo(49) }),
+      request({ status: "accepted", acceptedAt: daysAgo(29), expiresAt: daysAgo(28) }),
+      request({ status: "open", expiresAt: new Date(Date.now() + 2 * day) }),
+    ]);
+    await purgeExpired();
+    const phoneOf = async (id: string) => (await prisma.quoteRequest.findUniqueOrThrow({ where: { id } })).driverPhone;
+    for (const cleared of [expiredOld, cancelledOld, doneOld]) {
+      expect(await phoneOf(cleared.id)).toBe("");
+      expect(await prisma.quoteRequest.findUniqueOrThrow({ where: { id: cleared.id } })).toMatchObject({
+        status: cleared.status,
+        description: "Squeaks when braking",
+        carMake: "Skoda",
+      });
+    }
+    for (const kept of [expiredRecent, cancelledRecent, doneRecent, open])
+      expect(await phoneOf(kept.id)).toBe("+380501234567");
+    expect(RETENTION_MS.endedRequestPhones).toBe(30 * day);
+  });
+
   it("forgets geocoding answers after 30 days", async () => {
     const prisma = await getPrisma();
     await prisma.geocodeCache.createMany({
