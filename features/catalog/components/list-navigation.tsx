@@ -168,13 +168,19 @@ export function ListResults({ children }: { children: ReactNode }) {
 /**
  * "Loading…" at the foot of the screen while the next list loads, wherever the visitor is on the
  * page (the page numbers are at its end, the filters at its top). The live region is always there,
- * so that screen readers announce what appears in it.
+ * so that screen readers announce what appears in it. While it shows, toasts on a phone rise above
+ * it (components/ui/toaster.tsx counts a marked bar that reaches the screen's bottom, so the gap
+ * under the pill is padding, there only while loading: an empty region takes no room).
  */
 export function ListPending() {
   const { pending } = useListNavigation();
   const t = useTranslations("Loading");
   return (
-    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-6 z-30 flex justify-center px-4">
+    <div
+      role="status"
+      data-toast-clearance
+      className={`pointer-events-none fixed inset-x-0 bottom-0 z-30 flex justify-center px-4 ${pending ? "pb-6" : ""}`}
+    >
       {pending ? (
         <span className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg">
           <Spinner />
