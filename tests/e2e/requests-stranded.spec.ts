@@ -290,6 +290,10 @@ for (const [index, run] of RUNS.entries()) {
         await expect(
           page.getByRole("region", { name: t("MyRequests.chosenTitle", { name: a.service }) }),
         ).toBeVisible();
+        // The request now says where the phone went, no longer "for the service you choose".
+        await expect(
+          page.getByText(t("MyRequests.yourPhoneSent", { phone: DRIVER_PHONE.shown, name: a.service })),
+        ).toBeVisible();
       });
 
       await test.step("the chosen shop gets the phone with a Call button; the other shops never", async () => {

@@ -109,7 +109,13 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
           </div>
         ) : null}
         {driverPhone ? (
-          <p className="mt-3 text-sm text-slate-700">{t("yourPhone", { phone: displayPhone(driverPhone) })}</p>
+          <p className="mt-3 text-sm text-slate-700">
+            {chosen
+              ? t("yourPhoneSent", { phone: displayPhone(driverPhone), name: chosen.name })
+              : open
+                ? t("yourPhone", { phone: displayPhone(driverPhone) })
+                : t("yourPhoneKept", { phone: displayPhone(driverPhone) })}
+          </p>
         ) : null}
       </section>
 
