@@ -13,6 +13,7 @@ import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 import { reportRequestError } from "@/lib/telemetry/errors";
 import { observeGauge } from "@/lib/telemetry/instruments";
 import { startObservability } from "@/lib/telemetry/setup";
+import { nodeRuntimeProblem } from "@/scripts/node-runtime.mjs";
 
 /** instrumentation.ts on the Node.js runtime, where the server, the database and the jobs live. */
 export async function register(): Promise<void> {
@@ -20,11 +21,18 @@ export async function register(): Promise<void> {
   // every one of them, a line per variable, and does not start (production also requires
   // APP_SECRET and APP_URL; development and test have defaults). `next build` may load this file
   // too: builds check nothing, the server they are for does.
-  const { problems, building } = loadEnv();
+  const loaded = loadEnv();
+  const building = loaded.building;
+  // The Node.js version too: the standalone server may be started by hand (`node server.js`) on a
+  // machine's older Node, which npm's scripts/node and the image never do (scripts/node-runtime.mjs).
+  const runtimeProblem = nodeRuntimeProblem();
+  const problems = runtimeProblem ? [...loaded.problems, runtimeProblem.replaceAll("\n", " ")] : loaded.problems;
   if (problems.length && !building) {
     for (const problem of problems) log.fatal({ area: "config" }, problem);
     process.exit(1);
   }
+  if (!building)
+    log.info({ area: "config", node: process.versions.node }, `starting on Node.js ${process.versions.node}`);
   // Traces, metrics and error reports when configured, before anything is served (lib/telemetry/setup.ts).
   if (!building) {
     await startObservability();

@@ -45,7 +45,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node scripts/e2e-server.mjs",
+    // The Node running Playwright (scripts/node's under npm), not a `node` looked up on PATH.
+    command: `"${process.execPath}" scripts/e2e-server.mjs`,
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,

@@ -7,6 +7,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
+import { npmRunCommand } from "./node-commands.mjs";
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs a command to its end with the given environment, its output shown; throws if it fails. */
@@ -15,9 +17,9 @@ export function runOrThrow(command, args, env) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
-/** `next build`, unless `skip` (the run reuses the last build). */
+/** `npm run build` (`next build` and scripts/standalone.mjs), unless `skip` (the run reuses the last build). */
 export function buildApp(env, skip = false) {
-  if (!skip) runOrThrow("npm", ["run", "build"], env);
+  if (!skip) runOrThrow(...npmRunCommand("build"), env);
 }
 
 /** Throws when something already answers at `origin`: a run must measure its own server. */
@@ -69,12 +71,19 @@ export function standaloneEnv(env, { port, hostname } = {}) {
 export const LISTEN_ON = "0.0.0.0";
 
 /**
- * Starts the standalone server (or `command`) on `port` detached, in a process group of its own,
+ * Starts the standalone server (or `command`) on `port` detached, on this process's Node (see
+ * node-commands.mjs), in a process group of its own,
  * so that stopping it also stops whatever it spawns; it is stopped when this process exits.
  * `stderr` "pipe" collects the server's error output for `log()`; `stdout` "pipe" lets the caller read
  * the rest of its log (child.stdout).
  */
-export function startApp({ port, env, command = ["node", STANDALONE_SERVER], stderr = "inherit", stdout = "ignore" }) {
+export function startApp({
+  port,
+  env,
+  command = [process.execPath, STANDALONE_SERVER],
+  stderr = "inherit",
+  stdout = "ignore",
+}) {
   if (command[1] === STANDALONE_SERVER && !existsSync(STANDALONE_SERVER))
     throw new Error(`${STANDALONE_SERVER} is missing: run \`npm run build\` first`);
   const child = spawn(command[0], command.slice(1), {

@@ -5,6 +5,8 @@
 // the way Next reads them, @next/env in development mode) wins: then nothing is started, and
 // MONO_STAND_IN=off leaves the stand-in out too. Signals go to next dev; when it ends, the
 // stand-in is stopped and this script exits with next dev's code.
+import "./node-guard.mjs";
+
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -98,7 +100,7 @@ async function main() {
     else void stop(standIn).then(() => process.exit(128 + os.constants.signals[signal]));
   };
   for (const signal of SIGNALS) process.on(signal, () => quit(signal));
-  // npm runs this behind `sh -c "… && node scripts/dev.mjs"`, and a SIGTERM to npm ends that shell
+  // npm runs this behind `sh -c "… && scripts/node scripts/dev.mjs"`, and a SIGTERM to npm ends that shell
   // without passing it on: this process is then adopted by another, and stops as if told to.
   const parent = process.ppid;
   setInterval(() => {

@@ -1,10 +1,13 @@
 // Starts the production build the e2e tests run against: a fresh embedded database by default,
 // or the PostgreSQL in E2E_DATABASE_URL (CI gives it a throwaway database). A DATABASE_URL from
 // the developer's shell is deliberately not used, so the tests never write into a real database.
+import "./node-guard.mjs";
+
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
 import { buildApp, LISTEN_ON } from "./app-server.mjs";
+import { tsxCommand } from "./node-commands.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const paypalPort = String(Number(port) + 99);
@@ -45,18 +48,19 @@ if (process.env.E2E_DATABASE_URL) {
 buildApp(env, process.env.E2E_SKIP_BUILD === "1");
 
 // Not startApp(): Playwright stops this script by killing its process group, which must hold the
-// servers too, and it shows their output.
-const paypal = spawn("npx", ["tsx", "tests/helpers/fake-paypal-server.ts", paypalPort], { stdio: "inherit", env });
-// One process (no npx in between), so that the kill below reaches the stand-in itself.
-const mono = spawn(process.execPath, ["--import", "tsx", "tests/helpers/fake-monobank-server.ts", monoPort], {
+// servers too, and it shows their output. Each is one process on this Node (no npx or npm in
+// between), so that the kills below reach it and it runs the same Node as the tests.
+const paypal = spawn(...tsxCommand("tests/helpers/fake-paypal-server.ts", [paypalPort]), { stdio: "inherit", env });
+const mono = spawn(...tsxCommand("tests/helpers/fake-monobank-server.ts", [monoPort]), { stdio: "inherit", env });
+const overpass = spawn(...tsxCommand("tests/helpers/fake-overpass-server.ts", [overpassPort]), {
   stdio: "inherit",
   env,
 });
-const overpass = spawn(process.execPath, ["--import", "tsx", "tests/helpers/fake-overpass-server.ts", overpassPort], {
+// `npm start`'s own script: the migrations, then the standalone server.
+const server = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: "inherit",
-  env,
+  env: { ...env, PORT: port, HOSTNAME: LISTEN_ON },
 });
-const server = spawn("npm", ["start"], { stdio: "inherit", env: { ...env, PORT: port, HOSTNAME: LISTEN_ON } });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     paypal.kill(signal);

@@ -7,6 +7,8 @@
 //   that do not depend on timing (JavaScript transferred, long tasks, the LCP element).
 //   LIGHTHOUSE_PAGES=/home,/services limits the pages ("service" and "/ua/service" stand for the first service).
 //   LIGHTHOUSE_JSON_DIR=dir keeps every report as JSON.
+import "./node-guard.mjs";
+
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -23,7 +25,7 @@ const server = process.env.LIGHTHOUSE_ORIGIN
   ? null
   : startApp({
       port,
-      command: ["node", "scripts/e2e-server.mjs"],
+      command: [process.execPath, "scripts/e2e-server.mjs"],
       env: {
         ...process.env,
         E2E_PORT: String(port),

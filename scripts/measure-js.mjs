@@ -1,5 +1,7 @@
 // Measures the JavaScript a first visit transfers (compressed bytes on the wire), per page, in
-// Chromium: node scripts/measure-js.mjs http://localhost:3000 /home /services
+// Chromium: scripts/node scripts/measure-js.mjs http://localhost:3000 /home /services
+import "./node-guard.mjs";
+
 import { chromium } from "playwright-core";
 
 import { findChromium } from "./browser-path.mjs";

@@ -5,6 +5,8 @@
 // the migration folders, which /api/readyz compares with the database. They are copied here, then
 // every file the server reads from disk at run time is checked, so a build whose artifact lacks one
 // fails here rather than at a user's first sign-up or upload.
+import "./node-guard.mjs";
+
 import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -47,4 +49,5 @@ if (missing.length) {
   console.error(`The standalone output lacks files the server reads at run time:\n  ${missing.join("\n  ")}`);
   process.exit(1);
 }
-console.log(`Standalone server ready: node ${path.relative(root, standalone)}/server.js`);
+// Started by hand, it needs Node 24 too (its start refuses an older one): scripts/node brings it.
+console.log(`Standalone server ready: scripts/node ${path.relative(root, standalone)}/server.js`);

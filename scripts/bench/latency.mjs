@@ -1,5 +1,7 @@
 // Latency of one URL under a fixed number of concurrent clients, loopback only, bounded in count:
 // node scripts/bench/latency.mjs <url> [requests=400] [concurrency=8]
+import "../node-guard.mjs";
+
 import { latencySummary } from "../percentile.mjs";
 
 const [url, total = "400", concurrency = "8"] = process.argv.slice(2);

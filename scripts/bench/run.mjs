@@ -7,6 +7,8 @@
 // Optional: BENCH_SERVICES (100000), BENCH_SECONDS (10), BENCH_CONCURRENCY ("1,8"), BENCH_SKIP_BUILD=1,
 // BENCH_ONLY=<text> (only the cases whose name contains it), BENCH_PGBOUNCER=off (skip the pass through
 // PgBouncer that follows when /usr/sbin/pgbouncer exists).
+import "../node-guard.mjs";
+
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -16,6 +18,7 @@ import pg from "pg";
 import { publishedSql } from "../../features/catalog/server/published.ts";
 import { startPgBouncer } from "../../tests/reliability/local-postgres.ts";
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../app-server.mjs";
+import { tsxCommand } from "../node-commands.mjs";
 
 const serverUrl = process.env.BENCH_POSTGRES_URL;
 if (!serverUrl) {
@@ -45,8 +48,8 @@ const env = {
 };
 
 console.log(`▶ database ${dbName}: migrations and ${services} services`);
-runOrThrow("npx", ["tsx", "scripts/db/migrate.ts"], env);
-runOrThrow("npx", ["tsx", "scripts/bench/generate-services.ts", String(services)], env);
+runOrThrow(...tsxCommand("scripts/db/migrate.ts"), env);
+runOrThrow(...tsxCommand("scripts/bench/generate-services.ts", [String(services)]), env);
 buildApp(env, process.env.BENCH_SKIP_BUILD === "1");
 
 const db = new pg.Client({ connectionString: databaseUrl });
@@ -185,8 +188,11 @@ function drive(paths, connections, headers = {}) {
 function floor(benchCases, connections) {
   // The floor is the database's own cost: the data layer without its read cache.
   const result = spawnSync(
-    "npx",
-    ["tsx", "--conditions=react-server", "scripts/bench/floor.ts", String(connections), String(Math.min(seconds, 5))],
+    ...tsxCommand(
+      "scripts/bench/floor.ts",
+      [String(connections), String(Math.min(seconds, 5))],
+      ["--conditions=react-server"],
+    ),
     {
       env: { ...env, READ_CACHE: "off" },
       input: JSON.stringify(benchCases),

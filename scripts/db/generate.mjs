@@ -1,6 +1,10 @@
 // Runs `prisma generate` without Prisma's engine download server: generate only checks that a
 // schema-engine file exists, so point it at node itself unless the caller chose a real engine.
+import "../node-guard.mjs";
+
 import { spawnSync } from "node:child_process";
+
+import { binCommand } from "../node-commands.mjs";
 
 const env = {
   ...process.env,
@@ -9,5 +13,5 @@ const env = {
   PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
   PRISMA_ENGINES_CHECKSUM_IGNORE_MISSING: "1",
 };
-const result = spawnSync("npx", ["--no-install", "prisma", "generate"], { stdio: "inherit", env });
+const result = spawnSync(...binCommand("prisma", ["generate"]), { stdio: "inherit", env });
 process.exit(result.status ?? 1);

@@ -18,6 +18,8 @@
 // Fails (exit 1) on any ✖. CLUSTER_SKIP_BUILD=1 reuses the last `next build`.
 //   CLUSTER_PORT (3700: nginx; +1, +2 the instances; +3 PgBouncer; +4 PostgreSQL)
 //   CLUSTER_LOAD_SECONDS (30)  CLUSTER_PEOPLE (24)  PG_BIN
+import "../../scripts/node-guard.mjs";
+
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -39,6 +41,7 @@ import {
   waitForHealth,
   type App,
 } from "../../scripts/app-server.mjs";
+import { tsxCommand } from "../../scripts/node-commands.mjs";
 import { runAsServiceUser, serviceDirectory, startLocalPostgres, startPgBouncer } from "./local-postgres";
 import { sessionCookieIn } from "./session-cookie";
 import { renderDeployFile } from "./templates";
@@ -181,7 +184,7 @@ const env: NodeJS.ProcessEnv = {
   TRUSTED_PROXY_HOPS: "1",
 };
 delete env.PAYPAL_CLIENT_ID;
-runOrThrow("npx", ["tsx", "scripts/db/prepare.ts", "--seed"], env);
+runOrThrow(...tsxCommand("scripts/db/prepare.ts", ["--seed"]), env);
 buildApp(env, process.env.CLUSTER_SKIP_BUILD === "1");
 // The artifact away from the repository: whatever it reads at run time must be inside it.
 const artifact = mkdtempSync(path.join(os.tmpdir(), "maister-standalone-"));
@@ -189,7 +192,7 @@ process.on("exit", () => rmSync(artifact, { recursive: true, force: true }));
 cpSync(path.dirname(STANDALONE_SERVER), artifact, { recursive: true, verbatimSymlinks: true });
 log(`the standalone server, copied to ${artifact}`);
 const startInstance = (name: "a" | "b"): App =>
-  startApp({ port: PORTS[name], env, command: ["node", path.join(artifact, "server.js")] });
+  startApp({ port: PORTS[name], env, command: [process.execPath, path.join(artifact, "server.js")] });
 const instances = { a: startInstance("a"), b: startInstance("b") };
 
 log(`nginx (round-robin) on ${ORIGIN}`);

@@ -11,11 +11,14 @@
 // SHUTDOWN_TIMEOUT_MS. docs/operations.md, "Health and shutdown", reads the numbers.
 //   DRAIN_SKIP_BUILD=1 reuses the last build  DRAIN_PORT (3720)  DRAIN_PG_PORT (3721)
 //   Run it under the heavy lock: flock /tmp/maister-heavy.lock npm run test:drain
+import "../../scripts/node-guard.mjs";
+
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import pg from "pg";
 
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
+import { tsxCommand } from "../../scripts/node-commands.mjs";
 import { startLocalPostgres } from "./local-postgres";
 import { createVerdict } from "./verdict";
 
@@ -67,7 +70,7 @@ const env: NodeJS.ProcessEnv = {
   SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
 };
 delete env.PAYPAL_CLIENT_ID;
-runOrThrow("npx", ["tsx", "scripts/db/prepare.ts"], env);
+runOrThrow(...tsxCommand("scripts/db/prepare.ts"), env);
 buildApp(env, process.env.DRAIN_SKIP_BUILD === "1");
 
 const db = new pg.Pool({ connectionString: postgres.url, max: 2 });

@@ -8,6 +8,8 @@
 //   PGlite: the same round trip for the embedded database in temporary directories, and the backup
 //     must refuse a data directory another process has open.
 // Ends with "✔ restore drill passed" (exit 0), else exit 1.
+import "../../scripts/node-guard.mjs";
+
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -22,6 +24,7 @@ import { applyMigrations } from "@/lib/db/migrations";
 import { openPGlite } from "@/lib/db/pglite";
 import { seedDemoData } from "@/prisma/seed";
 import { formatSize } from "@/scripts/db/backup";
+import { npmRunCommand } from "@/scripts/node-commands.mjs";
 
 import { adminQuery } from "../helpers/test-db";
 import { createVerdict } from "./verdict";
@@ -155,7 +158,8 @@ type Run = { code: number | null; output: string };
 
 function npmRun(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    // The operator's command, `npm run <script>`, by the npm that started the drill, on its Node.
+    const child = spawn(...npmRunCommand(script, args, ["--silent"]), { env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

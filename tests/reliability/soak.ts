@@ -12,6 +12,8 @@
 //   SOAK_SECONDS (120)  SOAK_USERS (40)  SOAK_RESTART (1; 0 skips the restart)
 //   SOAK_SKIP_BUILD=1 reuses the last `next build`  SOAK_PORT (3500)  SOAK_PG_PORT (55490)
 //   PG_BIN (/usr/lib/postgresql/15/bin)  SOAK_LOG (.data/soak-server.log)
+import "../../scripts/node-guard.mjs";
+
 import { once } from "node:events";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +22,7 @@ import pg from "pg";
 import { publishedSql } from "@/features/catalog/server/published";
 
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
+import { tsxCommand } from "../../scripts/node-commands.mjs";
 import { startFakeResend } from "../helpers/fake-resend";
 import { startLocalPostgres } from "./local-postgres";
 import { mailOutage, NO_OUTAGE, restartHalfway } from "./soak/faults";
@@ -67,8 +70,8 @@ const env: NodeJS.ProcessEnv = {
   TRUSTED_PROXY_HOPS: "1",
 };
 delete env.PAYPAL_CLIENT_ID;
-runOrThrow("npx", ["tsx", "scripts/db/prepare.ts", "--seed"], env);
-runOrThrow("npx", ["tsx", "scripts/bench/generate-services.ts", "5000"], env);
+runOrThrow(...tsxCommand("scripts/db/prepare.ts", ["--seed"]), env);
+runOrThrow(...tsxCommand("scripts/bench/generate-services.ts", ["5000"]), env);
 buildApp(env, process.env.SOAK_SKIP_BUILD === "1");
 
 const db = new pg.Pool({ connectionString: postgres.url, max: 2 });

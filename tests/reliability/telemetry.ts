@@ -9,6 +9,8 @@
 // cookie, e-mail address or password, and the log has a line with the same id; an error thrown in
 // a browser (Chromium) reaches the ingest too. Loopback only.
 //   TELEMETRY_SKIP_BUILD=1 reuses the last `npm run build`  TELEMETRY_PORT (3760)  PG_BIN
+import "../../scripts/node-guard.mjs";
+
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
@@ -16,6 +18,7 @@ import { chromium } from "playwright-core";
 
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
 import { findChromium } from "../../scripts/browser-path.mjs";
+import { tsxCommand } from "../../scripts/node-commands.mjs";
 import { startLocalPostgres } from "./local-postgres";
 import { sessionCookieIn } from "./session-cookie";
 import { createPeople, PASSWORD } from "./soak/people";
@@ -181,7 +184,7 @@ const env: NodeJS.ProcessEnv = {
   SENTRY_ENVIRONMENT: "telemetry-test",
   LOG_LEVEL: "info",
 };
-runOrThrow("npx", ["tsx", "scripts/db/prepare.ts", "--seed"], env);
+runOrThrow(...tsxCommand("scripts/db/prepare.ts", ["--seed"]), env);
 buildApp(env, process.env.TELEMETRY_SKIP_BUILD === "1");
 const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
 db.on("error", () => undefined);
