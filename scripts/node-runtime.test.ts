@@ -110,7 +110,7 @@ describe("scripts/node", () => {
   const launch = (pathDirs: string[]) =>
     spawnSync("/bin/sh", [path.join(root, "scripts/node"), "-e", "1"], {
       encoding: "utf8",
-      env: { PATH: [...pathDirs, tools].join(":") },
+      env: { NODE_ENV: "test", PATH: [...pathDirs, tools].join(":") },
     });
 
   it("refuses an older node on PATH without the pinned one, saying which it found and what to do", () => {
