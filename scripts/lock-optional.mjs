@@ -2,7 +2,7 @@
 // (macOS/Windows builds of swc, Tailwind's oxide, Next's swc…). `npm install` then leaves them out
 // of package-lock.json and `npm ci` refuses the lock as out of sync. This records each missing
 // optional package with a platform that never matches, so `npm ci` accepts the lock and skips it.
-// Run after `npm install` changes the lock: node scripts/lock-optional.mjs
+// Run after `npm install` changes the lock: scripts/node scripts/lock-optional.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 
 const path = "package-lock.json";
