@@ -47,7 +47,9 @@ const config: NextConfig = {
     // Telemetry and error reports (lib/telemetry): loaded from node_modules, one copy per process,
     // so the instrumentations patch the modules the server really uses (require-in-the-middle).
     "@opentelemetry/api",
-    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-trace",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/core",
     "@opentelemetry/sdk-metrics",
     "@opentelemetry/resources",
     "@opentelemetry/exporter-trace-otlp-http",

@@ -1,5 +1,5 @@
 import { trace } from "@opentelemetry/api";
-import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-node";
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { contextOf, runInContext } from "@/lib/http/request-context";
@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { captureLogs } from "@/tests/helpers/logs";
 
 import { activeTraceId, switchTelemetryOn, tagActiveSpan } from "./instruments";
+import { registerTracing } from "./start";
 
 /**
  * A request's three records find each other: the span Next opened for it carries the request id,
@@ -28,11 +29,11 @@ describe("the request id on the span, the trace id on the log line", () => {
   });
 
   const exporter = new InMemorySpanExporter();
-  const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
   afterAll(() => provider.shutdown());
 
   it("with telemetry on, tags the request's span and names its trace on each line", () => {
-    provider.register();
+    registerTracing(provider);
     switchTelemetryOn();
     const context = request();
     const logs = captureLogs();

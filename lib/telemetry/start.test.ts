@@ -1,5 +1,5 @@
 import { SpanKind } from "@opentelemetry/api";
-import type { ReadableSpan } from "@opentelemetry/sdk-trace-node";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace";
 import { describe, expect, it, vi } from "vitest";
 
 import { recordValue } from "./instruments";

@@ -1,4 +1,6 @@
-import { metrics, SpanKind, type Attributes } from "@opentelemetry/api";
+import { context, metrics, propagation, SpanKind, trace, type Attributes } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
@@ -6,11 +8,11 @@ import { detectResources, envDetector, resourceFromAttributes } from "@opentelem
 import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import {
   BatchSpanProcessor,
-  NodeTracerProvider,
+  TracerProvider,
   type ReadableSpan,
   type Span,
   type SpanProcessor,
-} from "@opentelemetry/sdk-trace-node";
+} from "@opentelemetry/sdk-trace";
 import { PrismaInstrumentation } from "@prisma/instrumentation";
 
 import { cleanText } from "@/lib/security/redaction";
@@ -109,6 +111,20 @@ export class RequestDurations implements SpanProcessor {
   }
 }
 
+/**
+ * What NodeTracerProvider.register() did in the 2.x SDK (3.x has no Node provider): `provider`
+ * becomes the global one, with the AsyncLocalStorage context manager (a span started inside
+ * another's callback is its child) and the W3C trace-context and baggage propagators (traceparent
+ * on outgoing fetches).
+ */
+export function registerTracing(provider: TracerProvider): void {
+  trace.setGlobalTracerProvider(provider);
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(
+    new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
+  );
+}
+
 export type Telemetry = { flush: () => Promise<void>; shutdown: () => Promise<void> };
 
 export function startTelemetry({ metricIntervalMs }: { metricIntervalMs: number }): Telemetry {
@@ -120,12 +136,15 @@ export function startTelemetry({ metricIntervalMs }: { metricIntervalMs: number 
   const resource = resourceFromAttributes({ "service.name": "maister" }).merge(
     detectResources({ detectors: [envDetector] }),
   );
-  const tracerProvider = new NodeTracerProvider({
+  const tracerProvider = new TracerProvider({
     resource,
-    spanProcessors: [new QueryScrubber(), new BatchSpanProcessor(new OTLPTraceExporter()), new RequestDurations()],
+    spanProcessors: [
+      new QueryScrubber(),
+      new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }),
+      new RequestDurations(),
+    ],
   });
-  // Registers the AsyncLocalStorage context manager and the W3C propagator too.
-  tracerProvider.register();
+  registerTracing(tracerProvider);
   const meterProvider = new MeterProvider({
     resource,
     readers: [
