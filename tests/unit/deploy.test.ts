@@ -126,13 +126,25 @@ describe("deploy/Dockerfile", () => {
   const runtime = dockerfile.slice(dockerfile.indexOf("AS runtime"));
 
   it("runs the standalone server as the non-root user, with liveness as its health check", () => {
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22-slim$/m);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-slim$/m);
     expect(dockerfile).toContain("RUN npm ci ");
     expect(runtime).toContain("COPY --from=build --chown=node:node /app/.next/standalone ./");
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK [^\n]*\\\n[^\n]*\/api\/livez/m);
     expect(runtime).toMatch(/^CMD \["node", "server.js"\]$/m);
     expect(runtime).toContain("HOSTNAME=0.0.0.0");
+  });
+
+  it("copies into the dependencies stage every script the client generation imports", () => {
+    const deps = dockerfile.slice(dockerfile.indexOf("AS deps"), dockerfile.indexOf("AS build"));
+    const copied = [...deps.matchAll(/^COPY (.+) \S+$/gm)].flatMap((line) => line[1]!.split(" "));
+    // The script and what it imports, relatively and transitively.
+    const needed = new Set(["scripts/db/generate.mjs"]);
+    for (const file of needed)
+      for (const [, relative] of read(file).matchAll(/^import (?:.* from )?"(\.[^"]+)";$/gm))
+        needed.add(path.posix.join(path.posix.dirname(file), relative!));
+    expect(needed.size).toBeGreaterThan(1);
+    for (const file of needed) expect(copied).toContain(file);
   });
 
   it("leaves secrets and local data out of the build context", () => {
