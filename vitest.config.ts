@@ -29,6 +29,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           server,
+          globalSetup: ["tests/helpers/integration-template.ts"],
           setupFiles: ["tests/helpers/integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

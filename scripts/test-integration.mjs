@@ -1,6 +1,10 @@
 // Runs the integration tests on the embedded database, then on PostgreSQL too when
 // TEST_POSTGRES_URL names a server (CI starts one); fails if either run fails.
+import "./node-guard.mjs";
+
 import { spawnSync } from "node:child_process";
+
+import { binCommand } from "./node-commands.mjs";
 
 const runs = [{ label: "PGlite (embedded)", env: { TEST_POSTGRES_URL: "" } }];
 if (process.env.TEST_POSTGRES_URL) {
@@ -14,7 +18,7 @@ for (const run of runs) {
   const env = { ...process.env, ...run.env };
   delete env.DATABASE_URL;
   if (!env.TEST_POSTGRES_URL) delete env.TEST_POSTGRES_URL;
-  const result = spawnSync("npx", ["vitest", "run", "--project", "integration", ...process.argv.slice(2)], {
+  const result = spawnSync(...binCommand("vitest", ["run", "--project", "integration", ...process.argv.slice(2)]), {
     stdio: "inherit",
     env,
   });

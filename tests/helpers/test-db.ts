@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import type { Database } from "@/lib/db/connection";
@@ -9,17 +12,20 @@ import { loadEnv } from "@/lib/env";
 import { mailQueueSettled } from "@/lib/mail/outbox";
 
 /**
- * Gives the current test file a fresh, migrated database behind the app's own singleton:
- * an in-memory PGlite by default, or a throwaway database on the PostgreSQL server in
- * TEST_POSTGRES_URL.
+ * Gives the current test file a fresh, migrated database behind the app's own singleton: a copy
+ * of the run's migrated PGlite by default, or a throwaway database on the PostgreSQL server in
+ * TEST_POSTGRES_URL made from the run's migrated template (./integration-template.ts).
  */
 let throwaway: { adminUrl: string; name: string } | null = null;
+let copiedDir: string | null = null;
 
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_POSTGRES_URL;
+  const id = randomBytes(6).toString("hex");
   if (serverUrl) {
-    const name = `maister_test_${randomBytes(6).toString("hex")}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+    const name = `maister_test_${id}`;
+    const template = inject("postgresTemplate");
+    await adminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
     throwaway = { adminUrl: serverUrl, name };
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -28,11 +34,17 @@ export async function createTestDatabase(): Promise<Database> {
     process.env.DATABASE_URL = url.toString();
   } else {
     delete process.env.DATABASE_URL;
-    process.env.PGLITE_DATA_DIR = "memory://";
+    const template = inject("pgliteTemplateDir");
+    if (template) {
+      copiedDir = path.join(path.dirname(template), `file-${id}`);
+      cpSync(template, copiedDir, { recursive: true });
+    }
+    process.env.PGLITE_DATA_DIR = copiedDir ?? "memory://";
   }
   // The app reads its environment once (lib/env.ts); the database's variables changed since.
   loadEnv();
   const db = await getDatabase();
+  // Nothing to apply on a copy of the template, but what the app's start would do all the same.
   await applyMigrations(db.sql);
   return db;
 }
@@ -45,6 +57,10 @@ export async function dropTestDatabase(): Promise<void> {
   if (throwaway) {
     await adminQuery(throwaway.adminUrl, `DROP DATABASE IF EXISTS ${throwaway.name} WITH (FORCE)`);
     throwaway = null;
+  }
+  if (copiedDir) {
+    rmSync(copiedDir, { recursive: true, force: true });
+    copiedDir = null;
   }
 }
 
