@@ -46,6 +46,8 @@ if (process.env.E2E_DATABASE_URL) {
 }
 
 buildApp(env, process.env.E2E_SKIP_BUILD === "1");
+// scripts/test-e2e.mjs builds once this way for all its shards.
+if (process.env.E2E_BUILD_ONLY === "1") process.exit(0);
 
 // Not startApp(): Playwright stops this script by killing its process group, which must hold the
 // servers too, and it shows their output. Each is one process on this Node (no npx or npm in
