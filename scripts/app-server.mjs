@@ -71,6 +71,17 @@ export function standaloneEnv(env, { port, hostname } = {}) {
 export const LISTEN_ON = "0.0.0.0";
 
 /**
+ * jemalloc, which the image preloads (deploy/Dockerfile), where the machine has Debian's libjemalloc2:
+ * libvips on glibc's allocator fragments the heap (sharp 0.35.5's concurrency() docs: on glibc
+ * Linux without jemalloc it keeps to one thread per image for that reason), and the resident
+ * memory of a server that re-encodes uploads keeps rising though nothing leaks. A run that
+ * measures the server's memory measures the allocator that ships. SERVER_ALLOCATOR=glibc leaves it out.
+ */
+const JEMALLOC = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2"].find(
+  (file) => existsSync(file),
+);
+
+/**
  * Starts the standalone server (or `command`) on `port` detached, on this process's Node (see
  * node-commands.mjs), in a process group of its own,
  * so that stopping it also stops whatever it spawns; it is stopped when this process exits.
@@ -86,8 +97,10 @@ export function startApp({
 }) {
   if (command[1] === STANDALONE_SERVER && !existsSync(STANDALONE_SERVER))
     throw new Error(`${STANDALONE_SERVER} is missing: run \`npm run build\` first`);
+  const serverEnv = standaloneEnv(env, { port, hostname: LISTEN_ON });
+  if (JEMALLOC && !serverEnv.LD_PRELOAD && process.env.SERVER_ALLOCATOR !== "glibc") serverEnv.LD_PRELOAD = JEMALLOC;
   const child = spawn(command[0], command.slice(1), {
-    env: standaloneEnv(env, { port, hostname: LISTEN_ON }),
+    env: serverEnv,
     stdio: ["ignore", stdout, stderr],
     detached: true,
   });

@@ -135,6 +135,14 @@ describe("deploy/Dockerfile", () => {
     expect(runtime).toContain("HOSTNAME=0.0.0.0");
   });
 
+  it("runs the server on jemalloc, the allocator the soak measures it with", () => {
+    expect(runtime).toMatch(/apt-get install -y --no-install-recommends libjemalloc2/);
+    expect(runtime).toMatch(/^ENV LD_PRELOAD=\/usr\/local\/lib\/libjemalloc\.so\.2$/m);
+    expect(runtime).toContain(
+      'ln -s "$(ls /usr/lib/*-linux-gnu/libjemalloc.so.2 | head -n 1)" /usr/local/lib/libjemalloc.so.2',
+    );
+  });
+
   it("copies into the dependencies stage every script the client generation imports", () => {
     const deps = dockerfile.slice(dockerfile.indexOf("AS deps"), dockerfile.indexOf("AS build"));
     const copied = [...deps.matchAll(/^COPY (.+) \S+$/gm)].flatMap((line) => line[1]!.split(" "));
