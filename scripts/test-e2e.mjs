@@ -80,8 +80,17 @@ function runShard(index) {
   );
 }
 
+// Outside CI Playwright reuses a server already answering on E2E_PORT (playwright.config.ts):
+// building then would replace the files under it, and a one-shard run would not use the build.
+const reused =
+  !process.env.CI &&
+  shards === 1 &&
+  (await fetch(`http://localhost:${basePort}/api/health`).then(
+    (response) => response.ok,
+    () => false,
+  ));
 // The build the e2e server would make, with its environment, once for every shard.
-if (process.env.E2E_SKIP_BUILD !== "1") {
+if (process.env.E2E_SKIP_BUILD !== "1" && !reused) {
   const build = spawnSync(process.execPath, ["scripts/e2e-server.mjs"], {
     stdio: "inherit",
     env: { ...process.env, E2E_BUILD_ONLY: "1" },
