@@ -6,9 +6,9 @@ import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { env, loadEnv } from "@/lib/env";
 import { requestIdOf } from "@/lib/http/request-id";
 import { startJobs } from "@/lib/jobs/runner";
-import { installShutdown, onDrain, onShutdown } from "@/lib/lifecycle";
+import { installShutdown, isDraining, onShutdown } from "@/lib/lifecycle";
 import { flushLogs, log, routeConsoleToLog } from "@/lib/log";
-import { pendingMailCount } from "@/lib/mail/outbox";
+import { MAIL_WORKER, pendingMailCount, prepareMailQueue } from "@/lib/mail/outbox";
 import { refuseFetchForbiddenMethods } from "@/lib/security/forbidden-methods";
 import { reportRequestError } from "@/lib/telemetry/errors";
 import { observeGauge } from "@/lib/telemetry/instruments";
@@ -42,9 +42,27 @@ export async function register(): Promise<void> {
   // Outside development, what Next and libraries print becomes JSON log lines too (lib/log.ts).
   if (env.NODE_ENV !== "development") routeConsoleToLog();
   onShutdown(flushLogs);
-  // SIGTERM: readyz turns 503, the job timers stop, Next's exit waits for job runs and flushes (lib/lifecycle.ts).
+  // SIGTERM: readyz turns 503, the job queue's workers stop, Next's exit waits for job runs and flushes (lib/lifecycle.ts).
   installShutdown({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
-  onDrain(startJobs(JOBS));
+  if (building) return;
+  // The job queue on every instance, before the first request: requests write mails (and their
+  // jobs) inside their transactions. Its workers and schedules only where JOBS is on; startJobs
+  // stops them on drain. A queue that cannot start (the database is away, its schema not migrated:
+  // /api/readyz says so) is tried again every 30 s.
+  const start = async (): Promise<void> => {
+    try {
+      await prepareMailQueue();
+    } catch (error) {
+      log.error({ area: "jobs", err: error }, "the job queue did not start; trying again in 30 s");
+      if (!isDraining()) setTimeout(() => void start(), 30_000).unref();
+      return;
+    }
+    // Not awaited: making the queues and schedules takes a second or two on PGlite, and requests need none of it.
+    void startJobs(JOBS, { workers: [MAIL_WORKER] }).catch((error: unknown) =>
+      log.error({ area: "jobs", err: error }, "the periodic jobs did not start"),
+    );
+  };
+  await start();
 }
 
 /**

@@ -12,15 +12,15 @@ import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { REVIEW_DIGEST_EVERY_MS, sendReviewDigests } from "@/features/reviews/server/review-digest";
 import { refreshReviewWeights } from "@/features/reviews/server/weights-job";
 import type { Job } from "@/lib/jobs/runner";
-import { deliverDue } from "@/lib/mail/outbox";
 
 /**
  * The app's periodic jobs: which feature's function runs how often. Like proxy.ts, this file wires
- * the features into lib's machinery (lib/jobs/runner.ts runs them, one instance per tick), so lib
- * stays free of the features it serves. /api/health and the admin inbox list the same jobs.
+ * the features into lib's machinery (lib/jobs/runner.ts runs them on the job queue, one run at a
+ * time across instances), so lib stays free of the features it serves. /api/health and the admin
+ * inbox list the same jobs. Mail is not among them: each mail's retries are jobs of their own
+ * (lib/mail/outbox.ts).
  */
 export const JOBS: Job[] = [
-  { name: "mail", everyMs: 10_000, quietWhenIdle: true, run: () => deliverDue() },
   { name: "paypal-sweep", everyMs: 5 * 60_000, run: () => sweepPayments() },
   // monobank invoices still open past their 15 minutes: a lost webhook is made up for here.
   { name: "mono-sweep", everyMs: 5 * 60_000, run: () => sweepMonoPayments() },
@@ -36,7 +36,7 @@ export const JOBS: Job[] = [
   // Drivers' requests for a price: closes those 72 hours old, reminds services after 2 hours
   // without an answer, refreshes response figures (features/requests/server/scheduled.ts).
   { name: "quote-requests", everyMs: 10 * 60_000, quietWhenIdle: true, run: () => runQuoteRequestJobs() },
-  // Cheap when nothing changed (one row, not claimed); until it has run, maps are grouped live.
+  // Cheap when nothing changed (one row read); until it has run, maps are grouped live.
   { name: "map-cells", everyMs: 10_000, quietWhenIdle: true, run: () => rebuildMapCells() },
   // Asked hourly; imports once the last successful import is a week old (features/osm/server/scheduled.ts).
   // Off unless OSM_IMPORT_JOB (production: on).

@@ -2,9 +2,11 @@ import "server-only";
 
 import { z } from "zod";
 
+import { getDatabase } from "@/lib/db/client";
 import { migrationNames } from "@/lib/db/migrations";
 import { getPrisma } from "@/lib/db/server";
 import { readJobStatuses, type JobStatus, type ScheduledJob } from "@/lib/jobs/job-runs";
+import { QUEUE_SCHEMA_VERSION, queueSchemaVersion } from "@/lib/jobs/queue";
 import { isDraining } from "@/lib/lifecycle";
 
 export async function checkDatabase(): Promise<boolean> {
@@ -45,8 +47,9 @@ export const livenessAnswer = z.object({ status: z.literal("ok") }).meta({ id: "
 
 /**
  * GET /api/readyz: whether this instance should get traffic. Each check is "ok" or says what is
- * wrong: the database does not answer, a migration shipped with this build is not applied (or,
- * with the database away, cannot be known), or the instance is draining after SIGTERM.
+ * wrong: the database does not answer, a migration shipped with this build is not applied (Prisma's,
+ * or the job queue's schema at the pinned pg-boss version; with the database away, it cannot be
+ * known), or the instance is draining after SIGTERM.
  */
 export const readinessAnswer = z
   .object({
@@ -71,8 +74,10 @@ let lastComparison: { at: number; pending: boolean } | null = null;
 
 /**
  * Whether a migration this build ships is not applied, compared with _prisma_migrations (which
- * applyMigrations keeps, lib/db/migrations.ts); null when the database cannot be asked. The
- * shipped names are read once (they are part of the build); the answer is kept MIGRATIONS_CHECK_MS.
+ * applyMigrations keeps, lib/db/migrations.ts), or the job queue's schema is not at the version of
+ * the pinned pg-boss (the migrate step installs it, lib/jobs/queue.ts); null when the database
+ * cannot be asked. The shipped names are read once (they are part of the build); the answer is
+ * kept MIGRATIONS_CHECK_MS.
  */
 async function migrationsPending(): Promise<boolean | null> {
   const now = Date.now();
@@ -83,8 +88,10 @@ async function migrationsPending(): Promise<boolean | null> {
     const rows = await prisma.$queryRaw<{ name: string }[]>`
       SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
     const applied = new Set(rows.map((row) => row.name));
+    const queueVersion = await queueSchemaVersion((await getDatabase()).sql);
     // No folder at all means a build shipped without its migrations: nothing can be compared.
-    const pending = shipped.length === 0 || shipped.some((name) => !applied.has(name));
+    const pending =
+      shipped.length === 0 || shipped.some((name) => !applied.has(name)) || queueVersion !== QUEUE_SCHEMA_VERSION;
     lastComparison = { at: now, pending };
     return pending;
   } catch {

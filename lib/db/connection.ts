@@ -24,8 +24,15 @@ export type Database = {
   target: DatabaseTarget;
   prisma: PrismaClient;
   sql: SqlRunner;
+  /**
+   * The driver under Prisma, for a library that speaks SQL itself on the app's own connection
+   * (lib/jobs/queue.ts): the pg pool, so PgBouncer sees one client, or the one PGlite instance.
+   */
+  driver: DriverHandle;
   close(): Promise<void>;
 };
+
+export type DriverHandle = { kind: "pg"; pool: pg.Pool } | { kind: "pglite"; pglite: PGlite };
 
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
@@ -89,6 +96,7 @@ async function openPostgres(target: Extract<DatabaseTarget, { kind: "postgres" }
     target,
     prisma,
     sql,
+    driver: { kind: "pg", pool },
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
@@ -127,6 +135,7 @@ async function openEmbedded(target: Extract<DatabaseTarget, { kind: "pglite" }>)
     target,
     prisma,
     sql,
+    driver: { kind: "pglite", pglite: db },
     async close() {
       await prisma.$disconnect();
       if (!db.closed) await db.close();

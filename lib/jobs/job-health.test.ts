@@ -1,26 +1,17 @@
 import { describe, expect, it } from "vitest";
 
-import { JOB_ERROR_MAX, jobOverdue, jobStartGapMs, jobState, shortErrorMessage, type JobRunRow } from "./job-health";
+import { JOB_ERROR_MAX, jobOverdue, jobState, shortErrorMessage, type JobRunRow } from "./job-health";
 
 const T = Date.parse("2026-11-25T12:00:00Z");
 const at = (offsetMs: number) => new Date(T + offsetMs);
 const row = (fields: Partial<JobRunRow>): JobRunRow => ({
-  name: "mail",
-  runId: null,
-  leaseUntil: null,
+  name: "purge",
   lastStartedAt: null,
   lastSucceededAt: null,
   lastFailedAt: null,
   lastError: null,
   createdAt: at(-60 * 60_000),
   ...fields,
-});
-
-describe("the gap between two starts of a job", () => {
-  it("is the interval less a tenth, at most 5 s less", () => {
-    expect(jobStartGapMs(10_000)).toBe(9_000);
-    expect(jobStartGapMs(60 * 60_000)).toBe(60 * 60_000 - 5_000);
-  });
 });
 
 describe("overdue", () => {
@@ -45,7 +36,8 @@ describe("state", () => {
   it("tells never run, running, succeeded, failed and interrupted apart", () => {
     expect(jobState(undefined, T)).toBe("neverRun");
     expect(jobState(row({}), T)).toBe("neverRun");
-    expect(jobState(row({ lastStartedAt: at(-1_000), runId: "r", leaseUntil: at(1_000) }), T)).toBe("running");
+    // Started after its last outcome, within its lease: the run is going on.
+    expect(jobState(row({ lastStartedAt: at(-1_000), lastSucceededAt: at(-60_000) }), T, 2_000)).toBe("running");
     expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-1_000) }), T)).toBe("succeeded");
     expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-9_000), lastFailedAt: at(-1_000) }), T)).toBe(
       "failed",
@@ -53,10 +45,9 @@ describe("state", () => {
     expect(jobState(row({ lastStartedAt: at(-2_000), lastSucceededAt: at(-1_000), lastFailedAt: at(-9_000) }), T)).toBe(
       "succeeded",
     );
-    // Claimed, then the holder went away: the lease ran out with no outcome written.
-    expect(
-      jobState(row({ lastStartedAt: at(-5_000), runId: "r", leaseUntil: at(-1_000), lastSucceededAt: at(-60_000) }), T),
-    ).toBe("interrupted");
+    // Started, then the holder went away: the lease ran out with no outcome written.
+    expect(jobState(row({ lastStartedAt: at(-5_000), lastSucceededAt: at(-60_000) }), T, 4_000)).toBe("interrupted");
+    expect(jobState(row({ lastStartedAt: at(-5_000) }), T, 4_000)).toBe("interrupted");
   });
 });
 

@@ -1,13 +1,13 @@
 /**
- * The rules read off a periodic job's row in job_runs (lib/jobs/job-runs.ts): when a tick may start
- * a run, how long a claim is trusted, when a job counts as overdue, its state, and the short error
- * kept for admins. Pure, so the runner, /api/health and the admin inbox agree.
+ * The rules read off a periodic job's row in job_runs (lib/jobs/job-runs.ts): how long a run is
+ * trusted, when a job counts as overdue, its state, and the short error kept for admins. Pure, so
+ * the runner, /api/health and the admin inbox agree.
  */
 
 /**
- * How long a claim keeps other instances off a job: a holder that died mid-run frees it after this.
- * A run still going past it may overlap the next instance's, which every job tolerates (they claim
- * their own rows or are idempotent). A constant for now: no setting reads it.
+ * How long a run may last before the job queue takes it for dead (its job's expiry, lib/jobs/runner.ts):
+ * a job whose holder died runs again after this, once a supervise pass has run. A constant for now:
+ * no setting reads it; a job may set its own (`leaseMs`).
  */
 export const JOB_LEASE_MS = 2 * 60_000;
 
@@ -16,8 +16,6 @@ export const JOB_ERROR_MAX = 200;
 
 export type JobRunRow = {
   name: string;
-  runId: string | null;
-  leaseUntil: Date | null;
   lastStartedAt: Date | null;
   lastSucceededAt: Date | null;
   lastFailedAt: Date | null;
@@ -26,15 +24,6 @@ export type JobRunRow = {
 };
 
 export type JobState = "neverRun" | "running" | "succeeded" | "failed" | "interrupted";
-
-/**
- * The least time between two starts of a job across all instances. Each instance ticks on its own
- * timer; a start that came a little early (the timers and the claim's round trip jitter) still
- * counts as the next tick's, so the gap is the interval less a tenth of it, at most 5 s less.
- */
-export function jobStartGapMs(everyMs: number): number {
-  return everyMs - Math.min(everyMs / 10, 5_000);
-}
 
 /**
  * Overdue: no success for two intervals plus a lease (one tick missed, then a run that held its
@@ -52,15 +41,16 @@ export function jobOverdue(
   return now - since > 2 * everyMs + leaseMs;
 }
 
-/** What the last run did, or that one is going on now (its claim not yet run out). */
-export function jobState(row: JobRunRow | undefined, now: number): JobState {
+/**
+ * What the last run did, or that one is going on now: started after its last outcome, within its
+ * lease. Started after its last outcome and longer ago than that: the instance running it went away.
+ */
+export function jobState(row: JobRunRow | undefined, now: number, leaseMs = JOB_LEASE_MS): JobState {
   if (!row?.lastStartedAt) return "neverRun";
-  if (row.runId && row.leaseUntil && row.leaseUntil.getTime() > now) return "running";
   const started = row.lastStartedAt.getTime();
   const succeeded = row.lastSucceededAt?.getTime() ?? -Infinity;
   const failed = row.lastFailedAt?.getTime() ?? -Infinity;
-  // Started after its last outcome and no longer held: the instance running it went away.
-  if (started > Math.max(succeeded, failed)) return "interrupted";
+  if (started > Math.max(succeeded, failed)) return now - started < leaseMs ? "running" : "interrupted";
   return failed > succeeded ? "failed" : "succeeded";
 }
 

@@ -1,15 +1,28 @@
 import { describe, expect, it } from "vitest";
 
-import { headerSafe, RETRY_PAUSES_MS, retryPause } from "@/lib/mail/outbox";
+import { GIVE_UP_AFTER_MS, headerSafe, MAIL_QUEUE_OPTIONS } from "@/lib/mail/outbox";
+
+/**
+ * The shortest pause pg-boss 12.38 makes after the job's failure number `retryCount` (from 0) with
+ * backoff: retryDelay × 2^retryCount × (1 + random()), at most retryDelayMax (its failJobs plan).
+ */
+const shortestPause = (retryCount: number) =>
+  Math.min(MAIL_QUEUE_OPTIONS.retryDelayMax!, MAIL_QUEUE_OPTIONS.retryDelay! * 2 ** Math.min(16, retryCount));
 
 describe("mail queue rules", () => {
-  it("pauses longer after each failed attempt, then keeps the longest pause", () => {
-    const pauses = [1, 2, 3, 4, 5, 6, 7, 20].map(retryPause);
-    expect(pauses.slice(0, 6)).toEqual(RETRY_PAUSES_MS);
-    for (let i = 1; i < 6; i++) expect(pauses[i]!).toBeGreaterThan(pauses[i - 1]!);
-    expect(pauses[6]).toBe(RETRY_PAUSES_MS.at(-1));
-    expect(pauses[7]).toBe(RETRY_PAUSES_MS.at(-1));
-    expect(retryPause(1)).toBeLessThanOrEqual(60_000);
+  it("retries after 30 s, then with growing pauses up to 3 hours", () => {
+    expect(MAIL_QUEUE_OPTIONS).toMatchObject({ retryDelay: 30, retryBackoff: true, retryDelayMax: 3 * 60 * 60 });
+    const pauses = Array.from({ length: 12 }, (_, i) => shortestPause(i));
+    expect(pauses.slice(0, 4)).toEqual([30, 60, 120, 240]);
+    expect(pauses.at(-1)).toBe(3 * 60 * 60);
+  });
+
+  it("keeps retrying for longer than the one-day give-up, which ends the job first", () => {
+    const leastSpanSeconds = Array.from({ length: MAIL_QUEUE_OPTIONS.retryLimit! }, (_, i) => shortestPause(i)).reduce(
+      (sum, pause) => sum + pause,
+      0,
+    );
+    expect(leastSpanSeconds * 1000).toBeGreaterThan(GIVE_UP_AFTER_MS);
   });
 
   it("keeps line breaks of every kind out of header values, and bounds them", () => {

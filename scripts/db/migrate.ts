@@ -1,10 +1,9 @@
-// npm run db:migrate: applies pending migrations from prisma/migrations.
-import { applyMigrations } from "@/lib/db/migrations";
-
-import { describeTarget, runDbCommand, settleDatabaseSettings } from "./run";
+// npm run db:migrate: applies pending migrations from prisma/migrations, then installs or migrates
+// the job queue's schema (pgboss).
+import { describeTarget, migrateDatabase, runDbCommand, settleDatabaseSettings } from "./run";
 
 await runDbCommand(async (db) => {
-  const applied = await applyMigrations(db.sql);
+  const applied = await migrateDatabase(db);
   await settleDatabaseSettings(db);
   console.log(
     applied.length

@@ -3,10 +3,9 @@
 import { rmSync } from "node:fs";
 
 import { DatabaseConfigError, resolveDatabaseTarget } from "@/lib/db/config";
-import { applyMigrations } from "@/lib/db/migrations";
 import { seedDemoData } from "@/prisma/seed";
 
-import { describeTarget, runDbCommand, settleDatabaseSettings } from "./run";
+import { describeTarget, migrateDatabase, runDbCommand, settleDatabaseSettings } from "./run";
 
 try {
   const target = resolveDatabaseTarget();
@@ -21,9 +20,11 @@ try {
 
 await runDbCommand(async (db) => {
   if (db.target.kind === "postgres") {
-    await db.sql.exec("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;");
+    await db.sql.exec(
+      "DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;",
+    );
   }
-  await applyMigrations(db.sql);
+  await migrateDatabase(db);
   await settleDatabaseSettings(db);
   console.log(`Reset the ${describeTarget(db)}; demo data: ${await seedDemoData(db.prisma)}.`);
 });

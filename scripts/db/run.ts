@@ -1,9 +1,10 @@
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { resolveDatabaseTarget } from "@/lib/db/config";
 import { DatabaseUnavailableError, type Database } from "@/lib/db/connection";
-import { MigrationError } from "@/lib/db/migrations";
+import { applyMigrations, MigrationError } from "@/lib/db/migrations";
 import { applyDatabaseSettings, DatabaseSettingsError } from "@/lib/db/settings";
 import { loadEnv } from "@/lib/env";
+import { installQueueSchema } from "@/lib/jobs/queue";
 
 /**
  * Runs a database command: known failures become one line and exit code 1, not a stack trace.
@@ -53,4 +54,15 @@ export async function settleDatabaseSettings(db: Database): Promise<void> {
       `[db] Could not set the database defaults (${error instanceof Error ? error.message : String(error)}); run \`npm run db:migrate\` once as the database owner.`,
     );
   }
+}
+
+/**
+ * Prisma's pending migrations, then the job queue's schema (`pgboss`) installed or migrated to the
+ * pinned pg-boss's version: the servers only check it (lib/jobs/queue.ts). Returns the Prisma
+ * migrations applied.
+ */
+export async function migrateDatabase(db: Database): Promise<string[]> {
+  const applied = await applyMigrations(db.sql);
+  await installQueueSchema(db);
+  return applied;
 }

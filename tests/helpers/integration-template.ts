@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { resolveDatabaseTarget } from "@/lib/db/config";
 import { openDatabase } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
+import { installQueueSchema } from "@/lib/jobs/queue";
 
 import { adminQuery } from "./test-db";
 
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const db = await openDatabase(resolveDatabaseTarget({ DATABASE_URL: url.toString() }));
     try {
       await applyMigrations(db.sql);
+      await installQueueSchema(db);
     } finally {
       // A template may have no connection while it is copied.
       await db.close();
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = await openDatabase(resolveDatabaseTarget({ PGLITE_DATA_DIR: dir }));
   try {
     await applyMigrations(db.sql);
+    await installQueueSchema(db);
   } finally {
     await db.close();
   }

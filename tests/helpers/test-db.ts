@@ -9,7 +9,7 @@ import type { Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { alterCurrentDatabaseSql, databaseSettings } from "@/lib/db/settings";
 import { loadEnv } from "@/lib/env";
-import { mailQueueSettled } from "@/lib/mail/outbox";
+import { mailQueueSettled, prepareMailQueue } from "@/lib/mail/outbox";
 
 /**
  * Gives the current test file a fresh, migrated database behind the app's own singleton: a copy
@@ -46,6 +46,8 @@ export async function createTestDatabase(): Promise<Database> {
   const db = await getDatabase();
   // Nothing to apply on a copy of the template, but what the app's start would do all the same.
   await applyMigrations(db.sql);
+  // As the server's start does: a test may write a mail inside a transaction first (lib/mail/outbox.ts).
+  await prepareMailQueue();
   return db;
 }
 

@@ -63,8 +63,8 @@ export function mailAccount(...args: Parameters<typeof composeAccountMail>): Pro
 }
 
 /**
- * A mail about reviews, written in the caller's transaction so it goes out only if the change
- * commits; the caller runs kickMailQueue() after the commit.
+ * A mail about reviews, written in the caller's transaction (with its job on the job queue) so it
+ * goes out only if the change commits.
  */
 export function mailInTransaction(
   tx: Prisma.TransactionClient,

@@ -61,7 +61,7 @@ export async function JobsStatus({ viewer, locale }: { viewer: Viewer; locale: L
               className={`min-w-0 rounded-xl border bg-white p-4 ${job.overdue || job.state === "failed" ? "border-red-300" : "border-slate-200"}`}
             >
               <div className="flex flex-wrap items-center gap-2">
-                <h3 className="mr-auto font-semibold break-words">{t(`jobNames.${job.name as "mail"}`)}</h3>
+                <h3 className="mr-auto font-semibold break-words">{t(`jobNames.${job.name as "purge"}`)}</h3>
                 <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATE_STYLE[job.state]}`}>
                   {t(`jobStates.${job.state}`)}
                 </span>

@@ -8,7 +8,7 @@ import { feedbackMarkInput } from "@/features/admin/schema";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
-import { kickMailQueue } from "@/lib/mail/outbox";
+import { requeueFailedMail } from "@/lib/mail/outbox";
 import type { z } from "@/lib/zod";
 
 /** /admin/inbox: the site feedback people sent, and the mail that could not be delivered. */
@@ -71,12 +71,6 @@ export async function listFailedMail(viewer: Viewer | null, limit = ADMIN_PAGE_S
 export async function retryMail(viewer: Viewer | null, id: string): Promise<{ message: string }> {
   requireAccess(viewer, "admin");
   if (!isUuid(id)) throw new NotFoundError();
-  const prisma = await getPrisma();
-  const { count } = await prisma.mailOutbox.updateMany({
-    where: { id, status: "failed" },
-    data: { status: "pending", nextAttemptAt: new Date(), createdAt: new Date(), error: null },
-  });
-  if (count === 0) throw new NotFoundError();
-  kickMailQueue();
+  if (!(await requeueFailedMail(id))) throw new NotFoundError();
   return { message: "Admin.mailRequeued" };
 }

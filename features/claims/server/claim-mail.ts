@@ -3,8 +3,7 @@ import "server-only";
 import { createTranslator, type Locale } from "next-intl";
 
 import { MESSAGES } from "@/i18n/messages";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueMail, escapeHtml, type Mail } from "@/lib/mail/outbox";
+import { enqueueMail, escapeHtml, type Mail, type MailTx } from "@/lib/mail/outbox";
 
 /**
  * The mails of a claim, each in the language of the person it is about (the claimant's for the
@@ -32,9 +31,6 @@ export function composeClaimMail(
   return { to, subject: t(`${kind}Subject`, values), text, html, locale, kind: `claim.${kind}` };
 }
 
-export function mailClaim(
-  tx: Pick<Prisma.TransactionClient, "mailOutbox">,
-  ...args: Parameters<typeof composeClaimMail>
-): Promise<string> {
+export function mailClaim(tx: MailTx, ...args: Parameters<typeof composeClaimMail>): Promise<string> {
   return enqueueMail(composeClaimMail(...args), tx);
 }

@@ -21,7 +21,6 @@ import { translate } from "@/lib/http/answers";
 import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
 import { currentRequest } from "@/lib/http/request-context";
 import { parseOrThrow } from "@/lib/http/validate";
-import { kickMailQueue } from "@/lib/mail/outbox";
 import { keyedHash } from "@/lib/security/app-secret";
 import { countAttempt, take, tooMany } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
@@ -190,11 +189,10 @@ async function lapseIn(tx: Tx, now: Date, serviceId?: string, limit = 100): Prom
 /** The lapse of one listing's unpaid claim, before what reads who holds it outside a transaction. */
 async function lapseOnListing(serviceId: string): Promise<void> {
   const prisma = await getPrisma();
-  const lapsed = await prisma.$transaction(async (tx) => {
+  await prisma.$transaction(async (tx) => {
     await lockService(tx, serviceId);
     return lapseIn(tx, new Date(), serviceId);
   });
-  if (lapsed) kickMailQueue();
 }
 
 /** The hourly job: every verified claim unpaid for CLAIM_PAY_DAYS lapses. Returns how many did. */
@@ -207,7 +205,6 @@ export async function lapseUnpaidClaims(now = new Date()): Promise<number> {
     total += lapsed;
     if (lapsed < batch) break;
   }
-  if (total) kickMailQueue();
   return total;
 }
 
@@ -345,7 +342,6 @@ export async function claimListing(
     });
     return sent;
   });
-  kickMailQueue();
   return viewOf(claim, locale);
 }
 
@@ -433,7 +429,7 @@ async function verifyRight(
   hash: string,
   now: Date,
 ): Promise<"verified" | "used" | "dispute"> {
-  const { outcome, lapsed } = await prisma.$transaction(async (tx) => {
+  const { outcome } = await prisma.$transaction(async (tx) => {
     await lockService(tx, serviceId);
     // A holder unpaid too long lapses first: the place is free, and the unique index lets this one in.
     const lapsed = await lapseIn(tx, now, serviceId);
@@ -447,7 +443,6 @@ async function verifyRight(
     });
     return { outcome: done.count === 1 ? ("verified" as const) : ("used" as const), lapsed };
   });
-  if (lapsed) kickMailQueue();
   if (outcome === "dispute") await toDispute(prisma, claimId);
   return outcome;
 }
@@ -706,6 +701,5 @@ export async function decideClaim(
       return "Claims.approved" as const;
     }),
   );
-  kickMailQueue();
   return { message };
 }

@@ -11,7 +11,7 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma, type HoursReportKind } from "@/lib/generated/prisma/client";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
-import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
+import { enqueueMail } from "@/lib/mail/outbox";
 import { keyedHash } from "@/lib/security/app-secret";
 import { take } from "@/lib/security/rate-limit";
 
@@ -177,6 +177,5 @@ export async function remindStaleHours(now = new Date(), batch = 50): Promise<nu
       await tx.service.updateMany({ where: { id: { in: due.map((row) => row.id) } }, data: { hoursRemindedAt: now } });
     return due.length;
   });
-  if (sent) kickMailQueue();
   return sent;
 }

@@ -17,7 +17,6 @@ import { parseJson } from "@/lib/http/answers";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { log } from "@/lib/log";
-import { kickMailQueue } from "@/lib/mail/outbox";
 import { take } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { appUrl } from "@/lib/site";
@@ -392,7 +391,6 @@ export async function applyMonoState(
   } else if (applied !== "stale" && applied !== "replayed") {
     log.info({ area: "monobank", ...described, applied }, "invoice state applied");
   }
-  if (["captured", "duplicate", "refunded", "mismatch", "claimGone"].includes(applied)) kickMailQueue();
   return applied;
 }
 
@@ -520,7 +518,6 @@ async function giveUp(payment: Payment, state: MonoState): Promise<boolean> {
       { area: "monobank", invoiceId: state.invoiceId, paymentId: payment.id, status: state.status },
       "invoice still open at monobank a day after it was made: failed, admins asked to check it",
     );
-    kickMailQueue();
   }
   return failed;
 }

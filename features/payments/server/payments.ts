@@ -18,7 +18,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { log } from "@/lib/log";
-import { enqueueMail, kickMailQueue } from "@/lib/mail/outbox";
+import { enqueueMail } from "@/lib/mail/outbox";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
 import {
@@ -307,7 +307,6 @@ export async function settle(payment: PaymentRow, state: OrderState): Promise<Se
     });
     return "mismatch";
   }
-  kickMailQueue();
   return "captured";
 }
 
@@ -457,7 +456,6 @@ export async function refund(captureId: string): Promise<boolean> {
       return true;
     }),
   );
-  if (changed) kickMailQueue();
   return changed;
 }
 

@@ -5,8 +5,7 @@ import { createFormatter, createTranslator, type Locale } from "next-intl";
 import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { PRICE_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
 import { MESSAGES } from "@/i18n/messages";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueMail, escapeHtml, type Mail } from "@/lib/mail/outbox";
+import { enqueueMail, escapeHtml, type Mail, type MailTx } from "@/lib/mail/outbox";
 
 import { REQUEST_OPEN_HOURS, REQUEST_REMINDER_HOURS, type Car, type RequestWhen } from "../rules";
 
@@ -118,9 +117,6 @@ export function composeRequestMail(
   return { to, subject: t(`${kind}Subject`, all), text, html, locale, kind: `request.${kind}` };
 }
 
-export function mailRequest(
-  tx: Pick<Prisma.TransactionClient, "mailOutbox">,
-  ...args: Parameters<typeof composeRequestMail>
-): Promise<string> {
+export function mailRequest(tx: MailTx, ...args: Parameters<typeof composeRequestMail>): Promise<string> {
   return enqueueMail(composeRequestMail(...args), tx);
 }

@@ -22,7 +22,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
 import { currentRequest } from "@/lib/http/request-context";
 import { parseOrThrow } from "@/lib/http/validate";
-import { kickMailQueue } from "@/lib/mail/outbox";
 import { limiter, throttleKey, tooMany, tryTake, type ThrottleName } from "@/lib/security/rate-limit";
 
 import {
@@ -330,7 +329,6 @@ export async function createRequest(viewer: Viewer | null, body: unknown, locale
     await giveBack().catch(() => undefined);
     throw error;
   });
-  kickMailQueue();
   return { _id: created.id };
 }
 
@@ -563,7 +561,6 @@ export async function acceptAnswer(viewer: Viewer | null, requestId: string, bod
       }
     }
   });
-  kickMailQueue();
   return { ok: true };
 }
 
@@ -629,7 +626,6 @@ export async function cancelRequest(viewer: Viewer | null, requestId: string, bo
       localePath(request.locale, `/requests/${request.id}`),
     );
   });
-  kickMailQueue();
   return { ok: true };
 }
 
@@ -746,7 +742,6 @@ export async function answerRequest(viewer: Viewer | null, requestId: string, bo
       if (isUniqueViolation(error)) throw new AppError(409, "Requests.alreadyAnswered");
       throw error;
     });
-  kickMailQueue();
   if (figuresChanged) await announceCatalogChange();
   return { _id: answer.id };
 }
@@ -944,6 +939,5 @@ export async function adminCloseRequest(
     }
     await writeAudit(tx, viewer.id, "request.close", "request", requestId, { reason, status: request.status });
   });
-  kickMailQueue();
   return { ok: true };
 }

@@ -7,7 +7,6 @@ import { publishedSql } from "@/features/catalog/server/published";
 import { hoursOpen, REQUEST_REMINDER_HOURS } from "@/features/requests/rules";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { kickMailQueue } from "@/lib/mail/outbox";
 
 import { mailRequest } from "./request-mail";
 import { refreshAllResponseFigures } from "./response-figures";
@@ -94,7 +93,6 @@ export async function remindUnanswered(now: Date = new Date(), batch = 50): Prom
       return { claimed: due.length, sent: written };
     });
     mailed += sent;
-    if (sent) kickMailQueue();
     if (claimed < batch) break;
   }
   return mailed;
@@ -162,7 +160,6 @@ export async function expireRequests(now: Date = new Date(), batch = 50): Promis
       return due.length;
     });
     closed += count;
-    if (count) kickMailQueue();
     if (count < batch) break;
   }
   return closed;

@@ -15,7 +15,6 @@ import { getPrisma } from "@/lib/db/server";
 import { translate } from "@/lib/http/answers";
 import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
-import { kickMailQueue } from "@/lib/mail/outbox";
 import { take } from "@/lib/security/rate-limit";
 
 import { recomputeAggregates } from "./reviews";
@@ -286,7 +285,6 @@ export async function moderateReview(
         );
     }),
   );
-  kickMailQueue();
   return { message: `Review.moderated.${input.action}` };
 }
 

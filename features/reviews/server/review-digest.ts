@@ -6,7 +6,7 @@ import { localePath } from "@/features/accounts/server/account-mail";
 import { MESSAGES } from "@/i18n/messages";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueMail, escapeHtml, kickMailQueue, type Mail } from "@/lib/mail/outbox";
+import { enqueueMail, escapeHtml, type Mail } from "@/lib/mail/outbox";
 
 /**
  * How often owners hear of new reviews (jobs.ts runs the digest this often; its claim in job_runs
@@ -49,7 +49,6 @@ export async function sendReviewDigests(batch = 50, now = new Date()): Promise<n
     // A short batch is the last (an owner whose rows another run holds counts as not mailed, so this ends).
     if (mailed < batch) break;
   }
-  if (sent) kickMailQueue();
   return sent;
 }
 

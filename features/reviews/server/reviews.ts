@@ -17,7 +17,6 @@ import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
-import { kickMailQueue } from "@/lib/mail/outbox";
 import { take } from "@/lib/security/rate-limit";
 
 import { checkBurst } from "./burst";
@@ -171,7 +170,6 @@ export async function replyToReview(
       return text === null ? null : { text, at: at.toISOString() };
     }),
   );
-  if (mode === "create") kickMailQueue();
   return { reply: result };
 }
 

@@ -1,136 +1,184 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { jobStartGapMs } from "@/lib/jobs/job-health";
-import { claimJobRun, finishJobRun, readJobStatuses } from "@/lib/jobs/job-runs";
-import { startJobs, tickJob, type Job } from "@/lib/jobs/runner";
+import { getDatabase } from "@/lib/db/client";
+import { readJobStatuses } from "@/lib/jobs/job-runs";
+import { openQueue, type OpenQueue } from "@/lib/jobs/queue";
+import { cronFor, pollingSecondsFor, runJob, startJobs, type Job } from "@/lib/jobs/runner";
+import { resetLifecycleForTests } from "@/lib/lifecycle";
+
+import { setEnv } from "../../helpers/env";
 
 /**
- * Every app instance ticks every job on its own timer; the claim in job_runs lets one of them run
- * each tick. Here the instances are runners in one process on the same database (on PostgreSQL,
- * separate pooled connections, like separate servers).
+ * The periodic jobs on the job queue (lib/jobs/runner.ts, pg-boss). "Two instances" are two
+ * pg-boss instances in this process on the same database (on PostgreSQL, each query on a pooled
+ * connection of its own, like separate servers). Workers poll every half second here.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const fast = { pollingFor: () => 0.5 };
+let a: OpenQueue;
+let b: OpenQueue;
 
-function countingJob(name: string, everyMs: number, extra: Partial<Job> = {}) {
+beforeAll(async () => {
+  const database = await getDatabase();
+  [a, b] = [await openQueue(database), await openQueue(database)];
+});
+
+afterEach(() => resetLifecycleForTests());
+
+afterAll(async () => {
+  await Promise.all([a.stop({ graceful: false }), b.stop({ graceful: false })]);
+});
+
+function countingJob(name: string, everyMs: number, runMs = 50, extra: Partial<Job> = {}) {
   const starts: number[] = [];
+  let running = 0;
+  let overlapped = false;
   const job: Job = {
     name,
     everyMs,
     run: async () => {
+      if (running) overlapped = true;
+      running++;
       starts.push(Date.now());
-      await sleep(30);
+      await sleep(runMs);
+      running--;
+      return 1;
     },
     ...extra,
   };
-  return { job, starts };
+  return { job, starts, overlapped: () => overlapped };
 }
 
-describe("one instance per tick", () => {
-  it("two runners ticking the same job at the same moment run it once per tick", async () => {
-    const { job, starts } = countingJob("test-once", 400);
-    for (let tick = 1; tick <= 3; tick++) {
-      const outcomes = await Promise.all([tickJob(job), tickJob(job)]);
-      expect(outcomes.sort()).toEqual(["ran", "skipped"]);
-      expect(starts).toHaveLength(tick);
-      // A third instance a moment later: this tick has been run.
-      expect(await tickJob(job)).toBe("skipped");
-      await sleep(400);
-    }
+describe("the schedule of each job", () => {
+  it("makes whole-minute intervals cron schedules; faster or uneven ones are sent on timers", () => {
+    expect(cronFor(60_000)).toBe("*/1 * * * *");
+    expect(cronFor(5 * 60_000)).toBe("*/5 * * * *");
+    expect(cronFor(60 * 60_000)).toBe("0 */1 * * *");
+    expect(cronFor(6 * 60 * 60_000)).toBe("0 */6 * * *");
+    expect(cronFor(10_000)).toBeNull();
+    expect(cronFor(7 * 60_000)).toBeNull();
+    expect(pollingSecondsFor({ everyMs: 10_000 })).toBe(2);
+    expect(pollingSecondsFor({ everyMs: 60_000 })).toBe(12);
+    expect(pollingSecondsFor({ everyMs: 60 * 60_000 })).toBe(30);
   });
 
-  it("two started runners on their own timers run each tick once, never two starts within a tick", async () => {
-    const everyMs = 300;
-    const { job, starts } = countingJob("test-timers", everyMs);
-    const stops = [startJobs([job]), startJobs([job])];
-    await sleep(everyMs * 5 + 150);
-    stops.forEach((stop) => stop());
-    await sleep(100);
-    // Each runner ticked 5 times; together they ran at most once a tick (a jittered tick may be lost).
-    expect(starts.length).toBeGreaterThanOrEqual(3);
-    expect(starts.length).toBeLessThanOrEqual(5);
-    // Starts are timed here, after the claim's round trip, so allow for its jitter (without the claim
-    // the two runners start together, 0 to a few ms apart).
-    for (let i = 1; i < starts.length; i++)
-      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(jobStartGapMs(everyMs) - 60);
-    const [status] = await readJobStatuses([job]);
-    expect(status).toMatchObject({ state: "succeeded", overdue: false, lastFailedAt: null });
-  });
-
-  it("keeps others off while a run lasts longer than the interval", async () => {
-    const { job, starts } = countingJob("test-slow", 100, {
-      run: async () => {
-        starts.push(Date.now());
-        await sleep(400);
-      },
+  it("files a schedule for a job of whole minutes, on a singleton queue that expires after the job's lease", async () => {
+    const stop = await startJobs([{ name: "test-cron", everyMs: 5 * 60_000, leaseMs: 90_000, run: async () => 0 }], {
+      queue: a,
+      ...fast,
     });
-    const first = tickJob(job);
-    await sleep(200);
-    expect(await tickJob(job)).toBe("skipped");
-    expect((await readJobStatuses([job]))[0]!.state).toBe("running");
-    expect(await first).toBe("ran");
-    expect(await tickJob(job)).toBe("ran");
-    expect(starts).toHaveLength(2);
+    const schedules = await a.boss.getSchedules("test-cron");
+    expect(schedules.map((entry) => [entry.name, entry.cron, entry.timezone])).toEqual([
+      ["test-cron", "*/5 * * * *", "UTC"],
+    ]);
+    expect(await a.boss.getQueue("test-cron")).toMatchObject({
+      policy: "singleton",
+      retryLimit: 0,
+      expireInSeconds: 90,
+    });
+    await a.boss.offWork("test-cron");
+    void stop;
   });
 });
 
-describe("what the runs leave behind", () => {
-  it("records a failure's short message and time, then a later success", async () => {
-    let failing = true;
+describe("one run at a time across instances", () => {
+  it("two instances sending a fast job run it once per slot, never two at once", async () => {
+    const { job, starts, overlapped } = countingJob("test-fast", 1000);
+    await startJobs([job], { queue: a, ...fast });
+    await startJobs([job], { queue: b, ...fast });
+    await sleep(4600);
+    await Promise.all([a.boss.offWork(job.name), b.boss.offWork(job.name)]);
+    expect(overlapped()).toBe(false);
+    // A send a timer jitter puts into the slot another instance filled is dropped: 3 to 5 runs in 4.6 s.
+    expect(starts.length).toBeGreaterThanOrEqual(3);
+    expect(starts.length).toBeLessThanOrEqual(5);
+    const slots = starts.map((at) => Math.floor(at / 1000));
+    expect(new Set(slots).size).toBeGreaterThanOrEqual(starts.length - 1);
+    expect((await readJobStatuses([job]))[0]).toMatchObject({ state: "succeeded", overdue: false, lastFailedAt: null });
+  });
+
+  it("keeps the other instance off while a run lasts longer than the interval", async () => {
+    const { job, starts, overlapped } = countingJob("test-slow", 1000, 2200);
+    await startJobs([job], { queue: a, ...fast });
+    await startJobs([job], { queue: b, ...fast });
+    await expect.poll(() => starts.length, { timeout: 5000, interval: 20 }).toBe(1);
+    await sleep(300);
+    expect((await readJobStatuses([job]))[0]).toMatchObject({ state: "running" });
+    await sleep(2500);
+    await Promise.all([a.boss.offWork(job.name), b.boss.offWork(job.name)]);
+    expect(overlapped()).toBe(false);
+    expect(starts.length).toBeLessThanOrEqual(2);
+    if (starts.length === 2) expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(2200);
+  });
+});
+
+describe("what job_runs keeps", () => {
+  it("records a start, then a success or a short failure, read back as the job's state", async () => {
+    const job: Job = { name: "test-record", everyMs: 60_000, run: async () => 0 };
+    expect(await runJob(job)).toBe("ran");
+    expect((await readJobStatuses([job]))[0]).toMatchObject({ state: "succeeded", lastError: null });
+    expect(await runJob({ ...job, run: () => Promise.reject(new Error("provider down\n    at x (y.ts:1:1)")) })).toBe(
+      "failed",
+    );
+    const [status] = await readJobStatuses([job]);
+    expect(status).toMatchObject({ state: "failed", lastError: "provider down", lastStartedAt: expect.any(String) });
+  });
+
+  it("a run its queue worker failed is marked failed on the queue too, and not retried", async () => {
+    let runs = 0;
     const job: Job = {
-      name: "test-flaky",
-      everyMs: 200,
+      name: "test-failing",
+      everyMs: 1000,
       run: async () => {
-        if (failing)
-          throw new Error(
-            "Resend answered 503 via https://app:hunter2@mail.test/send\n    at deliver (lib/mail/outbox.ts:1:1)",
-          );
-        return 1;
+        runs++;
+        throw new Error("always");
       },
     };
-    expect(await tickJob(job)).toBe("failed");
-    const [failed] = await readJobStatuses([job]);
-    expect(failed).toMatchObject({
-      state: "failed",
-      lastError: "Resend answered 503 via https://***@mail.test/send",
-      lastSucceededAt: null,
-      lastStartedAt: expect.any(String),
-      lastFailedAt: expect.any(String),
+    await startJobs([job], { queue: a, ...fast });
+    await expect.poll(() => runs, { timeout: 5000, interval: 20 }).toBeGreaterThanOrEqual(1);
+    await a.boss.offWork(job.name);
+    await expect
+      .poll(async () => (await a.boss.findJobs(job.name)).some((entry) => entry.state === "failed"), { timeout: 3000 })
+      .toBe(true);
+    const failed = (await a.boss.findJobs(job.name)).filter((entry) => entry.state === "failed");
+    expect(failed.every((entry) => entry.retryCount === 0)).toBe(true);
+  });
+});
+
+describe("a holder that died", () => {
+  it("gets its job back once the job's expiry has passed and a supervise pass has run", async () => {
+    await a.boss.createQueue("test-dead-holder", {
+      policy: "singleton",
+      expireInSeconds: 2,
+      retryLimit: 1,
+      retryDelay: 0,
     });
-    expect(Date.parse(failed!.lastFailedAt!)).toBeGreaterThanOrEqual(Date.parse(failed!.lastStartedAt!));
-
-    failing = false;
-    await sleep(200);
-    expect(await tickJob(job)).toBe("ran");
-    const [recovered] = await readJobStatuses([job]);
-    expect(recovered).toMatchObject({ state: "succeeded", overdue: false, lastFailedAt: failed!.lastFailedAt });
-    expect(Date.parse(recovered!.lastSucceededAt!)).toBeGreaterThan(Date.parse(failed!.lastFailedAt!));
-    // The last error stays readable next to its time, under the newer success.
-    expect(recovered!.lastError).toBe(failed!.lastError);
+    const id = await a.boss.send("test-dead-holder", {});
+    // Instance B fetches the job and goes away without a word.
+    expect((await b.boss.fetch("test-dead-holder")).map((job) => job.id)).toEqual([id]);
+    let runs = 0;
+    await a.boss.work("test-dead-holder", { pollingIntervalSeconds: 0.5 }, async () => void runs++);
+    await sleep(1500);
+    expect(runs).toBe(0);
+    await sleep(1000);
+    // What the 60-second supervise timer runs on some instance with JOBS on.
+    await a.boss.supervise("test-dead-holder");
+    await expect.poll(() => runs, { timeout: 5000, interval: 50 }).toBe(1);
+    await a.boss.offWork("test-dead-holder");
   });
+});
 
-  it("frees a job whose holder died once its lease has run out", async () => {
-    const { job, starts } = countingJob("test-dead", 100, { leaseMs: 700 });
-    // An instance claims the tick and goes away without a word.
-    expect(await claimJobRun(job)).not.toBeNull();
-    await sleep(250);
-    expect(await tickJob(job)).toBe("skipped");
-    expect((await readJobStatuses([job]))[0]!.state).toBe("running");
-    await sleep(600);
-    expect((await readJobStatuses([job]))[0]!.state).toBe("interrupted");
-    expect(await tickJob(job)).toBe("ran");
-    expect(starts).toHaveLength(1);
-  });
-
-  it("a holder back after its lease ran out does not free the claim another instance took since", async () => {
-    const job: Job = { name: "test-late", everyMs: 100, leaseMs: 300, run: async () => undefined };
-    const late = await claimJobRun(job);
-    await sleep(350);
-    const current = await claimJobRun(job);
-    expect(current).not.toBeNull();
-    await finishJobRun(job.name, late!);
-    await sleep(150);
-    expect(await claimJobRun(job)).toBeNull();
-    await finishJobRun(job.name, current!);
-    expect(await claimJobRun(job)).not.toBeNull();
+describe("an instance with JOBS=off", () => {
+  it("starts no worker, schedule or timer", async () => {
+    setEnv({ JOBS: "off" });
+    try {
+      let runs = 0;
+      await startJobs([{ name: "test-off", everyMs: 1000, run: async () => void runs++ }], { queue: a, ...fast });
+      await sleep(1500);
+      expect(runs).toBe(0);
+      expect(await a.boss.getQueue("test-off")).toBeNull();
+    } finally {
+      setEnv({ JOBS: undefined });
+    }
   });
 });

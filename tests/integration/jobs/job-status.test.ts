@@ -7,7 +7,7 @@ import { MESSAGES } from "@/i18n/messages";
 import { JOBS } from "@/jobs";
 import { getPrisma } from "@/lib/db/client";
 import { registerJobRuns } from "@/lib/jobs/job-runs";
-import { tickJob, type Job } from "@/lib/jobs/runner";
+import { runJob, type Job } from "@/lib/jobs/runner";
 
 import { makeService, makeUser } from "../../helpers/factories";
 import { apiRequest, call } from "../../helpers/request";
@@ -84,8 +84,8 @@ describe("/api/health", () => {
   });
 
   it("shows a failure's time but not its message; a success and a fresh registration are not overdue; a stale success is", async () => {
-    expect(await tickJob({ ...job("purge"), run: () => Promise.reject(new Error(SECRET_WORDS)) })).toBe("failed");
-    expect(await tickJob({ ...job("mail"), run: async () => 0 })).toBe("ran");
+    expect(await runJob({ ...job("purge"), run: () => Promise.reject(new Error(SECRET_WORDS)) })).toBe("failed");
+    expect(await runJob({ ...job("map-cells"), run: async () => 0 })).toBe("ran");
     await registerJobRuns([job("hours-reminders")]);
     const dayAgo = new Date(Date.now() - 24 * 60 * 60_000);
     await (
@@ -104,7 +104,7 @@ describe("/api/health", () => {
       lastFailedAt: expect.any(String),
       lastSucceededAt: null,
     });
-    expect(jobs.mail).toMatchObject({
+    expect(jobs["map-cells"]).toMatchObject({
       lastStartedAt: expect.any(String),
       lastSucceededAt: expect.any(String),
       lastFailedAt: null,
@@ -126,7 +126,7 @@ describe("the admin inbox's job list", () => {
     expect(statuses.map((entry) => entry.name)).toEqual(JOBS.map((entry) => entry.name));
     const byName = Object.fromEntries(statuses.map((entry) => [entry.name, entry]));
     expect(byName.purge).toMatchObject({ state: "failed", lastError: SECRET_WORDS, lastFailedAt: expect.any(String) });
-    expect(byName.mail).toMatchObject({ state: "succeeded", lastError: null, overdue: false });
+    expect(byName["map-cells"]).toMatchObject({ state: "succeeded", lastError: null, overdue: false });
     expect(byName["rating-scores"]).toMatchObject({ state: "neverRun", overdue: true });
   });
 
