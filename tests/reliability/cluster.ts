@@ -12,7 +12,10 @@
 //     or stored twice;
 //   - under load, a rolling restart: SIGTERM to A, its exit, A started again and ready
 //     (/api/readyz), then the same for B: no answer >= 500 and no failed connection, every
-//     acknowledged write stored exactly once (prints requests, 5xx, lost writes, drain times).
+//     acknowledged write stored exactly once (prints requests, 5xx, lost writes, drain times), and
+//     every mail written meanwhile sent exactly once by a stand-in for Resend that refuses the first
+//     attempt of every fourth mail with a 503, so those go out by their job on the job queue
+//     (pg-boss), worked by both instances across the restarts.
 // The instances run the standalone artifact copied out of the repository, as an image would hold
 // it; nginx and PgBouncer run deploy/nginx.conf and deploy/pgbouncer.ini, the files compose uses.
 // Fails (exit 1) on any ✖. CLUSTER_SKIP_BUILD=1 reuses the last `next build`.
@@ -42,6 +45,7 @@ import {
   type App,
 } from "../../scripts/app-server.mjs";
 import { tsxCommand } from "../../scripts/node-commands.mjs";
+import { startFakeResend } from "../helpers/fake-resend";
 import { runAsServiceUser, serviceDirectory, startLocalPostgres, startPgBouncer } from "./local-postgres";
 import { sessionCookieIn } from "./session-cookie";
 import { renderDeployFile } from "./templates";
@@ -170,9 +174,19 @@ log(`PgBouncer (transaction mode) on 127.0.0.1:${PORTS.pgbouncer}`);
 const bouncer = startPgBouncer(PORTS.pgbouncer, postgres.url);
 const POOLED_URL = bouncer.url;
 
+// Resend's stand-in: the first attempt of every fourth mail (by its idempotency key) answers 503.
+const firstSeen = new Set<string>();
+const resend = await startFakeResend(({ key }) => {
+  if (!key || firstSeen.has(key)) return null;
+  firstSeen.add(key);
+  return firstSeen.size % 4 === 0 ? { status: 503, name: "application_error", message: "Service unavailable" } : null;
+});
+
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: POOLED_URL,
+  RESEND_API_KEY: "re_cluster",
+  RESEND_BASE_URL: resend.url,
   DIRECT_DATABASE_URL: postgres.url,
   NEXT_TELEMETRY_DISABLED: "1",
   SEED_DEMO_DATA: "true",
@@ -596,6 +610,7 @@ log("instance B is back after the kill; rolling restart under load");
 // client connections, and a browser sends a request again when its reused connection closes before
 // any answer, but Node's client does not (it would count nginx's reload as a failed request).
 const roll = newLoad("roll", true);
+const rollStartedAt = (await db.query<{ now: Date }>(`SELECT now()`)).rows[0]!.now;
 const rolled: {
   name: string;
   signalled: number;
@@ -677,6 +692,41 @@ check(
 );
 const rollWrites = await checkWrites(roll, rollers);
 console.log(`rolling restart writes: lost ${rollWrites.lost}, doubled ${rollWrites.doubled}`);
+
+// The mails written during the rolling restart: the refused first attempts wait out the mail
+// queue's first retry pause (30 s, lib/mail/outbox.ts) plus a poll, on whichever instance fetches them.
+const pendingSince = async () =>
+  Number(
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM mail_outbox WHERE "createdAt" >= $1 AND status = 'pending'`,
+        [rollStartedAt],
+      )
+    ).rows[0]!.n,
+  );
+const mailWaitStarted = Date.now();
+while ((await pendingSince()) > 0 && Date.now() - mailWaitStarted < 120_000) await sleep(1_000);
+const rollMails = (
+  await db.query<{ id: string; status: string; attempts: number }>(
+    `SELECT id, status::text, attempts FROM mail_outbox WHERE "createdAt" >= $1`,
+    [rollStartedAt],
+  )
+).rows;
+const deliveredTimes = (id: string) => resend.delivered.filter((mail) => mail.key === `mail-${id}`).length;
+const notOnce = rollMails.filter((mail) => mail.status !== "sent" || deliveredTimes(mail.id) !== 1);
+const retried = rollMails.filter((mail) => mail.attempts > 1).length;
+console.log(
+  `rolling restart mail: ${rollMails.length} mails, ${retried} sent by their job after a refused first attempt, all settled ${Date.now() - mailWaitStarted} ms after the restarts; provider replays ${resend.replayed}`,
+);
+check(
+  rollMails.length > 0 && retried > 0 && notOnce.length === 0,
+  "every mail written during the rolling restart is sent exactly once, the refused ones by the job queue",
+  `${notOnce.length} not sent exactly once: ${notOnce
+    .slice(0, 5)
+    .map((mail) => `${mail.id} ${mail.status} ×${deliveredTimes(mail.id)}`)
+    .join(", ")}`,
+);
+await resend.close();
 
 await db.end();
 if (failures.length) {

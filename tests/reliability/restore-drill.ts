@@ -2,8 +2,10 @@
 // runs the real commands (`npm run db:backup`, `npm run db:restore`) end to end:
 //   PostgreSQL: a throwaway database on the server in RESTORE_POSTGRES_URL (e.g.
 //     postgresql://postgres@127.0.0.1:55439/postgres) is migrated and seeded, backed up, dropped,
-//     created empty and restored; every table must come back with the same rows, the extensions and
-//     indexes with it, and a service page's data must load through the app's data layer. Then the
+//     created empty and restored; every table must come back with the same rows (the job queue's
+//     schema pgboss included, with a queued mail job), the extensions and indexes with it, pg-boss
+//     must start on it without migrating (schema version 46) and find that job again, and a service
+//     page's data must load through the app's data layer. Then the
 //     restore must refuse the now non-empty database without --yes and replace it with --yes.
 //   PGlite: the same round trip for the embedded database in temporary directories, and the backup
 //     must refuse a data directory another process has open.
@@ -19,9 +21,10 @@ import pg from "pg";
 
 import { publishedSql } from "@/features/catalog/server/published";
 import { closeDatabase } from "@/lib/db/client";
-import { openDatabase } from "@/lib/db/connection";
+import { openDatabase, type Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { openPGlite } from "@/lib/db/pglite";
+import { installQueueSchema, openQueue, QUEUE_SCHEMA_VERSION, queueSchemaVersion } from "@/lib/jobs/queue";
 import { seedDemoData } from "@/prisma/seed";
 import { formatSize } from "@/scripts/db/backup";
 import { npmRunCommand } from "@/scripts/node-commands.mjs";
@@ -43,23 +46,31 @@ type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 type TableState = { rows: number; digest: string };
 type DatabaseState = { tables: Map<string, TableState>; extensions: string[]; indexes: string[] };
 
+/** The app's tables, and the job queue's (pg-boss, lib/jobs/queue.ts): a restore brings back its jobs too. */
+const SCHEMAS = ["public", "pgboss"];
+
 async function describeDatabase(query: Query): Promise<DatabaseState> {
   const names = await query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.tables
+      WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY table_schema <> 'public', 1`,
+    [SCHEMAS],
   );
   const tables = new Map<string, TableState>();
   for (const { name } of names) {
     // Counts alone would pass a restore that mangled values; the digest covers every column.
     const [row] = await query<{ rows: number; digest: string }>(
-      `SELECT count(*)::int AS rows, md5(coalesce(string_agg(md5(t::text), ',' ORDER BY md5(t::text)), '')) AS digest FROM public."${name}" t`,
+      `SELECT count(*)::int AS rows, md5(coalesce(string_agg(md5(t::text), ',' ORDER BY md5(t::text)), '')) AS digest FROM ${name} t`,
     );
-    tables.set(name, row!);
+    tables.set(name.replace(/^public\./, ""), row!);
   }
   const extensions = (
     await query<{ e: string }>(`SELECT extname || ' ' || extversion AS e FROM pg_extension ORDER BY 1`)
   ).map((row) => row.e);
   const indexes = (
-    await query<{ d: string }>(`SELECT indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`)
+    await query<{ d: string }>(
+      `SELECT indexdef AS d FROM pg_indexes WHERE schemaname = ANY($1) ORDER BY schemaname, indexname`,
+      [SCHEMAS],
+    )
   ).map((row) => row.d);
   return { tables, extensions, indexes };
 }
@@ -240,6 +251,7 @@ async function postgresDrill(workDir: string): Promise<void> {
     const db = await openDatabase({ kind: "postgres", url: databaseUrl, host: url.host });
     try {
       await applyMigrations(db.sql);
+      await queueSomething(db);
       console.log(`    │ demo data: ${await seedDemoData(db.prisma)}`);
     } finally {
       await db.close();
@@ -320,6 +332,12 @@ async function postgresDrill(workDir: string): Promise<void> {
     const changed = differences(restored, await withClient(databaseUrl, describeDatabase));
     if (changed.length) fail(`the refused restore changed the database: ${changed.join("; ")}`);
     else pass("the refused restore changed nothing");
+    const reopened = await openDatabase({ kind: "postgres", url: databaseUrl, host: url.host });
+    try {
+      await checkQueue("the job queue", reopened);
+    } finally {
+      await reopened.close();
+    }
     // --clean over a populated database drops and recreates the extensions and tables it holds.
     if (
       await expectSuccess("npm run db:restore -- --yes over the populated database", "db:restore", [file, "--yes"], env)
@@ -329,6 +347,39 @@ async function postgresDrill(workDir: string): Promise<void> {
   } finally {
     await closeDatabase().catch(() => undefined);
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+// ---- the job queue ----
+const DRILL_JOB = { id: "restore-drill" };
+
+/** After the migrations: the job queue's schema, as the migrate step installs it, and a mail job waiting in it. */
+async function queueSomething(db: Database): Promise<void> {
+  await installQueueSchema(db);
+  const queue = await openQueue(db, { schedule: false, supervise: false, registerInstance: false });
+  try {
+    await queue.boss.createQueue("mail");
+    await queue.boss.send("mail", DRILL_JOB, { startAfter: 3600 });
+  } finally {
+    await queue.stop({ graceful: false });
+  }
+}
+
+/** On a restored database: pg-boss's schema at the pinned version, a server's start (no migration) works, the job is back. */
+async function checkQueue(label: string, db: Database): Promise<void> {
+  const version = await queueSchemaVersion(db.sql);
+  if (version !== QUEUE_SCHEMA_VERSION) {
+    fail(`${label}: pgboss schema version ${version}, not ${QUEUE_SCHEMA_VERSION}`);
+    return;
+  }
+  const queue = await openQueue(db, { schedule: false, supervise: false, registerInstance: false });
+  try {
+    const jobs = await queue.boss.findJobs<{ id: string }>("mail", { data: DRILL_JOB });
+    if (jobs.length === 1 && jobs[0]!.state === "created")
+      pass(`${label}: pg-boss starts without migrating (schema version ${version}) and finds the queued mail job`);
+    else fail(`${label}: the queued mail job is not back (${jobs.map((job) => job.state).join(", ") || "none"})`);
+  } finally {
+    await queue.stop({ graceful: false });
   }
 }
 
@@ -357,6 +408,7 @@ async function pgliteDrill(workDir: string): Promise<void> {
   const db = await openDatabase({ kind: "pglite", dataDir: source });
   try {
     await applyMigrations(db.sql);
+    await queueSomething(db);
     console.log(`    │ demo data: ${await seedDemoData(db.prisma)}`);
   } finally {
     await db.close();
@@ -386,6 +438,12 @@ async function pgliteDrill(workDir: string): Promise<void> {
   if (!(await expectSuccess("npm run db:restore into a new data directory", "db:restore", [file], envFor(target))))
     return;
   compare(`restored from ${formatSize(statSync(file).size)}`, before, await withPGlite(target, describeDatabase), true);
+  const reopened = await openDatabase({ kind: "pglite", dataDir: target });
+  try {
+    await checkQueue("the job queue (embedded)", reopened);
+  } finally {
+    await reopened.close();
+  }
 
   await expectRefusal(
     "restore over an existing data directory without --yes",
