@@ -1,10 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { findChromium } from "./scripts/browser-path.mjs";
+import { findHeadlessChromium } from "./scripts/browser-path.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
-const executablePath = findChromium() ?? undefined;
+const executablePath = findHeadlessChromium() ?? undefined;
 
 export default defineConfig({
   testDir: "tests/e2e",
