@@ -9,7 +9,8 @@ type Verdict = ReturnType<typeof createVerdict>;
 
 /**
  * Every acknowledged feedback is mailed once: the provider's outage only delays it. Time passes for
- * the retry pauses; the app's own job runner (every 10 s) does the delivering.
+ * the retry pauses (the mail jobs waiting on the job queue, pg-boss, are made due now); the app's
+ * own mail worker (polling every 2 s) does the delivering.
  */
 export async function checkMailDelivery(
   db: pg.Pool,
@@ -17,7 +18,7 @@ export async function checkMailDelivery(
   resend: FakeResend,
   verdict: Verdict,
 ): Promise<void> {
-  await db.query(`UPDATE mail_outbox SET "nextAttemptAt" = now() WHERE status = 'pending'`);
+  await db.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'mail' AND state IN ('created', 'retry')`);
   for (let waited = 0; waited < 60_000; waited += 2000) {
     const [{ pending }] = (
       await db.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM mail_outbox WHERE status = 'pending'`)
