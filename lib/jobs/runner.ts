@@ -3,7 +3,7 @@ import "server-only";
 import type { JobResult, Job as QueuedJob } from "pg-boss";
 
 import { env } from "@/lib/env";
-import { onDrain, trackWork } from "@/lib/lifecycle";
+import { isDraining, onDrain, trackWork } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { countOne, inSpan } from "@/lib/telemetry/instruments";
 
@@ -136,6 +136,8 @@ export async function startJobs(jobs: Job[], options: StartJobsOptions = {}): Pr
     stopping ??= queue.stop({ graceful: true, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
     return stopping;
   };
-  onDrain(() => trackWork(stop()));
+  // A SIGTERM that came while the queues were being made found no hook to run: stop now.
+  if (isDraining()) void trackWork(stop());
+  else onDrain(() => trackWork(stop()));
   return stop;
 }
