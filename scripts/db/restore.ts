@@ -28,6 +28,7 @@ import pg from "pg";
 
 import { DatabaseConfigError, resolveDatabaseTarget } from "@/lib/db/config";
 import { openPGlite } from "@/lib/db/pglite";
+import { QUEUE_SCHEMA } from "@/lib/jobs/queue";
 
 import { assertNotInUse, BackupError, describeUrl, findPgTool, formatSize, libpqConnection, utcStamp } from "./backup";
 
@@ -80,7 +81,9 @@ function splitExpressionIndexes(
   env: NodeJS.ProcessEnv,
 ): { mainList: string; deferredSql: string; deferred: string[] } {
   const toc = tool(pgRestore, ["--list", file], env).split("\n");
-  const indexLines = toc.filter((line) => /^\d+; \d+ \d+ INDEX /.test(line));
+  // Not the INDEX ATTACH entries of a partitioned table's indexes (pg-boss's job table, decision
+  // 0023): pg_restore writes those under another header, and they run after their indexes anyway.
+  const indexLines = toc.filter((line) => /^\d+; \d+ \d+ INDEX (?!ATTACH )/.test(line));
   if (!indexLines.length) return { mainList: toc.join("\n"), deferredSql: "", deferred: [] };
   const indexList = path.join(workDir, "indexes.list");
   writeFileSync(indexList, indexLines.join("\n") + "\n");
@@ -170,6 +173,10 @@ async function restorePostgres(url: string, file: string, confirmed: boolean): P
     if (deferred.length) console.log(`  built last, with the extensions on the search path: ${deferred.join(", ")}`);
     const listFile = path.join(workDir, "main.list");
     writeFileSync(listFile, mainList);
+    // pg_restore --clean cannot drop a partition's inherited constraints ("cannot drop inherited
+    // constraint", PostgreSQL 15), and pg-boss's queue_stats is partitioned by day: the job queue's
+    // schema goes first, whole, in the same transaction; the backup's copy is created again.
+    const head = before.tables.length ? `DROP SCHEMA IF EXISTS ${QUEUE_SCHEMA} CASCADE;\n` : "";
     await pipeIntoPsql(
       pgRestore,
       // --no-owner and --no-privileges: the roles of the server the dump came from need not exist here.
@@ -183,6 +190,7 @@ async function restorePostgres(url: string, file: string, confirmed: boolean): P
         "--file=-",
         file,
       ],
+      head,
       deferredSql,
       psql,
       [
@@ -215,12 +223,13 @@ async function restorePostgres(url: string, file: string, confirmed: boolean): P
 }
 
 /**
- * psql reads pg_restore's output and then the deferred SQL as one script in one transaction. If
- * pg_restore fails, psql is stopped before it reaches the end of its input, so it never commits.
+ * psql reads `head`, pg_restore's output and then the deferred SQL as one script in one transaction.
+ * If pg_restore fails, psql is stopped before it reaches the end of its input, so it never commits.
  */
 function pipeIntoPsql(
   pgRestore: string,
   restoreArgs: string[],
+  head: string,
   tail: string,
   psql: string,
   psqlArgs: string[],
@@ -233,6 +242,7 @@ function pipeIntoPsql(
     let readerFailed: string | null = null;
     // psql stopping on an error closes its input; that error is the one to report.
     writer.stdin.on("error", () => undefined);
+    if (head) writer.stdin.write(head);
     reader.stdout.pipe(writer.stdin, { end: false });
     reader.on("error", (error) => (readerFailed = error.message));
     writer.on("error", reject);
