@@ -263,7 +263,7 @@ export const VARIABLES = {
   JOBS: {
     group: "caches",
     description:
-      "off keeps this instance from running the periodic jobs (mail delivery, the PayPal sweep, purges); every job is safe on several instances at once.",
+      "off keeps this instance from working the job queue (the periodic jobs such as the PayPal sweep and purges, and mail retries); it still queues jobs, and the instances with it on run each once.",
     type: "on | off",
     schema: onOff(),
     default: "on",

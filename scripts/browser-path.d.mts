@@ -1,1 +1,2 @@
 export function findChromium(): string | null;
+export function findHeadlessChromium(): string | null;
