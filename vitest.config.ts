@@ -35,6 +35,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 2,
+          // A worker's test files share its modules instead of loading the app again for each
+          // file: the suite on PGlite took 190 s instead of 329 s (CPU 264 s instead of 581 s).
+          // Each file still gets a database of its own, and tests/helpers/test-db.ts clears what
+          // process memory kept from the last one.
+          isolate: false,
         },
       },
     ],

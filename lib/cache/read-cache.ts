@@ -113,6 +113,16 @@ export function catalogChanged(): void {
   entries.clear();
 }
 
+/**
+ * The database behind this process was replaced by another whose catalogue version starts over (a
+ * restore, a test file's fresh copy): the version known here would otherwise hold off every newer
+ * one below it.
+ */
+export function catalogReplaced(): void {
+  memory.version = null;
+  entries.clear();
+}
+
 /** Moves to a newer version only: a version read before another request's bump must not roll it back. */
 function advanceTo(version: bigint): boolean {
   if (memory.version !== null && version <= memory.version) return false;

@@ -11,3 +11,16 @@ export function setEnv(values: Record<string, string | undefined>): void {
   }
   loadEnv();
 }
+
+// process.env as the worker started, before any test file changed it.
+const baseline = { ...process.env };
+
+/**
+ * Puts process.env back as the worker started: the integration tests' files share a worker's
+ * process (vitest.config.ts), and one file's setEnv must not reach the next.
+ */
+export function restoreEnv(): void {
+  for (const name of Object.keys(process.env)) if (!(name in baseline)) delete process.env[name];
+  Object.assign(process.env, baseline);
+  loadEnv();
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, vi } from "vitest";
 
+import { restoreEnv } from "./env";
 import { installAnswerChecks } from "./openapi-check";
 import { createTestDatabase, dropTestDatabase } from "./test-db";
 
@@ -18,6 +19,9 @@ vi.mock("next/headers", async () => {
 // Every answer a test receives from a route handler is checked against the OpenAPI document.
 installAnswerChecks();
 
+// What the last test file in this worker set is undone before this one starts.
+restoreEnv();
+
 // The tests stand where nginx would: each request's X-Forwarded-For is the one our proxy appended.
 process.env.TRUSTED_PROXY_HOPS ??= "1";
 
@@ -27,4 +31,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await dropTestDatabase();
+  // Nor does a spy, a stubbed global or a fake clock outlive its file.
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

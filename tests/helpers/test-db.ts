@@ -4,11 +4,13 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 
+import { catalogReplaced } from "@/lib/cache/read-cache";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import type { Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";
 import { alterCurrentDatabaseSql, databaseSettings } from "@/lib/db/settings";
 import { loadEnv } from "@/lib/env";
+import { resetLifecycleForTests } from "@/lib/lifecycle";
 import { mailQueueSettled, prepareMailQueue } from "@/lib/mail/outbox";
 
 /**
@@ -43,6 +45,10 @@ export async function createTestDatabase(): Promise<Database> {
   }
   // The app reads its environment once (lib/env.ts); the database's variables changed since.
   loadEnv();
+  // Test files share a worker's modules (vitest.config.ts): what the last file's database left
+  // in process memory must not answer for this one's.
+  catalogReplaced();
+  resetLifecycleForTests();
   const db = await getDatabase();
   // Nothing to apply on a copy of the template, but what the app's start would do all the same.
   await applyMigrations(db.sql);

@@ -25,7 +25,16 @@ beforeAll(async () => {
 
 afterEach(() => resetLifecycleForTests());
 
+// What each test started: a queue's stop alone leaves startJobs' send timers going after the file.
+const started: (() => Promise<void>)[] = [];
+async function start(...args: Parameters<typeof startJobs>) {
+  const stop = await startJobs(...args);
+  started.push(stop);
+  return stop;
+}
+
 afterAll(async () => {
+  await Promise.all(started.map((stop) => stop()));
   await Promise.all([a.stop({ graceful: false }), b.stop({ graceful: false })]);
 });
 
@@ -63,7 +72,7 @@ describe("the schedule of each job", () => {
   });
 
   it("files a schedule for a job of whole minutes, on a singleton queue that expires after the job's lease", async () => {
-    const stop = await startJobs([{ name: "test-cron", everyMs: 5 * 60_000, leaseMs: 90_000, run: async () => 0 }], {
+    const stop = await start([{ name: "test-cron", everyMs: 5 * 60_000, leaseMs: 90_000, run: async () => 0 }], {
       queue: a,
       ...fast,
     });
@@ -84,8 +93,8 @@ describe("the schedule of each job", () => {
 describe("one run at a time across instances", () => {
   it("two instances sending a fast job run it once per slot, never two at once", async () => {
     const { job, starts, overlapped } = countingJob("test-fast", 1000);
-    await startJobs([job], { queue: a, ...fast });
-    await startJobs([job], { queue: b, ...fast });
+    await start([job], { queue: a, ...fast });
+    await start([job], { queue: b, ...fast });
     await sleep(4600);
     await Promise.all([a.boss.offWork(job.name), b.boss.offWork(job.name)]);
     expect(overlapped()).toBe(false);
@@ -99,8 +108,8 @@ describe("one run at a time across instances", () => {
 
   it("keeps the other instance off while a run lasts longer than the interval", async () => {
     const { job, starts, overlapped } = countingJob("test-slow", 1000, 2200);
-    await startJobs([job], { queue: a, ...fast });
-    await startJobs([job], { queue: b, ...fast });
+    await start([job], { queue: a, ...fast });
+    await start([job], { queue: b, ...fast });
     await expect.poll(() => starts.length, { timeout: 5000, interval: 20 }).toBe(1);
     await sleep(300);
     expect((await readJobStatuses([job]))[0]).toMatchObject({ state: "running" });
@@ -134,7 +143,7 @@ describe("what job_runs keeps", () => {
         throw new Error("always");
       },
     };
-    await startJobs([job], { queue: a, ...fast });
+    await start([job], { queue: a, ...fast });
     await expect.poll(() => runs, { timeout: 5000, interval: 20 }).toBeGreaterThanOrEqual(1);
     await a.boss.offWork(job.name);
     await expect
@@ -173,7 +182,7 @@ describe("an instance with JOBS=off", () => {
     setEnv({ JOBS: "off" });
     try {
       let runs = 0;
-      await startJobs([{ name: "test-off", everyMs: 1000, run: async () => void runs++ }], { queue: a, ...fast });
+      await start([{ name: "test-off", everyMs: 1000, run: async () => void runs++ }], { queue: a, ...fast });
       await sleep(1500);
       expect(runs).toBe(0);
       expect(await a.boss.getQueue("test-off")).toBeNull();

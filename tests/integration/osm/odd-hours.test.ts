@@ -1,6 +1,5 @@
-import { expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 
-import { importOverpass } from "@/features/osm/server/run";
 import { getPrisma } from "@/lib/db/client";
 
 import { setEnv } from "../../helpers/env";
@@ -22,6 +21,14 @@ vi.mock("@/features/osm/opening-hours", async (original) => {
           }
         : actual.readOpeningHours(text),
   };
+});
+
+// Test files share a worker's modules (vitest.config.ts): an import run loaded by an earlier file
+// would hold the real reader, so this file loads its own copy, which sees the mock.
+let importOverpass: typeof import("@/features/osm/server/run").importOverpass;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ importOverpass } = await import("@/features/osm/server/run"));
 });
 
 it("stores a timetable it cannot hold as unknown hours instead of failing the whole run", async () => {
