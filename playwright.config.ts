@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { findHeadlessChromium } from "./scripts/browser-path.mjs";
+import { OUTSIDE_HOSTS } from "./tests/e2e/offline";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -39,6 +40,8 @@ export default defineConfig({
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
+            // The app's outside hosts resolve nowhere (tests/e2e/offline.ts).
+            `--host-resolver-rules=${OUTSIDE_HOSTS.map((host) => `MAP ${host} ~NOTFOUND`).join(", ")}`,
           ],
         },
       },

@@ -1,6 +1,6 @@
 import { test as base, type BrowserContext } from "@playwright/test";
 
-import { keepOffline } from "./offline";
+import { serveTiles } from "./offline";
 import { usersOf, type Users } from "./users";
 
 /** What next-intl reports when a client component asks for a message its page did not hand it. */
@@ -18,8 +18,8 @@ function watchMessages(context: BrowserContext) {
 }
 
 /**
- * Every page stays offline (./offline.ts), and `tiles.count` tells whether a map really asked for
- * its tiles. `users` makes accounts of each role and signs them in through the API. Every context
+ * No page reaches the internet (./offline.ts); a test that asks for `tiles` gets the map's tiles
+ * from a fixture, and `tiles.count` tells whether a map really asked for them. `users` makes accounts of each role and signs them in through the API. Every context
  * a test opens is watched for messages a page did not hand its client components
  * (components/layout/client-messages.tsx); one such message fails the test.
  */
@@ -27,10 +27,10 @@ export const test = base.extend<{ tiles: { count: number }; users: Users; messag
   tiles: [
     async ({ page }, use) => {
       const tiles = { count: 0 };
-      await keepOffline(page, () => tiles.count++);
+      await serveTiles(page, () => tiles.count++);
       await use(tiles);
     },
-    { auto: true },
+    { scope: "test" },
   ],
   users: [
     async ({ browser, playwright, baseURL }, use) => {

@@ -2,7 +2,6 @@ import type { APIRequestContext, Locator } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
-import { keepOffline } from "./offline";
 
 /**
  * The list near a point and what its cards say, at a phone's and a desktop's width in both
@@ -153,8 +152,6 @@ for (const { name: width, viewport } of VIEWPORTS) {
 
         // A new tab, as a shared link opens: no list before it.
         const direct = await context.newPage();
-        // The fixture keeps only `page` off the internet (the service's map asks for tiles).
-        await keepOffline(direct);
         await direct.goto(serviceUrl);
         const back = direct.getByRole("link", { name: lang.back });
         await expect(back).toBeVisible();

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
-import { keepOffline } from "./offline";
 
 /**
  * A station's page from the page cache, rendered for nobody, opened by its owner: the claim box
@@ -137,7 +136,6 @@ test("someone else signed in sees the folded claim box in the same slot, and a v
   expect(await below(page, TEXT.en.hours)).toBe(before);
 
   const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await keepOffline(visitor);
   await visitor.goto(`/ua${path}`);
   await expect(visitor.getByText(TEXT.ua.claim, { exact: true })).toBeVisible();
   await expect(visitor.getByText(TEXT.ua.owner, { exact: true })).toBeHidden();

@@ -10,7 +10,6 @@ import {
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from "../../prisma/demo-accounts";
 import { STATION_INPUT } from "../helpers/service-input";
 import { freshTotpCode, linkFromOutbox, secondStep } from "./accounts-helpers";
-import { keepOffline } from "./offline";
 
 export type Role = "user" | "owner" | "mechanic" | "admin";
 /** With `totpSecret`, the account has two-step verification on and signs in with a code from it. */
@@ -116,7 +115,6 @@ export function usersOf(
     if (page) return { page, context: page.context() };
     const context = await browser.newContext();
     opened.push(context);
-    await keepOffline(context);
     return { page: await context.newPage(), context };
   }
 
