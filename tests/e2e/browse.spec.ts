@@ -246,6 +246,8 @@ test.describe("browsing services", () => {
   });
 
   test("the top-rated strip moves by button and keyboard, pauses, and Tab reaches every card", async ({ page }) => {
+    // With motion, as most people see it: the strip plays by itself until paused (playwright.config.ts turns motion off).
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/services");
     const carousel = page.getByRole("region", { name: "Top rated" });
     const strip = carousel.getByRole("list");

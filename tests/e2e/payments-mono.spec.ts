@@ -27,6 +27,14 @@ async function preparedOrder(page: Page, name: string, prefix: "" | "/ua") {
 
 /** axe-core's findings on the page as it is now, one line each. */
 async function axeViolations(page: Page): Promise<string[]> {
+  // axe reads a colour through its element's opacity: a toast still fading in (sonner's entry
+  // transition) reads as too little contrast. Finite animations end first; an endless one (a
+  // skeleton's pulse) would not.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} ${node.target.join(" ")}: ${violation.help}`),
