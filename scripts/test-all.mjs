@@ -1,0 +1,91 @@
+// npm test: the unit, integration and e2e tests, in two lanes at the same time.
+//   e2e lane     the production build, then the Playwright specs (scripts/test-e2e.mjs)
+//   beside lane  the unit tests, then the integration tests on PGlite and on PostgreSQL
+//                (scripts/test-integration.mjs), at a lower CPU priority (nice 15)
+// The e2e lane is the long one, and it leaves part of two cores idle: its one browser waits on the
+// server and the server on the database, and a few steps wait on a clock (a fresh TOTP code). The
+// beside lane runs in that idle time; at nice 15 it gets almost no CPU while the e2e lane wants
+// it, so the specs' timing is what it is alone (measured in docs/performance.md, "CI").
+//
+// The beside lane's output goes to .data/test-logs/beside.log and is printed whole once both lanes
+// end, so every runner's summary stays a line of its own for scripts/ci-summary.mjs; the e2e
+// lane's output comes as Playwright prints it. Exits 1 when either lane failed.
+//   TEST_LANES=serial   one lane after the other, as before (for a machine with one core, or to
+//                       read the output in order)
+// The integration lane's PostgreSQL is TEST_POSTGRES_URL's server: CI starts one of its own at the
+// same lower priority, so that its work does not take CPU from the e2e database either.
+import "./node-guard.mjs";
+
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { binCommand } from "./node-commands.mjs";
+
+const LOG_DIR = path.resolve(".data/test-logs");
+const NICE = 15;
+
+/** Runs [command, args] to the end; resolves its exit code. */
+function run([command, args], { out, nice = false }) {
+  const [file, argv] =
+    nice && process.platform === "linux" ? ["nice", ["-n", String(NICE), command, ...args]] : [command, args];
+  const child = spawn(file, argv, { stdio: out ? ["ignore", "pipe", "pipe"] : "inherit", env: process.env });
+  if (out) {
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+  }
+  children.add(child);
+  return new Promise((resolve) =>
+    child.on("close", (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    }),
+  );
+}
+
+/** Runs the steps one after the other, all of them even when one fails; resolves whether all passed. */
+async function lane(steps, options) {
+  let passed = true;
+  for (const step of steps) {
+    const started = Date.now();
+    const code = await run(step.command, options);
+    const line = `── ${step.name}: exit ${code} after ${Math.round((Date.now() - started) / 1000)} s ──\n`;
+    if (options.out) options.out.write(line);
+    else process.stdout.write(line);
+    passed &&= code === 0;
+  }
+  return passed;
+}
+
+const children = new Set();
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+
+const node = (script) => [process.execPath, [script]];
+const beside = [
+  { name: "unit tests", command: binCommand("vitest", ["run", "--project", "unit"]) },
+  { name: "integration tests", command: node("scripts/test-integration.mjs") },
+];
+const e2e = [{ name: "e2e tests", command: node("scripts/test-e2e.mjs") }];
+
+let passed;
+if (process.env.TEST_LANES === "serial") {
+  const besidePassed = await lane(beside, {});
+  passed = (await lane(e2e, {})) && besidePassed;
+} else {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const file = path.join(LOG_DIR, "beside.log");
+  const out = createWriteStream(file);
+  console.log(
+    `▶ unit and integration tests run beside the e2e tests at nice ${NICE}; their output is printed at the end (${path.relative(process.cwd(), file)})`,
+  );
+  const results = await Promise.all([lane(beside, { out, nice: true }), lane(e2e, {})]);
+  await new Promise((resolve) => out.end(resolve));
+  console.log("\n▶ unit and integration tests (run beside the e2e tests)");
+  process.stdout.write(readFileSync(file));
+  passed = results.every(Boolean);
+}
+process.exit(passed ? 0 : 1);
