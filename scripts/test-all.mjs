@@ -4,8 +4,9 @@
 //                (scripts/test-integration.mjs), at a lower CPU priority (nice 15)
 // The e2e lane is the long one, and it leaves part of two cores idle: its one browser waits on the
 // server and the server on the database, and a few steps wait on a clock (a fresh TOTP code). The
-// beside lane runs in that idle time; at nice 15 it gets almost no CPU while the e2e lane wants
-// it, so the specs' timing is what it is alone (measured in docs/performance.md, "CI").
+// beside lane runs in that idle time: at nice 15 the kernel gives it mostly what the e2e lane
+// leaves, so the specs slow down less than the beside lane's own CPU would suggest (figures in
+// docs/performance.md, "CI").
 //
 // The beside lane's output goes to .data/test-logs/beside.log and is printed whole once both lanes
 // end, so every runner's summary stays a line of its own for scripts/ci-summary.mjs; the e2e

@@ -8,9 +8,9 @@ const TILE = readFileSync(path.join(import.meta.dirname, "fixtures", "tile.png")
  * The hosts a page of the app asks for outside it. The browser resolves none of them
  * (playwright.config.ts's --host-resolver-rules), so no test reaches the internet, and no request
  * pays for Playwright's routing: a route on a page or context makes Chromium stop every request of
- * it and wait for the test process to match it (Playwright 1.5x's Fetch.enable with the pattern
- * "*"): five specs took 198 CPU-s of the machine with a route on every page, 181 without. A test
- * that needs one of these hosts routes it itself.
+ * it and wait for the test process to match it (Playwright 1.65.1 enables the Fetch domain with
+ * the pattern "*"): five specs took 198 CPU-s of the machine with a route on every page, 181
+ * without. A test that needs one of these hosts routes it itself.
  */
 export const OUTSIDE_HOSTS = ["tile.openstreetmap.org", "paypal.com", "*.paypal.com"];
 
