@@ -55,9 +55,9 @@ export async function checkMailDelivery(
 /**
  * A mail job a worker held when the database went away could not be settled: it stays `active`
  * until its expiry (the mail queue's expireInSeconds, 120 s) and the next supervise pass (pg-boss
- * 12.38's default, every 60 s) put it back in the queue, so its mail comes late, not never. Time
- * passes for that as for the retry pauses: such jobs' start moves back past their expiry, and
- * pg-boss's own supervise pass returns them. Returns how many there were.
+ * 12.38's default, every 60 s) put it back in the queue. Time passes for that as for the retry
+ * pauses: such jobs' start moves back past their expiry, and pg-boss's own supervise pass returns
+ * them; a mail still not sent after that is lost to the check. Returns how many there were.
  */
 async function expireHeldMailJobs(db: pg.Pool): Promise<number> {
   // The load has ended: a mail job still active after 20 s is one nobody is working on.
