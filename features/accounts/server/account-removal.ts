@@ -1,6 +1,7 @@
 import "server-only";
 
 import { recomputeAggregates } from "@/features/reviews/server/reviews";
+import { lockReviewedServices } from "@/features/reviews/server/service-lock";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 import { keepAnActiveAdmin } from "./last-admin";
@@ -37,6 +38,12 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
     where: { userId, service: { OR: [{ ownerId: null }, { ownerId: { not: userId } }] } },
     select: { serviceId: true },
   });
+  // Every service the person reviewed, locked before their reviews go (features/reviews/server/service-lock.ts).
+  const all = await tx.review.findMany({ where: { userId }, select: { serviceId: true } });
+  await lockReviewedServices(
+    tx,
+    all.map((row) => row.serviceId),
+  );
   const reviews = await tx.review.deleteMany({ where: { userId } });
   for (const { serviceId } of reviewed) await recomputeAggregates(tx, serviceId);
   const paid = await tx.service.findMany({

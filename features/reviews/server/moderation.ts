@@ -18,6 +18,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { take } from "@/lib/security/rate-limit";
 
 import { recomputeAggregates } from "./reviews";
+import { lockReviewedServices } from "./service-lock";
 import { reporterWeight, reweighReviewer } from "./weights";
 
 /**
@@ -59,6 +60,7 @@ export async function reportReview(
   await take("reviewReport", viewer.id);
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
+      await lockReviewedServices(tx, [serviceId]);
       try {
         await tx.reviewReport.create({ data: { reviewId, userId: viewer.id, reason: input.reason, text: input.text } });
       } catch (error) {
@@ -239,6 +241,9 @@ export async function moderateReview(
         },
       });
       if (!review) throw new NotFoundError();
+      // Before any review is written: this one's service and every service the reweighing touches.
+      const reviewed = await tx.review.findMany({ where: { userId: review.userId }, select: { serviceId: true } });
+      await lockReviewedServices(tx, [review.serviceId, ...reviewed.map((row) => row.serviceId)]);
       const hide = input.action === "hide";
       const show = input.action === "restore" || (input.action === "dismiss" && review.hiddenReason === "pending");
       if (hide)
@@ -295,6 +300,7 @@ export async function clearBurst(viewer: Viewer | null, serviceId: string): Prom
   const prisma = await getPrisma();
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
+      await lockReviewedServices(tx, [serviceId]);
       const service = await tx.service.findUnique({ where: { id: serviceId }, select: { burstFlaggedAt: true } });
       if (!service?.burstFlaggedAt) throw new NotFoundError();
       const { count } = await tx.review.updateMany({

@@ -21,6 +21,7 @@ import { take } from "@/lib/security/rate-limit";
 
 import { checkBurst } from "./burst";
 import { recomputeScores } from "./rating-scores";
+import { lockReviewedServices } from "./service-lock";
 import { redeemBoundVisitCode, redeemVisitCode } from "./visit-codes";
 import { weighReview } from "./weights";
 
@@ -56,6 +57,7 @@ export async function upsertReview(
   const avg = Math.round(((quality + speed + price) / 3) * 100) / 100;
   const result = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
+      await lockReviewedServices(tx, [serviceId]);
       const service = await tx.service.findFirst({
         where: { id: serviceId, ...PUBLISHED_WHERE },
         select: { id: true, ownerId: true },
@@ -109,6 +111,7 @@ export async function deleteOwnReview(viewer: Viewer | null, serviceId: string, 
   const prisma = await getPrisma();
   await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
+      await lockReviewedServices(tx, [serviceId]);
       const review = await tx.review.findFirst({ where: { id: reviewId, serviceId }, select: { userId: true } });
       if (!review) throw new NotFoundError();
       if (review.userId !== viewer.id) throw new AppError(403, "Review.notYours");
@@ -186,7 +189,7 @@ export async function replyToReview(
  * wait on, deadlocking two reviews.
  */
 export async function recomputeAggregates(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM services WHERE id = ${serviceId}::uuid FOR NO KEY UPDATE`;
+  await lockReviewedServices(tx, [serviceId]);
   await tx.$executeRaw`UPDATE services s SET
       "qualityAvg" = agg.quality, "speedAvg" = agg.speed, "priceAvg" = agg.price, "ratingAvg" = agg.avg, "numReviews" = agg.n,
       "weightSum" = agg.w, "fullReviews" = agg.full, "updatedAt" = now()

@@ -4,6 +4,7 @@ import { accountWeight, reviewWeight } from "@/features/reviews/weight";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 import { accountFacts, accountFactsColumns, type AccountFactsRow } from "./account-facts-sql";
+import { lockReviewedServices } from "./service-lock";
 
 type FactsRow = AccountFactsRow & {
   id: string;
@@ -39,6 +40,10 @@ export async function weighReviews(
   const now = new Date();
   const rows = await factsOf(tx, where, limit, now);
   if (!rows.length) return { weighed: 0, changedServices: [] };
+  await lockReviewedServices(
+    tx,
+    rows.map((row) => row.serviceId),
+  );
   const weights = rows.map((row) => reviewWeight({ ...accountFacts(row), verifiedVisit: row.verified }, now));
   await tx.$executeRaw`UPDATE reviews r SET weight = v.weight, "weighedAt" = ${now}
     FROM unnest(${rows.map((row) => row.id)}::uuid[], ${weights}::float8[]) AS v(id, weight) WHERE r.id = v.id`;

@@ -60,6 +60,40 @@ describe("faults", () => {
     expect(stored.qualityAvg).toBeCloseTo((1 + 2 + 3 + 4 + 5 + 1) / 6, 5);
   });
 
+  it("new accounts writing and editing reviews of one service at once, while the burst check holds them, are all answered", async () => {
+    // The cluster run once lost two such writes to a deadlock (answered 500): each transaction
+    // held a review row the other's burst check wanted while waiting for the service row.
+    const service = await makeService();
+    const people = await Promise.all(Array.from({ length: 8 }, () => makeUser()));
+    const cookies = await Promise.all(people.map((person) => signIn(person.email)));
+    // Each from an address of their own, as in the cluster run: the address throttle is not what is tried.
+    const send = (personCookie: string, quality: number) =>
+      call(
+        reviewRoute,
+        makeRequest(`/api/items/${service.id}/reviews`, {
+          method: "POST",
+          headers: { cookie: personCookie, "x-forwarded-for": `10.7.0.${cookies.indexOf(personCookie) + 1}` },
+          body: JSON.stringify({ rating: { quality, speed: quality, price: quality } }),
+        }),
+        params({ id: service.id }),
+      );
+    const rounds = [
+      // Half write first, then everybody at once (edits and new reviews), three times.
+      () => cookies.slice(0, 4).map((personCookie) => send(personCookie, 5)),
+      () => cookies.map((personCookie, index) => send(personCookie, 1 + (index % 2))),
+      () => cookies.map((personCookie, index) => send(personCookie, 5 - (index % 2))),
+      () => cookies.map((personCookie) => send(personCookie, 1)),
+    ];
+    const statuses: number[] = [];
+    for (const round of rounds) statuses.push(...(await Promise.all(round())).map((answer) => answer.status));
+    expect(statuses.filter((status) => status !== 201)).toEqual([]);
+    const prisma = await getPrisma();
+    const stored = await prisma.service.findUniqueOrThrow({ where: { id: service.id } });
+    expect(stored.burstFlaggedAt).not.toBeNull();
+    const counted = await prisma.review.count({ where: { serviceId: service.id, heldAt: null, hiddenAt: null } });
+    expect(stored.numReviews).toBe(counted);
+  });
+
   it("an upload cut off half-way stores nothing and is answered 400", async () => {
     const prisma = await getPrisma();
     const before = await prisma.image.count();
