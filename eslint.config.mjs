@@ -2,7 +2,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { defineConfig, globalIgnores } from "eslint/config";
 
-/** The database and its client: reached only from server code (features' server/ folders and lib's server modules). */
+/** The database and its client: reached only from server code (the server/ folders of domain/ and features/, and lib's server modules). */
 const DATABASE = {
   group: ["@/lib/db/*", "@/lib/generated/*", "@prisma/*", "pg", "@electric-sql/*"],
   message:
@@ -10,6 +10,7 @@ const DATABASE = {
 };
 /** A feature's server functions and lib's server-only machinery. */
 const SERVER_CODE = [
+  "@/domain/*/server/*",
   "@/features/*/server/*",
   "@/lib/db/*",
   "@/lib/cache/*",
@@ -35,6 +36,7 @@ const processEnv = {
   files: [
     "app/**/*.{ts,tsx}",
     "components/**/*.{ts,tsx}",
+    "domain/**/*.{ts,tsx}",
     "features/**/*.{ts,tsx}",
     "lib/**/*.{ts,tsx}",
     "i18n/**/*.{ts,tsx}",
@@ -65,7 +67,7 @@ const clientBoundary = {
     const isClient = body.some((node) => node.type === "ExpressionStatement" && node.directive === "use client");
     if (!isClient) return {};
     const server =
-      /^@\/(features\/[^/]+\/server\/|lib\/(db|cache|jobs|mail)\/|lib\/health$|lib\/generated\/)|^(@prisma\/|pg$|@electric-sql\/|server-only$)/;
+      /^@\/((domain|features)\/[^/]+\/server\/|lib\/(db|cache|jobs|mail)\/|lib\/health$|lib\/generated\/)|^(@prisma\/|pg$|@electric-sql\/|server-only$)/;
     return {
       ImportDeclaration(node) {
         if (node.importKind === "type" || !server.test(node.source.value)) return;
@@ -95,12 +97,13 @@ export default defineConfig([
       "app/**/*.{ts,tsx}",
       "components/**/*.{ts,tsx}",
       "features/*/components/**/*.{ts,tsx}",
+      "domain/*/components/**/*.{ts,tsx}",
       "i18n/**/*.{ts,tsx}",
     ],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DATABASE] }] },
   },
   {
-    files: ["features/*/*.{ts,tsx}", "lib/*.ts"],
+    files: ["domain/*/*.{ts,tsx}", "features/*/*.{ts,tsx}", "lib/*.ts"],
     // A feature's OpenAPI paths are read only by the document (openapi.ts, server side) and may name
     // the schemas its server code validates with.
     ignores: ["**/*.test.ts", "lib/health.ts", "features/*/openapi.ts", "features/*/*-openapi.ts", "lib/*-openapi.ts"],

@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{features,lib,components,i18n,scripts}/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["{domain,features,lib,components,i18n,scripts}/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
           server,
         },

@@ -1,8 +1,8 @@
 import { hash } from "@node-rs/argon2";
 
+import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { demoScenes, sceneSvg, type Scene } from "@/features/catalog/illustrations/scenes";
 import { timetableToRows } from "@/features/hours/timetable";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import {
   BRANDS,
   CATEGORIES,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { JSON_LD_REVIEWS, serviceJsonLd } from "@/features/catalog/json-ld";
 import type { ReviewView, ServiceDetail } from "@/features/catalog/server/service-dto";
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 
 const rating = z.object({
   "@type": z.literal("Rating"),

@@ -1,8 +1,8 @@
+import { WEEKDAYS } from "@/domain/service/week";
 import { telegramHref } from "@/features/catalog/outside-links";
 import { postalAddress } from "@/features/catalog/postal-address";
 import type { ServiceDetail } from "@/features/catalog/server/service-dto";
 import { formatMinutes } from "@/features/hours/timetable";
-import { WEEKDAYS } from "@/features/hours/week";
 import { type PaymentMethod } from "@/features/listings/service-fields";
 import { normalizePhone } from "@/lib/phone";
 

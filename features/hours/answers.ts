@@ -1,3 +1,4 @@
+import type { Timetable, Weekday } from "@/domain/service/week";
 import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
 import { HOLIDAYS } from "@/features/hours/holidays";
 import { LIVE_STATES, type LiveStatusView } from "@/features/hours/live-status";
@@ -9,7 +10,6 @@ import type {
 } from "@/features/hours/server/hours-freshness";
 import type { clearLiveStatus } from "@/features/hours/server/opening-exceptions";
 import type { NextChange } from "@/features/hours/timetable";
-import type { Timetable, Weekday } from "@/features/hours/week";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { DEFAULT_TIMETABLE, WEEKDAYS, type Timetable } from "@/domain/service/week";
 import {
   isOpenAt,
   openingLabel,
@@ -8,7 +9,6 @@ import {
   type HoursRow,
   type SpecialHours,
 } from "@/features/hours/timetable";
-import { DEFAULT_TIMETABLE, WEEKDAYS, type Timetable } from "@/features/hours/week";
 
 const MINUTE = 60_000;
 const day = (weekday: number, opensAt: number, closesAt: number, closed = false): HoursRow => ({

@@ -1,4 +1,4 @@
-import { WEEKDAYS, type Timetable, type Weekday } from "@/features/hours/week";
+import { WEEKDAYS, type Timetable, type Weekday } from "@/domain/service/week";
 
 /**
  * Opening hours as stored: one row per ISO weekday (1 = Monday), minutes from local midnight.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { fieldErrors } from "@/lib/zod";
 

@@ -1,6 +1,6 @@
+import { WEEKDAYS, type Timetable } from "@/domain/service/week";
 import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
 import { telegramUsername } from "@/features/catalog/outside-links";
-import { WEEKDAYS, type Timetable } from "@/features/hours/week";
 import {
   ACCEPTED_BRANDS,
   CATEGORIES,

@@ -1,6 +1,6 @@
 /** The choices and defaults of a station's or master's fields (spec §3, §9). */
 
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 
 /** Photos per service; the first is the cover the spec's single `image` field names. */
 export const MAX_SERVICE_IMAGES = 6;

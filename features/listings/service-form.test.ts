@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { changedFields, EMPTY_SERVICE, formStateOf, movePhoto } from "@/features/listings/service-form";
 
 const stored = formStateOf({

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from "@/features/hours/week";
+import { WEEKDAYS } from "@/domain/service/week";
 import { SERVICE_FIELDS, type ServiceInput } from "@/features/listings/schema";
 import { SERVICE_DEFAULTS } from "@/features/listings/service-fields";
 

@@ -1,7 +1,7 @@
 import OpeningHours from "opening_hours";
 
+import { DEFAULT_TIMETABLE, WEEKDAYS } from "@/domain/service/week";
 import { parseTime, type HoursRow } from "@/features/hours/timetable";
-import { DEFAULT_TIMETABLE, WEEKDAYS } from "@/features/hours/week";
 
 /** What an OSM opening_hours value says as our weekly timetable, or that it cannot say it faithfully. */
 export type ReadHours = { hours: HoursRow[] | null; known: boolean };

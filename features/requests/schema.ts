@@ -1,6 +1,6 @@
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { adminPage } from "@/features/admin/schema";
 import { dateOfDay, localClock } from "@/features/hours/timetable";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { phone } from "@/features/listings/schema";
 import { ACCEPTED_BRANDS, BRANDS, currentBrand } from "@/features/listings/service-fields";
 import { CUSTOM_JOB, PRICE_JOBS, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";

@@ -1,6 +1,6 @@
+import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { hashPassword } from "@/features/accounts/server/passwords";
 import { timetableToRows } from "@/features/hours/timetable";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { type StoredCategory } from "@/features/listings/service-fields";
 import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
 import { changingCatalog } from "@/lib/cache/read-cache";

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 
 /** A complete, valid station form as the client sends it. */
 export const STATION_INPUT = {

@@ -1,7 +1,7 @@
 import { getFormatter, getMessages, getTranslations } from "next-intl/server";
 
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { AuditEntry } from "@/features/admin/server/admin";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { isMessageKey } from "@/i18n/message-key";
 
 /** Admins work on Kyiv time; the zone is named next to each time, so nobody reads it as UTC. */

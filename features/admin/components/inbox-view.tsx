@@ -1,9 +1,9 @@
 import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
 
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { Viewer } from "@/features/accounts/server/session";
 import { listFailedMail, listFeedback } from "@/features/admin/server/inbox";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { DATE_LOCALES } from "@/i18n/locale";
 
 import { InboxAction } from "./inbox-action";

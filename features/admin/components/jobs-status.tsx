@@ -1,9 +1,9 @@
 import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
 
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { Viewer } from "@/features/accounts/server/session";
 import { listJobStatuses } from "@/features/admin/server/jobs";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { DATE_LOCALES } from "@/i18n/locale";
 import type { JobState } from "@/lib/jobs/job-health";
 import type { JobStatus } from "@/lib/jobs/job-runs";

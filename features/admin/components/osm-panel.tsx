@@ -2,8 +2,8 @@ import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
 
 import { ActionButton } from "@/components/ui/action-button";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { Viewer } from "@/features/accounts/server/session";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { lastRunForAdmin, listOsmLinks, type OsmRunView } from "@/features/osm/server/admin-osm";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";

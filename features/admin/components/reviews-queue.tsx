@@ -2,8 +2,8 @@ import type { Locale } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { Viewer } from "@/features/accounts/server/session";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { hiddenReviews, reportQueue } from "@/features/reviews/server/moderation";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";

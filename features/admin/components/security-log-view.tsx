@@ -2,9 +2,9 @@ import { getFormatter, getTranslations } from "next-intl/server";
 
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { Viewer } from "@/features/accounts/server/session";
 import { listSecurityEvents, type SecurityEventRow } from "@/features/admin/server/security-events";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { Link } from "@/i18n/navigation";
 import { AppError } from "@/lib/http/errors";
 import { SECURITY_EVENT_KINDS } from "@/lib/security/security-log";

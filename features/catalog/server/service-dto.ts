@@ -1,5 +1,6 @@
 import "server-only";
 
+import type { Timetable } from "@/domain/service/week";
 import { shownKm } from "@/features/catalog/distance";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
 import {
@@ -9,7 +10,6 @@ import {
   type NextChange,
   type SpecialHours,
 } from "@/features/hours/timetable";
-import type { Timetable } from "@/features/hours/week";
 import { currentBrand, type PaymentMethod } from "@/features/listings/service-fields";
 import type { CUSTOM_JOB, PriceJob } from "@/features/prices/price-catalogue";
 import { UPLOADS_PATH } from "@/features/uploads/schema";

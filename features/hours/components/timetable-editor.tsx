@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 
-import { WEEKDAYS, type Timetable, type Weekday } from "@/features/hours/week";
+import { WEEKDAYS, type Timetable, type Weekday } from "@/domain/service/week";
 
 type Props = {
   value: Timetable;

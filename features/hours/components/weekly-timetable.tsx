@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
-import { WEEKDAYS, type Timetable } from "@/features/hours/week";
+import { WEEKDAYS, type Timetable } from "@/domain/service/week";
 
 export async function WeeklyTimetable({ timetable, today }: { timetable: Timetable; today: number }) {
   const t = await getTranslations("ServiceDetail");

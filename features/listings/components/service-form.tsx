@@ -6,8 +6,8 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "
 
 import { FIELD_INPUT, Labelled } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
+import { type Weekday } from "@/domain/service/week";
 import { TimetableEditor } from "@/features/hours/components/timetable-editor";
-import { type Weekday } from "@/features/hours/week";
 import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/features/listings/schema";
 import {
   BRANDS,

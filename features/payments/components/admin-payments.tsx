@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { DataTable } from "@/components/ui/data-table";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import {
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,

@@ -2,11 +2,11 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { claimedBy, holdsVerifiedClaim, takeOverOnPayment } from "@/features/claims/server/claims";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
 import { PAYMENT } from "@/features/payments/fee";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";

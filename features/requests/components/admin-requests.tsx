@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { DataTable } from "@/components/ui/data-table";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { Link } from "@/i18n/navigation";
 
 import { REQUEST_STATUSES, type AdminRequestPage, type RequestStatus } from "../rules";

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { Link } from "@/i18n/navigation";
 
 import type { RequestView } from "../rules";

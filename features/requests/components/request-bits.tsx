@@ -1,6 +1,6 @@
 import { useFormatter, useNow, useTranslations } from "next-intl";
 
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { UAH } from "@/features/prices/price-catalogue";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 

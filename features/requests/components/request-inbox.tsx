@@ -1,8 +1,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { shownKm } from "@/features/catalog/distance";
 import { telHref } from "@/features/catalog/outside-links";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 

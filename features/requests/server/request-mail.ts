@@ -2,7 +2,7 @@ import "server-only";
 
 import { createFormatter, createTranslator, type Locale } from "next-intl";
 
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { PRICE_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
 import { MESSAGES } from "@/i18n/messages";
 import { enqueueMail, escapeHtml, type Mail, type MailTx } from "@/lib/mail/outbox";

@@ -2,8 +2,8 @@
 
 import { useLocale, useTranslations } from "next-intl";
 
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { ReviewView } from "@/features/catalog/server/service-dto";
-import { DEFAULT_TIME_ZONE } from "@/features/hours/week";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { RATING_ASPECTS } from "@/features/reviews/rating";
 import { langOfText } from "@/lib/text-language";

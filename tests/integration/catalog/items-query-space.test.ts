@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as getLocations } from "@/app/api/items/locations/route";
 import { GET as listItems } from "@/app/api/items/route";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { shownKm } from "@/features/catalog/distance";
 import { parseItemsQuery, type ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE, SORT_KEYS } from "@/features/catalog/list-options";
 import { listServices } from "@/features/catalog/server/list";
 import type { ServiceCard } from "@/features/catalog/server/service-dto";
 import { distanceKm } from "@/features/catalog/server/sql-fragments";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { jobWordsMatching } from "@/features/prices/job-words";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { catalogChanged } from "@/lib/cache/read-cache";

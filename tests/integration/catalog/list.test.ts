@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { listServices, listTopServices } from "@/features/catalog/server/list";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { listServiceLocations } from "@/features/map/server/map";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { catalogChanged } from "@/lib/cache/read-cache";

@@ -6,8 +6,8 @@ import { DELETE as dismissRoute } from "@/app/api/items/admin/hours-reports/[id]
 import { GET as adminList } from "@/app/api/items/admin/hours-reports/route";
 import { POST as confirmRoute } from "@/app/api/items/users/[id]/hours-confirmation/route";
 import { PUT as updateOwn } from "@/app/api/items/users/[id]/route";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { REMIND_AFTER_DAYS, remindStaleHours } from "@/features/hours/server/hours-freshness";
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeService, makeUser } from "../../helpers/factories";

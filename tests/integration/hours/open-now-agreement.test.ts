@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { listServices } from "@/features/catalog/server/list";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { catalogChanged } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as getItem } from "@/app/api/items/[id]/route";
 import { PUT as updateOwn } from "@/app/api/items/users/[id]/route";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { catalogChanged } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 

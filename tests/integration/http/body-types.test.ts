@@ -45,6 +45,7 @@ import * as totp from "@/app/api/users/profile/totp/route";
 import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import * as saved from "@/app/api/users/saved/route";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import {
   confirmEmailInput,
   deleteAccountInput,
@@ -63,7 +64,6 @@ import { adminUserInput, feedbackMarkInput } from "@/features/admin/schema";
 import { claimCodeInput, claimDecisionInput, claimInput } from "@/features/claims/schema";
 import { feedbackInput } from "@/features/feedback/schema";
 import { hoursReportInput, liveStatusInput, specialHoursInput } from "@/features/hours/schema";
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { monoInvoiceInput, payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";

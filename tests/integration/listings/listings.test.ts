@@ -4,7 +4,7 @@ import { GET as publicService } from "@/app/api/items/[id]/route";
 import { DELETE as deleteOwn, GET as getOwn, PUT as updateOwn } from "@/app/api/items/users/[id]/route";
 import { POST as registerMechanicRoute } from "@/app/api/items/users/route";
 import { POST as createOrder, PUT as updateOrder } from "@/app/api/items/users/sto-order/route";
-import { DEFAULT_TIMETABLE } from "@/features/hours/week";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { listOwnStations } from "@/features/listings/server/listings";
 import { catalogChanged } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as getLocations } from "@/app/api/items/locations/route";
+import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { listServices } from "@/features/catalog/server/list";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/features/hours/week";
 import { listServiceLocations } from "@/features/map/server/map";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { MAP_SERVICES_MAX, MAX_MAP_POINTS, WHOLE_WORLD } from "@/features/map/viewport";
