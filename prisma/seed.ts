@@ -1,15 +1,9 @@
 import { hash } from "@node-rs/argon2";
 
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, MAX_SERVICE_IMAGES, storedCategory } from "@/domain/service/fields";
 import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { demoScenes, sceneSvg, type Scene } from "@/features/catalog/illustrations/scenes";
 import { timetableToRows } from "@/features/hours/timetable";
-import {
-  BRANDS,
-  CATEGORIES,
-  EXPERIENCE_OPTIONS,
-  MAX_SERVICE_IMAGES,
-  storedCategory,
-} from "@/features/listings/service-fields";
 import demoOverpass from "@/features/osm/demo-overpass.json";
 import { applyOverpassAnswer } from "@/features/osm/server/import";
 import { PAYMENT } from "@/features/payments/fee";

@@ -1,3 +1,5 @@
+import { PAYMENT_METHODS, ROLES } from "@/domain/service/fields";
+import { CUSTOM_JOB, PRICE_JOBS } from "@/domain/service/jobs";
 import type { PaidMedian, PriceList, SpecialHoursView } from "@/features/catalog/server/page-extras";
 import type {
   MatchedJob,
@@ -7,8 +9,6 @@ import type {
   ServiceDetail,
 } from "@/features/catalog/server/service-dto";
 import { LiveStatusAnswer, NextChangeAnswer, SpecialHoursAnswer, TimetableAnswer } from "@/features/hours/answers";
-import { PAYMENT_METHODS, ROLES } from "@/features/listings/service-fields";
-import { CUSTOM_JOB, PRICE_JOBS } from "@/features/prices/price-catalogue";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 

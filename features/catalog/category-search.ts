@@ -1,4 +1,4 @@
-import { CATEGORIES, storedCategory, type StoredCategory } from "@/features/listings/service-fields";
+import { CATEGORIES, storedCategory, type StoredCategory } from "@/domain/service/fields";
 import { MESSAGES } from "@/i18n/messages";
 
 /**

@@ -1,6 +1,6 @@
+import type { ROLES } from "@/domain/service/fields";
+import type { PriceJob } from "@/domain/service/jobs";
 import type { SORT_KEYS } from "@/features/catalog/list-options";
-import type { ROLES } from "@/features/listings/service-fields";
-import type { PriceJob } from "@/features/prices/price-catalogue";
 
 // Kept apart from the parser (items-query.ts) so the filter links in the browser do not pull
 // Zod into the first load of the services pages.

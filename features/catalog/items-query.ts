@@ -1,6 +1,6 @@
+import { ROLES } from "@/domain/service/fields";
+import { PRICE_JOBS } from "@/domain/service/jobs";
 import { SORT_KEYS } from "@/features/catalog/list-options";
-import { ROLES } from "@/features/listings/service-fields";
-import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { searchText, z } from "@/lib/zod";
 
 import type { ItemsQuery } from "./items-query-url";

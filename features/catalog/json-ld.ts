@@ -1,9 +1,9 @@
+import { type PaymentMethod } from "@/domain/service/fields";
 import { WEEKDAYS } from "@/domain/service/week";
 import { telegramHref } from "@/features/catalog/outside-links";
 import { postalAddress } from "@/features/catalog/postal-address";
 import type { ServiceDetail } from "@/features/catalog/server/service-dto";
 import { formatMinutes } from "@/features/hours/timetable";
-import { type PaymentMethod } from "@/features/listings/service-fields";
 import { normalizePhone } from "@/lib/phone";
 
 const PAYMENT_NAMES: Record<PaymentMethod, string> = { cash: "Cash", card: "Credit Card", transfer: "Bank Transfer" };

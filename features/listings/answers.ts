@@ -1,7 +1,7 @@
+import { BRANDS, CATEGORIES, PAYMENT_METHODS, ROLES } from "@/domain/service/fields";
 import { accountStateAnswer } from "@/features/accounts/answers";
 import { LiveStatusAnswer, TimetableAnswer } from "@/features/hours/answers";
 import type { deleteOwnService, EditableService } from "@/features/listings/server/listings";
-import { BRANDS, CATEGORIES, PAYMENT_METHODS, ROLES } from "@/features/listings/service-fields";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 

@@ -1,6 +1,3 @@
-import { WEEKDAYS, type Timetable } from "@/domain/service/week";
-import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
-import { telegramUsername } from "@/features/catalog/outside-links";
 import {
   ACCEPTED_BRANDS,
   CATEGORIES,
@@ -11,7 +8,10 @@ import {
   SERVICE_RADIUS_MAX_KM,
   storedCategory,
   type Brand,
-} from "@/features/listings/service-fields";
+} from "@/domain/service/fields";
+import { WEEKDAYS, type Timetable } from "@/domain/service/week";
+import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
+import { telegramUsername } from "@/features/catalog/outside-links";
 import { IMAGE_URL_PATTERN, imageList } from "@/features/uploads/schema";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 import { z } from "@/lib/zod";

@@ -1,6 +1,6 @@
+import { SERVICE_DEFAULTS } from "@/domain/service/fields";
 import { WEEKDAYS } from "@/domain/service/week";
 import { SERVICE_FIELDS, type ServiceInput } from "@/features/listings/schema";
-import { SERVICE_DEFAULTS } from "@/features/listings/service-fields";
 
 /**
  * What the station / master form edits: the service fields, with no location until one is chosen,

@@ -1,4 +1,4 @@
-import { ROLES } from "@/features/listings/service-fields";
+import { ROLES } from "@/domain/service/fields";
 import type { MapBounds, ServiceLocation, ServiceLocations } from "@/features/map/server/map";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";

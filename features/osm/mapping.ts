@@ -1,5 +1,5 @@
+import type { StoredCategory } from "@/domain/service/fields";
 import { serviceFields } from "@/features/listings/schema";
-import type { StoredCategory } from "@/features/listings/service-fields";
 import { readOpeningHours } from "@/features/osm/opening-hours";
 import type { OsmListing, OsmSkip, OverpassElement } from "@/features/osm/types";
 import { normalizePhone } from "@/lib/phone";

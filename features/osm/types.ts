@@ -1,5 +1,5 @@
+import type { StoredCategory } from "@/domain/service/fields";
 import type { HoursRow } from "@/features/hours/timetable";
-import type { StoredCategory } from "@/features/listings/service-fields";
 
 /** One element of an Overpass API answer (`[out:json]` with `out center meta;`). */
 export type OverpassElement = {

@@ -1,10 +1,10 @@
-import { PRICE_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
+import { PRICE_JOBS, type PriceJob } from "@/domain/service/jobs";
 
 /**
  * The words drivers type for a kind of work, so a keyword finds the services that price it: in
  * English and Ukrainian, the Russian spellings drivers type too, and common Latin spellings (the
  * keyword's other-script spelling is tried as well, lib/translit.ts). A topic names catalogue jobs
- * (features/prices/price-catalogue.ts) and the words an owner's own price line is found by: towing
+ * (domain/service/jobs.ts) and the words an owner's own price line is found by: towing
  * names the tow-truck job and owners' own lines ("Евакуатор 24/7") alike.
  *
  * `starts` are the beginnings of words ("шин" for шини, шина, шиномонтаж), `words` whole words

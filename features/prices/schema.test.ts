@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { SERVICE_RADIUS_MAX_KM } from "@/features/listings/service-fields";
+import { SERVICE_RADIUS_MAX_KM } from "@/domain/service/fields";
 import { paidFields, priceListInput } from "@/features/prices/schema";
 import { fieldErrors, z } from "@/lib/zod";
 

@@ -1,4 +1,4 @@
-import { SERVICE_RADIUS_MAX_KM } from "@/features/listings/service-fields";
+import { SERVICE_RADIUS_MAX_KM } from "@/domain/service/fields";
 import {
   comesToDriver,
   CUSTOM_JOB,
@@ -6,7 +6,7 @@ import {
   PRICE_JOBS,
   PRICE_LINES_MAX,
   PRICE_MAX_UAH,
-} from "@/features/prices/price-catalogue";
+} from "@/domain/service/jobs";
 import { z } from "@/lib/zod";
 
 const amount = (key: string) =>

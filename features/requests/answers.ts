@@ -1,5 +1,5 @@
+import { PRICE_JOBS } from "@/domain/service/jobs";
 import { LiveStatusAnswer, NextChangeAnswer } from "@/features/hours/answers";
-import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import type {
   acceptAnswer,
   adminCloseRequest,

@@ -5,9 +5,9 @@
  * REQUEST_OPEN_HOURS (REQUEST_ASAP_OPEN_HOURS when wanted as soon as possible); a service that has
  * not answered after REQUEST_REMINDER_HOURS is reminded once.
  */
+import type { PriceJob } from "@/domain/service/jobs";
 import type { LiveStatusView } from "@/features/hours/live-status";
 import type { OpeningStatus } from "@/features/hours/timetable";
-import type { PriceJob } from "@/features/prices/price-catalogue";
 
 export const REQUEST_MAX_SERVICES = 5;
 /** The service the request starts from plus up to this many others near it. */

@@ -1,9 +1,9 @@
+import { ACCEPTED_BRANDS, BRANDS, currentBrand } from "@/domain/service/fields";
+import { CUSTOM_JOB, PRICE_JOBS, PRICE_MAX_UAH } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { adminPage } from "@/features/admin/schema";
 import { dateOfDay, localClock } from "@/features/hours/timetable";
 import { phone } from "@/features/listings/schema";
-import { ACCEPTED_BRANDS, BRANDS, currentBrand } from "@/features/listings/service-fields";
-import { CUSTOM_JOB, PRICE_JOBS, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
 import { IMAGE_URL_PATTERN } from "@/features/uploads/schema";
 import { z } from "@/lib/zod";
 
@@ -81,7 +81,7 @@ const amount = z
 export function carInput(maxYear: number) {
   return z.object(
     {
-      // Old spellings of a make (features/listings/service-fields.ts) are taken as the new.
+      // Old spellings of a make (domain/service/fields.ts) are taken as the new.
       make: z
         .enum(
           ACCEPTED_BRANDS.filter((brand) => brand !== "Any"),

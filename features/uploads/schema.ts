@@ -1,4 +1,4 @@
-import { MAX_SERVICE_IMAGES } from "@/features/listings/service-fields";
+import { MAX_SERVICE_IMAGES } from "@/domain/service/fields";
 import { z } from "@/lib/zod";
 
 /** Where uploads are served; imageUrl() in features/catalog/server/service-dto.ts names them under it. */

@@ -1,7 +1,7 @@
+import { type StoredCategory } from "@/domain/service/fields";
 import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { hashPassword } from "@/features/accounts/server/passwords";
 import { timetableToRows } from "@/features/hours/timetable";
-import { type StoredCategory } from "@/features/listings/service-fields";
 import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";

@@ -3,13 +3,13 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { LinkPending } from "@/components/ui/link-pending";
+import { UAH } from "@/domain/service/jobs";
 import type { CardView } from "@/features/catalog/card-view";
 import { shortPlace } from "@/features/catalog/postal-address";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { OsmLabel } from "@/features/osm/components/osm-label";
 import { MatchedJobChip } from "@/features/prices/components/matched-job-chip";
-import { UAH } from "@/features/prices/price-catalogue";
 import { ResponseFigureChip } from "@/features/requests/components/response-figures";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { SaveToggle } from "@/features/saved/components/save-toggle";

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
+import { CATEGORIES } from "@/domain/service/fields";
 import { bannerSvg } from "@/features/catalog/illustrations/banner";
 import {
   CATEGORY_VEHICLE,
@@ -10,7 +11,6 @@ import {
   type SceneKind,
 } from "@/features/catalog/illustrations/scenes";
 import { VEHICLE_KINDS } from "@/features/catalog/illustrations/vehicles";
-import { CATEGORIES } from "@/features/listings/service-fields";
 
 describe("demo illustrations", () => {
   it("show a vehicle for every category, and every vehicle is shown by some category or scene", () => {

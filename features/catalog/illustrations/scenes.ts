@@ -1,4 +1,4 @@
-import type { Category } from "@/features/listings/service-fields";
+import type { Category } from "@/domain/service/fields";
 
 import { HALF_WIDTH, shade, vehicle, wheel, type VehicleKind } from "./vehicles";
 

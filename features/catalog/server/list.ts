@@ -2,10 +2,10 @@ import "server-only";
 
 import { cache } from "react";
 
+import { COMES_TO_DRIVER_JOBS, type PriceJob } from "@/domain/service/jobs";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { hoursColumns, openNowConditions } from "@/features/hours/server/open-now";
-import { COMES_TO_DRIVER_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
 import { minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";

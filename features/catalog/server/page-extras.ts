@@ -1,8 +1,8 @@
 import "server-only";
 
+import { PAID_MEDIAN_MIN, type PriceJob } from "@/domain/service/jobs";
 import type { Holiday } from "@/features/hours/holidays";
 import type { SpecialHours } from "@/features/hours/timetable";
-import { PAID_MEDIAN_MIN, type PriceJob } from "@/features/prices/price-catalogue";
 import { getPrisma } from "@/lib/db/server";
 
 /**

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
+import type { CUSTOM_JOB, PriceJob } from "@/domain/service/jobs";
 import type { Timetable } from "@/domain/service/week";
 import { shownKm } from "@/features/catalog/distance";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
@@ -10,8 +12,6 @@ import {
   type NextChange,
   type SpecialHours,
 } from "@/features/hours/timetable";
-import { currentBrand, type PaymentMethod } from "@/features/listings/service-fields";
-import type { CUSTOM_JOB, PriceJob } from "@/features/prices/price-catalogue";
 import { UPLOADS_PATH } from "@/features/uploads/schema";
 
 import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";

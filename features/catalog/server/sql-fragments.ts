@@ -1,11 +1,11 @@
 import "server-only";
 
+import { CUSTOM_JOB, type PriceJob } from "@/domain/service/jobs";
 import { categoriesMatching } from "@/features/catalog/category-search";
 import type { RatingSort } from "@/features/catalog/list-options";
 import { publishedSql } from "@/features/catalog/server/published";
 import { workKindsMatching } from "@/features/catalog/work-kinds";
 import { jobWordsMatching, labelPattern } from "@/features/prices/job-words";
-import { CUSTOM_JOB, type PriceJob } from "@/features/prices/price-catalogue";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keywordVariants } from "@/lib/translit";
 

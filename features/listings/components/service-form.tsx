@@ -6,16 +6,10 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "
 
 import { FIELD_INPUT, Labelled } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
+import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, PAYMENT_METHODS, storedCategory } from "@/domain/service/fields";
 import { type Weekday } from "@/domain/service/week";
 import { TimetableEditor } from "@/features/hours/components/timetable-editor";
 import { DESCRIPTION_MAX, SERVICE_RADIUS_MAX_KM, serviceInput, type ServiceInput } from "@/features/listings/schema";
-import {
-  BRANDS,
-  CATEGORIES,
-  EXPERIENCE_OPTIONS,
-  PAYMENT_METHODS,
-  storedCategory,
-} from "@/features/listings/service-fields";
 import { ERROR_ORDER, type ServiceFormState } from "@/features/listings/service-form";
 import { ImagesField } from "@/features/uploads/components/images-field";
 import { useMessageText } from "@/i18n/message-key";

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
 import { DEFAULT_TIME_ZONE, type Timetable } from "@/domain/service/week";
 import { accountState } from "@/features/accounts/server/accounts";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -14,7 +15,6 @@ import {
   servicePatch,
   type ServiceInput,
 } from "@/features/listings/schema";
-import { currentBrand, type PaymentMethod } from "@/features/listings/service-fields";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { CUSTOM_JOB, UAH } from "@/domain/service/jobs";
 import type { CardView } from "@/features/catalog/card-view";
-import { CUSTOM_JOB, UAH } from "@/features/prices/price-catalogue";
 
 /**
  * On a result found by a job's words, the price line that matched: "Tyre change R16 from 500 ₴",

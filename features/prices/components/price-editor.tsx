@@ -3,9 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
-import type { PriceLine, PriceList } from "@/features/catalog/server/page-extras";
-import { useListSave } from "@/features/listings/components/use-list-save";
-import { SERVICE_RADIUS_MAX_KM } from "@/features/listings/service-fields";
+import { SERVICE_RADIUS_MAX_KM } from "@/domain/service/fields";
 import {
   comesToDriver,
   CUSTOM_JOB,
@@ -14,7 +12,9 @@ import {
   PRICE_LINES_MAX,
   PRICE_MAX_UAH,
   type PriceJob,
-} from "@/features/prices/price-catalogue";
+} from "@/domain/service/jobs";
+import type { PriceLine, PriceList } from "@/features/catalog/server/page-extras";
+import { useListSave } from "@/features/listings/components/use-list-save";
 
 type Line = PriceLine & { key: number };
 let nextKey = 0;

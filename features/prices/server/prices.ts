@@ -10,7 +10,7 @@ import { getPrisma } from "@/lib/db/server";
 import { parseOrThrow } from "@/lib/http/validate";
 
 /**
- * Owners' "from" prices for standard jobs (features/prices/price-catalogue.ts). Only the owner or an admin changes a
+ * Owners' "from" prices for standard jobs (domain/service/jobs.ts). Only the owner or an admin changes a
  * list; a change is a catalogue change ("has prices", the cheapest-first order and the page read
  * it). What the page reads, and the medians reviewers paid, are in services/page-extras.ts.
  */

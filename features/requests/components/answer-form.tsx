@@ -8,7 +8,7 @@ import { postJson } from "@/components/ui/api-client";
 import { FIELD_INPUT, FormAlert, Labelled } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
+import { PRICE_MAX_UAH } from "@/domain/service/jobs";
 import { useRouter } from "@/i18n/navigation";
 
 import { kyivWallTimeToIso } from "../answer-time";

@@ -1,7 +1,7 @@
 import { useFormatter, useNow, useTranslations } from "next-intl";
 
+import { UAH } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
-import { UAH } from "@/features/prices/price-catalogue";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 
 import { responseDuration } from "../response-wording";

@@ -4,10 +4,10 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
+import { UAH } from "@/domain/service/jobs";
 import { shownKm } from "@/features/catalog/distance";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
-import { UAH } from "@/features/prices/price-catalogue";
 import { isRated } from "@/features/reviews/rating";
 
 import { REQUEST_MAX_OTHERS, REQUEST_MAX_SERVICES, REQUEST_NEARBY_KM, type SuggestedService } from "../rules";

@@ -2,8 +2,8 @@ import "server-only";
 
 import { createFormatter, createTranslator, type Locale } from "next-intl";
 
+import { PRICE_JOBS, type PriceJob } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
-import { PRICE_JOBS, type PriceJob } from "@/features/prices/price-catalogue";
 import { MESSAGES } from "@/i18n/messages";
 import { enqueueMail, escapeHtml, type Mail, type MailTx } from "@/lib/mail/outbox";
 

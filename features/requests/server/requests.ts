@@ -3,6 +3,8 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Locale } from "next-intl";
 
+import { currentBrand } from "@/domain/service/fields";
+import { CUSTOM_JOB } from "@/domain/service/jobs";
 import { localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
@@ -14,8 +16,6 @@ import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/publish
 import { imageIdOf, imageUrl, toCard, type CardRow } from "@/features/catalog/server/service-dto";
 import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
 import { hoursColumns } from "@/features/hours/server/open-now";
-import { currentBrand } from "@/features/listings/service-fields";
-import { CUSTOM_JOB } from "@/features/prices/price-catalogue";
 import { announceCatalogChange } from "@/lib/cache/read-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";

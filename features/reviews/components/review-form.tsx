@@ -9,7 +9,7 @@ import { postJson } from "@/components/ui/api-client";
 import { FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
-import { PRICE_JOBS, PRICE_MAX_UAH } from "@/features/prices/price-catalogue";
+import { PRICE_JOBS, PRICE_MAX_UAH } from "@/domain/service/jobs";
 import { RATING_ASPECTS } from "@/features/reviews/rating";
 import type { OwnReview } from "@/features/reviews/reviewer-view";
 import { COMMENT_MAX, VISIT_CODE_MAX } from "@/features/reviews/rules";

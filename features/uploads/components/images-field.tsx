@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 import { toast } from "@/components/ui/toast";
-import { MAX_SERVICE_IMAGES } from "@/features/listings/service-fields";
+import { MAX_SERVICE_IMAGES } from "@/domain/service/fields";
 import { movePhoto } from "@/features/listings/service-form";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 

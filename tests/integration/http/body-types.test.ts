@@ -45,6 +45,7 @@ import * as totp from "@/app/api/users/profile/totp/route";
 import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import * as saved from "@/app/api/users/saved/route";
+import { PRICE_JOBS } from "@/domain/service/jobs";
 import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import {
   confirmEmailInput,
@@ -67,7 +68,6 @@ import { hoursReportInput, liveStatusInput, specialHoursInput } from "@/features
 import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { monoInvoiceInput, payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
-import { PRICE_JOBS } from "@/features/prices/price-catalogue";
 import { priceListInput } from "@/features/prices/schema";
 import { acceptInput, adminCloseInput, answerInput, cancelInput, requestInput } from "@/features/requests/schema";
 import { moderationInput, replyInput, reportInput, reviewInput } from "@/features/reviews/schema";
