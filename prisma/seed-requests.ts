@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { distanceKm } from "@/features/catalog/distance";
+import { distanceKm } from "@/domain/service/distance";
 import { REQUEST_OPEN_HOURS, REQUEST_VISIT_CODE_DAYS, type CarFuel } from "@/features/requests/rules";
 import { storeResponseFigures } from "@/features/requests/server/response-figures-store";
 import type { PrismaClient } from "@/lib/generated/prisma/client";

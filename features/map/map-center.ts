@@ -1,7 +1,6 @@
+import type { LatLng } from "@/domain/service/distance";
 import { MAP_DEFAULT_CENTER } from "@/features/map/defaults";
 import { publicEnv } from "@/lib/public-env";
-
-export type LatLng = { lat: number; lng: number };
 
 /**
  * The centre of a map of services: the average of their coordinates (spec §2), a cluster counting

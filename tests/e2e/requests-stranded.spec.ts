@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { createTranslator } from "next-intl";
 
-import { distanceKm, shownKm } from "@/features/catalog/distance";
+import { distanceKm, shownKm } from "@/domain/service/distance";
 import { REQUEST_ASAP_OPEN_HOURS } from "@/features/requests/rules";
 
 import { expect, test } from "./fixtures";

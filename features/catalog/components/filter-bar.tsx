@@ -16,13 +16,13 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useMediaQuery } from "@/components/ui/use-media-query";
+import { distanceChoice, type LatLng } from "@/domain/service/distance";
 import { PRICE_JOBS } from "@/domain/service/jobs";
-import { distanceChoice } from "@/features/catalog/distance";
 import { serializeItemsQuery, type ItemsQuery } from "@/features/catalog/items-query-url";
 import { defaultSortLabel, SORT_KEYS } from "@/features/catalog/list-options";
 import { PointPickerMap } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
-import { parsePoint, type LatLng } from "@/features/map/map-center";
+import { parsePoint } from "@/features/map/map-center";
 import { Link } from "@/i18n/navigation";
 
 import { ListLink, useListNavigation } from "./list-navigation";

@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 
 import { Spinner } from "@/components/ui/spinner";
+import type { LatLng } from "@/domain/service/distance";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
 import { GeoFeedback, useGeolocation } from "@/features/map/components/use-geolocation";
-import type { LatLng } from "@/features/map/map-center";
 import { useRouter } from "@/i18n/navigation";
 
 /**

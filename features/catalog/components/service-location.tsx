@@ -2,10 +2,9 @@
 
 import { useTranslations } from "next-intl";
 
-import { distanceKm, shownKm } from "@/features/catalog/distance";
+import { distanceKm, shownKm, type LatLng } from "@/domain/service/distance";
 import { lazyMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
 import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
-import type { LatLng } from "@/features/map/map-center";
 import { Link } from "@/i18n/navigation";
 
 const SPOT_MAP_HEIGHT_PX = 260;

@@ -1,9 +1,9 @@
 import "server-only";
 
+import { shownKm } from "@/domain/service/distance";
 import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
 import type { CUSTOM_JOB, PriceJob } from "@/domain/service/jobs";
 import type { Timetable } from "@/domain/service/week";
-import { shownKm } from "@/features/catalog/distance";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
 import {
   openingStatus,

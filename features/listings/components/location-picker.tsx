@@ -4,8 +4,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { FIELD_INPUT } from "@/components/ui/fields";
+import type { LatLng } from "@/domain/service/distance";
 import { PointPickerMap } from "@/features/map/components/lazy-maps";
-import { parsePoint, samePoint, typedPoint, type LatLng } from "@/features/map/map-center";
+import { parsePoint, samePoint, typedPoint } from "@/features/map/map-center";
 
 type Props = {
   coordinates: LatLng | null;

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Marker, useMap } from "react-leaflet";
 
+import type { LatLng } from "@/domain/service/distance";
 import { OWN_LOCATION_ZOOM } from "@/features/map/defaults";
-import type { LatLng } from "@/features/map/map-center";
 import type { MapCluster } from "@/features/map/viewport";
 
 import { clusterIcon } from "./pins";

@@ -5,8 +5,9 @@ import "leaflet/dist/leaflet.css";
 import { useTranslations } from "next-intl";
 import { MapContainer, Marker, TileLayer, useMapEvents } from "react-leaflet";
 
+import type { LatLng } from "@/domain/service/distance";
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "@/features/map/defaults";
-import { TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/features/map/map-center";
+import { TILE_ATTRIBUTION, TILE_URL } from "@/features/map/map-center";
 
 import { PINS } from "./pins";
 

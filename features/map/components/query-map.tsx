@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, TileLayer, useMap } from "react-leaflet";
 
 import { Spinner } from "@/components/ui/spinner";
+import type { LatLng } from "@/domain/service/distance";
 import { useListNavigation } from "@/features/catalog/components/list-navigation";
 import {
   MAP_DEFAULT_CENTER,
@@ -16,7 +17,7 @@ import {
   MARKER_SIZE,
   OWN_LOCATION_ZOOM,
 } from "@/features/map/defaults";
-import { TILE_URL, type LatLng } from "@/features/map/map-center";
+import { TILE_URL } from "@/features/map/map-center";
 import { locationsUrl, mapQuestion, searchAreaQuery } from "@/features/map/query-map-url";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
 import { usePathname } from "@/i18n/navigation";

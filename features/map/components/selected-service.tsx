@@ -4,12 +4,11 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 
 import { Spinner } from "@/components/ui/spinner";
+import { distanceKm, shownKm, type LatLng } from "@/domain/service/distance";
 import type { CardView } from "@/features/catalog/card-view";
 import { CallLink } from "@/features/catalog/components/contact-links";
-import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
-import type { LatLng } from "@/features/map/map-center";
 import { OsmLabel } from "@/features/osm/components/osm-label";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { Link } from "@/i18n/navigation";

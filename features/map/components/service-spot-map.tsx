@@ -5,7 +5,8 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { MapContainer, Marker, TileLayer } from "react-leaflet";
 
-import { TILE_ATTRIBUTION, TILE_URL, type LatLng } from "@/features/map/map-center";
+import type { LatLng } from "@/domain/service/distance";
+import { TILE_ATTRIBUTION, TILE_URL } from "@/features/map/map-center";
 
 import { PINS } from "./pins";
 

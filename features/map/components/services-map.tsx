@@ -7,8 +7,9 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 
+import type { LatLng } from "@/domain/service/distance";
 import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX } from "@/features/map/defaults";
-import { mapCenter, TILE_URL, type LatLng } from "@/features/map/map-center";
+import { mapCenter, TILE_URL } from "@/features/map/map-center";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
 import { OsmLabel } from "@/features/osm/components/osm-label";
 import { NewBadge } from "@/features/reviews/components/star-rating";

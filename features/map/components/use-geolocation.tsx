@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useState, useSyncExternalStore } from "react";
 
-import type { LatLng } from "@/features/map/map-center";
+import type { LatLng } from "@/domain/service/distance";
 
 export type GeoState = { status: "idle" } | { status: "locating" } | { status: "error"; message: string };
 

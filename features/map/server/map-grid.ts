@@ -1,6 +1,6 @@
 import "server-only";
 
-import { distanceKm } from "@/features/catalog/distance";
+import { distanceKm } from "@/domain/service/distance";
 import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
 import { clusterCellDegrees, type CellGroup, type Viewport } from "@/features/map/viewport";
 import { getPrisma } from "@/lib/db/server";

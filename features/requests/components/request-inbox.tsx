@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
+import { shownKm } from "@/domain/service/distance";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
-import { shownKm } from "@/features/catalog/distance";
 import { telHref } from "@/features/catalog/outside-links";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";

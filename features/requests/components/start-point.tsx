@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 
 import { FormAlert } from "@/components/ui/fields";
+import type { LatLng } from "@/domain/service/distance";
 import { useGeolocation } from "@/features/map/components/use-geolocation";
-import type { LatLng } from "@/features/map/map-center";
 import { Link, useRouter } from "@/i18n/navigation";
 
 import { REQUEST_MAX_SERVICES } from "../rules";

@@ -4,8 +4,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
+import { shownKm } from "@/domain/service/distance";
 import { UAH } from "@/domain/service/jobs";
-import { shownKm } from "@/features/catalog/distance";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { isRated } from "@/features/reviews/rating";

@@ -3,6 +3,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Locale } from "next-intl";
 
+import { distanceKm, shownKm } from "@/domain/service/distance";
 import { currentBrand } from "@/domain/service/fields";
 import { CUSTOM_JOB } from "@/domain/service/jobs";
 import { localePath } from "@/features/accounts/server/account-mail";
@@ -11,7 +12,6 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { pageOf } from "@/features/admin/server/admin";
 import { writeAudit } from "@/features/admin/server/audit-log";
-import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
 import { imageIdOf, imageUrl, toCard, type CardRow } from "@/features/catalog/server/service-dto";
 import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 
+import { distanceKm, shownKm } from "@/domain/service/distance";
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
 import { CallLink } from "@/features/catalog/components/contact-links";
-import { distanceKm, shownKm } from "@/features/catalog/distance";
 import { directionsUrl, mailHref, telHref } from "@/features/catalog/outside-links";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";

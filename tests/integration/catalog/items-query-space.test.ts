@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as getLocations } from "@/app/api/items/locations/route";
 import { GET as listItems } from "@/app/api/items/route";
+import { shownKm } from "@/domain/service/distance";
 import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
-import { shownKm } from "@/features/catalog/distance";
 import { parseItemsQuery, type ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE, SORT_KEYS } from "@/features/catalog/list-options";
 import { listServices } from "@/features/catalog/server/list";

@@ -1,7 +1,7 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 
-import { distanceChoice, distanceKm, roundKm, shownKm } from "@/features/catalog/distance";
+import { distanceChoice, distanceKm, roundKm, shownKm } from "@/domain/service/distance";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 

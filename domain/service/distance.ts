@@ -1,4 +1,5 @@
-import type { LatLng } from "@/features/map/map-center";
+/** A point on the map, in degrees. */
+export type LatLng = { lat: number; lng: number };
 
 /**
  * The radius PostgreSQL's earthdistance uses (earth() = 6378168 m), so a distance worked out in
