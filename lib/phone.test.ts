@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { telegramHref, telegramUsername, telHref, viberHref } from "@/features/catalog/outside-links";
+import { telegramHref, telegramUsername, telHref, viberHref } from "@/domain/service/outside-links";
 import { displayPhone, formatPhoneInput, normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 
 describe("normalizePhone", () => {

@@ -1,4 +1,4 @@
-import { profileImage } from "@/features/uploads/schema";
+import { profileImage } from "@/domain/service/images";
 import { z } from "@/lib/zod";
 
 import { ACCOUNT_TEXT_MAX, EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from "./rules";

@@ -1,6 +1,6 @@
+import { IMAGE_URL_PATTERN } from "@/domain/service/images";
 import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "@/features/accounts/rules";
 import { emailAddress } from "@/features/accounts/schema";
-import { IMAGE_URL_PATTERN } from "@/features/uploads/schema";
 import { searchText, z } from "@/lib/zod";
 
 /**

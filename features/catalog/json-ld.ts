@@ -1,6 +1,6 @@
 import { type PaymentMethod } from "@/domain/service/fields";
+import { telegramHref } from "@/domain/service/outside-links";
 import { WEEKDAYS } from "@/domain/service/week";
-import { telegramHref } from "@/features/catalog/outside-links";
 import { postalAddress } from "@/features/catalog/postal-address";
 import type { ServiceDetail } from "@/features/catalog/server/service-dto";
 import { formatMinutes } from "@/features/hours/timetable";

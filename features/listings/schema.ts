@@ -9,10 +9,11 @@ import {
   storedCategory,
   type Brand,
 } from "@/domain/service/fields";
+import { IMAGE_URL_PATTERN } from "@/domain/service/images";
+import { telegramUsername } from "@/domain/service/outside-links";
 import { WEEKDAYS, type Timetable } from "@/domain/service/week";
 import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
-import { telegramUsername } from "@/features/catalog/outside-links";
-import { IMAGE_URL_PATTERN, imageList } from "@/features/uploads/schema";
+import { imageList } from "@/features/uploads/schema";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";
 import { z } from "@/lib/zod";
 

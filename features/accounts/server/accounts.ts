@@ -2,9 +2,9 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
+import { imageUrl } from "@/domain/service/images";
 import type { publicUserAnswer } from "@/features/accounts/answers";
 import { confirmEmailInput, loginInput, registerInput, resendConfirmationInput } from "@/features/accounts/schema";
-import { imageUrl } from "@/features/catalog/server/service-dto";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { safeRedirect } from "@/lib/http/safe-redirect";

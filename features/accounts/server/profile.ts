@@ -2,6 +2,7 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
+import { imageIdOf, imageUrl } from "@/domain/service/images";
 import {
   deleteAccountInput,
   emailChangeConfirmInput,
@@ -9,7 +10,6 @@ import {
   type ProfileInput,
 } from "@/features/accounts/schema";
 import { writeAudit } from "@/features/admin/server/audit-log";
-import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
 import { orderedImages } from "@/features/listings/server/service-images";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";

@@ -5,9 +5,9 @@ import { cookies, headers } from "next/headers";
 import type { NextRequest, NextResponse } from "next/server";
 import { cache } from "react";
 
+import { imageUrl } from "@/domain/service/images";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
 import type { PageSession, SessionView } from "@/features/accounts/session-view";
-import { imageUrl } from "@/features/catalog/server/service-dto";
 import { isSharedRendering } from "@/lib/cache/page-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { noteRequestUser } from "@/lib/http/request-context";

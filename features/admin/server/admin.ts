@@ -1,5 +1,6 @@
 import "server-only";
 
+import { imageIdOf, imageUrl } from "@/domain/service/images";
 import { removeAccount } from "@/features/accounts/server/account-removal";
 import { requireAccess } from "@/features/accounts/server/guards";
 import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
@@ -7,7 +8,6 @@ import { endAllSessions, type Viewer } from "@/features/accounts/server/session"
 import type { adminUserAnswer } from "@/features/admin/answers";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { adminListQuery, adminUserInput } from "@/features/admin/schema";
-import { imageIdOf, imageUrl } from "@/features/catalog/server/service-dto";
 import {
   getOwnService,
   removeService,

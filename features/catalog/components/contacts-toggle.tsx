@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
-import { mailHref, telHref } from "@/features/catalog/outside-links";
+import { mailHref, telHref } from "@/domain/service/outside-links";
 import { displayPhone } from "@/lib/phone";
 
 export type Contacts = {

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { LinkPending } from "@/components/ui/link-pending";
+import { CallLink, ViberLink } from "@/domain/service/components/contact-links";
 import { UAH } from "@/domain/service/jobs";
 import type { CardView } from "@/features/catalog/card-view";
 import { shortPlace } from "@/features/catalog/postal-address";
@@ -15,8 +16,6 @@ import { StarRating } from "@/features/reviews/components/star-rating";
 import { SaveToggle } from "@/features/saved/components/save-toggle";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 import { Link } from "@/i18n/navigation";
-
-import { CallLink, ViberLink } from "./contact-links";
 
 /**
  * A result card, rendered from data (features/catalog/card-view.ts) so the page's flight data carries the

@@ -2,6 +2,7 @@ import "server-only";
 
 import { cache } from "react";
 
+import { imageUrl } from "@/domain/service/images";
 import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
 import { orderedImages } from "@/features/listings/server/service-images";
 import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
@@ -9,7 +10,7 @@ import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 
 import { currentSpecialHours, paidMedians, priceLines, toPriceLines, toSpecialHours } from "./page-extras";
-import { imageUrl, osmLink, toCard, toTimetable, type ServiceDetail } from "./service-dto";
+import { osmLink, toCard, toTimetable, type ServiceDetail } from "./service-dto";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
 export const getPublicService = cache((id: string, now: Date = new Date()): Promise<ServiceDetail> => {

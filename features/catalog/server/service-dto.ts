@@ -2,6 +2,7 @@ import "server-only";
 
 import { shownKm } from "@/domain/service/distance";
 import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
+import { imageUrl } from "@/domain/service/images";
 import type { CUSTOM_JOB, PriceJob } from "@/domain/service/jobs";
 import type { Timetable } from "@/domain/service/week";
 import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
@@ -12,7 +13,6 @@ import {
   type NextChange,
   type SpecialHours,
 } from "@/features/hours/timetable";
-import { UPLOADS_PATH } from "@/features/uploads/schema";
 
 import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";
 
@@ -143,17 +143,6 @@ export function osmLink(type: OsmLink["type"], id: bigint | string): OsmLink {
     url: `https://www.openstreetmap.org/${type}/${id}`,
     editUrl: `https://www.openstreetmap.org/edit?${type}=${id}`,
   };
-}
-
-export function imageUrl(imageId: string): string;
-export function imageUrl(imageId: string | null): string | null;
-export function imageUrl(imageId: string | null): string | null {
-  return imageId ? `${UPLOADS_PATH}${imageId}` : null;
-}
-
-/** The image id in one of our upload URLs (already checked against IMAGE_URL_PATTERN). */
-export function imageIdOf(url: string): string {
-  return url.slice(UPLOADS_PATH.length).toLowerCase();
 }
 
 export type CardRow = {

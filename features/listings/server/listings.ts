@@ -1,11 +1,12 @@
 import "server-only";
 
 import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
+import { imageUrl } from "@/domain/service/images";
 import { DEFAULT_TIME_ZONE, type Timetable } from "@/domain/service/week";
 import { accountState } from "@/features/accounts/server/accounts";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { imageUrl, liveStatusOf } from "@/features/catalog/server/service-dto";
+import { liveStatusOf } from "@/features/catalog/server/service-dto";
 import type { LiveStatusView } from "@/features/hours/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/features/hours/timetable";
 import {

@@ -1,7 +1,7 @@
 import "server-only";
 
+import { imageIdOf } from "@/domain/service/images";
 import type { Viewer } from "@/features/accounts/server/session";
-import { imageIdOf } from "@/features/catalog/server/service-dto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { BadRequestError } from "@/lib/http/errors";
 

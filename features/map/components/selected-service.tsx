@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 
 import { Spinner } from "@/components/ui/spinner";
+import { CallLink } from "@/domain/service/components/contact-links";
 import { distanceKm, shownKm, type LatLng } from "@/domain/service/distance";
 import type { CardView } from "@/features/catalog/card-view";
-import { CallLink } from "@/features/catalog/components/contact-links";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { OsmLabel } from "@/features/osm/components/osm-label";

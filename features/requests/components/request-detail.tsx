@@ -1,9 +1,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { ActionButton } from "@/components/ui/action-button";
+import { CallLink } from "@/domain/service/components/contact-links";
 import { shownKm } from "@/domain/service/distance";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
-import { CallLink } from "@/features/catalog/components/contact-links";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";

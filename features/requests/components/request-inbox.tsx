@@ -1,8 +1,8 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { shownKm } from "@/domain/service/distance";
+import { telHref } from "@/domain/service/outside-links";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
-import { telHref } from "@/features/catalog/outside-links";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 

@@ -5,6 +5,7 @@ import type { Locale } from "next-intl";
 
 import { distanceKm, shownKm } from "@/domain/service/distance";
 import { currentBrand } from "@/domain/service/fields";
+import { imageIdOf, imageUrl } from "@/domain/service/images";
 import { CUSTOM_JOB } from "@/domain/service/jobs";
 import { localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -13,7 +14,7 @@ import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { pageOf } from "@/features/admin/server/admin";
 import { writeAudit } from "@/features/admin/server/audit-log";
 import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
-import { imageIdOf, imageUrl, toCard, type CardRow } from "@/features/catalog/server/service-dto";
+import { toCard, type CardRow } from "@/features/catalog/server/service-dto";
 import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
 import { hoursColumns } from "@/features/hours/server/open-now";
 import { announceCatalogChange } from "@/lib/cache/read-cache";

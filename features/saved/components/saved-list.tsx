@@ -3,10 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 
+import { CallLink } from "@/domain/service/components/contact-links";
 import { distanceKm, shownKm } from "@/domain/service/distance";
+import { UPLOADS_PATH } from "@/domain/service/images";
+import { directionsUrl, mailHref, telHref } from "@/domain/service/outside-links";
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
-import { CallLink } from "@/features/catalog/components/contact-links";
-import { directionsUrl, mailHref, telHref } from "@/features/catalog/outside-links";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { useVisitorPoint } from "@/features/map/components/use-geolocation";
@@ -19,7 +20,6 @@ import {
   type SavedCardView,
 } from "@/features/saved/rules";
 import { variantUrl } from "@/features/uploads/image-sizes";
-import { UPLOADS_PATH } from "@/features/uploads/schema";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 

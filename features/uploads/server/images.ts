@@ -2,9 +2,9 @@ import "server-only";
 
 import type { NextRequest } from "next/server";
 
+import { imageUrl } from "@/domain/service/images";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { imageUrl } from "@/features/catalog/server/service-dto";
 import type { VariantFormat } from "@/features/uploads/image-sizes";
 import { sniffImageType } from "@/features/uploads/image-type";
 import { IMAGE_MAX_BYTES } from "@/features/uploads/limits";

@@ -3,14 +3,14 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { notFound } from "next/navigation";
 
 import { ClientMessages } from "@/components/layout/client-messages";
+import { CallLink, ViberLink } from "@/domain/service/components/contact-links";
+import { directionsUrl, telegramHref } from "@/domain/service/outside-links";
 import { forThisVisitor } from "@/features/accounts/server/session";
 import { BackToList } from "@/features/catalog/components/back-to-list";
-import { CallLink, ViberLink } from "@/features/catalog/components/contact-links";
 import { ContactsToggle, type Contacts } from "@/features/catalog/components/contacts-toggle";
 import { ServiceGallery } from "@/features/catalog/components/gallery";
 import { ServiceJsonLd } from "@/features/catalog/components/json-ld-script";
 import { ServiceLocation } from "@/features/catalog/components/service-location";
-import { directionsUrl, telegramHref } from "@/features/catalog/outside-links";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { ClaimPanel } from "@/features/claims/components/claim-panel";
 import { claimVisitorOf } from "@/features/claims/rules";

@@ -1,4 +1,4 @@
-import { telHref, viberHref } from "@/features/catalog/outside-links";
+import { telHref, viberHref } from "@/domain/service/outside-links";
 
 type ContactLink = { serviceId: string; className: string; label: string };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { telHref } from "@/features/catalog/outside-links";
+import { telHref } from "@/domain/service/outside-links";
 
 describe("dial links", () => {
   it("dial Ukrainian numbers in +380 form, however they were typed", () => {
