@@ -1,9 +1,9 @@
+import { formatMinutes } from "@/domain/service/clock";
 import { type PaymentMethod } from "@/domain/service/fields";
 import { telegramHref } from "@/domain/service/outside-links";
 import { WEEKDAYS } from "@/domain/service/week";
 import { postalAddress } from "@/features/catalog/postal-address";
 import type { ServiceDetail } from "@/features/catalog/server/service-dto";
-import { formatMinutes } from "@/features/hours/timetable";
 import { normalizePhone } from "@/lib/phone";
 
 const PAYMENT_NAMES: Record<PaymentMethod, string> = { cash: "Cash", card: "Credit Card", transfer: "Bank Transfer" };

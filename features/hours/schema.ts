@@ -1,6 +1,6 @@
+import { parseTime } from "@/domain/service/clock";
 import { HOLIDAYS } from "@/features/hours/holidays";
 import { LIVE_NOTE_MAX, LIVE_STATES, LIVE_STATUS_MAX_HOURS } from "@/features/hours/live-status";
-import { parseTime } from "@/features/hours/timetable";
 import { z } from "@/lib/zod";
 
 import { HOURS_REPORT_KINDS, SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "./rules";

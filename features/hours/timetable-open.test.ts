@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { isOpenAt, localClock, type HoursRow } from "@/features/hours/timetable";
+import { localClock } from "@/domain/service/clock";
+import { isOpenAt, type HoursRow } from "@/features/hours/timetable";
 
 const day = (weekday: number, opensAt: number, closesAt: number, closed = false): HoursRow => ({
   weekday,

@@ -1,3 +1,13 @@
+import {
+  dateOfDay,
+  DAY_MS,
+  formatMinutes,
+  localClock,
+  MINUTE_MS,
+  parseTime,
+  weekdayOfDay,
+  zoneOffset,
+} from "@/domain/service/clock";
 import { WEEKDAYS, type Timetable, type Weekday } from "@/domain/service/week";
 
 /**
@@ -6,19 +16,6 @@ import { WEEKDAYS, type Timetable, type Weekday } from "@/domain/service/week";
  * interval runs past midnight and ends at closesAt on the next day. 0..1440 is a full day.
  */
 export type HoursRow = { weekday: number; closed: boolean; opensAt: number; closesAt: number };
-
-export function parseTime(value: string): number {
-  const match = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(value);
-  if (!match) throw new RangeError(`Not a HH:MM time: ${value}`);
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  if (minutes > 1440) throw new RangeError(`Not a HH:MM time: ${value}`);
-  return minutes;
-}
-
-export function formatMinutes(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  return `${String(hours).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
 
 export function timetableToRows(timetable: Timetable): HoursRow[] {
   return WEEKDAYS.map((day, index) => ({
@@ -42,40 +39,6 @@ export function rowsToTimetable(rows: HoursRow[]): Timetable {
       ];
     }),
   ) as Timetable;
-}
-
-/** ISO weekday (1 = Monday) of an instant in a time zone. */
-export function weekdayIn(instant: Date, timeZone: string): number {
-  return localClock(instant, timeZone).weekday;
-}
-
-/**
- * The local calendar day (days since 1970-01-01 on the zone's wall clock), its ISO weekday, its
- * date and the minute since local midnight of an instant in a time zone.
- */
-export function localClock(
-  instant: Date,
-  timeZone: string,
-): { day: number; date: string; weekday: number; minute: number } {
-  const time = instant.getTime();
-  const wall = Math.floor(time / MINUTE_MS) * MINUTE_MS + zoneOffset(time, timeZone);
-  const day = Math.floor(wall / DAY_MS);
-  return {
-    day,
-    date: dateOfDay(day),
-    weekday: weekdayOfDay(day),
-    minute: Math.floor((wall - day * DAY_MS) / MINUTE_MS),
-  };
-}
-
-/** Day 0 (1970-01-01) was a Thursday. */
-function weekdayOfDay(day: number): number {
-  return ((((day + 3) % 7) + 7) % 7) + 1;
-}
-
-/** A local day as the YYYY-MM-DD date special hours are written in. */
-export function dateOfDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -135,8 +98,6 @@ export function isOpenAt(rows: HoursRow[], timeZone: string, instant: Date, exce
 export type NextChange = { at: string; opens: boolean };
 export type OpeningStatus = { openNow: boolean; nextChange: NextChange | null };
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** A week and a day: every weekly pattern that changes at all changes within it. */
 const WEEK_HORIZON_MS = 8 * DAY_MS;
 /** How far past a dated exception to look: a closure longer than a year reads as "closed". */
@@ -149,50 +110,6 @@ function horizonAfter(now: number, special: SpecialHours[]): number {
     0,
   );
   return now + Math.min(Math.max(WEEK_HORIZON_MS, lastEnd - now + WEEK_HORIZON_MS), LONGEST_HORIZON_MS);
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * How far the zone's wall clock is ahead of UTC at the instant, in milliseconds. Offsets change
- * only on quarter hours (UTC), so one answer serves a whole quarter: kept per zone and quarter,
- * which spares the costly formatToParts for every status computed nearby.
- */
-function zoneOffset(instant: number, timeZone: string): number {
-  const quarter = Math.floor(instant / QUARTER_MS);
-  const key = `${timeZone}|${quarter}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    offset = measuredOffset(quarter * QUARTER_MS, timeZone);
-    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return offset;
-}
-
-const QUARTER_MS = 15 * MINUTE_MS;
-const OFFSETS_KEPT = 20_000;
-const offsets = new Map<string, number>();
-
-function measuredOffset(instant: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      hourCycle: "h23",
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const part: Record<string, number> = {};
-  for (const { type, value } of format.formatToParts(instant)) part[type] = Number(value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
-  return wall - instant;
 }
 
 /**

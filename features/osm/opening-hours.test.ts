@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { formatMinutes, isOpenAt, type HoursRow } from "@/features/hours/timetable";
+import { formatMinutes } from "@/domain/service/clock";
+import { isOpenAt, type HoursRow } from "@/features/hours/timetable";
 import { readOpeningHours } from "@/features/osm/opening-hours";
 
 const ABBREVIATIONS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"];

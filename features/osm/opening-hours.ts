@@ -1,7 +1,8 @@
 import OpeningHours from "opening_hours";
 
+import { parseTime } from "@/domain/service/clock";
 import { DEFAULT_TIMETABLE, WEEKDAYS } from "@/domain/service/week";
-import { parseTime, type HoursRow } from "@/features/hours/timetable";
+import { type HoursRow } from "@/features/hours/timetable";
 
 /** What an OSM opening_hours value says as our weekly timetable, or that it cannot say it faithfully. */
 export type ReadHours = { hours: HoursRow[] | null; known: boolean };

@@ -1,5 +1,5 @@
+import { localClock } from "@/domain/service/clock";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
-import { localClock } from "@/features/hours/timetable";
 
 /*
  * A service offers a time on Kyiv's clock, and the driver reads it on Kyiv's clock

@@ -1,12 +1,12 @@
 import "server-only";
 
+import { localClock } from "@/domain/service/clock";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import type { securityEventAnswer } from "@/features/admin/answers";
 import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { adminPage } from "@/features/admin/schema";
-import { localClock } from "@/features/hours/timetable";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { BadRequestError, isUuid } from "@/lib/http/errors";

@@ -3,10 +3,10 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
+import { formatMinutes } from "@/domain/service/clock";
 import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
 import type { Holiday, HolidayDate } from "@/features/hours/holidays";
 import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/features/hours/rules";
-import { formatMinutes } from "@/features/hours/timetable";
 import { useListSave } from "@/features/listings/components/use-list-save";
 
 type Entry = {

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { dateOfDay, localClock } from "@/features/hours/timetable";
+import { dateOfDay, localClock } from "@/domain/service/clock";
 import { rememberPartOfRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,11 +1,11 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
 import { ClientMessages } from "@/components/layout/client-messages";
+import { localClock } from "@/domain/service/clock";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { guardPage } from "@/features/accounts/server/guards";
 import { itemsQueryFields } from "@/features/catalog/items-query";
 import { getPublicService } from "@/features/catalog/server/detail";
-import { localClock } from "@/features/hours/timetable";
 import { RequestForm } from "@/features/requests/components/request-form";
 import { StartPoint } from "@/features/requests/components/start-point";
 import type { RequestStart } from "@/features/requests/components/suggestions";

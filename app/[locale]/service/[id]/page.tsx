@@ -3,6 +3,7 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { notFound } from "next/navigation";
 
 import { ClientMessages } from "@/components/layout/client-messages";
+import { localClock, weekdayIn } from "@/domain/service/clock";
 import { CallLink, ViberLink } from "@/domain/service/components/contact-links";
 import { directionsUrl, telegramHref } from "@/domain/service/outside-links";
 import { forThisVisitor } from "@/features/accounts/server/session";
@@ -20,7 +21,6 @@ import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { SpecialDates } from "@/features/hours/components/special-dates";
 import { WeeklyTimetable } from "@/features/hours/components/weekly-timetable";
 import { badgeStatus } from "@/features/hours/live-status";
-import { localClock, weekdayIn } from "@/features/hours/timetable";
 import { OsmLabel } from "@/features/osm/components/osm-label";
 import { OsmNotice } from "@/features/osm/components/osm-notice";
 import { PriceList } from "@/features/prices/components/price-list";
