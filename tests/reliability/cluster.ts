@@ -31,9 +31,9 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 
+import { publishedSql } from "@/domain/service/server/published";
 import { hashPassword } from "@/features/accounts/server/passwords";
 import { totpCode } from "@/features/accounts/totp";
-import { publishedSql } from "@/features/catalog/server/published";
 import { DEMO_ADMIN_TOTP_SECRET } from "@/prisma/demo-accounts";
 
 import {

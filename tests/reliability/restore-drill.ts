@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-import { publishedSql } from "@/features/catalog/server/published";
+import { publishedSql } from "@/domain/service/server/published";
 import { closeDatabase } from "@/lib/db/client";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { applyMigrations } from "@/lib/db/migrations";

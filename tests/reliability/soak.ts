@@ -19,7 +19,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
-import { publishedSql } from "@/features/catalog/server/published";
+import { publishedSql } from "@/domain/service/server/published";
 
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../../scripts/app-server.mjs";
 import { tsxCommand } from "../../scripts/node-commands.mjs";

@@ -3,7 +3,7 @@ import "server-only";
 import { cache } from "react";
 
 import { imageUrl } from "@/domain/service/images";
-import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
+import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { orderedImages } from "@/features/listings/server/service-images";
 import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";

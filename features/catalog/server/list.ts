@@ -3,6 +3,7 @@ import "server-only";
 import { cache } from "react";
 
 import { COMES_TO_DRIVER_JOBS, type PriceJob } from "@/domain/service/jobs";
+import { PUBLISHED } from "@/domain/service/server/published";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { hoursColumns, openNowConditions } from "@/features/hours/server/open-now";
@@ -23,7 +24,6 @@ import {
   matchedJobColumn,
   nameMatch,
   nearestFirst,
-  PUBLISHED,
   SORT_ONLY_COLUMNS,
   sortOrder,
   withinReach,

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
+import { PUBLISHED_WHERE, publishedSql } from "@/domain/service/server/published";
 import type { SitemapUrl } from "@/features/catalog/sitemap-xml";
 import { rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";

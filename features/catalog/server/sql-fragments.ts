@@ -3,18 +3,16 @@ import "server-only";
 import { CUSTOM_JOB, type PriceJob } from "@/domain/service/jobs";
 import { categoriesMatching } from "@/features/catalog/category-search";
 import type { RatingSort } from "@/features/catalog/list-options";
-import { publishedSql } from "@/features/catalog/server/published";
 import { workKindsMatching } from "@/features/catalog/work-kinds";
 import { jobWordsMatching, labelPattern } from "@/features/prices/job-words";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keywordVariants } from "@/lib/translit";
 
 /**
- * The pieces the public reads of services are written from, over the services table aliased `s`.
- * Filtering, "open now", keyword and distance are SQL, so the work stays in the database.
+ * The pieces the public reads of services are written from, over the services table aliased `s`
+ * (the published rule, PUBLISHED, is the kernel's). Filtering, "open now", keyword and distance are
+ * SQL, so the work stays in the database.
  */
-export const PUBLISHED = Prisma.raw(publishedSql("s"));
-
 export const CARD_COLUMNS = Prisma.sql`s.id, s.name, s.role::text AS role, s."imageId", s.address, s.latitude, s.longitude, s."isOnTheGo",
   s.category::text AS category, s.brand, s."ratingAvg", s."qualityAvg", s."speedAvg", s."priceAvg", s."ratingScore", s."numReviews", s."fullReviews", s."timeZone", s."contactPhone1",
   s."contactPhone2", s."contactMail", s.viber, s."liveState"::text AS "liveState", s."liveNote", s."liveUntil", s."liveUpdatedAt",

@@ -1,9 +1,9 @@
 import "server-only";
 
+import { PUBLISHED_WHERE, publishedSql } from "@/domain/service/server/published";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { PUBLISHED_WHERE, publishedSql } from "@/features/catalog/server/published";
 import { hoursReportInput } from "@/features/hours/schema";
 import { ownService } from "@/features/listings/server/listings";
 import { changingCatalog } from "@/lib/cache/read-cache";

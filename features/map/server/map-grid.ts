@@ -1,7 +1,7 @@
 import "server-only";
 
 import { distanceKm } from "@/domain/service/distance";
-import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
+import { PUBLISHED } from "@/domain/service/server/published";
 import { clusterCellDegrees, type CellGroup, type Viewport } from "@/features/map/viewport";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";

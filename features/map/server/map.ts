@@ -1,8 +1,8 @@
 import "server-only";
 
+import { PUBLISHED } from "@/domain/service/server/published";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { listConditions } from "@/features/catalog/server/list";
-import { PUBLISHED } from "@/features/catalog/server/sql-fragments";
 import {
   clusterCellDegrees,
   MAP_SERVICES_MAX,

@@ -1,9 +1,9 @@
 import "server-only";
 
+import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { writeAudit } from "@/features/admin/server/audit-log";
-import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { mapElement } from "@/features/osm/mapping";
 import type { OverpassElement } from "@/features/osm/types";

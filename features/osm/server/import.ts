@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { publishedSql } from "@/features/catalog/server/published";
+import { publishedSql } from "@/domain/service/server/published";
 import type { HoursRow } from "@/features/hours/timetable";
 import { EMAIL_STABLE_MS, emailSinceOfNew } from "@/features/osm/email-age";
 import { EMAIL_KEYS, mapElement } from "@/features/osm/mapping";

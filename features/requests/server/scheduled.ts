@@ -2,8 +2,8 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
+import { publishedSql } from "@/domain/service/server/published";
 import { localePath } from "@/features/accounts/server/account-mail";
-import { publishedSql } from "@/features/catalog/server/published";
 import { hoursOpen, REQUEST_REMINDER_HOURS } from "@/features/requests/rules";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";

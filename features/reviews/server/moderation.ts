@@ -2,11 +2,11 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
+import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { writeAudit } from "@/features/admin/server/audit-log";
-import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
 import type { BurstDirection } from "@/features/reviews/burst-rule";
 import type { ReportReason } from "@/features/reviews/rules";
 import { moderationInput, reportInput } from "@/features/reviews/schema";

@@ -1,4 +1,4 @@
-import { publishedSql } from "@/features/catalog/server/published";
+import { publishedSql } from "@/domain/service/server/published";
 
 /**
  * Fair ranking. Every rating sort (overall, quality, speed, price) orders by a Bayesian average

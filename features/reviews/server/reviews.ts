@@ -1,9 +1,9 @@
 import "server-only";
 
+import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { PUBLISHED_WHERE } from "@/features/catalog/server/published";
 import {
   NOBODY_REVIEWING,
   type OwnReview,

@@ -1,9 +1,10 @@
 import "server-only";
 
+import { PUBLISHED } from "@/domain/service/server/published";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { toCard, type CardRow } from "@/features/catalog/server/service-dto";
-import { CARD_COLUMNS, PUBLISHED } from "@/features/catalog/server/sql-fragments";
+import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
 import { hoursColumns } from "@/features/hours/server/open-now";
 import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * The one rule for what visitors see: masters, stations once paid, and places imported from
@@ -18,3 +18,6 @@ export const PUBLISHED_WHERE = {
  */
 export const publishedSql = (alias: string) =>
   `${alias}."isBlocked" = false AND ${alias}."hiddenAt" IS NULL AND (${alias}.role = 'mechanic' OR ${alias}."isPaid" = true OR ${alias}."claimed" = false)`;
+
+/** The rule as a SQL fragment over the services table aliased `s`, the alias the public reads use. */
+export const PUBLISHED = Prisma.raw(publishedSql("s"));
