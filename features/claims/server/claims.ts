@@ -3,6 +3,7 @@ import "server-only";
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { createTranslator, type Locale } from "next-intl";
 
+import { lockServices } from "@/domain/service/server/ownership";
 import { localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
@@ -93,9 +94,7 @@ function sameHash(stored: string | null, given: string): boolean {
 }
 
 /** Claims and decisions on one listing wait for each other: the listing's row is the lock. */
-async function lockService(tx: Tx, serviceId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM services WHERE id = ${serviceId}::uuid FOR UPDATE`;
-}
+const lockService = (tx: Tx, serviceId: string) => lockServices(tx, [serviceId]);
 
 const person = { select: { id: true, name: true, email: true, locale: true } } as const;
 

@@ -1,11 +1,11 @@
 import "server-only";
 
+import { ownService } from "@/domain/service/server/ownership";
 import { PUBLISHED_WHERE, publishedSql } from "@/domain/service/server/published";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { hoursReportInput } from "@/features/hours/schema";
-import { ownService } from "@/features/listings/server/listings";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma, type HoursReportKind } from "@/lib/generated/prisma/client";

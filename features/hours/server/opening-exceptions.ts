@@ -1,6 +1,7 @@
 import "server-only";
 
 import { localClock } from "@/domain/service/clock";
+import { ownService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { currentSpecialHours, toSpecialHours, type SpecialHoursView } from "@/features/catalog/server/page-extras";
@@ -8,7 +9,6 @@ import { liveStatusOf } from "@/features/catalog/server/service-dto";
 import { upcomingHolidays, type HolidayDate } from "@/features/hours/holidays";
 import { LIVE_STATUS_DEFAULT_HOURS, type LiveStatusView } from "@/features/hours/live-status";
 import { liveStatusInput, specialHoursInput } from "@/features/hours/schema";
-import { ownService } from "@/features/listings/server/listings";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { parseOrThrow } from "@/lib/http/validate";

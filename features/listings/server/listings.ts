@@ -2,6 +2,7 @@ import "server-only";
 
 import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
 import { imageUrl } from "@/domain/service/images";
+import { ownService, type ServiceSummary } from "@/domain/service/server/ownership";
 import { DEFAULT_TIME_ZONE, type Timetable } from "@/domain/service/week";
 import { accountState } from "@/features/accounts/server/accounts";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -192,21 +193,6 @@ async function patch(
       return toEditable(updated);
     }),
   );
-}
-
-type ServiceSummary = { id: string; ownerId: string | null; role: "sto" | "mechanic"; isPaid: boolean; name: string };
-
-/** The service when the viewer owns it (or is an admin); 404 for unknown ids, 403 for others'. */
-export async function ownService(viewer: Viewer, id: unknown): Promise<ServiceSummary> {
-  if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
-  const prisma = await getPrisma();
-  const row = await prisma.service.findUnique({
-    where: { id },
-    select: { id: true, ownerId: true, role: true, isPaid: true, name: true },
-  });
-  if (!row) throw new NotFoundError();
-  if (row.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
-  return row;
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 
 import { randomUUID } from "node:crypto";
 
+import { lockServices } from "@/domain/service/server/ownership";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -74,9 +75,7 @@ export class ClaimGone extends Error {}
  * landing during a reversal) would each see the other's payment as it was before and leave the
  * station listed without money, or unlisted with it. The second now waits and sees the first's work.
  */
-async function lockStation(tx: Prisma.TransactionClient, serviceId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM services WHERE id = ${serviceId}::uuid FOR UPDATE`;
-}
+const lockStation = (tx: Prisma.TransactionClient, serviceId: string) => lockServices(tx, [serviceId]);
 
 /**
  * Publishes a paid station in the payment's transaction. An unclaimed place becomes the payer's in

@@ -1,9 +1,9 @@
 import "server-only";
 
+import { ownService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { priceLines, toPriceLines, type PriceList } from "@/features/catalog/server/page-extras";
-import { ownService } from "@/features/listings/server/listings";
 import { priceListInput } from "@/features/prices/schema";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";

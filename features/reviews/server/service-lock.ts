@@ -1,5 +1,6 @@
 import "server-only";
 
+import { lockServices } from "@/domain/service/server/ownership";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -11,8 +12,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * service row the other held: PostgreSQL broke the deadlock by failing one of them (two 500s in
  * the cluster run under load). Taken first, in one order, writers on a service queue up instead.
  */
-export async function lockReviewedServices(tx: Prisma.TransactionClient, serviceIds: Iterable<string>): Promise<void> {
-  const ids = [...new Set(serviceIds)].sort();
-  if (!ids.length) return;
-  await tx.$queryRaw`SELECT 1 FROM services WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+export function lockReviewedServices(tx: Prisma.TransactionClient, serviceIds: Iterable<string>): Promise<void> {
+  return lockServices(tx, serviceIds, "no key update");
 }

@@ -1,10 +1,10 @@
 import "server-only";
 
 import { dateOfDay, localClock } from "@/domain/service/clock";
+import { ownService } from "@/domain/service/server/ownership";
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { ownService } from "@/features/listings/server/listings";
 import { fillDays, type ServiceStats, type StatKind } from "@/features/stats/events";
 import { statDaysInput, statEventInput } from "@/features/stats/schema";
 import { getPrisma } from "@/lib/db/server";
