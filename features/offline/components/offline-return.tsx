@@ -30,18 +30,31 @@ export function OfflineReturn() {
   const [beganOffline] = useState(() => typeof navigator !== "undefined" && !navigator.onLine);
 
   useEffect(() => {
-    // Only when the browser says it is online: a flicker of the connection is no way back. The
+    // Only when the browser says it is online and the site answers: a flicker of the connection is
+    // no way back, and a page opened a moment too early would be this page again (the worker answers
+    // a navigation that fails with it), which, opened online, no longer goes back by itself. The
     // "online" event can come a moment before navigator.onLine reads true (seen in Chromium 159
-    // under Playwright's setOffline), so it is asked again for two seconds.
+    // under Playwright's setOffline), so both are asked again for five seconds. The question goes
+    // past the worker (it answers no API request but the card data: public/sw.js).
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const back = (tries = 8) => {
-      if (navigator.onLine) window.location.replace(target);
-      else if (tries > 0) timer = setTimeout(() => back(tries - 1), 250);
+    let ended = false;
+    const again = (tries: number) => {
+      if (tries > 0 && !ended) timer = setTimeout(() => back(tries - 1), 250);
+    };
+    const back = (tries = 20) => {
+      if (!navigator.onLine) return again(tries);
+      fetch("/api/health", { method: "HEAD", cache: "no-store" }).then(
+        () => {
+          if (!ended) window.location.replace(target);
+        },
+        () => again(tries),
+      );
     };
     const onOnline = () => back();
     window.addEventListener("online", onOnline);
     if (beganOffline && navigator.onLine) back();
     return () => {
+      ended = true;
       window.removeEventListener("online", onOnline);
       clearTimeout(timer);
     };
