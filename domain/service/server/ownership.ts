@@ -7,7 +7,13 @@ import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 /** Who is asking, as much as ownership needs (a signed-in viewer fits). */
 export type Actor = { id: string; isAdmin: boolean };
 
-export type ServiceSummary = { id: string; ownerId: string | null; role: "sto" | "mechanic"; isPaid: boolean; name: string };
+export type ServiceSummary = {
+  id: string;
+  ownerId: string | null;
+  role: "sto" | "mechanic";
+  isPaid: boolean;
+  name: string;
+};
 
 /** The service when the actor owns it (or is an admin); 404 for unknown ids, 403 for others'. */
 export async function ownService(actor: Actor, id: unknown): Promise<ServiceSummary> {
