@@ -1,6 +1,7 @@
 import { IMAGE_URL_PATTERN } from "@/domain/service/images";
 import { ACCOUNT_TEXT_MAX, NAME_PATTERN } from "@/features/accounts/rules";
 import { emailAddress } from "@/features/accounts/schema";
+import { adminPage } from "@/lib/http/pagination";
 import { searchText, z } from "@/lib/zod";
 
 /**
@@ -26,18 +27,6 @@ export const adminUserInput = z.object({
   isAdmin: z.enum(["true", "false"], { error: "Validation.flag" }).optional(),
 });
 export type AdminUserInput = z.infer<typeof adminUserInput>;
-
-/** ?page of the admin lists, from 1; an empty one (?page=, as a form hands it over) is the first. */
-export const adminPage = z.preprocess(
-  (value) => (value === "" ? undefined : value),
-  z.coerce
-    .number({ error: "Validation.page" })
-    .int({ error: "Validation.page" })
-    .min(1, { error: "Validation.page" })
-    .max(100_000, { error: "Validation.page" })
-    .optional()
-    .default(1),
-);
 
 /** ?keyword&page of the admin lists: any text is searched literally. */
 export const adminListQuery = z.object({

@@ -1,9 +1,9 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 
-import { adminPage } from "@/features/admin/schema";
 import { claimCodeRefusedAnswer, ClaimQueueAnswer, ClaimViewAnswer, MyClaimAnswer } from "@/features/claims/answers";
 import { claimCodeInput, claimDecisionInput, claimInput } from "@/features/claims/schema";
 import { errorAnswers, idPath, jsonAnswer, jsonBody, messageBody, SESSION } from "@/lib/http/openapi-common";
+import { adminPage } from "@/lib/http/pagination";
 import { z } from "@/lib/zod";
 
 export const paths: ZodOpenApiPathsObject = {

@@ -3,8 +3,8 @@ import { ACCEPTED_BRANDS, BRANDS, currentBrand } from "@/domain/service/fields";
 import { IMAGE_URL_PATTERN } from "@/domain/service/images";
 import { CUSTOM_JOB, PRICE_JOBS, PRICE_MAX_UAH } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
-import { adminPage } from "@/features/admin/schema";
 import { phone } from "@/features/listings/schema";
+import { adminPage } from "@/lib/http/pagination";
 import { z } from "@/lib/zod";
 
 import {

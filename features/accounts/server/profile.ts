@@ -9,12 +9,12 @@ import {
   profileInput,
   type ProfileInput,
 } from "@/features/accounts/schema";
-import { writeAudit } from "@/features/admin/server/audit-log";
 import { orderedImages } from "@/features/listings/server/service-images";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import { writeAudit } from "@/lib/security/audit-log";
 import { countAttempt, refundAttempt, take, tooMany } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";

@@ -6,7 +6,6 @@ import { requireAccess } from "@/features/accounts/server/guards";
 import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
 import { endAllSessions, type Viewer } from "@/features/accounts/server/session";
 import type { adminUserAnswer } from "@/features/admin/answers";
-import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { adminListQuery, adminUserInput } from "@/features/admin/schema";
 import {
   getOwnService,
@@ -18,10 +17,10 @@ import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
+import { ADMIN_PAGE_SIZE, pageOf } from "@/lib/http/pagination";
 import { parseOrThrow } from "@/lib/http/validate";
+import { writeAudit } from "@/lib/security/audit-log";
 import type { z } from "@/lib/zod";
-
-import { writeAudit } from "./audit-log";
 
 /**
  * Moderation (spec §2 admin pages, 4 block / admin flag / delete). Every function refuses
@@ -31,13 +30,6 @@ import { writeAudit } from "./audit-log";
 /** Literal search (no LIKE wildcards, no regex): "%" or "_" in a keyword mean themselves. */
 const containsText = (column: Prisma.Sql, keyword: string) =>
   Prisma.sql`strpos(lower(${column}), lower(${keyword})) > 0`;
-
-/** The page's rows of an admin list of `total`; a page past the last is a 400. */
-export function pageOf(total: number, page: number) {
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
-  return { pages, offset: (page - 1) * ADMIN_PAGE_SIZE };
-}
 
 /** An account as the admin pages see it: the shape the API's document describes. */
 export type AdminUser = z.infer<typeof adminUserAnswer>;

@@ -5,16 +5,13 @@ import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import type { securityEventAnswer } from "@/features/admin/answers";
-import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
-import { adminPage } from "@/features/admin/schema";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { BadRequestError, isUuid } from "@/lib/http/errors";
+import { ADMIN_PAGE_SIZE, adminPage, pageOf } from "@/lib/http/pagination";
 import { parseOrThrow } from "@/lib/http/validate";
 import { SECURITY_EVENT_KINDS } from "@/lib/security/security-log";
 import { searchText, z } from "@/lib/zod";
-
-import { pageOf } from "./admin";
 
 /**
  * The security log as admins read it (/admin/security, GET /api/etc/admin/security-events):

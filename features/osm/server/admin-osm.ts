@@ -3,7 +3,6 @@ import "server-only";
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { writeAudit } from "@/features/admin/server/audit-log";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { mapElement } from "@/features/osm/mapping";
 import type { OverpassElement } from "@/features/osm/types";
@@ -13,6 +12,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import { writeAudit } from "@/lib/security/audit-log";
 
 import { fallbackAddress, ImportRunningError, startImportRun, type ImportCounts } from "./import";
 import { fetchOverpass } from "./overpass";

@@ -2,12 +2,10 @@ import "server-only";
 
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
-import { adminPage } from "@/features/admin/schema";
-import { pageOf } from "@/features/admin/server/admin";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { PaymentProvider, PaymentStatus } from "@/lib/generated/prisma/enums";
+import { ADMIN_PAGE_SIZE, adminPage, pageOf } from "@/lib/http/pagination";
 import { parseOrThrow } from "@/lib/http/validate";
 import { z } from "@/lib/zod";
 

@@ -11,9 +11,6 @@ import { PUBLISHED_WHERE, publishedSql } from "@/domain/service/server/published
 import { localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
-import { pageOf } from "@/features/admin/server/admin";
-import { writeAudit } from "@/features/admin/server/audit-log";
 import { toCard, type CardRow } from "@/features/catalog/server/service-dto";
 import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
 import { hoursColumns } from "@/features/hours/server/open-now";
@@ -21,8 +18,10 @@ import { announceCatalogChange } from "@/lib/cache/read-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
+import { ADMIN_PAGE_SIZE, pageOf } from "@/lib/http/pagination";
 import { currentRequest } from "@/lib/http/request-context";
 import { parseOrThrow } from "@/lib/http/validate";
+import { writeAudit } from "@/lib/security/audit-log";
 import { limiter, throttleKey, tooMany, tryTake, type ThrottleName } from "@/lib/security/rate-limit";
 
 import {

@@ -6,7 +6,6 @@ import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { writeAudit } from "@/features/admin/server/audit-log";
 import type { BurstDirection } from "@/features/reviews/burst-rule";
 import type { ReportReason } from "@/features/reviews/rules";
 import { moderationInput, reportInput } from "@/features/reviews/schema";
@@ -15,6 +14,7 @@ import { getPrisma } from "@/lib/db/server";
 import { translate } from "@/lib/http/answers";
 import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import { writeAudit } from "@/lib/security/audit-log";
 import { take } from "@/lib/security/rate-limit";
 
 import { recomputeAggregates } from "./reviews";

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import type { Viewer } from "@/features/accounts/server/session";
-import { ADMIN_PAGE_SIZE } from "@/features/admin/limits";
 import { listAdminPayments } from "@/features/payments/server/admin-payments";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
+import { ADMIN_PAGE_SIZE } from "@/lib/http/pagination";
 
 import { makeService, makeUser } from "../../helpers/factories";
 import { signIn, viewerOf } from "../../helpers/sign-in";

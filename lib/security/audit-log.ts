@@ -3,19 +3,18 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
-type AuditTarget = "user" | "service" | "review" | "request";
-
 /**
  * One entry of the audit log: who did it (null for the site itself, or for people removing their
  * own account), what, and to what. Written with the transaction of the change it records, so the
  * two commit or fail together; so is its admin.action event in the security log, which names the
- * action and its target only (the audit entry keeps the details).
+ * action and its target only (the audit entry keeps the details). The target is a kind of record
+ * (at most 20 characters: "user", "service"…) and its uuid.
  */
 export async function writeAudit(
   tx: Prisma.TransactionClient,
   actorId: string | null,
   action: string,
-  targetType: AuditTarget,
+  targetType: string,
   targetId: string,
   details: Prisma.InputJsonObject = {},
 ): Promise<void> {
