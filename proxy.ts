@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { guardedPagesToLogin } from "@/features/accounts/proxy/guarded-pages";
+import { withSignedInHint } from "@/features/accounts/proxy/signed-in-hint";
 import { contextOf, runInContext } from "@/lib/http/request-context";
-import { guardedPagesToLogin } from "@/lib/proxy/guarded-pages";
 import { homeAtRoot } from "@/lib/proxy/home-at-root";
 import { languageFromQuery } from "@/lib/proxy/language-choice";
 import { routeLocale } from "@/lib/proxy/locale-routing";
@@ -12,7 +13,6 @@ import { answerFromPageCache } from "@/lib/proxy/page-cache-read";
 import { refuseOtherMethods } from "@/lib/proxy/page-methods";
 import { pagePolicy } from "@/lib/proxy/page-policy";
 import { renderPage } from "@/lib/proxy/render-page";
-import { withSignedInHint } from "@/lib/proxy/signed-in-hint";
 import { firstAnswer, proxyContext, type ProxyStep } from "@/lib/proxy/step";
 
 /** Until one of them answers, in this order: what is not a page to render, and where a visitor is sent instead. */

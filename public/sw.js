@@ -34,7 +34,7 @@ const STORED_AT_HEADER = "x-maister-stored-at";
 /** A page is fetched again to be kept only when its copy is older than this. */
 const KEEP_AGAIN_AFTER_MS = 10 * 60_000;
 /**
- * Put by the proxy (lib/proxy/signed-in-hint.ts) on a page rendered for nobody: asked for without a
+ * Put by the proxy (features/accounts/proxy/signed-in-hint.ts) on a page rendered for nobody: asked for without a
  * session cookie, or from the page cache. Only such pages are kept. A page rendered for a signed-in
  * person shows them (the header's e-mail, the Saved count, the page's data), and their session can
  * end where this browser does not see it (expiry, "sign out everywhere" on another device, an

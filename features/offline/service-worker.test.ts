@@ -4,7 +4,7 @@ import vm from "node:vm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { GUARDED_PATHS } from "@/features/accounts/guarded-paths";
-import { RENDERED_FOR_HEADER } from "@/lib/proxy/signed-in-hint";
+import { RENDERED_FOR_HEADER } from "@/features/accounts/proxy/signed-in-hint";
 
 /**
  * The service worker is one plain script served as it is (public/sw.js: a browser loads it without
@@ -141,7 +141,7 @@ async function lifecycle(type: "install" | "activate") {
   await Promise.all(waits);
 }
 
-/** What the proxy puts on a page rendered for nobody (lib/proxy/signed-in-hint.ts), by its own name. */
+/** What the proxy puts on a page rendered for nobody (features/accounts/proxy/signed-in-hint.ts), by its own name. */
 const FOR_NOBODY = { [RENDERED_FOR_HEADER]: "nobody" };
 /** A page as the server answers it, by default rendered for nobody (a visitor without a session). */
 const html = (body: string, init: ResponseInit = {}, renderedFor: Record<string, string> = FOR_NOBODY) =>

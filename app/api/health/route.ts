@@ -1,5 +1,6 @@
 import { getViewer } from "@/features/accounts/server/session";
 import { healthJobsFor } from "@/features/admin/server/jobs";
+import { JOBS } from "@/jobs";
 import { checkDatabase } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 export async function GET() {
   const database = await checkDatabase();
   // The session is read only with the database up: a visitor's answer must not wait on it.
-  const jobs = database ? await healthJobsFor(await getViewer().catch(() => null)) : null;
+  const jobs = database ? await healthJobsFor(await getViewer().catch(() => null), JOBS) : null;
   return Response.json(
     { status: database ? "ok" : "unavailable", ...(jobs ? { jobs } : {}) },
     { status: database ? 200 : 503, headers: { "Cache-Control": "no-store" } },

@@ -5,12 +5,13 @@ import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { Viewer } from "@/features/accounts/server/session";
 import { listFailedMail, listFeedback } from "@/features/admin/server/inbox";
 import { DATE_LOCALES } from "@/i18n/locale";
+import type { ScheduledJob } from "@/lib/jobs/job-runs";
 
 import { InboxAction } from "./inbox-action";
 import { JobsStatus } from "./jobs-status";
 
 /** /admin/inbox: feedback from the site's form (unread first in weight, newest first), then undelivered mail, then the jobs' status. */
-export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Locale }) {
+export async function InboxView({ viewer, locale, jobs }: { viewer: Viewer; locale: Locale; jobs: ScheduledJob[] }) {
   const t = await getTranslations("Admin");
   const [feedback, failed] = await Promise.all([listFeedback(viewer), listFailedMail(viewer)]);
   const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
@@ -94,7 +95,7 @@ export async function InboxView({ viewer, locale }: { viewer: Viewer; locale: Lo
           </ul>
         )}
       </section>
-      <JobsStatus viewer={viewer} locale={locale} />
+      <JobsStatus viewer={viewer} locale={locale} jobs={jobs} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { listJobStatuses } from "@/features/admin/server/jobs";
 import { DATE_LOCALES } from "@/i18n/locale";
 import type { JobState } from "@/lib/jobs/job-health";
-import type { JobStatus } from "@/lib/jobs/job-runs";
+import type { JobStatus, ScheduledJob } from "@/lib/jobs/job-runs";
 
 const STATE_STYLE: Record<JobState, string> = {
   neverRun: "bg-slate-100 text-slate-700",
@@ -30,9 +30,17 @@ function intervalText(everyMs: number, locale: string): string {
 }
 
 /** /admin/inbox: each periodic job's state, last start, success and failure (with its message). */
-export async function JobsStatus({ viewer, locale }: { viewer: Viewer; locale: Locale }) {
+export async function JobsStatus({
+  viewer,
+  locale,
+  jobs: list,
+}: {
+  viewer: Viewer;
+  locale: Locale;
+  jobs: ScheduledJob[];
+}) {
   const t = await getTranslations("Admin");
-  const jobs: JobStatus[] = await listJobStatuses(viewer);
+  const jobs: JobStatus[] = await listJobStatuses(viewer, list);
   const when = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
     dateStyle: "medium",
     timeStyle: "medium",

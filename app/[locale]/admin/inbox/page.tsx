@@ -4,6 +4,7 @@ import { ClientMessages } from "@/components/layout/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import { InboxView } from "@/features/admin/components/inbox-view";
 import { toLocale } from "@/i18n/locale";
+import { JOBS } from "@/jobs";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -16,7 +17,7 @@ export default async function AdminInboxPage({ params }: Props) {
   const viewer = await guardPage("admin", "/admin/inbox", locale);
   return (
     <ClientMessages route="admin/inbox">
-      <InboxView viewer={viewer} locale={locale} />
+      <InboxView viewer={viewer} locale={locale} jobs={JOBS} />
     </ClientMessages>
   );
 }

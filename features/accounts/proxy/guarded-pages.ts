@@ -3,8 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ruleForPath } from "@/features/accounts/guarded-paths";
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
 import { localizedPath } from "@/lib/http/locale-path";
-
-import type { ProxyContext } from "./step";
+import type { ProxyContext } from "@/lib/proxy/step";
 
 /**
  * The UX half of the guards: a guarded page visited without a session cookie goes straight to the

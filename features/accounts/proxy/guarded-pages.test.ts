@@ -2,9 +2,9 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 
 import { SESSION_COOKIE } from "@/features/accounts/session-cookie";
+import { proxyContext } from "@/lib/proxy/step";
 
 import { guardedPagesToLogin } from "./guarded-pages";
-import { proxyContext } from "./step";
 
 const step = (path: string, cookie?: string) => {
   const request = new NextRequest(new URL(path, "http://localhost:3000"), { headers: cookie ? { cookie } : {} });
