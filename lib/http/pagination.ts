@@ -1,7 +1,6 @@
-import { BadRequestError } from "@/lib/http/errors";
 import { z } from "@/lib/zod";
 
-/** The admin lists' page size (spec §9). */
+/** The admin lists' page size (spec §9); the server pages them with pageOf() (./page-of.ts). */
 export const ADMIN_PAGE_SIZE = 20;
 
 /** ?page of the admin lists, from 1; an empty one (?page=, as a form hands it over) is the first. */
@@ -15,10 +14,3 @@ export const adminPage = z.preprocess(
     .optional()
     .default(1),
 );
-
-/** The page's rows of an admin list of `total`; a page past the last is a 400. */
-export function pageOf(total: number, page: number) {
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
-  return { pages, offset: (page - 1) * ADMIN_PAGE_SIZE };
-}

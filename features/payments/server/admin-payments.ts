@@ -5,7 +5,8 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { PaymentProvider, PaymentStatus } from "@/lib/generated/prisma/enums";
-import { ADMIN_PAGE_SIZE, adminPage, pageOf } from "@/lib/http/pagination";
+import { pageOf } from "@/lib/http/page-of";
+import { ADMIN_PAGE_SIZE, adminPage } from "@/lib/http/pagination";
 import { parseOrThrow } from "@/lib/http/validate";
 import { z } from "@/lib/zod";
 
