@@ -94,7 +94,9 @@ if (process.env.TEST_LANES === "serial") {
   const results = await Promise.all([besideLane, lane(e2e, {})]);
   await new Promise((resolve) => out.end(resolve));
   console.log("\n▶ unit and integration tests (run beside the e2e tests)");
-  process.stdout.write(readFileSync(file));
   passed = results.every(Boolean);
+  // Written out before the exit: process.exit() does not wait for a pipe (CI tees this output),
+  // and a cut-off log lost a runner's summary line from the CI count once.
+  await new Promise((resolve) => process.stdout.write(readFileSync(file), resolve));
 }
 process.exit(passed ? 0 : 1);
