@@ -30,7 +30,7 @@ function render(session: ComponentProps<typeof HeaderNav>["session"]) {
 
 /** The desktop navigation (the first nav) of the header as rendered. */
 const desktop = (html: string) => html.slice(html.indexOf("<nav"), html.indexOf("</nav>"));
-/** The one-slot cell (components/layout/one-slot.tsx) around `text`, from its opening tag to `text`. */
+/** The one-slot cell (components/ui/one-slot.tsx) around `text`, from its opening tag to `text`. */
 const slotAround = (html: string, text: string) => {
   const at = html.indexOf(text);
   expect(at, `"${text}" in the header`).toBeGreaterThan(-1);

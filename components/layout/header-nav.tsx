@@ -5,17 +5,17 @@ import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState } from "react";
 
 import { headerLinks, type HeaderLink } from "@/components/layout/header-links";
+import { OneSlot } from "@/components/ui/one-slot";
+import { usePageSession } from "@/features/accounts/components/use-page-session";
 import type { PageSession } from "@/features/accounts/session-view";
+import { useCart } from "@/features/cart/components/use-cart";
 import { SearchBox } from "@/features/catalog/components/search-box";
 import { useSavedAccount } from "@/features/saved/components/saved-account";
-import { useCart } from "@/features/saved/components/use-cart";
 import { variantUrl } from "@/features/uploads/image-sizes";
 import { Link, usePathname } from "@/i18n/navigation";
 
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
-import { OneSlot } from "./one-slot";
-import { usePageSession } from "./use-page-session";
 
 // The count's client (TanStack Query) comes only to those with an inbox: owners and masters.
 const InboxCount = dynamic(() => import("@/features/requests/components/inbox-count"), { ssr: false });

@@ -9,3 +9,10 @@ export const MAP_HEIGHT_PX = 400;
 export const MARKER_SIZE = [34, 45] as const;
 
 export const OWN_LOCATION_ZOOM = 13;
+
+/**
+ * Every marker icon (a 34×45 pin, spec §9, or a cluster) fits in a box this big with its anchor at
+ * the bottom centre. Markers at least a cell apart (features/map/viewport.ts, mergeNearby) then never overlap, so each
+ * stays a whole tap target, which Lighthouse's target-size audit checks.
+ */
+export const MARKER_BOX_PX = Math.max(...MARKER_SIZE);

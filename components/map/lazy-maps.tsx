@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 
-import { MAP_HEIGHT_PX } from "@/features/map/defaults";
+import { MAP_HEIGHT_PX } from "@/components/map/defaults";
 
 /** Where the skeleton's pins stand, in % of its width and height: a few, spread like a city's. */
 const SKELETON_PINS = [
@@ -101,9 +101,6 @@ export function lazyMap<P extends object>(load: () => Promise<{ default: Compone
   });
 }
 
-export const ServicesMap = lazyMap(() => import("./services-map"), MAP_HEIGHT_PX);
-/** The map of the list's question (./query-map.tsx), inside the list's ListNavigation. */
-export const QueryMap = lazyMap(() => import("./query-map"), MAP_HEIGHT_PX);
 export const PointPickerMap = lazyMap(() => import("./point-picker-map"), 280);
 
 /** Renders children once the placeholder is within 300 px of the viewport; `onNear` runs then, once. */

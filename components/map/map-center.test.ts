@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { MAP_DEFAULT_CENTER } from "@/components/map/defaults";
+import { mapCenter, parsePoint, samePoint, typedPoint } from "@/components/map/map-center";
 import { serviceFields } from "@/features/listings/schema";
-import { MAP_DEFAULT_CENTER } from "@/features/map/defaults";
-import { mapCenter, parsePoint, samePoint, typedPoint } from "@/features/map/map-center";
 
 describe("mapCenter", () => {
   it("averages the coordinates of the services", () => {

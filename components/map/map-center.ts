@@ -1,5 +1,5 @@
+import { MAP_DEFAULT_CENTER } from "@/components/map/defaults";
 import type { LatLng } from "@/domain/service/distance";
-import { MAP_DEFAULT_CENTER } from "@/features/map/defaults";
 import { publicEnv } from "@/lib/public-env";
 
 /**

@@ -1,7 +1,6 @@
 import L from "leaflet";
 
-import { MARKER_SIZE } from "@/features/map/defaults";
-import { MARKER_BOX_PX } from "@/features/map/viewport";
+import { MARKER_BOX_PX, MARKER_SIZE } from "@/components/map/defaults";
 
 // Every icon fits in MARKER_BOX_PX × MARKER_BOX_PX with its anchor at the bottom centre: markers
 // are kept at least a grid cell (~51 px) apart (mergeNearby, groupMarkers), so none can cover

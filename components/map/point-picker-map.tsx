@@ -5,11 +5,10 @@ import "leaflet/dist/leaflet.css";
 import { useTranslations } from "next-intl";
 import { MapContainer, Marker, TileLayer, useMapEvents } from "react-leaflet";
 
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "@/components/map/defaults";
+import { TILE_ATTRIBUTION, TILE_URL } from "@/components/map/map-center";
+import { PINS } from "@/components/map/pins";
 import type { LatLng } from "@/domain/service/distance";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "@/features/map/defaults";
-import { TILE_ATTRIBUTION, TILE_URL } from "@/features/map/map-center";
-
-import { PINS } from "./pins";
 
 type Props = { value: LatLng | null; onPick: (point: LatLng) => void; label: string; height?: number };
 

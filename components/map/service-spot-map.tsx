@@ -5,10 +5,9 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { MapContainer, Marker, TileLayer } from "react-leaflet";
 
+import { TILE_ATTRIBUTION, TILE_URL } from "@/components/map/map-center";
+import { PINS } from "@/components/map/pins";
 import type { LatLng } from "@/domain/service/distance";
-import { TILE_ATTRIBUTION, TILE_URL } from "@/features/map/map-center";
-
-import { PINS } from "./pins";
 
 const SPOT_ZOOM = 15;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { cartReducer, INITIAL_CART, parseStoredCart } from "@/features/saved/cart";
+import { cartReducer, INITIAL_CART, parseStoredCart } from "@/features/cart/cart";
 
 const item = (id: string, name = `Service ${id}`) => ({
   _id: id,

@@ -1,12 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { MARKER_SIZE } from "@/features/map/defaults";
+import { MARKER_BOX_PX, MARKER_SIZE } from "@/components/map/defaults";
 import {
   CLUSTER_CELL_PX,
   clusterCellDegrees,
   groupMarkers,
-  MARKER_BOX_PX,
   mercatorY,
   mergeNearby,
   parseViewport,

@@ -1,5 +1,3 @@
-import { MARKER_SIZE } from "@/features/map/defaults";
-
 /**
  * What the home map asks for: the visible box and zoom. A view with at most MAP_SERVICES_MAX
  * services is answered service by service (the map groups pins that would cover each other itself,
@@ -34,13 +32,6 @@ export function clusterCellDegrees(zoom: number): number {
 
 /** A grid cell on screen, in CSS pixels, at every zoom: 256 / 5, more than MARKER_BOX_PX. */
 export const CLUSTER_CELL_PX = 256 / 5;
-
-/**
- * Every marker icon (a 34×45 pin, spec §9, or a cluster) fits in a box this big with its anchor at
- * the bottom centre. Markers at least a cell apart (see mergeNearby) then never overlap, so each
- * stays a whole tap target, which Lighthouse's target-size audit checks.
- */
-export const MARKER_BOX_PX = Math.max(...MARKER_SIZE);
 
 /** Web Mercator's y for a latitude, in the units of longitude degrees (what the screen shows). */
 export function mercatorY(lat: number): number {

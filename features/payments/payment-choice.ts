@@ -1,6 +1,6 @@
 import type { Locale } from "next-intl";
 
-import type { PaymentChoice } from "@/features/saved/cart";
+import type { PaymentChoice } from "@/features/cart/cart";
 
 /**
  * The order and the default of the two ways to pay on /placeorder, when both are offered. A

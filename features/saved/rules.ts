@@ -1,5 +1,5 @@
+import type { CartItem } from "@/features/cart/cart";
 import type { CardView } from "@/features/catalog/card-view";
-import type { CartItem } from "@/features/saved/cart";
 
 /**
  * The Saved list's rules, shared by the browser and the server. A signed-in person's list is kept

@@ -96,7 +96,7 @@ test.describe("the Saved list survives signing out", () => {
     });
 
     await test.step("on a phone, in both languages, each item shows its status now, its distance and a big Call", async () => {
-      // The visitor shared their position in this tab (features/map/components/use-geolocation.tsx): Kyiv.
+      // The visitor shared their position in this tab (components/map/use-geolocation.tsx): Kyiv.
       await phone.evaluate(() =>
         sessionStorage.setItem("visitorPoint", JSON.stringify({ lat: 50.45, lng: 30.52, at: Date.now() })),
       );

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-import { cartReducer, INITIAL_CART, parseStoredCart, type CartAction, type CartState } from "@/features/saved/cart";
+import { cartReducer, INITIAL_CART, parseStoredCart, type CartAction, type CartState } from "@/features/cart/cart";
 
 /** The Saved list, persisted in localStorage under "cart" and shared by every component and tab. */
 const KEY = "cart";

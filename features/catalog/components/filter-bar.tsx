@@ -13,6 +13,9 @@ import {
   type ReactNode,
 } from "react";
 
+import { PointPickerMap } from "@/components/map/lazy-maps";
+import { parsePoint } from "@/components/map/map-center";
+import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/components/map/use-geolocation";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
 import { useMediaQuery } from "@/components/ui/use-media-query";
@@ -20,9 +23,6 @@ import { distanceChoice, type LatLng } from "@/domain/service/distance";
 import { PRICE_JOBS } from "@/domain/service/jobs";
 import { serializeItemsQuery, type ItemsQuery } from "@/features/catalog/items-query-url";
 import { defaultSortLabel, SORT_KEYS } from "@/features/catalog/list-options";
-import { PointPickerMap } from "@/features/map/components/lazy-maps";
-import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
-import { parsePoint } from "@/features/map/map-center";
 import { Link } from "@/i18n/navigation";
 
 import { ListLink, useListNavigation } from "./list-navigation";

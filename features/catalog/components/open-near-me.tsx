@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 
+import { GeoFeedback, useGeolocation } from "@/components/map/use-geolocation";
 import { Spinner } from "@/components/ui/spinner";
 import type { LatLng } from "@/domain/service/distance";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
-import { GeoFeedback, useGeolocation } from "@/features/map/components/use-geolocation";
 import { useRouter } from "@/i18n/navigation";
 
 /**

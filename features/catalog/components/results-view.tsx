@@ -4,11 +4,11 @@ import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
 import { useSyncExternalStore, type ReactNode } from "react";
 
+import { MAP_HEIGHT_PX } from "@/components/map/defaults";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { listView, searchWithView, VIEW_PARAM, type ListView } from "@/features/catalog/list-view";
-import { QueryMap } from "@/features/map/components/lazy-maps";
+import { QueryMap } from "@/features/map/components/lazy-query-map";
 import type { QueryMapProps } from "@/features/map/components/query-map";
-import { MAP_HEIGHT_PX } from "@/features/map/defaults";
 
 /** Tailwind's lg: from here on the list and the map are side by side. */
 const SIDE_BY_SIDE = "(min-width: 64rem)";

@@ -2,15 +2,15 @@
 
 import { useTranslations } from "next-intl";
 
+import { lazyMap, WhenNearViewport } from "@/components/map/lazy-maps";
+import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/components/map/use-geolocation";
 import { distanceKm, shownKm, type LatLng } from "@/domain/service/distance";
-import { lazyMap, WhenNearViewport } from "@/features/map/components/lazy-maps";
-import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/features/map/components/use-geolocation";
 import { Link } from "@/i18n/navigation";
 
 const SPOT_MAP_HEIGHT_PX = 260;
 
 // Leaflet comes in its own chunk, once the map is about to be seen.
-const ServiceSpotMap = lazyMap(() => import("@/features/map/components/service-spot-map"), SPOT_MAP_HEIGHT_PX);
+const ServiceSpotMap = lazyMap(() => import("@/components/map/service-spot-map"), SPOT_MAP_HEIGHT_PX);
 
 const ignore = () => {};
 

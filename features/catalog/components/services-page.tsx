@@ -1,12 +1,12 @@
 import { getTranslations } from "next-intl/server";
 
+import { WhenNearViewport } from "@/components/map/lazy-maps";
 import { cardView, topCardView, type CardView } from "@/features/catalog/card-view";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
 import { VIEW_PARAM } from "@/features/catalog/list-view";
 import { nearGroups } from "@/features/catalog/near-groups";
 import { listServices, listTopServices } from "@/features/catalog/server/list";
-import { WhenNearViewport } from "@/features/map/components/lazy-maps";
 import { Link } from "@/i18n/navigation";
 
 import { FilterBar } from "./filter-bar";

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 
-import { OneSlot } from "@/components/layout/one-slot";
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { ErrorText, FIELD_INPUT, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
+import { OneSlot } from "@/components/ui/one-slot";
 import { AppCodeInput } from "@/features/accounts/components/app-code-input";
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
 import { Link } from "@/i18n/navigation";

@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-import { usePageSession } from "@/components/layout/use-page-session";
 import { postJson } from "@/components/ui/api-client";
 import { Field, FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/fields";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { usePageSession } from "@/features/accounts/components/use-page-session";
 import type { PageSession } from "@/features/accounts/session-view";
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_TITLE_MAX } from "@/features/feedback/rules";
 import { Link } from "@/i18n/navigation";

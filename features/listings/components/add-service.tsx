@@ -5,9 +5,9 @@ import { useState } from "react";
 
 import { fieldMessages, topLevelField } from "@/components/ui/api-client";
 import { useAction } from "@/components/ui/use-action";
+import { dispatchCart } from "@/features/cart/components/use-cart";
 import type { ServiceInput } from "@/features/listings/schema";
 import { changedFields, EMPTY_SERVICE, formStateOf, type ServiceFormState } from "@/features/listings/service-form";
-import { dispatchCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 
 import { ServiceForm } from "./service-form";

@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { PointPickerMap } from "@/components/map/lazy-maps";
+import { parsePoint, samePoint, typedPoint } from "@/components/map/map-center";
 import { FIELD_INPUT } from "@/components/ui/fields";
 import type { LatLng } from "@/domain/service/distance";
-import { PointPickerMap } from "@/features/map/components/lazy-maps";
-import { parsePoint, samePoint, typedPoint } from "@/features/map/map-center";
 
 type Props = {
   coordinates: LatLng | null;

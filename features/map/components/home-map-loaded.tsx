@@ -4,10 +4,10 @@ import { keepPreviousData, QueryClient, QueryClientProvider, useQuery } from "@t
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
+import { MapPlaceholder } from "@/components/map/lazy-maps";
 import type { Viewport } from "@/features/map/viewport";
 
 import { fetchLocations, takeEarlyLocations } from "./home-map-data";
-import { MapPlaceholder } from "./lazy-maps";
 import ServicesMap from "./services-map";
 
 // Only the home map fetches through React Query, so its client lives here and is loaded with the

@@ -3,10 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 
-import { MAP_HEIGHT_PX } from "@/features/map/defaults";
+import { MAP_HEIGHT_PX } from "@/components/map/defaults";
+import { lazyMap, whenIdle, WhenNearViewport } from "@/components/map/lazy-maps";
 
 import { askLocationsEarly } from "./home-map-data";
-import { lazyMap, whenIdle, WhenNearViewport } from "./lazy-maps";
 
 // Leaflet, react-leaflet and React Query come in one chunk.
 const loadHomeMap = () => import("./home-map-loaded");

@@ -4,11 +4,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Marker, useMap } from "react-leaflet";
 
+import { OWN_LOCATION_ZOOM } from "@/components/map/defaults";
+import { clusterIcon } from "@/components/map/pins";
 import type { LatLng } from "@/domain/service/distance";
-import { OWN_LOCATION_ZOOM } from "@/features/map/defaults";
 import type { MapCluster } from "@/features/map/viewport";
-
-import { clusterIcon } from "./pins";
 
 /** A counted group: activating it (click or Enter) zooms in on it. */
 export function ClusterMarker({ cluster, label }: { cluster: MapCluster; label: string }) {

@@ -7,26 +7,26 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, TileLayer, useMap } from "react-leaflet";
 
-import { Spinner } from "@/components/ui/spinner";
-import type { LatLng } from "@/domain/service/distance";
-import { useListNavigation } from "@/features/catalog/components/list-navigation";
 import {
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
   MAP_HEIGHT_PX,
   MARKER_SIZE,
   OWN_LOCATION_ZOOM,
-} from "@/features/map/defaults";
-import { TILE_URL } from "@/features/map/map-center";
+} from "@/components/map/defaults";
+import { TILE_URL } from "@/components/map/map-center";
+import { PINS, SELECTED_PINS } from "@/components/map/pins";
+import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/components/map/use-geolocation";
+import { Spinner } from "@/components/ui/spinner";
+import type { LatLng } from "@/domain/service/distance";
+import { useListNavigation } from "@/features/catalog/components/list-navigation";
 import { locationsUrl, mapQuestion, searchAreaQuery } from "@/features/map/query-map-url";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
 import { usePathname } from "@/i18n/navigation";
 
 import { ClusterMarker, FlyTo, Legend } from "./map-parts";
-import { PINS, SELECTED_PINS } from "./pins";
 import { SelectedService } from "./selected-service";
 import type { MapService } from "./services-map";
-import { GeoFeedback, useGeolocation, useVisitorPoint } from "./use-geolocation";
 
 type Bounds = { south: number; west: number; north: number; east: number };
 type Locations = { services: MapService[]; clusters: MapCluster[]; total: number; bounds?: Bounds | null };

@@ -7,9 +7,11 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 
+import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX } from "@/components/map/defaults";
+import { mapCenter, TILE_URL } from "@/components/map/map-center";
+import { PINS } from "@/components/map/pins";
+import { GeoFeedback, useGeolocation } from "@/components/map/use-geolocation";
 import type { LatLng } from "@/domain/service/distance";
-import { MAP_DEFAULT_ZOOM, MAP_HEIGHT_PX } from "@/features/map/defaults";
-import { mapCenter, TILE_URL } from "@/features/map/map-center";
 import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
 import { OsmLabel } from "@/features/osm/components/osm-label";
 import { NewBadge } from "@/features/reviews/components/star-rating";
@@ -17,8 +19,6 @@ import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
 
 import { ClusterMarker, FlyTo, Legend } from "./map-parts";
-import { PINS } from "./pins";
-import { GeoFeedback, useGeolocation } from "./use-geolocation";
 
 export type MapService = {
   _id: string;

@@ -7,10 +7,10 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
 import { useAction } from "@/components/ui/use-action";
+import type { PaymentChoice } from "@/features/cart/cart";
+import { dispatchCart, useCart } from "@/features/cart/components/use-cart";
 import { HRYVNIA_FORMAT, PAYMENT } from "@/features/payments/fee";
 import { paymentChoices } from "@/features/payments/payment-choice";
-import type { PaymentChoice } from "@/features/saved/cart";
-import { dispatchCart, useCart } from "@/features/saved/components/use-cart";
 import { useRouter } from "@/i18n/navigation";
 
 type Config = { clientId: string; currency: string; testMode: boolean };

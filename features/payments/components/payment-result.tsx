@@ -4,11 +4,11 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 import { toast } from "@/components/ui/toast";
+import { dispatchCart } from "@/features/cart/components/use-cart";
 import type { MonoOutcome } from "@/features/payments/answers";
 import { HRYVNIA_FORMAT } from "@/features/payments/fee";
 import { POLL_EVERY_MS, pollOutcome, type OutcomeCheck } from "@/features/payments/poll-outcome";
 import { retryPath } from "@/features/payments/retry-path";
-import { dispatchCart } from "@/features/saved/components/use-cart";
 import { Link } from "@/i18n/navigation";
 
 import { PaymentResultCard, PRIMARY_ACTION, SECONDARY_ACTION } from "./payment-result-card";

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 
+import { useListSave } from "@/components/ui/use-list-save";
 import { SERVICE_RADIUS_MAX_KM } from "@/domain/service/fields";
 import {
   comesToDriver,
@@ -14,7 +15,6 @@ import {
   type PriceJob,
 } from "@/domain/service/jobs";
 import type { PriceLine, PriceList } from "@/features/catalog/server/page-extras";
-import { useListSave } from "@/features/listings/components/use-list-save";
 
 type Line = PriceLine & { key: number };
 let nextKey = 0;

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 
-import { useForThisVisitor } from "@/components/layout/use-visitor";
-import { useVisitorPoint } from "@/features/map/components/use-geolocation";
+import { useVisitorPoint } from "@/components/map/use-geolocation";
+import { useForThisVisitor } from "@/features/accounts/components/use-visitor";
 import { NOBODY_REVIEWING, type ReviewerView } from "@/features/reviews/reviewer-view";
 import { Link } from "@/i18n/navigation";
 

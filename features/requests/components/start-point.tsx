@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 
+import { useGeolocation } from "@/components/map/use-geolocation";
 import { FormAlert } from "@/components/ui/fields";
 import type { LatLng } from "@/domain/service/distance";
-import { useGeolocation } from "@/features/map/components/use-geolocation";
 import { Link, useRouter } from "@/i18n/navigation";
 
 import { REQUEST_MAX_SERVICES } from "../rules";

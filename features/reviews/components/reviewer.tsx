@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { createContext, use, useMemo, type ReactNode } from "react";
 
-import { useForThisVisitor } from "@/components/layout/use-visitor";
+import { useForThisVisitor } from "@/features/accounts/components/use-visitor";
 import { NOBODY_REVIEWING, type ReviewerView } from "@/features/reviews/reviewer-view";
 import { Link } from "@/i18n/navigation";
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRef } from "react";
 
-import type { CartItem } from "@/features/saved/cart";
+import type { CartItem } from "@/features/cart/cart";
 import { BookmarkIcon, useSaved } from "@/features/saved/components/save-toggle";
 import { useRouter } from "@/i18n/navigation";
 

@@ -3,12 +3,12 @@
 import { useTranslations } from "next-intl";
 
 import { toast } from "@/components/ui/toast";
-import type { CartItem } from "@/features/saved/cart";
+import type { CartItem } from "@/features/cart/cart";
+import { currentCart, useCart } from "@/features/cart/components/use-cart";
 import { SAVED_MAX } from "@/features/saved/rules";
 import { sendStat } from "@/features/stats/components/track-events";
 
 import { sendChange } from "./saved-account";
-import { currentCart, useCart } from "./use-cart";
 
 type Item = Omit<CartItem, "qty">;
 

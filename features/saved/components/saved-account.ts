@@ -5,11 +5,10 @@ import { useEffect } from "react";
 
 import { ApiError, postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
+import type { CartItem } from "@/features/cart/cart";
+import { currentCart, dispatchCart } from "@/features/cart/components/use-cart";
 import { isKeptCopy } from "@/features/offline/kept-copy";
-import type { CartItem } from "@/features/saved/cart";
 import { cartItemOf, deviceIds, type SavedList, type SavedMerge } from "@/features/saved/rules";
-
-import { currentCart, dispatchCart } from "./use-cart";
 
 /**
  * The device's Saved list kept in step with the account's (features/saved/server/saved.ts).

@@ -3,15 +3,16 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 
+import { useVisitorPoint } from "@/components/map/use-geolocation";
 import { CallLink } from "@/domain/service/components/contact-links";
 import { distanceKm, shownKm } from "@/domain/service/distance";
 import { UPLOADS_PATH } from "@/domain/service/images";
 import { directionsUrl, mailHref, telHref } from "@/domain/service/outside-links";
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
+import type { CartItem } from "@/features/cart/cart";
+import { currentCart, dispatchCart, useCart } from "@/features/cart/components/use-cart";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
-import { useVisitorPoint } from "@/features/map/components/use-geolocation";
-import type { CartItem } from "@/features/saved/cart";
 import {
   cartItemOf,
   deviceIds,
@@ -25,7 +26,6 @@ import { displayPhone } from "@/lib/phone";
 
 import { useSaved } from "./save-toggle";
 import { changesPending, readAccountList } from "./saved-account";
-import { currentCart, dispatchCart, useCart } from "./use-cart";
 
 const subscribeNothing = () => () => {};
 
