@@ -13,12 +13,14 @@
 // lane's output comes as Playwright prints it. Exits 1 when either lane failed.
 //   TEST_LANES=serial   one lane after the other, as before (for a machine with one core, or to
 //                       read the output in order)
+// When the beside lane ends, .data/test-logs/beside.done holds its exit code: from then on the e2e
+// lane runs alone and leaves part of the machine idle, which a caller may use (CI starts the soak).
 // The integration lane's PostgreSQL is TEST_POSTGRES_URL's server: CI starts one of its own at the
 // same lower priority, so that its work does not take CPU from the e2e database either.
 import "./node-guard.mjs";
 
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { binCommand } from "./node-commands.mjs";
@@ -83,7 +85,13 @@ if (process.env.TEST_LANES === "serial") {
   console.log(
     `▶ unit and integration tests run beside the e2e tests at nice ${NICE}; their output is printed at the end (${path.relative(process.cwd(), file)})`,
   );
-  const results = await Promise.all([lane(beside, { out, nice: true }), lane(e2e, {})]);
+  const done = path.join(LOG_DIR, "beside.done");
+  rmSync(done, { force: true });
+  const besideLane = lane(beside, { out, nice: true }).then((besidePassed) => {
+    writeFileSync(done, besidePassed ? "0\n" : "1\n");
+    return besidePassed;
+  });
+  const results = await Promise.all([besideLane, lane(e2e, {})]);
   await new Promise((resolve) => out.end(resolve));
   console.log("\n▶ unit and integration tests (run beside the e2e tests)");
   passed = results.every(Boolean);
