@@ -1,14 +1,10 @@
 import { PAYMENT_METHODS, ROLES } from "@/domain/service/fields";
-import { CUSTOM_JOB, PRICE_JOBS } from "@/domain/service/jobs";
-import type { PaidMedian, PriceList, SpecialHoursView } from "@/features/catalog/server/page-extras";
-import type {
-  MatchedJob,
-  OsmLink,
-  ReviewView,
-  ServiceCard,
-  ServiceDetail,
-} from "@/features/catalog/server/service-dto";
+import type { ServiceCard, ServiceDetail } from "@/features/catalog/server/service-dto";
 import { LiveStatusAnswer, NextChangeAnswer, SpecialHoursAnswer, TimetableAnswer } from "@/features/hours/answers";
+import type { SpecialHoursView } from "@/features/hours/special-hours-view";
+import { OsmLinkAnswer } from "@/features/osm/answers";
+import { MatchedJobAnswer, PaidMedianAnswer, PriceListAnswer } from "@/features/prices/answers";
+import { ReviewAnswer } from "@/features/reviews/answers";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
@@ -16,19 +12,6 @@ import { z } from "@/lib/zod";
  * The public shapes of a service (features/catalog/server/service-dto.ts), as the OpenAPI document
  * describes them; the compile-time checks at the end keep them one shape with the TypeScript types.
  */
-
-export const MatchedJobAnswer = z
-  .object({
-    job: z.enum([...PRICE_JOBS, CUSTOM_JOB]),
-    label: z.string().meta({ description: 'The owner\'s own line\'s name (`job` "custom"), else "".' }),
-    fromUah: z.number(),
-    radiusKm: z
-      .number()
-      .int()
-      .optional()
-      .meta({ description: "On a tow truck's line: how far the service comes, in km." }),
-  })
-  .meta({ id: "MatchedJob", description: "The cheapest price line a keyword matched." });
 
 export const ServiceCardAnswer = z
   .object({
@@ -85,47 +68,6 @@ export const ServiceCardAnswer = z
   })
   .meta({ id: "ServiceCard", description: "A published service as lists, cards and the map show it." });
 
-export const OsmLinkAnswer = z
-  .object({ type: z.enum(["node", "way", "relation"]), id: z.string(), url: z.url(), editUrl: z.url() })
-  .meta({ id: "OsmLink", description: "The OpenStreetMap object an imported place was made from." });
-
-export const ReviewAnswer = z
-  .object({
-    _id: z.guid(),
-    name: z.string(),
-    rating: z.object({ quality: z.number(), speed: z.number(), price: z.number(), avg: z.number() }),
-    comment: z.string().meta({ description: '"" while hidden.' }),
-    createdAt: z.iso.datetime(),
-    verified: z.boolean(),
-    reply: z.object({ text: z.string(), at: z.iso.datetime() }).nullable(),
-    hidden: z
-      .enum(["pending", "spam", "offensive", "notAVisit", "conflict", "other"])
-      .nullable()
-      .meta({ description: "Why it is hidden; null when shown." }),
-    held: z.boolean().meta({ description: "Held out of the averages while a burst of low reviews is checked." }),
-  })
-  .meta({ id: "Review" });
-
-export const PriceListAnswer = z
-  .object({
-    lines: z.array(
-      z.object({
-        job: z.string(),
-        label: z.string(),
-        fromUah: z.number(),
-        radiusKm: z.number().int().optional().meta({
-          description: "How far the service comes, in km; only on a job done where the driver is (tow_truck).",
-        }),
-      }),
-    ),
-    updatedAt: z.iso.datetime().nullable(),
-  })
-  .meta({ id: "PriceList", description: 'The owner\'s "from" prices in hryvnias.' });
-
-export const PaidMedianAnswer = z
-  .object({ job: z.enum(PRICE_JOBS), medianUah: z.number(), count: z.number().int() })
-  .meta({ id: "PaidMedian", description: "The median reviewers paid for a job." });
-
 export const ServiceDetailAnswer = ServiceCardAnswer.extend({
   images: z.array(z.string()),
   description: z.string(),
@@ -155,11 +97,6 @@ export const ServicePageAnswer = z
   })
   .meta({ id: "ServicePage" });
 
-export const matchedJobAgrees: SameShape<MatchedJob, z.infer<typeof MatchedJobAnswer>> = true;
 export const serviceCardAgrees: SameShape<ServiceCard, z.infer<typeof ServiceCardAnswer>> = true;
-export const osmLinkAgrees: SameShape<OsmLink, z.infer<typeof OsmLinkAnswer>> = true;
-export const reviewAgrees: SameShape<ReviewView, z.infer<typeof ReviewAnswer>> = true;
-export const priceListAgrees: SameShape<PriceList, z.infer<typeof PriceListAnswer>> = true;
-export const paidMedianAgrees: SameShape<PaidMedian, z.infer<typeof PaidMedianAnswer>> = true;
 export const specialHoursViewAgrees: SameShape<SpecialHoursView[], z.infer<typeof SpecialHoursAnswer>[]> = true;
 export const serviceDetailAgrees: SameShape<ServiceDetail, z.infer<typeof ServiceDetailAnswer>> = true;

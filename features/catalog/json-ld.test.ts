@@ -3,7 +3,8 @@ import { z } from "zod";
 
 import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { JSON_LD_REVIEWS, serviceJsonLd } from "@/features/catalog/json-ld";
-import type { ReviewView, ServiceDetail } from "@/features/catalog/server/service-dto";
+import type { ServiceDetail } from "@/features/catalog/server/service-dto";
+import type { ReviewView } from "@/features/reviews/review-view";
 
 const rating = z.object({
   "@type": z.literal("Rating"),

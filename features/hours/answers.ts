@@ -1,5 +1,4 @@
 import type { Timetable, Weekday } from "@/domain/service/week";
-import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
 import { HOLIDAYS } from "@/features/hours/holidays";
 import { LIVE_STATES, type LiveStatusView } from "@/features/hours/live-status";
 import type {
@@ -9,6 +8,7 @@ import type {
   reportHours,
 } from "@/features/hours/server/hours-freshness";
 import type { clearLiveStatus } from "@/features/hours/server/opening-exceptions";
+import type { SpecialHoursView } from "@/features/hours/special-hours-view";
 import type { NextChange } from "@/features/hours/timetable";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";

@@ -39,3 +39,29 @@ export function badgeStatus({
 }: OpeningStatus & { liveStatus?: LiveStatusView | null; hoursKnown?: boolean }): BadgeStatus {
   return { openNow, nextChange, liveStatus: liveStatus ?? null, hoursKnown: hoursKnown ?? true };
 }
+
+/** The live-word columns of a services row. */
+export type LiveColumns = {
+  liveState: LiveState | null;
+  liveNote: string;
+  liveUntil: Date | null;
+  liveUpdatedAt: Date | null;
+};
+
+/** The live word while it is in force at the instant, else null: an expired one is as good as none. */
+export function liveStatusOf(row: LiveColumns, now: Date): LiveStatusView | null {
+  if (
+    !row.liveState ||
+    !row.liveUntil ||
+    !row.liveUpdatedAt ||
+    row.liveUntil.getTime() <= now.getTime() ||
+    row.liveUpdatedAt.getTime() > now.getTime()
+  )
+    return null;
+  return {
+    state: row.liveState,
+    note: row.liveNote,
+    until: row.liveUntil.toISOString(),
+    updatedAt: row.liveUpdatedAt.toISOString(),
+  };
+}

@@ -1,3 +1,4 @@
+import type { OsmLink } from "@/features/osm/osm-link";
 import type {
   lastRunForAdmin,
   listOsmLinks,
@@ -67,3 +68,9 @@ type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 export const lastRunAgrees: SameShape<Answer<typeof lastRunForAdmin>, z.infer<typeof lastRunAnswer>> = true;
 export const runStartedAgrees: SameShape<Answer<typeof startImportNow>, z.infer<typeof runStartedAnswer>> = true;
 export const osmLinksAgrees: SameShape<Answer<typeof listOsmLinks>, z.infer<typeof osmLinksAnswer>> = true;
+
+export const OsmLinkAnswer = z
+  .object({ type: z.enum(["node", "way", "relation"]), id: z.string(), url: z.url(), editUrl: z.url() })
+  .meta({ id: "OsmLink", description: "The OpenStreetMap object an imported place was made from." });
+
+export const osmLinkAgrees: SameShape<OsmLink, z.infer<typeof OsmLinkAnswer>> = true;

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 
-import { PriceListAnswer } from "@/features/catalog/answers";
+import { PriceListAnswer } from "@/features/prices/answers";
 import { priceListInput } from "@/features/prices/schema";
 import { errorAnswers, idPath, jsonAnswer, jsonBody, SESSION } from "@/lib/http/openapi-common";
 

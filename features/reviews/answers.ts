@@ -1,4 +1,5 @@
 import type { BurstDirection } from "@/features/reviews/burst-rule";
+import type { ReviewView } from "@/features/reviews/review-view";
 import type { OwnReview, ReviewerView } from "@/features/reviews/reviewer-view";
 import type {
   FlaggedService,
@@ -130,3 +131,22 @@ export const reviewSavedAgrees: SameShape<Answer<typeof upsertReview>, z.infer<t
 export const replyAgrees: SameShape<Answer<typeof replyToReview>, z.infer<typeof replyAnswer>> = true;
 export const visitCodeAgrees: SameShape<Answer<typeof issueVisitCode>, z.infer<typeof visitCodeAnswer>> = true;
 export const hiddenReviewsAgrees: SameShape<Answer<typeof hiddenReviews>, z.infer<typeof HiddenReviewsAnswer>> = true;
+
+export const ReviewAnswer = z
+  .object({
+    _id: z.guid(),
+    name: z.string(),
+    rating: z.object({ quality: z.number(), speed: z.number(), price: z.number(), avg: z.number() }),
+    comment: z.string().meta({ description: '"" while hidden.' }),
+    createdAt: z.iso.datetime(),
+    verified: z.boolean(),
+    reply: z.object({ text: z.string(), at: z.iso.datetime() }).nullable(),
+    hidden: z
+      .enum(["pending", "spam", "offensive", "notAVisit", "conflict", "other"])
+      .nullable()
+      .meta({ description: "Why it is hidden; null when shown." }),
+    held: z.boolean().meta({ description: "Held out of the averages while a burst of low reviews is checked." }),
+  })
+  .meta({ id: "Review" });
+
+export const reviewAgrees: SameShape<ReviewView, z.infer<typeof ReviewAnswer>> = true;

@@ -4,13 +4,16 @@ import { cache } from "react";
 
 import { imageUrl } from "@/domain/service/images";
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
+import { currentSpecialHours, toSpecialHours } from "@/features/hours/special-hours-view";
 import { orderedImages } from "@/features/listings/server/service-images";
+import { osmLink } from "@/features/osm/osm-link";
+import { priceLines, toPriceLines } from "@/features/prices/price-list";
+import { paidMedians } from "@/features/prices/server/paid-medians";
 import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 
-import { currentSpecialHours, paidMedians, priceLines, toPriceLines, toSpecialHours } from "./page-extras";
-import { osmLink, toCard, toTimetable, type ServiceDetail } from "./service-dto";
+import { toCard, toTimetable, type ServiceDetail } from "./service-dto";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
 export const getPublicService = cache((id: string, now: Date = new Date()): Promise<ServiceDetail> => {

@@ -3,9 +3,9 @@ import "server-only";
 import { shownKm } from "@/domain/service/distance";
 import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
 import { imageUrl } from "@/domain/service/images";
-import type { CUSTOM_JOB, PriceJob } from "@/domain/service/jobs";
 import type { Timetable } from "@/domain/service/week";
-import { isOpenState, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
+import { isOpenState, liveStatusOf, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
+import type { SpecialHoursView } from "@/features/hours/special-hours-view";
 import {
   openingStatus,
   rowsToTimetable,
@@ -13,8 +13,10 @@ import {
   type NextChange,
   type SpecialHours,
 } from "@/features/hours/timetable";
-
-import type { PaidMedian, PriceList, SpecialHoursView } from "./page-extras";
+import type { OsmLink } from "@/features/osm/osm-link";
+import type { MatchedJob } from "@/features/prices/matched-job";
+import type { PaidMedian, PriceList } from "@/features/prices/price-list";
+import type { ReviewView } from "@/features/reviews/review-view";
 
 /** The public shape of a service, as spec §3 names its fields (`_id`, `rating.avg`…). */
 export type ServiceCard = {
@@ -82,31 +84,6 @@ export type ServiceCard = {
   responseRate: number | null;
 };
 
-/**
- * A price line a keyword matched (features/catalog/server/sql-fragments.ts matchedJobColumn): a
- * catalogue job (named by the Prices.job message, `label` "") or an owner's own line ("custom",
- * named by its `label`), its "from" price in hryvnias, and for a tow truck how far it comes (km).
- */
-export type MatchedJob = { job: PriceJob | typeof CUSTOM_JOB; label: string; fromUah: number; radiusKm?: number };
-
-/** The OpenStreetMap object an imported place was made from: its page and its edit page there. */
-export type OsmLink = { type: "node" | "way" | "relation"; id: string; url: string; editUrl: string };
-
-export type ReviewView = {
-  _id: string;
-  name: string;
-  rating: { quality: number; speed: number; price: number; avg: number };
-  /** "" while hidden: the reason is shown instead. */
-  comment: string;
-  createdAt: string;
-  verified: boolean;
-  reply: { text: string; at: string } | null;
-  /** Why a moderator (or enough reports, "pending") hid it; null when shown. */
-  hidden: "pending" | "spam" | "offensive" | "notAVisit" | "conflict" | "other" | null;
-  /** Held out of the averages while a burst of low reviews is checked. */
-  held: boolean;
-};
-
 export type ServiceDetail = ServiceCard & {
   /** Every photo in the owner's order; `image` is the first. */
   images: string[];
@@ -134,16 +111,6 @@ export type ServiceDetail = ServiceCard & {
   /** The OpenStreetMap object it was imported from; null for an owner's own listing. */
   osm: OsmLink | null;
 };
-
-/** Links to an OpenStreetMap object (the id as text: OSM ids outgrow a JSON number's exact range one day). */
-export function osmLink(type: OsmLink["type"], id: bigint | string): OsmLink {
-  return {
-    type,
-    id: String(id),
-    url: `https://www.openstreetmap.org/${type}/${id}`,
-    editUrl: `https://www.openstreetmap.org/edit?${type}=${id}`,
-  };
-}
 
 export type CardRow = {
   id: string;
@@ -246,26 +213,6 @@ export function toCard(row: CardRow, instant: Date): ServiceCard {
     card.matchedJob = radiusKm === undefined || radiusKm === null ? matched : { ...matched, radiusKm };
   }
   return card;
-}
-
-type LiveColumns = Pick<CardRow, "liveState" | "liveNote" | "liveUntil" | "liveUpdatedAt">;
-
-/** The live word while it is in force at the instant, else null: an expired one is as good as none. */
-export function liveStatusOf(row: LiveColumns, now: Date): LiveStatusView | null {
-  if (
-    !row.liveState ||
-    !row.liveUntil ||
-    !row.liveUpdatedAt ||
-    row.liveUntil.getTime() <= now.getTime() ||
-    row.liveUpdatedAt.getTime() > now.getTime()
-  )
-    return null;
-  return {
-    state: row.liveState,
-    note: row.liveNote,
-    until: row.liveUntil.toISOString(),
-    updatedAt: row.liveUpdatedAt.toISOString(),
-  };
 }
 
 export function toTimetable(rows: HoursRow[]): Timetable {

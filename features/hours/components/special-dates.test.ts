@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 
-import type { SpecialHoursView } from "@/features/catalog/server/page-extras";
+import type { SpecialHoursView } from "@/features/hours/special-hours-view";
 
 import { SpecialDates } from "./special-dates";
 

@@ -7,8 +7,7 @@ import { DEFAULT_TIME_ZONE, type Timetable } from "@/domain/service/week";
 import { accountState } from "@/features/accounts/server/accounts";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { liveStatusOf } from "@/features/catalog/server/service-dto";
-import type { LiveStatusView } from "@/features/hours/live-status";
+import { liveStatusOf, type LiveStatusView } from "@/features/hours/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/features/hours/timetable";
 import {
   COLUMN_FIELDS,

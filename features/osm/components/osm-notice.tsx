@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 
-import type { OsmLink } from "@/features/catalog/server/service-dto";
+import type { OsmLink } from "@/features/osm/osm-link";
 
 const OSM_COPYRIGHT = "https://www.openstreetmap.org/copyright";
 

@@ -1,13 +1,14 @@
 import { useFormatter, useTranslations } from "next-intl";
 
 import { CUSTOM_JOB, UAH } from "@/domain/service/jobs";
-import type { CardView } from "@/features/catalog/card-view";
+
+import type { MatchedJob } from "../matched-job";
 
 /**
  * On a result found by a job's words, the price line that matched: "Tyre change R16 from 500 ₴",
  * or an owner's own line by its name ("Евакуатор по місту from 1,500 ₴"). Nothing otherwise.
  */
-export function MatchedJobChip({ job, className = "" }: { job: CardView["matchedJob"]; className?: string }) {
+export function MatchedJobChip({ job, className = "" }: { job: MatchedJob | undefined; className?: string }) {
   const t = useTranslations("Prices");
   const format = useFormatter();
   if (!job) return null;

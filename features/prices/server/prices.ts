@@ -3,7 +3,7 @@ import "server-only";
 import { ownService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { priceLines, toPriceLines, type PriceList } from "@/features/catalog/server/page-extras";
+import { priceLines, toPriceLines, type PriceList } from "@/features/prices/price-list";
 import { priceListInput } from "@/features/prices/schema";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
@@ -12,7 +12,8 @@ import { parseOrThrow } from "@/lib/http/validate";
 /**
  * Owners' "from" prices for standard jobs (domain/service/jobs.ts). Only the owner or an admin changes a
  * list; a change is a catalogue change ("has prices", the cheapest-first order and the page read
- * it). What the page reads, and the medians reviewers paid, are in services/page-extras.ts.
+ * it). The list's shape is in ../price-list.ts,
+ * the medians reviewers paid in ./paid-medians.ts.
  */
 
 /** GET /api/items/users/{id}/prices */

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
-import type { ServiceDetail } from "@/features/catalog/server/service-dto";
+import type { ReviewView } from "@/features/reviews/review-view";
 import type { ReviewerView } from "@/features/reviews/reviewer-view";
 
 import { ReviewFilter } from "./review-filter";
@@ -17,7 +17,8 @@ export async function ReviewList({
   service,
   reviewer,
 }: {
-  service: ServiceDetail;
+  /** What the list reads of the service page's service. */
+  service: { _id: string; reviews: ReviewView[]; burstFlagged: boolean };
   reviewer: ReviewerView | "unknown";
 }) {
   const [t, tr] = await Promise.all([getTranslations("ServiceDetail"), getTranslations("Review")]);
