@@ -13,7 +13,7 @@ export const LIST_RETURN_KEY = "listBeforeService";
 
 const PLAIN_LIST = "/services";
 
-/** The lists a service is opened from (features/catalog/components/services-page.tsx), without a language prefix. */
+/** The lists a service is opened from (features/directory/components/services-page.tsx), without a language prefix. */
 const LIST_PATHS = new Set(["/services", "/stos", "/mechanics"]);
 
 /** The service a link on the list leads to (`/service/<id>`, with or without a language prefix), else null. */

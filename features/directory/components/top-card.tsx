@@ -8,7 +8,7 @@ import { StarRating } from "@/features/reviews/components/star-rating";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 import { Link } from "@/i18n/navigation";
 
-/** A top-rated service in the strip above the results (features/catalog/components/top-carousel.tsx): small, so the results stay in view. */
+/** A top-rated service in the strip above the results (features/directory/components/top-carousel.tsx): small, so the results stay in view. */
 export function TopCard({ service }: { service: TopCardView }) {
   const t = useTranslations("Services");
   return (

@@ -2,6 +2,9 @@ import { getTranslations } from "next-intl/server";
 
 import { WhenNearViewport } from "@/components/map/lazy-maps";
 import { cardView, topCardView, type CardView } from "@/features/catalog/card-view";
+import { FilterBar } from "@/features/catalog/components/filter-bar";
+import { ListLink, ListNavigation, ListPending, ListResults } from "@/features/catalog/components/list-navigation";
+import { Pagination } from "@/features/catalog/components/pagination";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { serializeItemsQuery } from "@/features/catalog/items-query-url";
 import { VIEW_PARAM } from "@/features/catalog/list-view";
@@ -9,9 +12,6 @@ import { nearGroups } from "@/features/catalog/near-groups";
 import { listServices, listTopServices } from "@/features/catalog/server/list";
 import { Link } from "@/i18n/navigation";
 
-import { FilterBar } from "./filter-bar";
-import { ListLink, ListNavigation, ListPending, ListResults } from "./list-navigation";
-import { Pagination } from "./pagination";
 import { ResultsLayout, ResultsMap, ViewSwitch } from "./results-view";
 import { ServiceCard } from "./service-card";
 import { TopCarousel } from "./top-carousel";
