@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DEFAULT_TIMETABLE } from "@/domain/service/week";
-import { changedFields, EMPTY_SERVICE, formStateOf, movePhoto } from "@/features/listings/service-form";
+import { changedFields, EMPTY_SERVICE, formStateOf } from "@/features/listings/service-form";
 
 const stored = formStateOf({
   ...EMPTY_SERVICE,
@@ -49,15 +49,5 @@ describe("formStateOf", () => {
     expect(Object.keys(stored)).not.toContain("_id");
     expect(stored.name).toBe("СТО Схід");
     expect(formStateOf({}).timetable).toEqual(DEFAULT_TIMETABLE);
-  });
-});
-
-describe("movePhoto", () => {
-  it("swaps a photo with its neighbour and leaves the ends alone", () => {
-    expect(movePhoto(["a", "b", "c"], 1, -1)).toEqual(["b", "a", "c"]);
-    expect(movePhoto(["a", "b", "c"], 1, 1)).toEqual(["a", "c", "b"]);
-    expect(movePhoto(["a", "b", "c"], 0, -1)).toEqual(["a", "b", "c"]);
-    expect(movePhoto(["a", "b", "c"], 2, 1)).toEqual(["a", "b", "c"]);
-    expect(movePhoto([], 0, 1)).toEqual([]);
   });
 });

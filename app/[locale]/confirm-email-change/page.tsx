@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ConfirmEmailChange } from "@/features/accounts/components/confirm-email-change";
-import { signedInToChangingAccount } from "@/features/accounts/server/profile";
+import { signedInToChangingAccount } from "@/features/my-account/server/profile";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 

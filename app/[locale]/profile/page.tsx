@@ -2,12 +2,12 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 
 import { ClientMessages } from "@/components/layout/client-messages";
 import { GuardNotice } from "@/components/layout/guard-notice";
-import { AccountSecurity } from "@/features/accounts/components/account-security";
 import { AuthCard } from "@/features/accounts/components/auth-page";
-import { ProfileForm } from "@/features/accounts/components/profile-form";
 import { TwoStepSettings } from "@/features/accounts/components/two-step-settings";
 import { guardPage } from "@/features/accounts/server/guards";
 import { mfaStatus } from "@/features/accounts/server/mfa";
+import { AccountSecurity } from "@/features/my-account/components/account-security";
+import { ProfileForm } from "@/features/my-account/components/profile-form";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 

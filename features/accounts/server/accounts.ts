@@ -2,8 +2,6 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
-import { imageUrl } from "@/domain/service/images";
-import type { publicUserAnswer } from "@/features/accounts/answers";
 import { confirmEmailInput, loginInput, registerInput, resendConfirmationInput } from "@/features/accounts/schema";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
@@ -12,12 +10,12 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { take, tryTake } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
-import type { z } from "@/lib/zod";
 
 import { localePath, mailAccount } from "./account-mail";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
 import { startChallenge } from "./mfa";
 import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
+import { toPublicUser, type PublicUser } from "./public-user";
 import { createSession, type NewSession } from "./session";
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
 
@@ -26,27 +24,6 @@ import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in
  * (argon2 runs in the first two).
  */
 export const ACCOUNT_MAIL_FLOOR_MS = 400;
-
-/** The spec's User (section 3): its shape is the schema the API's document describes. */
-export type PublicUser = z.infer<typeof publicUserAnswer>;
-
-export function toPublicUser(user: {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isBlocked: boolean;
-  imageId: string | null;
-}): PublicUser {
-  return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    isAdmin: user.isAdmin,
-    isBlocked: user.isBlocked,
-    image: imageUrl(user.imageId),
-  };
-}
 
 /**
  * `path` with the page a sign-up started from as its `redirect`, when that is a page of this site

@@ -11,7 +11,7 @@ import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 
 import { localePath, mailAccount } from "./account-mail";
-import { toPublicUser, type PublicUser } from "./accounts";
+import { toPublicUser, type PublicUser } from "./public-user";
 import { consumeToken, issueToken, peekToken } from "./email-tokens";
 import { assertUncommonPassword, hashPassword } from "./passwords";
 import { createSession, endAllSessions, type NewSession } from "./session";

@@ -6,6 +6,7 @@ import { hash, verify } from "@node-rs/argon2";
 
 import { containsEmailName } from "@/features/accounts/rules";
 import { BadRequestError } from "@/lib/http/errors";
+import { countAttempt, refundAttempt, tooMany } from "@/lib/security/rate-limit";
 
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -81,4 +82,23 @@ export function assertUncommonPassword(
 ): void {
   const weakness = passwordWeakness(password, emails);
   if (weakness) throw new BadRequestError({ [field]: weakness });
+}
+
+/**
+ * The current password, for changes that could lock the owner out. Wrong answers are limited per
+ * account (THROTTLES.currentPassword), so a borrowed session cannot guess it: every answer is
+ * counted before it is checked (parallel guesses cannot slip past a count read too early), and a
+ * right one gives its own point back, the wrong ones before it staying counted.
+ */
+export async function proveOwnership(
+  userId: string,
+  passwordHash: string,
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (!currentPassword) throw new BadRequestError({ currentPassword: "Validation.currentPasswordRequired" });
+  const attempt = await countAttempt("currentPassword", userId);
+  if (!attempt.allowed) throw tooMany(attempt.msBeforeNext);
+  if (!(await verifyPassword(passwordHash, currentPassword)))
+    throw new BadRequestError({ currentPassword: "Auth.currentPasswordWrong" });
+  await refundAttempt("currentPassword", userId);
 }

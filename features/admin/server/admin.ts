@@ -1,7 +1,6 @@
 import "server-only";
 
 import { imageIdOf, imageUrl } from "@/domain/service/images";
-import { removeAccount } from "@/features/accounts/server/account-removal";
 import { requireAccess } from "@/features/accounts/server/guards";
 import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
 import { endAllSessions, type Viewer } from "@/features/accounts/server/session";
@@ -13,6 +12,7 @@ import {
   updateOwnService,
   type EditableService,
 } from "@/features/listings/server/listings";
+import { removeAccount } from "@/features/my-account/server/account-removal";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";

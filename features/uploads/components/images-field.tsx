@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from "react";
 
 import { toast } from "@/components/ui/toast";
 import { MAX_SERVICE_IMAGES } from "@/domain/service/fields";
-import { movePhoto } from "@/features/listings/service-form";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
+import { movePhoto } from "@/features/uploads/photo-order";
 
 import { uploadImage } from "./upload-image";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { GET as exportRoute } from "@/app/api/users/profile/export/route";
-import { removeAccount } from "@/features/accounts/server/account-removal";
+import { removeAccount } from "@/features/my-account/server/account-removal";
 import { lastCarOf } from "@/features/requests/server/requests";
 import { getPrisma } from "@/lib/db/client";
 

@@ -4,8 +4,8 @@ import { POST as replyRoute } from "@/app/api/items/[id]/reviews/[reviewId]/repl
 import { POST as reviewRoute } from "@/app/api/items/[id]/reviews/route";
 import { GET as getItem } from "@/app/api/items/[id]/route";
 import { POST as visitCodeRoute } from "@/app/api/items/[id]/visit-codes/route";
-import { removeAccount } from "@/features/accounts/server/account-removal";
 import { getViewer } from "@/features/accounts/server/session";
+import { removeAccount } from "@/features/my-account/server/account-removal";
 import { sendReviewDigests } from "@/features/reviews/server/review-digest";
 import { reviewerView } from "@/features/reviews/server/reviews";
 import { getPrisma } from "@/lib/db/client";

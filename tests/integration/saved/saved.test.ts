@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
 import { GET as exportRoute } from "@/app/api/users/profile/export/route";
-import { removeAccount } from "@/features/accounts/server/account-removal";
+import { removeAccount } from "@/features/my-account/server/account-removal";
 import { SAVED_MAX } from "@/features/saved/rules";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";

@@ -1,6 +1,5 @@
 import type { NextRequest } from "next/server";
 
-import { deleteOwnAccount, updateProfile } from "@/features/accounts/server/profile";
 import {
   clearedSessionCookie,
   getViewer,
@@ -9,6 +8,7 @@ import {
   sessionView,
 } from "@/features/accounts/server/session";
 import { signedInHintCookie } from "@/features/accounts/session-cookie";
+import { deleteOwnAccount, updateProfile } from "@/features/my-account/server/profile";
 import { handle, json, readJson, requestLocale, translated } from "@/lib/http/answers";
 
 /**

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
-import { signOutEverywhere } from "@/features/accounts/server/profile";
 import { clearedSessionCookie, getViewer } from "@/features/accounts/server/session";
+import { signOutEverywhere } from "@/features/my-account/server/profile";
 import { handle, json } from "@/lib/http/answers";
 
 /** "Sign out everywhere": ends every session of the viewer, this one included. */

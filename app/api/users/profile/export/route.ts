@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
-import { exportOwnData } from "@/features/accounts/server/profile";
 import { getViewer } from "@/features/accounts/server/session";
+import { exportOwnData } from "@/features/my-account/server/profile";
 import { handle } from "@/lib/http/answers";
 
 export async function GET(request: NextRequest) {

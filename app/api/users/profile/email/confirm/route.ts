@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
-import { confirmEmailChange } from "@/features/accounts/server/profile";
 import { clearedSessionCookie, getViewer } from "@/features/accounts/server/session";
+import { confirmEmailChange } from "@/features/my-account/server/profile";
 import { handle, json, readJson, translated } from "@/lib/http/answers";
 
 /**

@@ -1,11 +1,10 @@
 import "server-only";
 
+import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
+import { endAllSessions } from "@/features/accounts/server/session";
 import { recomputeAggregates } from "@/features/reviews/server/reviews";
 import { lockReviewedServices } from "@/features/reviews/server/service-lock";
 import { Prisma } from "@/lib/generated/prisma/client";
-
-import { keepAnActiveAdmin } from "./last-admin";
-import { endAllSessions } from "./session";
 
 type Tx = Prisma.TransactionClient;
 export type Removal = {

@@ -8,11 +8,10 @@ import { postJson } from "@/components/ui/api-client";
 import { Field, FormAlert, FormNotice, SubmitButton } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
+import { NameAndEmailFields, useEmailNameError } from "@/features/accounts/components/account-fields";
 import { ACCOUNT_TEXT_MAX, inPageLanguage, NEW_PASSWORD_WORDING, passwordsMatch } from "@/features/accounts/rules";
 import { ImageField } from "@/features/uploads/components/image-field";
 import { useRouter } from "@/i18n/navigation";
-
-import { NameAndEmailFields, useEmailNameError } from "./account-fields";
 
 const loadSchema = () => import("@/features/accounts/schema").then((schemas) => schemas.profileInput);
 

@@ -9,44 +9,32 @@ import {
   profileInput,
   type ProfileInput,
 } from "@/features/accounts/schema";
+import { localePath, mailAccount } from "@/features/accounts/server/account-mail";
+import { ACCOUNT_MAIL_FLOOR_MS } from "@/features/accounts/server/accounts";
+import { toPublicUser, type PublicUser } from "@/features/accounts/server/public-user";
+import { consumeToken, issueToken, peekToken } from "@/features/accounts/server/email-tokens";
+import { requireAccess } from "@/features/accounts/server/guards";
+import { assertUncommonPassword, hashPassword, proveOwnership } from "@/features/accounts/server/passwords";
+import {
+  createSession,
+  endAllSessions,
+  forThisVisitor,
+  type NewSession,
+  type Viewer,
+} from "@/features/accounts/server/session";
 import { orderedImages } from "@/features/listings/server/service-images";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { writeAudit } from "@/lib/security/audit-log";
-import { countAttempt, refundAttempt, take, tooMany } from "@/lib/security/rate-limit";
+import { take } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 
-import { localePath, mailAccount } from "./account-mail";
 import { removeAccount } from "./account-removal";
-import { ACCOUNT_MAIL_FLOOR_MS, toPublicUser, type PublicUser } from "./accounts";
-import { consumeToken, issueToken, peekToken } from "./email-tokens";
-import { requireAccess } from "./guards";
-import { assertUncommonPassword, hashPassword, verifyPassword } from "./passwords";
-import { createSession, endAllSessions, forThisVisitor, type NewSession, type Viewer } from "./session";
 
 /** The account's owner acting on it (/profile): changes, sign-out everywhere, deletion, export. */
-
-/**
- * The current password, for changes that could lock the owner out. Wrong answers are limited per
- * account (THROTTLES.currentPassword), so a borrowed session cannot guess it: every answer is
- * counted before it is checked (parallel guesses cannot slip past a count read too early), and a
- * right one gives its own point back, the wrong ones before it staying counted.
- */
-export async function proveOwnership(
-  userId: string,
-  passwordHash: string,
-  currentPassword: string | undefined,
-): Promise<void> {
-  if (!currentPassword) throw new BadRequestError({ currentPassword: "Validation.currentPasswordRequired" });
-  const attempt = await countAttempt("currentPassword", userId);
-  if (!attempt.allowed) throw tooMany(attempt.msBeforeNext);
-  if (!(await verifyPassword(passwordHash, currentPassword)))
-    throw new BadRequestError({ currentPassword: "Auth.currentPasswordWrong" });
-  await refundAttempt("currentPassword", userId);
-}
 
 export type ProfileUpdate = { user: PublicUser; session: NewSession | null; emailPending: string | null };
 
