@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import { log } from "./log";
 import { DEFAULT_MAP_TILES_URL } from "./public-env";
 
 /**
@@ -613,6 +612,22 @@ export function parseEnv(source: Source): ParsedEnv {
   };
 }
 
+type WarningReporter = (warning: string) => void;
+let reportWarning: WarningReporter | null = null;
+/** Per process, as `warned` below: the logger of whichever bundle loads first writes them. */
+const unreported = ((globalThis as typeof globalThis & { __maisterEnvUnreported?: string[] }).__maisterEnvUnreported ??=
+  []);
+
+/**
+ * Where the environment's warnings go: lib/log.ts hands its logger over when it loads. The logger
+ * reads this module (its level, the secret it blanks), so this module cannot import it; warnings
+ * found before it loads wait here and are written when it does (the server's start loads both).
+ */
+export function reportEnvWarningsTo(report: WarningReporter): void {
+  reportWarning = report;
+  for (const warning of unreported.splice(0)) report(warning);
+}
+
 /** Warned once per process, however many bundles (Next's server has several) read the environment. */
 const warned = ((globalThis as typeof globalThis & { __maisterEnvWarnings?: Set<string> }).__maisterEnvWarnings ??=
   new Set());
@@ -630,7 +645,8 @@ export function loadEnv(): ParsedEnv {
   for (const warning of current.warnings) {
     if (warned.has(warning)) continue;
     warned.add(warning);
-    log.warn({ area: "config" }, warning);
+    if (reportWarning) reportWarning(warning);
+    else unreported.push(warning);
   }
   return current;
 }

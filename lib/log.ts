@@ -4,7 +4,7 @@ import { format, stripVTControlCharacters } from "node:util";
 import pino, { type DestinationStream, type Level, type Logger, type LoggerOptions } from "pino";
 import type { PrettyOptions } from "pino-pretty";
 
-import { env, type Mode } from "./env";
+import { env, reportEnvWarningsTo, type Mode } from "./env";
 import { requestStorage } from "./http/request-store";
 import { cleanText, SECRET_NAME } from "./security/redaction";
 import { activeTraceId } from "./telemetry/instruments";
@@ -161,7 +161,7 @@ function rootLogger(): Logger {
 
 /**
  * The logger, made on first use (the environment is read then, not when this module loads:
- * lib/env.ts itself logs its warnings through it).
+ * lib/env.ts's warnings are written through it, handed over below).
  */
 export const log: Logger = new Proxy({} as Logger, {
   get(_target, name) {
@@ -173,6 +173,8 @@ export const log: Logger = new Proxy({} as Logger, {
     return Reflect.set(rootLogger(), name, value);
   },
 });
+
+reportEnvWarningsTo((warning) => log.warn({ area: "config" }, warning));
 
 /** Writes what is buffered (nothing, with synchronous writes; kept for the shutdown hook). */
 export function flushLogs(): void {
