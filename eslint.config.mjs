@@ -57,6 +57,71 @@ const processEnv = {
 };
 
 /**
+ * The features' floors, bottom first. A feature imports only features on lower floors (type-only
+ * imports included); the features on one floor never import each other. The app (app/, the shell in
+ * components/layout/, proxy.ts, jobs.ts, openapi.ts) composes them and may import any. A new feature
+ * goes on the lowest floor above everything it imports (docs/architecture.md, "Floors").
+ * Below every feature: lib/ (the platform, no product words), domain/ (the service kernel),
+ * components/ui/ and components/map/ (generic UI), which import no feature.
+ */
+export const FEATURE_FLOORS = [
+  ["accounts", "cart", "offline"],
+  ["feedback", "hours", "prices", "stats", "uploads"],
+  ["listings", "reviews"],
+  ["osm"],
+  ["catalog", "claims"],
+  ["map", "payments", "requests", "saved"],
+  ["directory", "my-account"],
+  ["admin"],
+];
+
+/** What composes features: nothing below it imports it. */
+const APP = ["./app", "./components/layout"];
+
+/** import/no-restricted-paths zones: each feature against its floor and the ones above, and the platform against every feature. */
+const floorZones = [
+  ...FEATURE_FLOORS.flatMap((floor, level) =>
+    floor.map((feature) => ({
+      target: `./features/${feature}`,
+      from: [
+        ...FEATURE_FLOORS.slice(level)
+          .flat()
+          .filter((other) => other !== feature)
+          .map((other) => `./features/${other}`),
+        ...APP,
+      ],
+      message: `${feature} is on floor ${level + 1} of FEATURE_FLOORS (eslint.config.mjs): it imports only features on lower floors.`,
+    })),
+  ),
+  {
+    target: ["./lib", "./domain", "./components/ui", "./components/map", "./i18n"],
+    from: ["./features", ...APP],
+    message: "The platform, the kernel and the generic UI import no feature: move the piece down, or the caller up.",
+  },
+  {
+    target: ["./lib", "./components/ui"],
+    from: ["./domain", "./components/map"],
+    message: "lib/ and components/ui/ carry no product words: they import neither the service kernel nor the map kit.",
+  },
+  {
+    target: "./domain",
+    from: ["./components/map"],
+    message: "The service kernel sits below the map kit.",
+  },
+];
+
+const layers = {
+  files: ["**/*.{ts,tsx,mjs}"],
+  // Tests cross floors on purpose: they check a piece against the others.
+  ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
+  rules: {
+    "import/no-restricted-paths": ["error", { zones: floorZones }],
+    // A file cycle of value imports (type-only imports are left out by the rule).
+    "import/no-cycle": ["error", { ignoreExternal: true }],
+  },
+};
+
+/**
  * Client components ("use client") are bundled for the browser: from server code they may take types
  * only. Which files are client files is decided by their directive, so this cannot be a path pattern.
  */
@@ -110,6 +175,7 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DATABASE, SHARED_TO_SERVER] }] },
   },
   processEnv,
+  layers,
   globalIgnores([
     ".next/**",
     "node_modules/**",
