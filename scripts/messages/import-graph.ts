@@ -89,3 +89,8 @@ export function eagerClientPackages(file: string): Set<string> {
   walk(path.join(ROOT, file), false);
   return packages;
 }
+
+/** The repository's own files `file` imports for their code (static and lazy; type-only imports left out), relative to the repository. */
+export function codeImports(file: string): string[] {
+  return parse(path.join(ROOT, file)).imports.map((imported) => path.relative(ROOT, imported));
+}
