@@ -1,7 +1,8 @@
 // npm test: the unit, integration and e2e tests, in two lanes at the same time.
 //   e2e lane     the production build, then the Playwright specs (scripts/test-e2e.mjs)
 //   beside lane  the unit tests, then the integration tests on PGlite and on PostgreSQL
-//                (scripts/test-integration.mjs), at a lower CPU priority (nice 15)
+//                (scripts/test-integration.mjs), at a lower CPU priority (nice 15, in a session
+//                of its own whose autogroup has that level too: see lowerSessionPriority)
 // The e2e lane is the long one, and it leaves part of two cores idle: its one browser waits on the
 // server and the server on the database, and a few steps wait on a clock (a fresh TOTP code). The
 // beside lane runs in that idle time: at nice 15 the kernel gives it mostly what the e2e lane
@@ -28,11 +29,34 @@ import { binCommand } from "./node-commands.mjs";
 const LOG_DIR = path.resolve(".data/test-logs");
 const NICE = 15;
 
+/**
+ * Lowers a session's CPU share. With the kernel's autogroups (Linux's sched_autogroup_enabled, on
+ * by default in most distributions), the CPU is shared between sessions first and by nice level only
+ * inside one: Playwright starts Chromium and the e2e server each in a session of its own, so a nice
+ * level alone did not hold the beside lane back from them. Its session's own level does.
+ */
+function lowerSessionPriority(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(NICE));
+  } catch {
+    // No autogroups (the file is missing or not writable): the nice level does the work.
+  }
+}
+
 /** Runs [command, args] to the end; resolves its exit code. */
 function run([command, args], { out, nice = false }) {
-  const [file, argv] =
-    nice && process.platform === "linux" ? ["nice", ["-n", String(NICE), command, ...args]] : [command, args];
-  const child = spawn(file, argv, { stdio: out ? ["ignore", "pipe", "pipe"] : "inherit", env: process.env });
+  const lowered = nice && process.platform === "linux";
+  const [file, argv] = lowered ? ["nice", ["-n", String(NICE), command, ...args]] : [command, args];
+  const child = spawn(file, argv, {
+    stdio: out ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: process.env,
+    // A session of its own, whose priority can be lowered without lowering the e2e lane's.
+    detached: lowered,
+  });
+  if (lowered && child.pid) {
+    groupLeaders.add(child);
+    lowerSessionPriority(child.pid);
+  }
   if (out) {
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
@@ -61,9 +85,19 @@ async function lane(steps, options) {
 }
 
 const children = new Set();
+/** The children started in a session (and process group) of their own. */
+const groupLeaders = new WeakSet();
 for (const signal of ["SIGINT", "SIGTERM"])
   process.on(signal, () => {
-    for (const child of children) child.kill(signal);
+    for (const child of children) {
+      // A detached child leads a process group of its own: the signal goes to all of it.
+      try {
+        if (groupLeaders.has(child)) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        child.kill(signal);
+      }
+    }
     process.exit(130);
   });
 
