@@ -51,16 +51,21 @@ const lastStep = {
   },
 };
 
+/** A code of the step before is typed only with this much of the current step left: it must still be taken when it arrives. */
+const PREVIOUS_STEP_MARGIN_MS = 10_000;
+
 /**
  * A code from an authenticator key, as the person's app shows it. The server takes a code once per
- * 30-second step (and one step ahead), and the tests sign the same admin in again and again: each
- * call gives a step not used before, waiting for the next one when both are spent.
+ * 30-second step, from one step behind to one ahead (features/accounts/totp.ts), and the tests sign
+ * the same admin in again and again: each call gives a step not used before, oldest first, waiting
+ * for the next one when all three are spent.
  */
 export async function freshTotpCode(secret: string): Promise<string> {
   for (;;) {
     const now = Date.now();
     const step = totpStep(now);
-    const next = Math.max(step, (lastStep.get(secret) ?? -1) + 1);
+    const earliest = (step + 1) * STEP_MS - now > PREVIOUS_STEP_MARGIN_MS ? step - 1 : step;
+    const next = Math.max(earliest, (lastStep.get(secret) ?? -2) + 1);
     if (next <= step + 1) {
       lastStep.set(secret, next);
       return totpCode(secret, next * STEP_MS);
