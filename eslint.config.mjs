@@ -59,7 +59,7 @@ const processEnv = {
 /**
  * The features' floors, bottom first. A feature imports only features on lower floors (type-only
  * imports included); the features on one floor never import each other. The app (app/, the shell in
- * components/layout/, proxy.ts, jobs.ts, openapi.ts) composes them and may import any. A new feature
+ * app/_shell/, proxy.ts, jobs.ts, openapi.ts) composes them and may import any. A new feature
  * goes on the lowest floor above everything it imports (docs/architecture.md, "Floors").
  * Below every feature: lib/ (the platform, no product words), domain/ (the service kernel),
  * components/ui/ and components/map/ (generic UI), which import no feature.
@@ -76,7 +76,7 @@ export const FEATURE_FLOORS = [
 ];
 
 /** What composes features: nothing below it imports it. */
-const APP = ["./app", "./components/layout"];
+const APP = ["./app"];
 
 /** import/no-restricted-paths zones: each feature against its floor and the ones above, and the platform against every feature. */
 const floorZones = [

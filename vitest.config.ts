@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{domain,features,lib,components,i18n,scripts}/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["{app,domain,features,lib,components,i18n,scripts}/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
           server,
         },

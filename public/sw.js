@@ -3,7 +3,7 @@
  * they need, and a page never opened shows the offline page in its language instead of the
  * browser's error. One plain script, served as it is (no bundler reaches public/); its tests run it
  * in a context of their own (features/offline/service-worker.test.ts). Registered in production
- * builds only, by components/layout/service-worker.tsx, as /sw.js?v=<build>.
+ * builds only, by app/_shell/service-worker.tsx, as /sw.js?v=<build>.
  */
 "use strict";
 
@@ -27,7 +27,7 @@ const LIMIT = { pages: 60, static: 400, assets: 30, images: 200, data: 20 };
 const OFFLINE_PAGES = ["/offline", "/ua/offline"];
 /** How long a page waits for the network before a kept copy is shown instead (a weak signal on the road). */
 const PATIENCE_MS = 4000;
-/** Put on a kept copy's <html>: the offline banner (components/layout/offline-banner.tsx) reads when it was stored. */
+/** Put on a kept copy's <html>: the offline banner (app/_shell/offline-banner.tsx) reads when it was stored. */
 const STORED_AT = "data-stored-at";
 /** The same time on the copy's headers, for this worker. */
 const STORED_AT_HEADER = "x-maister-stored-at";

@@ -5,12 +5,12 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 
-import { ClientMessages } from "@/components/layout/client-messages";
-import { OfflineBanner } from "@/components/layout/offline-banner";
-import { Providers } from "@/components/layout/providers";
-import { ServiceWorker } from "@/components/layout/service-worker";
-import { SiteFooter } from "@/components/layout/site-footer";
-import { SiteHeader } from "@/components/layout/site-header";
+import { ClientMessages } from "@/app/_shell/client-messages";
+import { OfflineBanner } from "@/app/_shell/offline-banner";
+import { Providers } from "@/app/_shell/providers";
+import { ServiceWorker } from "@/app/_shell/service-worker";
+import { SiteFooter } from "@/app/_shell/site-footer";
+import { SiteHeader } from "@/app/_shell/site-header";
 import { MANIFEST_PATHS, THEME_COLOUR } from "@/features/offline/manifest";
 import { TrackEvents } from "@/features/stats/components/track-events";
 import { toLocale } from "@/i18n/locale";

@@ -17,7 +17,7 @@ export const OFFLINE_KEY = "OFFLINE";
 
 /**
  * What a call made offline answers, in the page's language. The site shell sets it from its own
- * messages (components/layout/offline-banner.tsx), so that every form says the same, whatever words
+ * messages (app/_shell/offline-banner.tsx), so that every form says the same, whatever words
  * its caller passes for a failed request; until then the caller's own.
  */
 let offlineMessage: string | undefined;

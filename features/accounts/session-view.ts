@@ -1,5 +1,5 @@
 /**
- * What a page's client side knows of the signed-in visitor: the header's links (components/layout/header-links.ts)
+ * What a page's client side knows of the signed-in visitor: the header's links (app/_shell/header-links.ts)
  * and the address the feedback form sends with.
  */
 export type SessionView = {

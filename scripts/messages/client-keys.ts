@@ -6,7 +6,7 @@ import { clientFiles } from "./import-graph";
 
 /**
  * Which keys of each message namespace the client components under one provider can ask for, so
- * each page hands them those keys and no others (components/layout/client-messages.tsx): the
+ * each page hands them those keys and no others (app/_shell/client-messages.tsx): the
  * client files reachable from the page (scripts/messages/import-graph.ts) are read, not the site.
  *
  * A key is needed when a `useTranslations("Namespace")` function is called with it (a literal,

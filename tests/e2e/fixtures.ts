@@ -21,7 +21,7 @@ function watchMessages(context: BrowserContext) {
  * No page reaches the internet (./offline.ts); a test that asks for `tiles` gets the map's tiles
  * from a fixture, and `tiles.count` tells whether a map really asked for them. `users` makes
  * accounts of each role and signs them in through the API. Every context a test opens is watched
- * for messages a page did not hand its client components (components/layout/client-messages.tsx);
+ * for messages a page did not hand its client components (app/_shell/client-messages.tsx);
  * one such message fails the test.
  */
 export const test = base.extend<{ tiles: { count: number }; users: Users; messagesComplete: void }>({

@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
 
 /**
- * Installable and readable offline (public/sw.js, components/layout/offline-banner.tsx,
+ * Installable and readable offline (public/sw.js, app/_shell/offline-banner.tsx,
  * app/[locale]/offline): pages opened while connected, the Saved list with its phone numbers,
  * come back offline with a banner saying how old they are; a page never opened shows the offline
  * page in its language; what needs the network says so at once. Runs against the production build

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ConfirmEmailChange } from "@/features/accounts/components/confirm-email-change";
 import { signedInToChangingAccount } from "@/features/my-account/server/profile";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ConfirmEmail } from "@/features/accounts/components/confirm-email";
 import { toLocale } from "@/i18n/locale";

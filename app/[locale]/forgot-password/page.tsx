@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ForgotPasswordForm } from "@/features/accounts/components/forgot-password-form";
 import { toLocale } from "@/i18n/locale";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
-import { GuardNotice } from "@/components/layout/guard-notice";
+import { ClientMessages } from "@/app/_shell/client-messages";
+import { GuardNotice } from "@/app/_shell/guard-notice";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { LoginForm } from "@/features/accounts/components/login-form";
 import { getViewer } from "@/features/accounts/server/session";

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import { HoursFreshnessPanel } from "@/features/hours/components/hours-freshness";
 import { LiveStatusPanel } from "@/features/hours/components/live-status-panel";

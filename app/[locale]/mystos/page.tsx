@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { WrenchIcon } from "@/components/ui/wrench-icon";
 import { guardPage } from "@/features/accounts/server/guards";
 import { HoursFreshnessPanel } from "@/features/hours/components/hours-freshness";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { OfflineReturn } from "@/features/offline/components/offline-return";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { headers } from "next/headers";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import { MissingOrder } from "@/features/payments/components/missing-order";
 import { OrderPreview } from "@/features/payments/components/order-preview";

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
-import { GuardNotice } from "@/components/layout/guard-notice";
+import { ClientMessages } from "@/app/_shell/client-messages";
+import { GuardNotice } from "@/app/_shell/guard-notice";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { TwoStepSettings } from "@/features/accounts/components/two-step-settings";
 import { guardPage } from "@/features/accounts/server/guards";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { RegisterForm } from "@/features/accounts/components/register-form";
 import { getViewer } from "@/features/accounts/server/session";

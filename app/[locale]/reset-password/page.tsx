@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { AuthCard } from "@/features/accounts/components/auth-page";
 import { ResetPasswordForm } from "@/features/accounts/components/reset-password-form";
 import { resetLinkEmail } from "@/features/accounts/server/password-reset";

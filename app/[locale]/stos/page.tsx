@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { ServicesPage } from "@/features/directory/components/services-page";
 import { toLocale } from "@/i18n/locale";
 import { alternatesFor } from "@/lib/site";

@@ -46,7 +46,7 @@ export function requireAccess(viewer: Viewer | null, rule: AccessRule): asserts 
 
 /**
  * For pages: the viewer when the rule holds, else a redirect (history replaced) with the `reason`
- * the target page shows (components/layout/guard-notice.tsx). A visitor sent to /login comes back
+ * the target page shows (app/_shell/guard-notice.tsx). A visitor sent to /login comes back
  * to `path` after signing in; "/" is the spec's target for the role guards, and also where /login
  * sends on a signed-in user at once (spec §2), so the admin guard sends them there directly.
  */

@@ -21,9 +21,9 @@ import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
 import { localePath, mailAccount } from "./account-mail";
-import { toPublicUser, type PublicUser } from "./public-user";
 import { requireAccess } from "./guards";
 import { proveOwnership } from "./passwords";
+import { toPublicUser, type PublicUser } from "./public-user";
 import { createSession, endAllSessions, type NewSession, type Viewer } from "./session";
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from "./sign-in-throttle";
 

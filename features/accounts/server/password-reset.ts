@@ -11,9 +11,9 @@ import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 
 import { localePath, mailAccount } from "./account-mail";
-import { toPublicUser, type PublicUser } from "./public-user";
 import { consumeToken, issueToken, peekToken } from "./email-tokens";
 import { assertUncommonPassword, hashPassword } from "./passwords";
+import { toPublicUser, type PublicUser } from "./public-user";
 import { createSession, endAllSessions, type NewSession } from "./session";
 
 /** Known or unknown address, the answer is the same and comes no sooner than this. */

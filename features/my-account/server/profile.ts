@@ -11,10 +11,10 @@ import {
 } from "@/features/accounts/schema";
 import { localePath, mailAccount } from "@/features/accounts/server/account-mail";
 import { ACCOUNT_MAIL_FLOOR_MS } from "@/features/accounts/server/accounts";
-import { toPublicUser, type PublicUser } from "@/features/accounts/server/public-user";
 import { consumeToken, issueToken, peekToken } from "@/features/accounts/server/email-tokens";
 import { requireAccess } from "@/features/accounts/server/guards";
 import { assertUncommonPassword, hashPassword, proveOwnership } from "@/features/accounts/server/passwords";
+import { toPublicUser, type PublicUser } from "@/features/accounts/server/public-user";
 import {
   createSession,
   endAllSessions,

@@ -103,7 +103,7 @@ async function mergeInto(email: string, notAdded: (count: number) => void) {
 }
 
 /**
- * The site shell's part (components/layout/header-nav.tsx): merges on sign-in, and forgets the
+ * The site shell's part (app/_shell/header-nav.tsx): merges on sign-in, and forgets the
  * person when the server says nobody is signed in on a device whose list was an account's (a
  * session that ended without signing out here). `sure`: the server said so (useForThisVisitor); a
  * kept copy of the service worker was rendered for nobody and says nothing (kept-copy.ts).

@@ -1,7 +1,7 @@
 import { setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { Pager } from "@/components/ui/pager";
 import { guardPage } from "@/features/accounts/server/guards";
 import { AdminRequests, adminRequestsHref } from "@/features/requests/components/admin-requests";

@@ -1,6 +1,6 @@
 import { setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import { ServicesView } from "@/features/admin/components/services-view";
 import { toLocale } from "@/i18n/locale";

@@ -1,6 +1,6 @@
 import { setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import { UsersView } from "@/features/admin/components/users-view";
 import { toLocale } from "@/i18n/locale";

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { localClock } from "@/domain/service/clock";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { guardPage } from "@/features/accounts/server/guards";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { localClock, weekdayIn } from "@/domain/service/clock";
 import { CallLink, ViberLink } from "@/domain/service/components/contact-links";
 import { directionsUrl, telegramHref } from "@/domain/service/outside-links";

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { notFound } from "next/navigation";
 
-import { ClientMessages } from "@/components/layout/client-messages";
+import { ClientMessages } from "@/app/_shell/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import { SpecialHoursEditor } from "@/features/hours/components/special-hours-editor";
 import { specialHoursEditing } from "@/features/hours/server/opening-exceptions";

@@ -4,7 +4,6 @@ import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState } from "react";
 
-import { headerLinks, type HeaderLink } from "@/components/layout/header-links";
 import { OneSlot } from "@/components/ui/one-slot";
 import { usePageSession } from "@/features/accounts/components/use-page-session";
 import type { PageSession } from "@/features/accounts/session-view";
@@ -14,6 +13,7 @@ import { useSavedAccount } from "@/features/saved/components/saved-account";
 import { variantUrl } from "@/features/uploads/image-sizes";
 import { Link, usePathname } from "@/i18n/navigation";
 
+import { headerLinks, type HeaderLink } from "./header-links";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { headerLinks } from "@/components/layout/header-links";
 import type { SessionView } from "@/features/accounts/session-view";
+
+import { headerLinks } from "./header-links";
 
 const person: SessionView = {
   email: "a@b.ua",
