@@ -1,14 +1,5 @@
 import { PRICE_JOBS } from "@/domain/service/jobs";
 import { LiveStatusAnswer, NextChangeAnswer } from "@/features/hours/answers";
-import type {
-  acceptAnswer,
-  adminCloseRequest,
-  AdminRequestView,
-  answerRequest,
-  cancelRequest,
-  createRequest,
-  inboxCount,
-} from "@/features/requests/server/requests";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
@@ -17,11 +8,18 @@ import {
   PARTS_OF_DAY,
   REQUEST_STATUSES,
   type AdminRequestPage,
+  type AdminRequestView,
   type AnswerView,
   type InboxPage,
   type RequestView,
   type SuggestedService,
 } from "./rules";
+import type { acceptAnswer } from "./server/accept-answer";
+import type { adminCloseRequest } from "./server/admin-requests";
+import type { answerRequest } from "./server/answer-request";
+import type { cancelRequest } from "./server/cancel-request";
+import type { createRequest } from "./server/create-request";
+import type { inboxCount } from "./server/inbox";
 
 /** The answers of the request routes (features/requests/rules.ts names their types), as the OpenAPI document describes them. */
 

@@ -181,7 +181,7 @@ export type AdminRequestItem = {
   answers: number;
 };
 
-// ---- The server's limits (features/requests/server/requests.ts) --------------------------------
+// ---- The server's limits (features/requests/server/, e.g. create-request.ts and inbox.ts) ------
 
 /** Requests a driver may have open at once, whatever the daily throttle says. */
 export const REQUEST_MAX_OPEN = 5;

@@ -2,7 +2,7 @@ import { setRequestLocale } from "next-intl/server";
 
 import { guardPage } from "@/features/accounts/server/guards";
 import { MyRequests } from "@/features/requests/components/my-requests";
-import { myRequests } from "@/features/requests/server/requests";
+import { myRequests } from "@/features/requests/server/driver-requests";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 

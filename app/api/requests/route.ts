@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { createRequest } from "@/features/requests/server/requests";
+import { createRequest } from "@/features/requests/server/create-request";
 import { handle, json, readJson, requestLocale } from "@/lib/http/answers";
 
 /** A driver's request for a price and a time to one or several services: 201 { _id }. */

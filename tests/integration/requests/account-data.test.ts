@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { GET as exportRoute } from "@/app/api/users/profile/export/route";
 import { removeAccount } from "@/features/my-account/server/account-removal";
-import { lastCarOf } from "@/features/requests/server/requests";
+import { lastCarOf } from "@/features/requests/server/create-request";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeService } from "../../helpers/factories";

@@ -6,7 +6,7 @@ import { Pager } from "@/components/ui/pager";
 import { guardPage } from "@/features/accounts/server/guards";
 import { AdminRequests, adminRequestsHref } from "@/features/requests/components/admin-requests";
 import { REQUEST_STATUSES, type RequestStatus } from "@/features/requests/rules";
-import { adminRequests } from "@/features/requests/server/requests";
+import { adminRequests } from "@/features/requests/server/admin-requests";
 import { toLocale } from "@/i18n/locale";
 import { BadRequestError } from "@/lib/http/errors";
 import { privatePageMetadata } from "@/lib/page-metadata";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { ClientMessages } from "@/app/_shell/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import { RequestDetail } from "@/features/requests/components/request-detail";
-import { requestDetail } from "@/features/requests/server/requests";
+import { requestDetail } from "@/features/requests/server/driver-requests";
 import { toLocale } from "@/i18n/locale";
 import { NotFoundError } from "@/lib/http/errors";
 import { privatePageMetadata } from "@/lib/page-metadata";

@@ -7,7 +7,7 @@ import { guardPage } from "@/features/accounts/server/guards";
 import { RequestInbox } from "@/features/requests/components/request-inbox";
 import type { InboxTab } from "@/features/requests/rules";
 import { kyivDay } from "@/features/requests/schema";
-import { inbox } from "@/features/requests/server/requests";
+import { inbox } from "@/features/requests/server/inbox";
 import { toLocale } from "@/i18n/locale";
 import { BadRequestError } from "@/lib/http/errors";
 import { privatePageMetadata } from "@/lib/page-metadata";

@@ -9,7 +9,7 @@ import { getPublicService } from "@/features/catalog/server/detail";
 import { RequestForm } from "@/features/requests/components/request-form";
 import { StartPoint } from "@/features/requests/components/start-point";
 import type { RequestStart } from "@/features/requests/components/suggestions";
-import { lastCarOf } from "@/features/requests/server/requests";
+import { lastCarOf } from "@/features/requests/server/create-request";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 import { NotFoundError } from "@/lib/http/errors";

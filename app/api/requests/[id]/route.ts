@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { requestDetail } from "@/features/requests/server/requests";
+import { requestDetail } from "@/features/requests/server/driver-requests";
 import { handle, json } from "@/lib/http/answers";
 
 /** One request with its answers, for its driver or an admin. */

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { inbox } from "@/features/requests/server/requests";
+import { inbox } from "@/features/requests/server/inbox";
 import { handle, json } from "@/lib/http/answers";
 
 /** Requests to the viewer's services (?status=new|all&page), newest first. */

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { myRequests } from "@/features/requests/server/requests";
+import { myRequests } from "@/features/requests/server/driver-requests";
 import { handle, json } from "@/lib/http/answers";
 
 /** The signed-in driver's requests with their answers, newest first. */

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { adminRequests } from "@/features/requests/server/requests";
+import { adminRequests } from "@/features/requests/server/admin-requests";
 import { handle, json } from "@/lib/http/answers";
 
 /** Every request (?status&page), newest first. */

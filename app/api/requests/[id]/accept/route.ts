@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { acceptAnswer } from "@/features/requests/server/requests";
+import { acceptAnswer } from "@/features/requests/server/accept-answer";
 import { handle, json, readJson } from "@/lib/http/answers";
 
 /** The driver accepts one answer ({ answerId }). */

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { answerRequest } from "@/features/requests/server/requests";
+import { answerRequest } from "@/features/requests/server/answer-request";
 import { handle, json, readJson } from "@/lib/http/answers";
 
 /** A service's answer to the request (a price and a time, or a decline): 201 { _id }. */

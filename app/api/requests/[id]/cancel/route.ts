@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { cancelRequest } from "@/features/requests/server/requests";
+import { cancelRequest } from "@/features/requests/server/cancel-request";
 import { handle, json, readJson } from "@/lib/http/answers";
 
 /** The driver, or the chosen service's owner ({ serviceId }), cancels the request with a reason. */

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { inboxCount } from "@/features/requests/server/requests";
+import { inboxCount } from "@/features/requests/server/inbox";
 import { handle, json } from "@/lib/http/answers";
 
 /** How many requests to the viewer's services wait for an answer: { new }. */

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { adminCloseRequest } from "@/features/requests/server/requests";
+import { adminCloseRequest } from "@/features/requests/server/admin-requests";
 import { handle, json, readJson } from "@/lib/http/answers";
 
 /** An admin closes the request with a reason ({ reason }). */

@@ -1,0 +1,96 @@
+import "server-only";
+
+import { createHash, randomBytes } from "node:crypto";
+
+import { localePath } from "@/features/accounts/server/account-mail";
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { getPrisma } from "@/lib/db/server";
+import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
+
+import { REQUEST_VISIT_CODE_DAYS } from "../rules";
+import { acceptInput } from "../schema";
+import { mailRequest } from "./request-mail";
+import { ANSWERABLE_WHERE, DAY_MS, isOpen, lockRequest, person } from "./request-view";
+
+/**
+ * POST /api/requests/{id}/accept { answerId }: the driver chooses an answer (not a decline) of
+ * their open request. Its service is chosen, every other one still in play passed over and told
+ * so politely; the chosen shop gets the driver's name and e-mail; a visit code bound to the
+ * driver is issued for their later review.
+ */
+export async function acceptAnswer(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ ok: true }> {
+  requireAccess(viewer, "signedIn");
+  const { answerId } = parseOrThrow(acceptInput, body);
+  if (!isUuid(requestId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  await prisma.$transaction(async (tx) => {
+    await lockRequest(tx, requestId);
+    const request = await tx.quoteRequest.findUnique({
+      where: { id: requestId },
+      include: {
+        driver: person,
+        targets: { include: { service: { select: { name: true, owner: person } } } },
+      },
+    });
+    if (!request || request.driverId !== viewer.id) throw new NotFoundError();
+    const now = new Date();
+    if (!isOpen(request, now)) throw new AppError(409, "Requests.notOpen");
+    const answer = await tx.quoteAnswer.findUnique({ where: { id: answerId } });
+    // Compared with the stored id: the path's may be written in capitals.
+    if (!answer || answer.requestId !== request.id) throw new BadRequestError({ answerId: "Requests.answerGone" });
+    if (answer.decline) throw new BadRequestError({ answerId: "Requests.answerDeclined" });
+    // Blocked, unpublished or left without an owner since it answered: nobody (or someone the site
+    // shut out) would get the driver's contacts and the visit.
+    if (!(await tx.service.count({ where: { id: answer.serviceId, ...ANSWERABLE_WHERE } })))
+      throw new AppError(409, "Requests.answerUnavailable");
+
+    await tx.quoteRequest.update({
+      where: { id: requestId },
+      data: { status: "accepted", acceptedAnswerId: answer.id, acceptedAt: now },
+    });
+    await tx.visitCode.create({
+      data: {
+        serviceId: answer.serviceId,
+        userId: request.driverId,
+        quoteRequestId: requestId,
+        // Nobody types this code: it only has to be unique and unguessable.
+        codeHash: createHash("sha256").update(randomBytes(32).toString("hex")).digest("hex"),
+        expiresAt: new Date(now.getTime() + REQUEST_VISIT_CODE_DAYS * DAY_MS),
+      },
+    });
+    const values = { job: request.job, description: request.description };
+    for (const target of request.targets) {
+      const owner = target.service.owner;
+      if (target.serviceId === answer.serviceId) {
+        await tx.quoteTarget.update({ where: { id: target.id }, data: { status: "chosen" } });
+        if (owner)
+          await mailRequest(
+            tx,
+            "chosen",
+            owner.email,
+            owner.locale,
+            {
+              ...values,
+              name: owner.name,
+              station: target.service.name,
+              driverName: request.driver.name,
+              driverEmail: request.driver.email,
+              driverPhone: request.driverPhone,
+            },
+            localePath(owner.locale, "/requests/inbox"),
+          );
+      } else if (target.status === "sent" || target.status === "answered") {
+        await tx.quoteTarget.update({ where: { id: target.id }, data: { status: "passed" } });
+        if (owner)
+          await mailRequest(tx, "passed", owner.email, owner.locale, {
+            ...values,
+            name: owner.name,
+            station: target.service.name,
+          });
+      }
+    }
+  });
+  return { ok: true };
+}

@@ -1,0 +1,118 @@
+import "server-only";
+
+import { localePath } from "@/features/accounts/server/account-mail";
+import { requireAccess } from "@/features/accounts/server/guards";
+import type { Viewer } from "@/features/accounts/server/session";
+import { getPrisma } from "@/lib/db/server";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
+
+import { cancelInput } from "../schema";
+import { mailRequest } from "./request-mail";
+import { INVOLVED, lockRequest, person, type Tx } from "./request-view";
+
+/**
+ * POST /api/requests/{id}/cancel { reason, serviceId? }. The driver cancels their open or
+ * accepted request: every service still in it is told. The chosen service's owner (naming it in
+ * serviceId) cancels an accepted request: the driver is told. The visit code issued on
+ * acceptance stops working unless already used: the visit is off.
+ */
+export async function cancelRequest(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ ok: true }> {
+  requireAccess(viewer, "signedIn");
+  const { reason, serviceId } = parseOrThrow(cancelInput, body);
+  if (!isUuid(requestId)) throw new NotFoundError();
+  const prisma = await getPrisma();
+  await prisma.$transaction(async (tx) => {
+    await lockRequest(tx, requestId);
+    const request = await tx.quoteRequest.findUnique({ where: { id: requestId }, include: closingInclude });
+    if (!request) throw new NotFoundError();
+    const now = new Date();
+    if (request.driverId === viewer.id) {
+      if (request.status !== "open" && request.status !== "accepted")
+        throw new AppError(409, "Requests.notCancellable");
+      await closeRequest(tx, request, { closedBy: "driver", closedById: viewer.id, reason, now });
+      for (const target of request.targets) {
+        const owner = target.service.owner;
+        if (owner && isInvolved(target.status))
+          await mailRequest(
+            tx,
+            "cancelledByDriver",
+            owner.email,
+            owner.locale,
+            {
+              name: owner.name,
+              station: target.service.name,
+              job: request.job,
+              description: request.description,
+              reason,
+            },
+            localePath(owner.locale, "/requests/inbox"),
+          );
+      }
+      return;
+    }
+    // A shop: only through a service of its own that the request went to; anyone else finds nothing.
+    const target = serviceId ? request.targets.find((candidate) => candidate.serviceId === serviceId) : undefined;
+    if (!target || target.service.ownerId !== viewer.id) throw new NotFoundError();
+    if (request.status !== "open" && request.status !== "accepted") throw new AppError(409, "Requests.notCancellable");
+    if (request.status !== "accepted" || target.status !== "chosen")
+      throw new AppError(403, "Requests.onlyChosenCancels");
+    await closeRequest(tx, request, { closedBy: "shop", closedById: viewer.id, reason, now });
+    await mailRequest(
+      tx,
+      "cancelledByShop",
+      request.driver.email,
+      request.locale,
+      {
+        name: request.driver.name,
+        station: target.service.name,
+        job: request.job,
+        description: request.description,
+        reason,
+      },
+      localePath(request.locale, `/requests/${request.id}`),
+    );
+  });
+  return { ok: true };
+}
+
+export const closingInclude = {
+  driver: person,
+  targets: {
+    orderBy: { position: "asc" },
+    include: { service: { select: { name: true, ownerId: true, owner: person } } },
+  },
+} satisfies Prisma.QuoteRequestInclude;
+type ClosingRow = Prisma.QuoteRequestGetPayload<{ include: typeof closingInclude }>;
+
+export const isInvolved = (status: string) => (INVOLVED as readonly string[]).includes(status);
+
+/**
+ * Ends a request: cancelled, by whom and why; every service still in it (sent, answered or chosen)
+ * is cancelled too; the unused visit code of an acceptance stops working.
+ */
+export async function closeRequest(
+  tx: Tx,
+  request: ClosingRow,
+  close: { closedBy: "driver" | "shop" | "admin"; closedById: string; reason: string; now: Date },
+): Promise<void> {
+  await tx.quoteRequest.update({
+    where: { id: request.id },
+    data: {
+      status: "cancelled",
+      closedBy: close.closedBy,
+      closedById: close.closedById,
+      closeReason: close.reason,
+      closedAt: close.now,
+    },
+  });
+  await tx.quoteTarget.updateMany({
+    where: { requestId: request.id, status: { in: [...INVOLVED] } },
+    data: { status: "cancelled" },
+  });
+  await tx.visitCode.updateMany({
+    where: { quoteRequestId: request.id, usedAt: null, expiresAt: { gt: close.now } },
+    data: { expiresAt: close.now },
+  });
+}
