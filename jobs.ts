@@ -1,7 +1,7 @@
 import "server-only";
 
 import { purgeExpired } from "@/features/admin/server/retention";
-import { lapseUnpaidClaims } from "@/features/claims/server/claims";
+import { lapseUnpaidClaims } from "@/features/claims/server/claim-payment";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";

@@ -1,9 +1,10 @@
-import type { AdminClaim, claimQueue, myClaim } from "@/features/claims/server/claims";
 import { errorBody } from "@/lib/http/openapi-common";
 import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 import { CLAIM_PAY_DAYS, type ClaimView } from "./rules";
+import type { AdminClaim, claimQueue } from "./server/admin-claims";
+import type { myClaim } from "./server/claim-listing";
 
 /** The answers of the claim routes, as the OpenAPI document describes them. */
 

@@ -8,7 +8,7 @@ import { EMAIL_STABLE_MS } from "@/features/osm/email-age";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 
-import { claimQueue, type AdminClaim } from "../server/claims";
+import { claimQueue, type AdminClaim } from "../server/admin-claims";
 import { ClaimDecision } from "./claim-decision";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { Viewer } from "@/features/accounts/server/session";
-import { claimedOrder } from "@/features/claims/server/claims";
+import { claimedOrder } from "@/features/claims/server/claim-payment";
 import { getStationOrder, type EditableService } from "@/features/listings/server/listings";
 import { getPrisma } from "@/lib/db/server";
 

@@ -7,7 +7,7 @@ import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { claimedBy, holdsVerifiedClaim, takeOverOnPayment } from "@/features/claims/server/claims";
+import { claimedBy, holdsVerifiedClaim, takeOverOnPayment } from "@/features/claims/server/claim-payment";
 import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
 import { PAYMENT } from "@/features/payments/fee";
 import { payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
@@ -57,7 +57,7 @@ export async function payableStation(viewer: Viewer, stoId: string) {
   });
   if (!station || station.role !== "sto") throw new NotFoundError();
   if (station.ownerId === null) {
-    // A blocked place stays out of reach, as for a new claim (features/claims/server/claims.ts).
+    // A blocked place stays out of reach, as for a new claim (features/claims/server/claim-listing.ts).
     if (station.isBlocked) throw new NotFoundError();
     // An imported place nobody holds: only its verified claimant may pay, and the payment makes it
     // theirs. Not an admin either, whose payment would leave a paid place with no owner.

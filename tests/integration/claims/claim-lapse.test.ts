@@ -4,7 +4,7 @@ import * as claimRoute from "@/app/api/items/[id]/claim/route";
 import { POST as verifyRoute } from "@/app/api/items/[id]/claim/verify/route";
 import { GET as queueRoute } from "@/app/api/items/admin/claims/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
-import { lapseUnpaidClaims } from "@/features/claims/server/claims";
+import { lapseUnpaidClaims } from "@/features/claims/server/claim-payment";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 

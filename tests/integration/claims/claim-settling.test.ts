@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as claimRoute from "@/app/api/items/[id]/claim/route";
 import { PUT as decideRoute } from "@/app/api/items/admin/claims/[claimId]/route";
 import { GET as queueRoute } from "@/app/api/items/admin/claims/route";
-import { lapseUnpaidClaims } from "@/features/claims/server/claims";
+import { lapseUnpaidClaims } from "@/features/claims/server/claim-payment";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/client";
 

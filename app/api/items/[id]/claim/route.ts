@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { claimListing, myClaim } from "@/features/claims/server/claims";
+import { claimListing, myClaim } from "@/features/claims/server/claim-listing";
 import { handle, json, readJson, requestLocale } from "@/lib/http/answers";
 
 /** The viewer's claim on the place: { claim, yours }. */

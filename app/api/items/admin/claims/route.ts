@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { claimQueue } from "@/features/claims/server/claims";
+import { claimQueue } from "@/features/claims/server/admin-claims";
 import { handle, json } from "@/lib/http/answers";
 
 /** The claims queue (?page): claims waiting for an admin first, oldest first. */

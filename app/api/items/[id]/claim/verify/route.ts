@@ -2,7 +2,7 @@ import { createTranslator } from "next-intl";
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { verifyClaim, WrongClaimCode } from "@/features/claims/server/claims";
+import { verifyClaim, WrongClaimCode } from "@/features/claims/server/verify-claim";
 import { MESSAGES } from "@/i18n/messages";
 import { handle, json, readJson, requestLocale } from "@/lib/http/answers";
 

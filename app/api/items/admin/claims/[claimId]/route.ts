@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { decideClaim } from "@/features/claims/server/claims";
+import { decideClaim } from "@/features/claims/server/admin-claims";
 import { handle, json, readJson, translated } from "@/lib/http/answers";
 
 /** An admin's decision on a claim: { decision: "approve" | "reject", reason }. */
