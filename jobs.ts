@@ -6,7 +6,7 @@ import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";
 import { sweepMonoPayments } from "@/features/payments/server/monobank-payments";
-import { sweepPayments } from "@/features/payments/server/payments";
+import { sweepPayments } from "@/features/payments/server/paypal-payments";
 import { runQuoteRequestJobs } from "@/features/requests/server/scheduled";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { REVIEW_DIGEST_EVERY_MS, sendReviewDigests } from "@/features/reviews/server/review-digest";

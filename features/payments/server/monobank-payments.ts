@@ -39,14 +39,15 @@ import {
   PROVIDER_NAMES,
   publishPaid,
   unlistUnlessCovered,
-} from "./payments";
+} from "./station-payment";
 
 /**
  * Paying for a station by card through monobank acquiring: an invoice in hryvnias (MONO_FEE_UAH)
  * whose payment page the browser is sent to. What monobank then says of the invoice (its webhook,
  * signed; the status call from the result page or the sweep) is applied by applyMonoState(): once,
  * newest state wins, and a success publishes the station with the receipt in one transaction, as
- * PayPal's capture does (payments.ts, whose publishPaid / mailPayer / mailAdmins this shares).
+ * PayPal's capture does (paypal-payments.ts; both use station-payment.ts's publishPaid / mailPayer /
+ * mailAdmins).
  */
 
 /** How long an invoice can be paid, in seconds; the sweep reads what is still open after it. */

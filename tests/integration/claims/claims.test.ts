@@ -441,7 +441,7 @@ describe("payment by the verified claimant", () => {
       // Refused before PayPal is asked to capture anything.
       expect((await capture(place.id, orderID, claimant.cookie)).status).toBe(403);
       // And if the capture arrives anyway (the webhook or the sweep), the settlement moves nothing.
-      const { settle } = await import("@/features/payments/server/payments");
+      const { settle } = await import("@/features/payments/server/paypal-payments");
       const payment = await (await getPrisma()).payment.findUniqueOrThrow({ where: { providerOrderId: orderID } });
       const outcome = await settle(payment, {
         orderStatus: "COMPLETED",

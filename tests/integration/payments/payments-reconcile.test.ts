@@ -4,7 +4,7 @@ import { POST as startOrderRoute } from "@/app/api/etc/paypal/orders/route";
 import { POST as webhookRoute } from "@/app/api/etc/paypal/webhook/route";
 import { PUT as payRoute } from "@/app/api/items/users/[id]/pay/route";
 import { POST as createOrder } from "@/app/api/items/users/sto-order/route";
-import { SWEEP_AFTER_MS, sweepPayments } from "@/features/payments/server/payments";
+import { SWEEP_AFTER_MS, sweepPayments } from "@/features/payments/server/paypal-payments";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeUser } from "../../helpers/factories";

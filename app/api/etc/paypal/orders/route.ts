@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { startPaypalOrder } from "@/features/payments/server/payments";
+import { startPaypalOrder } from "@/features/payments/server/paypal-payments";
 import { handle, json, readJson } from "@/lib/http/answers";
 
 /** Creates the PayPal order for { stoId }; the SDK's createOrder callback calls this. */

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 
-import { handlePaypalWebhook } from "@/features/payments/server/payments";
+import { handlePaypalWebhook } from "@/features/payments/server/paypal-webhook";
 import { handle, json, readJson } from "@/lib/http/answers";
 
 /** PayPal's notifications (PAYMENT.CAPTURE.COMPLETED / REFUNDED / REVERSED), verified with PayPal. */

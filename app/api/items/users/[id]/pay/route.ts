@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { payStation } from "@/features/payments/server/payments";
+import { payStation } from "@/features/payments/server/station-checkout";
 import { handle, json, readJson } from "@/lib/http/answers";
 
 export async function PUT(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
