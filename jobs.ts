@@ -5,7 +5,7 @@ import { lapseUnpaidClaims } from "@/features/claims/server/claim-payment";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";
-import { sweepMonoPayments } from "@/features/payments/server/monobank-payments";
+import { sweepMonoPayments } from "@/features/payments/server/monobank-sweep";
 import { sweepPayments } from "@/features/payments/server/paypal-payments";
 import { runQuoteRequestJobs } from "@/features/requests/server/scheduled";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";

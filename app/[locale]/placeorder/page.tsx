@@ -7,7 +7,7 @@ import { MissingOrder } from "@/features/payments/components/missing-order";
 import { OrderPreview } from "@/features/payments/components/order-preview";
 import { PaymentPanel } from "@/features/payments/components/payment-panel";
 import { HRYVNIA_FORMAT, PAYMENT } from "@/features/payments/fee";
-import { monoOffer } from "@/features/payments/server/monobank-payments";
+import { monoOffer } from "@/features/payments/server/monobank-invoice";
 import { orderPreview } from "@/features/payments/server/order-preview";
 import { toLocale } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { monoState } from "@/features/payments/server/monobank";
-import { applyMonoState } from "@/features/payments/server/monobank-payments";
+import { applyMonoState } from "@/features/payments/server/monobank-state";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeUser } from "../../helpers/factories";

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
-import { MONO_SWEEP_AFTER_MS, sweepMonoPayments } from "@/features/payments/server/monobank-payments";
+import { MONO_SWEEP_AFTER_MS, sweepMonoPayments } from "@/features/payments/server/monobank-sweep";
 
 import { makeUser } from "../../helpers/factories";
 import type { FakeMonobank } from "../../helpers/fake-monobank";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
-import { sweepMonoPayments } from "@/features/payments/server/monobank-payments";
+import { sweepMonoPayments } from "@/features/payments/server/monobank-sweep";
 import { getPrisma } from "@/lib/db/client";
 
 import { makeUser } from "../../helpers/factories";

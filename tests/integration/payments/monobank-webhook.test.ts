@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
 import { PUBKEY_REFETCH_MS } from "@/features/payments/server/monobank";
-import { MONO_SWEEP_AFTER_MS, sweepMonoPayments } from "@/features/payments/server/monobank-payments";
+import { MONO_SWEEP_AFTER_MS, sweepMonoPayments } from "@/features/payments/server/monobank-sweep";
 import { refund } from "@/features/payments/server/paypal-payments";
 import { getPrisma } from "@/lib/db/client";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { POST as webhookRoute } from "@/app/api/etc/mono/webhook/route";
-import { monoOffer } from "@/features/payments/server/monobank-payments";
+import { monoOffer } from "@/features/payments/server/monobank-invoice";
 import { getPrisma } from "@/lib/db/client";
 
 import { setEnv } from "../../helpers/env";

@@ -4,7 +4,7 @@ import { ClientMessages } from "@/app/_shell/client-messages";
 import { guardPage } from "@/features/accounts/server/guards";
 import type { MonoOutcome } from "@/features/payments/answers";
 import { PaymentResult } from "@/features/payments/components/payment-result";
-import { monoPaymentOutcome } from "@/features/payments/server/monobank-payments";
+import { monoPaymentOutcome } from "@/features/payments/server/monobank-invoice";
 import { toLocale } from "@/i18n/locale";
 import { NotFoundError } from "@/lib/http/errors";
 import { privatePageMetadata } from "@/lib/page-metadata";

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { startMonoInvoice } from "@/features/payments/server/monobank-payments";
+import { startMonoInvoice } from "@/features/payments/server/monobank-invoice";
 import { handle, json, readJson, requestLocale } from "@/lib/http/answers";
 
 /** A monobank invoice for { stoId }: the card button sends the browser to its pageUrl. */

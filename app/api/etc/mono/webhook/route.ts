@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 
-import { handleMonoWebhook } from "@/features/payments/server/monobank-payments";
+import { handleMonoWebhook } from "@/features/payments/server/monobank-webhook";
 import { handle, json, readCapped } from "@/lib/http/answers";
 
 /** An invoice's state is a few hundred bytes; anything this large is no notification of monobank's. */

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import { monoPaymentOutcome } from "@/features/payments/server/monobank-payments";
+import { monoPaymentOutcome } from "@/features/payments/server/monobank-invoice";
 import { handle, json } from "@/lib/http/answers";
 
 /** What became of a card payment through monobank: the result page asks until it is settled. */
