@@ -5,7 +5,7 @@ import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
 import { demoScenes, sceneSvg, type Scene } from "@/features/catalog/illustrations/scenes";
 import { timetableToRows } from "@/features/hours/timetable";
 import demoOverpass from "@/features/osm/demo-overpass.json";
-import { applyOverpassAnswer } from "@/features/osm/server/import";
+import { applyOverpassAnswer } from "@/features/osm/server/apply-answer";
 import { PAYMENT } from "@/features/payments/fee";
 import { computeAggregates, reviewAverage } from "@/features/reviews/rating";
 import { REFRESH_ALL_SCORES_SQL, REFRESH_PRIOR_SQL } from "@/features/reviews/server/rating-sql";

@@ -3,7 +3,7 @@
 // Exit code 1 when the run failed; the catalogue is then as it was.
 import path from "node:path";
 
-import { ImportRunningError } from "@/features/osm/server/import";
+import { ImportRunningError } from "@/features/osm/server/import-run";
 import { fetchOverpass, readOverpassFile } from "@/features/osm/server/overpass";
 import { runOsmImport } from "@/features/osm/server/run";
 import { applyMigrations } from "@/lib/db/migrations";

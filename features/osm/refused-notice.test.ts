@@ -5,7 +5,7 @@ import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 
 /**
- * /admin/osm's word on a refused import (features/osm/server/import.ts, REFUSE_BELOW_SHARE). The
+ * /admin/osm's word on a refused import (features/osm/server/apply-answer.ts, REFUSE_BELOW_SHARE). The
  * rule compares the places the answer lists with those shown; the answer's elements include
  * those it skips (no name, a duplicate), so 6,000 elements of which 1,800 are unnamed list 4,200
  * places, refused against 10,000, and must not read as "6,000 elements, under half of 10,000".

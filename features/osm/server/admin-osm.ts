@@ -14,8 +14,9 @@ import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { writeAudit } from "@/lib/security/audit-log";
 
-import { fallbackAddress, ImportRunningError, startImportRun, type ImportCounts } from "./import";
+import { ImportRunningError, startImportRun, type ImportCounts } from "./import-run";
 import { fetchOverpass } from "./overpass";
+import { fallbackAddress } from "./prepare-answer";
 import { runOsmImport } from "./run";
 
 /**

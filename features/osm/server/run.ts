@@ -7,14 +7,8 @@ import { env } from "@/lib/env";
 import { shortErrorMessage } from "@/lib/jobs/job-health";
 import { log } from "@/lib/log";
 
-import {
-  applyOverpassAnswer,
-  finishRun,
-  ImportRefusedError,
-  startImportRun,
-  type ImportResult,
-  type ImportTrigger,
-} from "./import";
+import { applyOverpassAnswer } from "./apply-answer";
+import { finishRun, ImportRefusedError, startImportRun, type ImportResult, type ImportTrigger } from "./import-run";
 
 /**
  * The import as the app runs it (the weekly job, the admin's button, `npm run osm:import`): the

@@ -3,7 +3,7 @@ import "server-only";
 import { getPrisma } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
-import { ImportRunningError } from "./import";
+import { ImportRunningError } from "./import-run";
 import { fetchOverpass } from "./overpass";
 import { runOsmImport } from "./run";
 

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { ImportRefusedError } from "@/features/osm/server/import";
+import { ImportRefusedError } from "@/features/osm/server/import-run";
 import { importOverpass } from "@/features/osm/server/run";
 import { getPrisma } from "@/lib/db/client";
 

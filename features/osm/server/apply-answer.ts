@@ -1,14 +1,18 @@
-import { createHash, randomBytes } from "node:crypto";
-
 import { publishedSql } from "@/domain/service/server/published";
-import type { HoursRow } from "@/features/hours/timetable";
-import { EMAIL_STABLE_MS, emailSinceOfNew } from "@/features/osm/email-age";
-import { EMAIL_KEYS, mapElement } from "@/features/osm/mapping";
-import { overpassAnswer } from "@/features/osm/schema";
-import type { OverpassElement } from "@/features/osm/types";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { shortErrorMessage } from "@/lib/jobs/job-health";
+
+import { EMAIL_STABLE_MS } from "../email-age";
+import { EMAIL_KEYS } from "../mapping";
+import {
+  finishRun,
+  ImportRefusedError,
+  startImportRun,
+  type ImportCounts,
+  type ImportResult,
+  type ImportTrigger,
+} from "./import-run";
+import { prepareAnswer } from "./prepare-answer";
 
 /**
  * The OpenStreetMap import: an Overpass answer becomes osm_places rows (the tags as imported, the
@@ -24,21 +28,6 @@ import { shortErrorMessage } from "@/lib/jobs/job-health";
  * plain tsx, imports the demo answer through applyOverpassAnswer. The app goes through ./run.ts.
  */
 
-export type ImportTrigger = "job" | "admin" | "cli" | "seed";
-
-export type ImportCounts = {
-  elements: number;
-  added: number;
-  updated: number;
-  unchanged: number;
-  hidden: number;
-  restored: number;
-  linked: number;
-  skipped: number;
-};
-
-export type ImportResult = ImportCounts & { runId: string };
-
 /** Near enough to be the same place as an owner's listing, in metres. */
 export const DUPLICATE_RADIUS_M = 75;
 /** pg_trgm similarity of the lower-cased names from which two places near each other are one. */
@@ -50,80 +39,13 @@ export const DUPLICATE_SIMILARITY = 0.3;
 export const DUPLICATE_CONTAINED_MIN = 5;
 /** Consecutive runs a place may be missing from before it is hidden. */
 export const MISSED_RUNS_TO_HIDE = 2;
-/** A run still "running" after this is taken for dead (its process went away) and no longer blocks. */
-const STALE_RUN_MS = 2 * 60 * 60_000;
+
 /**
  * An answer listing fewer places than this share of those shown now is refused, whatever their
  * number: an Overpass hiccup that returns a sliver (4 of the demo's 30, or of Ukraine's thousands)
  * must not start hiding the rest. Real closures come a few at a time and still pass.
  */
 export const REFUSE_BELOW_SHARE = 0.5;
-
-/** Another import is running: the admin's button answers 409 with this key. */
-export class ImportRunningError extends Error {
-  override name = "ImportRunningError";
-}
-
-/** The answer was a sliver of what is shown (REFUSE_BELOW_SHARE): the run is "refused", nothing changed. */
-export class ImportRefusedError extends Error {
-  override name = "ImportRefusedError";
-  constructor(
-    readonly counts: ImportCounts,
-    readonly seenBefore: number,
-    listed: number,
-  ) {
-    super(
-      `the answer lists ${listed} places, under half of the ${seenBefore} shown now: refused, nothing hidden or changed`,
-    );
-  }
-}
-
-/**
- * Opens a run row, refusing while another run is going (one at a time across instances: the check
- * and the insert hold a transaction-scoped advisory lock, which also works through PgBouncer).
- */
-export async function startImportRun(trigger: ImportTrigger, origin: string, prisma?: PrismaClient): Promise<string> {
-  prisma ??= await getPrisma();
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('osm-import'))`;
-    // A run whose process died never finishes: after STALE_RUN_MS it is recorded as interrupted.
-    await tx.$executeRaw`
-      UPDATE osm_import_runs SET status = 'failed', "finishedAt" = now(), error = 'interrupted (the process running it went away)'
-      WHERE status = 'running' AND "startedAt" < now() - ${STALE_RUN_MS} * interval '1 millisecond'`;
-    const running = await tx.osmImportRun.findFirst({ where: { status: "running" }, select: { id: true } });
-    if (running) throw new ImportRunningError(`an import is already running (${running.id})`);
-    const run = await tx.osmImportRun.create({ data: { trigger, origin: origin.slice(0, 300) } });
-    return run.id;
-  });
-}
-
-/**
- * Records a run's end: its counts and the places shown before it, or its short error (no stack, no
- * credentials); a refused answer keeps its counts and what it was held against, for the admin page.
- */
-export async function finishRun(
-  runId: string,
-  outcome: { counts: ImportCounts; seenBefore: number } | { error: unknown },
-  prisma?: PrismaClient,
-): Promise<void> {
-  prisma ??= await getPrisma();
-  const finishedAt = new Date();
-  await prisma.osmImportRun.update({
-    where: { id: runId },
-    data:
-      "counts" in outcome
-        ? { status: "succeeded", finishedAt, ...outcome.counts, seenBefore: outcome.seenBefore }
-        : outcome.error instanceof ImportRefusedError
-          ? {
-              status: "refused",
-              finishedAt,
-              ...outcome.error.counts,
-              seenBefore: outcome.error.seenBefore,
-              error: outcome.error.message.slice(0, 500),
-            }
-          : { status: "failed", finishedAt, error: shortErrorMessage(outcome.error).slice(0, 500) },
-  });
-}
 
 /**
  * Applies an answer already read: validates it, writes it in one transaction and records the run
@@ -147,130 +69,6 @@ export async function applyOverpassAnswer(
   }
   await finishRun(runId, applied, prisma);
   return { runId, ...applied.counts };
-}
-
-/** What one element becomes in the temporary table (short keys: 20,000 of them go as one JSON). */
-type Incoming = {
-  t: OverpassElement["type"];
-  oid: string;
-  tags: Record<string, string>;
-  lat: number;
-  lng: number;
-  hash: string;
-  sid: string;
-  pid: string;
-  name: string;
-  address: string;
-  fallback: string;
-  p1: string;
-  p2: string;
-  web: string;
-  mail: string;
-  /** Since when its e-mail has stood if the place is new to us (emailSinceOfNew), ISO in UTC. */
-  es: string;
-  cat: string;
-  kinds: string[];
-  hk: boolean;
-  ht: string;
-  hours: unknown;
-};
-
-/** The address shown until a real one is known: the city when OSM names one, else the coordinates as the geocoder writes them. */
-export function fallbackAddress(tags: Record<string, string>, lat: number, lng: number): string {
-  const city = tags["addr:city"]?.trim();
-  return city || coordinatesText(lat, lng);
-}
-
-/** The geocoder's own fallback text (features/listings/server/geocode.ts), so a lookup can tell it apart. */
-const coordinatesText = (lat: number, lng: number) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
-
-/** sha256 of the tags (keys sorted) and the position: what "unchanged" compares. */
-export function contentHash(tags: Record<string, string>, lat: number, lng: number): string {
-  const sorted = Object.fromEntries(
-    Object.keys(tags)
-      .sort()
-      .map((key) => [key, tags[key]]),
-  );
-  return createHash("sha256")
-    .update(JSON.stringify([sorted, lat, lng]))
-    .digest("hex");
-}
-
-/** A time-ordered id like Prisma's uuid(7), for rows this module inserts with SQL. */
-function uuidV7(): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(Date.now(), 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * Rows the opening_hours table takes (one per weekday 1–7, minutes 0–1440): one odd element must
- * not fail the whole run on the table's unique key, so anything else is stored as no timetable.
- */
-function storable(hours: HoursRow[] | null): hours is HoursRow[] {
-  if (!hours) return false;
-  const minute = (value: number) => Number.isInteger(value) && value >= 0 && value <= 1440;
-  const days = new Set(hours.map((row) => row.weekday));
-  return (
-    days.size === hours.length &&
-    hours.every((row) => Number.isInteger(row.weekday) && row.weekday >= 1 && row.weekday <= 7) &&
-    hours.every((row) => minute(row.opensAt) && minute(row.closesAt))
-  );
-}
-
-/** Validated, mapped and de-duplicated (the last of two elements with one key wins). */
-export function prepareAnswer(
-  answer: unknown,
-  now = new Date(),
-): { incoming: Incoming[]; elements: number; skipped: number } {
-  const parsed = overpassAnswer.safeParse(answer);
-  if (!parsed.success) throw new Error(`the answer is not an Overpass answer: ${parsed.error.issues[0]?.message}`);
-  // Overpass ran out of time or memory: what is missing from a partial answer is not gone from OSM.
-  if (parsed.data.remark) throw new Error(`Overpass's answer is partial: ${parsed.data.remark.slice(0, 200)}`);
-  const elements = parsed.data.elements;
-  const rawCount = elements.length + parsed.data.skipped;
-  let skipped = parsed.data.skipped;
-  const byKey = new Map<string, Incoming>();
-  for (const element of elements) {
-    const mapped = mapElement(element);
-    if ("skip" in mapped) {
-      skipped++;
-      continue;
-    }
-    const tags = element.tags ?? {};
-    const lat = mapped.latitude;
-    const lng = mapped.longitude;
-    const key = `${element.type}/${element.id}`;
-    if (byKey.has(key)) skipped++;
-    byKey.set(key, {
-      t: element.type,
-      oid: String(element.id),
-      tags,
-      lat,
-      lng,
-      hash: contentHash(tags, lat, lng),
-      sid: uuidV7(),
-      pid: uuidV7(),
-      name: mapped.name.slice(0, 100),
-      address: mapped.address.slice(0, 300),
-      fallback: fallbackAddress(tags, lat, lng).slice(0, 300),
-      p1: mapped.phones[0] ?? "",
-      p2: mapped.phones[1] ?? "",
-      web: mapped.website.slice(0, 100),
-      mail: mapped.email.slice(0, 100),
-      es: emailSinceOfNew(element.timestamp, now).toISOString(),
-      cat: mapped.category,
-      kinds: mapped.workKinds.map((kind) => kind.slice(0, 20)),
-      // Known only as a timetable we can store; otherwise unknown, with OSM's text, never guessed.
-      hk: mapped.hoursKnown && storable(mapped.hours),
-      ht: mapped.hoursText.slice(0, 255),
-      hours: mapped.hoursKnown && storable(mapped.hours) ? mapped.hours : null,
-    });
-  }
-  return { incoming: [...byKey.values()], elements: rawCount, skipped: Math.max(0, skipped) };
 }
 
 /** Rows of the temporary table as the JSON parameter reads them. */
