@@ -15,6 +15,18 @@ export type ServiceSummary = {
   name: string;
 };
 
+/**
+ * The two ownership rules, named once. What a refusal says (404 where a stranger should not learn
+ * that a thing exists, 403 otherwise) stays each server function's own decision.
+ */
+/** The actor owns the service: only its owner answers requests, cancels for the shop, issues visit codes. */
+export const ownsService = (actor: Actor, service: { ownerId: string | null }): boolean =>
+  service.ownerId !== null && service.ownerId === actor.id;
+
+/** The actor may act for the service: its owner, or an admin (edits, replies, pays for it). */
+export const managesService = (actor: Actor, service: { ownerId: string | null }): boolean =>
+  ownsService(actor, service) || actor.isAdmin;
+
 /** The service when the actor owns it (or is an admin); 404 for unknown ids, 403 for others'. */
 export async function ownService(actor: Actor, id: unknown): Promise<ServiceSummary> {
   if (typeof id !== "string" || !isUuid(id)) throw new NotFoundError();
@@ -24,7 +36,7 @@ export async function ownService(actor: Actor, id: unknown): Promise<ServiceSumm
     select: { id: true, ownerId: true, role: true, isPaid: true, name: true },
   });
   if (!row) throw new NotFoundError();
-  if (row.ownerId !== actor.id && !actor.isAdmin) throw new AppError(403, "Auth.forbidden");
+  if (!managesService(actor, row)) throw new AppError(403, "Auth.forbidden");
   return row;
 }
 

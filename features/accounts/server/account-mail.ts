@@ -35,6 +35,9 @@ type Kind =
 const WITH_OUTRO: ReadonlySet<Kind> = new Set<OutroKind>(["confirm", "existing", "reset", "emailChange"]);
 const hasOutro = (kind: Kind): kind is OutroKind => WITH_OUTRO.has(kind);
 
+/** What mailing an account needs of its row, as a Prisma select: its name, address and language. */
+export const MAIL_RECIPIENT = { select: { id: true, name: true, email: true, locale: true } } as const;
+
 /** An absolute link to a page of the site in the recipient's language. */
 export const localePath = (locale: Locale, path: string) => `${appUrl()}${getPathname({ href: path, locale })}`;
 

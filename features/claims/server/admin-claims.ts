@@ -1,6 +1,7 @@
 import "server-only";
 
-import { localePath } from "@/features/accounts/server/account-mail";
+import { lockServices } from "@/domain/service/server/ownership";
+import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { addressesChangedRecently } from "@/features/osm/server/claim-address";
@@ -17,7 +18,7 @@ import { z } from "@/lib/zod";
 
 import { AUTO_REASONS, OPEN_CLAIM_STATUSES, type ClaimStatus } from "../rules";
 import { claimDecisionInput } from "../schema";
-import { holderOf, holdsNow, lapseIn, lockService, person } from "./claim-holder";
+import { holderOf, holdsNow, lapseIn } from "./claim-holder";
 import { mailClaim } from "./claim-mail";
 
 export type AdminClaim = {
@@ -52,17 +53,17 @@ export async function claimQueue(viewer: Viewer | null, query: unknown) {
   const rows = await prisma.serviceClaim.findMany({
     where: { id: { in: ids.map((row) => row.id) } },
     include: {
-      user: person,
+      user: MAIL_RECIPIENT,
       service: {
         select: {
           id: true,
           name: true,
           source: true,
           contactMail: true,
-          owner: person,
+          owner: MAIL_RECIPIENT,
           claims: {
             where: { status: "verified" },
-            select: { status: true, serviceId: true, userId: true, verifiedAt: true, user: person },
+            select: { status: true, serviceId: true, userId: true, verifiedAt: true, user: MAIL_RECIPIENT },
           },
         },
       },
@@ -132,11 +133,14 @@ export async function decideClaim(
   const now = new Date();
   const message = await changingCatalog(() =>
     prisma.$transaction(async (tx) => {
-      await lockService(tx, found.serviceId);
-      const claim = await tx.serviceClaim.findUniqueOrThrow({ where: { id: claimId }, include: { user: person } });
+      await lockServices(tx, [found.serviceId]);
+      const claim = await tx.serviceClaim.findUniqueOrThrow({
+        where: { id: claimId },
+        include: { user: MAIL_RECIPIENT },
+      });
       const service = await tx.service.findUniqueOrThrow({
         where: { id: claim.serviceId },
-        select: { id: true, name: true, owner: person },
+        select: { id: true, name: true, owner: MAIL_RECIPIENT },
       });
       const values = { name: claim.user.name, station: service.name };
       const decided = { decidedById: viewer.id, decidedAt: now, codeHash: null };
@@ -163,7 +167,7 @@ export async function decideClaim(
       const holder = await holderOf(tx, service.id, now);
       const others = await tx.serviceClaim.findMany({
         where: { serviceId: service.id, id: { not: claim.id }, status: { in: [...OPEN_CLAIM_STATUSES] } },
-        include: { user: person },
+        include: { user: MAIL_RECIPIENT },
       });
       await tx.serviceClaim.updateMany({
         where: { id: { in: others.map((other) => other.id) } },

@@ -1,7 +1,6 @@
 import "server-only";
 
-import { lockServices } from "@/domain/service/server/ownership";
-import { localePath } from "@/features/accounts/server/account-mail";
+import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 import {
@@ -31,11 +30,6 @@ import { mailClaim } from "./claim-mail";
  */
 
 export type Tx = Prisma.TransactionClient;
-
-/** Claims and decisions on one listing wait for each other: the listing's row is the lock. */
-export const lockService = (tx: Tx, serviceId: string) => lockServices(tx, [serviceId]);
-
-export const person = { select: { id: true, name: true, email: true, locale: true } } as const;
 
 /**
  * Whether the claimant started paying for the place while their claim held it, and that payment is
@@ -98,7 +92,7 @@ export async function lapseIn(tx: Tx, now: Date, serviceId?: string, limit = 100
       // A verified claim without its time (never written so) holds nothing either (claimHoldsAt).
       OR: [{ verifiedAt: { lte: holdingCutoff(now) } }, { verifiedAt: null }],
     },
-    include: { user: person, service: { select: { id: true, name: true } } },
+    include: { user: MAIL_RECIPIENT, service: { select: { id: true, name: true } } },
     orderBy: [{ verifiedAt: "asc" }, { id: "asc" }],
     take: limit,
   });

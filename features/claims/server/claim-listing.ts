@@ -3,6 +3,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import type { Locale } from "next-intl";
 
+import { lockServices, ownsService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { claimCodeAddress } from "@/features/osm/server/claim-address";
@@ -13,7 +14,7 @@ import { take } from "@/lib/security/rate-limit";
 
 import { CLAIM_CODE_TTL_MS, OPEN_CLAIM_STATUSES, type ClaimView } from "../rules";
 import { claimInput } from "../schema";
-import { holderOf, lapseIn, lockService } from "./claim-holder";
+import { holderOf, lapseIn } from "./claim-holder";
 import { mailClaim } from "./claim-mail";
 import { codeHash, viewOf } from "./claim-view";
 
@@ -21,7 +22,7 @@ import { codeHash, viewOf } from "./claim-view";
 async function lapseOnListing(serviceId: string): Promise<void> {
   const prisma = await getPrisma();
   await prisma.$transaction(async (tx) => {
-    await lockService(tx, serviceId);
+    await lockServices(tx, [serviceId]);
     return lapseIn(tx, new Date(), serviceId);
   });
 }
@@ -46,7 +47,7 @@ async function claimableService(viewer: Viewer, serviceId: string) {
   if (!service || service.isBlocked || service.hiddenAt) throw new NotFoundError();
   // A master's profile is a person, not a business on the map: there is nothing to claim.
   if (service.role !== "sto") throw new AppError(400, "Claims.notClaimable");
-  if (service.ownerId === viewer.id) throw new AppError(409, "Claims.alreadyYours");
+  if (ownsService(viewer, service)) throw new AppError(409, "Claims.alreadyYours");
   // An owner's draft nobody can see is not there to claim either.
   if (service.ownerId && !service.isPaid) throw new NotFoundError();
   return service;
@@ -121,9 +122,9 @@ export async function claimListing(
     select: { name: true, locale: true },
   });
   const claim = await prisma.$transaction(async (tx) => {
-    await lockService(tx, serviceId);
+    await lockServices(tx, [serviceId]);
     const current = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { ownerId: true } });
-    if (current.ownerId === viewer.id) throw new AppError(409, "Claims.alreadyYours");
+    if (ownsService(viewer, current)) throw new AppError(409, "Claims.alreadyYours");
     const mine = await tx.serviceClaim.findFirst({
       where: { serviceId, userId: viewer.id, status: { in: [...OPEN_CLAIM_STATUSES] } },
     });

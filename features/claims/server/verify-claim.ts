@@ -3,6 +3,7 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { Locale } from "next-intl";
 
+import { lockServices } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
@@ -14,7 +15,7 @@ import { recordSecurityEvent } from "@/lib/security/security-log";
 
 import { AUTO_REASONS, CLAIM_CODE_MAX_TRIES, type ClaimView } from "../rules";
 import { claimCodeInput } from "../schema";
-import { holderOf, lapseIn, lockService } from "./claim-holder";
+import { holderOf, lapseIn } from "./claim-holder";
 import { codeHash, viewOf } from "./claim-view";
 
 function sameHash(stored: string | null, given: string): boolean {
@@ -107,7 +108,7 @@ async function verifyRight(
   now: Date,
 ): Promise<"verified" | "used" | "dispute"> {
   const { outcome } = await prisma.$transaction(async (tx) => {
-    await lockService(tx, serviceId);
+    await lockServices(tx, [serviceId]);
     // A holder unpaid too long lapses first: the place is free, and the unique index lets this one in.
     const lapsed = await lapseIn(tx, now, serviceId);
     const service = await tx.service.findUniqueOrThrow({ where: { id: serviceId }, select: { ownerId: true } });

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { lockServices } from "@/domain/service/server/ownership";
+import { lockServices, managesService } from "@/domain/service/server/ownership";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import type { Viewer } from "@/features/accounts/server/session";
@@ -27,7 +27,7 @@ export async function payableStation(viewer: Viewer, stoId: string) {
     // An imported place nobody holds: only its verified claimant may pay, and the payment makes it
     // theirs. Not an admin either, whose payment would leave a paid place with no owner.
     if (!(await holdsVerifiedClaim(viewer.id, station.id))) throw new AppError(403, "Claims.payNeedsClaim");
-  } else if (station.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Auth.forbidden");
+  } else if (!managesService(viewer, station)) throw new AppError(403, "Auth.forbidden");
   return station;
 }
 
@@ -40,7 +40,6 @@ export class ClaimGone extends Error {}
  * landing during a reversal) would each see the other's payment as it was before and leave the
  * station listed without money, or unlisted with it. The second now waits and sees the first's work.
  */
-const lockStation = (tx: Prisma.TransactionClient, serviceId: string) => lockServices(tx, [serviceId]);
 
 /**
  * Publishes a paid station in the payment's transaction. An unclaimed place becomes the payer's in
@@ -52,7 +51,7 @@ export async function publishPaid(
   payerId: string | null,
   now: Date,
 ): Promise<boolean> {
-  await lockStation(tx, serviceId);
+  await lockServices(tx, [serviceId]);
   const station = await tx.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } });
   if (station && station.ownerId === null) {
     if (!payerId || !(await takeOverOnPayment(tx, serviceId, payerId, now))) throw new ClaimGone();
@@ -194,7 +193,7 @@ export async function unlistUnlessCovered(
   payment: { id: string; serviceId: string | null },
 ): Promise<"unlisted" | "covered"> {
   if (!payment.serviceId) return "unlisted";
-  await lockStation(tx, payment.serviceId);
+  await lockServices(tx, [payment.serviceId]);
   const others = await tx.payment.count({
     where: { serviceId: payment.serviceId, status: "captured", id: { not: payment.id } },
   });

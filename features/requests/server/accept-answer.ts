@@ -2,7 +2,7 @@ import "server-only";
 
 import { createHash, randomBytes } from "node:crypto";
 
-import { localePath } from "@/features/accounts/server/account-mail";
+import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
@@ -12,7 +12,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { REQUEST_VISIT_CODE_DAYS } from "../rules";
 import { acceptInput } from "../schema";
 import { mailRequest } from "./request-mail";
-import { ANSWERABLE_WHERE, DAY_MS, isOpen, lockRequest, person } from "./request-view";
+import { ANSWERABLE_WHERE, DAY_MS, isOpen, lockRequest } from "./request-view";
 
 /**
  * POST /api/requests/{id}/accept { answerId }: the driver chooses an answer (not a decline) of
@@ -30,8 +30,8 @@ export async function acceptAnswer(viewer: Viewer | null, requestId: string, bod
     const request = await tx.quoteRequest.findUnique({
       where: { id: requestId },
       include: {
-        driver: person,
-        targets: { include: { service: { select: { name: true, owner: person } } } },
+        driver: MAIL_RECIPIENT,
+        targets: { include: { service: { select: { name: true, owner: MAIL_RECIPIENT } } } },
       },
     });
     if (!request || request.driverId !== viewer.id) throw new NotFoundError();

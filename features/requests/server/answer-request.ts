@@ -1,6 +1,7 @@
 import "server-only";
 
-import { localePath } from "@/features/accounts/server/account-mail";
+import { ownsService } from "@/domain/service/server/ownership";
+import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { announceCatalogChange } from "@/lib/cache/read-cache";
@@ -10,7 +11,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 
 import { answerInput } from "../schema";
 import { mailRequest } from "./request-mail";
-import { ANSWERABLE_WHERE, isOpen, lockRequest, person, storedDay, takeAll, type Tx } from "./request-view";
+import { ANSWERABLE_WHERE, isOpen, lockRequest, storedDay, takeAll, type Tx } from "./request-view";
 import { refreshResponseFigures } from "./response-figures";
 
 // ---- the shops ---------------------------------------------------------------------------------
@@ -29,7 +30,7 @@ export async function answerRequest(viewer: Viewer | null, requestId: string, bo
     where: { id: input.serviceId },
     select: { id: true, name: true, ownerId: true },
   });
-  if (!service || service.ownerId !== viewer.id) throw new AppError(403, "Requests.notYourService");
+  if (!service || !ownsService(viewer, service)) throw new AppError(403, "Requests.notYourService");
   const target = await prisma.quoteTarget.findUnique({
     where: { requestId_serviceId: { requestId, serviceId: service.id } },
     select: { id: true },
@@ -98,7 +99,7 @@ export async function answerRequest(viewer: Viewer | null, requestId: string, bo
 async function checkAnswerable(db: Tx | PrismaClient, requestId: string, targetId: string, viewerId: string) {
   const request = await db.quoteRequest.findUnique({
     where: { id: requestId },
-    include: { driver: person, targets: { where: { id: targetId }, select: { status: true } } },
+    include: { driver: MAIL_RECIPIENT, targets: { where: { id: targetId }, select: { status: true } } },
   });
   if (!request) throw new NotFoundError();
   if (request.driverId === viewerId) throw new AppError(403, "Requests.ownService");

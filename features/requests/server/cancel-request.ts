@@ -1,6 +1,7 @@
 import "server-only";
 
-import { localePath } from "@/features/accounts/server/account-mail";
+import { ownsService } from "@/domain/service/server/ownership";
+import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
@@ -10,7 +11,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 
 import { cancelInput } from "../schema";
 import { mailRequest } from "./request-mail";
-import { INVOLVED, lockRequest, person, type Tx } from "./request-view";
+import { INVOLVED, lockRequest, type Tx } from "./request-view";
 
 /**
  * POST /api/requests/{id}/cancel { reason, serviceId? }. The driver cancels their open or
@@ -54,7 +55,7 @@ export async function cancelRequest(viewer: Viewer | null, requestId: string, bo
     }
     // A shop: only through a service of its own that the request went to; anyone else finds nothing.
     const target = serviceId ? request.targets.find((candidate) => candidate.serviceId === serviceId) : undefined;
-    if (!target || target.service.ownerId !== viewer.id) throw new NotFoundError();
+    if (!target || !ownsService(viewer, target.service)) throw new NotFoundError();
     if (request.status !== "open" && request.status !== "accepted") throw new AppError(409, "Requests.notCancellable");
     if (request.status !== "accepted" || target.status !== "chosen")
       throw new AppError(403, "Requests.onlyChosenCancels");
@@ -78,10 +79,10 @@ export async function cancelRequest(viewer: Viewer | null, requestId: string, bo
 }
 
 export const closingInclude = {
-  driver: person,
+  driver: MAIL_RECIPIENT,
   targets: {
     orderBy: { position: "asc" },
-    include: { service: { select: { name: true, ownerId: true, owner: person } } },
+    include: { service: { select: { name: true, ownerId: true, owner: MAIL_RECIPIENT } } },
   },
 } satisfies Prisma.QuoteRequestInclude;
 type ClosingRow = Prisma.QuoteRequestGetPayload<{ include: typeof closingInclude }>;

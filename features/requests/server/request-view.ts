@@ -172,5 +172,4 @@ export function requestView(row: ViewRow): RequestView {
   };
 }
 
-export const person = { select: { id: true, name: true, email: true, locale: true } } as const;
 export type Person = { id: string; name: string; email: string; locale: Locale };

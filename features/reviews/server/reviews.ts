@@ -1,5 +1,6 @@
 import "server-only";
 
+import { managesService, ownsService } from "@/domain/service/server/ownership";
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -63,7 +64,7 @@ export async function upsertReview(
         select: { id: true, ownerId: true },
       });
       if (!service) throw new NotFoundError();
-      if (service.ownerId === viewer.id) throw new AppError(403, "Auth.ownService");
+      if (ownsService(viewer, service)) throw new AppError(403, "Auth.ownService");
       const existing = await tx.review.findUnique({
         where: { userId_serviceId: { userId: viewer.id, serviceId } },
         select: { id: true },
@@ -152,7 +153,7 @@ export async function replyToReview(
       if (!review) throw new NotFoundError();
       // A reply speaks for the business: a place nobody has claimed has nobody to speak for it.
       if (review.service.ownerId === null) throw new AppError(403, "Osm.noOwnerToReply");
-      if (review.service.ownerId !== viewer.id && !viewer.isAdmin) throw new AppError(403, "Review.notYourService");
+      if (!managesService(viewer, review.service)) throw new AppError(403, "Review.notYourService");
       if (mode === "create" && review.replyText !== null) throw new AppError(409, "Review.replyExists");
       if (mode !== "create" && review.replyText === null) throw new NotFoundError("Review.noReply");
       const at = new Date();

@@ -2,6 +2,7 @@ import "server-only";
 
 import { createHash, randomInt } from "node:crypto";
 
+import { ownsService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
@@ -47,7 +48,7 @@ export async function issueVisitCode(
   const prisma = await getPrisma();
   const service = await prisma.service.findUnique({ where: { id: serviceId }, select: { ownerId: true } });
   if (!service) throw new NotFoundError();
-  if (service.ownerId !== viewer.id) throw new AppError(403, "Review.notYourService");
+  if (!ownsService(viewer, service)) throw new AppError(403, "Review.notYourService");
   const now = Date.now();
   const [outstanding, earned] = await Promise.all([
     prisma.visitCode.count({ where: { serviceId, userId: null, ...redeemable(new Date(now)) } }),
