@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
 
-import { publishedSql } from "../../features/catalog/server/published.ts";
+import { publishedSql } from "../../domain/service/server/published.ts";
 import { startPgBouncer } from "../../tests/reliability/local-postgres.ts";
 import { assertPortFree, buildApp, runOrThrow, startApp, waitForHealth } from "../app-server.mjs";
 import { tsxCommand } from "../node-commands.mjs";
