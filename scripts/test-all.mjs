@@ -87,7 +87,7 @@ async function lane(steps, options) {
 const children = new Set();
 /** The children started in a session (and process group) of their own. */
 const groupLeaders = new WeakSet();
-for (const signal of ["SIGINT", "SIGTERM"])
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
   process.on(signal, () => {
     for (const child of children) {
       // A detached child leads a process group of its own: the signal goes to all of it.
@@ -100,6 +100,18 @@ for (const signal of ["SIGINT", "SIGTERM"])
     }
     process.exit(130);
   });
+// However this process ends, a detached lane still running is not left behind: its session is not
+// this one's, so a terminal's hang-up or a kill of this process group would not reach it.
+process.on("exit", () => {
+  for (const child of children) {
+    if (!groupLeaders.has(child)) continue;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+});
 
 const node = (script) => [process.execPath, [script]];
 const beside = [
