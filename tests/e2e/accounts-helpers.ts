@@ -52,7 +52,7 @@ const lastStep = {
 };
 
 /** A code of the step before is typed only with this much of the current step left: it must still be taken when it arrives. */
-const PREVIOUS_STEP_MARGIN_MS = 10_000;
+const PREVIOUS_STEP_MARGIN_MS = 15_000;
 
 /**
  * A code from an authenticator key, as the person's app shows it. The server takes a code once per

@@ -58,7 +58,12 @@ test.describe("admin", () => {
       await page.getByRole("button", { name: "Edit", exact: true }).click();
       await page.getByRole("group", { name: "Admin" }).getByLabel("No").check();
       // The first update's toast may still be on screen: the answer to this one is what counts.
-      const saved = page.waitForResponse((reply) => reply.request().method() === "PUT" && reply.ok());
+      const saved = page.waitForResponse(
+        (reply) =>
+          reply.request().method() === "PUT" &&
+          /^\/api\/users\/[^/]+$/.test(new URL(reply.url()).pathname) &&
+          reply.ok(),
+      );
       await page.getByRole("button", { name: "Update" }).click();
       await saved;
       await expect(page.getByText("User updated").first()).toBeVisible();
