@@ -15,10 +15,9 @@ export type ServiceSummary = {
   name: string;
 };
 
-/**
- * The two ownership rules, named once. What a refusal says (404 where a stranger should not learn
- * that a thing exists, 403 otherwise) stays each server function's own decision.
- */
+// The two ownership rules, named once. What a refusal says (404 where a stranger should not learn
+// that a thing exists, 403 otherwise) stays each server function's own decision.
+
 /** The actor owns the service: only its owner answers requests, cancels for the shop, issues visit codes. */
 export const ownsService = (actor: Actor, service: { ownerId: string | null }): boolean =>
   service.ownerId !== null && service.ownerId === actor.id;

@@ -34,12 +34,11 @@ export async function payableStation(viewer: Viewer, stoId: string) {
 /** The claim a payment was for was rejected or cancelled before the money arrived. */
 export class ClaimGone extends Error {}
 
-/**
- * Publishing a paid station and unlisting a returned payment's station first lock the station row:
- * under READ COMMITTED two of them at once (two reversals of a station paid twice, or a success
- * landing during a reversal) would each see the other's payment as it was before and leave the
- * station listed without money, or unlisted with it. The second now waits and sees the first's work.
- */
+// Publishing a paid station and unlisting a returned payment's station first lock the station row
+// (the kernel's lockServices): under READ COMMITTED two of them at once (two reversals of a station
+// paid twice, or a success landing during a reversal) would each see the other's payment as it was
+// before and leave the station listed without money, or unlisted with it. The second now waits and
+// sees the first's work.
 
 /**
  * Publishes a paid station in the payment's transaction. An unclaimed place becomes the payer's in
