@@ -1,7 +1,7 @@
 // npm test: the unit, integration and e2e tests, in two lanes at the same time.
 //   e2e lane     the production build, then the Playwright specs (scripts/test-e2e.mjs)
-//   beside lane  the unit tests, then the integration tests on PGlite and on PostgreSQL
-//                (scripts/test-integration.mjs), at a lower CPU priority (nice 15, in a session
+//   beside lane  the unit tests, then the integration tests on PostgreSQL, and on PGlite where the two
+//                differ (scripts/test-integration.mjs), at a lower CPU priority (nice 15, in a session
 //                of its own whose autogroup has that level too: see lowerSessionPriority)
 // The e2e lane is the long one, and it leaves part of two cores idle: its one browser waits on the
 // server and the server on the database, and a few steps wait on a clock (a fresh TOTP code). The

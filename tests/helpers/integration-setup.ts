@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, vi } from "vitest";
 
 import { restoreEnv } from "./env";
+import { holdQueriesDuringTransactions } from "./one-connection";
 import { installAnswerChecks } from "./openapi-check";
 import { createTestDatabase, dropTestDatabase } from "./test-db";
 
@@ -18,6 +19,9 @@ vi.mock("next/headers", async () => {
 
 // Every answer a test receives from a route handler is checked against the OpenAPI document.
 installAnswerChecks();
+
+// On PostgreSQL, the embedded database's one connection: a query outside an open transaction waits for it.
+if (process.env.TEST_POSTGRES_URL) holdQueriesDuringTransactions();
 
 // What the last test file in this worker set is undone before this one starts.
 restoreEnv();
