@@ -35,6 +35,12 @@ const env = {
   APP_SECRET: process.env.APP_SECRET ?? "e2e-secret-for-local-tests-only-0123456789",
   // The tests stand where our proxy would: the X-Forwarded-For they send is the client address.
   TRUSTED_PROXY_HOPS: "1",
+  // Node's HTTP server closes a kept-alive connection after 5 s idle (server.keepAliveTimeout,
+  // which Next's standalone server keeps unless this is set), and Playwright's request context
+  // sends on a pooled connection without retrying when the server closed it just then: a spec's
+  // page.request call after a few seconds of browsing failed with ECONNRESET (Playwright 1.65,
+  // Node 24). In front of the app, nginx closes first (deploy/nginx.conf's keepalive_timeout).
+  KEEP_ALIVE_TIMEOUT: "120000",
 };
 
 delete env.DATABASE_URL;
