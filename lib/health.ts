@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { migrationNames } from "@/lib/db/migrations";
 import { getPrisma } from "@/lib/db/server";
-import { readJobStatuses, type JobStatus, type ScheduledJob } from "@/lib/jobs/job-runs";
+import { readJobStatuses, type ScheduledJob } from "@/lib/jobs/job-runs";
 import { QUEUE_SCHEMA_VERSION, queueSchemaVersion } from "@/lib/jobs/queue";
 import { isDraining } from "@/lib/lifecycle";
 
@@ -19,11 +19,18 @@ export async function checkDatabase(): Promise<boolean> {
   }
 }
 
+export const jobStatusAnswer = z
+  .object({
+    name: z.string(),
+    lastStartedAt: z.iso.datetime().nullable(),
+    lastSucceededAt: z.iso.datetime().nullable(),
+    lastFailedAt: z.iso.datetime().nullable(),
+    overdue: z.boolean().meta({ description: "It has not run for longer than its period allows." }),
+  })
+  .meta({ id: "JobStatus" });
+
 /** What /api/health tells anyone about a periodic job: times and lateness, never the error text. */
-export type PublicJobStatus = Pick<
-  JobStatus,
-  "name" | "lastStartedAt" | "lastSucceededAt" | "lastFailedAt" | "overdue"
->;
+export type PublicJobStatus = z.infer<typeof jobStatusAnswer>;
 
 /** Each job's public status, or null when it cannot be read (the answer's status stays the database's). */
 export async function jobsHealth(jobs: ScheduledJob[]): Promise<PublicJobStatus[] | null> {

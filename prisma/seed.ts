@@ -1,7 +1,8 @@
 import { hash } from "@node-rs/argon2";
 
 import { BRANDS, CATEGORIES, EXPERIENCE_OPTIONS, MAX_SERVICE_IMAGES, storedCategory } from "@/domain/service/fields";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { demoScenes, sceneSvg, type Scene } from "@/features/catalog/illustrations/scenes";
 import { timetableToRows } from "@/features/hours/timetable";
 import demoOverpass from "@/features/osm/demo-overpass.json";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { SessionView } from "@/features/accounts/session-view";
+import type { SessionView } from "@/features/accounts/answers";
 
 import { headerLinks } from "./header-links";
 

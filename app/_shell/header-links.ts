@@ -1,4 +1,4 @@
-import type { SessionView } from "@/features/accounts/session-view";
+import type { SessionView } from "@/features/accounts/answers";
 
 /** A key of the Header messages. */
 export type HeaderLabel =

@@ -1,3 +1,5 @@
+import type { Timetable } from "./timetable-answer";
+
 /** The week as the timetable stores it, and the time zone its hours are read in. */
 
 export const DEFAULT_TIME_ZONE = "Europe/Kyiv";
@@ -5,10 +7,6 @@ export const DEFAULT_TIME_ZONE = "Europe/Kyiv";
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
 export type Weekday = (typeof WEEKDAYS)[number];
-
-export type DayHours = { closed: boolean; opening: string; closing: string };
-
-export type Timetable = Record<Weekday, DayHours>;
 
 export const DEFAULT_TIMETABLE: Timetable = {
   monday: { closed: false, opening: "09:00", closing: "18:00" },

@@ -1,5 +1,3 @@
-import type { SessionView } from "@/features/accounts/session-view";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 /**
@@ -60,6 +58,12 @@ export const sessionViewAnswer = z
   })
   .meta({ id: "SessionView" });
 
+/**
+ * What a page's client side knows of the signed-in visitor: the header's links (app/_shell/header-links.ts)
+ * and the address the feedback form sends with.
+ */
+export type SessionView = z.infer<typeof sessionViewAnswer>;
+
 export const profileUpdatedAnswer = publicUserAnswer.extend({
   emailPending: z.string().nullable().meta({ description: "The new address waiting for its link, if any." }),
   message: z.string(),
@@ -90,6 +94,3 @@ export const ownDataAnswer = z
     saved: z.array(z.object({ serviceId: z.uuid(), name: z.string(), savedAt: z.iso.datetime() })),
   })
   .meta({ id: "OwnData" });
-
-// The types the server builds these answers with agree with the schemas, checked by the compiler.
-export const sessionViewAgrees: SameShape<SessionView, z.infer<typeof sessionViewAnswer>> = true;

@@ -1,14 +1,4 @@
-/**
- * What a page's client side knows of the signed-in visitor: the header's links (app/_shell/header-links.ts)
- * and the address the feedback form sends with.
- */
-export type SessionView = {
-  email: string;
-  imageUrl: string | null;
-  isAdmin: boolean;
-  hasMechanicProfile: boolean;
-  ownsStations: boolean;
-};
+import type { SessionView } from "@/features/accounts/answers";
 
 /**
  * The session as a page hands it to the client: known (a person or nobody) when the page was

@@ -1,6 +1,4 @@
-import type { AdminService, listServicesForAdmin } from "@/features/admin/server/admin";
 import { messageBody } from "@/lib/http/openapi-common";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 /** The answers of the admins' service routes (/api/items/admin…), as the OpenAPI document describes them. */
@@ -8,6 +6,10 @@ import { z } from "@/lib/zod";
 const AdminServiceAnswer = z
   .object({
     _id: z.guid(),
+    /**
+     * The owner's id, as `user` is in every other answer (spec §3); their name is `userName`. Both
+     * null for a place imported from OpenStreetMap that nobody has claimed.
+     */
     user: z.guid().nullable().meta({ description: "The owner's id; null for an imported place nobody has claimed." }),
     userName: z.string().nullable(),
     claimed: z.boolean(),
@@ -26,8 +28,5 @@ export const AdminServicePageAnswer = z
 
 export const serviceBlockAnswer = messageBody.extend({ isBlocked: z.boolean() });
 
-export const adminServiceAgrees: SameShape<AdminService, z.infer<typeof AdminServiceAnswer>> = true;
-export const adminServicePageAgrees: SameShape<
-  Awaited<ReturnType<typeof listServicesForAdmin>>,
-  z.infer<typeof AdminServicePageAnswer>
-> = true;
+export type AdminService = z.infer<typeof AdminServiceAnswer>;
+export type AdminServicePage = z.infer<typeof AdminServicePageAnswer>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import type { ServiceCard } from "@/features/catalog/answers";
 import { cardView, topCardView } from "@/features/catalog/card-view";
-import type { ServiceCard } from "@/features/catalog/server/service-dto";
 
 const card = {
   _id: "s1",

@@ -1,4 +1,4 @@
-import type { ServiceCard } from "@/features/catalog/server/service-dto";
+import type { ServiceCard } from "@/features/catalog/answers";
 
 /**
  * What a result card (a client component) is handed of a service: the fields it shows, saves

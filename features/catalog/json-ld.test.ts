@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { DEFAULT_TIMETABLE } from "@/domain/service/week";
+import type { ServiceDetail } from "@/features/catalog/answers";
 import { JSON_LD_REVIEWS, serviceJsonLd } from "@/features/catalog/json-ld";
-import type { ServiceDetail } from "@/features/catalog/server/service-dto";
-import type { ReviewView } from "@/features/reviews/review-view";
+import type { ReviewView } from "@/features/reviews/answers";
 
 const rating = z.object({
   "@type": z.literal("Rating"),

@@ -2,8 +2,8 @@ import { formatMinutes } from "@/domain/service/clock";
 import { type PaymentMethod } from "@/domain/service/fields";
 import { telegramHref } from "@/domain/service/outside-links";
 import { WEEKDAYS } from "@/domain/service/week";
+import type { ServiceDetail } from "@/features/catalog/answers";
 import { postalAddress } from "@/features/catalog/postal-address";
-import type { ServiceDetail } from "@/features/catalog/server/service-dto";
 import { normalizePhone } from "@/lib/phone";
 
 const PAYMENT_NAMES: Record<PaymentMethod, string> = { cash: "Cash", card: "Credit Card", transfer: "Bank Transfer" };

@@ -1,10 +1,7 @@
 import { errorBody } from "@/lib/http/openapi-common";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
-import { CLAIM_PAY_DAYS, type ClaimView } from "./rules";
-import type { AdminClaim, claimQueue } from "./server/admin-claims";
-import type { myClaim } from "./server/claim-listing";
+import { CLAIM_PAY_DAYS } from "./rules";
 
 /** The answers of the claim routes, as the OpenAPI document describes them. */
 
@@ -15,7 +12,9 @@ export const ClaimViewAnswer = z
     _id: z.guid(),
     status: claimStatus,
     dispute: z.boolean().meta({ description: "Someone holds the place: an admin decides." }),
+    /** For "send again" (which repeats the claim). */
     message: z.string().meta({ description: "The claimant's own words." }),
+    /** Masked as m***@example.com. */
     sentTo: z
       .string()
       .nullable()
@@ -66,6 +65,7 @@ const AdminClaimAnswer = z
     }),
     claimant: person,
     owner: person.nullable(),
+    /** Proved by code or by an earlier approval. */
     holder: person.nullable().meta({ description: "Another claimant who proved the place, if any." }),
     addressChangedRecently: z.boolean().meta({
       description:
@@ -78,10 +78,7 @@ export const ClaimQueueAnswer = z
   .object({ claims: z.array(AdminClaimAnswer), page: z.number().int(), pages: z.number().int() })
   .meta({ id: "ClaimQueue" });
 
-export const claimViewAgrees: SameShape<ClaimView, z.infer<typeof ClaimViewAnswer>> = true;
-export const adminClaimAgrees: SameShape<AdminClaim, z.infer<typeof AdminClaimAnswer>> = true;
-export const claimQueueAgrees: SameShape<
-  Awaited<ReturnType<typeof claimQueue>>,
-  z.infer<typeof ClaimQueueAnswer>
-> = true;
-export const myClaimAgrees: SameShape<Awaited<ReturnType<typeof myClaim>>, z.infer<typeof MyClaimAnswer>> = true;
+/** What the claimant sees of their claim (the panel; GET and POST of /api/items/{id}/claim). */
+export type ClaimView = z.infer<typeof ClaimViewAnswer>;
+export type ClaimStatus = ClaimView["status"];
+export type AdminClaim = z.infer<typeof AdminClaimAnswer>;

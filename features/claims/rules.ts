@@ -51,26 +51,6 @@ export function claimVisitorOf(viewerId: string | null, ownerId: string | null):
 /** Claims still in play: at most one of them per person and place. */
 export const OPEN_CLAIM_STATUSES = ["code_sent", "pending", "verified"] as const;
 
-export type ClaimStatus = "code_sent" | "pending" | "verified" | "completed" | "rejected" | "cancelled";
-
-/** What the claimant sees of their claim (the panel; GET and POST of /api/items/{id}/claim). */
-export type ClaimView = {
-  _id: string;
-  status: ClaimStatus;
-  dispute: boolean;
-  /** Their own words, for "send again" (which repeats the claim). */
-  message: string;
-  /** The place's address the code went to, masked (m***@example.com), while a code is waiting. */
-  sentTo: string | null;
-  expiresAt: string | null;
-  triesLeft: number | null;
-  /** Why it was rejected, in the asker's language. */
-  reason: string;
-  /** Verified, then not paid within CLAIM_PAY_DAYS: it no longer holds the place. */
-  lapsed: boolean;
-  createdAt: string;
-};
-
 /**
  * A@example.com → a***@example.com: the panel tells the claimant which mailbox to look in without
  * handing the address of the place to whoever asks.

@@ -1,16 +1,5 @@
-import type { Timetable, Weekday } from "@/domain/service/week";
 import { HOLIDAYS } from "@/features/hours/holidays";
-import { LIVE_STATES, type LiveStatusView } from "@/features/hours/live-status";
-import type {
-  confirmHours,
-  dismissHoursReports,
-  HoursReportRow,
-  reportHours,
-} from "@/features/hours/server/hours-freshness";
-import type { clearLiveStatus } from "@/features/hours/server/opening-exceptions";
-import type { SpecialHoursView } from "@/features/hours/special-hours-view";
-import type { NextChange } from "@/features/hours/timetable";
-import type { SameShape } from "@/lib/same-shape";
+import { LIVE_STATES } from "@/features/hours/live-status";
 import { z } from "@/lib/zod";
 
 import { HOURS_REPORT_KINDS } from "./rules";
@@ -29,20 +18,6 @@ export const LiveStatusAnswer = z
 export const NextChangeAnswer = z
   .object({ at: z.iso.datetime(), opens: z.boolean() })
   .meta({ id: "NextChange", description: "The next opening (`opens`) or closing." });
-
-const dayHours = z.object({ closed: z.boolean(), opening: z.string(), closing: z.string() });
-
-export const TimetableAnswer = z
-  .object({
-    monday: dayHours,
-    tuesday: dayHours,
-    wednesday: dayHours,
-    thursday: dayHours,
-    friday: dayHours,
-    saturday: dayHours,
-    sunday: dayHours,
-  } satisfies Record<Weekday, typeof dayHours>)
-  .meta({ id: "Timetable", description: 'The weekly hours, "HH:MM" in the service\'s time zone.' });
 
 export const SpecialHoursAnswer = z
   .object({
@@ -71,19 +46,10 @@ export const hoursConfirmedAnswer = z.object({ hoursConfirmedAt: z.iso.datetime(
 export const hoursReportsDismissedAnswer = z.object({ dismissed: z.number().int() });
 export const liveStatusClearedAnswer = z.object({ status: z.null() });
 
-export const liveStatusAgrees: SameShape<LiveStatusView, z.infer<typeof LiveStatusAnswer>> = true;
-export const nextChangeAgrees: SameShape<NextChange, z.infer<typeof NextChangeAnswer>> = true;
-export const timetableAgrees: SameShape<Timetable, z.infer<typeof TimetableAnswer>> = true;
-export const specialHoursAgrees: SameShape<SpecialHoursView, z.infer<typeof SpecialHoursAnswer>> = true;
-export const hoursReportRowAgrees: SameShape<HoursReportRow, z.infer<typeof HoursReportRowAnswer>> = true;
-type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-export const hoursReportedAgrees: SameShape<Answer<typeof reportHours>, z.infer<typeof hoursReportedAnswer>> = true;
-export const hoursConfirmedAgrees: SameShape<Answer<typeof confirmHours>, z.infer<typeof hoursConfirmedAnswer>> = true;
-export const hoursDismissedAgrees: SameShape<
-  Answer<typeof dismissHoursReports>,
-  z.infer<typeof hoursReportsDismissedAnswer>
-> = true;
-export const liveStatusClearedAgrees: SameShape<
-  Answer<typeof clearLiveStatus>,
-  z.infer<typeof liveStatusClearedAnswer>
-> = true;
+/** The live word as the API and the pages show it; null once it has run out. */
+export type LiveStatusView = z.infer<typeof LiveStatusAnswer>;
+/** When the hours next say otherwise than now; null when they never do (always open, or never). */
+export type NextChange = z.infer<typeof NextChangeAnswer>;
+/** A dated exception as the API, the service page and the editor show it. */
+export type SpecialHoursView = z.infer<typeof SpecialHoursAnswer>;
+export type HoursReportRow = z.infer<typeof HoursReportRowAnswer>;

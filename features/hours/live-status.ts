@@ -1,3 +1,4 @@
+import type { LiveStatusView } from "./answers";
 import type { OpeningStatus } from "./timetable";
 
 /**
@@ -21,9 +22,6 @@ export function isOpenState(state: LiveState): boolean {
 export const LIVE_STATUS_DEFAULT_HOURS = 6;
 export const LIVE_STATUS_MAX_HOURS = 24;
 export const LIVE_NOTE_MAX = 140;
-
-/** The live word as the API and the pages show it; null once it has run out. */
-export type LiveStatusView = { state: LiveState; note: string; until: string; updatedAt: string };
 
 export type BadgeStatus = OpeningStatus & { liveStatus: LiveStatusView | null; hoursKnown: boolean };
 

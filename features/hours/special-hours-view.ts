@@ -1,10 +1,7 @@
+import type { SpecialHoursView } from "./answers";
 import type { Holiday } from "./holidays";
-import type { SpecialHours } from "./timetable";
 
 const HOUR_MS = 3_600_000;
-
-/** A dated exception as the API, the service page and the editor show it. */
-export type SpecialHoursView = SpecialHours & { reason: string; holiday: Holiday | null };
 
 type SpecialRow = {
   startsOn: Date;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_TIMETABLE, WEEKDAYS, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { DEFAULT_TIMETABLE, WEEKDAYS } from "@/domain/service/week";
 import {
   isOpenAt,
   openingLabel,

@@ -8,7 +8,9 @@ import {
   weekdayOfDay,
   zoneOffset,
 } from "@/domain/service/clock";
-import { WEEKDAYS, type Timetable, type Weekday } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { WEEKDAYS, type Weekday } from "@/domain/service/week";
+import type { NextChange } from "@/features/hours/answers";
 
 /**
  * Opening hours as stored: one row per ISO weekday (1 = Monday), minutes from local midnight.
@@ -94,8 +96,6 @@ export function isOpenAt(rows: HoursRow[], timeZone: string, instant: Date, exce
   return isOpenOnClock(rows, exceptions.special ?? [], day, minute);
 }
 
-/** When the hours next say otherwise than now; null when they never do (always open, or never). */
-export type NextChange = { at: string; opens: boolean };
 export type OpeningStatus = { openNow: boolean; nextChange: NextChange | null };
 
 /** A week and a day: every weekly pattern that changes at all changes within it. */

@@ -1,8 +1,6 @@
 import { BRANDS, CATEGORIES, PAYMENT_METHODS, ROLES } from "@/domain/service/fields";
-import { accountStateAnswer } from "@/features/accounts/answers";
-import { LiveStatusAnswer, TimetableAnswer } from "@/features/hours/answers";
-import type { deleteOwnService, EditableService } from "@/features/listings/server/listings";
-import type { SameShape } from "@/lib/same-shape";
+import { TimetableAnswer } from "@/domain/service/timetable-answer";
+import { LiveStatusAnswer } from "@/features/hours/answers";
 import { z } from "@/lib/zod";
 
 /** A service as its owner (or an admin) edits it (features/listings/server/listings.ts), as the OpenAPI document describes it. */
@@ -36,7 +34,9 @@ export const EditableServiceAnswer = z
     ispaid: z.boolean().meta({ description: "A station is listed once paid for; a master at once." }),
     isBlocked: z.boolean(),
     timeZone: z.string(),
+    /** The owner's live word while it lasts (features/hours/live-status.ts). */
     liveStatus: LiveStatusAnswer.nullable(),
+    /** As the public answers say (features/catalog/answers.ts ServiceCard). */
     source: z.enum(["owner", "osm"]),
     claimed: z.boolean(),
     hoursKnown: z.boolean(),
@@ -45,9 +45,16 @@ export const EditableServiceAnswer = z
   })
   .meta({ id: "EditableService", description: "A station or master profile as its owner (or an admin) edits it." });
 
-export const editableServiceAgrees: SameShape<EditableService, z.infer<typeof EditableServiceAnswer>> = true;
-/** DELETE /api/items/users/{id} answers what the client keeps after sign-in (the accounts feature's schema). */
-export const serviceDeletedAgrees: SameShape<
-  Awaited<ReturnType<typeof deleteOwnService>>,
-  z.infer<typeof accountStateAnswer>
-> = true;
+export type EditableService = z.infer<typeof EditableServiceAnswer>;
+
+/** GET /api/geocode/reverse: the address under a pin of the listing form (features/listings/server/geocode.ts). */
+export const reverseGeocodeAnswer = z
+  .object({
+    address: z.string().meta({ description: "In the caller's language; the coordinates themselves as a fallback." }),
+    lat: z.number(),
+    lng: z.number(),
+    source: z.enum(["nominatim", "cache", "coordinates"]),
+  })
+  .meta({ id: "ReverseGeocode" });
+
+export type ReverseGeocode = z.infer<typeof reverseGeocodeAnswer>;

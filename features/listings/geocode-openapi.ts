@@ -1,22 +1,10 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 
-import type { ReverseGeocode } from "@/features/listings/server/geocode";
+import { reverseGeocodeAnswer } from "@/features/listings/answers";
 import { errorAnswers, jsonAnswer } from "@/lib/http/openapi-common";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 /** GET /api/geocode/reverse in the OpenAPI document: the address under a pin of the listing form. */
-
-export const reverseGeocodeAnswer = z
-  .object({
-    address: z.string().meta({ description: "In the caller's language; the coordinates themselves as a fallback." }),
-    lat: z.number(),
-    lng: z.number(),
-    source: z.enum(["nominatim", "cache", "coordinates"]),
-  })
-  .meta({ id: "ReverseGeocode" });
-
-export const reverseGeocodeAgrees: SameShape<ReverseGeocode, z.infer<typeof reverseGeocodeAnswer>> = true;
 
 export const paths: ZodOpenApiPathsObject = {
   "/api/geocode/reverse": {

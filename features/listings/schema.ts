@@ -11,7 +11,8 @@ import {
 } from "@/domain/service/fields";
 import { IMAGE_URL_PATTERN } from "@/domain/service/images";
 import { telegramUsername } from "@/domain/service/outside-links";
-import { WEEKDAYS, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { WEEKDAYS } from "@/domain/service/week";
 import { EMAIL_PATTERN, NAME_PATTERN } from "@/features/accounts/rules";
 import { imageList } from "@/features/uploads/schema";
 import { normalizePhone, PHONE_INPUT_MAX } from "@/lib/phone";

@@ -1,6 +1,4 @@
 import { ROLES } from "@/domain/service/fields";
-import type { MapBounds, ServiceLocation, ServiceLocations } from "@/features/map/server/map";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 /** The map's answer (features/map/server/map.ts), as the OpenAPI document describes it. */
@@ -13,6 +11,7 @@ export const ServiceLocationAnswer = z
     coordinates: z.object({ lat: z.number(), lng: z.number() }),
     rating: z.object({ avg: z.number() }),
     address: z.string(),
+    /** Where it came from and whether it is claimed: the popup labels an unclaimed imported place. */
     source: z.enum(["owner", "osm"]),
     claimed: z.boolean(),
   })
@@ -36,9 +35,9 @@ export const ServiceLocationsAnswer = z
   })
   .meta({ id: "ServiceLocations" });
 
-export const serviceLocationAgrees: SameShape<ServiceLocation, z.infer<typeof ServiceLocationAnswer>> = true;
-export const mapBoundsAgrees: SameShape<MapBounds, z.infer<typeof MapBoundsAnswer>> = true;
-export const serviceLocationsAgrees: SameShape<
-  ServiceLocations & { bounds?: MapBounds },
-  z.infer<typeof ServiceLocationsAnswer>
-> = true;
+export type ServiceLocation = z.infer<typeof ServiceLocationAnswer>;
+export type MapCluster = z.infer<typeof MapClusterAnswer>;
+/** Where every service of a question stands, for a map to open on all of them; null when none matches. */
+export type MapBounds = z.infer<typeof MapBoundsAnswer>;
+/** The services and clusters in view, as features/map/server/map.ts reads them; the route adds `bounds`. */
+export type ServiceLocations = Omit<z.infer<typeof ServiceLocationsAnswer>, "bounds">;

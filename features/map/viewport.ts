@@ -1,3 +1,5 @@
+import type { MapCluster } from "./answers";
+
 /**
  * What the home map asks for: the visible box and zoom. A view with at most MAP_SERVICES_MAX
  * services is answered service by service (the map groups pins that would cover each other itself,
@@ -5,7 +7,6 @@
  * most MAX_MAP_POINTS single pins, so 100,000 services never travel to a phone.
  */
 export type Viewport = { west: number; south: number; east: number; north: number; zoom: number };
-export type MapCluster = { lat: number; lng: number; count: number };
 
 export const MAX_MAP_POINTS = 400;
 /** Up to this many services in view are answered one by one (about 40 KiB of JSON at most). */

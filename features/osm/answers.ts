@@ -1,12 +1,3 @@
-import type { OsmLink } from "@/features/osm/osm-link";
-import type {
-  lastRunForAdmin,
-  listOsmLinks,
-  OsmLinkView,
-  OsmRunView,
-  startImportNow,
-} from "@/features/osm/server/admin-osm";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 /** The answers of the admins' OpenStreetMap routes, as the OpenAPI document describes them. */
@@ -31,6 +22,7 @@ export const OsmRunAnswer = z
     restored: count,
     linked: count,
     skipped: count,
+    /** Null for runs before this was kept. */
     seenBefore: count
       .nullable()
       .meta({ description: "The places shown before the run, which its answer was held against." }),
@@ -62,15 +54,12 @@ const OsmLinkViewAnswer = z
 
 export const osmLinksAnswer = z.object({ places: z.array(OsmLinkViewAnswer) });
 
-export const osmRunAgrees: SameShape<OsmRunView, z.infer<typeof OsmRunAnswer>> = true;
-export const osmLinkViewAgrees: SameShape<OsmLinkView, z.infer<typeof OsmLinkViewAnswer>> = true;
-type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-export const lastRunAgrees: SameShape<Answer<typeof lastRunForAdmin>, z.infer<typeof lastRunAnswer>> = true;
-export const runStartedAgrees: SameShape<Answer<typeof startImportNow>, z.infer<typeof runStartedAnswer>> = true;
-export const osmLinksAgrees: SameShape<Answer<typeof listOsmLinks>, z.infer<typeof osmLinksAnswer>> = true;
+export type OsmRunView = z.infer<typeof OsmRunAnswer>;
+export type OsmLinkView = z.infer<typeof OsmLinkViewAnswer>;
 
 export const OsmLinkAnswer = z
   .object({ type: z.enum(["node", "way", "relation"]), id: z.string(), url: z.url(), editUrl: z.url() })
   .meta({ id: "OsmLink", description: "The OpenStreetMap object an imported place was made from." });
 
-export const osmLinkAgrees: SameShape<OsmLink, z.infer<typeof OsmLinkAnswer>> = true;
+/** The OpenStreetMap object an imported place was made from: its page and its edit page there. */
+export type OsmLink = z.infer<typeof OsmLinkAnswer>;

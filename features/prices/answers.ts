@@ -1,9 +1,5 @@
 import { CUSTOM_JOB, PRICE_JOBS } from "@/domain/service/jobs";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
-
-import type { MatchedJob } from "./matched-job";
-import type { PaidMedian, PriceList } from "./price-list";
 
 /** The price pieces of the answers: an owner's list, what reviewers paid, and the line a keyword matched on a card. */
 
@@ -40,6 +36,13 @@ export const PaidMedianAnswer = z
   .object({ job: z.enum(PRICE_JOBS), medianUah: z.number(), count: z.number().int() })
   .meta({ id: "PaidMedian", description: "The median reviewers paid for a job." });
 
-export const matchedJobAgrees: SameShape<MatchedJob, z.infer<typeof MatchedJobAnswer>> = true;
-export const priceListAgrees: SameShape<PriceList, z.infer<typeof PriceListAnswer>> = true;
-export const paidMedianAgrees: SameShape<PaidMedian, z.infer<typeof PaidMedianAnswer>> = true;
+/**
+ * A price line a keyword matched (features/catalog/server/sql-fragments.ts matchedJobColumn): a
+ * catalogue job (named by the Prices.job message, `label` "") or an owner's own line ("custom",
+ * named by its `label`), its "from" price in hryvnias, and for a tow truck how far it comes (km).
+ */
+export type MatchedJob = z.infer<typeof MatchedJobAnswer>;
+export type PriceList = z.infer<typeof PriceListAnswer>;
+/** `radiusKm`: how far the service comes, only on a job done where the driver is (the tow truck). */
+export type PriceLine = PriceList["lines"][number];
+export type PaidMedian = z.infer<typeof PaidMedianAnswer>;

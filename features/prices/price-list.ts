@@ -1,9 +1,4 @@
-import type { PriceJob } from "@/domain/service/jobs";
-
-/** `radiusKm`: how far the service comes, only on a job done where the driver is (the tow truck). */
-export type PriceLine = { job: string; label: string; fromUah: number; radiusKm?: number };
-export type PriceList = { lines: PriceLine[]; updatedAt: string | null };
-export type PaidMedian = { job: PriceJob; medianUah: number; count: number };
+import type { PriceLine } from "@/features/prices/answers";
 
 export const priceLines = {
   orderBy: { position: "asc" },

@@ -1,27 +1,10 @@
 import { PRICE_JOBS } from "@/domain/service/jobs";
 import { LiveStatusAnswer, NextChangeAnswer } from "@/features/hours/answers";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
-import {
-  CAR_FUELS,
-  PARTS_OF_DAY,
-  REQUEST_STATUSES,
-  type AdminRequestPage,
-  type AdminRequestView,
-  type AnswerView,
-  type InboxPage,
-  type RequestView,
-  type SuggestedService,
-} from "./rules";
-import type { acceptAnswer } from "./server/accept-answer";
-import type { adminCloseRequest } from "./server/admin-requests";
-import type { answerRequest } from "./server/answer-request";
-import type { cancelRequest } from "./server/cancel-request";
-import type { createRequest } from "./server/create-request";
-import type { inboxCount } from "./server/inbox";
+import { CAR_FUELS, PARTS_OF_DAY, REQUEST_STATUSES } from "./rules";
 
-/** The answers of the request routes (features/requests/rules.ts names their types), as the OpenAPI document describes them. */
+/** The answers of the request routes, as the OpenAPI document describes them, and the types they give. */
 
 const role = z.enum(["sto", "mechanic"]);
 const requestStatus = z.enum(REQUEST_STATUSES);
@@ -92,6 +75,7 @@ export const RequestViewAnswer = z
           role,
           image: z.string().nullable(),
           address: z.string(),
+          /** The service's first public phone ("" when none). */
           phone: z.string(),
           distanceKm: DriverDistance,
           ratingAvg: z.number(),
@@ -190,19 +174,33 @@ export const AdminRequestPageAnswer = z
   })
   .meta({ id: "AdminRequestPage" });
 
-export const answerAgrees: SameShape<AnswerView, z.infer<typeof QuoteAnswerAnswer>> = true;
-export const requestViewAgrees: SameShape<RequestView, z.infer<typeof RequestViewAnswer>> = true;
-export const adminRequestViewAgrees: SameShape<AdminRequestView, z.infer<typeof AdminRequestViewAnswer>> = true;
-export const inboxPageAgrees: SameShape<InboxPage, z.infer<typeof InboxPageAnswer>> = true;
-export const suggestedServiceAgrees: SameShape<SuggestedService, z.infer<typeof SuggestedServiceAnswer>> = true;
-export const adminRequestPageAgrees: SameShape<AdminRequestPage, z.infer<typeof AdminRequestPageAnswer>> = true;
-type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-export const createdAgrees: SameShape<
-  Answer<typeof createRequest> | Answer<typeof answerRequest>,
-  z.infer<typeof createdAnswer>
-> = true;
-export const doneAgrees: SameShape<
-  Answer<typeof acceptAnswer> | Answer<typeof cancelRequest> | Answer<typeof adminCloseRequest>,
-  z.infer<typeof doneAnswer>
-> = true;
-export const inboxCountAgrees: SameShape<Answer<typeof inboxCount>, z.infer<typeof inboxCountAnswer>> = true;
+/*
+ * The API's views of a request (docs: the design's "API (JSON shapes)"), shared by the routes'
+ * answers and the pages that show them. Dates are ISO strings; distances in km; amounts in UAH.
+ */
+
+/** A service's answer as the driver (and that service) sees it. Amounts in whole hryvnias. */
+export type AnswerView = z.infer<typeof QuoteAnswerAnswer>;
+/** GET /api/requests/mine and /api/requests/{id}: a driver's request with its services and answers. */
+export type RequestView = z.infer<typeof RequestViewAnswer>;
+/** A service a request went to, as its driver sees it. */
+export type RequestServiceView = RequestView["services"][number];
+export type RequestWhenView = RequestView["when"];
+/**
+ * An admin's view of a request adds who asked, but not the phone the driver gave: that is for the
+ * shop they choose alone.
+ */
+export type AdminRequestView = z.infer<typeof AdminRequestViewAnswer>;
+export type InboxPage = z.infer<typeof InboxPageAnswer>;
+/** GET /api/requests/inbox: one request as one of the viewer's services got it. `driver` only once chosen. */
+export type InboxItem = InboxPage["items"][number];
+/**
+ * GET /api/requests/suggest: a service near the first one (or the point) that does the job.
+ * `price`: its "from" price for the job; `distanceKm`: from the driver's point (null without one);
+ * its opening status now, as a card's (features/hours/live-status.ts badgeStatus reads it).
+ */
+export type SuggestedService = z.infer<typeof SuggestedServiceAnswer>;
+/** GET /api/items/admin/requests: a page of the admin's list. */
+export type AdminRequestPage = z.infer<typeof AdminRequestPageAnswer>;
+/** GET /api/items/admin/requests: one row of the admin's list. */
+export type AdminRequestItem = AdminRequestPage["requests"][number];

@@ -6,8 +6,6 @@
  * not answered after REQUEST_REMINDER_HOURS is reminded once.
  */
 import type { PriceJob } from "@/domain/service/jobs";
-import type { LiveStatusView } from "@/features/hours/live-status";
-import type { OpeningStatus } from "@/features/hours/timetable";
 
 export const REQUEST_MAX_SERVICES = 5;
 /** The service the request starts from plus up to this many others near it. */
@@ -54,132 +52,8 @@ export type RequestJob = PriceJob | "custom";
 export type Car = { make: string; model: string; year: number; fuel: CarFuel };
 export type RequestWhen = { asap: true } | { from: string; to: string; partOfDay?: PartOfDay };
 
-/** A service's answer as the driver (and that service) sees it. Amounts in whole hryvnias. */
-export type AnswerView = {
-  _id: string;
-  serviceId: string;
-  decline: boolean;
-  price: number | null;
-  priceFrom: number | null;
-  priceTo: number | null;
-  /** An offered time (ISO date-time) or the earliest day (YYYY-MM-DD), or neither. */
-  slot: string | null;
-  earliest: string | null;
-  message: string;
-  createdAt: string;
-};
-
-/*
- * The API's views of a request (docs: the design's "API (JSON shapes)"), shared by the routes'
- * answers and the pages that show them. Dates are ISO strings; distances in km; amounts in UAH.
- */
-
-/** A service a request went to, as its driver sees it. `phone`: the service's first public phone ("" when none). */
-export type RequestServiceView = {
-  serviceId: string;
-  name: string;
-  role: "sto" | "mechanic";
-  image: string | null;
-  address: string;
-  phone: string;
-  /** From the driver's point; null when the request has none. */
-  distanceKm: number | null;
-  ratingAvg: number;
-  numReviews: number;
-  responseTime: number | null;
-  responseRate: number | null;
-  status: TargetStatus;
-};
-
-export type RequestCloser = "driver" | "shop" | "admin" | "time";
-export type RequestWhenView = { asap: true } | { from: string; to: string; partOfDay: PartOfDay | null };
-
-/** GET /api/requests/mine and /api/requests/{id}: a driver's request with its services and answers. */
-export type RequestView = {
-  _id: string;
-  status: RequestStatus;
-  job: RequestJob;
-  description: string;
-  car: Car;
-  when: RequestWhenView;
-  images: string[];
-  /** The phone the driver gave for the chosen shop to call (+380…), or "". */
-  phone: string;
-  createdAt: string;
-  expiresAt: string;
-  closedBy: RequestCloser | null;
-  closeReason: string;
-  acceptedAnswerId: string | null;
-  services: RequestServiceView[];
-  answers: AnswerView[];
-};
-
-/**
- * An admin's view of a request adds who asked, but not the phone the driver gave: that is for the
- * shop they choose alone.
- */
-export type AdminRequestView = Omit<RequestView, "phone"> & { driver: { name: string; email: string } };
-
-/** GET /api/requests/inbox: one request as one of the viewer's services got it. `driver` only once chosen. */
-export type InboxItem = {
-  _id: string;
-  targetId: string;
-  serviceId: string;
-  serviceName: string;
-  status: TargetStatus;
-  requestStatus: RequestStatus;
-  job: RequestJob;
-  description: string;
-  car: Car;
-  when: RequestWhenView;
-  images: string[];
-  /** From the driver's point; null when the request has none. */
-  distanceKm: number | null;
-  createdAt: string;
-  expiresAt: string;
-  answer: AnswerView | null;
-  /** As soon as possible, open and waiting for this service's answer: listed first, marked urgent. */
-  urgent: boolean;
-  /** Who asked, with the phone they gave ("" for none): only once this service is chosen. */
-  driver: { name: string; email: string; phone: string } | null;
-  closeReason: string;
-};
-export type InboxPage = { items: InboxItem[]; total: number; page: number; pages: number };
 export const INBOX_TABS = ["new", "all"] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
-
-/**
- * GET /api/requests/suggest: a service near the first one (or the point) that does the job.
- * `price`: its "from" price for the job; `distanceKm`: from the driver's point (null without one);
- * its opening status now, as a card's (features/hours/live-status.ts badgeStatus reads it).
- */
-export type SuggestedService = OpeningStatus & {
-  serviceId: string;
-  name: string;
-  role: "sto" | "mechanic";
-  image: string | null;
-  address: string;
-  distanceKm: number | null;
-  ratingAvg: number;
-  numReviews: number;
-  responseTime: number | null;
-  responseRate: number | null;
-  price: number | null;
-  liveStatus: LiveStatusView | null;
-  timeZone: string;
-  hoursKnown: boolean;
-};
-
-/** GET /api/items/admin/requests: one row of the admin's list. */
-export type AdminRequestItem = {
-  _id: string;
-  status: RequestStatus;
-  job: RequestJob;
-  createdAt: string;
-  driverEmail: string;
-  services: { serviceId: string; name: string; status: TargetStatus }[];
-  answers: number;
-};
 
 // ---- The server's limits (features/requests/server/, e.g. create-request.ts and inbox.ts) ------
 
@@ -203,5 +77,3 @@ export const REQUEST_STATUSES = [
   "cancelled",
   "expired",
 ] as const satisfies readonly RequestStatus[];
-/** GET /api/items/admin/requests: a page of the admin's list. */
-export type AdminRequestPage = { requests: AdminRequestItem[]; total: number; page: number; pages: number };

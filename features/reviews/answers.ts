@@ -1,16 +1,4 @@
 import type { BurstDirection } from "@/features/reviews/burst-rule";
-import type { ReviewView } from "@/features/reviews/review-view";
-import type { OwnReview, ReviewerView } from "@/features/reviews/reviewer-view";
-import type {
-  FlaggedService,
-  HiddenReview,
-  hiddenReviews,
-  QueueItem,
-  ReportQueue,
-} from "@/features/reviews/server/moderation";
-import type { replyToReview, upsertReview } from "@/features/reviews/server/reviews";
-import type { issueVisitCode } from "@/features/reviews/server/visit-codes";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 import { REPORT_REASONS } from "./rules";
@@ -120,27 +108,31 @@ export const HiddenReviewsAnswer = z
   .object({ items: z.array(HiddenReviewAnswer) })
   .meta({ id: "HiddenReviews", description: "Hidden reviews, the most recently hidden first (at most 100)." });
 
-export const ownReviewAgrees: SameShape<OwnReview, z.infer<typeof OwnReviewAnswer>> = true;
-export const reviewerViewAgrees: SameShape<ReviewerView, z.infer<typeof ReviewerViewAnswer>> = true;
-export const queueItemAgrees: SameShape<QueueItem, z.infer<typeof QueueItemAnswer>> = true;
-export const flaggedServiceAgrees: SameShape<FlaggedService, z.infer<typeof FlaggedServiceAnswer>> = true;
-export const reportQueueAgrees: SameShape<ReportQueue, z.infer<typeof ReportQueueAnswer>> = true;
-export const hiddenReviewAgrees: SameShape<HiddenReview, z.infer<typeof HiddenReviewAnswer>> = true;
-type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-export const reviewSavedAgrees: SameShape<Answer<typeof upsertReview>, z.infer<typeof reviewSavedAnswer>> = true;
-export const replyAgrees: SameShape<Answer<typeof replyToReview>, z.infer<typeof replyAnswer>> = true;
-export const visitCodeAgrees: SameShape<Answer<typeof issueVisitCode>, z.infer<typeof visitCodeAnswer>> = true;
-export const hiddenReviewsAgrees: SameShape<Answer<typeof hiddenReviews>, z.infer<typeof HiddenReviewsAnswer>> = true;
+export type OwnReview = z.infer<typeof OwnReviewAnswer>;
+/**
+ * Everything a service page offers its viewer around the reviews, read per viewer and never part
+ * of the page the page cache keeps: what they may write (state), their own review (to prefill the
+ * form), the reviews they reported, and whether they may reply (the owner or an admin).
+ */
+export type ReviewerView = z.infer<typeof ReviewerViewAnswer>;
+/** What the detail page offers the viewer: the sign-in prompt, nothing (own service), or the form. */
+export type ReviewerState = ReviewerView["state"];
+export type QueueItem = z.infer<typeof QueueItemAnswer>;
+export type FlaggedService = z.infer<typeof FlaggedServiceAnswer>;
+export type ReportQueue = z.infer<typeof ReportQueueAnswer>;
+export type HiddenReview = z.infer<typeof HiddenReviewAnswer>;
 
 export const ReviewAnswer = z
   .object({
     _id: z.guid(),
     name: z.string(),
     rating: z.object({ quality: z.number(), speed: z.number(), price: z.number(), avg: z.number() }),
+    /** The reason is shown instead while it is hidden. */
     comment: z.string().meta({ description: '"" while hidden.' }),
     createdAt: z.iso.datetime(),
     verified: z.boolean(),
     reply: z.object({ text: z.string(), at: z.iso.datetime() }).nullable(),
+    /** Hidden by a moderator, or by enough reports ("pending"). */
     hidden: z
       .enum(["pending", "spam", "offensive", "notAVisit", "conflict", "other"])
       .nullable()
@@ -149,4 +141,5 @@ export const ReviewAnswer = z
   })
   .meta({ id: "Review" });
 
-export const reviewAgrees: SameShape<ReviewView, z.infer<typeof ReviewAnswer>> = true;
+/** A review as the service page and GET /api/items/{id} show it. */
+export type ReviewView = z.infer<typeof ReviewAnswer>;

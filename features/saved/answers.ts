@@ -1,12 +1,10 @@
 import { LiveStatusAnswer, NextChangeAnswer } from "@/features/hours/answers";
-import type { SavedCardView, SavedList, SavedMerge } from "@/features/saved/rules";
-import type { SameShape } from "@/lib/same-shape";
 import { z } from "@/lib/zod";
 
 /**
  * What the Saved routes answer (GET /api/users/saved and GET /api/items/cards alike), as zod
  * schemas: the OpenAPI document describes them, the integration tests check answers against
- * them, and the types in ./rules.ts come from them.
+ * them, and the types the server, the browser and ./rules.ts use come from them.
  */
 
 export const savedCardAnswer = z
@@ -42,7 +40,13 @@ export const savedMergeAnswer = savedListAnswer.extend({
 
 export const savedStateAnswer = z.object({ saved: z.boolean() });
 
-// The types the server builds the answers with agree with the schemas, checked by the compiler.
-export const savedCardAgrees: SameShape<SavedCardView, z.infer<typeof savedCardAnswer>> = true;
-export const savedListAgrees: SameShape<SavedList, z.infer<typeof savedListAnswer>> = true;
-export const savedMergeAgrees: SameShape<SavedMerge, z.infer<typeof savedMergeAnswer>> = true;
+/**
+ * What the Saved list shows of a service, from the account (GET /api/users/saved) or for any
+ * visitor (GET /api/items/cards): what the device keeps to show it offline (name, picture,
+ * address, place, contacts), and its opening status now.
+ */
+export type SavedCardView = z.infer<typeof savedCardAnswer>;
+/** The account's list as the routes answer it; `at` is the instant the statuses were computed for. */
+export type SavedList = z.infer<typeof savedListAnswer>;
+/** A merge's answer: the list after it, and the device's ids that did not fit under the cap. */
+export type SavedMerge = z.infer<typeof savedMergeAnswer>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { cartItemOf, deviceIds, mergeSavedIds, SAVED_MAX, type SavedCardView } from "@/features/saved/rules";
+import type { SavedCardView } from "@/features/saved/answers";
+import { cartItemOf, deviceIds, mergeSavedIds, SAVED_MAX } from "@/features/saved/rules";
 
 const id = (n: number) => `0190${String(n).padStart(4, "0")}-0000-7000-8000-000000000000`;
 

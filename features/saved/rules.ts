@@ -1,5 +1,5 @@
 import type { CartItem } from "@/features/cart/cart";
-import type { CardView } from "@/features/catalog/card-view";
+import type { SavedCardView } from "@/features/saved/answers";
 
 /**
  * The Saved list's rules, shared by the browser and the server. A signed-in person's list is kept
@@ -9,36 +9,6 @@ import type { CardView } from "@/features/catalog/card-view";
 
 /** At most this many services on one list: a person's short list, not a copy of the catalogue. */
 export const SAVED_MAX = 100;
-
-/**
- * What the Saved list shows of a service, from the account (GET /api/users/saved) or for any
- * visitor (GET /api/items/cards): what the device keeps to show it offline (name, picture,
- * address, place, contacts), and its opening status now.
- */
-export type SavedCardView = Pick<
-  CardView,
-  | "_id"
-  | "name"
-  | "role"
-  | "image"
-  | "address"
-  | "coordinates"
-  | "openNow"
-  | "nextChange"
-  | "liveStatus"
-  | "timeZone"
-  | "hoursKnown"
-  | "claimed"
-  | "contactPhone1"
-  | "contactPhone2"
-  | "contactMail"
->;
-
-/** The account's list as the routes answer it; `at` is the instant the statuses were computed for. */
-export type SavedList = { items: SavedCardView[]; at: string };
-
-/** A merge's answer: the list after it, and the device's ids that did not fit under the cap. */
-export type SavedMerge = SavedList & { notAdded: string[] };
 
 const key = (id: string) => id.toLowerCase();
 

@@ -1,5 +1,4 @@
-import { STAT_KINDS, type ServiceStats } from "@/features/stats/events";
-import type { SameShape } from "@/lib/same-shape";
+import { STAT_KINDS } from "@/features/stats/events";
 import { z } from "@/lib/zod";
 
 /** The owner's statistics (features/stats/events.ts), as the OpenAPI document describes them. */
@@ -23,4 +22,4 @@ export const ServiceStatsAnswer = z
   })
   .meta({ id: "ServiceStats" });
 
-export const serviceStatsAgrees: SameShape<ServiceStats, z.infer<typeof ServiceStatsAnswer>> = true;
+export type ServiceStats = z.infer<typeof ServiceStatsAnswer>;

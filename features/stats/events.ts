@@ -1,10 +1,9 @@
+import type { ServiceStats } from "@/features/stats/answers";
+
 /** What owners' analytics count, shared by the page that sends and the server. */
 export const STAT_KINDS = ["view", "call", "directions", "messenger", "save"] as const;
 export type StatKind = (typeof STAT_KINDS)[number];
 export const STATS_DAYS = 30;
-
-export type DayStats = { day: string; counts: Record<StatKind, number> };
-export type ServiceStats = { days: DayStats[]; totals: Record<StatKind, number> };
 
 const zeros = (): Record<StatKind, number> => ({ view: 0, call: 0, directions: 0, messenger: 0, save: 0 });
 

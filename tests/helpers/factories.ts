@@ -1,5 +1,6 @@
 import { type StoredCategory } from "@/domain/service/fields";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { hashPassword } from "@/features/accounts/server/passwords";
 import { timetableToRows } from "@/features/hours/timetable";
 import { SCORE_ASSIGNMENTS } from "@/features/reviews/server/rating-sql";

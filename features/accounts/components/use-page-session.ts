@@ -1,6 +1,7 @@
 "use client";
 
-import type { PageSession, SessionView } from "@/features/accounts/session-view";
+import type { SessionView } from "@/features/accounts/answers";
+import type { PageSession } from "@/features/accounts/session-view";
 
 import { useForThisVisitor } from "./use-visitor";
 

@@ -2,6 +2,7 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
+import type { accountStateAnswer } from "@/features/accounts/answers";
 import { confirmEmailInput, loginInput, registerInput, resendConfirmationInput } from "@/features/accounts/schema";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
@@ -10,6 +11,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { take, tryTake } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
+import type { z } from "@/lib/zod";
 
 import { localePath, mailAccount } from "./account-mail";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
@@ -224,7 +226,7 @@ export function ignoreUniqueViolation(error: unknown): null {
 }
 
 /** What the client keeps after sign-in (spec §7 login response). */
-export async function accountState(userId: string) {
+export async function accountState(userId: string): Promise<z.infer<typeof accountStateAnswer>> {
   const prisma = await getPrisma();
   const services = await prisma.service.findMany({
     where: { ownerId: userId },

@@ -6,8 +6,9 @@ import type { NextRequest, NextResponse } from "next/server";
 import { cache } from "react";
 
 import { imageUrl } from "@/domain/service/images";
+import type { SessionView } from "@/features/accounts/answers";
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from "@/features/accounts/session-cookie";
-import type { PageSession, SessionView } from "@/features/accounts/session-view";
+import type { PageSession } from "@/features/accounts/session-view";
 import { isSharedRendering } from "@/lib/cache/page-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { noteRequestUser } from "@/lib/http/request-context";

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
-import type { HoursReportRow } from "@/features/hours/server/hours-freshness";
+import type { HoursReportRow } from "@/features/hours/answers";
 import { Link } from "@/i18n/navigation";
 
 import { DismissHoursReports } from "./dismiss-hours-reports";

@@ -4,7 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { ActionButton } from "@/components/ui/action-button";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import type { Viewer } from "@/features/accounts/server/session";
-import { lastRunForAdmin, listOsmLinks, type OsmRunView } from "@/features/osm/server/admin-osm";
+import type { OsmRunView } from "@/features/osm/answers";
+import { lastRunForAdmin, listOsmLinks } from "@/features/osm/server/admin-osm";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 

@@ -6,12 +6,9 @@ import { keepAnActiveAdmin } from "@/features/accounts/server/last-admin";
 import { endAllSessions, type Viewer } from "@/features/accounts/server/session";
 import type { adminUserAnswer } from "@/features/admin/answers";
 import { adminListQuery, adminUserInput } from "@/features/admin/schema";
-import {
-  getOwnService,
-  removeService,
-  updateOwnService,
-  type EditableService,
-} from "@/features/listings/server/listings";
+import type { AdminService, AdminServicePage } from "@/features/admin/services-answers";
+import type { EditableService } from "@/features/listings/answers";
+import { getOwnService, removeService, updateOwnService } from "@/features/listings/server/listings";
 import { removeAccount } from "@/features/my-account/server/account-removal";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
@@ -167,25 +164,8 @@ export async function deleteUser(viewer: Viewer | null, id: string): Promise<{ m
   return { message: "Admin.userDeleted" };
 }
 
-export type AdminService = {
-  _id: string;
-  /**
-   * The owner's id, as `user` is in every other answer (spec §3); their name is `userName`. Both
-   * null for a place imported from OpenStreetMap that nobody has claimed.
-   */
-  user: string | null;
-  userName: string | null;
-  claimed: boolean;
-  name: string;
-  contactMail: string;
-  image: string | null;
-  role: "sto" | "mechanic";
-  isBlocked: boolean;
-  ispaid: boolean;
-};
-
 /** GET /api/items/admin?keyword&page → { stos, page, pages }: every service, unpaid and blocked too. */
-export async function listServicesForAdmin(viewer: Viewer | null, query: unknown) {
+export async function listServicesForAdmin(viewer: Viewer | null, query: unknown): Promise<AdminServicePage> {
   requireAccess(viewer, "admin");
   const { keyword, page } = parseOrThrow(adminListQuery, query);
   const prisma = await getPrisma();

@@ -1,5 +1,5 @@
+import type { ServiceDetail } from "@/features/catalog/answers";
 import { serviceJsonLd } from "@/features/catalog/json-ld";
-import type { ServiceDetail } from "@/features/catalog/server/service-dto";
 
 /** schema.org AutoRepair for search engines; "<" is escaped so user text cannot close the script. */
 export function ServiceJsonLd({ service, url, origin }: { service: ServiceDetail; url: string; origin: string }) {

@@ -4,6 +4,7 @@ import { cache } from "react";
 
 import { imageUrl } from "@/domain/service/images";
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
+import type { ServiceDetail } from "@/features/catalog/answers";
 import { currentSpecialHours, toSpecialHours } from "@/features/hours/special-hours-view";
 import { orderedImages } from "@/features/listings/server/service-images";
 import { osmLink } from "@/features/osm/osm-link";
@@ -13,7 +14,7 @@ import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 
-import { toCard, toTimetable, type ServiceDetail } from "./service-dto";
+import { toCard, toTimetable } from "./service-dto";
 
 /** A published service with its photos, hours and reviews: GET /api/items/{id} and /service/{id}. */
 export const getPublicService = cache((id: string, now: Date = new Date()): Promise<ServiceDetail> => {

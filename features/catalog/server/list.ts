@@ -4,6 +4,7 @@ import { cache } from "react";
 
 import { COMES_TO_DRIVER_JOBS, type PriceJob } from "@/domain/service/jobs";
 import { PUBLISHED } from "@/domain/service/server/published";
+import type { ServiceCard } from "@/features/catalog/answers";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { PAGE_SIZE } from "@/features/catalog/list-options";
 import { hoursColumns, openNowConditions } from "@/features/hours/server/open-now";
@@ -11,7 +12,7 @@ import { minuteOf, rememberPartOfRead, rememberRead } from "@/lib/cache/read-cac
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-import { toCard, type CardRow, type ServiceCard } from "./service-dto";
+import { toCard, type CardRow } from "./service-dto";
 import {
   CARD_COLUMNS,
   comesTo,

@@ -1,116 +1,13 @@
 import "server-only";
 
 import { shownKm } from "@/domain/service/distance";
-import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
+import { currentBrand } from "@/domain/service/fields";
 import { imageUrl } from "@/domain/service/images";
-import type { Timetable } from "@/domain/service/week";
-import { isOpenState, liveStatusOf, type LiveState, type LiveStatusView } from "@/features/hours/live-status";
-import type { SpecialHoursView } from "@/features/hours/special-hours-view";
-import {
-  openingStatus,
-  rowsToTimetable,
-  type HoursRow,
-  type NextChange,
-  type SpecialHours,
-} from "@/features/hours/timetable";
-import type { OsmLink } from "@/features/osm/osm-link";
-import type { MatchedJob } from "@/features/prices/matched-job";
-import type { PaidMedian, PriceList } from "@/features/prices/price-list";
-import type { ReviewView } from "@/features/reviews/review-view";
-
-/** The public shape of a service, as spec §3 names its fields (`_id`, `rating.avg`…). */
-export type ServiceCard = {
-  _id: string;
-  name: string;
-  role: "sto" | "mechanic";
-  image: string | null;
-  address: string;
-  coordinates: { lat: number; lng: number };
-  isOnTheGo: boolean;
-  category: string;
-  brand: string;
-  /** Raw averages, and `score`: the smoothed overall rating the rating sorts order by (features/reviews/server/rating-sql.ts). */
-  rating: { avg: number; quality: number; speed: number; price: number; score: number };
-  numReviews: number;
-  /**
-   * How many of the numReviews count fully: the others come from accounts too new to carry full
-   * weight yet (features/reviews/weight.ts), and the averages count them less.
-   */
-  fullReviews: number;
-  openNow: boolean;
-  /** The next opening or closing (null when the hours never change); times read in `timeZone`. */
-  nextChange: NextChange | null;
-  /** The owner's live word while it lasts (features/hours/live-status.ts); it decides `openNow` meanwhile. */
-  liveStatus: LiveStatusView | null;
-  timeZone: string;
-  distanceKm?: number;
-  /**
-   * Asked "near" a point: an on-the-go master whose service radius covers it comes there; so does,
-   * asked for the tow truck (its job or a keyword naming it), a service whose tow truck's radius covers it.
-   */
-  comesToYou?: true;
-  /** Asked for a job's price: this service's "from" price for it, in hryvnias. */
-  jobPriceUah?: number;
-  /** Asked for a job done where the driver is (the tow truck): how far this service's line says it comes, in km. */
-  jobRadiusKm?: number;
-  /** Found by a keyword that names a job: its cheapest matching price line ("Tyre change R16 from 500 ₴"). */
-  matchedJob?: MatchedJob;
-  /** The first phone, for the card's call button ("" when none). */
-  contactPhone1: string;
-  /** A Viber number (+380…) for the card's message button ("" when none). */
-  viber: string;
-  /** The rest of the contacts a Saved entry shows. */
-  contactPhone2: string;
-  contactMail: string;
-  /** Published by its owner, or imported from OpenStreetMap (features/osm). */
-  source: "owner" | "osm";
-  /** False for an imported place nobody has claimed yet: no owner, labelled "From OpenStreetMap". */
-  claimed: boolean;
-  /**
-   * False when the hours are not known well enough to say "open" (an OpenStreetMap opening_hours
-   * the weekly timetable cannot hold): never open now, and `hoursText` is shown instead.
-   */
-  hoursKnown: boolean;
-  /** The original opening_hours text of an imported place ("" when none). */
-  hoursText: string;
-  /** Kinds of work the place is known for (features/catalog/work-kinds.ts), e.g. ["tyres"]. */
-  workKinds: string[];
-  /**
-   * How it answers drivers' requests for a price over the last 30 days (features/requests/response-time.ts):
-   * the median minutes to a first answer, and the share answered (0..1, in hundredths). Null until
-   * enough requests came (or none was answered, for the time).
-   */
-  responseTime: number | null;
-  responseRate: number | null;
-};
-
-export type ServiceDetail = ServiceCard & {
-  /** Every photo in the owner's order; `image` is the first. */
-  images: string[];
-  description: string;
-  experience: number;
-  website: string;
-  facebook: string;
-  instagram: string;
-  telegram: string;
-  paymentMethods: PaymentMethod[];
-  cashOnlyInOutage: boolean;
-  timetable: Timetable;
-  /** Dated exceptions from yesterday on (holidays, other hours, closures), in date order. */
-  specialHours: SpecialHoursView[];
-  /** When the owner last confirmed the hours (features/hours/server/hours-freshness.ts). */
-  hoursConfirmedAt: string;
-  /** The owner's "from" prices (null: no list) and the median reviewers paid per job (features/prices/server/prices.ts). */
-  prices: PriceList | null;
-  paidMedians: PaidMedian[];
-  reviews: ReviewView[];
-  /** The owner's id; null for an imported place nobody has claimed. */
-  user: string | null;
-  /** A burst of low reviews from new accounts is being checked (features/reviews/server/burst.ts). */
-  burstFlagged: boolean;
-  /** The OpenStreetMap object it was imported from; null for an owner's own listing. */
-  osm: OsmLink | null;
-};
+import type { Timetable } from "@/domain/service/timetable-answer";
+import type { ServiceCard } from "@/features/catalog/answers";
+import { isOpenState, liveStatusOf, type LiveState } from "@/features/hours/live-status";
+import { openingStatus, rowsToTimetable, type HoursRow, type SpecialHours } from "@/features/hours/timetable";
+import type { MatchedJob } from "@/features/prices/answers";
 
 export type CardRow = {
   id: string;

@@ -10,7 +10,8 @@ import { AppCodeInput } from "@/features/accounts/components/app-code-input";
 import { hasSignedInHint } from "@/features/accounts/session-cookie";
 import { Link } from "@/i18n/navigation";
 
-import { CLAIM_MESSAGE_MAX, CLAIM_PAY_DAYS, type ClaimView, type ClaimVisitor } from "../rules";
+import type { ClaimView } from "../answers";
+import { CLAIM_MESSAGE_MAX, CLAIM_PAY_DAYS, type ClaimVisitor } from "../rules";
 
 type Loaded =
   | { phase: "loading" }

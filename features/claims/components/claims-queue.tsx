@@ -8,7 +8,8 @@ import { EMAIL_STABLE_MS } from "@/features/osm/email-age";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { Link } from "@/i18n/navigation";
 
-import { claimQueue, type AdminClaim } from "../server/admin-claims";
+import type { AdminClaim } from "../answers";
+import { claimQueue } from "../server/admin-claims";
 import { ClaimDecision } from "./claim-decision";
 
 /**

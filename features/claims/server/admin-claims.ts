@@ -16,32 +16,17 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { writeAudit } from "@/lib/security/audit-log";
 import { z } from "@/lib/zod";
 
-import { AUTO_REASONS, OPEN_CLAIM_STATUSES, type ClaimStatus } from "../rules";
+import type { AdminClaim, ClaimQueueAnswer } from "../answers";
+import { AUTO_REASONS, OPEN_CLAIM_STATUSES } from "../rules";
 import { claimDecisionInput } from "../schema";
 import { holderOf, holdsNow, lapseIn } from "./claim-holder";
 import { mailClaim } from "./claim-mail";
-
-export type AdminClaim = {
-  _id: string;
-  status: ClaimStatus;
-  dispute: boolean;
-  message: string;
-  createdAt: string;
-  sentTo: string | null;
-  service: { _id: string; name: string; source: "owner" | "osm"; contactMail: string };
-  claimant: { _id: string; name: string; email: string };
-  owner: { _id: string; name: string; email: string } | null;
-  /** Another claimant who proved the place by code or by an earlier approval, if any. */
-  holder: { _id: string; name: string; email: string } | null;
-  /** The place's e-mail on OpenStreetMap changed too recently to receive a code (features/osm). */
-  addressChangedRecently: boolean;
-};
 
 /**
  * GET /api/items/admin/claims?page → { claims, page, pages }: the open claims, those waiting for an
  * admin first, oldest first, with the place, the claimant, the owner or holder they dispute.
  */
-export async function claimQueue(viewer: Viewer | null, query: unknown) {
+export async function claimQueue(viewer: Viewer | null, query: unknown): Promise<z.infer<typeof ClaimQueueAnswer>> {
   requireAccess(viewer, "admin");
   const { page } = parseOrThrow(z.object({ page: adminPage }), query);
   const prisma = await getPrisma();

@@ -3,6 +3,7 @@ import "server-only";
 import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
+import type { ClaimStatus } from "../answers";
 import {
   AUTO_REASONS,
   CLAIM_PAY_DAYS,
@@ -10,7 +11,6 @@ import {
   CLAIM_PAYMENT_SETTLE_MS,
   claimHoldsAt,
   holdingCutoff,
-  type ClaimStatus,
 } from "../rules";
 import { mailClaim } from "./claim-mail";
 

@@ -11,8 +11,10 @@ import { getPrisma } from "@/lib/db/server";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { take } from "@/lib/security/rate-limit";
+import type { z } from "@/lib/zod";
 
-import { CLAIM_CODE_TTL_MS, OPEN_CLAIM_STATUSES, type ClaimView } from "../rules";
+import type { ClaimView, MyClaimAnswer } from "../answers";
+import { CLAIM_CODE_TTL_MS, OPEN_CLAIM_STATUSES } from "../rules";
 import { claimInput } from "../schema";
 import { holderOf, lapseIn } from "./claim-holder";
 import { mailClaim } from "./claim-mail";
@@ -62,7 +64,7 @@ export async function myClaim(
   viewer: Viewer | null,
   serviceId: string,
   locale: Locale,
-): Promise<{ claim: ClaimView | null; yours: boolean; held: boolean }> {
+): Promise<z.infer<typeof MyClaimAnswer>> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const prisma = await getPrisma();

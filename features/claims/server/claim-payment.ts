@@ -2,7 +2,8 @@ import "server-only";
 
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { editableRow, toEditable, type EditableService } from "@/features/listings/server/listings";
+import type { EditableService } from "@/features/listings/answers";
+import { editableRow, toEditable } from "@/features/listings/server/listings";
 import { getPrisma } from "@/lib/db/server";
 import { isUuid } from "@/lib/http/errors";
 

@@ -8,7 +8,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { translate } from "@/lib/http/answers";
 import { keyedHash } from "@/lib/security/app-secret";
 
-import { AUTO_REASONS, CLAIM_CODE_MAX_TRIES, CLAIM_PAY_DAYS, maskAddress, type ClaimView } from "../rules";
+import type { ClaimView } from "../answers";
+import { AUTO_REASONS, CLAIM_CODE_MAX_TRIES, CLAIM_PAY_DAYS, maskAddress } from "../rules";
 
 type ClaimRow = Prisma.ServiceClaimGetPayload<object>;
 

@@ -13,7 +13,8 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { countAttempt, tooMany } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
-import { AUTO_REASONS, CLAIM_CODE_MAX_TRIES, type ClaimView } from "../rules";
+import type { ClaimView } from "../answers";
+import { AUTO_REASONS, CLAIM_CODE_MAX_TRIES } from "../rules";
 import { claimCodeInput } from "../schema";
 import { holderOf, lapseIn } from "./claim-holder";
 import { codeHash, viewOf } from "./claim-view";

@@ -5,13 +5,13 @@ import { useId, useState } from "react";
 
 import { ApiError } from "@/components/ui/api-client";
 import { useAction } from "@/components/ui/use-action";
+import type { LiveStatusView } from "@/features/hours/answers";
 import {
   isOpenState,
   LIVE_NOTE_MAX,
   LIVE_STATES,
   LIVE_STATUS_DEFAULT_HOURS,
   type LiveState,
-  type LiveStatusView,
 } from "@/features/hours/live-status";
 
 const DURATIONS = [1, 3, LIVE_STATUS_DEFAULT_HOURS, 12, 24];

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 
-import type { SpecialHoursView } from "@/features/hours/special-hours-view";
+import type { SpecialHoursView } from "@/features/hours/answers";
 
 import { SpecialDates } from "./special-dates";
 

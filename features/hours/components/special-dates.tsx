@@ -1,7 +1,7 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { formatMinutes } from "@/domain/service/clock";
-import type { SpecialHoursView } from "@/features/hours/special-hours-view";
+import type { SpecialHoursView } from "@/features/hours/answers";
 import { langOfText } from "@/lib/text-language";
 
 /** The service page: dated exceptions ahead (holidays, other hours, closures), under the weekly hours. */

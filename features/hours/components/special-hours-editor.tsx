@@ -5,9 +5,9 @@ import { useId, useState } from "react";
 
 import { useListSave } from "@/components/ui/use-list-save";
 import { formatMinutes } from "@/domain/service/clock";
+import type { SpecialHoursView } from "@/features/hours/answers";
 import type { Holiday, HolidayDate } from "@/features/hours/holidays";
 import { SPECIAL_HOURS_MAX, SPECIAL_REASON_MAX } from "@/features/hours/rules";
-import type { SpecialHoursView } from "@/features/hours/special-hours-view";
 
 type Entry = {
   key: number;

@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 
-import { WEEKDAYS, type Timetable, type Weekday } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { WEEKDAYS, type Weekday } from "@/domain/service/week";
 
 type Props = {
   value: Timetable;

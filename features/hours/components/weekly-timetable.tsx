@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 
-import { WEEKDAYS, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { WEEKDAYS } from "@/domain/service/week";
 
 export async function WeeklyTimetable({ timetable, today }: { timetable: Timetable; today: number }) {
   const t = await getTranslations("ServiceDetail");

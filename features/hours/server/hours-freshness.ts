@@ -5,6 +5,12 @@ import { PUBLISHED_WHERE, publishedSql } from "@/domain/service/server/published
 import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import type {
+  hoursConfirmedAnswer,
+  hoursReportedAnswer,
+  HoursReportRow,
+  hoursReportsDismissedAnswer,
+} from "@/features/hours/answers";
 import { hoursReportInput } from "@/features/hours/schema";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
@@ -14,6 +20,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { keyedHash } from "@/lib/security/app-secret";
 import { take } from "@/lib/security/rate-limit";
+import type { z } from "@/lib/zod";
 
 /**
  * Whether a service's hours can be trusted: when the owner last confirmed them (one tap, or any
@@ -30,7 +37,7 @@ export async function confirmHours(
   viewer: Viewer | null,
   id: string,
   now = new Date(),
-): Promise<{ hoursConfirmedAt: string }> {
+): Promise<z.infer<typeof hoursConfirmedAnswer>> {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();
@@ -57,7 +64,7 @@ export async function reportHours(
   body: unknown,
   address: string,
   now = new Date(),
-): Promise<{ reported: HoursReportKind }> {
+): Promise<z.infer<typeof hoursReportedAnswer>> {
   if (!isUuid(id)) throw new NotFoundError();
   const { kind } = parseOrThrow(hoursReportInput, body);
   const prisma = await getPrisma();
@@ -101,14 +108,6 @@ export async function ownHoursFreshness(
   return result;
 }
 
-export type HoursReportRow = {
-  serviceId: string;
-  name: string;
-  wrongHours: number;
-  closedPermanently: number;
-  latest: string;
-};
-
 /** The admins' list: services with open reports, the most reported first. */
 export async function listHoursReports(viewer: Viewer | null, limit = 100): Promise<HoursReportRow[]> {
   requireAccess(viewer, "admin");
@@ -132,7 +131,7 @@ export async function dismissHoursReports(
   viewer: Viewer | null,
   serviceId: string,
   now = new Date(),
-): Promise<{ dismissed: number }> {
+): Promise<z.infer<typeof hoursReportsDismissedAnswer>> {
   requireAccess(viewer, "admin");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const prisma = await getPrisma();

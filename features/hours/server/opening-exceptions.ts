@@ -4,13 +4,15 @@ import { localClock } from "@/domain/service/clock";
 import { ownService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import type { liveStatusClearedAnswer, LiveStatusView, SpecialHoursView } from "@/features/hours/answers";
 import { upcomingHolidays, type HolidayDate } from "@/features/hours/holidays";
-import { LIVE_STATUS_DEFAULT_HOURS, liveStatusOf, type LiveStatusView } from "@/features/hours/live-status";
+import { LIVE_STATUS_DEFAULT_HOURS, liveStatusOf } from "@/features/hours/live-status";
 import { liveStatusInput, specialHoursInput } from "@/features/hours/schema";
-import { currentSpecialHours, toSpecialHours, type SpecialHoursView } from "@/features/hours/special-hours-view";
+import { currentSpecialHours, toSpecialHours } from "@/features/hours/special-hours-view";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
 /**
  * What overrides a service's weekly hours: the owner's live word (open, on generator, no power,
@@ -43,7 +45,10 @@ export async function setLiveStatus(
 }
 
 /** DELETE /api/items/users/{id}/status: back to the opening hours at once. */
-export async function clearLiveStatus(viewer: Viewer | null, id: string): Promise<{ status: null }> {
+export async function clearLiveStatus(
+  viewer: Viewer | null,
+  id: string,
+): Promise<z.infer<typeof liveStatusClearedAnswer>> {
   requireAccess(viewer, "signedIn");
   const row = await ownService(viewer, id);
   const prisma = await getPrisma();

@@ -2,19 +2,13 @@ import "server-only";
 
 import type { Locale } from "next-intl";
 
+import type { ReverseGeocode } from "@/features/listings/answers";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { reserveOutsideCall } from "@/lib/jobs/outside-spacing";
 import { log } from "@/lib/log";
 import { take } from "@/lib/security/rate-limit";
-
-export type ReverseGeocode = {
-  address: string;
-  lat: number;
-  lng: number;
-  source: "nominatim" | "cache" | "coordinates";
-};
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 const MAX_ADDRESS = 300;

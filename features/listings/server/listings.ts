@@ -1,14 +1,17 @@
 import "server-only";
 
-import { currentBrand, type PaymentMethod } from "@/domain/service/fields";
+import { currentBrand } from "@/domain/service/fields";
 import { imageUrl } from "@/domain/service/images";
 import { ownService, type ServiceSummary } from "@/domain/service/server/ownership";
-import { DEFAULT_TIME_ZONE, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
+import type { accountStateAnswer } from "@/features/accounts/answers";
 import { accountState } from "@/features/accounts/server/accounts";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import { liveStatusOf, type LiveStatusView } from "@/features/hours/live-status";
+import { liveStatusOf } from "@/features/hours/live-status";
 import { rowsToTimetable, timetableToRows, type HoursRow } from "@/features/hours/timetable";
+import type { EditableService } from "@/features/listings/answers";
 import {
   COLUMN_FIELDS,
   outageCashIssue,
@@ -21,6 +24,7 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
 import { checkImages, orderedImages, requestedImages, writeImages } from "./service-images";
 
@@ -29,45 +33,6 @@ import { checkImages, orderedImages, requestedImages, writeImages } from "./serv
  * until the payment is captured), master profiles (published at once), and the owner's edits and
  * deletions. Every function checks who is asking before it touches anything.
  */
-export type EditableService = {
-  _id: string;
-  user: string | null;
-  role: "sto" | "mechanic";
-  name: string;
-  image: string | null;
-  images: string[];
-  description: string;
-  category: ServiceInput["category"];
-  brand: ServiceInput["brand"];
-  experience: number;
-  isOnTheGo: boolean;
-  serviceRadiusKm: number | null;
-  contactPhone1: string;
-  contactPhone2: string;
-  contactMail: string;
-  website: string;
-  facebook: string;
-  instagram: string;
-  viber: string;
-  telegram: string;
-  paymentMethods: PaymentMethod[];
-  cashOnlyInOutage: boolean;
-  coordinates: { lat: number; lng: number };
-  address: string;
-  timetable: Timetable;
-  ispaid: boolean;
-  isBlocked: boolean;
-  timeZone: string;
-  /** The owner's live word while it lasts (features/hours/live-status.ts). */
-  liveStatus: LiveStatusView | null;
-  /** As the public answers say (features/catalog/server/service-dto.ts ServiceCard). */
-  source: "owner" | "osm";
-  claimed: boolean;
-  hoursKnown: boolean;
-  hoursText: string;
-  workKinds: string[];
-};
-
 /** What toEditable() reads. */
 export const editableRow = { openingHours: true, images: orderedImages } as const;
 type ServiceRow = Prisma.ServiceGetPayload<{ include: typeof editableRow }>;
@@ -298,7 +263,7 @@ export async function listOwnStations(viewer: Viewer | null): Promise<EditableSe
  * opening hours go with it; payments stay for the record (their service link is cleared).
  * Answers what the client keeps afterwards (spec: the remaining userStos).
  */
-export async function deleteOwnService(viewer: Viewer | null, id: string) {
+export async function deleteOwnService(viewer: Viewer | null, id: string): Promise<z.infer<typeof accountStateAnswer>> {
   requireAccess(viewer, "signedIn");
   await removeService(viewer, id);
   return accountState(viewer.id);

@@ -1,4 +1,5 @@
-import type { MapCluster, Viewport } from "@/features/map/viewport";
+import type { MapCluster } from "@/features/map/answers";
+import type { Viewport } from "@/features/map/viewport";
 
 import type { MapService } from "./services-map";
 

@@ -7,7 +7,7 @@ import { Marker, useMap } from "react-leaflet";
 import { OWN_LOCATION_ZOOM } from "@/components/map/defaults";
 import { clusterIcon } from "@/components/map/pins";
 import type { LatLng } from "@/domain/service/distance";
-import type { MapCluster } from "@/features/map/viewport";
+import type { MapCluster } from "@/features/map/answers";
 
 /** A counted group: activating it (click or Enter) zooms in on it. */
 export function ClusterMarker({ cluster, label }: { cluster: MapCluster; label: string }) {

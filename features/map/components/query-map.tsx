@@ -20,8 +20,9 @@ import { GeoFeedback, useGeolocation, useVisitorPoint } from "@/components/map/u
 import { Spinner } from "@/components/ui/spinner";
 import type { LatLng } from "@/domain/service/distance";
 import { useListNavigation } from "@/features/catalog/components/list-navigation";
+import type { MapCluster } from "@/features/map/answers";
 import { locationsUrl, mapQuestion, searchAreaQuery } from "@/features/map/query-map-url";
-import { groupMarkers, type MapCluster, type Viewport } from "@/features/map/viewport";
+import { groupMarkers, type Viewport } from "@/features/map/viewport";
 import { usePathname } from "@/i18n/navigation";
 
 import { ClusterMarker, FlyTo, Legend } from "./map-parts";

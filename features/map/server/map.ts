@@ -3,13 +3,13 @@ import "server-only";
 import { PUBLISHED } from "@/domain/service/server/published";
 import type { ItemsQuery } from "@/features/catalog/items-query";
 import { listConditions } from "@/features/catalog/server/list";
+import type { MapBounds, ServiceLocation, ServiceLocations } from "@/features/map/answers";
 import {
   clusterCellDegrees,
   MAP_SERVICES_MAX,
   MAX_MAP_POINTS,
   mergeNearby,
   WHOLE_WORLD,
-  type MapCluster,
   type Viewport,
 } from "@/features/map/viewport";
 import { minuteOf, rememberRead } from "@/lib/cache/read-cache";
@@ -17,23 +17,6 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 import { cellGroups, inBox, type Matching } from "./map-grid";
-
-export type ServiceLocation = {
-  _id: string;
-  name: string;
-  role: "sto" | "mechanic";
-  coordinates: { lat: number; lng: number };
-  rating: { avg: number };
-  address: string;
-  /** Where it came from and whether it is claimed: the popup labels an unclaimed imported place. */
-  source: "owner" | "osm";
-  claimed: boolean;
-};
-
-export type ServiceLocations = { services: ServiceLocation[]; clusters: MapCluster[]; total: number };
-
-/** Where every service of a question stands, for a map to open on all of them; null when none matches. */
-export type MapBounds = { south: number; west: number; north: number; east: number } | null;
 
 /** A view's answer costs a scan of everything in it, and most map openings ask for the same view. */
 const LOCATIONS_KEEP_MS = 30_000;

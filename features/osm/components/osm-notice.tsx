@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 
-import type { OsmLink } from "@/features/osm/osm-link";
+import type { OsmLink } from "@/features/osm/answers";
 
 const OSM_COPYRIGHT = "https://www.openstreetmap.org/copyright";
 

@@ -3,6 +3,7 @@ import "server-only";
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import type { lastRunAnswer, osmLinksAnswer, OsmRunView, runStartedAnswer } from "@/features/osm/answers";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { mapElement } from "@/features/osm/mapping";
 import type { OverpassElement } from "@/features/osm/types";
@@ -13,8 +14,9 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { writeAudit } from "@/lib/security/audit-log";
+import type { z } from "@/lib/zod";
 
-import { ImportRunningError, startImportRun, type ImportCounts } from "./import-run";
+import { ImportRunningError, startImportRun } from "./import-run";
 import { fetchOverpass } from "./overpass";
 import { fallbackAddress } from "./prepare-answer";
 import { runOsmImport } from "./run";
@@ -23,18 +25,6 @@ import { runOsmImport } from "./run";
  * The admin area's side of the import: start a run now (answered at once, run in the background),
  * read the last run, and decide by hand whether an imported place is an owner's listing.
  */
-
-export type OsmRunView = ImportCounts & {
-  id: string;
-  trigger: string;
-  origin: string;
-  status: "running" | "succeeded" | "failed" | "refused";
-  startedAt: string;
-  finishedAt: string | null;
-  /** The places shown before the run, which its answer was held against (null for runs before this was kept). */
-  seenBefore: number | null;
-  error: string | null;
-};
 
 // Runs started by an admin's request, which nobody awaits: tracked so a test (or a shutdown) can
 // wait for them before the database closes, as lib/mail/outbox.ts does for deliveries.
@@ -46,7 +36,7 @@ export async function osmImportSettled(): Promise<void> {
 }
 
 /** POST /api/items/admin/osm-import: opens a run (409 while one runs) and carries it on after the answer. */
-export async function startImportNow(viewer: Viewer | null): Promise<{ runId: string }> {
+export async function startImportNow(viewer: Viewer | null): Promise<z.infer<typeof runStartedAnswer>> {
   requireAccess(viewer, "admin");
   const origin = env.OSM_OVERPASS_URL;
   let runId: string;
@@ -87,27 +77,18 @@ const toView = (run: Prisma.OsmImportRunGetPayload<object>): OsmRunView => ({
 });
 
 /** GET /api/items/admin/osm-import: the last run (null before the first). */
-export async function lastRunForAdmin(viewer: Viewer | null): Promise<{ run: OsmRunView | null }> {
+export async function lastRunForAdmin(viewer: Viewer | null): Promise<z.infer<typeof lastRunAnswer>> {
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
   const run = await prisma.osmImportRun.findFirst({ orderBy: [{ startedAt: "desc" }, { id: "desc" }] });
   return { run: run ? toView(run) : null };
 }
 
-export type OsmLinkView = {
-  id: string;
-  osm: string;
-  name: string;
-  linkDecision: string | null;
-  serviceId: string | null;
-  duplicateOf: { id: string; name: string; address: string } | null;
-};
-
 /** The most linked places the admin page lists at once (newest decisions and links first). */
 const LINKS_SHOWN = 200;
 
 /** Imported places linked to an owner's listing, and the ones an admin separated. */
-export async function listOsmLinks(viewer: Viewer | null): Promise<{ places: OsmLinkView[] }> {
+export async function listOsmLinks(viewer: Viewer | null): Promise<z.infer<typeof osmLinksAnswer>> {
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
   const places = await prisma.osmPlace.findMany({

@@ -2,7 +2,8 @@ import "server-only";
 
 import type { Viewer } from "@/features/accounts/server/session";
 import { claimedOrder } from "@/features/claims/server/claim-payment";
-import { getStationOrder, type EditableService } from "@/features/listings/server/listings";
+import type { EditableService } from "@/features/listings/answers";
+import { getStationOrder } from "@/features/listings/server/listings";
 import { getPrisma } from "@/lib/db/server";
 
 import type { PreviewRating } from "../components/order-preview";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import type { EditableService } from "@/features/listings/server/listings";
+import type { EditableService } from "@/features/listings/answers";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";

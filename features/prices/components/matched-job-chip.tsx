@@ -2,7 +2,7 @@ import { useFormatter, useTranslations } from "next-intl";
 
 import { CUSTOM_JOB, UAH } from "@/domain/service/jobs";
 
-import type { MatchedJob } from "../matched-job";
+import type { MatchedJob } from "../answers";
 
 /**
  * On a result found by a job's words, the price line that matched: "Tyre change R16 from 500 ₴",

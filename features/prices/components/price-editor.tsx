@@ -14,7 +14,7 @@ import {
   PRICE_MAX_UAH,
   type PriceJob,
 } from "@/domain/service/jobs";
-import type { PriceLine, PriceList } from "@/features/prices/price-list";
+import type { PriceLine, PriceList } from "@/features/prices/answers";
 
 type Line = PriceLine & { key: number };
 let nextKey = 0;

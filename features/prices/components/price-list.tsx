@@ -1,7 +1,7 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 
 import { CUSTOM_JOB, UAH, type PriceJob } from "@/domain/service/jobs";
-import type { PaidMedian, PriceList as Prices } from "@/features/prices/price-list";
+import type { PaidMedian, PriceList as Prices } from "@/features/prices/answers";
 import { langOfText } from "@/lib/text-language";
 
 /** The service page: the owner's "from" prices, and what reviewers paid when enough of them said. */

@@ -3,7 +3,7 @@ import "server-only";
 import { PAID_MEDIAN_MIN, type PriceJob } from "@/domain/service/jobs";
 import { getPrisma } from "@/lib/db/server";
 
-import type { PaidMedian } from "../price-list";
+import type { PaidMedian } from "../answers";
 
 /**
  * The median reviewers paid per job, for jobs with at least PAID_MEDIAN_MIN visible reports. A

@@ -4,7 +4,8 @@ import { DataTable } from "@/components/ui/data-table";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { Link } from "@/i18n/navigation";
 
-import { REQUEST_STATUSES, type AdminRequestPage, type RequestStatus } from "../rules";
+import type { AdminRequestPage } from "../answers";
+import { REQUEST_STATUSES, type RequestStatus } from "../rules";
 import { CancelRequest } from "./cancel-request";
 import { RequestStatusBadge, TargetStatusBadge, useJobLabel } from "./request-bits";
 

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 
 import { useVisitorPoint } from "@/components/map/use-geolocation";
 import { useForThisVisitor } from "@/features/accounts/components/use-visitor";
-import { NOBODY_REVIEWING, type ReviewerView } from "@/features/reviews/reviewer-view";
+import type { ReviewerView } from "@/features/reviews/answers";
+import { NOBODY_REVIEWING } from "@/features/reviews/reviewer-view";
 import { Link } from "@/i18n/navigation";
 
 const asView = (body: unknown) => body as ReviewerView;

@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { Link } from "@/i18n/navigation";
 
-import type { RequestView } from "../rules";
+import type { RequestView } from "../answers";
 import { RequestStatusBadge, useCarLabel, useJobLabel } from "./request-bits";
 
 const NEW_REQUEST =

@@ -4,17 +4,9 @@ import { UAH } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { ResponsiveImage } from "@/features/uploads/components/responsive-image";
 
+import type { AnswerView, RequestWhenView } from "../answers";
 import { responseDuration } from "../response-wording";
-import type {
-  AnswerView,
-  Car,
-  CarFuel,
-  PartOfDay,
-  RequestJob,
-  RequestStatus,
-  RequestWhenView,
-  TargetStatus,
-} from "../rules";
+import type { Car, CarFuel, PartOfDay, RequestJob, RequestStatus, TargetStatus } from "../rules";
 
 /*
  * The small pieces every page of requests shows the same way (the form's summary, the driver's

@@ -8,8 +8,9 @@ import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
+import type { AdminRequestView, AnswerView, RequestServiceView, RequestView } from "../answers";
 import { responseDuration } from "../response-wording";
-import { hoursOpen, type AdminRequestView, type AnswerView, type RequestServiceView, type RequestView } from "../rules";
+import { hoursOpen } from "../rules";
 import { CancelRequest } from "./cancel-request";
 import {
   RequestFacts,

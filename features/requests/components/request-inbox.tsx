@@ -6,7 +6,8 @@ import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
-import type { InboxItem, InboxPage, InboxTab } from "../rules";
+import type { InboxItem, InboxPage } from "../answers";
+import type { InboxTab } from "../rules";
 import { AnswerPanel } from "./answer-form";
 import { CancelRequest } from "./cancel-request";
 import {

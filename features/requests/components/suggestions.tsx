@@ -10,7 +10,8 @@ import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
 import { isRated } from "@/features/reviews/rating";
 
-import { REQUEST_MAX_OTHERS, REQUEST_MAX_SERVICES, REQUEST_NEARBY_KM, type SuggestedService } from "../rules";
+import type { SuggestedService } from "../answers";
+import { REQUEST_MAX_OTHERS, REQUEST_MAX_SERVICES, REQUEST_NEARBY_KM } from "../rules";
 import { ResponseFigureChip } from "./response-figures";
 
 /** The service a request starts from, as its page showed it. */

@@ -8,7 +8,9 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
+import type { doneAnswer } from "../answers";
 import { REQUEST_VISIT_CODE_DAYS } from "../rules";
 import { acceptInput } from "../schema";
 import { mailRequest } from "./request-mail";
@@ -20,7 +22,11 @@ import { ANSWERABLE_WHERE, DAY_MS, isOpen, lockRequest } from "./request-view";
  * so politely; the chosen shop gets the driver's name and e-mail; a visit code bound to the
  * driver is issued for their later review.
  */
-export async function acceptAnswer(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ ok: true }> {
+export async function acceptAnswer(
+  viewer: Viewer | null,
+  requestId: string,
+  body: unknown,
+): Promise<z.infer<typeof doneAnswer>> {
   requireAccess(viewer, "signedIn");
   const { answerId } = parseOrThrow(acceptInput, body);
   if (!isUuid(requestId)) throw new NotFoundError();

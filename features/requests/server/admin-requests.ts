@@ -9,8 +9,10 @@ import { pageOf } from "@/lib/http/page-of";
 import { ADMIN_PAGE_SIZE } from "@/lib/http/pagination";
 import { parseOrThrow } from "@/lib/http/validate";
 import { writeAudit } from "@/lib/security/audit-log";
+import type { z } from "@/lib/zod";
 
-import type { AdminRequestPage, RequestJob } from "../rules";
+import type { AdminRequestPage, doneAnswer } from "../answers";
+import type { RequestJob } from "../rules";
 import { adminCloseInput, adminRequestsQuery } from "../schema";
 import { closeRequest, closingInclude, isInvolved } from "./cancel-request";
 import { mailRequest } from "./request-mail";
@@ -65,7 +67,7 @@ export async function adminCloseRequest(
   viewer: Viewer | null,
   requestId: string,
   body: unknown,
-): Promise<{ ok: true }> {
+): Promise<z.infer<typeof doneAnswer>> {
   requireAccess(viewer, "admin");
   const { reason } = parseOrThrow(adminCloseInput, body);
   if (!isUuid(requestId)) throw new NotFoundError();

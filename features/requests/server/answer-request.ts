@@ -8,7 +8,9 @@ import { announceCatalogChange } from "@/lib/cache/read-cache";
 import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
+import type { createdAnswer } from "../answers";
 import { answerInput } from "../schema";
 import { mailRequest } from "./request-mail";
 import { ANSWERABLE_WHERE, isOpen, lockRequest, storedDay, takeAll, type Tx } from "./request-view";
@@ -21,7 +23,11 @@ import { refreshResponseFigures } from "./response-figures";
  * request is open. A service the request did not go to finds nothing; a blocked or unpublished one
  * cannot answer. The driver is mailed; the service's response figures are worked out again.
  */
-export async function answerRequest(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ _id: string }> {
+export async function answerRequest(
+  viewer: Viewer | null,
+  requestId: string,
+  body: unknown,
+): Promise<z.infer<typeof createdAnswer>> {
   requireAccess(viewer, "signedIn");
   const input = parseOrThrow(answerInput(new Date()), body);
   if (!isUuid(requestId)) throw new NotFoundError();

@@ -8,7 +8,9 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
+import type { doneAnswer } from "../answers";
 import { cancelInput } from "../schema";
 import { mailRequest } from "./request-mail";
 import { INVOLVED, lockRequest, type Tx } from "./request-view";
@@ -19,7 +21,11 @@ import { INVOLVED, lockRequest, type Tx } from "./request-view";
  * serviceId) cancels an accepted request: the driver is told. The visit code issued on
  * acceptance stops working unless already used: the visit is off.
  */
-export async function cancelRequest(viewer: Viewer | null, requestId: string, body: unknown): Promise<{ ok: true }> {
+export async function cancelRequest(
+  viewer: Viewer | null,
+  requestId: string,
+  body: unknown,
+): Promise<z.infer<typeof doneAnswer>> {
   requireAccess(viewer, "signedIn");
   const { reason, serviceId } = parseOrThrow(cancelInput, body);
   if (!isUuid(requestId)) throw new NotFoundError();

@@ -12,7 +12,9 @@ import { getPrisma, type PrismaClient } from "@/lib/db/server";
 import { AppError, BadRequestError } from "@/lib/http/errors";
 import { currentRequest } from "@/lib/http/request-context";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
+import type { createdAnswer } from "../answers";
 import { openHoursOf, REQUEST_MAX_OPEN, type Car } from "../rules";
 import { carInput, kyivDay, requestInput } from "../schema";
 import { mailRequest } from "./request-mail";
@@ -27,7 +29,11 @@ import { HOUR_MS, storedDay, takeAll, type Tx } from "./request-view";
  * the request, its targets with their fixed distances, its photos, the driver's car for next time,
  * and a mail to each service's owner.
  */
-export async function createRequest(viewer: Viewer | null, body: unknown, locale: Locale): Promise<{ _id: string }> {
+export async function createRequest(
+  viewer: Viewer | null,
+  body: unknown,
+  locale: Locale,
+): Promise<z.infer<typeof createdAnswer>> {
   requireAccess(viewer, "signedIn");
   const now = new Date();
   const input = parseOrThrow(requestInput(now), body);

@@ -13,14 +13,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 
-import {
-  MY_REQUESTS_MAX,
-  REQUEST_NEARBY_KM,
-  SUGGEST_MAX,
-  type AdminRequestView,
-  type RequestView,
-  type SuggestedService,
-} from "../rules";
+import type { AdminRequestView, RequestView, SuggestedService } from "../answers";
+import { MY_REQUESTS_MAX, REQUEST_NEARBY_KM, SUGGEST_MAX } from "../rules";
 import { suggestQuery } from "../schema";
 import { requestView, viewInclude } from "./request-view";
 

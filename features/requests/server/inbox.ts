@@ -6,8 +6,10 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { BadRequestError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
+import type { z } from "@/lib/zod";
 
-import { INBOX_PAGE_SIZE, type InboxItem, type InboxPage } from "../rules";
+import type { inboxCountAnswer, InboxItem, InboxPage } from "../answers";
+import { INBOX_PAGE_SIZE } from "../rules";
 import { inboxQuery } from "../schema";
 import { answerView, askedIn, kmOf } from "./request-view";
 
@@ -98,7 +100,7 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
 }
 
 /** GET /api/requests/inbox/count: new requests to the viewer's services (0 for someone without any). */
-export async function inboxCount(viewer: Viewer | null): Promise<{ new: number }> {
+export async function inboxCount(viewer: Viewer | null): Promise<z.infer<typeof inboxCountAnswer>> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
   return { new: await prisma.quoteTarget.count({ where: inboxWhere(viewer.id, "new", new Date()) }) };

@@ -9,7 +9,8 @@ import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { limiter, throttleKey, tooMany, tryTake, type ThrottleName } from "@/lib/security/rate-limit";
 
-import type { AnswerView, Car, CarFuel, RequestJob, RequestView, RequestWhenView } from "../rules";
+import type { AnswerView, RequestView, RequestWhenView } from "../answers";
+import type { Car, CarFuel, RequestJob } from "../rules";
 
 /**
  * Requests for a price and a time. A driver asks up to five services about one job; each service's

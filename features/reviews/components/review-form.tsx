@@ -10,8 +10,8 @@ import { FIELD_INPUT, FormAlert, Labelled, SubmitButton } from "@/components/ui/
 import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { PRICE_JOBS, PRICE_MAX_UAH } from "@/domain/service/jobs";
+import type { OwnReview } from "@/features/reviews/answers";
 import { RATING_ASPECTS } from "@/features/reviews/rating";
-import type { OwnReview } from "@/features/reviews/reviewer-view";
 import { COMMENT_MAX, VISIT_CODE_MAX } from "@/features/reviews/rules";
 import { useRouter } from "@/i18n/navigation";
 

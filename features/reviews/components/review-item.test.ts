@@ -3,7 +3,7 @@ import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import type { ReviewView } from "@/features/reviews/review-view";
+import type { ReviewView } from "@/features/reviews/answers";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";
 

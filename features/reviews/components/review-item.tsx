@@ -3,9 +3,9 @@
 import { useLocale, useTranslations } from "next-intl";
 
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
+import type { ReviewView } from "@/features/reviews/answers";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { RATING_ASPECTS } from "@/features/reviews/rating";
-import type { ReviewView } from "@/features/reviews/review-view";
 import { langOfText } from "@/lib/text-language";
 
 import { OwnMarker, ReviewTools } from "./reviewer";

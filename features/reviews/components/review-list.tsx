@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 
-import type { ReviewView } from "@/features/reviews/review-view";
-import type { ReviewerView } from "@/features/reviews/reviewer-view";
+import type { ReviewerView, ReviewView } from "@/features/reviews/answers";
 
 import { ReviewFilter } from "./review-filter";
 import { ReviewItem } from "./review-item";

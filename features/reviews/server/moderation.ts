@@ -6,8 +6,7 @@ import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import type { BurstDirection } from "@/features/reviews/burst-rule";
-import type { ReportReason } from "@/features/reviews/rules";
+import type { HiddenReviewsAnswer, QueueItem, ReportQueue } from "@/features/reviews/answers";
 import { moderationInput, reportInput } from "@/features/reviews/schema";
 import { changingCatalog } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
@@ -16,6 +15,7 @@ import { AppError, isUniqueViolation, isUuid, NotFoundError } from "@/lib/http/e
 import { parseOrThrow } from "@/lib/http/validate";
 import { writeAudit } from "@/lib/security/audit-log";
 import { take } from "@/lib/security/rate-limit";
+import type { z } from "@/lib/zod";
 
 import { recomputeAggregates } from "./reviews";
 import { lockReviewedServices } from "./service-lock";
@@ -87,21 +87,6 @@ export async function reportReview(
   return { message: "Review.reported" };
 }
 
-export type QueueReport = { _id: string; reason: ReportReason; text: string; by: string; createdAt: string };
-export type QueueItem = {
-  _id: string;
-  service: { _id: string; name: string };
-  reviewer: string;
-  rating: { quality: number; speed: number; price: number; avg: number };
-  comment: string;
-  createdAt: string;
-  hidden: "pending" | ReportReason | null;
-  reports: QueueReport[];
-  lastReportAt: string;
-};
-export type FlaggedService = { _id: string; name: string; flaggedAt: string; direction: BurstDirection; held: number };
-export type ReportQueue = { items: QueueItem[]; flagged: FlaggedService[] };
-
 const QUEUE_LIMIT = 100;
 
 /**
@@ -168,22 +153,11 @@ export async function reportQueue(viewer: Viewer | null, sort: string | null): P
   };
 }
 
-export type HiddenReview = {
-  _id: string;
-  service: { _id: string; name: string };
-  reviewer: string;
-  rating: { avg: number };
-  comment: string;
-  createdAt: string;
-  hiddenAt: string;
-  hidden: "pending" | ReportReason;
-};
-
 /**
  * Hidden reviews, the most recently hidden first, for the admin to look at again: a hide is not
  * final, and moderateReview's "restore" brings one back from here.
  */
-export async function hiddenReviews(viewer: Viewer | null): Promise<{ items: HiddenReview[] }> {
+export async function hiddenReviews(viewer: Viewer | null): Promise<z.infer<typeof HiddenReviewsAnswer>> {
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
   const rows = await prisma.review.findMany({

@@ -5,12 +5,14 @@ import { PUBLISHED_WHERE } from "@/domain/service/server/published";
 import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
-import {
-  NOBODY_REVIEWING,
-  type OwnReview,
-  type ReviewerState,
-  type ReviewerView,
-} from "@/features/reviews/reviewer-view";
+import type {
+  OwnReview,
+  replyAnswer,
+  ReviewerState,
+  ReviewerView,
+  reviewSavedAnswer,
+} from "@/features/reviews/answers";
+import { NOBODY_REVIEWING } from "@/features/reviews/reviewer-view";
 import { replyInput, reviewInput } from "@/features/reviews/schema";
 import { FULL_WEIGHT } from "@/features/reviews/weight";
 import { changingCatalog } from "@/lib/cache/read-cache";
@@ -19,6 +21,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 import { take } from "@/lib/security/rate-limit";
+import type { z } from "@/lib/zod";
 
 import { checkBurst } from "./burst";
 import { recomputeScores } from "./rating-scores";
@@ -38,7 +41,7 @@ export async function upsertReview(
   serviceId: string,
   body: unknown,
   address: string,
-): Promise<{ _id: string; avg: number; verified: boolean }> {
+): Promise<z.infer<typeof reviewSavedAnswer>> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const input = parseOrThrow(reviewInput, body);
@@ -135,7 +138,7 @@ export async function replyToReview(
   reviewId: string,
   body: unknown,
   mode: ReplyMode,
-): Promise<{ reply: { text: string; at: string } | null }> {
+): Promise<z.infer<typeof replyAnswer>> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId) || !isUuid(reviewId)) throw new NotFoundError();
   const text = mode === "delete" ? null : parseOrThrow(replyInput, body).text;

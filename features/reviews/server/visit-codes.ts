@@ -5,10 +5,12 @@ import { createHash, randomInt } from "node:crypto";
 import { ownsService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import type { visitCodeAnswer } from "@/features/reviews/answers";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { take, tooMany } from "@/lib/security/rate-limit";
+import type { z } from "@/lib/zod";
 
 /**
  * One-time visit codes: the owner hands one to a customer, whose review posted with it is marked
@@ -42,7 +44,7 @@ const redeemable = (now: Date) => ({ usedAt: null, expiresAt: { gt: now } }) sat
 export async function issueVisitCode(
   viewer: Viewer | null,
   serviceId: string,
-): Promise<{ code: string; expiresAt: string; path: string }> {
+): Promise<z.infer<typeof visitCodeAnswer>> {
   requireAccess(viewer, "signedIn");
   if (!isUuid(serviceId)) throw new NotFoundError();
   const prisma = await getPrisma();

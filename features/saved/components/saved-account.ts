@@ -8,7 +8,8 @@ import { toast } from "@/components/ui/toast";
 import type { CartItem } from "@/features/cart/cart";
 import { currentCart, dispatchCart } from "@/features/cart/components/use-cart";
 import { isKeptCopy } from "@/features/offline/kept-copy";
-import { cartItemOf, deviceIds, type SavedList, type SavedMerge } from "@/features/saved/rules";
+import type { SavedList, SavedMerge } from "@/features/saved/answers";
+import { cartItemOf, deviceIds } from "@/features/saved/rules";
 
 /**
  * The device's Saved list kept in step with the account's (features/saved/server/saved.ts).

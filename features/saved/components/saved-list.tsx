@@ -13,13 +13,8 @@ import type { CartItem } from "@/features/cart/cart";
 import { currentCart, dispatchCart, useCart } from "@/features/cart/components/use-cart";
 import { OpeningBadge } from "@/features/hours/components/opening-status";
 import { badgeStatus } from "@/features/hours/live-status";
-import {
-  cartItemOf,
-  deviceIds,
-  SERVICE_ID,
-  type SavedList as SavedAnswer,
-  type SavedCardView,
-} from "@/features/saved/rules";
+import type { SavedList as SavedAnswer, SavedCardView } from "@/features/saved/answers";
+import { cartItemOf, deviceIds, SERVICE_ID } from "@/features/saved/rules";
 import { variantUrl } from "@/features/uploads/image-sizes";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";

@@ -12,7 +12,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 
-import { mergeSavedIds, SAVED_MAX, type SavedCardView, type SavedList, type SavedMerge } from "../rules";
+import type { SavedCardView, SavedList, SavedMerge } from "../answers";
+import { mergeSavedIds, SAVED_MAX } from "../rules";
 import { parseCardIds, savedAddInput, savedId, savedMergeInput } from "../schema";
 
 /**

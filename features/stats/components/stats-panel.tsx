@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 
-import { axisDayIndexes, STAT_KINDS, type ServiceStats } from "@/features/stats/events";
+import type { ServiceStats } from "@/features/stats/answers";
+import { axisDayIndexes, STAT_KINDS } from "@/features/stats/events";
 
 const WIDTH = 300;
 const HEIGHT = 60;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { getPublicService } from "@/features/catalog/server/detail";
 import { listServices } from "@/features/catalog/server/list";
 import { catalogChanged } from "@/lib/cache/read-cache";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { listServiceLocations, type ServiceLocations } from "@/features/map/server/map";
+import type { ServiceLocations } from "@/features/map/answers";
+import { listServiceLocations } from "@/features/map/server/map";
 import { cellGroups, MAP_GRID_MAX_ZOOM, rebuildMapCells } from "@/features/map/server/map-grid";
 import { clusterCellDegrees, type CellGroup, type Viewport } from "@/features/map/viewport";
 import { catalogChanged } from "@/lib/cache/read-cache";

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { GET as getLocations } from "@/app/api/items/locations/route";
-import { DEFAULT_TIMETABLE, type Timetable } from "@/domain/service/week";
+import type { Timetable } from "@/domain/service/timetable-answer";
+import { DEFAULT_TIMETABLE } from "@/domain/service/week";
 import { parseItemsQuery } from "@/features/catalog/items-query";
 import { listServices } from "@/features/catalog/server/list";
 import { listServiceLocations } from "@/features/map/server/map";

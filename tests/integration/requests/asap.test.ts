@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { REQUEST_ASAP_OPEN_HOURS, REQUEST_OPEN_HOURS, type InboxPage } from "@/features/requests/rules";
+import type { InboxPage } from "@/features/requests/answers";
+import { REQUEST_ASAP_OPEN_HOURS, REQUEST_OPEN_HOURS } from "@/features/requests/rules";
 import { expireRequests, remindUnanswered } from "@/features/requests/server/scheduled";
 import { getPrisma } from "@/lib/db/client";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { InboxPage } from "@/features/requests/rules";
+import type { InboxPage } from "@/features/requests/answers";
 import { getPrisma } from "@/lib/db/client";
 
 import { answerAs, api, mailsTo, person, requestBody, sendRequest, shop } from "./api";

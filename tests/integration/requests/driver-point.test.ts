@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 
-import type { InboxPage, RequestView, SuggestedService } from "@/features/requests/rules";
+import type { InboxPage, RequestView, SuggestedService } from "@/features/requests/answers";
 import { getPrisma } from "@/lib/db/client";
 import en from "@/messages/en.json";
 import uk from "@/messages/uk.json";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import type { InboxPage, RequestView } from "@/features/requests/rules";
+import type { InboxPage, RequestView } from "@/features/requests/answers";
 import { getPrisma } from "@/lib/db/client";
 
 import {
