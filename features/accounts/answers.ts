@@ -91,6 +91,9 @@ export const ownDataAnswer = z
     payments: rows,
     images: rows,
     requests: rows,
+    messages: rows.meta({
+      description: "The messages the viewer wrote in requests' threads (as a driver, or for their services).",
+    }),
     saved: z.array(z.object({ serviceId: z.uuid(), name: z.string(), savedAt: z.iso.datetime() })),
   })
   .meta({ id: "OwnData" });

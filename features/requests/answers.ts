@@ -15,7 +15,64 @@ const job = z.enum([...PRICE_JOBS, "custom"]);
 
 export const createdAnswer = z.object({ _id: z.guid() }).meta({ id: "Created" });
 export const doneAnswer = z.object({ ok: z.literal(true) }).meta({ id: "Done" });
-export const inboxCountAnswer = z.object({ new: z.number().int() });
+export const inboxCountAnswer = z.object({
+  new: z.number().int().meta({ description: "Requests to the viewer's services waiting for an answer." }),
+  unread: z
+    .object({
+      driver: z.number().int().meta({ description: "Messages from services in the viewer's own requests' threads." }),
+      service: z.number().int().meta({ description: "Messages from drivers in the threads of the viewer's services." }),
+    })
+    .meta({ description: "Messages the viewer has not read yet (written after they last opened that thread)." }),
+});
+
+const side = z.enum(["driver", "service"]).meta({ id: "ThreadSide", description: "Who wrote a message." });
+
+export const ThreadMessageAnswer = z
+  .object({
+    _id: z.guid(),
+    side,
+    mine: z.boolean().meta({ description: "The viewer wrote it." }),
+    text: z.string().meta({
+      description:
+        "As the viewer may read it: its sender and an admin read it as typed; the other side reads its contacts (phones, e-mail addresses, links, handles) as ••• until this service is chosen.",
+    }),
+    contactsHidden: z.boolean().meta({
+      description: "The other side of the sender reads this message with contacts hidden (for the sender: a notice).",
+    }),
+    images: z.array(z.string()),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "ThreadMessage", description: "One message of a request's thread with one service." });
+
+export const ThreadAnswer = z
+  .object({
+    requestId: z.guid(),
+    serviceId: z.guid(),
+    serviceName: z.string(),
+    viewer: z.enum(["driver", "service", "admin"]).meta({ description: "The viewer's part in the thread." }),
+    canWrite: z.boolean().meta({
+      description: "The viewer may write: the driver or the service's owner, while the thread is open.",
+    }),
+    closesAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "When writing ends (30 days after the request ended); null while the request is open." }),
+    contactsHidden: z
+      .boolean()
+      .meta({ description: "Contacts are hidden between the two sides now: this service is not chosen." }),
+    messages: z.array(ThreadMessageAnswer).meta({ description: "Oldest first." }),
+  })
+  .meta({ id: "Thread", description: "The conversation between a request's driver and one service it went to." });
+
+export const PostedMessageAnswer = z
+  .object({
+    message: ThreadMessageAnswer,
+    notice: z
+      .object({ key: z.string(), message: z.string() })
+      .nullable()
+      .meta({ description: "Said to the sender when the other side reads the message with contacts hidden, and why." }),
+  })
+  .meta({ id: "PostedMessage" });
 
 export const QuoteAnswerAnswer = z
   .object({
@@ -200,6 +257,11 @@ export type InboxItem = InboxPage["items"][number];
  * its opening status now, as a card's (features/hours/live-status.ts badgeStatus reads it).
  */
 export type SuggestedService = z.infer<typeof SuggestedServiceAnswer>;
+/** GET /api/requests/{id}/messages: one thread. */
+export type ThreadView = z.infer<typeof ThreadAnswer>;
+export type ThreadMessageView = ThreadView["messages"][number];
+export type PostedMessage = z.infer<typeof PostedMessageAnswer>;
+export type InboxCount = z.infer<typeof inboxCountAnswer>;
 /** GET /api/items/admin/requests: a page of the admin's list. */
 export type AdminRequestPage = z.infer<typeof AdminRequestPageAnswer>;
 /** GET /api/items/admin/requests: one row of the admin's list. */

@@ -7,8 +7,10 @@ import {
   doneAnswer,
   inboxCountAnswer,
   InboxPageAnswer,
+  PostedMessageAnswer,
   RequestViewAnswer,
   SuggestedServiceAnswer,
+  ThreadAnswer,
 } from "@/features/requests/answers";
 import {
   acceptInput,
@@ -17,8 +19,10 @@ import {
   answerInput,
   cancelInput,
   inboxQuery,
+  messageInput,
   requestInput,
   suggestQuery,
+  threadQuery,
 } from "@/features/requests/schema";
 import { errorAnswers, idPath, jsonAnswer, jsonBody, SESSION } from "@/lib/http/openapi-common";
 import { z } from "@/lib/zod";
@@ -85,8 +89,9 @@ export const paths: ZodOpenApiPathsObject = {
     get: {
       tags: ["Requests"],
       security: SESSION,
-      summary: "How many requests wait for an answer",
-      description: "New requests to the viewer's services (0 for someone without any).",
+      summary: "How many requests wait for an answer, and unread messages",
+      description:
+        "New requests to the viewer's services (0 for someone without any), and the messages of requests' threads the viewer has not read: from services in their own requests' threads, and from drivers in their services' threads.",
       responses: {
         "200": jsonAnswer("The count.", inboxCountAnswer),
         ...errorAnswers(401),
@@ -149,6 +154,33 @@ export const paths: ZodOpenApiPathsObject = {
       responses: {
         "200": jsonAnswer("Cancelled.", doneAnswer),
         ...errorAnswers(400, 401, 403, 404, 409, 413, 415),
+      },
+    },
+  },
+  "/api/requests/{id}/messages": {
+    get: {
+      tags: ["Requests"],
+      security: SESSION,
+      summary: "The thread with one asked service",
+      description:
+        "The conversation between the request's driver and one service it went to (`serviceId`), oldest first, with whether the viewer may write and until when (30 days after the request ended: closed, else accepted, else its time up). For the driver and that service's owner, who thereby read the other side's messages; an admin reads it too; anyone else 404. Until this service is chosen, contacts (phone numbers, e-mail addresses, links, messenger handles) in a message read as ••• to the other side.",
+      requestParams: { path: requestPath, query: threadQuery },
+      responses: {
+        "200": jsonAnswer("The thread.", ThreadAnswer),
+        ...errorAnswers(400, 401, 404),
+      },
+    },
+    post: {
+      tags: ["Requests"],
+      security: SESSION,
+      summary: "Write in the thread",
+      description:
+        "A message from the driver or the service's owner: 1 to 2000 characters once trimmed, up to three of the sender's own uploads (`images`, their /api/uploads/{id} paths). 403 for an admin (they read only), 409 once the thread has closed. Stored as typed; `notice` says when the other side reads it with contacts hidden, and why. The other side is mailed in their language, at most once per thread every 10 minutes. Throttled per account.",
+      requestParams: { path: requestPath },
+      requestBody: jsonBody(messageInput),
+      responses: {
+        "201": jsonAnswer("The message as the sender reads it, and the notice.", PostedMessageAnswer),
+        ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429),
       },
     },
   },

@@ -77,3 +77,47 @@ export const REQUEST_STATUSES = [
   "cancelled",
   "expired",
 ] as const satisfies readonly RequestStatus[];
+
+// ---- The threads: a conversation per request and asked service ----------------------------------
+
+/** A message's text, trimmed: 1 to this many characters. */
+export const THREAD_TEXT_MAX = 2000;
+/** Photos one message may carry (the driver's or the service's own uploads). */
+export const THREAD_MAX_IMAGES = 3;
+/** A thread stays open for writing this many days after its request ended (requestEndedAt). */
+export const THREAD_DAYS_AFTER_END = 30;
+/** Each side is mailed about new messages in a thread at most once in this many minutes. */
+export const THREAD_MAIL_EVERY_MINUTES = 10;
+
+type Ending = { status: RequestStatus; closedAt: Date | null; acceptedAt: Date | null; expiresAt: Date };
+
+/**
+ * When a request ended, or null while it is open: the request ends when it leaves "open", i.e.
+ * when it is cancelled or closed (closedAt: the driver, a shop, an admin, or the job after its
+ * hours), else when it was accepted (acceptedAt), else when its time was up (expiresAt, also for
+ * one still "open" past it that the job has not closed yet). An accepted request that the chosen
+ * shop or the driver cancels later ends with that cancellation. The same order as the response
+ * figures and the retention purge date an ended request by.
+ */
+export function requestEndedAt(request: Ending, now: Date): Date | null {
+  if (request.closedAt) return request.closedAt;
+  if (request.acceptedAt) return request.acceptedAt;
+  if (request.status !== "open" || request.expiresAt <= now) return request.expiresAt;
+  return null;
+}
+
+/** When the thread of a request closes for writing (THREAD_DAYS_AFTER_END after its end), or null while it is open. */
+export function threadClosesAt(request: Ending, now: Date): Date | null {
+  const ended = requestEndedAt(request, now);
+  return ended ? new Date(ended.getTime() + THREAD_DAYS_AFTER_END * 86_400_000) : null;
+}
+
+/**
+ * The mail throttle of a thread, for one recipient: a new message is mailed when that side was
+ * never mailed about this thread, or last mailed at least THREAD_MAIL_EVERY_MINUTES ago. The
+ * server applies it as a condition of one UPDATE (lastMailedAt <= mailCutoff(now)), so two
+ * instances never both mail within the window.
+ */
+export const threadMailCutoff = (now: Date) => new Date(now.getTime() - THREAD_MAIL_EVERY_MINUTES * 60_000);
+export const threadMailDue = (lastMailedAt: Date | null, now: Date) =>
+  lastMailedAt === null || lastMailedAt <= threadMailCutoff(now);

@@ -22,6 +22,8 @@ import {
   REQUEST_MESSAGE_MAX,
   REQUEST_REASON_MAX,
   REQUEST_STATUSES,
+  THREAD_MAX_IMAGES,
+  THREAD_TEXT_MAX,
   type RequestWhen,
 } from "./rules";
 
@@ -333,3 +335,41 @@ export const suggestQuery = z
     else if (!query.serviceId && query.lat === undefined)
       context.addIssue({ code: "custom", path: ["serviceId"], message: "Requests.suggestWhere" });
   });
+
+// ---- The threads -------------------------------------------------------------------------------
+
+/** GET /api/requests/{id}/messages?serviceId=: the thread with one asked service. */
+export const threadQuery = z.object(
+  {
+    serviceId: id("Requests.serviceRequired").transform((value) => value.toLowerCase()),
+  },
+  { error: "Api.badRequest" },
+);
+
+/**
+ * POST /api/requests/{id}/messages: a message to the other side of the thread, 1 to
+ * THREAD_TEXT_MAX characters once trimmed, with up to THREAD_MAX_IMAGES of the sender's own
+ * uploads (their /api/uploads/{id} paths, as the request's own photos; the data layer checks whose).
+ */
+export const messageInput = z.object(
+  {
+    serviceId: id("Requests.serviceRequired").transform((value) => value.toLowerCase()),
+    text: z
+      .string({ error: "Requests.threadText" })
+      .trim()
+      .min(1, { error: "Requests.threadText" })
+      .max(THREAD_TEXT_MAX, { error: "Requests.threadTextTooLong" }),
+    images: z
+      .array(z.string({ error: "Validation.imageForeign" }), { error: "Validation.imageForeign" })
+      .max(THREAD_MAX_IMAGES, { error: "Requests.threadImagesMax" })
+      .superRefine((urls, context) => {
+        if (!urls.every((url) => IMAGE_URL_PATTERN.test(url)))
+          context.addIssue({ code: "custom", message: "Validation.imageForeign" });
+        else if (new Set(urls.map((url) => url.toLowerCase())).size !== urls.length)
+          context.addIssue({ code: "custom", message: "Validation.imagesDuplicate" });
+      })
+      .default([]),
+  },
+  { error: "Api.badRequest" },
+);
+export type MessageInput = z.infer<typeof messageInput>;

@@ -81,6 +81,8 @@ export const THROTTLES = {
   quoteRequestAddress: { points: 20, duration: 60 * 60 },
   quoteInbound: { points: 30, duration: 24 * 60 * 60 },
   quoteAnswer: { points: 60, duration: 60 * 60 },
+  /** Messages in requests' threads per account an hour: a conversation, not a flood. */
+  quoteMessage: { points: 60, duration: 60 * 60 },
   /**
    * Card payments through monobank, per account: the result page asks every 2 s for a minute
    * (and "Check again"); a few card-button clicks an hour. Each outcome call may read monobank with

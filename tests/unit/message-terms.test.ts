@@ -61,8 +61,11 @@ describe("the words chosen, everywhere they apply", () => {
       "1 MB",
       // A request's photos (RequestForm.photosHint).
       "1 MB",
+      // A thread message's photos (RequestThread.photosHint).
+      "1 MB",
     ]);
     expect(containing(uk, /\d\s?(MB|МБ)/).map(([, text]) => text.match(/\d+\s?(MB|МБ)/)![0])).toEqual([
+      "1 МБ",
       "1 МБ",
       "1 МБ",
       "1 МБ",

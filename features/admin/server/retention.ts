@@ -67,6 +67,7 @@ export async function purgeExpired(now = new Date()) {
       serviceImages: { none: {} },
       users: { none: {} },
       quoteImages: { none: {} },
+      messageImages: { none: {} },
     },
   });
   const geocode = await prisma.geocodeCache.deleteMany({

@@ -19,7 +19,9 @@ export type Removal = {
 /**
  * Removing an account, whoever asks (the user, or an admin), decided once:
  * - the user's reviews go, and the services they reviewed get their ratings recomputed;
- * - their requests for a price go, with their photos and the services' answers to them;
+ * - their requests for a price go, with their photos, the services' answers to them and the threads
+ *   with the services (both sides' messages); messages they wrote for a station that is archived
+ *   stay in its threads, as its answers do;
  * - their Saved list goes (a tombstone keeps no list);
  * - stations never paid for and the master profile go, with their hours and reviews;
  * - a *paid* station is not destroyed: it is archived (blocked, so no longer listed) and its
@@ -54,8 +56,9 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
     await tx.service.updateMany({ where: { id: { in: archivedStations } }, data: { isBlocked: true } });
   const services = await tx.service.deleteMany({ where: { ownerId: userId, id: { notIn: archivedStations } } });
   await tx.emailToken.deleteMany({ where: { userId } });
-  // Their requests for a price (car, description, photos) go too; the services asked lose the rows
-  // from their inboxes. Before the images, so the requests' photos are no longer held.
+  // Their requests for a price (car, description, photos, the threads and their messages) go too;
+  // the services asked lose the rows from their inboxes. Before the images, so the requests' photos
+  // are no longer held (a message's photo goes with the image: its row cascades).
   const requests = await tx.quoteRequest.deleteMany({ where: { driverId: userId } });
   await tx.savedService.deleteMany({ where: { userId } });
   await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true }, lastCar: Prisma.DbNull } });

@@ -306,9 +306,21 @@ export async function exportOwnData(viewer: Viewer | null) {
         },
         orderBy: { createdAt: "asc" },
       },
+      // The messages they wrote in requests' threads, as a driver or for their services.
+      quoteMessages: {
+        select: {
+          side: true,
+          text: true,
+          createdAt: true,
+          images: { select: { imageId: true }, orderBy: { position: "asc" } },
+          target: { select: { requestId: true, service: { select: { name: true } } } },
+        },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      },
     },
   });
-  const { imageId, services, reviews, payments, ownImages, quoteRequests, savedServices, ...profile } = user;
+  const { imageId, services, reviews, payments, ownImages, quoteRequests, quoteMessages, savedServices, ...profile } =
+    user;
   return {
     exportedAt: new Date().toISOString(),
     profile: { ...profile, image: imageUrl(imageId) },
@@ -330,6 +342,12 @@ export async function exportOwnData(viewer: Viewer | null) {
       ...request,
       services: targets.map((target) => ({ name: target.service.name, status: target.status })),
       answers: answers.map(({ service, ...answer }) => ({ ...answer, serviceName: service.name })),
+      images: images.map((image) => imageUrl(image.imageId)),
+    })),
+    messages: quoteMessages.map(({ target, images, ...message }) => ({
+      requestId: target.requestId,
+      serviceName: target.service.name,
+      ...message,
       images: images.map((image) => imageUrl(image.imageId)),
     })),
     // The Saved list kept on the account, hidden and blocked services included: the rows are theirs.

@@ -12,6 +12,7 @@ import type { inboxCountAnswer, InboxItem, InboxPage } from "../answers";
 import { INBOX_PAGE_SIZE } from "../rules";
 import { inboxQuery } from "../schema";
 import { answerView, askedIn, kmOf } from "./request-view";
+import { unreadCounts } from "./threads";
 
 /** What a shop's inbox reads of a target: its request (no driver unless chosen), never other targets. */
 const inboxInclude = {
@@ -99,9 +100,15 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
   return { items, total, page, pages };
 }
 
-/** GET /api/requests/inbox/count: new requests to the viewer's services (0 for someone without any). */
+/**
+ * GET /api/requests/inbox/count: new requests to the viewer's services (0 for someone without
+ * any), and the messages they have not read, as a driver and as a service (the header's badges).
+ */
 export async function inboxCount(viewer: Viewer | null): Promise<z.infer<typeof inboxCountAnswer>> {
   requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
-  return { new: await prisma.quoteTarget.count({ where: inboxWhere(viewer.id, "new", new Date()) }) };
+  return {
+    new: await prisma.quoteTarget.count({ where: inboxWhere(viewer.id, "new", new Date()) }),
+    unread: await unreadCounts(viewer.id),
+  };
 }

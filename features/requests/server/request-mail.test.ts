@@ -12,6 +12,8 @@ const KINDS: RequestMailKind[] = [
   "cancelledByShop",
   "closedByAdmin",
   "expired",
+  "messageToDriver",
+  "messageToService",
 ];
 
 describe("composeRequestMail", () => {
@@ -32,6 +34,7 @@ describe("composeRequestMail", () => {
             driverEmail: "petro@example.com",
             reason: "Out of parts",
             answers: 2,
+            message: "Коли можна приїхати?",
           },
           "https://maister.example/requests/inbox",
         );
@@ -77,5 +80,19 @@ describe("composeRequestMail", () => {
     expect(composeRequestMail("expired", "a@b.c", "uk", { ...values, answers: 3 }).text).toContain(
       "Надійшли 3 відповіді.",
     );
+  });
+
+  it("quotes a thread's message as written, braces and markup included, escaped in the HTML", () => {
+    const mail = composeRequestMail(
+      "messageToDriver",
+      "a@b.c",
+      "uk",
+      { name: "Petro", job: "oil_change", station: "Autofix", message: "Ціна {1500} <b>грн</b>" },
+      "https://maister.example/ua/requests/1",
+    );
+    expect(mail.subject).toBe("Сервіс Autofix написав вам: Заміна оливи");
+    expect(mail.text).toContain("Ціна {1500} <b>грн</b>");
+    expect(mail.html).toContain("Ціна {1500} &lt;b&gt;грн&lt;/b&gt;");
+    expect(mail.html).not.toContain("<b>");
   });
 });

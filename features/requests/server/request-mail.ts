@@ -27,7 +27,9 @@ export type RequestMailKind =
   | "cancelledByDriver"
   | "cancelledByShop"
   | "closedByAdmin"
-  | "expired";
+  | "expired"
+  | "messageToDriver"
+  | "messageToService";
 
 /**
  * What a mail says. `name` is the recipient's; `job` a price-catalogue job or "custom" (then the
@@ -49,6 +51,8 @@ export type RequestMailValues = {
   driverPhone?: string;
   reason?: string;
   answers?: number;
+  /** A thread's new message, as its recipient may read it (contacts masked before the choice). */
+  message?: string;
   /** The hours the request had to be answered (features/requests/rules.ts hoursOpen); REQUEST_OPEN_HOURS if not said. */
   openHours?: number;
 };
@@ -88,6 +92,7 @@ export function composeRequestMail(
     driverEmail: "",
     driverPhone: "",
     reason: "",
+    message: "",
     ...rest,
     hasPhone: values.driverPhone ? "yes" : "no",
     job,

@@ -5,6 +5,7 @@ import * as adminList from "@/app/api/items/admin/requests/route";
 import * as accept from "@/app/api/requests/[id]/accept/route";
 import * as answers from "@/app/api/requests/[id]/answers/route";
 import * as cancel from "@/app/api/requests/[id]/cancel/route";
+import * as messages from "@/app/api/requests/[id]/messages/route";
 import * as detail from "@/app/api/requests/[id]/route";
 import * as inboxCount from "@/app/api/requests/inbox/count/route";
 import * as inbox from "@/app/api/requests/inbox/route";
@@ -132,6 +133,29 @@ export const api = {
     call(
       cancel.POST,
       apiRequest("POST", `/api/requests/${id}/cancel`, { body, cookie, ip: nextAddress() }),
+      params({ id }),
+    ),
+  thread: (id: string, serviceId: string | null, cookie?: string, options: { lng?: string } = {}) =>
+    call(
+      messages.GET,
+      apiRequest(
+        "GET",
+        `/api/requests/${id}/messages${search({
+          ...(serviceId === null ? {} : { serviceId }),
+          ...(options.lng ? { lng: options.lng } : {}),
+        })}`,
+        { cookie },
+      ),
+      params({ id }),
+    ),
+  write: (id: string, body: unknown, cookie?: string, options: { lng?: string } = {}) =>
+    call(
+      messages.POST,
+      apiRequest("POST", `/api/requests/${id}/messages${options.lng ? `?lng=${options.lng}` : ""}`, {
+        body,
+        cookie,
+        ip: nextAddress(),
+      }),
       params({ id }),
     ),
   adminList: (query: Query, cookie?: string) =>
