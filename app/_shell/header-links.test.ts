@@ -54,7 +54,12 @@ describe("header links by session (spec: header)", () => {
     expect(inbox(person)).toBeUndefined();
     expect(inbox({ ...person, ownsStations: true })).toMatchObject({ href: "/requests/inbox", inboxBadge: true });
     expect(inbox({ ...person, hasMechanicProfile: true })).toMatchObject({ href: "/requests/inbox", inboxBadge: true });
-    expect(headerLinks(person).links.find((link) => link.label === "requests")).toMatchObject({ href: "/requests" });
+    // Everyone signed in has their own requests, with the count of unread messages from services.
+    expect(headerLinks(person).links.find((link) => link.label === "requests")).toMatchObject({
+      href: "/requests",
+      unreadBadge: true,
+    });
+    expect(headerLinks(null).links.find((link) => link.label === "requests")).toBeUndefined();
   });
 
   it("marks exactly the links that differ by session, which a page from the page cache hides while it asks", () => {

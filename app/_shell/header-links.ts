@@ -33,8 +33,10 @@ export type HeaderLink = {
   label: HeaderLabel;
   exact?: boolean;
   savedBadge?: boolean;
-  /** The count of requests for a price waiting for the viewer's services' answer. */
+  /** The count of requests for a price waiting for the viewer's services' answer, and of drivers' unread messages. */
   inboxBadge?: boolean;
+  /** The count of unread messages from services in the viewer's own requests. */
+  unreadBadge?: boolean;
   avatar?: string | null;
   bySession?: boolean;
 };
@@ -51,7 +53,7 @@ export function headerLinks(viewer: SessionView | null): { links: HeaderLink[]; 
     { href: "/cart", label: "saved", savedBadge: true },
   ];
   if (viewer?.ownsStations) links.push({ href: "/mystos", label: "myStations", bySession: true });
-  if (viewer) links.push({ href: "/requests", label: "requests", bySession: true });
+  if (viewer) links.push({ href: "/requests", label: "requests", unreadBadge: true, bySession: true });
   // Requests for a price go to a station's owner or to a master: only they have an inbox.
   if (viewer?.ownsStations || viewer?.hasMechanicProfile)
     links.push({ href: "/requests/inbox", label: "requestsInbox", inboxBadge: true, bySession: true });

@@ -17,7 +17,7 @@ import { headerLinks, type HeaderLink } from "./header-links";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
 
-// The count's client (TanStack Query) comes only to those with an inbox: owners and masters.
+// The counts' client (TanStack Query) comes only to those signed in: requests and the inbox.
 const InboxCount = dynamic(() => import("@/features/requests/components/inbox-count"), { ssr: false });
 
 /**
@@ -66,6 +66,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
   useSavedAccount(viewer?.email ?? null, sure);
   const { links, admin } = headerLinks(viewer);
   const hasInbox = links.some((item) => item.inboxBadge);
+  const hasCount = hasInbox || links.some((item) => item.unreadBadge);
   // Where the links by session end the row (the visitor's Sign in, Sign up while it is a guess).
   const tailFrom = links.findLastIndex((item) => !item.bySession) + 1;
   // Escape closes the open menu from anywhere on the page and puts focus back on its toggle.
@@ -114,7 +115,7 @@ export function HeaderNav({ session }: { session: PageSession }) {
           <span className="sr-only"> ({t("savedCount", { count: cart.cartItemsQty })})</span>
         </>
       ) : null}
-      {item.inboxBadge ? <InboxCount /> : null}
+      {item.inboxBadge ? <InboxCount kind="inbox" /> : item.unreadBadge ? <InboxCount kind="requests" /> : null}
     </Link>
   );
   // One line each from xl on, where they all fit; below it a long one wraps rather than push the rest out.
@@ -178,8 +179,8 @@ export function HeaderNav({ session }: { session: PageSession }) {
           onClick={() => setOpenOn(open ? null : pathname)}
         >
           {t("menu")}
-          {/* New requests waiting show on the phone's closed menu too, not only inside it. */}
-          {hasInbox && !open ? <InboxCount /> : null}
+          {/* New requests and unread messages show on the phone's closed menu too, not only inside it. */}
+          {hasCount && !open ? <InboxCount kind={hasInbox ? "all" : "requests"} /> : null}
         </button>
       </div>
       {onServices ? (

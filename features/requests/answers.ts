@@ -53,6 +53,7 @@ export const ThreadAnswer = z
     canWrite: z.boolean().meta({
       description: "The viewer may write: the driver or the service's owner, while the thread is open.",
     }),
+    closed: z.boolean().meta({ description: "The thread has closed for writing (closesAt has passed)." }),
     closesAt: z.iso
       .datetime()
       .nullable()

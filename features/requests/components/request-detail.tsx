@@ -22,6 +22,7 @@ import {
   useSlotLabel,
   useTimeLeft,
 } from "./request-bits";
+import { ThreadPanel } from "./request-thread";
 import { ResponseFigureChip } from "./response-figures";
 
 type Entry = { service: RequestServiceView; answer: AnswerView | null };
@@ -44,6 +45,7 @@ function ordered(request: Pick<RequestView, "answers" | "services">): Entry[] {
 export function RequestDetail({ request }: { request: RequestView | AdminRequestView }) {
   const t = useTranslations("MyRequests");
   const tf = useTranslations("ResponseFigures");
+  const tt = useTranslations("RequestThread");
   const format = useFormatter();
   const jobLabel = useJobLabel();
   const timeLeft = useTimeLeft();
@@ -179,6 +181,28 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
           {entries.map((entry) => (
             <li key={entry.service.serviceId} className="flex sm:max-w-sm sm:min-w-0 sm:flex-1 sm:basis-52">
               <ServiceAnswer entry={entry} request={request} canAccept={asDriver} phoneGiven={driverPhone !== ""} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="threads-title" className="space-y-3">
+        <div>
+          <h2 id="threads-title" className="text-xl font-semibold">
+            {tt("title")}
+          </h2>
+          <p className="text-sm text-slate-600">{tt("intro")}</p>
+        </div>
+        {/* One conversation per service asked, in the driver's order. */}
+        <ul className="space-y-3">
+          {request.services.map((service) => (
+            <li key={service.serviceId}>
+              <ThreadPanel
+                requestId={request._id}
+                serviceId={service.serviceId}
+                serviceName={service.name}
+                title={tt("withService", { name: service.name })}
+              />
             </li>
           ))}
         </ul>

@@ -19,6 +19,7 @@ import {
   useSlotLabel,
   useTimeLeft,
 } from "./request-bits";
+import { ThreadPanel } from "./request-thread";
 
 const TAB =
   "inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white";
@@ -81,6 +82,7 @@ export function RequestInbox({
 
 function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
   const t = useTranslations("RequestInbox");
+  const tt = useTranslations("RequestThread");
   const format = useFormatter();
   const jobLabel = useJobLabel();
   const timeLeft = useTimeLeft();
@@ -134,6 +136,12 @@ function InboxEntry({ item, today }: { item: InboxItem; today: string }) {
       />
       <RequestPhotos images={item.images} label={t("photo")} />
       <InboxOutcome item={item} today={today} job={job} />
+      <ThreadPanel
+        requestId={item._id}
+        serviceId={item.serviceId}
+        serviceName={item.serviceName}
+        title={tt("withDriver")}
+      />
     </article>
   );
 }

@@ -130,13 +130,14 @@ export async function getThread(viewer: Viewer | null, requestId: string, query:
   if (part === "driver") await prisma.quoteTarget.update({ where: { id: target.id }, data: { driverReadAt: now } });
   if (part === "service") await prisma.quoteTarget.update({ where: { id: target.id }, data: { serviceReadAt: now } });
   const hiding = hidingContacts(target);
-  const { closesAt, canWrite } = writing(target, part, now);
+  const { closesAt, canWrite, open } = writing(target, part, now);
   return {
     requestId: target.requestId,
     serviceId: target.serviceId,
     serviceName: target.service.name,
     viewer: part,
     canWrite,
+    closed: !open,
     closesAt: closesAt?.toISOString() ?? null,
     contactsHidden: hiding,
     messages: rows.map((row) => messageView(row, part, hiding)),

@@ -118,7 +118,7 @@ describe("what a shop sees", () => {
     await prisma.service.update({ where: { id: a.id }, data: { ownerId: newOwner.id } });
 
     expect(await inboxItems(a.owner)).toEqual([]);
-    expect(await (await api.inboxCount(a.owner.cookie)).json()).toEqual({ new: 0 });
+    expect(await (await api.inboxCount(a.owner.cookie)).json()).toEqual({ new: 0, unread: { driver: 0, service: 0 } });
     expect((await api.cancel(id, { reason: "Mine", serviceId: a.id }, a.owner.cookie)).status).toBe(404);
     expect((await api.detail(id, a.owner.cookie)).status).toBe(404);
     const second = await sendRequest(await person(), [a.id]);

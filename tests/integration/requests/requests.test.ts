@@ -91,7 +91,7 @@ describe("the whole loop", () => {
       driver: null,
     });
     expect(newForB.items[0]!.distanceKm).toBeGreaterThan(1);
-    expect(await (await api.inboxCount(b.owner.cookie)).json()).toEqual({ new: 1 });
+    expect(await (await api.inboxCount(b.owner.cookie)).json()).toEqual({ new: 1, unread: { driver: 0, service: 0 } });
 
     const answerA = await answerAs(a.owner, id, a.id, {
       price: 1800,
@@ -109,7 +109,7 @@ describe("the whole loop", () => {
       "Сервіс Corner Garage відмовився від вашого запиту: Заміна гальмівних колодок",
     ]);
     expect(answered[0]!.text).toContain(`/ua/requests/${id}`);
-    expect(await (await api.inboxCount(b.owner.cookie)).json()).toEqual({ new: 0 });
+    expect(await (await api.inboxCount(b.owner.cookie)).json()).toEqual({ new: 0, unread: { driver: 0, service: 0 } });
 
     // The driver compares all three side by side.
     const compared = await viewOf(id, driver);
@@ -329,7 +329,7 @@ describe("who may call what", () => {
     expect(passed.driver).toBeNull();
     expect(passed.answer?.price).toBe(1200);
     expect(JSON.stringify(passed)).not.toContain(answerId);
-    expect(await (await api.inboxCount(driver.cookie)).json()).toEqual({ new: 0 });
+    expect(await (await api.inboxCount(driver.cookie)).json()).toEqual({ new: 0, unread: { driver: 0, service: 0 } });
   });
 
   it("GET /api/requests/suggest: signed in", async () => {
@@ -596,7 +596,7 @@ describe("the inbox", () => {
       [second, mineA.id],
       [second, mineB.id],
     ]);
-    expect(await (await api.inboxCount(owner.cookie)).json()).toEqual({ new: 2 });
+    expect(await (await api.inboxCount(owner.cookie)).json()).toEqual({ new: 2, unread: { driver: 0, service: 0 } });
     const all = await inboxOf(owner, "all");
     expect(all).toMatchObject({ total: 4, page: 1, pages: 1 });
     expect(all.items.map((item) => item._id)).toEqual([third, second, second, first]);

@@ -240,7 +240,7 @@ describe("the thread closes 30 days after the request ended", () => {
     const garage = await shop();
     const id = await sendRequest(driver, [garage.id]);
     const open = await threadOf(id, garage.id, driver.cookie);
-    expect(open).toMatchObject({ canWrite: true, closesAt: null, messages: [] });
+    expect(open).toMatchObject({ canWrite: true, closed: false, closesAt: null, messages: [] });
 
     expect((await api.cancel(id, { reason: "Fixed it myself" }, driver.cookie)).status).toBe(200);
     const prisma = await getPrisma();
@@ -268,7 +268,7 @@ describe("the thread closes 30 days after the request ended", () => {
     expect((await api.write(id, { serviceId: garage.id, text: "Too late" }, garage.owner.cookie)).status).toBe(409);
     // Still readable, by both.
     const closed = await threadOf(id, garage.id, driver.cookie);
-    expect(closed.canWrite).toBe(false);
+    expect(closed).toMatchObject({ canWrite: false, closed: true });
     expect(closed.messages.map((message) => message.text)).toEqual(["Sorry to hear", "Last word"]);
   });
 
