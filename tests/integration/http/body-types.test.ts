@@ -31,6 +31,7 @@ import * as stoOrder from "@/app/api/items/users/sto-order/route";
 import * as acceptRequest from "@/app/api/requests/[id]/accept/route";
 import * as answerRequest from "@/app/api/requests/[id]/answers/route";
 import * as cancelRequest from "@/app/api/requests/[id]/cancel/route";
+import * as requestMessages from "@/app/api/requests/[id]/messages/route";
 import * as requests from "@/app/api/requests/route";
 import * as adminUser from "@/app/api/users/[id]/route";
 import * as confirmEmail from "@/app/api/users/confirm-email/route";
@@ -69,7 +70,14 @@ import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { monoInvoiceInput, payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { priceListInput } from "@/features/prices/schema";
-import { acceptInput, adminCloseInput, answerInput, cancelInput, requestInput } from "@/features/requests/schema";
+import {
+  acceptInput,
+  adminCloseInput,
+  answerInput,
+  cancelInput,
+  messageInput,
+  requestInput,
+} from "@/features/requests/schema";
 import { moderationInput, replyInput, reportInput, reviewInput } from "@/features/reviews/schema";
 import { savedAddInput, savedMergeInput } from "@/features/saved/schema";
 import { statEventInput } from "@/features/stats/schema";
@@ -310,6 +318,16 @@ const routes: Route[] = [
     who: "reviewer",
     schema: acceptInput,
     body: () => ({ answerId: SOME_ID }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/messages",
+    handler: requestMessages.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/messages`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: messageInput,
+    body: () => ({ serviceId: ids.station, text: "Який у вас двигун?", images: [] }),
   },
   {
     method: "POST",
