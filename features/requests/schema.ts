@@ -106,6 +106,19 @@ export function carInput(maxYear: number) {
   );
 }
 
+/** Uploaded photos as their /api/uploads/{id} paths: at most `max`, each once. */
+const imagePaths = (max: number, tooMany: string) =>
+  z
+    .array(z.string({ error: "Validation.imageForeign" }), { error: "Validation.imageForeign" })
+    .max(max, { error: tooMany })
+    .superRefine((urls, context) => {
+      if (!urls.every((url) => IMAGE_URL_PATTERN.test(url)))
+        context.addIssue({ code: "custom", message: "Validation.imageForeign" });
+      else if (new Set(urls.map((url) => url.toLowerCase())).size !== urls.length)
+        context.addIssue({ code: "custom", message: "Validation.imagesDuplicate" });
+    })
+    .default([]);
+
 export function requestInput(now: Date) {
   const today = kyivDay(now);
   const lastDay = kyivDay(now, REQUEST_MAX_DAYS_AHEAD);
@@ -155,16 +168,7 @@ export function requestInput(now: Date) {
                   ...(when.partOfDay ? { partOfDay: when.partOfDay } : {}),
                 },
           ),
-        images: z
-          .array(z.string({ error: "Validation.imageForeign" }), { error: "Validation.imageForeign" })
-          .max(REQUEST_MAX_IMAGES, { error: "Requests.imagesMax" })
-          .superRefine((urls, context) => {
-            if (!urls.every((url) => IMAGE_URL_PATTERN.test(url)))
-              context.addIssue({ code: "custom", message: "Validation.imageForeign" });
-            else if (new Set(urls.map((url) => url.toLowerCase())).size !== urls.length)
-              context.addIssue({ code: "custom", message: "Validation.imagesDuplicate" });
-          })
-          .default([]),
+        images: imagePaths(REQUEST_MAX_IMAGES, "Requests.imagesMax"),
         near: z
           .object(
             {
@@ -359,16 +363,7 @@ export const messageInput = z.object(
       .trim()
       .min(1, { error: "Requests.threadText" })
       .max(THREAD_TEXT_MAX, { error: "Requests.threadTextTooLong" }),
-    images: z
-      .array(z.string({ error: "Validation.imageForeign" }), { error: "Validation.imageForeign" })
-      .max(THREAD_MAX_IMAGES, { error: "Requests.threadImagesMax" })
-      .superRefine((urls, context) => {
-        if (!urls.every((url) => IMAGE_URL_PATTERN.test(url)))
-          context.addIssue({ code: "custom", message: "Validation.imageForeign" });
-        else if (new Set(urls.map((url) => url.toLowerCase())).size !== urls.length)
-          context.addIssue({ code: "custom", message: "Validation.imagesDuplicate" });
-      })
-      .default([]),
+    images: imagePaths(THREAD_MAX_IMAGES, "Requests.threadImagesMax"),
   },
   { error: "Api.badRequest" },
 );
