@@ -1,5 +1,6 @@
 import { signIn } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
+import { hydrated } from "./hydration";
 import { DEMO } from "./users";
 
 test.describe("guards", () => {
@@ -148,12 +149,15 @@ test.describe("reviews", () => {
     const href = await page.locator("main article h2 a, main article h3 a").first().getAttribute("href");
     await users.create("user", { name: "Offline Writer", page });
     await page.goto(href!);
-    // The connection drops after the page loaded: the validation loads with the form's first use.
-    await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
-    await page
+    const excellent = page
       .getByRole("radiogroup", { name: "Quality", exact: true })
-      .getByRole("radio", { name: "Excellent, 5 stars" })
-      .check();
+      .getByRole("radio", { name: "Excellent, 5 stars" });
+    // The connection drops once the page has hydrated (on a busy machine hydration can lag the load
+    // event, and a chunk it needs, cut off, left the form re-rendering): the validation loads with
+    // the form's first use.
+    await hydrated(excellent);
+    await page.route("**/_next/static/chunks/**", (route) => route.abort("internetdisconnected"));
+    await excellent.check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "No connection. Please check the network and try again." }),
