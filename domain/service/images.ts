@@ -4,7 +4,11 @@ import { z } from "@/lib/zod";
 export const UPLOADS_PATH = "/api/uploads/";
 
 /** One of our uploads as the API names it; nothing else is linked as an image. */
-export const IMAGE_URL_PATTERN = new RegExp(`^${UPLOADS_PATH}[0-9a-f-]{36}$`, "i");
+// The id's own shape, not 36 of [0-9a-f-]: anything else reached the database's uuid cast and failed there.
+export const IMAGE_URL_PATTERN = new RegExp(
+  `^${UPLOADS_PATH}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
+  "i",
+);
 
 /** The address of a stored image, as the API and the pages give it. */
 export function imageUrl(imageId: string): string;

@@ -5,7 +5,7 @@ import { CUSTOM_JOB, PRICE_JOBS, PRICE_MAX_UAH } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { phone } from "@/features/listings/schema";
 import { adminPage } from "@/lib/http/pagination";
-import { z } from "@/lib/zod";
+import { typedText, z } from "@/lib/zod";
 
 import {
   ANSWER_MAX_DAYS_AHEAD,
@@ -358,11 +358,7 @@ export const threadQuery = z.object(
 export const messageInput = z.object(
   {
     serviceId: id("Requests.serviceRequired").transform((value) => value.toLowerCase()),
-    text: z
-      .string({ error: "Requests.threadText" })
-      .trim()
-      .min(1, { error: "Requests.threadText" })
-      .max(THREAD_TEXT_MAX, { error: "Requests.threadTextTooLong" }),
+    text: typedText(THREAD_TEXT_MAX, { required: "Requests.threadText", tooLong: "Requests.threadTextTooLong" }),
     images: imagePaths(THREAD_MAX_IMAGES, "Requests.threadImagesMax"),
   },
   { error: "Api.badRequest" },

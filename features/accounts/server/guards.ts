@@ -38,6 +38,13 @@ export function refusal(viewer: Viewer | null, rule: AccessRule): Refusal | null
   return null;
 }
 
+/**
+ * Whether the viewer acts as an admin where admins see more than others (a driver's request, a
+ * thread): an admin whose session has not yet proved the second factor is refused the admin
+ * pages, and so sees no more than anyone else here either.
+ */
+export const actsAsAdmin = (viewer: Viewer) => refusal(viewer, "admin") === null;
+
 /** For the data layer: returns when the rule holds, else throws a 401/403 with a message key. */
 export function requireAccess(viewer: Viewer | null, rule: AccessRule): asserts viewer is Viewer {
   const refused = refusal(viewer, rule);

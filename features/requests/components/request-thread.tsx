@@ -72,6 +72,8 @@ const threadKey = (requestId: string, serviceId: string) => ["requests", request
 function Thread({ requestId, serviceId, serviceName }: Props) {
   const t = useTranslations("RequestThread");
   const locale = useLocale();
+  // The newest message this panel has shown (undefined before the first load).
+  const seen = useRef<string | null | undefined>(undefined);
   const query = useQuery({
     queryKey: threadKey(requestId, serviceId),
     queryFn: async (): Promise<ThreadView> => {
@@ -79,8 +81,13 @@ function Thread({ requestId, serviceId, serviceName }: Props) {
       const response = await fetch(`/api/requests/${requestId}/messages?${search}`, { cache: "no-store" });
       if (!response.ok) throw new Error(String(response.status));
       const thread = (await response.json()) as ThreadView;
-      // Reading it read the other side's messages: the header's count is asked again.
-      refreshInboxCount();
+      // Reading it read the other side's messages: the header's count is asked again, when a
+      // message came since the last read (not on every poll of a quiet thread).
+      const newest = thread.messages.at(-1)?._id ?? null;
+      if (newest !== seen.current) {
+        seen.current = newest;
+        refreshInboxCount();
+      }
       return thread;
     },
     refetchInterval: 30_000,

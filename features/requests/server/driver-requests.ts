@@ -3,7 +3,7 @@ import "server-only";
 import { shownKm } from "@/domain/service/distance";
 import { CUSTOM_JOB } from "@/domain/service/jobs";
 import { PUBLISHED_WHERE, publishedSql } from "@/domain/service/server/published";
-import { requireAccess } from "@/features/accounts/server/guards";
+import { actsAsAdmin, requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { toCard, type CardRow } from "@/features/catalog/server/service-dto";
 import { CARD_COLUMNS } from "@/features/catalog/server/sql-fragments";
@@ -42,7 +42,7 @@ export async function requestDetail(viewer: Viewer | null, requestId: string): P
     where: { id: requestId },
     include: { ...viewInclude, driver: { select: { name: true, email: true } } },
   });
-  if (!row || (row.driverId !== viewer.id && !viewer.isAdmin)) throw new NotFoundError();
+  if (!row || (row.driverId !== viewer.id && !actsAsAdmin(viewer))) throw new NotFoundError();
   const { phone, ...view } = requestView(row);
   return row.driverId === viewer.id ? { ...view, phone } : { ...view, driver: row.driver };
 }

@@ -116,7 +116,8 @@ export function composeRequestMail(
   const intro = t(`${kind}Intro`, all);
   const text = [intro, link].filter(Boolean).join("\n");
   const html = [
-    `<p>${escapeHtml(intro)}</p>`,
+    // Paragraphs and line breaks as written (a quoted message keeps its lines).
+    ...intro.split(/\n{2,}/).map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`),
     link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "",
   ].join("");
   return { to, subject: t(`${kind}Subject`, all), text, html, locale, kind: `request.${kind}` };

@@ -5,7 +5,7 @@ import type { Locale } from "next-intl";
 import { imageIdOf, imageUrl } from "@/domain/service/images";
 import { ownsService } from "@/domain/service/server/ownership";
 import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
-import { requireAccess } from "@/features/accounts/server/guards";
+import { actsAsAdmin, requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -18,7 +18,7 @@ import { maskContacts } from "../contact-mask";
 import { threadClosesAt, threadMailCutoff } from "../rules";
 import { messageInput, threadQuery } from "../schema";
 import { mailRequest } from "./request-mail";
-import { takeAll, type Tx } from "./request-view";
+import { ANSWERABLE_WHERE, takeAll, type Tx } from "./request-view";
 
 /**
  * The thread of a request with each service it went to: the driver and that service's owner write
@@ -78,11 +78,15 @@ async function openThread(viewer: Viewer, requestId: string, serviceId: string) 
       ? "driver"
       : ownsService(viewer, target.service)
         ? "service"
-        : viewer.isAdmin
+        : actsAsAdmin(viewer)
           ? "admin"
           : null;
   if (!part) throw new NotFoundError();
-  return { prisma, target, part };
+  // Someone answers on the service's side: it is listed (not blocked or hidden) and has an owner
+  // who can sign in. Otherwise the driver's message would be read by nobody, and the owner of a
+  // service taken off the directory no longer speaks for it (as with answering, answer-request.ts).
+  const answerable = (await prisma.service.count({ where: { id: serviceId, ...ANSWERABLE_WHERE } })) > 0;
+  return { prisma, target, part, answerable };
 }
 
 /** Contacts are hidden between the sides while this service is not chosen. */
@@ -105,12 +109,10 @@ function messageView(row: MessageRow, part: Part, hiding: boolean): ThreadMessag
 }
 
 /** Whether the viewer may write now, and when writing ends. */
-function writing(target: ThreadRow, part: Part, now: Date) {
+function writing(target: ThreadRow, part: Part, answerable: boolean, now: Date) {
   const closesAt = threadClosesAt(target.request, now);
   const open = closesAt === null || now < closesAt;
-  // A service left without an owner has nobody to read the driver.
-  const someoneThere = part === "service" || target.service.ownerId !== null;
-  return { closesAt, open, canWrite: part !== "admin" && open && someoneThere, someoneThere };
+  return { closesAt, open, canWrite: part !== "admin" && open && answerable };
 }
 
 /**
@@ -120,17 +122,16 @@ function writing(target: ThreadRow, part: Part, now: Date) {
 export async function getThread(viewer: Viewer | null, requestId: string, query: unknown): Promise<ThreadView> {
   requireAccess(viewer, "signedIn");
   const { serviceId } = parseOrThrow(threadQuery, query);
-  const { prisma, target, part } = await openThread(viewer, requestId, serviceId);
+  const { prisma, target, part, answerable } = await openThread(viewer, requestId, serviceId);
   const now = new Date();
   const rows = await prisma.quoteMessage.findMany({
     where: { targetId: target.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     include: messageInclude,
   });
-  if (part === "driver") await prisma.quoteTarget.update({ where: { id: target.id }, data: { driverReadAt: now } });
-  if (part === "service") await prisma.quoteTarget.update({ where: { id: target.id }, data: { serviceReadAt: now } });
+  if (part !== "admin") await markRead(prisma, target, part, rows);
   const hiding = hidingContacts(target);
-  const { closesAt, canWrite, open } = writing(target, part, now);
+  const { closesAt, canWrite, open } = writing(target, part, answerable, now);
   return {
     requestId: target.requestId,
     serviceId: target.serviceId,
@@ -142,6 +143,21 @@ export async function getThread(viewer: Viewer | null, requestId: string, query:
     contactsHidden: hiding,
     messages: rows.map((row) => messageView(row, part, hiding)),
   };
+}
+
+/**
+ * The viewer has read the other side's messages they were just given: up to the newest of them,
+ * not up to "now" (a message written while this was read, with an earlier time, stays unread),
+ * and only when that moves the mark forward, so a page polling the thread writes nothing new.
+ */
+async function markRead(prisma: Tx, target: ThreadRow, side: Side, rows: MessageRow[]) {
+  const newest = rows.findLast((row) => row.side !== side)?.createdAt;
+  if (!newest) return;
+  const field = side === "driver" ? "driverReadAt" : "serviceReadAt";
+  await prisma.quoteTarget.updateMany({
+    where: { id: target.id, OR: [{ [field]: null }, { [field]: { lt: newest } }] },
+    data: { [field]: newest },
+  });
 }
 
 /**
@@ -158,17 +174,14 @@ export async function postMessage(
 ): Promise<PostedMessage> {
   requireAccess(viewer, "signedIn");
   const input = parseOrThrow(messageInput, body);
-  const { prisma, target, part } = await openThread(viewer, requestId, input.serviceId);
+  const { prisma, target, part, answerable } = await openThread(viewer, requestId, input.serviceId);
   if (part === "admin") throw new AppError(403, "Requests.threadReadOnly");
   const now = new Date();
-  const state = writing(target, part, now);
+  const state = writing(target, part, answerable, now);
   if (!state.open) throw new AppError(409, "Requests.threadClosed");
-  if (!state.someoneThere) throw new AppError(409, "Requests.threadNobody");
+  if (!answerable)
+    throw part === "service" ? new AppError(403, "Requests.serviceUnavailable") : new AppError(409, "Requests.threadNobody");
   const imageIds = input.images.map(imageIdOf);
-  if (imageIds.length) {
-    const own = await prisma.image.count({ where: { id: { in: imageIds }, ownerId: viewer.id } });
-    if (own !== imageIds.length) throw new BadRequestError({ images: "Validation.imageForeign" });
-  }
   // Counted before the database is written (a second connection would wait for it on PGlite).
   const giveBack = await takeAll([{ name: "quoteMessage", key: viewer.id, messageKey: "Requests.tooManyMessages" }]);
 
@@ -176,6 +189,13 @@ export async function postMessage(
   const side: Side = part;
   const created = await prisma
     .$transaction(async (tx) => {
+      // Checked with the write and held (FOR SHARE) until it commits: an upload deleted meanwhile
+      // is refused with the field's error, not a foreign-key failure.
+      if (imageIds.length) {
+        const own = await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM images WHERE id = ANY(${imageIds}::uuid[]) AND "ownerId" = ${viewer.id}::uuid FOR SHARE`;
+        if (own.length !== imageIds.length) throw new BadRequestError({ images: "Validation.imageForeign" });
+      }
       const message = await tx.quoteMessage.create({
         data: {
           targetId: target.id,
@@ -186,11 +206,6 @@ export async function postMessage(
           images: { create: imageIds.map((imageId, position) => ({ imageId, position })) },
         },
         include: messageInclude,
-      });
-      // The sender has read the thread up to their own message.
-      await tx.quoteTarget.update({
-        where: { id: target.id },
-        data: side === "driver" ? { driverReadAt: now } : { serviceReadAt: now },
       });
       await mailOtherSide(tx, target, side, hiding ? maskContacts(input.text).text : input.text, now);
       return message;

@@ -6,7 +6,9 @@ import type { InboxCount, PostedMessage, ThreadView } from "@/features/requests/
 import { MASK } from "@/features/requests/contact-mask";
 import { getPrisma } from "@/lib/db/client";
 
+import { makeUser } from "../../helpers/factories";
 import { call, makeRequest } from "../../helpers/request";
+import { signIn } from "../../helpers/sign-in";
 import { answerAs, api, blockedPerson, mailsTo, person, sendRequest, shop, uploadOf, type Person } from "./api";
 
 /**
@@ -165,6 +167,49 @@ describe("who may read and write", () => {
     // The request's id in capitals is the same request.
     expect((await api.thread(id.toUpperCase(), chosenShop.id.toUpperCase(), driver.cookie)).status).toBe(200);
   });
+
+  it("an admin whose session has not proved the second factor is no admin here: nothing to find", async () => {
+    const user = await makeUser({ isAdmin: true, mfa: false });
+    const cookie = await signIn(user.email);
+    expect((await api.thread(id, chosenShop.id, cookie)).status).toBe(404);
+    expect((await api.write(id, { serviceId: chosenShop.id, text: "Hello" }, cookie)).status).toBe(404);
+    expect((await api.detail(id, cookie)).status).toBe(404);
+  });
+});
+
+describe("a service taken off the directory, or whose owner is blocked, cannot be written to or for", () => {
+  it("its owner is refused with a 403, the driver with a 409 saying nobody would read it", async () => {
+    const driver = await person();
+    const [hidden, ownerBlocked] = await Promise.all([shop(), shop()]);
+    const id = await sendRequest(driver, [hidden.id, ownerBlocked.id]);
+    await write(id, hidden.id, "Which engine is it?", hidden.owner);
+    const prisma = await getPrisma();
+    await prisma.service.update({ where: { id: hidden.id }, data: { hiddenAt: new Date() } });
+    await prisma.user.update({ where: { id: ownerBlocked.owner.id }, data: { isBlocked: true } });
+
+    const fromOwner = await api.write(id, { serviceId: hidden.id, text: "Still here" }, hidden.owner.cookie, {
+      lng: "ua",
+    });
+    expect(fromOwner.status).toBe(403);
+    expect((await fromOwner.json()).key).toBe("Requests.serviceUnavailable");
+    for (const service of [hidden, ownerBlocked]) {
+      const toIt = await api.write(id, { serviceId: service.id, text: "Are you there?" }, driver.cookie, { lng: "ua" });
+      expect(toIt.status).toBe(409);
+      expect(await toIt.json()).toMatchObject({
+        key: "Requests.threadNobody",
+        message: "Тут ваше повідомлення ніхто не прочитає: у сервісу більше немає власника або його прибрали з каталогу.",
+      });
+      // The thread is still there to read, with nothing to write in.
+      const thread = await threadOf(id, service.id, driver.cookie);
+      expect(thread.canWrite).toBe(false);
+    }
+    expect((await threadOf(id, hidden.id, driver.cookie)).messages.map((message) => message.text)).toEqual([
+      "Which engine is it?",
+    ]);
+    expect((await threadOf(id, hidden.id, hidden.owner.cookie)).canWrite).toBe(false);
+    expect(await prisma.quoteMessage.count({ where: { target: { requestId: id } } })).toBe(1);
+    expect(await mailsTo(ownerBlocked.owner.email, "request.messageToService")).toEqual([]);
+  });
 });
 
 describe("the text and the photos", () => {
@@ -204,6 +249,17 @@ describe("the text and the photos", () => {
     expect(thread.messages[2]!.text).toBe("a".repeat(2000));
   });
 
+  it("invisible characters are dropped before counting: a text of only them is empty; control characters go", async () => {
+    for (const text of ["\u200B", "\u200E\u2066 \uFEFF", "\u0000\u0007"]) {
+      const response = await send({ text });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors.text.key).toBe("Requests.threadText");
+    }
+    const posted = await send({ text: "Call 067\u200B123\u200D45 67?\r\nOr\u0000 mail 👨‍🔧" });
+    expect(posted.status).toBe(201);
+    expect(((await posted.json()) as PostedMessage).message.text).toBe("Call 067123\u200D45 67?\nOr mail 👨‍🔧");
+  });
+
   it("up to three of the sender's own uploads; a fourth, another's or an unknown one is refused", async () => {
     const mine = await Promise.all([1, 2, 3, 4].map(() => uploadOf(driver.id)));
     const three = await send({ text: "Photos of the pads", images: mine.slice(0, 3) });
@@ -226,6 +282,10 @@ describe("the text and the photos", () => {
     expect((await unknown.json()).errors.images.key).toBe("Validation.imageForeign");
     const notOurs = await send({ text: "Elsewhere", images: ["https://example.com/a.png"] });
     expect(notOurs.status).toBe(400);
+    // 36 characters of the id's alphabet that are no id: refused as the field's error, not by the database.
+    const dashes = await send({ text: "Dashes", images: [`/api/uploads/${"-".repeat(36)}`] });
+    expect(dashes.status).toBe(400);
+    expect((await dashes.json()).errors.images.key).toBe("Validation.imageForeign");
     const twice = await send({ text: "Twice", images: [mine[3], mine[3]] });
     expect(twice.status).toBe(400);
     expect((await twice.json()).errors.images.key).toBe("Validation.imagesDuplicate");
@@ -430,14 +490,6 @@ describe("the other side is mailed at most once in 10 minutes per thread", () =>
     expect(await toOwner()).toHaveLength(3);
   });
 
-  it("a blocked owner is not mailed", async () => {
-    const driver = await person();
-    const garage = await shop();
-    const id = await sendRequest(driver, [garage.id]);
-    await (await getPrisma()).user.update({ where: { id: garage.owner.id }, data: { isBlocked: true } });
-    await write(id, garage.id, "Hello?", driver);
-    expect(await mailsTo(garage.owner.email, "request.messageToService")).toEqual([]);
-  });
 });
 
 describe("unread messages", () => {
@@ -470,6 +522,34 @@ describe("unread messages", () => {
     expect((await countOf(driver)).unread.driver).toBe(0);
     await write(id, garage.id, "Thanks", driver);
     expect((await countOf(garage.owner)).unread.service).toBe(2);
+  });
+
+  it("reading marks read up to the newest message shown, not up to the moment it was read, and a re-read writes nothing", async () => {
+    const driver = await person();
+    const garage = await shop();
+    const id = await sendRequest(driver, [garage.id]);
+    const answer = await write(id, garage.id, "Which engine?", garage.owner);
+    await threadOf(id, garage.id, driver.cookie);
+    const prisma = await getPrisma();
+    const target = await prisma.quoteTarget.findUniqueOrThrow({
+      where: { requestId_serviceId: { requestId: id, serviceId: garage.id } },
+    });
+    expect(target.driverReadAt?.toISOString()).toBe(answer.message.createdAt);
+    // Read again with nothing new: the row is not written.
+    await threadOf(id, garage.id, driver.cookie);
+    const again = await prisma.quoteTarget.findUniqueOrThrow({ where: { id: target.id } });
+    expect(again.updatedAt).toEqual(target.updatedAt);
+    // A message stamped after the newest one the driver was shown (as one written while the page
+    // was read, committed just after) is still unread.
+    await prisma.quoteMessage.create({
+      data: {
+        targetId: target.id,
+        side: "service",
+        text: "Diesel or petrol?",
+        createdAt: new Date(new Date(answer.message.createdAt).getTime() + 1),
+      },
+    });
+    expect((await countOf(driver)).unread.driver).toBe(1);
   });
 });
 
