@@ -121,3 +121,13 @@ export function threadClosesAt(request: Ending, now: Date): Date | null {
 export const threadMailCutoff = (now: Date) => new Date(now.getTime() - THREAD_MAIL_EVERY_MINUTES * 60_000);
 export const threadMailDue = (lastMailedAt: Date | null, now: Date) =>
   lastMailedAt === null || lastMailedAt <= threadMailCutoff(now);
+
+// ---- A booked time's reminders (features/requests/booking/server/reminders.ts) -----------------
+
+/**
+ * Both sides are reminded of an agreed slot this many hours before it, once each: the day before,
+ * and shortly before. A reminder is sent only for a slot agreed before its time came (one agreed
+ * an hour ahead needs no "tomorrow" mail) and not yet begun.
+ */
+export const BOOKING_REMINDER_HOURS = { day: 24, soon: 2 } as const;
+export type BookingReminder = keyof typeof BOOKING_REMINDER_HOURS;

@@ -2,19 +2,23 @@ import { describe, expect, it } from "vitest";
 
 import { composeRequestMail, type RequestMailKind } from "./request-mail";
 
-const KINDS: RequestMailKind[] = [
-  "new",
-  "reminder",
-  "answered",
-  "chosen",
-  "passed",
-  "cancelledByDriver",
-  "cancelledByShop",
-  "closedByAdmin",
-  "expired",
-  "messageToDriver",
-  "messageToService",
-];
+// Every kind, or the compiler says which is missing.
+const EVERY_KIND: Record<RequestMailKind, true> = {
+  new: true,
+  reminder: true,
+  answered: true,
+  chosen: true,
+  passed: true,
+  cancelledByDriver: true,
+  cancelledByShop: true,
+  closedByAdmin: true,
+  expired: true,
+  messageToDriver: true,
+  messageToService: true,
+  bookingReminderDriver: true,
+  bookingReminderService: true,
+};
+const KINDS = Object.keys(EVERY_KIND) as RequestMailKind[];
 
 describe("composeRequestMail", () => {
   it("writes every kind in both languages without leaving a placeholder", () => {
@@ -35,6 +39,8 @@ describe("composeRequestMail", () => {
             reason: "Out of parts",
             answers: 2,
             message: "Коли можна приїхати?",
+            slot: { start: new Date("2026-12-11T08:30:00Z"), minutes: 90 },
+            address: "вул. Київська, 1",
           },
           "https://maister.example/requests/inbox",
         );

@@ -29,7 +29,9 @@ export type RequestMailKind =
   | "closedByAdmin"
   | "expired"
   | "messageToDriver"
-  | "messageToService";
+  | "messageToService"
+  | "bookingReminderDriver"
+  | "bookingReminderService";
 
 /**
  * What a mail says. `name` is the recipient's; `job` a price-catalogue job or "custom" (then the
@@ -55,6 +57,10 @@ export type RequestMailValues = {
   message?: string;
   /** The hours the request had to be answered (features/requests/rules.ts hoursOpen); REQUEST_OPEN_HOURS if not said. */
   openHours?: number;
+  /** A booked time: written out in the recipient's language and Kyiv's clock, with its length. */
+  slot?: { start: Date; minutes: number };
+  /** The service's address, for the driver coming to it. */
+  address?: string;
 };
 
 /** How much of a custom job's description a subject line quotes. */
@@ -77,7 +83,7 @@ export function composeRequestMail(
   const prices = createTranslator({ locale, messages, namespace: "Prices" });
   const format = createFormatter({ locale, timeZone: DEFAULT_TIME_ZONE });
   const day = (date: string) => format.dateTime(dayInstant(date), { dateStyle: "long" });
-  const { car, when, declined, answers, description, ...rest } = values;
+  const { car, when, declined, answers, description, slot, ...rest } = values;
   const quoted = (description ?? "").replace(/\s+/g, " ").trim();
   const job = isPriceJob(values.job)
     ? prices("job", { job: values.job })
@@ -93,7 +99,10 @@ export function composeRequestMail(
     driverPhone: "",
     reason: "",
     message: "",
+    address: "",
     ...rest,
+    slotTime: slot ? format.dateTime(slot.start, { dateStyle: "full", timeStyle: "short" }) : "",
+    minutes: slot?.minutes ?? 0,
     hasPhone: values.driverPhone ? "yes" : "no",
     job,
     car: car ? t("car", { ...car, year: String(car.year) }) : "",
