@@ -131,3 +131,5 @@ export const threadMailDue = (lastMailedAt: Date | null, now: Date) =>
  */
 export const BOOKING_REMINDER_HOURS = { day: 24, soon: 2 } as const;
 export type BookingReminder = keyof typeof BOOKING_REMINDER_HOURS;
+/** A service's page counts its late cancellations and no-shows over this many days. */
+export const JOB_FIGURES_DAYS = 90;

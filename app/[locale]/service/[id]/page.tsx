@@ -25,7 +25,9 @@ import { OsmLabel } from "@/features/osm/components/osm-label";
 import { OsmNotice } from "@/features/osm/components/osm-notice";
 import { PriceList } from "@/features/prices/components/price-list";
 import { AskPriceButton } from "@/features/requests/components/ask-price-button";
+import { JobFigures } from "@/features/requests/components/job-figures";
 import { ResponseFigures } from "@/features/requests/components/response-figures";
+import { jobFigures } from "@/features/requests/server/job-figures";
 import { ReviewList } from "@/features/reviews/components/review-list";
 import { StarRating } from "@/features/reviews/components/star-rating";
 import { SubRatings } from "@/features/reviews/components/sub-ratings";
@@ -68,7 +70,7 @@ export default async function ServicePage({ params }: Props) {
   setRequestLocale(locale);
   // Taken before the service is read, so the status it carries was computed no earlier.
   const renderedAt = new Date().toISOString();
-  const [service, t, ts, tc, tf, to, format, reviewer] = await Promise.all([
+  const [service, t, ts, tc, tf, to, format, reviewer, jobs] = await Promise.all([
     load(id),
     getTranslations("ServiceDetail"),
     getTranslations("Services"),
@@ -77,6 +79,8 @@ export default async function ServicePage({ params }: Props) {
     getTranslations("Osm"),
     getFormatter(),
     forThisVisitor((viewer) => reviewerView(viewer, id)),
+    // After load(): an id that is no service is a 404 before this is read.
+    load(id).then((found) => jobFigures(found._id)),
   ]);
   // Its owner gets their own box from the first paint; known only when rendered for this visitor.
   const claimVisitor = await forThisVisitor((viewer) => claimVisitorOf(viewer?.id ?? null, service.user));
@@ -122,6 +126,7 @@ export default async function ServicePage({ params }: Props) {
             />
             {service.numReviews > 0 ? <SubRatings rating={service.rating} /> : null}
             <ResponseFigures figures={service} />
+            <JobFigures figures={jobs} />
             <div className="flex flex-wrap items-center gap-2 text-sm font-medium">
               <OpeningBadge
                 status={badgeStatus(service)}
