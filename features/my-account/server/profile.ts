@@ -284,6 +284,8 @@ export async function exportOwnData(viewer: Viewer | null) {
         orderBy: { createdAt: "asc" },
       },
       quoteRequests: {
+        // Not which admin looked at a dispute: that is the site's business.
+        omit: { disputeResolvedById: true },
         include: {
           targets: { select: { status: true, service: { select: { name: true } } }, orderBy: { position: "asc" } },
           // Not who at the service wrote an answer: that is the service's business.
@@ -303,6 +305,28 @@ export async function exportOwnData(viewer: Viewer | null) {
             orderBy: { createdAt: "asc" },
           },
           images: { select: { imageId: true }, orderBy: { position: "asc" } },
+          // The job after acceptance: the booked time (and the times proposed) and the extra work.
+          booking: {
+            select: {
+              status: true,
+              start: true,
+              minutes: true,
+              confirmedAt: true,
+              otherTimesAt: true,
+              otherTimesNote: true,
+              proposeReason: true,
+              endedBy: true,
+              endReason: true,
+              endedAt: true,
+              lateCancel: true,
+              createdAt: true,
+              slots: { select: { start: true, minutes: true }, orderBy: { position: "asc" } },
+            },
+          },
+          extras: {
+            select: { description: true, price: true, status: true, decidedAt: true, createdAt: true },
+            orderBy: { createdAt: "asc" },
+          },
         },
         orderBy: { createdAt: "asc" },
       },

@@ -7,7 +7,7 @@ import { getPrisma } from "@/lib/db/client";
 
 import { makeService } from "../../helpers/factories";
 import { call, makeRequest } from "../../helpers/request";
-import { answerAs, inDays, person, sendRequest, shop, uploadOf, validCar } from "./api";
+import { answerAs, api, inDays, person, sendRequest, shop, uploadOf, validCar } from "./api";
 
 /** A driver's requests for a price are theirs: in their data export, and gone with their account. */
 describe("a driver's requests and their account", () => {
@@ -59,6 +59,50 @@ describe("a driver's requests and their account", () => {
     // Who at the shop wrote the answer is the shop's business, not the driver's.
     expect(exported!.answers[0]).not.toHaveProperty("authorId");
     expect(exported!.images).toEqual([photo]);
+  });
+
+  it("the job after acceptance is in the export too: the booking with its slots, the extra work, the final price", async () => {
+    const driver = await person();
+    const garage = await shop({ name: "Job Garage" });
+    const requestId = await sendRequest(driver, [garage.id]);
+    const answerId = await answerAs(garage.owner, requestId, garage.id, { price: 1500 });
+    expect((await api.accept(requestId, { answerId }, driver.cookie)).status).toBe(200);
+    const prisma = await getPrisma();
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    await prisma.quoteBooking.create({
+      data: {
+        requestId,
+        serviceId: garage.id,
+        status: "confirmed",
+        start,
+        minutes: 60,
+        confirmedAt: new Date(),
+        slots: { create: [{ start, minutes: 60, position: 0 }] },
+      },
+    });
+    await prisma.quoteExtra.create({ data: { requestId, description: "Brake fluid", price: 300, status: "approved" } });
+    const admin = await person({ isAdmin: true });
+    await prisma.quoteRequest.update({
+      where: { id: requestId },
+      data: { jobStatus: "confirmed", finalPrice: 1800, disputeResolvedById: admin.id },
+    });
+
+    const response = await call(
+      exportRoute,
+      makeRequest("/api/users/profile/export", { headers: { cookie: driver.cookie } }),
+    );
+    const [exported] = ((await response.json()) as { requests: Record<string, unknown>[] }).requests;
+    expect(exported).toMatchObject({
+      jobStatus: "confirmed",
+      finalPrice: 1800,
+      booking: { status: "confirmed", minutes: 60, start: start.toISOString(), slots: [{ minutes: 60 }] },
+      extras: [{ description: "Brake fluid", price: 300, status: "approved" }],
+    });
+    expect(exported).not.toHaveProperty("disputeResolvedById");
+
+    await prisma.$transaction((tx) => removeAccount(tx, driver.id));
+    expect(await prisma.quoteBooking.count({ where: { requestId } })).toBe(0);
+    expect(await prisma.quoteExtra.count({ where: { requestId } })).toBe(0);
   });
 
   it("go with the account, photos and answers included", async () => {
