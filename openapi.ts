@@ -52,8 +52,32 @@ const own: ZodOpenApiPathsObject = {
   },
 };
 
+/** The development trigger of app/api/dev/jobs (DEV_JOB_TRIGGER): not part of a deployment's API. */
+const development: ZodOpenApiPathsObject = {
+  "/api/dev/jobs/{name}": {
+    post: {
+      tags: ["Development"],
+      summary: "Run a periodic job now, as at a given time",
+      description:
+        "Development and the end-to-end server only: a 404 in production unless DEV_JOB_TRIGGER=true. Runs the job named in jobs.ts in this request, as at `at` (an ISO time; now if not given), and answers what it did.",
+      requestParams: {
+        path: z.object({ name: z.string().meta({ description: "A job's name in jobs.ts, e.g. quote-requests." }) }),
+        query: z.object({ at: z.string().optional().meta({ description: "The time to run it as at (ISO 8601)." }) }),
+      },
+      responses: {
+        "200": {
+          description: "The job ran.",
+          content: { "application/json": { schema: z.object({ name: z.string(), result: z.unknown() }) } },
+        },
+        ...errorAnswers(400, 404),
+      },
+    },
+  },
+};
+
 const FEATURES: ZodOpenApiPathsObject[] = [
   own,
+  development,
   health,
   accounts,
   nextAuthPaths,

@@ -501,6 +501,14 @@ export const VARIABLES = {
     schema: flag(),
     default: "false",
   },
+  DEV_JOB_TRIGGER: {
+    group: "tools",
+    description:
+      "Production only: true lets POST /api/dev/jobs/{name}?at= run one of the periodic jobs at once, as at the given time, as in development; otherwise it is a 404 there. The end-to-end server sets it; never set it in a real deployment.",
+    type: "true | false",
+    schema: flag(),
+    default: "false",
+  },
 } satisfies Record<string, Definition>;
 
 export type EnvName = keyof typeof VARIABLES;

@@ -22,6 +22,7 @@ const env = {
   NEXT_TELEMETRY_DISABLED: "1",
   SEED_DEMO_DATA: "true",
   MAIL_DEV_OUTBOX: "true",
+  DEV_JOB_TRIGGER: "true",
   PAYMENTS_TEST_MODE: "true",
   PAYPAL_CLIENT_ID: "test-client",
   PAYPAL_CLIENT_SECRET: "test-secret",

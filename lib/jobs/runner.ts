@@ -23,7 +23,8 @@ import { ensureQueue, getQueue, type OpenQueue, type QueueSettings } from "./que
  * and the admin inbox. JOBS=off keeps an instance out of it (it still sends jobs).
  */
 export type Job = ScheduledJob & {
-  run: () => Promise<unknown>;
+  /** `now` only from the development trigger (app/api/dev/jobs), to run a job as at another time. */
+  run: (now?: Date) => Promise<unknown>;
   /** A job that runs often says nothing when it found nothing to do (its result is falsy). */
   quietWhenIdle?: boolean;
 };
