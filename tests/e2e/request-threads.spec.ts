@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { createTranslator } from "next-intl";
 
 import { expect, test } from "./fixtures";
+import { escapeRegExp as escape, translator, type Code, type Translate } from "./translate";
 import type { SignedIn } from "./users";
 
 /**
@@ -13,25 +11,6 @@ import type { SignedIn } from "./users";
  * message. On a phone in Ukrainian (touch) and on a desktop in English (keyboard); every word read
  * from messages/*.json. Screenshots go to /tmp/threads-*.png.
  */
-type Code = "en" | "uk";
-type Translate = (key: string, values?: Record<string, string | number | Date>) => string;
-
-const MESSAGES = Object.fromEntries(
-  (["en", "uk"] as const).map((code) => [
-    code,
-    JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "messages", `${code}.json`), "utf8")) as Record<
-      string,
-      unknown
-    >,
-  ]),
-) as Record<Code, Record<string, unknown>>;
-
-function translator(code: Code): Translate {
-  const t = createTranslator({ locale: code, messages: MESSAGES[code] as never });
-  return (key, values) => (t as unknown as Translate)(key, values);
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 type Run = { code: Code; width: number; height: number; at: { lat: number; lng: number; city: string } };
 const RUNS: Run[] = [

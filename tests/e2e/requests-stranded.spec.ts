@@ -1,13 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { createTranslator } from "next-intl";
 
 import { distanceKm, shownKm } from "@/domain/service/distance";
 import { REQUEST_ASAP_OPEN_HOURS } from "@/features/requests/rules";
 
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydration";
+import { escapeRegExp as escape, translator, type Code, type Translate } from "./translate";
 import type { SignedIn, Users } from "./users";
 
 /**
@@ -25,24 +23,6 @@ const DRIVER_PHONE = { typed: "050 765 43 21", stored: "+380507654321", shown: "
 /** Every test station's public phone (tests/helpers/service-input.ts: 067 123 4567). */
 const SHOP_TEL = "tel:+380671234567";
 
-type Code = "en" | "uk";
-type Translate = (key: string, values?: Record<string, string | number | Date>) => string;
-
-const MESSAGES = Object.fromEntries(
-  (["en", "uk"] as const).map((code) => [
-    code,
-    JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "messages", `${code}.json`), "utf8")) as Record<
-      string,
-      unknown
-    >,
-  ]),
-) as Record<Code, Record<string, unknown>>;
-
-function translator(code: Code): Translate {
-  const t = createTranslator({ locale: code, messages: MESSAGES[code] as never });
-  return (key, values) => (t as unknown as Translate)(key, values);
-}
-
 type Run = {
   code: Code;
   width: number;
@@ -58,7 +38,6 @@ const RUNS: Run[] = [
   { code: "uk", width: 1440, height: 900, at: { lat: 46.975, lng: 31.9946, city: "Миколаїв" } },
 ];
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const prefixOf = (code: Code) => (code === "uk" ? "/ua" : "");
 const phone = (run: Run) => run.width < 1024;
 const shot = (page: Page, run: Run, name: string) =>

@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { createTranslator } from "next-intl";
 import sharp from "sharp";
 
 import { signIn } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 import { outboxMails, type OutboxMail } from "./outbox";
+import { escapeRegExp as escape, translator, type Code, type Translate } from "./translate";
 import type { SignedIn, Users } from "./users";
 
 /**
@@ -19,26 +17,6 @@ import type { SignedIn, Users } from "./users";
  */
 const SHOTS = "/work/coord/shots";
 const JOB = "brake_pads";
-
-type Code = "en" | "uk";
-type Translate = (key: string, values?: Record<string, string | number | Date>) => string;
-
-const MESSAGES = Object.fromEntries(
-  (["en", "uk"] as const).map((code) => [
-    code,
-    JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "messages", `${code}.json`), "utf8")) as Record<
-      string,
-      unknown
-    >,
-  ]),
-) as Record<Code, Record<string, unknown>>;
-
-function translator(code: Code): Translate {
-  const t = createTranslator({ locale: code, messages: MESSAGES[code] as never });
-  return (key, values) => (t as unknown as Translate)(key, values);
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A day in Kyiv (the product's days), `days` after today, as YYYY-MM-DD. */
 function kyivDay(days = 0): string {
