@@ -101,6 +101,7 @@ describe("defaults per NODE_ENV", () => {
     OSM_GEOCODE_PER_RUN: 50,
     OTEL_METRIC_EXPORT_INTERVAL: 60000,
     BENCH_FRAMEWORK_FLOOR: false,
+    DEV_JOB_TRIGGER: false,
   };
   const UNSET = ENV_NAMES.filter((name) => !(name in DEFAULTS));
 
