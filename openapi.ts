@@ -15,6 +15,7 @@ import { paths as osmLayer } from "@/features/osm/layer-openapi";
 import { paths as osm } from "@/features/osm/openapi";
 import { paths as payments } from "@/features/payments/openapi";
 import { paths as prices } from "@/features/prices/openapi";
+import { paths as requestJobs } from "@/features/requests/job/openapi";
 import { paths as requests } from "@/features/requests/openapi";
 import { paths as reviews } from "@/features/reviews/openapi";
 import { paths as savedCards } from "@/features/saved/cards-openapi";
@@ -93,6 +94,7 @@ const FEATURES: ZodOpenApiPathsObject[] = [
   reviews,
   claims,
   requests,
+  requestJobs,
   hours,
   prices,
   stats,

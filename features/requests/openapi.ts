@@ -133,7 +133,7 @@ export const paths: ZodOpenApiPathsObject = {
       security: SESSION,
       summary: "Accept an answer",
       description:
-        "The driver chooses one answer (not a decline) of their open request: its service is chosen and gets the driver's name and e-mail, the others still in play are told someone else was chosen, and a visit code bound to the driver is issued for their review.",
+        "The driver chooses one answer (not a decline) of their open request: its service is chosen and gets the driver's name and e-mail, the others still in play are told someone else was chosen, and the job begins (its visit code, which verifies the driver's review, comes once the job is confirmed).",
       requestParams: { path: requestPath },
       requestBody: jsonBody(acceptInput),
       responses: {

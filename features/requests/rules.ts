@@ -68,7 +68,7 @@ export const SUGGEST_MAX = 8;
 export const INBOX_PAGE_SIZE = 20;
 /** A shop's offered time or earliest day lies at most this far ahead. */
 export const ANSWER_MAX_DAYS_AHEAD = 365;
-/** The visit code bound to the driver on acceptance lasts this long (their review is verified with it). */
+/** The visit code bound to the driver when their job is confirmed lasts this long (their review is verified with it). */
 export const REQUEST_VISIT_CODE_DAYS = 60;
 
 export const REQUEST_STATUSES = [

@@ -68,7 +68,7 @@ export type AccountFacts = {
 };
 
 export type ReviewerFacts = AccountFacts & {
-  /** The review being weighed was posted with a visit code (typed, or bound by an accepted request). */
+  /** The review being weighed was posted with a visit code (typed, or bound by a confirmed job of a request). */
   verifiedVisit: boolean;
 };
 

@@ -15,7 +15,7 @@ import { appUrl } from "@/lib/site";
 import { reportError } from "@/lib/telemetry/errors";
 
 import { clientAddress } from "./client-address";
-import { AppError } from "./errors";
+import { AppError, type MessageValues } from "./errors";
 import type { ErrorBody } from "./openapi-common";
 import { contextOf, currentRequest, runInContext } from "./request-context";
 
@@ -25,10 +25,19 @@ export { requestLocale };
  * Turns data-layer results and errors into JSON answers. Errors carry a message key and its text
  * in the caller's language (?lng, NEXT_LOCALE cookie, Accept-Language), never a stack trace.
  */
-export function translate(locale: Locale, key: string): string {
+export function translate(locale: Locale, key: string, values?: MessageValues): string {
   const messages = MESSAGES[locale];
   const t = createTranslator({ locale, messages });
-  return t(isMessageKey(messages, key) ? key : "Api.error");
+  if (!isMessageKey(messages, key)) return t("Api.error");
+  if (!values) return t(key);
+  const written = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === "object" ? new Intl.NumberFormat(locale, value.format).format(value.number) : value,
+    ]),
+  );
+  // A message's values are checked by its key's type where the key is written; here it arrives as data.
+  return (t as (key: string, values: Record<string, string | number>) => string)(key, written);
 }
 
 /** A message key in the language the request asks for (lib/http/request-locale.ts). */
@@ -41,18 +50,19 @@ export function errorResponse(
   status: number,
   key: string,
   fields?: Record<string, string>,
+  values?: AppError["values"],
 ): NextResponse {
   const locale = requestLocale(request);
   // Its type is the one the OpenAPI document describes (every error answer of the API).
   const body: ErrorBody = {
-    message: translate(locale, key),
+    message: translate(locale, key, values?.message),
     key,
   };
   if (fields) {
     body.errors = Object.fromEntries(
       Object.entries(fields).map(([field, fieldKey]) => [
         field,
-        { key: fieldKey, message: translate(locale, fieldKey) },
+        { key: fieldKey, message: translate(locale, fieldKey, values?.fields?.[field]) },
       ]),
     );
     const first = Object.values(body.errors)[0];
@@ -145,7 +155,7 @@ async function answerErrorsInContext(request: NextRequest, body: () => Promise<R
   } catch (error) {
     if (error instanceof AppError) {
       await recordRefusal(error.status, error.key);
-      const response = errorResponse(request, error.status, error.key, error.fields);
+      const response = errorResponse(request, error.status, error.key, error.fields, error.values);
       for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
       return response;
     }

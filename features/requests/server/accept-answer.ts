@@ -1,7 +1,5 @@
 import "server-only";
 
-import { createHash, randomBytes } from "node:crypto";
-
 import { localePath, MAIL_RECIPIENT } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
@@ -11,16 +9,15 @@ import { parseOrThrow } from "@/lib/http/validate";
 import type { z } from "@/lib/zod";
 
 import type { doneAnswer } from "../answers";
-import { REQUEST_VISIT_CODE_DAYS } from "../rules";
 import { acceptInput } from "../schema";
 import { mailRequest } from "./request-mail";
-import { ANSWERABLE_WHERE, DAY_MS, isOpen, lockRequest } from "./request-view";
+import { ANSWERABLE_WHERE, isOpen, lockRequest } from "./request-view";
 
 /**
  * POST /api/requests/{id}/accept { answerId }: the driver chooses an answer (not a decline) of
  * their open request. Its service is chosen, every other one still in play passed over and told
- * so politely; the chosen shop gets the driver's name and e-mail; a visit code bound to the
- * driver is issued for their later review.
+ * so politely; the chosen shop gets the driver's name and e-mail. Acceptance alone verifies no
+ * review: the visit code bound to the driver comes with the job confirmed (features/requests/job).
  */
 export async function acceptAnswer(
   viewer: Viewer | null,
@@ -55,16 +52,6 @@ export async function acceptAnswer(
     await tx.quoteRequest.update({
       where: { id: requestId },
       data: { status: "accepted", acceptedAnswerId: answer.id, acceptedAt: now },
-    });
-    await tx.visitCode.create({
-      data: {
-        serviceId: answer.serviceId,
-        userId: request.driverId,
-        quoteRequestId: requestId,
-        // Nobody types this code: it only has to be unique and unguessable.
-        codeHash: createHash("sha256").update(randomBytes(32).toString("hex")).digest("hex"),
-        expiresAt: new Date(now.getTime() + REQUEST_VISIT_CODE_DAYS * DAY_MS),
-      },
     });
     const values = { job: request.job, description: request.description };
     for (const target of request.targets) {

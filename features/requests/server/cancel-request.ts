@@ -18,8 +18,8 @@ import { INVOLVED, lockRequest, type Tx } from "./request-view";
 /**
  * POST /api/requests/{id}/cancel { reason, serviceId? }. The driver cancels their open or
  * accepted request: every service still in it is told. The chosen service's owner (naming it in
- * serviceId) cancels an accepted request: the driver is told. The visit code issued on
- * acceptance stops working unless already used: the visit is off.
+ * serviceId) cancels an accepted request: the driver is told. A visit code its confirmed job
+ * issued stops working unless already used: the visit is off.
  */
 export async function cancelRequest(
   viewer: Viewer | null,
@@ -97,7 +97,7 @@ export const isInvolved = (status: string) => (INVOLVED as readonly string[]).in
 
 /**
  * Ends a request: cancelled, by whom and why; every service still in it (sent, answered or chosen)
- * is cancelled too; the unused visit code of an acceptance stops working.
+ * is cancelled too; the unused visit code of its confirmed job stops working.
  */
 export async function closeRequest(
   tx: Tx,

@@ -17,6 +17,12 @@ const EVERY_KIND: Record<RequestMailKind, true> = {
   messageToService: true,
   bookingReminderDriver: true,
   bookingReminderService: true,
+  extraProposed: true,
+  extraDecided: true,
+  jobDone: true,
+  jobConfirmed: true,
+  jobDisputed: true,
+  disputeResolved: true,
 };
 const KINDS = Object.keys(EVERY_KIND) as RequestMailKind[];
 
@@ -41,6 +47,11 @@ describe("composeRequestMail", () => {
             message: "Коли можна приїхати?",
             slot: { start: new Date("2026-12-11T08:30:00Z"), minutes: 90 },
             address: "вул. Київська, 1",
+            amount: 1900,
+            extra: "Brake discs",
+            decision: "approved",
+            by: "time",
+            outcome: "not_done",
           },
           "https://maister.example/requests/inbox",
         );
@@ -85,6 +96,20 @@ describe("composeRequestMail", () => {
     );
     expect(composeRequestMail("expired", "a@b.c", "uk", { ...values, answers: 3 }).text).toContain(
       "Надійшли 3 відповіді.",
+    );
+  });
+
+  it("writes a job's amounts as the app writes prices, and its 72 hours", () => {
+    const values = { name: "Petro", job: "oil_change", station: "Autofix", amount: 1900 };
+    const en = composeRequestMail("jobDone", "a@b.c", "en", values);
+    expect(en.subject).toBe("Autofix marked your job done: Oil change");
+    expect(en.text).toContain("₴1,900");
+    expect(en.text).toContain("72 hours");
+    const uk = composeRequestMail("jobDone", "a@b.c", "uk", { ...values, message: "Замінили фільтр" });
+    expect(uk.text).toMatch(/1\s900\s₴/u);
+    expect(uk.text).toContain("«Замінили фільтр»");
+    expect(composeRequestMail("jobConfirmed", "a@b.c", "uk", { ...values, by: "time" }).text).toContain(
+      "не відповів протягом 72 годин",
     );
   });
 

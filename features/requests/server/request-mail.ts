@@ -2,11 +2,12 @@ import "server-only";
 
 import { createFormatter, createTranslator, type Locale } from "next-intl";
 
-import { PRICE_JOBS, type PriceJob } from "@/domain/service/jobs";
+import { PRICE_JOBS, UAH, type PriceJob } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 import { MESSAGES } from "@/i18n/messages";
 import { enqueueMail, escapeHtml, type Mail, type MailTx } from "@/lib/mail/outbox";
 
+import { JOB_CONFIRM_HOURS } from "../job/rules";
 import { REQUEST_OPEN_HOURS, REQUEST_REMINDER_HOURS, type Car, type RequestWhen } from "../rules";
 
 /**
@@ -14,7 +15,10 @@ import { REQUEST_OPEN_HOURS, REQUEST_REMINDER_HOURS, type Car, type RequestWhen 
  * request, the reminder after two hours without an answer, the driver's choice of them (with the
  * driver's contacts) or of another shop, and the driver's cancellation; to the driver an answer or
  * a decline, the chosen shop's cancellation, and the close once its hours are up (72, or 4 for one
- * wanted as soon as possible: the request's own); to both an admin's close.
+ * wanted as soon as possible: the request's own); to both an admin's close. Of the job
+ * (features/requests/job): to the driver extra work proposed and the job marked done; to the shop
+ * the driver's word on extra work, the job confirmed (by the driver or by time) or disputed; to
+ * both an admin's word on a dispute.
  * Written in the caller's transaction, so a mail goes out only with the change it reports; the
  * caller kicks the queue after the commit.
  */
@@ -31,7 +35,13 @@ export type RequestMailKind =
   | "messageToDriver"
   | "messageToService"
   | "bookingReminderDriver"
-  | "bookingReminderService";
+  | "bookingReminderService"
+  | "extraProposed"
+  | "extraDecided"
+  | "jobDone"
+  | "jobConfirmed"
+  | "jobDisputed"
+  | "disputeResolved";
 
 /**
  * What a mail says. `name` is the recipient's; `job` a price-catalogue job or "custom" (then the
@@ -61,6 +71,16 @@ export type RequestMailValues = {
   slot?: { start: Date; minutes: number };
   /** The service's address, for the driver coming to it. */
   address?: string;
+  /** A job's amount in hryvnias: an extra's price, or the final price. */
+  amount?: number;
+  /** The extra work's description. */
+  extra?: string;
+  /** The driver's word on extra work. */
+  decision?: "approved" | "declined";
+  /** Who confirmed a job: the driver, or time (JOB_CONFIRM_HOURS without an answer). */
+  by?: "driver" | "time";
+  /** An admin's word on a dispute (`reason` carries their note). */
+  outcome?: "confirmed" | "not_done";
 };
 
 /** How much of a custom job's description a subject line quotes. */
@@ -83,7 +103,7 @@ export function composeRequestMail(
   const prices = createTranslator({ locale, messages, namespace: "Prices" });
   const format = createFormatter({ locale, timeZone: DEFAULT_TIME_ZONE });
   const day = (date: string) => format.dateTime(dayInstant(date), { dateStyle: "long" });
-  const { car, when, declined, answers, description, slot, ...rest } = values;
+  const { car, when, declined, answers, description, slot, amount, ...rest } = values;
   const quoted = (description ?? "").replace(/\s+/g, " ").trim();
   const job = isPriceJob(values.job)
     ? prices("job", { job: values.job })
@@ -100,10 +120,17 @@ export function composeRequestMail(
     reason: "",
     message: "",
     address: "",
+    extra: "",
+    decision: "",
+    by: "",
+    outcome: "",
     ...rest,
     slotTime: slot ? format.dateTime(slot.start, { dateStyle: "full", timeStyle: "short" }) : "",
     minutes: slot?.minutes ?? 0,
     hasPhone: values.driverPhone ? "yes" : "no",
+    hasMessage: values.message ? "yes" : "no",
+    amount: format.number(amount ?? 0, UAH),
+    confirmHours: JOB_CONFIRM_HOURS,
     job,
     car: car ? t("car", { ...car, year: String(car.year) }) : "",
     when: !when

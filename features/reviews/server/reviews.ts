@@ -32,7 +32,7 @@ import { weighReview } from "./weights";
 /**
  * One review per user per service: a second post replaces the first. The service's averages and
  * count are recomputed from its reviews in the same transaction, so they never drift. A visit
- * code marks the review verified, typed or bound to the reviewer by an accepted request for a price
+ * code marks the review verified, typed or bound to the reviewer by a confirmed job of a request for a price
  * (features/reviews/server/visit-codes.ts). A new review (not an edit) is counted by the review throttles,
  * per account and per client address, and waits for the owner's digest (review-digest.ts).
  */
@@ -106,6 +106,29 @@ export async function upsertReview(
     }),
   );
   return { _id: result._id, avg: result.avg, verified: result.verified };
+}
+
+/**
+ * A code was just bound to `userId` for this service (a confirmed job, inside its transaction): a
+ * review they already wrote of it, not verified yet, is verified with it at once, and what a
+ * verification changes (its weight, the service's aggregates) is recomputed, as an edit would.
+ * Whether a review was verified; the caller then announces the catalogue change after its commit.
+ */
+export async function verifyWithBoundCode(
+  tx: Prisma.TransactionClient,
+  serviceId: string,
+  userId: string,
+): Promise<boolean> {
+  await lockReviewedServices(tx, [serviceId]);
+  const review = await tx.review.findUnique({
+    where: { userId_serviceId: { userId, serviceId } },
+    select: { id: true, verified: true },
+  });
+  if (!review || review.verified) return false;
+  if (!(await redeemBoundVisitCode(tx, serviceId, userId, review.id))) return false;
+  await weighReview(tx, review.id);
+  await recomputeAggregates(tx, serviceId);
+  return true;
 }
 
 /** The reviewer takes their review back; the aggregates follow in the same transaction. */

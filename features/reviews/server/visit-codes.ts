@@ -1,6 +1,6 @@
 import "server-only";
 
-import { createHash, randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 
 import { ownsService } from "@/domain/service/server/ownership";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -26,10 +26,10 @@ import type { z } from "@/lib/zod";
  * visit lifts no account past what its age and history earn (features/reviews/weight.ts), and a
  * wave of them is caught by the burst rule like any other (features/reviews/burst-rule.ts).
  *
- * A driver who accepts a service's answer to their request for a price is given a code bound to
- * them (userId; features/requests): they never see it, and their review of that service without a
- * typed code redeems it. Those codes come from drivers' choices, not the owner's hand, so the
- * owner's cap neither counts them outstanding nor earns room from them.
+ * A driver whose job from a request for a price is confirmed (by them, by time or by an admin;
+ * features/requests/job) is given a code bound to them (userId): they never see it, and their
+ * review of that service without a typed code redeems it. Those codes come from confirmed jobs,
+ * not the owner's hand, so the owner's cap neither counts them outstanding nor earns room from them.
  */
 export const VISIT_CODE_DAYS = 14;
 export const OUTSTANDING_BASE = 20;
@@ -65,6 +65,20 @@ export async function issueVisitCode(
   const expiresAt = new Date(now + VISIT_CODE_DAYS * 86_400_000);
   await prisma.visitCode.create({ data: { serviceId, codeHash: hashCode(code), expiresAt } });
   return { code, expiresAt: expiresAt.toISOString(), path: `/service/${serviceId}?code=${code}#review-form` };
+}
+
+/**
+ * The code a confirmed job binds to its driver for the service that did it (inside the
+ * confirmation's transaction): one per request (quoteRequestId is unique).
+ */
+export async function issueBoundVisitCode(
+  tx: Prisma.TransactionClient,
+  code: { serviceId: string; userId: string; quoteRequestId: string; expiresAt: Date },
+): Promise<void> {
+  await tx.visitCode.create({
+    // Nobody types this code: it only has to be unique and unguessable.
+    data: { ...code, codeHash: createHash("sha256").update(randomBytes(32).toString("hex")).digest("hex") },
+  });
 }
 
 /**
