@@ -21,6 +21,7 @@ import * as adminClaim from "@/app/api/items/admin/claims/[claimId]/route";
 import * as osmPlace from "@/app/api/items/admin/osm-places/[id]/route";
 import * as moderation from "@/app/api/items/admin/reports/[reviewId]/route";
 import * as adminCloseRequest from "@/app/api/items/admin/requests/[id]/close/route";
+import * as adminDispute from "@/app/api/items/admin/requests/[id]/dispute/route";
 import * as pay from "@/app/api/items/users/[id]/pay/route";
 import * as prices from "@/app/api/items/users/[id]/prices/route";
 import * as ownItem from "@/app/api/items/users/[id]/route";
@@ -31,6 +32,9 @@ import * as stoOrder from "@/app/api/items/users/sto-order/route";
 import * as acceptRequest from "@/app/api/requests/[id]/accept/route";
 import * as answerRequest from "@/app/api/requests/[id]/answers/route";
 import * as cancelRequest from "@/app/api/requests/[id]/cancel/route";
+import * as jobDone from "@/app/api/requests/[id]/done/route";
+import * as jobExtra from "@/app/api/requests/[id]/extras/[extraId]/route";
+import * as jobExtras from "@/app/api/requests/[id]/extras/route";
 import * as requestMessages from "@/app/api/requests/[id]/messages/route";
 import * as requests from "@/app/api/requests/route";
 import * as adminUser from "@/app/api/users/[id]/route";
@@ -78,6 +82,13 @@ import {
   messageInput,
   requestInput,
 } from "@/features/requests/schema";
+import {
+  disputeResolutionInput,
+  doneInput,
+  extraDecisionInput,
+  extraInput,
+  jobDecisionInput,
+} from "@/features/requests/job/schema";
 import { moderationInput, replyInput, reportInput, reviewInput } from "@/features/reviews/schema";
 import { savedAddInput, savedMergeInput } from "@/features/saved/schema";
 import { statEventInput } from "@/features/stats/schema";
@@ -338,6 +349,56 @@ const routes: Route[] = [
     who: "owner",
     schema: cancelInput,
     body: () => ({ reason: "Немає запчастин", serviceId: ids.station }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/extras",
+    handler: jobExtras.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/extras`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: extraInput,
+    body: () => ({ description: "Заміна гальмівних дисків", price: 1200 }),
+  },
+  {
+    method: "PUT",
+    file: "requests/[id]/extras/[extraId]",
+    handler: jobExtra.PUT as Handler,
+    path: () => `/api/requests/${SOME_ID}/extras/${SOME_ID}`,
+    params: () => ({ id: SOME_ID, extraId: SOME_ID }),
+    who: "reviewer",
+    schema: extraDecisionInput,
+    body: () => ({ decision: "approve" }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/done",
+    handler: jobDone.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/done`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: doneInput,
+    body: () => ({ finalPrice: 1500, note: "Замінили колодки" }),
+  },
+  {
+    method: "PUT",
+    file: "requests/[id]/done",
+    handler: jobDone.PUT as Handler,
+    path: () => `/api/requests/${SOME_ID}/done`,
+    params: () => ({ id: SOME_ID }),
+    who: "reviewer",
+    schema: jobDecisionInput,
+    body: () => ({ decision: "dispute", reason: "Гальма досі скрипять" }),
+  },
+  {
+    method: "PUT",
+    file: "items/admin/requests/[id]/dispute",
+    handler: adminDispute.PUT as Handler,
+    path: () => `/api/items/admin/requests/${SOME_ID}/dispute`,
+    params: () => ({ id: SOME_ID }),
+    who: "admin",
+    schema: disputeResolutionInput,
+    body: () => ({ outcome: "not_done", note: "Фото не підтверджують роботу" }),
   },
   {
     method: "POST",

@@ -5,6 +5,7 @@ import { getPrisma } from "@/lib/db/client";
 import { limiter, take, throttleKey, type ThrottleName } from "@/lib/security/rate-limit";
 
 import { answerAs, api, mailsTo, person, requestBody, sendRequest, shop, type Person } from "./api";
+import { jobApi } from "./job-api";
 
 /**
  * Requests for a price as a hostile driver, a hostile shop and a careless admin would use them:
@@ -233,7 +234,8 @@ describe("answers that should not count", () => {
     expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
     const targets = await prisma.quoteTarget.findMany({ where: { requestId: twice } });
     expect(targets.map((target) => target.status).sort()).toEqual(["chosen", "passed"]);
-    expect(await prisma.visitCode.count({ where: { quoteRequestId: twice } })).toBe(1);
+    // Acceptance issues no visit code (a confirmed job does): neither acceptance left one.
+    expect(await prisma.visitCode.count({ where: { quoteRequestId: twice } })).toBe(0);
   });
 
   it("acceptance and cancellation at the same instant leave no working visit code on a cancelled request", async () => {
@@ -425,7 +427,7 @@ describe("mails and visit codes", () => {
     }
   });
 
-  it("the visit code of an acceptance stops verifying once either side cancels", async () => {
+  it("the visit code of a confirmed job stops verifying once either side cancels", async () => {
     const prisma = await getPrisma();
     for (const side of ["driver", "shop"] as const) {
       const driver = await person();
@@ -433,6 +435,9 @@ describe("mails and visit codes", () => {
       const id = await sendRequest(driver, [a.id]);
       const answer = await answerAs(a.owner, id, a.id, { price: 900 });
       expect((await api.accept(id, { answerId: answer }, driver.cookie)).status).toBe(200);
+      expect((await jobApi.done(id, { finalPrice: 900 }, a.owner.cookie)).status).toBe(200);
+      expect((await jobApi.decide(id, { decision: "confirm" }, driver.cookie)).status).toBe(200);
+      expect(await prisma.visitCode.count({ where: { quoteRequestId: id, usedAt: null } })).toBe(1);
       const body = side === "driver" ? { reason: "No" } : { reason: "No", serviceId: a.id };
       expect((await api.cancel(id, body, side === "driver" ? driver.cookie : a.owner.cookie)).status).toBe(200);
       const live = await prisma.visitCode.count({

@@ -160,12 +160,8 @@ describe("the whole loop", () => {
     expect(after).toMatchObject({ status: "accepted", acceptedAnswerId: answerA });
     expect(after.services.map((service) => service.status)).toEqual(["chosen", "passed", "declined"]);
 
-    // A visit code bound to the driver for their later review, 60 days from acceptance.
-    const stored = await prisma.quoteRequest.findUniqueOrThrow({ where: { id } });
-    const code = await prisma.visitCode.findUniqueOrThrow({ where: { quoteRequestId: id } });
-    expect(code).toMatchObject({ userId: driver.id, serviceId: a.id, usedAt: null });
-    expect(code.codeHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(code.expiresAt.getTime() - stored.acceptedAt!.getTime()).toBe(60 * DAY_MS);
+    // Acceptance issues no visit code: the job confirmed does (tests/integration/requests/job.test.ts).
+    expect(await prisma.visitCode.count({ where: { quoteRequestId: id } })).toBe(0);
 
     // The chosen shop can call the visit off, with a reason the driver reads; the code stops working.
     const called = await api.cancel(id, { reason: "Захворів майстер", serviceId: a.id }, a.owner.cookie);

@@ -11,11 +11,13 @@ import { makeService, makeUser } from "../../helpers/factories";
 import { addresses, apiRequest, call, params } from "../../helpers/request";
 import { signIn } from "../../helpers/sign-in";
 import { answerAs, api, person, sendRequest, shop } from "./api";
+import { jobApi } from "./job-api";
 import { makeAcceptedRequest } from "./job-fixtures";
 
 /**
- * A driver who accepted a service's answer holds a visit code bound to them (never shown): their
- * later review of that service is a verified visit without typing anything, once.
+ * A driver whose job from a request for a price is confirmed holds a visit code bound to them
+ * (never shown): their review of that service is a verified visit without typing anything, once.
+ * Acceptance alone verifies nothing: the shop has to mark the job done and the driver confirm it.
  */
 const nextIp = addresses("10.61");
 const good = { rating: { quality: 5, speed: 4, price: 4 }, comment: "Pads done as quoted" };
@@ -55,7 +57,8 @@ async function driver() {
 }
 
 describe("a review after an accepted request", () => {
-  it("through the routes: ask, answer, accept; the driver's review, unverified before, is verified by its next edit", async () => {
+  it("through the routes: ask, answer, accept, done, confirm; the review is verified only on confirmation", async () => {
+    const prisma = await getPrisma();
     const driver = await person();
     const garage = await shop({ name: "Route Brakes" });
     const requestId = await sendRequest(driver, [garage.id]);
@@ -64,11 +67,20 @@ describe("a review after an accepted request", () => {
     const early = await review(garage.id, driver.cookie);
     expect(early.body.verified).toBe(false);
     expect((await api.accept(requestId, { answerId }, driver.cookie)).status).toBe(200);
-    // After it, the same review edited is.
-    const posted = await review(garage.id, driver.cookie, { ...good, comment: "Pads done at the quoted price" });
-    expect(posted).toMatchObject({ status: 201, body: { _id: early.body._id, verified: true } });
-    const code = await (await getPrisma()).visitCode.findUniqueOrThrow({ where: { quoteRequestId: requestId } });
-    expect(code).toMatchObject({ userId: driver.id, serviceId: garage.id, reviewId: posted.body._id });
+    // Acceptance alone no longer verifies it: an edit now is still unverified, and no code exists.
+    const edited = await review(garage.id, driver.cookie, { ...good, comment: "Pads done at the quoted price" });
+    expect(edited).toMatchObject({ status: 201, body: { _id: early.body._id, verified: false } });
+    expect(await prisma.visitCode.count({ where: { quoteRequestId: requestId } })).toBe(0);
+    expect((await jobApi.done(requestId, { finalPrice: 1800 }, garage.owner.cookie)).status).toBe(200);
+    expect((await prisma.review.findUniqueOrThrow({ where: { id: early.body._id } })).verified).toBe(false);
+    // The driver confirms the job: the review they wrote is verified at once, with the bound code.
+    expect((await jobApi.decide(requestId, { decision: "confirm" }, driver.cookie)).status).toBe(200);
+    expect((await prisma.review.findUniqueOrThrow({ where: { id: early.body._id } })).verified).toBe(true);
+    const code = await prisma.visitCode.findUniqueOrThrow({ where: { quoteRequestId: requestId } });
+    expect(code).toMatchObject({ userId: driver.id, serviceId: garage.id, reviewId: early.body._id });
+    expect((await getPublicService(garage.id)).reviews.find((item) => item._id === early.body._id)!.verified).toBe(
+      true,
+    );
   });
 
   it("is verified without a code, redeeming the driver's bound code in the review's transaction", async () => {
