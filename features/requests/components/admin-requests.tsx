@@ -21,13 +21,43 @@ export function adminRequestsHref(status: RequestStatus | undefined, page = 1) {
 }
 
 /**
+ * The list's filters: every status, one status, or the disputed jobs waiting for an admin
+ * (?view=disputes, features/requests/job/components/admin-disputes-view.tsx).
+ */
+export function AdminRequestsFilters({ status, disputes = false }: { status?: RequestStatus; disputes?: boolean }) {
+  const t = useTranslations("AdminRequests");
+  const tm = useTranslations("MyRequests");
+  const tj = useTranslations("Job");
+  return (
+    <nav aria-label={t("filterLabel")} className="flex flex-wrap gap-2">
+      {[undefined, ...REQUEST_STATUSES].map((value) => (
+        <Link
+          key={value ?? "any"}
+          href={adminRequestsHref(value)}
+          aria-current={!disputes && status === value ? "page" : undefined}
+          className={FILTER}
+        >
+          {value ? tm("status", { status: value }) : t("anyStatus")}
+        </Link>
+      ))}
+      <Link
+        href={{ pathname: "/admin/requests", query: { view: "disputes" } }}
+        aria-current={disputes ? "page" : undefined}
+        className={FILTER}
+      >
+        {tj("admin.tab")}
+      </Link>
+    </nav>
+  );
+}
+
+/**
  * /admin/requests: every request for a price, newest first, or those of one status: who asked,
  * the job, the services it went to (with where each stands), how many answered; an open or
  * accepted one can be closed with a reason the driver and the services read.
  */
 export function AdminRequests({ status, result }: { status: RequestStatus | undefined; result: AdminRequestPage }) {
   const t = useTranslations("AdminRequests");
-  const tm = useTranslations("MyRequests");
   const format = useFormatter();
   const jobLabel = useJobLabel();
   return (
@@ -38,18 +68,7 @@ export function AdminRequests({ status, result }: { status: RequestStatus | unde
         </h1>
         <p className="text-sm text-slate-600">{t("intro", { count: result.total })}</p>
       </div>
-      <nav aria-label={t("filterLabel")} className="flex flex-wrap gap-2">
-        {[undefined, ...REQUEST_STATUSES].map((value) => (
-          <Link
-            key={value ?? "any"}
-            href={adminRequestsHref(value)}
-            aria-current={status === value ? "page" : undefined}
-            className={FILTER}
-          >
-            {value ? tm("status", { status: value }) : t("anyStatus")}
-          </Link>
-        ))}
-      </nav>
+      <AdminRequestsFilters status={status} />
       <DataTable
         rows={result.requests}
         rowKey={(request) => request._id}

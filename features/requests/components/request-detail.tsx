@@ -9,6 +9,7 @@ import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
 import type { AdminRequestView, AnswerView, RequestServiceView, RequestView } from "../answers";
+import { JobPanel } from "../job/components/job-panel";
 import { responseDuration } from "../response-wording";
 import { hoursOpen } from "../rules";
 import { CancelRequest } from "./cancel-request";
@@ -160,6 +161,7 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
               {t("servicePage")}
             </Link>
           </div>
+          <JobPanel requestId={request._id} />
         </section>
       ) : null}
 

@@ -7,6 +7,7 @@ import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
 import type { InboxItem, InboxPage } from "../answers";
+import { JobPanel } from "../job/components/job-panel";
 import type { InboxTab } from "../rules";
 import { AnswerPanel } from "./answer-form";
 import { CancelRequest } from "./cancel-request";
@@ -181,6 +182,7 @@ function InboxOutcome({ item, today, job }: { item: InboxItem; today: string; jo
             </a>
           ) : null}
           <p className="text-sm text-emerald-950">{t("chosenHint")}</p>
+          <JobPanel requestId={item._id} />
           {item.requestStatus === "accepted" ? (
             <CancelRequest
               url={`/api/requests/${item._id}/cancel`}

@@ -163,7 +163,7 @@ describe("the whole loop", () => {
     // Acceptance issues no visit code: the job confirmed does (tests/integration/requests/job.test.ts).
     expect(await prisma.visitCode.count({ where: { quoteRequestId: id } })).toBe(0);
 
-    // The chosen shop can call the visit off, with a reason the driver reads; the code stops working.
+    // The chosen shop can call the visit off, with a reason the driver reads.
     const called = await api.cancel(id, { reason: "Захворів майстер", serviceId: a.id }, a.owner.cookie);
     expect(called.status).toBe(200);
     const [off] = await mailsTo(driver.email, "request.cancelledByShop");
@@ -175,9 +175,6 @@ describe("the whole loop", () => {
       closeReason: "Захворів майстер",
     });
     expect((await inboxOf(a.owner)).items[0]).toMatchObject({ status: "cancelled", driver: null });
-    expect(
-      (await prisma.visitCode.findUniqueOrThrow({ where: { id: code.id } })).expiresAt.getTime(),
-    ).toBeLessThanOrEqual(Date.now());
   });
 
   it("measures distances from the driver's point when one is given, else gives none", async () => {
