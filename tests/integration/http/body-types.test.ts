@@ -75,6 +75,13 @@ import { osmLinkInput } from "@/features/osm/link-schema";
 import { monoInvoiceInput, payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { priceListInput } from "@/features/prices/schema";
 import {
+  disputeResolutionInput,
+  doneInput,
+  extraDecisionInput,
+  extraInput,
+  jobDecisionInput,
+} from "@/features/requests/job/schema";
+import {
   acceptInput,
   adminCloseInput,
   answerInput,
@@ -82,13 +89,6 @@ import {
   messageInput,
   requestInput,
 } from "@/features/requests/schema";
-import {
-  disputeResolutionInput,
-  doneInput,
-  extraDecisionInput,
-  extraInput,
-  jobDecisionInput,
-} from "@/features/requests/job/schema";
 import { moderationInput, replyInput, reportInput, reviewInput } from "@/features/reviews/schema";
 import { savedAddInput, savedMergeInput } from "@/features/saved/schema";
 import { statEventInput } from "@/features/stats/schema";

@@ -356,6 +356,18 @@ describe("what is refused", () => {
       expect((await errorOf(response, 409)).key).toBe("Requests.jobOver");
   });
 
+  it("a service blocked since acceptance no longer acts in the job (403); its driver still reads it", async () => {
+    const job = await acceptedJob();
+    await (await getPrisma()).service.update({ where: { id: job.chosen.id }, data: { isBlocked: true } });
+    for (const response of [
+      jobApi.propose(job.id, { description: "More work", price: 50 }, job.chosen.owner.cookie),
+      jobApi.done(job.id, { finalPrice: 100 }, job.chosen.owner.cookie),
+    ])
+      expect((await errorOf(response, 403)).key).toBe("Requests.serviceUnavailable");
+    expect(await jobOf(job.id, job.chosen.owner.cookie)).toMatchObject({ canMarkDone: false, canProposeExtra: false });
+    expect((await jobOf(job.id, job.driver.cookie)).jobStatus).toBeNull();
+  });
+
   it("bad input is a translated 400 naming its field, never a 500", async () => {
     const job = await acceptedJob();
     const owner = job.chosen.owner.cookie;

@@ -95,8 +95,9 @@ describe("the job panel", () => {
       confirmBy: "2026-12-04T10:00:00.000Z",
       canConfirm: true,
     };
-    const html = render(done);
+    const html = render({ ...done, extras: [extra("proposed", 201, "Brake fluid")] });
     expect(html).toContain("Final price: ₴1,450");
+    expect(html).toContain("Not decided before the job was done: not counted");
     expect(html).toContain("Confirm the job");
     expect(html).toContain("Dispute");
     expect(render({ ...done, canConfirm: false, viewer: "service" })).toContain("The driver confirms or disputes");

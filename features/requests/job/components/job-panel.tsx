@@ -12,7 +12,13 @@ import { UAH } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
 
 import type { JobExtraView, JobView } from "../answers";
-import { JOB_DISPUTE_REASON_MAX, JOB_EXTRA_DESCRIPTION_MAX, JOB_EXTRA_PRICE_MAX, JOB_NOTE_MAX } from "../rules";
+import {
+  JOB_CONFIRM_HOURS,
+  JOB_DISPUTE_REASON_MAX,
+  JOB_EXTRA_DESCRIPTION_MAX,
+  JOB_EXTRA_PRICE_MAX,
+  JOB_NOTE_MAX,
+} from "../rules";
 
 /**
  * The job of an accepted request, on the driver's request page (under the chosen service) and in
@@ -193,7 +199,11 @@ function Extra({ extra, job }: { extra: JobExtraView; job: JobView }) {
         <p className="break-words whitespace-pre-line">{extra.description}</p>
         <p className="text-slate-600">
           <span className="font-medium text-slate-900">{money(extra.price)}</span> ·{" "}
-          <span className={tone}>{t("extraStatus", { status: extra.status })}</span>
+          <span className={tone}>
+            {extra.status === "proposed" && job.jobStatus !== null
+              ? t("extraUndecided")
+              : t("extraStatus", { status: extra.status })}
+          </span>
         </p>
       </div>
       {job.canDecideExtras && extra.status === "proposed" ? (
@@ -406,7 +416,9 @@ function JobEnd({ job }: { job: JobView }) {
         ) : null
       ) : null}
       {job.jobStatus === "confirmed" && job.confirmedBy ? (
-        <p className="rounded-lg bg-emerald-50 p-3 text-emerald-950">{t("confirmedBy", { by: job.confirmedBy })}</p>
+        <p className="rounded-lg bg-emerald-50 p-3 text-emerald-950">
+          {t("confirmedBy", { by: job.confirmedBy, hours: JOB_CONFIRM_HOURS })}
+        </p>
       ) : null}
       {job.jobStatus === "disputed" ? (
         <div className="space-y-1 rounded-lg bg-red-50 p-3 text-red-950">
