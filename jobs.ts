@@ -34,7 +34,8 @@ export const JOBS: Job[] = [
   { name: "claim-lapse", everyMs: 60 * 60_000, quietWhenIdle: true, run: () => lapseUnpaidClaims() },
   { name: "review-digest", everyMs: REVIEW_DIGEST_EVERY_MS, run: () => sendReviewDigests() },
   // Drivers' requests for a price: closes those 72 hours old, reminds services after 2 hours
-  // without an answer, reminds both sides of booked times, refreshes response figures
+  // without an answer, reminds both sides of booked times, confirms jobs left unanswered for 72
+  // hours, refreshes response figures
   // (features/requests/server/scheduled.ts).
   { name: "quote-requests", everyMs: 10 * 60_000, quietWhenIdle: true, run: (now) => runQuoteRequestJobs(now) },
   // Cheap when nothing changed (one row read); until it has run, maps are grouped live.

@@ -9,6 +9,7 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 import { remindBookings } from "../booking/server/reminders";
+import { confirmJobsPastDeadline } from "../job/server/auto-confirm";
 import { mailRequest } from "./request-mail";
 import { refreshAllResponseFigures } from "./response-figures";
 
@@ -17,7 +18,8 @@ import { refreshAllResponseFigures } from "./response-figures";
  * hours, or 4 for one wanted as soon as possible: the request's expiresAt),
  * reminds once each service that has left a request unanswered for REQUEST_REMINDER_HOURS, and
  * reminds both sides of each agreed booking the day and the hours before it
- * (booking/server/reminders.ts), and brings every service's response figures up to date. Rows are claimed with SKIP LOCKED and each
+ * (booking/server/reminders.ts), counts as confirmed a job done that its driver left unanswered
+ * for JOB_CONFIRM_HOURS (job/server/auto-confirm.ts), and brings every service's response figures up to date. Rows are claimed with SKIP LOCKED and each
  * mail written in the transaction that records it, so two instances running the job at once send
  * each mail once; a batch that fails rolls back with its mails.
  */
@@ -31,8 +33,11 @@ export async function runQuoteRequestJobs(now: Date = new Date()) {
   const expired = await expireRequests(now);
   const reminded = await remindUnanswered(now);
   const bookingReminders = await remindBookings(now);
+  const jobsConfirmed = await confirmJobsPastDeadline(now);
   const figures = await refreshAllResponseFigures(now);
-  return expired || reminded || bookingReminders || figures ? { expired, reminded, bookingReminders, figures } : null;
+  return expired || reminded || bookingReminders || jobsConfirmed || figures
+    ? { expired, reminded, bookingReminders, jobsConfirmed, figures }
+    : null;
 }
 
 type DueTarget = {
