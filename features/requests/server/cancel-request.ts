@@ -11,6 +11,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import type { z } from "@/lib/zod";
 
 import type { doneAnswer } from "../answers";
+import { cancelBookingWithRequest } from "../booking/server/booking";
 import { cancelInput } from "../schema";
 import { mailRequest } from "./request-mail";
 import { INVOLVED, lockRequest, type Tx } from "./request-view";
@@ -97,7 +98,8 @@ export const isInvolved = (status: string) => (INVOLVED as readonly string[]).in
 
 /**
  * Ends a request: cancelled, by whom and why; every service still in it (sent, answered or chosen)
- * is cancelled too; the unused visit code of its confirmed job stops working.
+ * is cancelled too; the unused visit code of its confirmed job stops working; an active booking is
+ * cancelled with the same reason (late when its agreed slot starts within two hours).
  */
 export async function closeRequest(
   tx: Tx,
@@ -122,4 +124,6 @@ export async function closeRequest(
     where: { quoteRequestId: request.id, usedAt: null, expiresAt: { gt: close.now } },
     data: { expiresAt: close.now },
   });
+  // The booked time of an accepted request goes with it.
+  await cancelBookingWithRequest(tx, request.id, close);
 }

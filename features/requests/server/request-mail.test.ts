@@ -23,6 +23,12 @@ const EVERY_KIND: Record<RequestMailKind, true> = {
   jobConfirmed: true,
   jobDisputed: true,
   disputeResolved: true,
+  bookingProposed: true,
+  bookingRescheduled: true,
+  bookingConfirmed: true,
+  bookingOtherTimes: true,
+  bookingCancelled: true,
+  bookingNoShow: true,
 };
 const KINDS = Object.keys(EVERY_KIND) as RequestMailKind[];
 

@@ -41,7 +41,13 @@ export type RequestMailKind =
   | "jobDone"
   | "jobConfirmed"
   | "jobDisputed"
-  | "disputeResolved";
+  | "disputeResolved"
+  | "bookingProposed"
+  | "bookingRescheduled"
+  | "bookingConfirmed"
+  | "bookingOtherTimes"
+  | "bookingCancelled"
+  | "bookingNoShow";
 
 /**
  * What a mail says. `name` is the recipient's; `job` a price-catalogue job or "custom" (then the
@@ -65,6 +71,16 @@ export type RequestMailValues = {
   answers?: number;
   /** A thread's new message, as its recipient may read it (contacts masked before the choice). */
   message?: string;
+  /** Whom a booking's mail goes to, for the kinds that go to either side. */
+  toSide?: "driver" | "service";
+  /** A booking's slots, one a line, already written in the recipient's language and Kyiv's time. */
+  slots?: string;
+  /** A booking's agreed slot, written likewise. */
+  time?: string;
+  /** The driver's note when asking for other times. */
+  note?: string;
+  /** The agreed slot as an .ics file (the driver's mail of a confirmation). */
+  icsUrl?: string;
   /** The hours the request had to be answered (features/requests/rules.ts hoursOpen); REQUEST_OPEN_HOURS if not said. */
   openHours?: number;
   /** A booked time: written out in the recipient's language and Kyiv's clock, with its length. */
@@ -124,6 +140,11 @@ export function composeRequestMail(
     decision: "",
     by: "",
     outcome: "",
+    toSide: "driver",
+    slots: "",
+    time: "",
+    note: "",
+    icsUrl: "",
     ...rest,
     slotTime: slot ? format.dateTime(slot.start, { dateStyle: "full", timeStyle: "short" }) : "",
     minutes: slot?.minutes ?? 0,
@@ -131,6 +152,8 @@ export function composeRequestMail(
     hasMessage: values.message ? "yes" : "no",
     amount: format.number(amount ?? 0, UAH),
     confirmHours: JOB_CONFIRM_HOURS,
+    hasNote: values.note ? "yes" : "no",
+    hasTime: values.time ? "yes" : "no",
     job,
     car: car ? t("car", { ...car, year: String(car.year) }) : "",
     when: !when
