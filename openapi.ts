@@ -16,6 +16,7 @@ import { paths as osm } from "@/features/osm/openapi";
 import { paths as payments } from "@/features/payments/openapi";
 import { paths as prices } from "@/features/prices/openapi";
 import { paths as requestJobs } from "@/features/requests/job/openapi";
+import { paths as booking } from "@/features/requests/booking/openapi";
 import { paths as requests } from "@/features/requests/openapi";
 import { paths as reviews } from "@/features/reviews/openapi";
 import { paths as savedCards } from "@/features/saved/cards-openapi";
@@ -95,6 +96,7 @@ const FEATURES: ZodOpenApiPathsObject[] = [
   claims,
   requests,
   requestJobs,
+  booking,
   hours,
   prices,
   stats,

@@ -49,7 +49,10 @@ export const BookingViewAnswer = z
     canCancel: z.boolean(),
     canMarkNoShow: z.boolean(),
     cancelWouldBeLate: z.boolean().meta({ description: "Cancelling now would be a late cancellation." }),
-    icsUrl: z.string().nullable().meta({ description: "The agreed slot as an .ics file, for the driver and the shop." }),
+    icsUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The agreed slot as an .ics file, for the driver and the shop." }),
   })
   .meta({ id: "BookingView", description: "The booking and what the viewer may do with it now." });
 export type BookingView = z.infer<typeof BookingViewAnswer>;

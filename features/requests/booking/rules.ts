@@ -43,11 +43,7 @@ export function isWallClock(value: string): boolean {
   const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
   const probe = new Date(Date.UTC(y, mo - 1, d, h, mi));
   return (
-    h < 24 &&
-    mi < 60 &&
-    probe.getUTCFullYear() === y &&
-    probe.getUTCMonth() === mo - 1 &&
-    probe.getUTCDate() === d
+    h < 24 && mi < 60 && probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d
   );
 }
 
@@ -59,7 +55,11 @@ export function isWallClock(value: string): boolean {
 export function wallClockToInstant(value: string, timeZone = BOOKING_TIME_ZONE): Date | null {
   if (!isWallClock(value)) return null;
   const wall = Date.parse(`${value}:00Z`);
-  const offsets = new Set([zoneOffset(wall - DAY_MS, timeZone), zoneOffset(wall, timeZone), zoneOffset(wall + DAY_MS, timeZone)]);
+  const offsets = new Set([
+    zoneOffset(wall - DAY_MS, timeZone),
+    zoneOffset(wall, timeZone),
+    zoneOffset(wall + DAY_MS, timeZone),
+  ]);
   const instants = [...offsets]
     .map((offset) => wall - offset)
     .filter((instant) => zoneOffset(instant, timeZone) === wall - instant)
@@ -121,7 +121,12 @@ const NONE: BookingActions = {
  * reason); the side that did not propose picks; the driver asks for other times once per proposal;
  * either side cancels while it is on, and once the agreed slot has started says the other did not come.
  */
-export function bookingActions(booking: BookingState | null, part: BookingPart, open: boolean, now: Date): BookingActions {
+export function bookingActions(
+  booking: BookingState | null,
+  part: BookingPart,
+  open: boolean,
+  now: Date,
+): BookingActions {
   if (part === "admin" || !open) return NONE;
   if (!booking) return { ...NONE, canPropose: part === "service" };
   const { status } = booking;

@@ -5,9 +5,9 @@ import {
   BOOKING_REASON_MIN,
   BOOKING_TEXT_MAX,
   isSlotLength,
+  isWallClock,
   slotTiming,
   wallClockToInstant,
-  isWallClock,
 } from "./rules";
 
 /**
@@ -42,7 +42,12 @@ const slot = (now: Date) =>
 const note = (key: string) =>
   z
     .string({ error: key })
-    .transform((value) => value.replace(/\r\n?/g, "\n").replace(/(?!\u200D)\p{Cf}/gu, "").replace(/(?![\n\t])\p{Cc}/gu, ""))
+    .transform((value) =>
+      value
+        .replace(/\r\n?/g, "\n")
+        .replace(/(?!\u200D)\p{Cf}/gu, "")
+        .replace(/(?![\n\t])\p{Cc}/gu, ""),
+    )
     .pipe(z.string().trim().max(BOOKING_TEXT_MAX, { error: key }))
     .default("");
 
@@ -55,7 +60,11 @@ export function proposeInput(now: Date) {
         .min(1, { error: "Booking.slots" })
         .max(BOOKING_MAX_SLOTS, { error: "Booking.slots" })
         .refine(
-          (slots) => new Set(slots.map((entry) => `${entry.start.getTime()}|${entry.minutes}`)).size === slots.length,
+          // Run on what parsed so far too: a slot refused above is not a Date yet.
+          (slots) =>
+            new Set(
+              slots.map((entry) => (entry.start instanceof Date ? `${entry.start.getTime()}|${entry.minutes}` : entry)),
+            ).size === slots.length,
           { error: "Booking.slotsDuplicate" },
         ),
       reason: note("Booking.reason"),
@@ -90,9 +99,12 @@ export const weekQuery = z.object({
   week: z
     .string({ error: "Booking.week" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Booking.week" })
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, { error: "Booking.week" })
+    .refine(
+      (value) => {
+        const date = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+      },
+      { error: "Booking.week" },
+    )
     .optional(),
 });

@@ -180,7 +180,9 @@ export async function postMessage(
   const state = writing(target, part, answerable, now);
   if (!state.open) throw new AppError(409, "Requests.threadClosed");
   if (!answerable)
-    throw part === "service" ? new AppError(403, "Requests.serviceUnavailable") : new AppError(409, "Requests.threadNobody");
+    throw part === "service"
+      ? new AppError(403, "Requests.serviceUnavailable")
+      : new AppError(409, "Requests.threadNobody");
   const imageIds = input.images.map(imageIdOf);
   // Counted before the database is written (a second connection would wait for it on PGlite).
   const giveBack = await takeAll([{ name: "quoteMessage", key: viewer.id, messageKey: "Requests.tooManyMessages" }]);

@@ -31,6 +31,9 @@ import * as mechanics from "@/app/api/items/users/route";
 import * as stoOrder from "@/app/api/items/users/sto-order/route";
 import * as acceptRequest from "@/app/api/requests/[id]/accept/route";
 import * as answerRequest from "@/app/api/requests/[id]/answers/route";
+import * as bookingCancel from "@/app/api/requests/[id]/booking/cancel/route";
+import * as bookingOtherTimes from "@/app/api/requests/[id]/booking/other-times/route";
+import * as booking from "@/app/api/requests/[id]/booking/route";
 import * as cancelRequest from "@/app/api/requests/[id]/cancel/route";
 import * as jobDone from "@/app/api/requests/[id]/done/route";
 import * as jobExtra from "@/app/api/requests/[id]/extras/[extraId]/route";
@@ -74,6 +77,7 @@ import { serviceInput, servicePatch } from "@/features/listings/schema";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { monoInvoiceInput, payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { priceListInput } from "@/features/prices/schema";
+import { bookingCancelInput, confirmInput, otherTimesInput, proposeInput } from "@/features/requests/booking/schema";
 import {
   disputeResolutionInput,
   doneInput,
@@ -86,6 +90,7 @@ import {
   adminCloseInput,
   answerInput,
   cancelInput,
+  kyivDay,
   messageInput,
   requestInput,
 } from "@/features/requests/schema";
@@ -399,6 +404,46 @@ const routes: Route[] = [
     who: "admin",
     schema: disputeResolutionInput,
     body: () => ({ outcome: "not_done", note: "Фото не підтверджують роботу" }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/booking",
+    handler: booking.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/booking`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: proposeInput(new Date()),
+    body: () => ({ slots: [{ start: `${kyivDay(new Date(), 3)}T10:00`, minutes: 60 }], reason: "Запчастини їдуть" }),
+  },
+  {
+    method: "PUT",
+    file: "requests/[id]/booking",
+    handler: booking.PUT as Handler,
+    path: () => `/api/requests/${SOME_ID}/booking`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: confirmInput,
+    body: () => ({ slot: SOME_ID }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/booking/other-times",
+    handler: bookingOtherTimes.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/booking/other-times`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: otherTimesInput,
+    body: () => ({ note: "Після 18:00" }),
+  },
+  {
+    method: "POST",
+    file: "requests/[id]/booking/cancel",
+    handler: bookingCancel.POST as Handler,
+    path: () => `/api/requests/${SOME_ID}/booking/cancel`,
+    params: () => ({ id: SOME_ID }),
+    who: "owner",
+    schema: bookingCancelInput,
+    body: () => ({ reason: "Змінилися плани" }),
   },
   {
     method: "POST",

@@ -1,11 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { getViewer } from "@/features/accounts/server/session";
-import {
-  getCalendarFeed,
-  removeCalendarFeed,
-  renewCalendarFeed,
-} from "@/features/requests/booking/server/booking-ics";
+import { getCalendarFeed, removeCalendarFeed, renewCalendarFeed } from "@/features/requests/booking/server/booking-ics";
 import { handle, json } from "@/lib/http/answers";
 
 /** The address of the owner's private calendar feed, or null. */

@@ -1,7 +1,6 @@
 import "server-only";
 
 import { createHash, randomBytes } from "node:crypto";
-
 import ical, { ICalEventStatus } from "ical-generator";
 import { createTranslator, type Locale } from "next-intl";
 
@@ -64,7 +63,10 @@ function calendarOf(locale: Locale, name: string, rows: EventRow[], link: (row: 
       stamp: row.updatedAt,
       start: row.start,
       end: new Date(row.start.getTime() + row.minutes * 60_000),
-      summary: t("summary", { job: jobLabel(locale, row.request.job, row.request.description), station: row.service.name }),
+      summary: t("summary", {
+        job: jobLabel(locale, row.request.job, row.request.description),
+        station: row.service.name,
+      }),
       location: row.service.address,
       description: t("description", { link: url }),
       url,
@@ -112,7 +114,11 @@ export async function renewCalendarFeed(viewer: Viewer | null): Promise<{ url: s
   const token = randomBytes(32).toString("base64url");
   const data = { tokenHash: hashToken(token), tokenSealed: sealSecret(token), createdAt: new Date() };
   const prisma = await getPrisma();
-  await prisma.calendarFeed.upsert({ where: { userId: viewer.id }, create: { userId: viewer.id, ...data }, update: data });
+  await prisma.calendarFeed.upsert({
+    where: { userId: viewer.id },
+    create: { userId: viewer.id, ...data },
+    update: data,
+  });
   return { url: feedUrl(token) };
 }
 
@@ -141,7 +147,10 @@ export async function calendarFeedIcs(file: string, now = new Date()): Promise<s
   const rows = await prisma.quoteBooking.findMany({
     where: {
       service: { ownerId: feed.userId },
-      start: { gte: new Date(now.getTime() - FEED_DAYS_BACK * DAY_MS), lte: new Date(now.getTime() + FEED_DAYS_AHEAD * DAY_MS) },
+      start: {
+        gte: new Date(now.getTime() - FEED_DAYS_BACK * DAY_MS),
+        lte: new Date(now.getTime() + FEED_DAYS_AHEAD * DAY_MS),
+      },
     },
     orderBy: { start: "asc" },
     select: eventSelect,

@@ -78,8 +78,6 @@ export async function mailSide(
       time: values.time ? slotText(locale, values.time.start, values.time.minutes) : "",
       icsUrl: values.ics ? icsUrlOf(request.id) : "",
     },
-    to === "driver"
-      ? localePath(locale, `/requests/${request.id}`)
-      : localePath(locale, "/requests/inbox?status=all"),
+    to === "driver" ? localePath(locale, `/requests/${request.id}`) : localePath(locale, "/requests/inbox?status=all"),
   );
 }

@@ -1,8 +1,8 @@
 import "server-only";
 
-import { isOpenAt, type HoursRow, type SpecialHours } from "@/features/hours/timetable";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
+import { isOpenAt, type HoursRow, type SpecialHours } from "@/features/hours/timetable";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError } from "@/lib/http/errors";
@@ -68,8 +68,12 @@ function viewOf(request: AcceptedJobRow, part: JobPart, booking: BookingRow | nu
       start: booking.start?.toISOString() ?? null,
       minutes: booking.minutes,
       confirmedAt: booking.confirmedAt?.toISOString() ?? null,
-      otherTimes: booking.otherTimesAt ? { at: booking.otherTimesAt.toISOString(), note: booking.otherTimesNote } : null,
-      ended: booking.endedAt ? { by: booking.endedBy, reason: booking.endReason, at: booking.endedAt.toISOString() } : null,
+      otherTimes: booking.otherTimesAt
+        ? { at: booking.otherTimesAt.toISOString(), note: booking.otherTimesNote }
+        : null,
+      ended: booking.endedAt
+        ? { by: booking.endedBy, reason: booking.endReason, at: booking.endedAt.toISOString() }
+        : null,
       lateCancel: booking.lateCancel,
     },
     ...actions,
@@ -90,7 +94,13 @@ export async function getBooking(viewer: Viewer | null, requestId: string): Prom
 async function inBooking<T>(
   viewer: Viewer,
   requestId: string,
-  write: (context: { tx: Tx; request: AcceptedJobRow; side: BookingSide; booking: BookingRow | null; now: Date }) => Promise<T>,
+  write: (context: {
+    tx: Tx;
+    request: AcceptedJobRow;
+    side: BookingSide;
+    booking: BookingRow | null;
+    now: Date;
+  }) => Promise<T>,
 ): Promise<BookingView> {
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx) => {
@@ -229,7 +239,10 @@ export async function askOtherTimes(viewer: Viewer | null, requestId: string, bo
     if (side !== "driver") throw new AppError(409, "Booking.onlyDriverAsks");
     if (!booking || booking.status !== "proposed") throw new AppError(409, "Booking.notProposed");
     if (booking.otherTimesAt) throw new AppError(409, "Booking.otherTimesAsked");
-    await tx.quoteBooking.update({ where: { id: booking.id }, data: { otherTimesAt: now, otherTimesNote: input.note } });
+    await tx.quoteBooking.update({
+      where: { id: booking.id },
+      data: { otherTimesAt: now, otherTimesNote: input.note },
+    });
     await audit(tx, viewer, "otherTimes", request.id, { note: input.note });
     await mailSide(tx, request, "service", "bookingOtherTimes", { note: input.note });
   });
