@@ -4,6 +4,7 @@ import { ActionButton } from "@/components/ui/action-button";
 import { CallLink } from "@/domain/service/components/contact-links";
 import { shownKm } from "@/domain/service/distance";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
+import { BookingPanel } from "@/features/requests/booking/components/booking-panel";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
@@ -161,6 +162,7 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
               {t("servicePage")}
             </Link>
           </div>
+          <BookingPanel requestId={request._id} />
           <JobPanel requestId={request._id} />
         </section>
       ) : null}

@@ -7,6 +7,8 @@ import { Link } from "@/i18n/navigation";
 import { displayPhone } from "@/lib/phone";
 
 import type { InboxItem, InboxPage } from "../answers";
+import { BookingPanel } from "../booking/components/booking-panel";
+import { CalendarLink } from "../booking/components/calendar-link";
 import { JobPanel } from "../job/components/job-panel";
 import type { InboxTab } from "../rules";
 import { AnswerPanel } from "./answer-form";
@@ -51,6 +53,7 @@ export function RequestInbox({
           {t("title")}
         </h1>
         <p className="text-sm text-slate-600">{t("intro")}</p>
+        {provider ? <CalendarLink /> : null}
       </div>
       <nav aria-label={t("tabsLabel")} className="flex gap-2 rounded-xl bg-slate-100 p-1 sm:inline-flex">
         {(["new", "all"] as const).map((name) => (
@@ -182,6 +185,7 @@ function InboxOutcome({ item, today, job }: { item: InboxItem; today: string; jo
             </a>
           ) : null}
           <p className="text-sm text-emerald-950">{t("chosenHint")}</p>
+          <BookingPanel requestId={item._id} />
           <JobPanel requestId={item._id} />
           {item.requestStatus === "accepted" ? (
             <CancelRequest

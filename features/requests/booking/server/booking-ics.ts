@@ -94,9 +94,12 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const feedUrl = (token: string) => `${appUrl()}/api/calendar/${token}.ics`;
 
+/** Someone requests can come to: the owner of a station or a master's profile (a service either way). */
+export const ownsAService = (viewer: Viewer) => viewer.ownsStations || viewer.hasMechanicProfile;
+
 function requireOwner(viewer: Viewer | null): asserts viewer is Viewer {
   requireAccess(viewer, "signedIn");
-  if (!viewer.ownsStations) throw new AppError(403, "Booking.feedOwnersOnly");
+  if (!ownsAService(viewer)) throw new AppError(403, "Booking.feedOwnersOnly");
 }
 
 /** GET /api/users/calendar-feed: the address of the viewer's feed, or null when none is on. */
