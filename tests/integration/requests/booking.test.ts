@@ -8,10 +8,13 @@ import * as bookingOtherTimes from "@/app/api/requests/[id]/booking/other-times/
 import * as booking from "@/app/api/requests/[id]/booking/route";
 import * as calendarFeed from "@/app/api/users/calendar-feed/route";
 import type { BookingView } from "@/features/requests/booking/answers";
+import { ownerWeek } from "@/features/requests/booking/server/calendar-week";
 import { kyivDay } from "@/features/requests/schema";
 import { getPrisma } from "@/lib/db/client";
 
+import { makeService } from "../../helpers/factories";
 import { apiRequest, call, params } from "../../helpers/request";
+import { viewerOf } from "../../helpers/sign-in";
 import { answerAs, api, blockedPerson, mailsTo, nextAddress, person, sendRequest, shop, type Person } from "./api";
 
 /**
@@ -734,5 +737,55 @@ describe("the owners' calendar feed", () => {
 
     expect(await (await bookingApi.feed("DELETE", owner.cookie)).json()).toEqual({ url: null });
     expect((await bookingApi.feedFile(second.slice(second.lastIndexOf("/") + 1))).status).toBe(404);
+  });
+});
+
+describe("the owners' week calendar", () => {
+  it("lists the week's agreed slots and proposed ones as tentative, Monday to Sunday in Kyiv, of the viewer's services only", async () => {
+    const job = await acceptedJob();
+    const owner = job.chosen.owner;
+    await agreed(job, 2, "10:00");
+    const second = await acceptedJob({ chosen: job.chosen });
+    await bookingApi.propose(second.id, { slots: [slot(2, "15:00"), slot(9, "15:00")] }, owner.cookie);
+    const stranger = await acceptedJob();
+    await agreed(stranger, 2, "11:00");
+
+    const viewer = (await viewerOf(owner.cookie))!;
+    const day = kyivDay(new Date(), 2);
+    const week = await ownerWeek(viewer, { week: day }, "en");
+    expect(week.days).toHaveLength(7);
+    expect(new Date(`${week.monday}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(week.days.map((entry) => entry.date)).toContain(day);
+    const entries = week.days.flatMap((entry) => entry.entries);
+    expect(entries.every((entry) => entry.serviceName === "Autofix")).toBe(true);
+    expect(entries.filter((entry) => entry.requestId === job.id)).toMatchObject([
+      { status: "confirmed", tentative: false, minutes: 60, car: "Skoda Octavia, 2015", job: "Brake pads replacement" },
+    ]);
+    expect(entries.filter((entry) => entry.requestId === second.id)).toMatchObject([
+      { status: "proposed", tentative: true },
+    ]);
+    expect(entries.some((entry) => entry.requestId === stranger.id)).toBe(false);
+    const onDay = week.days.find((entry) => entry.date === day)!.entries;
+    expect(onDay.map((entry) => entry.requestId)).toEqual([job.id, second.id]);
+
+    const next = await ownerWeek(viewer, { week: week.next }, "en");
+    expect(next.monday).toBe(week.next);
+    expect(next.previous).toBe(week.monday);
+    // A week is a week on the calendar: the next one holds what falls in it, and only that.
+    const nextEntries = next.days.flatMap((entry) => entry.entries);
+    expect(nextEntries).toMatchObject([{ requestId: second.id, tentative: true }]);
+    // Not a date: this week.
+    expect((await ownerWeek(viewer, { week: "2026-02-30" }, "en")).isThisWeek).toBe(true);
+    // Someone without a service is refused.
+    await expect(ownerWeek((await viewerOf(job.driver.cookie))!, {}, "en")).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("is open to a master's profile too, as the feed is", async () => {
+    const master = await person();
+    await makeService({ ownerId: master.id, role: "mechanic" });
+    const cookie = master.cookie;
+    expect((await bookingApi.feed("POST", cookie)).status).toBe(200);
+    const viewer = (await viewerOf(cookie))!;
+    expect((await ownerWeek(viewer, {}, "uk")).days).toHaveLength(7);
   });
 });
