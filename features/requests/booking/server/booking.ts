@@ -12,7 +12,7 @@ import { writeAudit } from "@/lib/security/audit-log";
 import { openJob, requireJobWritable, type AcceptedJobRow, type JobPart } from "../../server/job-access";
 import type { Tx } from "../../server/request-view";
 import type { BookingView } from "../answers";
-import { bookingActions, isLateCancel, type BookingSide } from "../rules";
+import { bookingActions, isActiveBooking, isLateCancel, type BookingSide } from "../rules";
 import { bookingCancelInput, confirmInput, otherTimesInput, proposeInput } from "../schema";
 import { icsUrlOf, mailSide } from "./booking-mail";
 
@@ -250,11 +250,12 @@ export async function askOtherTimes(viewer: Viewer | null, requestId: string, bo
 
 /**
  * Ends an active booking as cancelled: by a side (or by nobody, for an admin's close of the
- * request), late when the agreed slot starts within LATE_CANCEL_HOURS. False when there was none.
+ * request), late when the agreed slot starts within LATE_CANCEL_HOURS; its slots go, the event's
+ * sequence rises.
  */
 export async function endBooking(
   tx: Tx,
-  booking: BookingRow | { id: string; status: string; start: Date | null },
+  booking: { id: string; start: Date | null },
   end: { by: BookingSide | null; reason: string; now: Date },
 ): Promise<{ lateCancel: boolean }> {
   const lateCancel = isLateCancel(booking.start, end.now);
@@ -278,8 +279,7 @@ export async function cancelBooking(viewer: Viewer | null, requestId: string, bo
   requireAccess(viewer, "signedIn");
   const { reason } = parseOrThrow(bookingCancelInput, body);
   return inBooking(viewer, requestId, async ({ tx, request, side, booking, now }) => {
-    if (!booking || !["proposed", "confirmed", "rescheduled"].includes(booking.status))
-      throw new AppError(409, "Booking.notCancellable");
+    if (!booking || !isActiveBooking(booking.status)) throw new AppError(409, "Booking.notCancellable");
     const { lateCancel } = await endBooking(tx, booking, { by: side, reason, now });
     await audit(tx, viewer, "cancel", request.id, { side, reason, lateCancel });
     await mailSide(tx, request, other(side), "bookingCancelled", {
@@ -325,7 +325,7 @@ export async function cancelBookingWithRequest(
     where: { requestId },
     select: { id: true, status: true, start: true },
   });
-  if (!booking || !["proposed", "confirmed", "rescheduled"].includes(booking.status)) return;
+  if (!booking || !isActiveBooking(booking.status)) return;
   const by = close.closedBy === "admin" ? null : close.closedBy === "shop" ? "service" : "driver";
   const { lateCancel } = await endBooking(tx, booking, { by, reason: close.reason, now: close.now });
   await writeAudit(
