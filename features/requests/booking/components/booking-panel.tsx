@@ -2,11 +2,13 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useFieldArray } from "react-hook-form";
 
-import { ApiError, fieldMessages, postJson } from "@/components/ui/api-client";
+import { ApiError, postJson } from "@/components/ui/api-client";
 import { FIELD_INPUT, FormAlert, Labelled } from "@/components/ui/fields";
 import { toast } from "@/components/ui/toast";
+import { useSchemaForm } from "@/components/ui/use-schema-form";
 
 import type { BookingView } from "../answers";
 import {
@@ -52,6 +54,7 @@ type Open = "propose" | "otherTimes" | "cancel" | null;
 
 function Booking({ requestId }: { requestId: string }) {
   const t = useTranslations("Booking.panel");
+  const ta = useTranslations("Account");
   const locale = useLocale();
   const headingId = useId();
   const queries = useQueryClient();
@@ -67,20 +70,24 @@ function Booking({ requestId }: { requestId: string }) {
     refetchInterval: 60_000,
   });
 
-  /** A write: its answer is the new view; a refusal is shown where it belongs, or as a toast. */
-  const write = async (path: string, body: unknown, method = "POST", done?: string) => {
+  /** A write: its answer is the new view, put in place; a refusal is thrown for the form to show. */
+  const write: Write = async (path, body, method = "POST", done) => {
     setBusy(true);
     try {
-      const next = await postJson<BookingView>(`/api/requests/${requestId}/booking${path}?lng=${locale}`, body, method);
+      const next = await postJson<BookingView>(
+        `/api/requests/${requestId}/booking${path}?lng=${locale}`,
+        body,
+        method,
+        ta("networkError"),
+      );
       queries.setQueryData(bookingKey(requestId), next);
       setOpen(null);
       if (done) toast.success(done);
-      return null;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.errors) return fieldMessages(error);
-      toast.error(error instanceof Error ? error.message : t("loadError"));
-      void queries.invalidateQueries({ queryKey: bookingKey(requestId) });
-      return null;
+      // A state that moved meanwhile (the other side picked, cancelled): read it again.
+      if (error instanceof ApiError && error.status === 409)
+        void queries.invalidateQueries({ queryKey: bookingKey(requestId) });
+      throw error;
     } finally {
       setBusy(false);
     }
@@ -109,7 +116,11 @@ function Booking({ requestId }: { requestId: string }) {
   );
 }
 
-type Write = (path: string, body: unknown, method?: string, done?: string) => Promise<Record<string, string> | null>;
+type Write = (path: string, body: unknown, method?: string, done?: string) => Promise<void>;
+
+/** A button's write: its refusal is said in a toast. */
+const act = (write: Write, ...args: Parameters<Write>) =>
+  void write(...args).catch((error: unknown) => toast.error(error instanceof Error ? error.message : String(error)));
 
 function BookingBody({
   view,
@@ -189,7 +200,7 @@ function BookingBody({
                         type="button"
                         disabled={busy}
                         className={PRIMARY}
-                        onClick={() => void write("", { slot: slot._id }, "PUT", t("picked"))}
+                        onClick={() => act(write, "", { slot: slot._id }, "PUT", t("picked"))}
                       >
                         {t("pick")}
                       </button>
@@ -235,7 +246,7 @@ function BookingBody({
             type="button"
             disabled={busy}
             className={SECONDARY}
-            onClick={() => void write("/no-show", undefined, "POST", t("noShowDone"))}
+            onClick={() => act(write, "/no-show", undefined, "POST", t("noShowDone"))}
           >
             {t("noShow", { viewer: view.viewer })}
           </button>
@@ -255,7 +266,6 @@ function BookingBody({
       {open === "propose" && view.canPropose ? (
         <ProposeForm
           moving={booking?.status === "confirmed" || booking?.status === "rescheduled"}
-          busy={busy}
           write={write}
           onClose={() => setOpen(null)}
         />
@@ -264,24 +274,22 @@ function BookingBody({
         <TextForm
           label={t("otherTimesLabel")}
           field="note"
-          required={false}
+          schema={loadOtherTimes}
           submit={t("otherTimesSend")}
-          busy={busy}
           onClose={() => setOpen(null)}
-          send={(text) => write("/other-times", { note: text }, "POST", t("otherTimesSent"))}
+          send={(body) => write("/other-times", body, "POST", t("otherTimesSent"))}
         />
       ) : null}
       {open === "cancel" && view.canCancel ? (
         <TextForm
           label={t("cancelReason")}
           field="reason"
-          required
+          schema={loadCancel}
           warning={view.cancelWouldBeLate ? t("cancelLate") : undefined}
           submit={t("cancelConfirm")}
           closeLabel={t("keep")}
-          busy={busy}
           onClose={() => setOpen(null)}
-          send={(text) => write("/cancel", { reason: text }, "POST", t("cancelled"))}
+          send={(body) => write("/cancel", body, "POST", t("cancelled"))}
         />
       ) : null}
     </div>
@@ -307,6 +315,12 @@ function useSlotText() {
 }
 
 type SlotDraft = { date: string; time: string; minutes: number };
+type ProposeValues = { slots: SlotDraft[]; reason: string };
+
+// The server's schemas, fetched at the form's first focus (use-schema-form.ts).
+const loadPropose = () => import("../schema").then((schemas) => schemas.proposeInput(new Date()));
+const loadCancel = () => import("../schema").then((schemas) => schemas.bookingCancelInput);
+const loadOtherTimes = () => import("../schema").then((schemas) => schemas.otherTimesInput);
 
 /** Tomorrow at 10:00 in Kyiv, an hour long: where a new slot starts. */
 function draftSlot(): SlotDraft {
@@ -314,113 +328,104 @@ function draftSlot(): SlotDraft {
   return { date: tomorrow.slice(0, 10), time: "10:00", minutes: 60 };
 }
 
-function ProposeForm({
-  moving,
-  busy,
-  write,
-  onClose,
-}: {
-  moving: boolean;
-  busy: boolean;
-  write: Write;
-  onClose: () => void;
-}) {
+/**
+ * One to three slots (a date and a time on Kyiv's clock, a length) and a reason, required when an
+ * agreed time moves. Checked with the server's schema; a slot's time refused (too soon, too far,
+ * skipped by the clocks) is said under its date and time.
+ */
+function ProposeForm({ moving, write, onClose }: { moving: boolean; write: Write; onClose: () => void }) {
   const t = useTranslations("Booking.panel");
   const id = useId();
-  const [slots, setSlots] = useState<SlotDraft[]>(() => [draftSlot()]);
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const change = (index: number, patch: Partial<SlotDraft>) =>
-    setSlots((current) => current.map((slot, at) => (at === index ? { ...slot, ...patch } : slot)));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const refused = await write(
-      "",
-      {
-        slots: slots.map((slot) => ({ start: `${slot.date}T${slot.time}`, minutes: slot.minutes })),
-        reason,
-      },
-      "POST",
-      t("sent"),
-    );
-    setErrors(refused ?? {});
-  };
+  const { form, busy, failure, error, formProps } = useSchemaForm<ProposeValues, unknown>({
+    schema: loadPropose,
+    defaultValues: { slots: [draftSlot()], reason: "" },
+    request: (values) => ({
+      slots: values.slots.map((slot) => ({ start: `${slot.date}T${slot.time}`, minutes: Number(slot.minutes) })),
+      reason: values.reason,
+    }),
+    rules: (values) => (moving && !values.reason.trim() ? { reason: "Booking.reasonRequired" } : {}),
+    send: (body) => write("", body, "POST", t("sent")),
+  });
+  const { register, control } = form;
+  const slots = useFieldArray({ control, name: "slots" });
   const duration = (minutes: number) =>
     t("durationOption", { hours: Math.floor(minutes / 60), minutes: minutes % 60 }).trim();
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3 rounded-lg bg-slate-50 p-3" noValidate>
+    <form {...formProps} className="space-y-3 rounded-lg bg-slate-50 p-3">
       <p className="font-medium">{t("proposeTitle")}</p>
-      {errors.slots ? <FormAlert>{errors.slots}</FormAlert> : null}
-      {slots.map((slot, index) => (
-        <fieldset key={index} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
-          <legend className="px-1 text-sm font-medium">{t("slotLegend", { n: index + 1 })}</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            <Labelled id={`${id}-date-${index}`} label={t("date")} error={errors[`slots.${index}.start`]}>
-              {(control) => (
-                <input
-                  type="date"
-                  required
-                  value={slot.date}
-                  onChange={(event) => change(index, { date: event.target.value })}
-                  className={FIELD_INPUT}
-                  {...control}
-                />
-              )}
-            </Labelled>
-            <Labelled id={`${id}-time-${index}`} label={t("time")}>
-              {(control) => (
-                <input
-                  type="time"
-                  required
-                  step={SLOT_STEP_MINUTES * 60}
-                  value={slot.time}
-                  onChange={(event) => change(index, { time: event.target.value })}
-                  className={FIELD_INPUT}
-                  {...control}
-                />
-              )}
-            </Labelled>
-            <Labelled id={`${id}-minutes-${index}`} label={t("duration")} error={errors[`slots.${index}.minutes`]}>
-              {(control) => (
-                <select
-                  value={slot.minutes}
-                  onChange={(event) => change(index, { minutes: Number(event.target.value) })}
-                  className={FIELD_INPUT}
-                  {...control}
-                >
-                  {DURATIONS.map((minutes) => (
-                    <option key={minutes} value={minutes}>
-                      {duration(minutes)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Labelled>
-          </div>
-          {slots.length > 1 ? (
-            <button
-              type="button"
-              className="text-sm text-red-700 underline"
-              onClick={() => setSlots((current) => current.filter((_, at) => at !== index))}
-            >
-              {t("removeSlot", { n: index + 1 })}
-            </button>
-          ) : null}
-        </fieldset>
-      ))}
-      {slots.length < BOOKING_MAX_SLOTS ? (
-        <button type="button" className={SECONDARY} onClick={() => setSlots((current) => [...current, draftSlot()])}>
+      {failure ? (
+        <FormAlert>{failure.message}</FormAlert>
+      ) : error("slots") ? (
+        <FormAlert>{error("slots")}</FormAlert>
+      ) : null}
+      {slots.fields.map((slot, index) => {
+        const startError = error(`slots.${index}.start` as "slots");
+        return (
+          <fieldset key={slot.id} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
+            <legend className="px-1 text-sm font-medium">{t("slotLegend", { n: index + 1 })}</legend>
+            {/* The slot's start as the server reads it: named so that its refusal is said here. */}
+            <input type="hidden" {...register(`slots.${index}.start` as "slots")} />
+            <div className="grid gap-2 sm:grid-cols-3">
+              <Labelled id={`${id}-date-${index}`} label={t("date")} error={startError}>
+                {(control) => (
+                  <input
+                    type="date"
+                    required
+                    {...register(`slots.${index}.date`)}
+                    className={FIELD_INPUT}
+                    {...control}
+                  />
+                )}
+              </Labelled>
+              <Labelled id={`${id}-time-${index}`} label={t("time")}>
+                {(control) => (
+                  <input
+                    type="time"
+                    required
+                    step={SLOT_STEP_MINUTES * 60}
+                    {...register(`slots.${index}.time`)}
+                    className={FIELD_INPUT}
+                    {...control}
+                    aria-invalid={startError ? true : undefined}
+                  />
+                )}
+              </Labelled>
+              <Labelled id={`${id}-minutes-${index}`} label={t("duration")} error={error(`slots.${index}.minutes`)}>
+                {(control) => (
+                  <select
+                    {...register(`slots.${index}.minutes`, { valueAsNumber: true })}
+                    className={FIELD_INPUT}
+                    {...control}
+                  >
+                    {DURATIONS.map((minutes) => (
+                      <option key={minutes} value={minutes}>
+                        {duration(minutes)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Labelled>
+            </div>
+            {slots.fields.length > 1 ? (
+              <button type="button" className="text-sm text-red-700 underline" onClick={() => slots.remove(index)}>
+                {t("removeSlot", { n: index + 1 })}
+              </button>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      {slots.fields.length < BOOKING_MAX_SLOTS ? (
+        <button type="button" className={SECONDARY} onClick={() => slots.append(draftSlot())}>
           {t("addSlot")}
         </button>
       ) : null}
-      <Labelled id={`${id}-reason`} label={moving ? t("reasonLabel") : t("reasonOptional")} error={errors.reason}>
+      <Labelled id={`${id}-reason`} label={moving ? t("reasonLabel") : t("reasonOptional")} error={error("reason")}>
         {(control) => (
           <textarea
             rows={2}
             maxLength={BOOKING_TEXT_MAX}
             required={moving}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            {...register("reason")}
             className={FIELD_INPUT}
             {...control}
           />
@@ -438,53 +443,47 @@ function ProposeForm({
   );
 }
 
+/** A form of one text (a note, a reason), checked with the server's schema for it. */
 function TextForm({
   label,
   field,
-  required,
+  schema,
   warning,
   submit,
   closeLabel,
-  busy,
   onClose,
   send,
 }: {
   label: string;
-  field: string;
-  required: boolean;
+  field: "note" | "reason";
+  schema: () => Promise<import("zod").ZodType<unknown>>;
   warning?: string;
   submit: string;
   closeLabel?: string;
-  busy: boolean;
   onClose: () => void;
-  send: (text: string) => Promise<Record<string, string> | null>;
+  send: (body: unknown) => Promise<void>;
 }) {
   const t = useTranslations("Booking.panel");
   const id = useId();
-  const [text, setText] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, busy, failure, error, formProps } = useSchemaForm<Record<typeof field, string>, unknown>({
+    schema,
+    defaultValues: { [field]: "" } as Record<typeof field, string>,
+    send,
+  });
   return (
-    <form
-      noValidate
-      className="space-y-3 rounded-lg bg-slate-50 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send(text).then((refused) => setErrors(refused ?? {}));
-      }}
-    >
+    <form {...formProps} className="space-y-3 rounded-lg bg-slate-50 p-3">
       {warning ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
           {warning}
         </p>
       ) : null}
-      <Labelled id={`${id}-${field}`} label={label} error={errors[field]}>
+      {failure ? <FormAlert>{failure.message}</FormAlert> : null}
+      <Labelled id={`${id}-${field}`} label={label} error={error(field)}>
         {(control) => (
           <textarea
             rows={2}
             maxLength={BOOKING_TEXT_MAX}
-            required={required}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            {...form.register(field)}
             className={FIELD_INPUT}
             {...control}
           />
