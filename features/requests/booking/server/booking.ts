@@ -91,7 +91,7 @@ export async function getBooking(viewer: Viewer | null, requestId: string): Prom
 }
 
 /** A write's frame: the job opened and locked, the part allowed to write, the booking read inside. */
-async function inBooking<T>(
+async function inBooking(
   viewer: Viewer,
   requestId: string,
   write: (context: {
@@ -100,7 +100,7 @@ async function inBooking<T>(
     side: BookingSide;
     booking: BookingRow | null;
     now: Date;
-  }) => Promise<T>,
+  }) => Promise<void>,
 ): Promise<BookingView> {
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx) => {
