@@ -7,6 +7,7 @@ import { rebuildMapCells } from "@/features/map/server/map-grid";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";
 import { sweepMonoPayments } from "@/features/payments/server/monobank-sweep";
 import { sweepPayments } from "@/features/payments/server/paypal-payments";
+import { remindBookings } from "@/features/requests/booking/server/reminders";
 import { runQuoteRequestJobs } from "@/features/requests/server/scheduled";
 import { refreshRatingScores } from "@/features/reviews/server/rating-scores";
 import { REVIEW_DIGEST_EVERY_MS, sendReviewDigests } from "@/features/reviews/server/review-digest";
@@ -34,10 +35,11 @@ export const JOBS: Job[] = [
   { name: "claim-lapse", everyMs: 60 * 60_000, quietWhenIdle: true, run: () => lapseUnpaidClaims() },
   { name: "review-digest", everyMs: REVIEW_DIGEST_EVERY_MS, run: () => sendReviewDigests() },
   // Drivers' requests for a price: closes those 72 hours old, reminds services after 2 hours
-  // without an answer, reminds both sides of booked times, confirms jobs left unanswered for 72
-  // hours, refreshes response figures
+  // without an answer, confirms jobs left unanswered for 72 hours, refreshes response figures
   // (features/requests/server/scheduled.ts).
   { name: "quote-requests", everyMs: 10 * 60_000, quietWhenIdle: true, run: (now) => runQuoteRequestJobs(now) },
+  // Both sides of a booked time, the day and two hours before it (features/requests/booking/server/reminders.ts).
+  { name: "booking-reminders", everyMs: 10 * 60_000, quietWhenIdle: true, run: (now) => remindBookings(now) },
   // Cheap when nothing changed (one row read); until it has run, maps are grouped live.
   { name: "map-cells", everyMs: 10_000, quietWhenIdle: true, run: () => rebuildMapCells() },
   // Asked hourly; imports once the last successful import is a week old (features/osm/server/scheduled.ts).

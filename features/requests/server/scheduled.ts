@@ -8,7 +8,6 @@ import { hoursOpen, REQUEST_REMINDER_HOURS } from "@/features/requests/rules";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-import { remindBookings } from "../booking/server/reminders";
 import { confirmJobsPastDeadline } from "../job/server/auto-confirm";
 import { mailRequest } from "./request-mail";
 import { refreshAllResponseFigures } from "./response-figures";
@@ -17,8 +16,7 @@ import { refreshAllResponseFigures } from "./response-figures";
  * The "quote-requests" job (jobs.ts, every 10 minutes): closes open requests whose time is up (72
  * hours, or 4 for one wanted as soon as possible: the request's expiresAt),
  * reminds once each service that has left a request unanswered for REQUEST_REMINDER_HOURS, and
- * reminds both sides of each agreed booking the day and the hours before it
- * (booking/server/reminders.ts), counts as confirmed a job done that its driver left unanswered
+ * counts as confirmed a job done that its driver left unanswered
  * for JOB_CONFIRM_HOURS (job/server/auto-confirm.ts), and brings every service's response figures up to date. Rows are claimed with SKIP LOCKED and each
  * mail written in the transaction that records it, so two instances running the job at once send
  * each mail once; a batch that fails rolls back with its mails.
@@ -32,12 +30,9 @@ export async function runQuoteRequestJobs(now: Date = new Date()) {
   // Closing first: a request whose time is up needs no reminder (after a long outage, say).
   const expired = await expireRequests(now);
   const reminded = await remindUnanswered(now);
-  const bookingReminders = await remindBookings(now);
   const jobsConfirmed = await confirmJobsPastDeadline(now);
   const figures = await refreshAllResponseFigures(now);
-  return expired || reminded || bookingReminders || jobsConfirmed || figures
-    ? { expired, reminded, bookingReminders, jobsConfirmed, figures }
-    : null;
+  return expired || reminded || jobsConfirmed || figures ? { expired, reminded, jobsConfirmed, figures } : null;
 }
 
 type DueTarget = {

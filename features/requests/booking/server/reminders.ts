@@ -10,7 +10,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { mailRequest } from "../../server/request-mail";
 
 /**
- * The reminders of agreed slots, by the "quote-requests" job (every 10 minutes): both sides of a
+ * The reminders of agreed slots, by the "booking-reminders" job (jobs.ts, every 10 minutes): both sides of a
  * booking whose slot is confirmed (or still holds while new times are proposed) are mailed
  * BOOKING_REMINDER_HOURS.day and .soon hours before it, each once, in their own language. The
  * booking's row records each reminder in the transaction that writes its mails, claimed with SKIP
