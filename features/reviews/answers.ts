@@ -9,11 +9,9 @@ export const reviewSavedAnswer = z
   .object({
     _id: z.guid(),
     avg: z.number().meta({ description: "The review's average of its three scores." }),
-    verified: z
-      .boolean()
-      .meta({
-        description: "A visit code (given, or bound to the driver by a confirmed job of a request) verified it.",
-      }),
+    verified: z.boolean().meta({
+      description: "A visit code (given, or bound to the driver by a confirmed job of a request) verified it.",
+    }),
   })
   .meta({ id: "ReviewSaved" });
 

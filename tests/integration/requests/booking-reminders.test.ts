@@ -6,8 +6,8 @@ import { resetLifecycleForTests } from "@/lib/lifecycle";
 import { attemptMail } from "@/lib/mail/outbox";
 
 import { setEnv } from "../../helpers/env";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 import { makeService, makeUser } from "../../helpers/factories";
+import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 import { makeAcceptedRequest } from "./job-fixtures";
 
 /**
@@ -65,7 +65,10 @@ describe("the reminders of an agreed slot", () => {
     expect(toDriver!.subject).toContain("10:30");
     expect(toDriver!.text).toContain("90 min");
     expect(toDriver!.text).toContain(`/requests/${request.id}`);
-    expect(toOwner).toMatchObject({ locale: "uk", subject: expect.stringContaining("пʼятниця, 11 грудня 2026 р. о 10:30") });
+    expect(toOwner).toMatchObject({
+      locale: "uk",
+      subject: expect.stringContaining("пʼятниця, 11 грудня 2026 р. о 10:30"),
+    });
     expect(toOwner!.text).toContain("Вітаємо, Тарас! Нагадуємо: Sam має запис до сервісу Гальма Плюс");
     expect(toOwner!.text).toContain("/ua/requests/calendar");
 

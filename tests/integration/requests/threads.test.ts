@@ -197,7 +197,8 @@ describe("a service taken off the directory, or whose owner is blocked, cannot b
       expect(toIt.status).toBe(409);
       expect(await toIt.json()).toMatchObject({
         key: "Requests.threadNobody",
-        message: "Тут ваше повідомлення ніхто не прочитає: у сервісу більше немає власника або його прибрали з каталогу.",
+        message:
+          "Тут ваше повідомлення ніхто не прочитає: у сервісу більше немає власника або його прибрали з каталогу.",
       });
       // The thread is still there to read, with nothing to write in.
       const thread = await threadOf(id, service.id, driver.cookie);
@@ -489,7 +490,6 @@ describe("the other side is mailed at most once in 10 minutes per thread", () =>
     expect(both.map((response) => response.status)).toEqual([201, 201]);
     expect(await toOwner()).toHaveLength(3);
   });
-
 });
 
 describe("unread messages", () => {

@@ -328,6 +328,12 @@ function draftSlot(): SlotDraft {
   return { date: tomorrow.slice(0, 10), time: "10:00", minutes: 60 };
 }
 
+/** The request of the propose form: each slot's date and time as one wall-clock time. */
+const requestOf = (values: ProposeValues) => ({
+  slots: values.slots.map((slot) => ({ start: `${slot.date}T${slot.time}`, minutes: Number(slot.minutes) })),
+  reason: values.reason,
+});
+
 /**
  * One to three slots (a date and a time on Kyiv's clock, a length) and a reason, required when an
  * agreed time moves. Checked with the server's schema; a slot's time refused (too soon, too far,
@@ -339,12 +345,11 @@ function ProposeForm({ moving, write, onClose }: { moving: boolean; write: Write
   const { form, busy, failure, error, formProps } = useSchemaForm<ProposeValues, unknown>({
     schema: loadPropose,
     defaultValues: { slots: [draftSlot()], reason: "" },
-    request: (values) => ({
-      slots: values.slots.map((slot) => ({ start: `${slot.date}T${slot.time}`, minutes: Number(slot.minutes) })),
-      reason: values.reason,
-    }),
+    request: requestOf,
     rules: (values) => (moving && !values.reason.trim() ? { reason: "Booking.reasonRequired" } : {}),
-    send: (body) => write("", body, "POST", t("sent")),
+    // What the schema made of the request has each start as an instant; the server reads the
+    // wall-clock times itself, so the request goes as the form wrote it.
+    send: (): Promise<void> => write("", requestOf(form.getValues()), "POST", t("sent")),
   });
   const { register, control } = form;
   const slots = useFieldArray({ control, name: "slots" });

@@ -52,7 +52,7 @@ export function CalendarWeekView({ week, feedUrl }: { week: CalendarWeek; feedUr
             key={day.date}
             className={`rounded-xl border border-slate-200 bg-white p-2 ${day.entries.length ? "" : "hidden lg:block"}`}
           >
-            <h2 className="mb-2 text-sm font-semibold capitalize">{dayName(day.date)}</h2>
+            <h2 className="mb-2 text-sm font-semibold first-letter:uppercase">{dayName(day.date)}</h2>
             <ul className="space-y-2">
               {day.entries.map((entry) => (
                 <li key={`${entry.requestId}-${entry.start}`}>
@@ -70,6 +70,7 @@ export function CalendarWeekView({ week, feedUrl }: { week: CalendarWeek; feedUr
 
 function Entry({ entry }: { entry: CalendarEntry }) {
   const t = useTranslations("Booking.calendar");
+  const tp = useTranslations("Booking.panel");
   const format = useFormatter();
   const start = new Date(entry.start);
   const time = format.dateTime(start, {
@@ -92,6 +93,9 @@ function Entry({ entry }: { entry: CalendarEntry }) {
       </p>
       {entry.tentative ? <p className="text-xs text-amber-900">{t("tentative")}</p> : null}
       {entry.status === "rescheduled" ? <p className="text-xs text-amber-900">{t("moving")}</p> : null}
+      {entry.status === "done" || entry.status === "no_show" ? (
+        <p className="text-xs text-slate-700">{tp("status", { status: entry.status })}</p>
+      ) : null}
       <p>{entry.job}</p>
       <p className="text-slate-700">{entry.car}</p>
       <p className="text-slate-700">{entry.serviceName}</p>

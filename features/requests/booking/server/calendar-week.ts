@@ -15,9 +15,12 @@ import { jobLabel } from "./booking-mail";
 
 /**
  * An owner's week of bookings (Monday to Sunday on Kyiv's clock) across their services: agreed
- * slots (confirmed, or being moved), and the slots still proposed as tentative. For the page
+ * slots (confirmed, being moved, or kept: done, or a no-show), and the slots still proposed as
+ * tentative. For the page
  * /requests/calendar; `week` is any day of the week shown (this week when absent or not a date).
  */
+const AGREED = ["confirmed", "rescheduled", "done", "no_show"] as const;
+
 export async function ownerWeek(
   viewer: Viewer,
   query: unknown,
@@ -35,7 +38,7 @@ export async function ownerWeek(
     where: {
       service: { ownerId: viewer.id },
       OR: [
-        { status: { in: ["confirmed", "rescheduled"] }, start: { gte: from, lt: to } },
+        { status: { in: [...AGREED] }, start: { gte: from, lt: to } },
         { status: { in: ["proposed", "rescheduled"] }, slots: { some: { start: { gte: from, lt: to } } } },
       ],
     },
@@ -62,11 +65,11 @@ export async function ownerWeek(
       car: `${row.request.carMake} ${row.request.carModel}, ${row.request.carYear}`,
       serviceName: row.service.name,
     };
-    const agreed = row.status === "confirmed" || row.status === "rescheduled";
+    const agreed = (AGREED as readonly string[]).includes(row.status);
     if (agreed && row.start && row.minutes && row.start >= from && row.start < to)
       entries.push({
         ...base,
-        status: row.status as "confirmed" | "rescheduled",
+        status: row.status as (typeof AGREED)[number],
         tentative: false,
         start: row.start.toISOString(),
         minutes: row.minutes,

@@ -105,7 +105,10 @@ async function remind(kind: BookingReminder, now: Date, batch: number): Promise<
         });
         // The day-before reminder is not sent after the shortly-before one.
         if (kind === "soon")
-          await tx.quoteBooking.updateMany({ where: { id: { in: ids }, remindedDayAt: null }, data: { remindedDayAt: now } });
+          await tx.quoteBooking.updateMany({
+            where: { id: { in: ids }, remindedDayAt: null },
+            data: { remindedDayAt: now },
+          });
       }
       return { claimed: due.length, sent: written };
     });
