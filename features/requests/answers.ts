@@ -107,6 +107,10 @@ const asked = {
   car: CarAnswer,
   when: WhenAnswer,
   images: z.array(z.string()),
+  jobStatus: z.enum(["done", "confirmed", "disputed"]).nullable().meta({
+    description:
+      "The job of an accepted request: marked done by the chosen service, then confirmed or disputed by the driver; null before it is done (then the request can no longer be cancelled).",
+  }),
 };
 
 const DriverDistance = z

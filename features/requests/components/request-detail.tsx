@@ -212,7 +212,7 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
         </ul>
       </section>
 
-      {asDriver && (request.status === "open" || request.status === "accepted") ? (
+      {asDriver && (request.status === "open" || request.status === "accepted") && !request.jobStatus ? (
         <section aria-label={t("cancelTitle")}>
           <CancelRequest
             url={`/api/requests/${request._id}/cancel`}

@@ -187,7 +187,7 @@ function InboxOutcome({ item, today, job }: { item: InboxItem; today: string; jo
           <p className="text-sm text-emerald-950">{t("chosenHint")}</p>
           <BookingPanel requestId={item._id} />
           <JobPanel requestId={item._id} />
-          {item.requestStatus === "accepted" ? (
+          {item.requestStatus === "accepted" && !item.jobStatus ? (
             <CancelRequest
               url={`/api/requests/${item._id}/cancel`}
               serviceId={item.serviceId}

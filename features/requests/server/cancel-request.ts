@@ -17,6 +17,15 @@ import { mailRequest } from "./request-mail";
 import { INVOLVED, lockRequest, type Tx } from "./request-view";
 
 /**
+ * A job marked done (and then confirmed or disputed) is past cancelling: the visit happened, and
+ * a driver who disagrees disputes the job (job/server), which keeps what happened on record. An
+ * admin may still close it.
+ */
+function refuseOnceDone(request: { jobStatus: string | null }) {
+  if (request.jobStatus !== null) throw new AppError(409, "Requests.jobDoneNotCancellable");
+}
+
+/**
  * POST /api/requests/{id}/cancel { reason, serviceId? }. The driver cancels their open or
  * accepted request: every service still in it is told. The chosen service's owner (naming it in
  * serviceId) cancels an accepted request: the driver is told. A visit code its confirmed job
@@ -39,6 +48,7 @@ export async function cancelRequest(
     if (request.driverId === viewer.id) {
       if (request.status !== "open" && request.status !== "accepted")
         throw new AppError(409, "Requests.notCancellable");
+      refuseOnceDone(request);
       await closeRequest(tx, request, { closedBy: "driver", closedById: viewer.id, reason, now });
       for (const target of request.targets) {
         const owner = target.service.owner;
@@ -66,6 +76,7 @@ export async function cancelRequest(
     if (request.status !== "open" && request.status !== "accepted") throw new AppError(409, "Requests.notCancellable");
     if (request.status !== "accepted" || target.status !== "chosen")
       throw new AppError(403, "Requests.onlyChosenCancels");
+    refuseOnceDone(request);
     await closeRequest(tx, request, { closedBy: "shop", closedById: viewer.id, reason, now });
     await mailRequest(
       tx,

@@ -116,6 +116,7 @@ export function askedIn(row: RequestRow & { images: { imageId: string }[] }) {
     car: carOf(row),
     when: whenOf(row),
     images: row.images.map((image) => imageUrl(image.imageId)),
+    jobStatus: row.jobStatus,
   };
 }
 

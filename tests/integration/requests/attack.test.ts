@@ -427,24 +427,25 @@ describe("mails and visit codes", () => {
     }
   });
 
-  it("the visit code of a confirmed job stops verifying once either side cancels", async () => {
+  it("a confirmed job's visit code cannot be cancelled away by either side; an admin's close stops it verifying", async () => {
     const prisma = await getPrisma();
-    for (const side of ["driver", "shop"] as const) {
-      const driver = await person();
-      const a = await shop();
-      const id = await sendRequest(driver, [a.id]);
-      const answer = await answerAs(a.owner, id, a.id, { price: 900 });
-      expect((await api.accept(id, { answerId: answer }, driver.cookie)).status).toBe(200);
-      expect((await jobApi.done(id, { finalPrice: 900 }, a.owner.cookie)).status).toBe(200);
-      expect((await jobApi.decide(id, { decision: "confirm" }, driver.cookie)).status).toBe(200);
-      expect(await prisma.visitCode.count({ where: { quoteRequestId: id, usedAt: null } })).toBe(1);
-      const body = side === "driver" ? { reason: "No" } : { reason: "No", serviceId: a.id };
-      expect((await api.cancel(id, body, side === "driver" ? driver.cookie : a.owner.cookie)).status).toBe(200);
-      const live = await prisma.visitCode.count({
-        where: { quoteRequestId: id, usedAt: null, expiresAt: { gt: new Date() } },
-      });
-      expect(live, side).toBe(0);
-    }
+    const admin = await person({ isAdmin: true });
+    const driver = await person();
+    const a = await shop();
+    const id = await sendRequest(driver, [a.id]);
+    const answer = await answerAs(a.owner, id, a.id, { price: 900 });
+    expect((await api.accept(id, { answerId: answer }, driver.cookie)).status).toBe(200);
+    expect((await jobApi.done(id, { finalPrice: 900 }, a.owner.cookie)).status).toBe(200);
+    expect((await jobApi.decide(id, { decision: "confirm" }, driver.cookie)).status).toBe(200);
+    const live = () =>
+      prisma.visitCode.count({ where: { quoteRequestId: id, usedAt: null, expiresAt: { gt: new Date() } } });
+    expect(await live()).toBe(1);
+    // The visit happened: neither side can take it back by cancelling the request.
+    expect((await api.cancel(id, { reason: "No" }, driver.cookie)).status).toBe(409);
+    expect((await api.cancel(id, { reason: "No", serviceId: a.id }, a.owner.cookie)).status).toBe(409);
+    expect(await live()).toBe(1);
+    expect((await api.adminClose(id, { reason: "Fraud report confirmed" }, admin.cookie)).status).toBe(200);
+    expect(await live()).toBe(0);
   });
 
   it("a shop cannot get a code bound to anyone: it neither accepts nor answers someone else's service", async () => {

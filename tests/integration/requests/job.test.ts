@@ -638,3 +638,27 @@ describe("the admins' dispute queue", () => {
     expect(mail!.text).toContain("it was not done as agreed");
   });
 });
+
+describe("a job marked done is past cancelling", () => {
+  it("neither the driver nor the chosen shop cancels the request once the job is marked done; before, both may", async () => {
+    const before = await acceptedJob();
+    const early = await api.cancel(before.id, { reason: "Plans changed" }, before.driver.cookie);
+    expect(early.status).toBe(200);
+
+    const job = await acceptedJob();
+    await markDone(job.id, job.chosen.owner, 1500);
+    const byDriver = await errorOf(api.cancel(job.id, { reason: "Changed my mind" }, job.driver.cookie), 409);
+    expect(byDriver).toMatchObject({
+      key: "Requests.jobDoneNotCancellable",
+      message:
+        "This job has been marked done, so the request can no longer be cancelled; if it was not done as agreed, the driver disputes the job instead.",
+    });
+    const byShop = await errorOf(
+      api.cancel(job.id, { reason: "Out of parts", serviceId: job.chosen.id }, job.chosen.owner.cookie),
+      409,
+    );
+    expect(byShop.key).toBe("Requests.jobDoneNotCancellable");
+    const row = await (await getPrisma()).quoteRequest.findUniqueOrThrow({ where: { id: job.id } });
+    expect(row).toMatchObject({ status: "accepted", jobStatus: "done" });
+  });
+});
