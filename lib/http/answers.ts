@@ -17,7 +17,7 @@ import { reportError } from "@/lib/telemetry/errors";
 import { clientAddress } from "./client-address";
 import { AppError, type MessageValues } from "./errors";
 import type { ErrorBody } from "./openapi-common";
-import { contextOf, currentRequest, runInContext } from "./request-context";
+import { contextOf, currentRequest, pathForLogs, runInContext } from "./request-context";
 
 export { requestLocale };
 
@@ -166,7 +166,7 @@ async function answerErrorsInContext(request: NextRequest, body: () => Promise<R
         {
           area: "api",
           method: request.method,
-          path: request.nextUrl.pathname,
+          path: pathForLogs(request.nextUrl.pathname),
           error: error instanceof Error ? error.message.trim().split("\n").at(-1) : String(error),
         },
         "database unavailable",
@@ -175,12 +175,15 @@ async function answerErrorsInContext(request: NextRequest, body: () => Promise<R
       response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
       return response;
     }
-    log.error({ area: "api", method: request.method, path: request.nextUrl.pathname, err: error }, "request failed");
+    log.error(
+      { area: "api", method: request.method, path: pathForLogs(request.nextUrl.pathname), err: error },
+      "request failed",
+    );
     // Reported as well when SENTRY_DSN is set, under the request id its log line carries.
     reportError(error, {
       requestId: currentRequest()?.requestId,
       method: request.method,
-      path: request.nextUrl.pathname,
+      path: pathForLogs(request.nextUrl.pathname),
     });
     return errorResponse(request, 500, "Api.error");
   }

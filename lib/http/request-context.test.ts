@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { contextOf, currentRequest, noteRequestUser, runInContext } from "@/lib/http/request-context";
+import { contextOf, currentRequest, noteRequestUser, pathForLogs, runInContext } from "@/lib/http/request-context";
 import { withRequestId } from "@/lib/http/request-id";
 import { setEnv } from "@/tests/helpers/env";
 
@@ -57,5 +57,16 @@ describe("request context", () => {
     });
     expect(currentRequest()).toBeUndefined();
     noteRequestUser("ignored outside a request");
+  });
+
+  it("keeps a secret path segment (40 or more URL-safe characters) out of the logged path; ids stay", () => {
+    const token = "Zm9vYmFyYmF6cXV4cXV1eGZvb2JhcmJhenF1eHF1dXg";
+    expect(pathForLogs(`/api/calendar/${token}.ics`)).toBe("/api/calendar/•••.ics");
+    expect(pathForLogs(`/api/x/${token}/y`)).toBe("/api/x/•••/y");
+    const id = "0193e1a0-0000-7000-8000-000000000001";
+    expect(pathForLogs(`/api/requests/${id}/booking.ics`)).toBe(`/api/requests/${id}/booking.ics`);
+    expect(contextOf({ method: "GET", url: `http://x/api/calendar/${token}.ics`, headers: new Headers() }).path).toBe(
+      "/api/calendar/•••.ics",
+    );
   });
 });

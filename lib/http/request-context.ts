@@ -29,6 +29,13 @@ export type RequestContext = {
 
 type RequestLike = { method: string; url: string; headers: Headers };
 
+/**
+ * A path as logs and error reports may keep it: a segment of 40 or more URL-safe characters (a
+ * private feed's token, with or without its file extension) reads •••. Ids are 36 characters, so
+ * they stay.
+ */
+export const pathForLogs = (path: string) => path.replace(/(?<=\/)[A-Za-z0-9_-]{40,}(?=\.[a-z]+$|\/|$)/g, "•••");
+
 export function contextOf(request: RequestLike): RequestContext {
   const requestId = requestIdOf(request.headers);
   let path = "";
@@ -42,7 +49,7 @@ export function contextOf(request: RequestLike): RequestContext {
     ip: clientAddress(request.headers),
     userAgent: (request.headers.get("user-agent") ?? "").slice(0, 200),
     method: request.method.slice(0, 10),
-    path: path.slice(0, 200),
+    path: pathForLogs(path).slice(0, 200),
     userId: null,
   };
 }

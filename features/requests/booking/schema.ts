@@ -102,7 +102,10 @@ export const weekQuery = z.object({
     .refine(
       (value) => {
         const date = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+        // Years the site can show: outside them the week's ends are no wall-clock time (Date.UTC
+        // reads a year under 100 as 19xx; past 9999 the ISO form grows a sign).
+        const year = Number(value.slice(0, 4));
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && year >= 2000 && year <= 2100;
       },
       { error: "Booking.week" },
     )

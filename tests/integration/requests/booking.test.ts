@@ -6,6 +6,7 @@ import * as bookingCancel from "@/app/api/requests/[id]/booking/cancel/route";
 import * as bookingNoShow from "@/app/api/requests/[id]/booking/no-show/route";
 import * as bookingOtherTimes from "@/app/api/requests/[id]/booking/other-times/route";
 import * as booking from "@/app/api/requests/[id]/booking/route";
+import * as done from "@/app/api/requests/[id]/done/route";
 import * as calendarFeed from "@/app/api/users/calendar-feed/route";
 import type { BookingView } from "@/features/requests/booking/answers";
 import { ownerWeek } from "@/features/requests/booking/server/calendar-week";
@@ -694,8 +695,10 @@ describe("the owners' calendar feed", () => {
     const owner = job.chosen.owner;
 
     expect((await bookingApi.feed("GET")).status).toBe(401);
-    expect((await bookingApi.feed("POST", job.driver.cookie)).status).toBe(403);
-    expect((await refusal(await bookingApi.feed("GET", job.driver.cookie))).key).toBe("Booking.feedOwnersOnly");
+    expect((await refusal(await bookingApi.feed("POST", job.driver.cookie))).key).toBe("Booking.feedOwnersOnly");
+    // Anyone signed in reads and turns off their own (none here): a former owner can still revoke theirs.
+    expect(await (await bookingApi.feed("GET", job.driver.cookie)).json()).toEqual({ url: null });
+    expect((await bookingApi.feed("DELETE", job.driver.cookie)).status).toBe(200);
     expect(await (await bookingApi.feed("GET", owner.cookie)).json()).toEqual({ url: null });
 
     const first = ((await (await bookingApi.feed("POST", owner.cookie)).json()) as { url: string }).url;
@@ -787,5 +790,60 @@ describe("the owners' week calendar", () => {
     expect((await bookingApi.feed("POST", cookie)).status).toBe(200);
     const viewer = (await viewerOf(cookie))!;
     expect((await ownerWeek(viewer, {}, "uk")).days).toHaveLength(7);
+  });
+});
+
+describe("what the review of the code found", () => {
+  it("a job marked done takes no new or moved time (a translated 409), and the view offers none", async () => {
+    const job = await acceptedJob();
+    await agreed(job, 3);
+    const fresh = await acceptedJob();
+    for (const { id, chosen } of [job, fresh])
+      expect(
+        (
+          await call(
+            done.POST,
+            apiRequest("POST", `/api/requests/${id}/done`, {
+              body: { finalPrice: 1000 },
+              cookie: chosen.owner.cookie,
+              ip: ip(),
+            }),
+            params({ id }),
+          )
+        ).status,
+      ).toBe(200);
+    const moved = await refusal(
+      await bookingApi.propose(job.id, { slots: [slot(4, "10:00")], reason: "Parts late" }, job.chosen.owner.cookie),
+    );
+    expect(moved).toMatchObject({ status: 409, key: "Booking.jobDone" });
+    const first = await refusal(
+      await bookingApi.propose(fresh.id, { slots: [slot(4, "10:00")] }, fresh.chosen.owner.cookie),
+    );
+    expect(first).toMatchObject({ status: 409, key: "Booking.jobDone" });
+    const shown = await view(await bookingApi.get(fresh.id, fresh.chosen.owner.cookie));
+    expect(shown.canPropose).toBe(false);
+    expect((await refusal(await bookingApi.noShow(job.id, job.driver.cookie))).key).toBe("Booking.jobDone");
+  });
+
+  it("a time already begun cannot be picked: no agreement (nor a no-show) after the fact", async () => {
+    const job = await acceptedJob();
+    const proposed = await view(
+      await bookingApi.propose(job.id, { slots: [slot(3, "10:00")] }, job.chosen.owner.cookie),
+    );
+    const slotId = proposed.booking!.slots[0]!._id;
+    await (
+      await getPrisma()
+    ).quoteBookingSlot.update({ where: { id: slotId }, data: { start: new Date(Date.now() - 60_000) } });
+    const late = await refusal(await bookingApi.confirm(job.id, { slot: slotId }, job.driver.cookie));
+    expect(late).toMatchObject({ status: 409, key: "Booking.slotPassed" });
+    expect((await refusal(await bookingApi.noShow(job.id, job.driver.cookie))).status).toBe(409);
+  });
+
+  it("a week the site cannot show (year 50, 9999) is this week, not a 500", async () => {
+    const job = await acceptedJob();
+    const viewer = (await viewerOf(job.chosen.owner.cookie))!;
+    const thisWeek = await ownerWeek(viewer, {}, "en");
+    for (const week of ["0050-06-15", "9999-12-31", "2026-02-30"])
+      expect((await ownerWeek(viewer, { week }, "en")).monday).toBe(thisWeek.monday);
   });
 });

@@ -662,3 +662,42 @@ describe("a job marked done is past cancelling", () => {
     expect(row).toMatchObject({ status: "accepted", jobStatus: "done" });
   });
 });
+
+describe("late words on a job", () => {
+  it("a dispute after the 72 hours is refused (the job counts as confirmed), a confirmation still goes", async () => {
+    const prisma = await getPrisma();
+    const job = await acceptedJob();
+    await markDone(job.id, job.chosen.owner, 1500);
+    const past = new Date(Date.now() - (JOB_CONFIRM_HOURS * 3_600_000 + 60_000));
+    await prisma.quoteRequest.update({ where: { id: job.id }, data: { doneAt: past } });
+    const late = await errorOf(
+      jobApi.decide(job.id, { decision: "dispute", reason: "Brakes still squeak" }, job.driver.cookie),
+      409,
+    );
+    expect(late).toMatchObject({
+      key: "Job.disputeTooLate",
+      message: `The ${JOB_CONFIRM_HOURS} hours to dispute this job have passed: it counts as confirmed.`,
+    });
+    await expectStatus(jobApi.decide(job.id, { decision: "confirm" }, job.driver.cookie), 200);
+  });
+
+  it("an admin cannot confirm a dispute of a request closed since: no visit code for a request that ended", async () => {
+    const prisma = await getPrisma();
+    const admin = await person({ isAdmin: true });
+    const job = await acceptedJob();
+    await markDone(job.id, job.chosen.owner, 1500);
+    await expectStatus(
+      jobApi.decide(job.id, { decision: "dispute", reason: "Nothing was replaced" }, job.driver.cookie),
+      200,
+    );
+    expect((await api.adminClose(job.id, { reason: "Fraud confirmed" }, admin.cookie)).status).toBe(200);
+    const queue = await expectStatus<{ disputes: { requestId: string }[] }>(jobApi.disputes(admin.cookie), 200);
+    expect(queue.disputes.map((entry) => entry.requestId)).not.toContain(job.id);
+    const refused = await errorOf(
+      jobApi.resolve(job.id, { outcome: "confirmed", note: "Looks fine" }, admin.cookie),
+      409,
+    );
+    expect(refused.key).toBe("Job.notDisputed");
+    expect(await prisma.visitCode.count({ where: { quoteRequestId: job.id } })).toBe(0);
+  });
+});

@@ -102,9 +102,13 @@ function requireOwner(viewer: Viewer | null): asserts viewer is Viewer {
   if (!ownsAService(viewer)) throw new AppError(403, "Booking.feedOwnersOnly");
 }
 
-/** GET /api/users/calendar-feed: the address of the viewer's feed, or null when none is on. */
+/**
+ * GET /api/users/calendar-feed: the address of the viewer's feed, or null when none is on. Any
+ * signed-in person may read and turn off theirs (someone who no longer owns a service still has
+ * the old address to revoke); only an owner makes one.
+ */
 export async function getCalendarFeed(viewer: Viewer | null): Promise<{ url: string | null }> {
-  requireOwner(viewer);
+  requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
   const feed = await prisma.calendarFeed.findUnique({ where: { userId: viewer.id } });
   const token = feed ? openSecret(feed.tokenSealed) : null;
@@ -127,7 +131,7 @@ export async function renewCalendarFeed(viewer: Viewer | null): Promise<{ url: s
 
 /** DELETE /api/users/calendar-feed: no feed any more. */
 export async function removeCalendarFeed(viewer: Viewer | null): Promise<{ url: null }> {
-  requireOwner(viewer);
+  requireAccess(viewer, "signedIn");
   const prisma = await getPrisma();
   await prisma.calendarFeed.deleteMany({ where: { userId: viewer.id } });
   return { url: null };

@@ -32,10 +32,13 @@ export type BookingRow = Prisma.QuoteBookingGetPayload<{ include: typeof booking
 const MINUTE_MS = 60_000;
 const other = (side: BookingSide): BookingSide => (side === "driver" ? "service" : "driver");
 
-/** Whether the job's writes are open to this part (the request accepted and its shop still chosen). */
+/**
+ * Whether the booking's writes are open (the request accepted, its shop still chosen, and the job
+ * not yet marked done: a time is booked for a job still to do).
+ */
 function jobOpen(request: AcceptedJobRow): boolean {
   const chosen = request.targets.find((target) => target.serviceId === request.acceptedAnswer.serviceId);
-  return request.status === "accepted" && chosen?.status === "chosen";
+  return request.status === "accepted" && chosen?.status === "chosen" && request.jobStatus === null;
 }
 
 const stateOf = (booking: BookingRow) => ({
@@ -106,6 +109,7 @@ async function inBooking(
   return prisma.$transaction(async (tx) => {
     const { request, part } = await openJob(viewer, requestId, { tx, lock: true });
     await requireJobWritable(tx, request, part);
+    if (request.jobStatus !== null) throw new AppError(409, "Booking.jobDone");
     const side = part as BookingSide;
     const now = new Date();
     const booking = await tx.quoteBooking.findUnique({ where: { requestId: request.id }, include: bookingInclude });
@@ -206,6 +210,9 @@ export async function confirmBooking(viewer: Viewer | null, requestId: string, b
     if (booking.proposedBy === side) throw new AppError(409, "Booking.otherSidePicks");
     const slot = booking.slots.find((candidate) => candidate.id === input.slot.toLowerCase());
     if (!slot) throw new BadRequestError({ slot: "Booking.slotUnknown" });
+    // A time already begun is no time to agree on (and a no-show marked at once would blame a
+    // service that never knew it was agreed).
+    if (slot.start <= now) throw new AppError(409, "Booking.slotPassed");
     const moved = booking.start?.getTime() !== slot.start.getTime();
     await tx.quoteBooking.update({
       where: { id: booking.id },

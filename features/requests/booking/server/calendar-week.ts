@@ -31,6 +31,7 @@ export async function ownerWeek(
   const parsed = weekQuery.safeParse(query);
   const today = kyivDay(now);
   const monday = mondayOf(parsed.success && parsed.data.week ? parsed.data.week : today);
+  // Midnight is never the hour Kyiv's clocks skip (they move at 03:00), so both ends exist.
   const from = wallClockToInstant(`${monday}T00:00`)!;
   const to = wallClockToInstant(`${addDays(monday, 7)}T00:00`)!;
   const prisma = await getPrisma();

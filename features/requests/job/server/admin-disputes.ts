@@ -29,7 +29,13 @@ export const DISPUTE_QUEUE_MAX = 100;
 export async function adminDisputes(viewer: Viewer | null): Promise<{ disputes: AdminDisputeView[]; total: number }> {
   requireAccess(viewer, "admin");
   const prisma = await getPrisma();
-  const where = { jobStatus: "disputed", disputeResolvedAt: null, acceptedAnswerId: { not: null } } as const;
+  // A request an admin closed since is no longer a job to judge.
+  const where = {
+    jobStatus: "disputed",
+    disputeResolvedAt: null,
+    acceptedAnswerId: { not: null },
+    status: "accepted",
+  } as const;
   const [total, rows] = await Promise.all([
     prisma.quoteRequest.count({ where }),
     prisma.quoteRequest.findMany({
@@ -91,7 +97,9 @@ export async function resolveDispute(
     const found = await tx.quoteRequest.findUnique({ where: { id }, include: jobInclude });
     if (!found?.acceptedAnswer) throw new NotFoundError();
     const request = found as AcceptedJobRow;
-    if (request.jobStatus !== "disputed" || request.disputeResolvedAt !== null)
+    // Closed since (by an admin: the sides can no longer cancel a job marked done), nothing is left
+    // to confirm: a confirmation would issue a visit code for a request already ended.
+    if (request.jobStatus !== "disputed" || request.disputeResolvedAt !== null || request.status !== "accepted")
       throw new AppError(409, "Job.notDisputed");
     const now = new Date();
     let verified = false;

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { lockReviewedServices } from "@/features/reviews/server/service-lock";
 import { announceCatalogChange } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { writeAudit } from "@/lib/security/audit-log";
@@ -40,6 +41,13 @@ export async function confirmJobsPastDeadline(now = new Date()): Promise<number>
         include: jobInclude,
         orderBy: [{ doneAt: "asc" }, { id: "asc" }],
       })) as AcceptedJobRow[];
+      // The services whose reviews a confirmation may verify, locked up front in id order as every
+      // review writer takes them (features/reviews/server/service-lock.ts): one by one in the
+      // batch's order, a sweep and a moderator's call could each hold one the other waits for.
+      await lockReviewedServices(
+        tx,
+        rows.map((request) => request.acceptedAnswer.serviceId),
+      );
       let count = 0;
       let anyVerified = false;
       for (const request of rows) {

@@ -14,7 +14,15 @@ import type { createdAnswer, doneAnswer } from "../../answers";
 import { agreedCeiling, openJob, requireJobWritable, type AcceptedJobRow, type JobPart } from "../../server/job-access";
 import type { Tx } from "../../server/request-view";
 import type { JobExtraView, JobView } from "../answers";
-import { approvedExtras, confirmBy, JOB_EXTRAS_MAX, jobCeiling, withinCeiling } from "../rules";
+import {
+  approvedExtras,
+  confirmBy,
+  confirmCutoff,
+  JOB_CONFIRM_HOURS,
+  JOB_EXTRAS_MAX,
+  jobCeiling,
+  withinCeiling,
+} from "../rules";
 import { doneInput, extraDecisionInput, extraInput, jobDecisionInput } from "../schema";
 import { confirmJob } from "./confirm";
 import { mailDriver, mailService } from "./job-mail";
@@ -244,6 +252,9 @@ export async function decideJob(
       await audit(tx, viewer, "confirm", request.id, { finalPrice: amount });
       return result.reviewVerified;
     }
+    // Past its hours the job counts as confirmed, whether or not the sweep has run yet.
+    if (request.doneAt && request.doneAt <= confirmCutoff(now))
+      throw new AppError(409, "Job.disputeTooLate", undefined, undefined, { message: { hours: JOB_CONFIRM_HOURS } });
     const reason = input.reason ?? "";
     const { count } = await tx.quoteRequest.updateMany({
       where: { id: request.id, jobStatus: "done" },
