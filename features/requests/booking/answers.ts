@@ -13,6 +13,7 @@ export const BookingSlotAnswer = z
     start: instant.meta({ description: "When it starts." }),
     minutes: z.number().int().meta({ description: "How long it takes." }),
     outsideHours: z.boolean().meta({ description: "Not within the service's opening hours when proposed." }),
+    begun: z.boolean().meta({ description: "The time has already begun: it can no longer be picked." }),
   })
   .meta({ id: "BookingSlot", description: "A proposed slot." });
 

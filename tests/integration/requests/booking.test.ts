@@ -834,6 +834,8 @@ describe("what the review of the code found", () => {
     await (
       await getPrisma()
     ).quoteBookingSlot.update({ where: { id: slotId }, data: { start: new Date(Date.now() - 60_000) } });
+    const shown = await view(await bookingApi.get(job.id, job.driver.cookie));
+    expect(shown.booking!.slots.map((entry) => entry.begun)).toEqual([true]);
     const late = await refusal(await bookingApi.confirm(job.id, { slot: slotId }, job.driver.cookie));
     expect(late).toMatchObject({ status: 409, key: "Booking.slotPassed" });
     expect((await refusal(await bookingApi.noShow(job.id, job.driver.cookie))).status).toBe(409);

@@ -195,7 +195,8 @@ function BookingBody({
                         </span>
                       ) : null}
                     </span>
-                    {view.canConfirm ? (
+                    {/* A time already begun is not offered (the server refuses it too). */}
+                    {view.canConfirm && !slot.begun ? (
                       <button
                         type="button"
                         disabled={busy}

@@ -66,6 +66,7 @@ function viewOf(request: AcceptedJobRow, part: JobPart, booking: BookingRow | nu
             start: slot.start.toISOString(),
             minutes: slot.minutes,
             outsideHours: slot.outsideHours,
+            begun: slot.start <= now,
           }))
         : [],
       start: booking.start?.toISOString() ?? null,
