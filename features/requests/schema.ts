@@ -297,6 +297,10 @@ export const inboxQuery = z.object({
     z.enum(INBOX_TABS, { error: "Requests.inboxFilter" }).optional().default("new"),
   ),
   page: adminPage,
+  /** One request only (the link of a mail about it): its rows for the viewer's services. */
+  request: id("Requests.inboxRequest")
+    .transform((value) => value.toLowerCase())
+    .optional(),
 });
 
 /** GET /api/items/admin/requests?status=&page=: every status when none is given. */

@@ -180,8 +180,16 @@ for (const run of RUNS) {
     });
 
     const day = kyivDay(run.day);
-    await test.step("A proposes two times from the inbox", async () => {
-      await ownerPage.goto(`${prefix}/requests/inbox?status=all`);
+    await test.step("A proposes two times from the inbox, at the request the chosen mail links to", async () => {
+      const chosen = await mailTo(ownerPage, a!.email, (mail) =>
+        mail.text.includes(`/requests/inbox?request=${requestId}`),
+      );
+      await ownerPage.goto(
+        new URL(/https?:\/\/\S+\/requests\/inbox\?request=\S+/.exec(chosen.text)![0]).pathname +
+          `?request=${requestId}`,
+      );
+      await expect(ownerPage.getByText(t("RequestInbox.singleNote"))).toBeVisible();
+      await expect(ownerPage.getByRole("article")).toHaveCount(1);
       const entry = ownerPage.getByRole("article").filter({ hasText: names[0]! });
       const booking = entry.getByRole("region", { name: t("Booking.panel.title") });
       await expect(booking.getByText(t("Booking.panel.emptyService"))).toBeVisible();

@@ -35,11 +35,14 @@ const TAB =
  */
 export function RequestInbox({
   tab,
+  single = false,
   result,
   today,
   provider,
 }: {
   tab: InboxTab;
+  /** One request only (from a mail's link): said so, with the way to all of them. */
+  single?: boolean;
   result: InboxPage;
   today: string;
   /** The viewer owns a station or is a master: someone requests can come to. */
@@ -67,6 +70,17 @@ export function RequestInbox({
           </Link>
         ))}
       </nav>
+      {single ? (
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
+          {t("singleNote")}
+          <Link
+            href={{ pathname: "/requests/inbox", query: { status: "all" } }}
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
+          >
+            {t("singleShowAll")}
+          </Link>
+        </p>
+      ) : null}
       {result.items.length === 0 ? (
         <p className="rounded-xl bg-slate-100 p-5 text-slate-800">
           {!provider ? t("notProvider") : tab === "new" ? t("emptyNew") : t("emptyAll")}

@@ -10,7 +10,7 @@ import type { z } from "@/lib/zod";
 
 import type { doneAnswer } from "../answers";
 import { acceptInput } from "../schema";
-import { mailRequest } from "./request-mail";
+import { inboxPathOf, mailRequest } from "./request-mail";
 import { ANSWERABLE_WHERE, isOpen, lockRequest } from "./request-view";
 
 /**
@@ -72,7 +72,7 @@ export async function acceptAnswer(
               driverEmail: request.driver.email,
               driverPhone: request.driverPhone,
             },
-            localePath(owner.locale, "/requests/inbox"),
+            localePath(owner.locale, inboxPathOf(request.id)),
           );
       } else if (target.status === "sent" || target.status === "answered") {
         await tx.quoteTarget.update({ where: { id: target.id }, data: { status: "passed" } });

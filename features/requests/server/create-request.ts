@@ -17,7 +17,7 @@ import type { z } from "@/lib/zod";
 import type { createdAnswer } from "../answers";
 import { openHoursOf, REQUEST_MAX_OPEN, type Car } from "../rules";
 import { carInput, kyivDay, requestInput } from "../schema";
-import { mailRequest } from "./request-mail";
+import { inboxPathOf, mailRequest } from "./request-mail";
 import { HOUR_MS, storedDay, takeAll, type Tx } from "./request-view";
 
 /**
@@ -115,7 +115,7 @@ export async function createRequest(
           car,
           when: input.when,
         },
-        localePath(owner.locale, "/requests/inbox"),
+        localePath(owner.locale, inboxPathOf(request.id)),
       );
     }
     return request;

@@ -25,9 +25,18 @@ const inboxInclude = {
   },
 } satisfies Prisma.QuoteTargetInclude;
 
-/** The targets of the viewer's services: all of them, or the new ones (not answered, request open). */
-function inboxWhere(viewerId: string, status: "new" | "all", now: Date): Prisma.QuoteTargetWhereInput {
+/**
+ * The targets of the viewer's services: all of them, or the new ones (not answered, request open);
+ * or, with `requestId`, that request's only (whatever their state).
+ */
+function inboxWhere(
+  viewerId: string,
+  status: "new" | "all",
+  now: Date,
+  requestId?: string,
+): Prisma.QuoteTargetWhereInput {
   const mine = { service: { ownerId: viewerId } };
+  if (requestId) return { ...mine, requestId };
   return status === "new" ? { ...mine, status: "sent", request: { status: "open", expiresAt: { gt: now } } } : mine;
 }
 
@@ -39,10 +48,12 @@ function inboxWhere(viewerId: string, status: "new" | "all", now: Date): Prisma.
  */
 export async function inbox(viewer: Viewer | null, query: unknown): Promise<InboxPage> {
   requireAccess(viewer, "signedIn");
-  const { status, page } = parseOrThrow(inboxQuery, query);
+  const { status: asked, page, request: requestId } = parseOrThrow(inboxQuery, query);
+  // One request is shown whatever its state, as the All tab would.
+  const status = requestId ? "all" : asked;
   const prisma = await getPrisma();
   const now = new Date();
-  const where = inboxWhere(viewer.id, status, now);
+  const where = inboxWhere(viewer.id, status, now, requestId);
   const total = await prisma.quoteTarget.count({ where });
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   if (page > pages) throw new BadRequestError({ page: "Validation.pageOutOfRange" });
@@ -53,6 +64,7 @@ export async function inbox(viewer: Viewer | null, query: unknown): Promise<Inbo
       JOIN quote_requests r ON r.id = t."requestId"
       JOIN services s ON s.id = t."serviceId"
     WHERE s."ownerId" = ${viewer.id}::uuid ${status === "new" ? Prisma.sql`AND ${waiting}` : Prisma.empty}
+      ${requestId ? Prisma.sql`AND t."requestId" = ${requestId}::uuid` : Prisma.empty}
     -- A request to several of the viewer's services shows once per service, in the driver's order.
     ORDER BY urgent DESC, t."createdAt" DESC, t."requestId" DESC, t.position ASC
     LIMIT ${INBOX_PAGE_SIZE} OFFSET ${(page - 1) * INBOX_PAGE_SIZE}`;

@@ -182,6 +182,9 @@ export function composeRequestMail(
   return { to, subject: t(`${kind}Subject`, all), text, html, locale, kind: `request.${kind}` };
 }
 
+/** Where a mail to a service's owner about one request leads: that request in their inbox. */
+export const inboxPathOf = (requestId: string) => `/requests/inbox?request=${requestId}`;
+
 export function mailRequest(tx: MailTx, ...args: Parameters<typeof composeRequestMail>): Promise<string> {
   return enqueueMail(composeRequestMail(...args), tx);
 }

@@ -9,7 +9,7 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 import { confirmJobsPastDeadline } from "../job/server/auto-confirm";
-import { mailRequest } from "./request-mail";
+import { inboxPathOf, mailRequest } from "./request-mail";
 import { refreshAllResponseFigures } from "./response-figures";
 
 /**
@@ -37,6 +37,7 @@ export async function runQuoteRequestJobs(now: Date = new Date()) {
 
 type DueTarget = {
   id: string;
+  requestId: string;
   job: string;
   description: string;
   station: string;
@@ -62,7 +63,7 @@ export async function remindUnanswered(now: Date = new Date(), batch = 50): Prom
   for (let round = 0; round < MAX_BATCHES; round++) {
     const { claimed, sent } = await prisma.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueTarget[]>`
-        SELECT t.id, r.job, r.description, s.name AS station, u.email, u.locale::text AS locale, u.name AS "ownerName",
+        SELECT t.id, t."requestId", r.job, r.description, s.name AS station, u.email, u.locale::text AS locale, u.name AS "ownerName",
           r."createdAt" AS "sentAt", r."expiresAt",
           (${PUBLISHED} AND u."isBlocked" = false) AS reachable
         FROM quote_targets t
@@ -87,7 +88,7 @@ export async function remindUnanswered(now: Date = new Date(), batch = 50): Prom
             description: row.description,
             openHours: hoursOpen(row.sentAt, row.expiresAt),
           },
-          localePath(row.locale, "/requests/inbox"),
+          localePath(row.locale, inboxPathOf(row.requestId)),
         );
         written++;
       }

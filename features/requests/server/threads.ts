@@ -17,7 +17,7 @@ import type { InboxCount, PostedMessage, ThreadMessageView, ThreadView } from ".
 import { maskContacts } from "../contact-mask";
 import { threadClosesAt, threadMailCutoff } from "../rules";
 import { messageInput, threadQuery } from "../schema";
-import { mailRequest } from "./request-mail";
+import { inboxPathOf, mailRequest } from "./request-mail";
 import { ANSWERABLE_WHERE, takeAll, type Tx } from "./request-view";
 
 /**
@@ -249,7 +249,7 @@ async function mailOtherSide(tx: Tx, target: ThreadRow, from: Side, text: string
       owner!.email,
       owner!.locale,
       { ...values, name: owner!.name },
-      localePath(owner!.locale, "/requests/inbox?status=all"),
+      localePath(owner!.locale, inboxPathOf(request.id)),
     );
   else
     await mailRequest(

@@ -70,7 +70,7 @@ describe("the reminders of an agreed slot", () => {
       subject: expect.stringContaining("пʼятниця, 11 грудня 2026 р. о 10:30"),
     });
     expect(toOwner!.text).toContain("Вітаємо, Тарас! Нагадуємо: Sam має запис до сервісу Гальма Плюс");
-    expect(toOwner!.text).toContain("/ua/requests/calendar");
+    expect(toOwner!.text).toContain(`/ua/requests/inbox?request=${request.id}`);
 
     // Runs after it send no second day-before reminder.
     await remindBookings(new Date(start.getTime() - 20 * HOUR_MS));

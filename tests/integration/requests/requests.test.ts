@@ -621,3 +621,27 @@ describe("the inbox", () => {
     expect(await prisma.quoteAnswer.count({ where: { requestId: id } })).toBe(0);
   });
 });
+
+describe("the inbox at one request (the link of a mail about it)", () => {
+  it("lists that request's rows for the viewer's services only, whatever their state; another's request is none; a bad id a 400", async () => {
+    const driver = await person();
+    const garage = await shop();
+    const other = await shop();
+    const [first, second] = [
+      await sendRequest(driver, [garage.id, other.id]),
+      await sendRequest(await person(), [garage.id]),
+    ];
+    await answerAs(garage.owner, first, garage.id, { price: 800 });
+    const only = await api.inbox({ request: first.toUpperCase() }, garage.owner.cookie);
+    expect(only.status).toBe(200);
+    const page = (await only.json()) as { items: { _id: string; serviceId: string }[] };
+    // Answered, so not on the New tab, yet shown: the one request, for this owner's service only.
+    expect(page.items.map((item) => [item._id, item.serviceId])).toEqual([[first, garage.id]]);
+    expect(((await (await api.inbox({}, garage.owner.cookie)).json()) as { items: unknown[] }).items).toHaveLength(1);
+    const none = (await (await api.inbox({ request: second }, other.owner.cookie)).json()) as { items: unknown[] };
+    expect(none.items).toEqual([]);
+    const bad = await api.inbox({ request: "not-an-id" }, garage.owner.cookie);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.request.key).toBe("Requests.inboxRequest");
+  });
+});

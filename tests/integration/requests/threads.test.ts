@@ -463,7 +463,7 @@ describe("the other side is mailed at most once in 10 minutes per thread", () =>
     expect(first!.locale).toBe("uk");
     expect(first!.subject).toBe("Водій написав сервісу Autofix: Заміна гальмівних колодок");
     expect(first!.text).toContain("Чи є колодки в наявності?");
-    expect(first!.text).toContain("/ua/requests/inbox?status=all");
+    expect(first!.text).toContain(`/ua/requests/inbox?request=${id}`);
 
     // The other side has a throttle of its own.
     at(2);

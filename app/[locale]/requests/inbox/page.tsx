@@ -14,7 +14,7 @@ import { privatePageMetadata } from "@/lib/page-metadata";
 
 type Props = {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ status?: string | string[]; page?: string | string[] }>;
+  searchParams: Promise<{ status?: string | string[]; page?: string | string[]; request?: string | string[] }>;
 };
 
 export const generateMetadata = privatePageMetadata("RequestInbox.title");
@@ -27,10 +27,13 @@ export default async function RequestInboxPage({ params, searchParams }: Props) 
   const query = await searchParams;
   const tab: InboxTab = first(query.status) === "all" ? "all" : "new";
   const page = first(query.page);
-  const viewer = await guardPage("signedIn", `/requests/inbox${tab === "all" ? "?status=all" : ""}`, locale);
+  // A mail's link to one request: that request only, with a way to the whole inbox.
+  const request = first(query.request);
+  const back = request ? `?request=${encodeURIComponent(request)}` : tab === "all" ? "?status=all" : "";
+  const viewer = await guardPage("signedIn", `/requests/inbox${back}`, locale);
   let result;
   try {
-    result = await inbox(viewer, { status: tab, page });
+    result = await inbox(viewer, { status: tab, page, request });
   } catch (error) {
     // A page beyond the last, or not a page number: no such page of the inbox.
     if (error instanceof BadRequestError) notFound();
@@ -45,7 +48,8 @@ export default async function RequestInboxPage({ params, searchParams }: Props) 
   return (
     <ClientMessages route="requests/inbox">
       <RequestInbox
-        tab={tab}
+        tab={request ? "all" : tab}
+        single={Boolean(request)}
         result={result}
         today={kyivDay(new Date())}
         provider={viewer.ownsStations || viewer.hasMechanicProfile}

@@ -14,6 +14,7 @@ import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { appUrl, PRODUCT_NAME } from "@/lib/site";
 
 import { openJob } from "../../server/job-access";
+import { inboxPathOf } from "../../server/request-mail";
 import { FEED_DAYS_AHEAD, FEED_DAYS_BACK } from "../rules";
 import { jobLabel } from "./booking-mail";
 
@@ -83,7 +84,7 @@ export async function bookingIcs(viewer: Viewer | null, requestId: string, local
   const prisma = await getPrisma();
   const booking = await prisma.quoteBooking.findUnique({ where: { requestId: request.id }, select: eventSelect });
   if (!booking?.start) throw new NotFoundError();
-  const link = part === "driver" ? `/requests/${request.id}` : "/requests/inbox?status=all";
+  const link = part === "driver" ? `/requests/${request.id}` : inboxPathOf(request.id);
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "Booking.ics" });
   return calendarOf(locale, t("fileName"), [booking], () => localePath(locale, link));
 }
@@ -164,7 +165,7 @@ export async function calendarFeedIcs(file: string, now = new Date()): Promise<s
   });
   const locale = feed.user.locale;
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "Booking.ics" });
-  return calendarOf(locale, t("feedName", { product: PRODUCT_NAME[locale] }), rows, () =>
-    localePath(locale, "/requests/inbox?status=all"),
+  return calendarOf(locale, t("feedName", { product: PRODUCT_NAME[locale] }), rows, (row) =>
+    localePath(locale, inboxPathOf(row.request.id)),
   );
 }

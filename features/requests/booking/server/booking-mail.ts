@@ -8,7 +8,7 @@ import { MESSAGES } from "@/i18n/messages";
 import { appUrl } from "@/lib/site";
 
 import type { AcceptedJobRow } from "../../server/job-access";
-import { mailRequest, type RequestMailKind } from "../../server/request-mail";
+import { inboxPathOf, mailRequest, type RequestMailKind } from "../../server/request-mail";
 import type { Tx } from "../../server/request-view";
 import { BOOKING_TIME_ZONE, type BookingSide } from "../rules";
 
@@ -78,6 +78,6 @@ export async function mailSide(
       time: values.time ? slotText(locale, values.time.start, values.time.minutes) : "",
       icsUrl: values.ics ? icsUrlOf(request.id) : "",
     },
-    to === "driver" ? localePath(locale, `/requests/${request.id}`) : localePath(locale, "/requests/inbox?status=all"),
+    to === "driver" ? localePath(locale, `/requests/${request.id}`) : localePath(locale, inboxPathOf(request.id)),
   );
 }

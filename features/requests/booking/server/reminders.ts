@@ -7,7 +7,7 @@ import { BOOKING_REMINDER_HOURS, type BookingReminder } from "@/features/request
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-import { mailRequest } from "../../server/request-mail";
+import { inboxPathOf, mailRequest } from "../../server/request-mail";
 
 /**
  * The reminders of agreed slots, by the "booking-reminders" job (jobs.ts, every 10 minutes): both sides of a
@@ -92,7 +92,7 @@ async function remind(kind: BookingReminder, now: Date, batch: number): Promise<
             row.ownerEmail,
             row.ownerLocale,
             { ...values, name: row.ownerName ?? "", driverName: row.driverName },
-            localePath(row.ownerLocale, "/requests/calendar"),
+            localePath(row.ownerLocale, inboxPathOf(row.requestId)),
           );
           written++;
         }

@@ -3,7 +3,7 @@ import "server-only";
 import { localePath } from "@/features/accounts/server/account-mail";
 
 import type { AcceptedJobRow } from "../../server/job-access";
-import { mailRequest, type RequestMailKind, type RequestMailValues } from "../../server/request-mail";
+import { inboxPathOf, mailRequest, type RequestMailKind, type RequestMailValues } from "../../server/request-mail";
 import type { Tx } from "../../server/request-view";
 
 type Values = Omit<RequestMailValues, "name" | "job" | "description" | "station">;
@@ -45,6 +45,6 @@ export async function mailService(tx: Tx, request: AcceptedJobRow, kind: Request
       description: request.description,
       station: request.acceptedAnswer.service.name,
     },
-    localePath(owner.locale, "/requests/inbox?status=all"),
+    localePath(owner.locale, inboxPathOf(request.id)),
   );
 }
