@@ -1,5 +1,6 @@
 import "server-only";
 
+import { rememberRead } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 
 import { JOB_FIGURES_DAYS } from "../rules";
@@ -19,7 +20,13 @@ export type JobFigures = {
  * down lately. A driver's own late cancellation or no-show says nothing of the service, so only
  * the service's count here.
  */
-export async function jobFigures(serviceId: string, now: Date = new Date()): Promise<JobFigures> {
+export function jobFigures(serviceId: string, now: Date = new Date()): Promise<JobFigures> {
+  // Read with the page, so kept as the page's service is (lib/cache/read-cache.ts): a job confirmed,
+  // a late cancellation and a no-show announce a change, which drops it on every instance.
+  return rememberRead(`job-figures:${serviceId}`, () => readJobFigures(serviceId, now));
+}
+
+async function readJobFigures(serviceId: string, now: Date): Promise<JobFigures> {
   const prisma = await getPrisma();
   const since = new Date(now.getTime() - JOB_FIGURES_DAYS * 86_400_000);
   const [row] = await prisma.$queryRaw<JobFigures[]>`

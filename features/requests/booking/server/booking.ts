@@ -3,6 +3,7 @@ import "server-only";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import { isOpenAt, type HoursRow, type SpecialHours } from "@/features/hours/timetable";
+import { announceCatalogChange } from "@/lib/cache/read-cache";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, BadRequestError } from "@/lib/http/errors";
@@ -286,15 +287,20 @@ export async function endBooking(
 export async function cancelBooking(viewer: Viewer | null, requestId: string, body: unknown): Promise<BookingView> {
   requireAccess(viewer, "signedIn");
   const { reason } = parseOrThrow(bookingCancelInput, body);
-  return inBooking(viewer, requestId, async ({ tx, request, side, booking, now }) => {
+  let late = false;
+  const view = await inBooking(viewer, requestId, async ({ tx, request, side, booking, now }) => {
     if (!booking || !isActiveBooking(booking.status)) throw new AppError(409, "Booking.notCancellable");
     const { lateCancel } = await endBooking(tx, booking, { by: side, reason, now });
+    late = lateCancel;
     await audit(tx, viewer, "cancel", request.id, { side, reason, lateCancel });
     await mailSide(tx, request, other(side), "bookingCancelled", {
       reason,
       time: booking.start ? { start: booking.start, minutes: booking.minutes ?? 0 } : null,
     });
   });
+  // A late cancellation counts on the service's page (job-figures.ts): the pages kept drop it.
+  if (late) await announceCatalogChange();
+  return view;
 }
 
 /**
@@ -303,7 +309,7 @@ export async function cancelBooking(viewer: Viewer | null, requestId: string, bo
  */
 export async function markNoShow(viewer: Viewer | null, requestId: string): Promise<BookingView> {
   requireAccess(viewer, "signedIn");
-  return inBooking(viewer, requestId, async ({ tx, request, side, booking, now }) => {
+  const view = await inBooking(viewer, requestId, async ({ tx, request, side, booking, now }) => {
     if (!booking || (booking.status !== "confirmed" && booking.status !== "rescheduled") || !booking.start)
       throw new AppError(409, "Booking.noShowNotAgreed");
     if (booking.start.getTime() > now.getTime()) throw new AppError(409, "Booking.noShowTooEarly");
@@ -317,6 +323,9 @@ export async function markNoShow(viewer: Viewer | null, requestId: string): Prom
       time: { start: booking.start, minutes: booking.minutes ?? 0 },
     });
   });
+  // A no-show counts on the service's page (job-figures.ts): the pages kept drop it.
+  await announceCatalogChange();
+  return view;
 }
 
 /**

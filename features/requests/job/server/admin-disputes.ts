@@ -118,6 +118,7 @@ export async function resolveDispute(
     await writeAudit(tx, viewer.id, "job.disputeResolve", "quoteRequest", id, { outcome, note });
     return verified;
   });
-  if (reviewVerified) await announceCatalogChange();
+  // A job confirmed counts on the service's page; a review verified moves its figures.
+  if (reviewVerified || outcome === "confirmed") await announceCatalogChange();
   return { ok: true };
 }

@@ -73,6 +73,7 @@ export async function confirmJobsPastDeadline(now = new Date()): Promise<number>
     // A full batch may have more behind it; one that confirmed nothing would only be taken again.
     if (batch.taken < BATCH || batch.confirmed === 0) break;
   }
-  if (verified) await announceCatalogChange();
+  // Jobs confirmed count on their services' pages (and a review verified moves their figures).
+  if (verified || confirmed) await announceCatalogChange();
   return confirmed;
 }

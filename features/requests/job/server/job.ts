@@ -239,6 +239,7 @@ export async function decideJob(
   requireAccess(viewer, "signedIn");
   const input = parseOrThrow(jobDecisionInput, body);
   const prisma = await getPrisma();
+  let confirmedOne = false;
   const reviewVerified = await prisma.$transaction(async (tx) => {
     const request = await openForWrite(tx, viewer, requestId, "driver");
     if (request.jobStatus === null) throw new AppError(409, "Job.notDone");
@@ -247,6 +248,7 @@ export async function decideJob(
     const amount = request.finalPrice ?? 0;
     if (input.decision === "confirm") {
       const result = await confirmJob(tx, request, "driver", now);
+      confirmedOne = true;
       if (!result.confirmed) throw new AppError(409, "Job.alreadyAnswered");
       await mailService(tx, request, "jobConfirmed", { amount, by: "driver" });
       await audit(tx, viewer, "confirm", request.id, { finalPrice: amount });
@@ -265,7 +267,8 @@ export async function decideJob(
     await audit(tx, viewer, "dispute", request.id, { reason });
     return false;
   });
-  // A review verified changed a service's figures: every instance drops what it kept of them.
-  if (reviewVerified) await announceCatalogChange();
+  // A confirmed job counts on the service's page (jobs done) and a review verified moves its
+  // figures: every instance drops what it kept of them.
+  if (reviewVerified || confirmedOne) await announceCatalogChange();
   return { ok: true };
 }
