@@ -22,15 +22,17 @@ export const searchText = z
  * made of; control characters other than a line break or a tab are dropped; CR LF reads as LF.
  * A text of only such characters is empty.
  */
+export const visibleText = (value: string) =>
+  value
+    .replace(/\r\n?/g, "\n")
+    .replace(/(?!\u200D)\p{Cf}/gu, "")
+    .replace(/(?![\n\t])\p{Cc}/gu, "");
+
+/** Such a text, 1 to `max` characters once cleaned and trimmed; a text of only such characters is empty. */
 export const typedText = (max: number, keys: { required: string; tooLong: string }) =>
   z
     .string({ error: keys.required })
-    .transform((value) =>
-      value
-        .replace(/\r\n?/g, "\n")
-        .replace(/(?!\u200D)\p{Cf}/gu, "")
-        .replace(/(?![\n\t])\p{Cc}/gu, ""),
-    )
+    .transform(visibleText)
     .pipe(
       z
         .string()

@@ -1,4 +1,4 @@
-import { typedText, z } from "@/lib/zod";
+import { typedText, visibleText, z } from "@/lib/zod";
 
 import {
   BOOKING_MAX_SLOTS,
@@ -42,12 +42,7 @@ const slot = (now: Date) =>
 const note = (key: string) =>
   z
     .string({ error: key })
-    .transform((value) =>
-      value
-        .replace(/\r\n?/g, "\n")
-        .replace(/(?!\u200D)\p{Cf}/gu, "")
-        .replace(/(?![\n\t])\p{Cc}/gu, ""),
-    )
+    .transform(visibleText)
     .pipe(z.string().trim().max(BOOKING_TEXT_MAX, { error: key }))
     .default("");
 
