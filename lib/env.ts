@@ -34,6 +34,7 @@ const GROUPS = {
   caches: "Caches and jobs",
   mail: "Mail",
   payments: "Payments",
+  notifications: "Telegram and push notifications",
   map: "Map and geocoding",
   telemetry: "Traces, metrics and errors",
   tools: "Benchmarks",
@@ -372,6 +373,57 @@ export const VARIABLES = {
     type: "true | false",
     schema: flag(),
     default: "false",
+  },
+
+  TELEGRAM_BOT_TOKEN: {
+    group: "notifications",
+    description:
+      "The Telegram bot's token from @BotFather: people may link the bot and hear of their requests there. Unset, `npm run dev` and the tests use a local stand-in, and a server without one offers no Telegram.",
+    type: "text",
+    schema: text().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, { error: "must be a bot token like 123456:ABC-…" }),
+    secret: true,
+  },
+  TELEGRAM_BOT_USERNAME: {
+    group: "notifications",
+    description: "The bot's username without @, for its t.me links. Unset, it is asked of Telegram (getMe) once per process.",
+    type: "text",
+    schema: text().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, { error: "must be a Telegram username" }),
+  },
+  TELEGRAM_API_BASE: {
+    group: "notifications",
+    description: "Telegram's Bot API (the tests and `npm run dev` point it at a local stand-in).",
+    type: "http(s) URL",
+    schema: httpUrl("https://api.telegram.org"),
+    default: "https://api.telegram.org",
+  },
+  TELEGRAM_WEBHOOK_SECRET: {
+    group: "notifications",
+    description:
+      "The secret_token given to setWebhook: the webhook refuses an update without it in X-Telegram-Bot-Api-Secret-Token (1–256 of A–Z, a–z, 0–9, _ and -). Unset, every update is refused.",
+    type: "text",
+    schema: text().regex(/^[A-Za-z0-9_-]{1,256}$/, { error: "must be 1 to 256 of A-Z, a-z, 0-9, _ and -" }),
+    secret: true,
+  },
+  VAPID_PUBLIC_KEY: {
+    group: "notifications",
+    description:
+      "The public VAPID key (URL-safe base64, `npx web-push generate-vapid-keys`) for Web Push. Unset with its private key, `npm run dev` and the tests use fixed test keys, and a server without them offers no push.",
+    type: "text",
+    schema: text().regex(/^[A-Za-z0-9_-]{80,100}$/, { error: "must be a URL-safe base64 P-256 public key" }),
+  },
+  VAPID_PRIVATE_KEY: {
+    group: "notifications",
+    description: "The private VAPID key that signs every push.",
+    type: "text",
+    schema: text().regex(/^[A-Za-z0-9_-]{40,50}$/, { error: "must be a URL-safe base64 P-256 private key" }),
+    secret: true,
+  },
+  VAPID_SUBJECT: {
+    group: "notifications",
+    description: "Who push services may contact about our pushes: a mailto: or https: address.",
+    type: "mailto: or https: URL",
+    schema: text().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { error: "must be a mailto: or https: address" }),
+    default: "mailto:admin@maister.example",
   },
 
   NEXT_PUBLIC_MAP_TILES_URL: {

@@ -97,3 +97,42 @@ function measuredOffset(instant: number, timeZone: string): number {
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
   return wall - instant;
 }
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** Whether a string has the YYYY-MM-DDTHH:mm shape of a real calendar day and time. */
+export function isWallClock(value: string): boolean {
+  const match = WALL_CLOCK.exec(value);
+  if (!match) return false;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const probe = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  return (
+    h < 24 && mi < 60 && probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d
+  );
+}
+
+/**
+ * The instant a wall-clock time YYYY-MM-DDTHH:mm names in a zone, with the zone's offset at that
+ * moment (DST-correct); null for a time the clock skips (the spring-forward night) or not of that
+ * shape. A time the clock reads twice (the autumn night) is its first reading.
+ */
+export function wallClockToInstant(value: string, timeZone: string): Date | null {
+  if (!isWallClock(value)) return null;
+  const wall = Date.parse(`${value}:00Z`);
+  const offsets = new Set([
+    zoneOffset(wall - DAY_MS, timeZone),
+    zoneOffset(wall, timeZone),
+    zoneOffset(wall + DAY_MS, timeZone),
+  ]);
+  const instants = [...offsets]
+    .map((offset) => wall - offset)
+    .filter((instant) => zoneOffset(instant, timeZone) === wall - instant)
+    .sort((a, b) => a - b);
+  return instants.length ? new Date(instants[0]!) : null;
+}
+
+/** An instant as the wall-clock YYYY-MM-DDTHH:mm of a zone (what the forms show and send). */
+export function instantToWallClock(instant: Date, timeZone: string): string {
+  const { date, minute } = localClock(instant, timeZone);
+  return `${date}T${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+}

@@ -135,7 +135,11 @@ export async function sendMail(mail: Mail): Promise<void> {
  * first, so the queue retries a delivery that never starts.
  */
 export async function queueMail(mail: Mail): Promise<void> {
-  const id = await enqueueMail(mail, undefined, { triedNow: true });
+  attemptInBackground(await enqueueMail(mail, undefined, { triedNow: true }));
+}
+
+/** The first attempt of a stored mail, after the caller has answered (see queueMail). */
+export function attemptInBackground(id: string): void {
   inBackground(attemptMail(id), `delivery of ${id}`);
 }
 

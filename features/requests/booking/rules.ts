@@ -1,4 +1,11 @@
-import { dateOfDay, DAY_MS, localClock, MINUTE_MS, zoneOffset } from "@/domain/service/clock";
+import {
+  dateOfDay,
+  DAY_MS,
+  instantToWallClock as instantToWallClockIn,
+  isWallClock,
+  MINUTE_MS,
+  wallClockToInstant as wallClockToInstantIn,
+} from "@/domain/service/clock";
 
 /**
  * The booked time of an accepted request's job: the chosen shop proposes one to three slots, the
@@ -10,6 +17,14 @@ import { dateOfDay, DAY_MS, localClock, MINUTE_MS, zoneOffset } from "@/domain/s
 
 export const BOOKING_TIME_ZONE = "Europe/Kyiv";
 export const BOOKING_MAX_SLOTS = 3;
+
+export { isWallClock };
+/** A wall-clock YYYY-MM-DDTHH:mm on Kyiv's clock as an instant (domain/service/clock.ts). */
+export const wallClockToInstant = (value: string, timeZone = BOOKING_TIME_ZONE) =>
+  wallClockToInstantIn(value, timeZone);
+/** An instant as Kyiv's wall-clock YYYY-MM-DDTHH:mm. */
+export const instantToWallClock = (instant: Date, timeZone = BOOKING_TIME_ZONE) =>
+  instantToWallClockIn(instant, timeZone);
 export const SLOT_MIN_MINUTES = 15;
 export const SLOT_MAX_MINUTES = 600;
 export const SLOT_STEP_MINUTES = 15;
@@ -33,45 +48,6 @@ export type BookingPart = BookingSide | "admin";
 /** Statuses in which the booking is still on (it can be moved or cancelled). */
 export const ACTIVE_BOOKING: readonly BookingStatus[] = ["proposed", "confirmed", "rescheduled"];
 export const isActiveBooking = (status: BookingStatus) => ACTIVE_BOOKING.includes(status);
-
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** Whether a string has the YYYY-MM-DDTHH:mm shape of a real calendar day and time. */
-export function isWallClock(value: string): boolean {
-  const match = WALL_CLOCK.exec(value);
-  if (!match) return false;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const probe = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  return (
-    h < 24 && mi < 60 && probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d
-  );
-}
-
-/**
- * The instant a wall-clock time YYYY-MM-DDTHH:mm names in a zone, with the zone's offset at that
- * moment (DST-correct); null for a time the clock skips (the spring-forward night) or not of that
- * shape. A time the clock reads twice (the autumn night) is its first reading.
- */
-export function wallClockToInstant(value: string, timeZone = BOOKING_TIME_ZONE): Date | null {
-  if (!isWallClock(value)) return null;
-  const wall = Date.parse(`${value}:00Z`);
-  const offsets = new Set([
-    zoneOffset(wall - DAY_MS, timeZone),
-    zoneOffset(wall, timeZone),
-    zoneOffset(wall + DAY_MS, timeZone),
-  ]);
-  const instants = [...offsets]
-    .map((offset) => wall - offset)
-    .filter((instant) => zoneOffset(instant, timeZone) === wall - instant)
-    .sort((a, b) => a - b);
-  return instants.length ? new Date(instants[0]!) : null;
-}
-
-/** An instant as the wall-clock YYYY-MM-DDTHH:mm of a zone (what the forms show and send). */
-export function instantToWallClock(instant: Date, timeZone = BOOKING_TIME_ZONE): string {
-  const { date, minute } = localClock(instant, timeZone);
-  return `${date}T${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
-}
 
 /** Whether a slot may be proposed at `now`: at least SLOT_MIN_LEAD_MINUTES ahead, at most SLOT_MAX_DAYS_AHEAD days. */
 export function slotTiming(start: Date, now: Date): "ok" | "tooSoon" | "tooFar" {
