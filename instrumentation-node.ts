@@ -1,5 +1,6 @@
 import type { Instrumentation } from "next";
 
+import { NOTIFICATION_WORKER, prepareNotificationQueue } from "@/features/notifications/server/deliveries";
 import { JOBS } from "@/jobs";
 import { noteDatabaseUnavailable } from "@/lib/db/outage";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
@@ -52,13 +53,14 @@ export async function register(): Promise<void> {
   const start = async (): Promise<void> => {
     try {
       await prepareMailQueue();
+      await prepareNotificationQueue();
     } catch (error) {
       log.error({ area: "jobs", err: error }, "the job queue did not start; trying again in 30 s");
       if (!isDraining()) setTimeout(() => void start(), 30_000).unref();
       return;
     }
     // Not awaited: making the queues and schedules takes a second or two on PGlite, and requests need none of it.
-    void startJobs(JOBS, { workers: [MAIL_WORKER] }).catch((error: unknown) =>
+    void startJobs(JOBS, { workers: [MAIL_WORKER, NOTIFICATION_WORKER] }).catch((error: unknown) =>
       log.error({ area: "jobs", err: error }, "the periodic jobs did not start"),
     );
   };

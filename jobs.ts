@@ -4,6 +4,7 @@ import { purgeExpired } from "@/features/admin/server/retention";
 import { lapseUnpaidClaims } from "@/features/claims/server/claim-payment";
 import { remindStaleHours } from "@/features/hours/server/hours-freshness";
 import { rebuildMapCells } from "@/features/map/server/map-grid";
+import { requeueStalledDeliveries } from "@/features/notifications/server/deliveries";
 import { scheduledOsmImport } from "@/features/osm/server/scheduled";
 import { sweepMonoPayments } from "@/features/payments/server/monobank-sweep";
 import { sweepPayments } from "@/features/payments/server/paypal-payments";
@@ -41,6 +42,13 @@ export const JOBS: Job[] = [
   // Both sides of a booked time, the day and two hours before it (features/requests/booking/server/reminders.ts).
   { name: "booking-reminders", everyMs: 10 * 60_000, quietWhenIdle: true, run: (now) => remindBookings(now) },
   // Cheap when nothing changed (one row read); until it has run, maps are grouped live.
+  // A Telegram or push delivery whose job ran out of retries while the database was away gets another.
+  {
+    name: "notification-sweep",
+    everyMs: 10 * 60_000,
+    quietWhenIdle: true,
+    run: (now) => requeueStalledDeliveries(now),
+  },
   { name: "map-cells", everyMs: 10_000, quietWhenIdle: true, run: () => rebuildMapCells() },
   // Asked hourly; imports once the last successful import is a week old (features/osm/server/scheduled.ts).
   // Off unless OSM_IMPORT_JOB (production: on).

@@ -101,6 +101,11 @@ export async function prepareMailQueue() {
   return boss;
 }
 
+/** The mail queue, started if it is not: before a transaction that will write a mail (see mailQueue). */
+export async function ensureMailQueue(): Promise<void> {
+  await mailQueue(false);
+}
+
 async function mailQueue(inTransaction: boolean) {
   const ready = startedQueue();
   if (ready && prepared.has(ready.boss)) return ready.boss;

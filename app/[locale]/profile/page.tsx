@@ -8,6 +8,8 @@ import { guardPage } from "@/features/accounts/server/guards";
 import { mfaStatus } from "@/features/accounts/server/mfa";
 import { AccountSecurity } from "@/features/my-account/components/account-security";
 import { ProfileForm } from "@/features/my-account/components/profile-form";
+import { NotificationSettings } from "@/features/notifications/components/notification-settings";
+import { getNotificationSettings } from "@/features/notifications/server/settings";
 import { toLocale } from "@/i18n/locale";
 import { privatePageMetadata } from "@/lib/page-metadata";
 
@@ -22,7 +24,12 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const locale = toLocale((await params).locale);
   setRequestLocale(locale);
   const viewer = await guardPage("signedIn", "/profile", locale);
-  const [t, status, { reason }] = await Promise.all([getTranslations("Profile"), mfaStatus(viewer.id), searchParams]);
+  const [t, status, notifications, { reason }] = await Promise.all([
+    getTranslations("Profile"),
+    mfaStatus(viewer.id),
+    getNotificationSettings(viewer),
+    searchParams,
+  ]);
   return (
     <ClientMessages route="profile">
       <>
@@ -34,6 +41,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             user={{ name: viewer.name, email: viewer.email, image: viewer.imageUrl }}
           />
         </AuthCard>
+        <NotificationSettings initial={notifications} />
         <TwoStepSettings status={status} email={viewer.email} required={viewer.adminAwaitingMfa} />
         <AccountSecurity />
       </>

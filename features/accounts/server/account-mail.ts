@@ -2,10 +2,11 @@ import "server-only";
 
 import { createTranslator, type Locale } from "next-intl";
 
+import { notify, notifyNow, type Notified } from "@/features/notifications/server/notify";
 import { MESSAGES } from "@/i18n/messages";
 import { getPathname } from "@/i18n/navigation";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueMail, escapeHtml, queueMail, type Mail } from "@/lib/mail/outbox";
+import { escapeHtml, type Mail } from "@/lib/mail/outbox";
 import { appUrl } from "@/lib/site";
 
 /**
@@ -60,21 +61,24 @@ export function composeAccountMail(
   return { to, subject: t(`${kind}Subject`, values), text, html, locale, kind };
 }
 
-/** Stored now, delivered after the answer: see queueMail(). */
-export function mailAccount(...args: Parameters<typeof composeAccountMail>): Promise<void> {
-  return queueMail(composeAccountMail(...args));
+/**
+ * The mail to the person `userId` through notify, in a transaction of its own, delivered after
+ * the answer (see queueMail(): answers whose timing must not say whether a mail was written).
+ */
+export async function notifyAccount(userId: string, ...args: Parameters<typeof composeAccountMail>): Promise<void> {
+  await notifyNow(userId, { mail: composeAccountMail(...args), link: args[4] }, { mail: "background" });
 }
 
 /**
- * A mail about reviews, written in the caller's transaction (with its job on the job queue) so it
+ * A mail written in the caller's transaction (with its job on the job queue) so it
  * goes out only if the change commits.
  */
-export function mailInTransaction(
+export function notifyInTransaction(
   tx: Prisma.TransactionClient,
-  kind: ReviewKind,
-  to: { email: string; locale: Locale },
+  kind: Kind,
+  to: { id: string; email: string; locale: Locale },
   values: { name: string } & Record<string, string>,
   link: string,
-): Promise<string> {
-  return enqueueMail(composeAccountMail(kind, to.email, to.locale, values, link), tx);
+): Promise<Notified> {
+  return notify(tx, to.id, { mail: composeAccountMail(kind, to.email, to.locale, values, link), link });
 }

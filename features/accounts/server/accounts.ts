@@ -13,7 +13,7 @@ import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 import type { z } from "@/lib/zod";
 
-import { localePath, mailAccount } from "./account-mail";
+import { localePath, notifyAccount } from "./account-mail";
 import { consumeToken, hashToken, issueToken } from "./email-tokens";
 import { startChallenge } from "./mfa";
 import { assertUncommonPassword, hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
@@ -54,11 +54,12 @@ export async function register(body: unknown, locale: Locale, address: string): 
     const mayMail = await tryTake("registerMail", emailNormalized);
     const existing = await prisma.user.findUnique({
       where: { emailNormalized },
-      select: { email: true, name: true, locale: true, emailVerifiedAt: true },
+      select: { id: true, email: true, name: true, locale: true, emailVerifiedAt: true },
     });
     if (existing?.emailVerifiedAt) {
       if (mayMail)
-        await mailAccount(
+        await notifyAccount(
+          existing.id,
           "existing",
           existing.email,
           existing.locale,
@@ -68,7 +69,7 @@ export async function register(body: unknown, locale: Locale, address: string): 
       return { message: "Auth.registered" };
     }
     const pending = { name: input.name, email: input.email, passwordHash, locale, createdAt: new Date() };
-    const token = await prisma
+    const issued = await prisma
       .$transaction(async (tx) => {
         // Only a still-unconfirmed row is replaced: one confirmed a moment ago keeps its password.
         const replaced = await tx.user.updateMany({ where: { emailNormalized, emailVerifiedAt: null }, data: pending });
@@ -77,11 +78,13 @@ export async function register(body: unknown, locale: Locale, address: string): 
           : existing
             ? null
             : await tx.user.create({ data: { ...pending, emailNormalized }, select: { id: true } });
-        return user ? issueToken(tx, user.id, "confirm_email") : null;
+        return user ? { userId: user.id, token: await issueToken(tx, user.id, "confirm_email") } : null;
       })
       .catch(ignoreUniqueViolation);
-    if (token && mayMail)
-      await mailAccount(
+    const token = issued?.token;
+    if (issued && mayMail)
+      await notifyAccount(
+        issued.userId,
         "confirm",
         input.email,
         locale,
@@ -103,7 +106,8 @@ export async function resendConfirmation(body: unknown, locale: Locale): Promise
     const user = await prisma.user.findUnique({ where: { emailNormalized: email.trim().toLowerCase() } });
     if (user && !user.emailVerifiedAt && !user.isBlocked && (await tryTake("resendConfirmation", user.id))) {
       const token = await prisma.$transaction((tx) => issueToken(tx, user.id, "confirm_email"));
-      await mailAccount(
+      await notifyAccount(
+        user.id,
         "confirm",
         user.email,
         locale,

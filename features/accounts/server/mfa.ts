@@ -20,7 +20,7 @@ import { countAttempt, forget, THROTTLES, tooMany } from "@/lib/security/rate-li
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 
-import { localePath, mailAccount } from "./account-mail";
+import { localePath, notifyAccount } from "./account-mail";
 import { requireAccess } from "./guards";
 import { proveOwnership } from "./passwords";
 import { toPublicUser, type PublicUser } from "./public-user";
@@ -71,7 +71,8 @@ async function throttledCheck(user: CodeOwner, attempt: () => Promise<string | n
 /** Someone with the password is guessing codes: the owner should change the password. */
 async function tellOwnerOfCap(user: CodeOwner): Promise<void> {
   await recordSecurityEvent("mfa.failed", { userId: user.id, details: { reason: "capReached" } });
-  await mailAccount(
+  await notifyAccount(
+    user.id,
     "mfaCodeCap",
     user.email,
     user.locale,
@@ -155,7 +156,7 @@ export async function confirmEnrolment(viewer: Viewer | null, body: unknown): Pr
     return replaceRecoveryCodes(tx, user.id);
   });
   await recordSecurityEvent("mfa.enabled", { userId: user.id });
-  await mailAccount("mfaEnabled", user.email, user.locale, { name: user.name });
+  await notifyAccount(user.id, "mfaEnabled", user.email, user.locale, { name: user.name });
   return { recoveryCodes };
 }
 
@@ -167,7 +168,8 @@ export async function renewRecoveryCodes(viewer: Viewer | null, body: unknown): 
   const prisma = await getPrisma();
   await acceptCode(prisma, user, code);
   const recoveryCodes = await prisma.$transaction((tx) => replaceRecoveryCodes(tx, user.id));
-  await mailAccount(
+  await notifyAccount(
+    user.id,
     "mfaRecoveryCodesRenewed",
     user.email,
     user.locale,
@@ -194,7 +196,8 @@ export async function disableMfa(viewer: Viewer | null, body: unknown): Promise<
     await tx.mfaChallenge.deleteMany({ where: { userId: user.id } });
   });
   await recordSecurityEvent("mfa.disabled", { userId: user.id });
-  await mailAccount(
+  await notifyAccount(
+    user.id,
     "mfaDisabled",
     user.email,
     user.locale,

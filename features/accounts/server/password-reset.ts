@@ -10,7 +10,7 @@ import { take, tryTake } from "@/lib/security/rate-limit";
 import { recordSecurityEvent } from "@/lib/security/security-log";
 import { steadyTiming } from "@/lib/security/steady-timing";
 
-import { localePath, mailAccount } from "./account-mail";
+import { localePath, notifyAccount } from "./account-mail";
 import { consumeToken, issueToken, peekToken } from "./email-tokens";
 import { assertUncommonPassword, hashPassword } from "./passwords";
 import { toPublicUser, type PublicUser } from "./public-user";
@@ -39,7 +39,8 @@ export async function requestPasswordReset(
     });
     if (user && !user.isBlocked && (await tryTake("passwordResetMail", user.id))) {
       const token = await prisma.$transaction((tx) => issueToken(tx, user.id, "password_reset"));
-      await mailAccount(
+      await notifyAccount(
+        user.id,
         "reset",
         user.email,
         locale,
@@ -98,7 +99,8 @@ export async function confirmPasswordReset(
     return { user, session: before.totpEnabledAt ? null : await createSession(userId, userAgent, tx) };
   });
   const { user } = result;
-  await mailAccount(
+  await notifyAccount(
+    user.id,
     "passwordChanged",
     user.email,
     user.locale,

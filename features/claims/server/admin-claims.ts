@@ -20,7 +20,7 @@ import type { AdminClaim, ClaimQueueAnswer } from "../answers";
 import { AUTO_REASONS, OPEN_CLAIM_STATUSES } from "../rules";
 import { claimDecisionInput } from "../schema";
 import { holderOf, holdsNow, lapseIn } from "./claim-holder";
-import { mailClaim } from "./claim-mail";
+import { notifyClaim } from "./claim-mail";
 
 /**
  * GET /api/items/admin/claims?page → { claims, page, pages }: the open claims, those waiting for an
@@ -135,7 +135,7 @@ export async function decideClaim(
           data: { ...decided, status: "rejected", reason },
         });
         if (done.count !== 1) throw new AppError(409, "Claims.alreadyDecided");
-        await mailClaim(tx, "rejected", claim.user.email, claim.user.locale, { ...values, reason });
+        await notifyClaim(tx, claim.user.id, "rejected", claim.user.email, claim.user.locale, { ...values, reason });
         await writeAudit(tx, viewer.id, "claim.reject", "service", service.id, {
           claimId: claim.id,
           claimant: claim.user.id,
@@ -159,7 +159,7 @@ export async function decideClaim(
         data: { ...decided, status: "rejected", reason: AUTO_REASONS.otherApproved },
       });
       for (const other of others)
-        await mailClaim(tx, "rejected", other.user.email, other.user.locale, {
+        await notifyClaim(tx, other.user.id, "rejected", other.user.email, other.user.locale, {
           name: other.user.name,
           station: service.name,
           reason: translate(other.user.locale, AUTO_REASONS.otherApproved),
@@ -181,16 +181,18 @@ export async function decideClaim(
           data: { ...decided, status: "completed", verifiedAt: now, completedAt: now, reason },
         });
         const previous = service.owner;
-        await mailClaim(
+        await notifyClaim(
           tx,
+          previous.id,
           "ownerLost",
           previous.email,
           previous.locale,
           { name: previous.name, station: service.name },
           localePath(previous.locale, "/mystos"),
         );
-        await mailClaim(
+        await notifyClaim(
           tx,
+          claim.user.id,
           "transferred",
           claim.user.email,
           claim.user.locale,
@@ -204,8 +206,9 @@ export async function decideClaim(
         where: { id: claim.id },
         data: { ...decided, status: "verified", verifiedAt: now, reason },
       });
-      await mailClaim(
+      await notifyClaim(
         tx,
+        claim.user.id,
         "approved",
         claim.user.email,
         claim.user.locale,

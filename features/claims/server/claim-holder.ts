@@ -12,7 +12,7 @@ import {
   claimHoldsAt,
   holdingCutoff,
 } from "../rules";
-import { mailClaim } from "./claim-mail";
+import { notifyClaim } from "./claim-mail";
 
 /**
  * Claiming a listing. A place imported from OpenStreetMap that nobody holds is claimed by a code
@@ -106,8 +106,9 @@ export async function lapseIn(tx: Tx, now: Date, serviceId?: string, limit = 100
     });
     if (done.count !== 1) continue;
     lapsed++;
-    await mailClaim(
+    await notifyClaim(
       tx,
+      claim.user.id,
       "lapsed",
       claim.user.email,
       claim.user.locale,

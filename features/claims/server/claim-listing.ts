@@ -17,7 +17,7 @@ import type { ClaimView, MyClaimAnswer } from "../answers";
 import { CLAIM_CODE_TTL_MS, OPEN_CLAIM_STATUSES } from "../rules";
 import { claimInput } from "../schema";
 import { holderOf, lapseIn } from "./claim-holder";
-import { mailClaim } from "./claim-mail";
+import { notifyClaim } from "./claim-mail";
 import { codeHash, viewOf } from "./claim-view";
 
 /** The lapse of one listing's unpaid claim, before what reads who holds it outside a transaction. */
@@ -121,7 +121,7 @@ export async function claimListing(
 
   const claimant = await prisma.user.findUniqueOrThrow({
     where: { id: viewer.id },
-    select: { name: true, locale: true },
+    select: { id: true, name: true, locale: true },
   });
   const claim = await prisma.$transaction(async (tx) => {
     await lockServices(tx, [serviceId]);
@@ -155,7 +155,7 @@ export async function claimListing(
         codeExpiresAt: new Date(Date.now() + CLAIM_CODE_TTL_MS),
       },
     });
-    await mailClaim(tx, "code", address, claimant.locale, {
+    await notifyClaim(tx, claimant.id, "code", address, claimant.locale, {
       name: claimant.name,
       station: service.name,
       code,

@@ -2,8 +2,10 @@ import "server-only";
 
 import { createTranslator, type Locale } from "next-intl";
 
+import { notify, type Notified } from "@/features/notifications/server/notify";
 import { MESSAGES } from "@/i18n/messages";
-import { enqueueMail, escapeHtml, type Mail, type MailTx } from "@/lib/mail/outbox";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { escapeHtml, type Mail } from "@/lib/mail/outbox";
 
 /**
  * The mails of a claim, each in the language of the person it is about (the claimant's for the
@@ -31,6 +33,11 @@ export function composeClaimMail(
   return { to, subject: t(`${kind}Subject`, values), text, html, locale, kind: `claim.${kind}` };
 }
 
-export function mailClaim(tx: MailTx, ...args: Parameters<typeof composeClaimMail>): Promise<string> {
-  return enqueueMail(composeClaimMail(...args), tx);
+/** The claim's mail to the person `userId` through notify (the code goes by e-mail only, to the place's address). */
+export function notifyClaim(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  ...args: Parameters<typeof composeClaimMail>
+): Promise<Notified> {
+  return notify(tx, userId, { mail: composeClaimMail(...args), link: args[4] });
 }

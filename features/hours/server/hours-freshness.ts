@@ -2,7 +2,7 @@ import "server-only";
 
 import { ownService } from "@/domain/service/server/ownership";
 import { PUBLISHED_WHERE, publishedSql } from "@/domain/service/server/published";
-import { composeAccountMail, localePath } from "@/features/accounts/server/account-mail";
+import { localePath, notifyInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import type {
@@ -17,7 +17,6 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma, type HoursReportKind } from "@/lib/generated/prisma/client";
 import { isUuid, NotFoundError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
-import { enqueueMail } from "@/lib/mail/outbox";
 import { keyedHash } from "@/lib/security/app-secret";
 import { take } from "@/lib/security/rate-limit";
 import type { z } from "@/lib/zod";
@@ -152,24 +151,29 @@ export async function remindStaleHours(now = new Date(), batch = 50): Promise<nu
   const before = new Date(now.getTime() - REMIND_AFTER_DAYS * DAY_MS);
   const sent = await prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<
-      { id: string; role: "sto" | "mechanic"; name: string; email: string; locale: "en" | "uk"; ownerName: string }[]
+      {
+        id: string;
+        role: "sto" | "mechanic";
+        name: string;
+        ownerId: string;
+        email: string;
+        locale: "en" | "uk";
+        ownerName: string;
+      }[]
     >`
-      SELECT s.id, s.role::text AS role, s.name, u.email, u.locale::text AS locale, u.name AS "ownerName"
+      SELECT s.id, s.role::text AS role, s.name, u.id AS "ownerId", u.email, u.locale::text AS locale, u.name AS "ownerName"
       FROM services s JOIN users u ON u.id = s."ownerId"
       WHERE s."hoursConfirmedAt" < ${before} AND (s."hoursRemindedAt" IS NULL OR s."hoursRemindedAt" < s."hoursConfirmedAt")
         AND ${PUBLISHED} AND s.claimed AND u."isBlocked" = false
       ORDER BY s."hoursConfirmedAt" LIMIT ${batch} FOR UPDATE OF s SKIP LOCKED`;
     for (const row of due) {
       const page = row.role === "sto" ? "/mystos" : "/mechanic-profile";
-      await enqueueMail(
-        composeAccountMail(
-          "hoursReminder",
-          row.email,
-          row.locale,
-          { name: row.ownerName, service: row.name },
-          localePath(row.locale, page),
-        ),
+      await notifyInTransaction(
         tx,
+        "hoursReminder",
+        { id: row.ownerId, email: row.email, locale: row.locale },
+        { name: row.ownerName, service: row.name },
+        localePath(row.locale, page),
       );
     }
     if (due.length)

@@ -9,7 +9,7 @@ import {
   profileInput,
   type ProfileInput,
 } from "@/features/accounts/schema";
-import { localePath, mailAccount } from "@/features/accounts/server/account-mail";
+import { localePath, notifyAccount } from "@/features/accounts/server/account-mail";
 import { ACCOUNT_MAIL_FLOOR_MS } from "@/features/accounts/server/accounts";
 import { consumeToken, issueToken, peekToken } from "@/features/accounts/server/email-tokens";
 import { requireAccess } from "@/features/accounts/server/guards";
@@ -86,7 +86,7 @@ async function applyProfileUpdate(
   const holder = newEmail
     ? await prisma.user.findUnique({
         where: { emailNormalized: newEmail.toLowerCase() },
-        select: { email: true, name: true, locale: true },
+        select: { id: true, email: true, name: true, locale: true },
       })
     : null;
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
@@ -121,16 +121,19 @@ async function applyProfileUpdate(
     }),
   );
   if (passwordHash)
-    await mailAccount(
+    await notifyAccount(
+      user.id,
       "passwordChanged",
       user.email,
       user.locale,
       { name: user.name },
       localePath(user.locale, "/forgot-password"),
     );
-  if (newEmail && holder) await mailAccount("emailChangeTaken", holder.email, holder.locale, { name: holder.name });
+  if (newEmail && holder)
+    await notifyAccount(holder.id, "emailChangeTaken", holder.email, holder.locale, { name: holder.name });
   if (newEmail && token) {
-    await mailAccount(
+    await notifyAccount(
+      user.id,
       "emailChange",
       newEmail,
       locale,
@@ -143,7 +146,8 @@ async function applyProfileUpdate(
       userId: user.id,
       details: { to: newEmail, addressTaken: Boolean(holder) },
     });
-    await mailAccount(
+    await notifyAccount(
+      user.id,
       "emailChangeNotice",
       user.email,
       user.locale,
@@ -199,7 +203,7 @@ export async function confirmEmailChange(
     throw error;
   });
   await recordSecurityEvent("email.changed", { userId: user.id, details: { from: before.email, to: user.email } });
-  await mailAccount("emailChanged", before.email, user.locale, { name: user.name, email: user.email });
+  await notifyAccount(user.id, "emailChanged", before.email, user.locale, { name: user.name, email: user.email });
   return { message: "Profile.emailChanged", userId: user.id };
 }
 

@@ -51,6 +51,11 @@ export async function prepareNotificationQueue() {
   return boss;
 }
 
+/** The notification queue, started if it is not: before a transaction that may queue a delivery. */
+export async function ensureNotificationQueue(): Promise<void> {
+  await notificationQueue(false);
+}
+
 async function notificationQueue(inTransaction: boolean) {
   const ready = startedQueue();
   if (ready && prepared.has(ready.boss)) return ready.boss;

@@ -6,11 +6,11 @@ import { createTranslator } from "next-intl";
 import { MESSAGES } from "@/i18n/messages";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { attemptInBackground, attemptMail, enqueueMail, type Mail } from "@/lib/mail/outbox";
+import { attemptInBackground, attemptMail, enqueueMail, ensureMailQueue, type Mail } from "@/lib/mail/outbox";
 
 import { eventOfKind, type NotificationEvent } from "../events";
 import { channelsFor, heldUntil, resolveSettings } from "../rules";
-import { sendDeliveryJob, SENDERS } from "./deliveries";
+import { ensureNotificationQueue, sendDeliveryJob, SENDERS } from "./deliveries";
 
 /**
  * The one door every notification to a person goes through: the feature composes what it says
@@ -109,6 +109,9 @@ export async function notifyNow(
   { mail = "queue" }: { mail?: "await" | "background" | "queue" } = {},
 ): Promise<Notified> {
   const triedNow = mail !== "queue";
+  // Started outside the transaction: on the embedded database its one connection is the transaction's.
+  await ensureMailQueue();
+  await ensureNotificationQueue();
   const notified = await (
     await getPrisma()
   ).$transaction((tx) => notify(tx, userId, notification, { mailTriedNow: triedNow }));

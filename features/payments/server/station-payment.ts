@@ -7,12 +7,12 @@ import type { Viewer } from "@/features/accounts/server/session";
 import { claimedBy, holdsVerifiedClaim, takeOverOnPayment } from "@/features/claims/server/claim-payment";
 import type { EditableService } from "@/features/listings/answers";
 import { editableRow, toEditable } from "@/features/listings/server/listings";
+import { notify } from "@/features/notifications/server/notify";
 import { DATE_LOCALES } from "@/i18n/locale";
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, isUuid, NotFoundError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
-import { enqueueMail } from "@/lib/mail/outbox";
 
 export async function payableStation(viewer: Viewer, stoId: string) {
   if (!isUuid(stoId)) throw new NotFoundError();
@@ -132,7 +132,7 @@ export async function mailPayer(
     },
     link,
   );
-  await enqueueMail(mail, tx);
+  await notify(tx, payment.userId, { mail, link });
 }
 
 /**
@@ -156,7 +156,7 @@ export async function mailAdmins(
 ): Promise<number> {
   const admins = await tx.user.findMany({
     where: { isAdmin: true, isBlocked: false },
-    select: { name: true, email: true, locale: true },
+    select: { id: true, name: true, email: true, locale: true },
     orderBy: { createdAt: "asc" },
     take: 20,
   });
@@ -178,7 +178,7 @@ export async function mailAdmins(
       },
       localePath(admin.locale, "/admin/payments"),
     );
-    await enqueueMail(mail, tx);
+    await notify(tx, admin.id, { mail, link: localePath(admin.locale, "/admin/payments") });
   }
   if (admins.length === 0) log.warn({ area: "payments", kind, paymentId: payment.id }, "no admin account to tell");
   return admins.length;

@@ -10,7 +10,7 @@ import type { z } from "@/lib/zod";
 
 import type { doneAnswer } from "../answers";
 import { acceptInput } from "../schema";
-import { inboxPathOf, mailRequest } from "./request-mail";
+import { inboxPathOf, notifyRequest } from "./request-mail";
 import { ANSWERABLE_WHERE, isOpen, lockRequest } from "./request-view";
 
 /**
@@ -59,8 +59,9 @@ export async function acceptAnswer(
       if (target.serviceId === answer.serviceId) {
         await tx.quoteTarget.update({ where: { id: target.id }, data: { status: "chosen" } });
         if (owner)
-          await mailRequest(
+          await notifyRequest(
             tx,
+            owner.id,
             "chosen",
             owner.email,
             owner.locale,
@@ -77,7 +78,7 @@ export async function acceptAnswer(
       } else if (target.status === "sent" || target.status === "answered") {
         await tx.quoteTarget.update({ where: { id: target.id }, data: { status: "passed" } });
         if (owner)
-          await mailRequest(tx, "passed", owner.email, owner.locale, {
+          await notifyRequest(tx, owner.id, "passed", owner.email, owner.locale, {
             ...values,
             name: owner.name,
             station: target.service.name,

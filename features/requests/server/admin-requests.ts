@@ -15,7 +15,7 @@ import type { AdminRequestPage, doneAnswer } from "../answers";
 import type { RequestJob } from "../rules";
 import { adminCloseInput, adminRequestsQuery } from "../schema";
 import { closeRequest, closingInclude, isInvolved } from "./cancel-request";
-import { mailRequest } from "./request-mail";
+import { notifyRequest } from "./request-mail";
 import { lockRequest, type Person } from "./request-view";
 
 // ---- the admin ---------------------------------------------------------------------------------
@@ -79,8 +79,9 @@ export async function adminCloseRequest(
     if (request.status !== "open" && request.status !== "accepted") throw new AppError(409, "Requests.notCancellable");
     await closeRequest(tx, request, { closedBy: "admin", closedById: viewer.id, reason, now: new Date() });
     const values = { job: request.job, description: request.description, reason };
-    await mailRequest(
+    await notifyRequest(
       tx,
+      request.driver.id,
       "closedByAdmin",
       request.driver.email,
       request.locale,
@@ -90,8 +91,9 @@ export async function adminCloseRequest(
     for (const target of request.targets) {
       const owner: Person | null = target.service.owner;
       if (owner && isInvolved(target.status))
-        await mailRequest(
+        await notifyRequest(
           tx,
+          owner.id,
           "closedByAdmin",
           owner.email,
           owner.locale,

@@ -12,7 +12,7 @@ import type { z } from "@/lib/zod";
 
 import type { createdAnswer } from "../answers";
 import { answerInput } from "../schema";
-import { mailRequest } from "./request-mail";
+import { notifyRequest } from "./request-mail";
 import { ANSWERABLE_WHERE, isOpen, lockRequest, storedDay, takeAll, type Tx } from "./request-view";
 import { refreshResponseFigures } from "./response-figures";
 
@@ -72,8 +72,9 @@ export async function answerRequest(
         data: { status: input.decline ? "declined" : "answered", answeredAt: now },
       });
       figuresChanged = await refreshResponseFigures(tx, service.id);
-      await mailRequest(
+      await notifyRequest(
         tx,
+        request.driver.id,
         "answered",
         request.driver.email,
         request.locale,

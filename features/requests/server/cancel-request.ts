@@ -13,7 +13,7 @@ import type { z } from "@/lib/zod";
 import type { doneAnswer } from "../answers";
 import { cancelBookingWithRequest } from "../booking/server/booking";
 import { cancelInput } from "../schema";
-import { mailRequest } from "./request-mail";
+import { notifyRequest } from "./request-mail";
 import { INVOLVED, lockRequest, type Tx } from "./request-view";
 
 /**
@@ -53,8 +53,9 @@ export async function cancelRequest(
       for (const target of request.targets) {
         const owner = target.service.owner;
         if (owner && isInvolved(target.status))
-          await mailRequest(
+          await notifyRequest(
             tx,
+            owner.id,
             "cancelledByDriver",
             owner.email,
             owner.locale,
@@ -78,8 +79,9 @@ export async function cancelRequest(
       throw new AppError(403, "Requests.onlyChosenCancels");
     refuseOnceDone(request);
     await closeRequest(tx, request, { closedBy: "shop", closedById: viewer.id, reason, now });
-    await mailRequest(
+    await notifyRequest(
       tx,
+      request.driver.id,
       "cancelledByShop",
       request.driver.email,
       request.locale,

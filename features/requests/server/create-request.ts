@@ -17,7 +17,7 @@ import type { z } from "@/lib/zod";
 import type { createdAnswer } from "../answers";
 import { openHoursOf, REQUEST_MAX_OPEN, type Car } from "../rules";
 import { carInput, kyivDay, requestInput } from "../schema";
-import { inboxPathOf, mailRequest } from "./request-mail";
+import { inboxPathOf, notifyRequest } from "./request-mail";
 import { HOUR_MS, storedDay, takeAll, type Tx } from "./request-view";
 
 /**
@@ -102,8 +102,9 @@ export async function createRequest(
     await tx.user.update({ where: { id: viewer.id }, data: { lastCar: car } });
     for (const service of current) {
       const owner = service.owner!;
-      await mailRequest(
+      await notifyRequest(
         tx,
+        owner.id,
         "new",
         owner.email,
         owner.locale,
@@ -143,7 +144,7 @@ async function servicesToAsk(db: Tx | PrismaClient, viewer: Viewer, ids: string[
       mechanicOwnerId: true,
       latitude: true,
       longitude: true,
-      owner: { select: { name: true, email: true, locale: true, isBlocked: true } },
+      owner: { select: { id: true, name: true, email: true, locale: true, isBlocked: true } },
     },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));

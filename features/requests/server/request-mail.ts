@@ -4,8 +4,10 @@ import { createFormatter, createTranslator, type Locale } from "next-intl";
 
 import { PRICE_JOBS, UAH, type PriceJob } from "@/domain/service/jobs";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
+import { notify, type Notified } from "@/features/notifications/server/notify";
 import { MESSAGES } from "@/i18n/messages";
-import { enqueueMail, escapeHtml, type Mail, type MailTx } from "@/lib/mail/outbox";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { escapeHtml, type Mail } from "@/lib/mail/outbox";
 
 import { JOB_CONFIRM_HOURS } from "../job/rules";
 import { REQUEST_OPEN_HOURS, REQUEST_REMINDER_HOURS, type Car, type RequestWhen } from "../rules";
@@ -185,6 +187,15 @@ export function composeRequestMail(
 /** Where a mail to a service's owner about one request leads: that request in their inbox. */
 export const inboxPathOf = (requestId: string) => `/requests/inbox?request=${requestId}`;
 
-export function mailRequest(tx: MailTx, ...args: Parameters<typeof composeRequestMail>): Promise<string> {
-  return enqueueMail(composeRequestMail(...args), tx);
+/**
+ * The mail of `kind` to the person `userId` (whose address and language `to` and `locale` are),
+ * through notify: by e-mail, Telegram and push as they chose, in the caller's transaction.
+ */
+export function notifyRequest(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  ...args: Parameters<typeof composeRequestMail>
+): Promise<Notified> {
+  const mail = composeRequestMail(...args);
+  return notify(tx, userId, { mail, link: args[4] });
 }

@@ -9,7 +9,7 @@ import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 import { confirmJobsPastDeadline } from "../job/server/auto-confirm";
-import { inboxPathOf, mailRequest } from "./request-mail";
+import { inboxPathOf, notifyRequest } from "./request-mail";
 import { refreshAllResponseFigures } from "./response-figures";
 
 /**
@@ -41,6 +41,7 @@ type DueTarget = {
   job: string;
   description: string;
   station: string;
+  userId: string | null;
   email: string | null;
   locale: Locale;
   ownerName: string;
@@ -63,7 +64,7 @@ export async function remindUnanswered(now: Date = new Date(), batch = 50): Prom
   for (let round = 0; round < MAX_BATCHES; round++) {
     const { claimed, sent } = await prisma.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueTarget[]>`
-        SELECT t.id, t."requestId", r.job, r.description, s.name AS station, u.email, u.locale::text AS locale, u.name AS "ownerName",
+        SELECT t.id, t."requestId", r.job, r.description, s.name AS station, u.id AS "userId", u.email, u.locale::text AS locale, u.name AS "ownerName",
           r."createdAt" AS "sentAt", r."expiresAt",
           (${PUBLISHED} AND u."isBlocked" = false) AS reachable
         FROM quote_targets t
@@ -76,8 +77,9 @@ export async function remindUnanswered(now: Date = new Date(), batch = 50): Prom
       let written = 0;
       for (const row of due) {
         if (!row.reachable || !row.email) continue;
-        await mailRequest(
+        await notifyRequest(
           tx,
+          row.userId!,
           "reminder",
           row.email,
           row.locale,
@@ -107,6 +109,7 @@ type DueRequest = {
   job: string;
   description: string;
   locale: Locale;
+  userId: string;
   email: string;
   driverName: string;
   driverBlocked: boolean;
@@ -127,7 +130,7 @@ export async function expireRequests(now: Date = new Date(), batch = 50): Promis
   for (let round = 0; round < MAX_BATCHES; round++) {
     const count = await prisma.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueRequest[]>`
-        SELECT r.id, r.job, r.description, r.locale::text AS locale, u.email, u.name AS "driverName",
+        SELECT r.id, r.job, r.description, r.locale::text AS locale, u.id AS "userId", u.email, u.name AS "driverName",
           u."isBlocked" AS "driverBlocked", r."createdAt" AS "sentAt", r."expiresAt",
           (SELECT count(*) FROM quote_answers a WHERE a."requestId" = r.id AND NOT a.decline)::int AS answers
         FROM quote_requests r JOIN users u ON u.id = r."driverId"
@@ -146,8 +149,9 @@ export async function expireRequests(now: Date = new Date(), batch = 50): Promis
       for (const row of due) {
         // A blocked driver cannot sign in to read the request: nothing to tell them.
         if (row.driverBlocked) continue;
-        await mailRequest(
+        await notifyRequest(
           tx,
+          row.userId,
           "expired",
           row.email,
           row.locale,

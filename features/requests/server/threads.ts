@@ -17,7 +17,7 @@ import type { InboxCount, PostedMessage, ThreadMessageView, ThreadView } from ".
 import { maskContacts } from "../contact-mask";
 import { threadClosesAt, threadMailCutoff } from "../rules";
 import { messageInput, threadQuery } from "../schema";
-import { inboxPathOf, mailRequest } from "./request-mail";
+import { inboxPathOf, notifyRequest } from "./request-mail";
 import { ANSWERABLE_WHERE, takeAll, type Tx } from "./request-view";
 
 /**
@@ -243,8 +243,9 @@ async function mailOtherSide(tx: Tx, target: ThreadRow, from: Side, text: string
   if (!due.count) return;
   const values = { job: request.job, description: request.description, station: service.name, message: text };
   if (from === "driver")
-    await mailRequest(
+    await notifyRequest(
       tx,
+      owner!.id,
       "messageToService",
       owner!.email,
       owner!.locale,
@@ -252,8 +253,9 @@ async function mailOtherSide(tx: Tx, target: ThreadRow, from: Side, text: string
       localePath(owner!.locale, inboxPathOf(request.id)),
     );
   else
-    await mailRequest(
+    await notifyRequest(
       tx,
+      request.driver.id,
       "messageToDriver",
       request.driver.email,
       request.locale,

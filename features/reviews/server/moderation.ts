@@ -3,7 +3,7 @@ import "server-only";
 import type { Locale } from "next-intl";
 
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
-import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
+import { localePath, notifyInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import type { HiddenReviewsAnswer, QueueItem, ReportQueue } from "@/features/reviews/answers";
@@ -207,10 +207,10 @@ export async function moderateReview(
           userId: true,
           hiddenReason: true,
           service: { select: { name: true } },
-          user: { select: { name: true, email: true, locale: true } },
+          user: { select: { id: true, name: true, email: true, locale: true } },
           reports: {
             where: { resolvedAt: null },
-            select: { user: { select: { name: true, email: true, locale: true } } },
+            select: { user: { select: { id: true, name: true, email: true, locale: true } } },
           },
         },
       });
@@ -244,7 +244,7 @@ export async function moderateReview(
       const station = review.service.name;
       const reviewer = review.user;
       if (hide) {
-        await mailInTransaction(
+        await notifyInTransaction(
           tx,
           "reviewHidden",
           reviewer,
@@ -252,10 +252,10 @@ export async function moderateReview(
           link(reviewer),
         );
       } else if (show && review.hiddenReason !== null) {
-        await mailInTransaction(tx, "reviewRestored", reviewer, { name: reviewer.name, station }, link(reviewer));
+        await notifyInTransaction(tx, "reviewRestored", reviewer, { name: reviewer.name, station }, link(reviewer));
       }
       for (const { user } of review.reports)
-        await mailInTransaction(
+        await notifyInTransaction(
           tx,
           hide ? "reportHidden" : "reportKept",
           user,

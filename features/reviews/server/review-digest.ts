@@ -3,10 +3,11 @@ import "server-only";
 import { createTranslator, type Locale } from "next-intl";
 
 import { localePath } from "@/features/accounts/server/account-mail";
+import { notify } from "@/features/notifications/server/notify";
 import { MESSAGES } from "@/i18n/messages";
 import { getPrisma } from "@/lib/db/server";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { enqueueMail, escapeHtml, type Mail } from "@/lib/mail/outbox";
+import { escapeHtml, type Mail } from "@/lib/mail/outbox";
 
 /**
  * How often owners hear of new reviews (jobs.ts runs the digest this often; its claim in job_runs
@@ -69,7 +70,11 @@ async function digestBatch(tx: Prisma.TransactionClient, batch: number, now: Dat
     ORDER BY s.name, s.id, r."createdAt"
     FOR UPDATE OF p SKIP LOCKED`;
   const byOwner = groupBy(rows, (row) => row.ownerId);
-  for (const reviews of byOwner.values()) await enqueueMail(composeReviewDigest(reviews), tx);
+  for (const [ownerId, reviews] of byOwner)
+    await notify(tx, ownerId, {
+      mail: composeReviewDigest(reviews),
+      link: localePath(reviews[0]!.locale, `/service/${reviews[0]!.serviceId}#reviews`),
+    });
   if (rows.length)
     await tx.reviewDigestPending.deleteMany({ where: { reviewId: { in: rows.map((row) => row.reviewId) } } });
   return byOwner.size;

@@ -2,7 +2,7 @@ import "server-only";
 
 import { managesService, ownsService } from "@/domain/service/server/ownership";
 import { PUBLISHED_WHERE } from "@/domain/service/server/published";
-import { localePath, mailInTransaction } from "@/features/accounts/server/account-mail";
+import { localePath, notifyInTransaction } from "@/features/accounts/server/account-mail";
 import { requireAccess } from "@/features/accounts/server/guards";
 import type { Viewer } from "@/features/accounts/server/session";
 import type {
@@ -173,7 +173,7 @@ export async function replyToReview(
         select: {
           replyText: true,
           service: { select: { name: true, ownerId: true } },
-          user: { select: { name: true, email: true, locale: true } },
+          user: { select: { id: true, name: true, email: true, locale: true } },
         },
       });
       if (!review) throw new NotFoundError();
@@ -189,7 +189,7 @@ export async function replyToReview(
       });
       if (mode === "create") {
         const { user } = review;
-        await mailInTransaction(
+        await notifyInTransaction(
           tx,
           "reviewReply",
           user,

@@ -8,7 +8,7 @@ import { MESSAGES } from "@/i18n/messages";
 import { appUrl } from "@/lib/site";
 
 import type { AcceptedJobRow } from "../../server/job-access";
-import { inboxPathOf, mailRequest, type RequestMailKind } from "../../server/request-mail";
+import { inboxPathOf, notifyRequest, type RequestMailKind } from "../../server/request-mail";
 import type { Tx } from "../../server/request-view";
 import { BOOKING_TIME_ZONE, type BookingSide } from "../rules";
 
@@ -55,14 +55,15 @@ export async function mailSide(
   const service = request.acceptedAnswer.service;
   const recipient =
     to === "driver"
-      ? { email: request.driver.email, locale: request.locale, name: request.driver.name }
+      ? { id: request.driver.id, email: request.driver.email, locale: request.locale, name: request.driver.name }
       : service.owner && !service.owner.isBlocked
-        ? { email: service.owner.email, locale: service.owner.locale, name: service.owner.name }
+        ? { id: service.owner.id, email: service.owner.email, locale: service.owner.locale, name: service.owner.name }
         : null;
   if (!recipient) return;
   const { locale } = recipient;
-  await mailRequest(
+  await notifyRequest(
     tx,
+    recipient.id,
     kind,
     recipient.email,
     locale,

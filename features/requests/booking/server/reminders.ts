@@ -7,7 +7,7 @@ import { BOOKING_REMINDER_HOURS, type BookingReminder } from "@/features/request
 import { getPrisma } from "@/lib/db/server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-import { inboxPathOf, mailRequest } from "../../server/request-mail";
+import { inboxPathOf, notifyRequest } from "../../server/request-mail";
 
 /**
  * The reminders of agreed slots, by the "booking-reminders" job (jobs.ts, every 10 minutes): both sides of a
@@ -37,10 +37,12 @@ type DueBooking = {
   description: string;
   driverLocale: Locale;
   driverEmail: string;
+  driverId: string;
   driverName: string;
   driverBlocked: boolean;
   station: string;
   address: string;
+  ownerId: string | null;
   ownerEmail: string | null;
   ownerName: string | null;
   ownerLocale: Locale | null;
@@ -57,9 +59,9 @@ async function remind(kind: BookingReminder, now: Date, batch: number): Promise<
     const { claimed, sent } = await prisma.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueBooking[]>`
         SELECT b.id, b.start, b.minutes, r.id AS "requestId", r.job, r.description,
-          r.locale::text AS "driverLocale", d.email AS "driverEmail", d.name AS "driverName",
+          r.locale::text AS "driverLocale", d.id AS "driverId", d.email AS "driverEmail", d.name AS "driverName",
           d."isBlocked" AS "driverBlocked", s.name AS station, s.address,
-          o.email AS "ownerEmail", o.name AS "ownerName", o.locale::text AS "ownerLocale", o."isBlocked" AS "ownerBlocked"
+          o.id AS "ownerId", o.email AS "ownerEmail", o.name AS "ownerName", o.locale::text AS "ownerLocale", o."isBlocked" AS "ownerBlocked"
         FROM quote_bookings b
           JOIN quote_requests r ON r.id = b."requestId"
           JOIN users d ON d.id = r."driverId"
@@ -75,8 +77,9 @@ async function remind(kind: BookingReminder, now: Date, batch: number): Promise<
         const values = { job: row.job, description: row.description, station: row.station, slot };
         // A blocked account cannot sign in to move the time: it is not reminded.
         if (!row.driverBlocked) {
-          await mailRequest(
+          await notifyRequest(
             tx,
+            row.driverId,
             "bookingReminderDriver",
             row.driverEmail,
             row.driverLocale,
@@ -86,8 +89,9 @@ async function remind(kind: BookingReminder, now: Date, batch: number): Promise<
           written++;
         }
         if (row.ownerEmail && row.ownerLocale && !row.ownerBlocked) {
-          await mailRequest(
+          await notifyRequest(
             tx,
+            row.ownerId!,
             "bookingReminderService",
             row.ownerEmail,
             row.ownerLocale,

@@ -3,15 +3,16 @@ import "server-only";
 import { localePath } from "@/features/accounts/server/account-mail";
 
 import type { AcceptedJobRow } from "../../server/job-access";
-import { inboxPathOf, mailRequest, type RequestMailKind, type RequestMailValues } from "../../server/request-mail";
+import { inboxPathOf, notifyRequest, type RequestMailKind, type RequestMailValues } from "../../server/request-mail";
 import type { Tx } from "../../server/request-view";
 
 type Values = Omit<RequestMailValues, "name" | "job" | "description" | "station">;
 
 /** A mail of the job to its driver, in the request's language, with a link to the request. */
 export function mailDriver(tx: Tx, request: AcceptedJobRow, kind: RequestMailKind, values: Values): Promise<unknown> {
-  return mailRequest(
+  return notifyRequest(
     tx,
+    request.driver.id,
     kind,
     request.driver.email,
     request.locale,
@@ -33,8 +34,9 @@ export function mailDriver(tx: Tx, request: AcceptedJobRow, kind: RequestMailKin
 export async function mailService(tx: Tx, request: AcceptedJobRow, kind: RequestMailKind, values: Values) {
   const owner = request.acceptedAnswer.service.owner;
   if (!owner || owner.isBlocked) return;
-  await mailRequest(
+  await notifyRequest(
     tx,
+    owner.id,
     kind,
     owner.email,
     owner.locale,
