@@ -24,12 +24,17 @@ export const settingsInput = z
         .optional(),
       events: z
         .record(
-          z.string().refine((event) => choosable.has(event), { error: "Notifications.unknownEvent" }),
+          z.string(),
           z
             .array(z.enum(CHANNELS, { error: "Validation.invalid" }), { error: "Validation.invalid" })
             .max(CHANNELS.length, { error: "Validation.invalid" }),
           { error: "Validation.invalid" },
         )
+        .superRefine((events, context) => {
+          for (const event of Object.keys(events))
+            if (!choosable.has(event))
+              context.addIssue({ code: "custom", message: "Notifications.unknownEvent", path: [event] });
+        })
         .optional(),
       quietHours: z
         .object(
