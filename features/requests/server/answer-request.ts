@@ -84,6 +84,16 @@ export async function answerRequest(
           job: request.job,
           description: request.description,
           declined: input.decline,
+          // The price and time, so that the Telegram message or push says what was offered.
+          offer: input.decline
+            ? undefined
+            : {
+                price: input.price,
+                priceFrom: input.priceFrom,
+                priceTo: input.priceTo,
+                slot: input.slot,
+                earliest: input.earliest,
+              },
         },
         localePath(request.locale, `/requests/${request.id}`),
       );

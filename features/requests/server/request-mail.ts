@@ -97,6 +97,14 @@ export type RequestMailValues = {
   decision?: "approved" | "declined";
   /** Who confirmed a job: the driver, or time (JOB_CONFIRM_HOURS without an answer). */
   by?: "driver" | "time";
+  /** An answer's offer (the driver's mail of an answer): its price or range, and its time or first day. */
+  offer?: {
+    price?: number | null;
+    priceFrom?: number | null;
+    priceTo?: number | null;
+    slot?: Date | null;
+    earliest?: string | null;
+  };
   /** An admin's word on a dispute (`reason` carries their note). */
   outcome?: "confirmed" | "not_done";
 };
@@ -121,7 +129,18 @@ export function composeRequestMail(
   const prices = createTranslator({ locale, messages, namespace: "Prices" });
   const format = createFormatter({ locale, timeZone: DEFAULT_TIME_ZONE });
   const day = (date: string) => format.dateTime(dayInstant(date), { dateStyle: "long" });
-  const { car, when, declined, answers, description, slot, amount, ...rest } = values;
+  const { car, when, declined, answers, description, slot, amount, offer, ...rest } = values;
+  const offerPrice =
+    offer?.price != null
+      ? format.number(offer.price, UAH)
+      : offer?.priceFrom != null && offer.priceTo != null
+        ? `${format.number(offer.priceFrom, UAH)}–${format.number(offer.priceTo, UAH)}`
+        : "";
+  const offerTime = offer?.slot
+    ? format.dateTime(offer.slot, { dateStyle: "full", timeStyle: "short" })
+    : offer?.earliest
+      ? t("answerEarliest", { day: day(offer.earliest) })
+      : "";
   const quoted = (description ?? "").replace(/\s+/g, " ").trim();
   const job = isPriceJob(values.job)
     ? prices("job", { job: values.job })
@@ -155,6 +174,10 @@ export function composeRequestMail(
     amount: format.number(amount ?? 0, UAH),
     confirmHours: JOB_CONFIRM_HOURS,
     hasNote: values.note ? "yes" : "no",
+    hasOffer: offerPrice ? "yes" : "no",
+    offer: offerPrice
+      ? t("answerOffer", { price: offerPrice, time: offerTime, hasTime: offerTime ? "yes" : "no" })
+      : "",
     hasTime: values.time ? "yes" : "no",
     job,
     car: car ? t("car", { ...car, year: String(car.year) }) : "",
