@@ -193,12 +193,19 @@ async function main() {
     if (stopping) return;
     if (!up) {
       console.warn(`The Telegram stand-in did not start at ${url}: Telegram is not offered.`);
-      for (const name of ["TELEGRAM_BOT_TOKEN", "TELEGRAM_BOT_USERNAME", "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_API_BASE"])
+      for (const name of [
+        "TELEGRAM_BOT_TOKEN",
+        "TELEGRAM_BOT_USERNAME",
+        "TELEGRAM_WEBHOOK_SECRET",
+        "TELEGRAM_API_BASE",
+      ])
         delete env[name];
       await stop(telegram);
       telegram = null;
     } else {
-      console.log(`Telegram goes to the stand-in: what the bot sent, and writing to it, at ${url}/ (TELEGRAM_STAND_IN=off: none).`);
+      console.log(
+        `Telegram goes to the stand-in: what the bot sent, and writing to it, at ${url}/ (TELEGRAM_STAND_IN=off: none).`,
+      );
     }
   }
 

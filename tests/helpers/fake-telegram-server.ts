@@ -7,8 +7,13 @@ import { startFakeTelegram, TELEGRAM_TEST_SECRET } from "./fake-telegram";
  * bot sent and writes to the bot as a Telegram user (the app's webhook, with the secret token).
  */
 const port = Number(process.argv[2] ?? 3196);
-const webhook = { url: process.argv[3] ?? "http://localhost:3000/api/etc/telegram/webhook", secret: process.argv[4] ?? TELEGRAM_TEST_SECRET };
+const webhook = {
+  url: process.argv[3] ?? "http://localhost:3000/api/etc/telegram/webhook",
+  secret: process.argv[4] ?? TELEGRAM_TEST_SECRET,
+};
 const fake = await startFakeTelegram(port, webhook);
-console.log(`Telegram stand-in listening at ${fake.url} (bot @${fake.username}; what it sent, and writing to it: ${fake.url}/)`);
+console.log(
+  `Telegram stand-in listening at ${fake.url} (bot @${fake.username}; what it sent, and writing to it: ${fake.url}/)`,
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => void fake.close().then(() => process.exit(0)));

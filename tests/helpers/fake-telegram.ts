@@ -89,7 +89,9 @@ function page(fake: FakeTelegram, notice: string): string {
   const rows = [...fake.sent]
     .reverse()
     .map(
-      (m) => `<li><p class="meta">${escapeHtml(new Date(m.at).toISOString())} · chat ${escapeHtml(m.chatId)} · ${m.via === "api" ? "sendMessage" : "webhook reply"}</p>
+      (
+        m,
+      ) => `<li><p class="meta">${escapeHtml(new Date(m.at).toISOString())} · chat ${escapeHtml(m.chatId)} · ${m.via === "api" ? "sendMessage" : "webhook reply"}</p>
 <pre>${escapeHtml(m.text)}</pre>${m.button ? `<p><a class="button" href="${escapeHtml(m.button.url)}">${escapeHtml(m.button.text)}</a> <code>${escapeHtml(m.button.url)}</code></p>` : ""}</li>`,
     )
     .join("\n");
@@ -144,7 +146,10 @@ ${notice ? `<p role="status"><strong>${escapeHtml(notice)}</strong></p>` : ""}
 </html>`;
 }
 
-export async function startFakeTelegram(port = 0, webhook = { url: "", secret: TELEGRAM_TEST_SECRET }): Promise<FakeTelegram> {
+export async function startFakeTelegram(
+  port = 0,
+  webhook = { url: "", secret: TELEGRAM_TEST_SECRET },
+): Promise<FakeTelegram> {
   const sent: SentMessage[] = [];
   const attempts: Attempt[] = [];
   const calls = { getMe: 0, sendMessage: 0, setWebhook: 0 };
@@ -190,7 +195,9 @@ export async function startFakeTelegram(port = 0, webhook = { url: "", secret: T
         },
         chat: { id: chatId, type: "private", first_name: from.firstName ?? "Stand-in" },
         text,
-        ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] } : {}),
+        ...(text.startsWith("/")
+          ? { entities: [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] }
+          : {}),
       },
     };
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -269,7 +276,12 @@ export async function startFakeTelegram(port = 0, webhook = { url: "", secret: T
     });
     return send(200, {
       ok: true,
-      result: { message_id: ++messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: "private" }, text },
+      result: {
+        message_id: ++messageId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: Number(chatId), type: "private" },
+        text,
+      },
     });
   };
 

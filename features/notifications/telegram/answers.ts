@@ -5,16 +5,22 @@ import { z } from "@/lib/zod";
 export const TelegramLinkUrlAnswer = z
   .object({
     url: z.string().meta({
-      description: "https://t.me/<bot>?start=<code>: opens the bot; its Start links the chat. The code works once, for 15 minutes.",
+      description:
+        "https://t.me/<bot>?start=<code>: opens the bot; its Start links the chat. The code works once, for 15 minutes.",
     }),
   })
   .meta({ id: "TelegramLinkUrl", description: "A one-time link to the bot." });
 
 export const TelegramLinkStateAnswer = z
   .object({
-    available: z.boolean().meta({ description: "Whether this server has a Telegram bot (else nothing can be linked)." }),
+    available: z
+      .boolean()
+      .meta({ description: "Whether this server has a Telegram bot (else nothing can be linked)." }),
     linked: z.boolean(),
-    username: z.string().optional().meta({ description: "The Telegram username of the linked chat, without @, when it has one." }),
+    username: z
+      .string()
+      .optional()
+      .meta({ description: "The Telegram username of the linked chat, without @, when it has one." }),
   })
   .meta({ id: "TelegramLinkState", description: "Whether the viewer's account has a Telegram chat linked." });
 export type TelegramLinkState = z.infer<typeof TelegramLinkStateAnswer>;

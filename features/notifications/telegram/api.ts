@@ -3,8 +3,8 @@ import "server-only";
 import type { Locale } from "next-intl";
 
 import { env } from "@/lib/env";
-import { log } from "@/lib/log";
 import { translate } from "@/lib/http/answers";
+import { log } from "@/lib/log";
 import { escapeHtml } from "@/lib/mail/outbox";
 
 import type { SendOutcome } from "../server/channel";

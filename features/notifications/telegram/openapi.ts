@@ -22,7 +22,8 @@ export const paths: ZodOpenApiPathsObject = {
       tags,
       security: SESSION,
       summary: "Unlink Telegram",
-      description: "The chat is unlinked and what was still waiting to be sent there is dropped. Unlinked already: the same answer.",
+      description:
+        "The chat is unlinked and what was still waiting to be sent there is dropped. Unlinked already: the same answer.",
       responses: { "200": jsonAnswer("Unlinked.", TelegramUnlinkAnswer), ...errorAnswers(401) },
     },
   },

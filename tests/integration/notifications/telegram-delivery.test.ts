@@ -66,8 +66,7 @@ async function newRequestFor(
   return { id: delivery.id, link, requestId };
 }
 
-const deliveryRow = async (id: string) =>
-  (await getPrisma()).notificationDelivery.findUniqueOrThrow({ where: { id } });
+const deliveryRow = async (id: string) => (await getPrisma()).notificationDelivery.findUniqueOrThrow({ where: { id } });
 
 describe("deliveries by Telegram", () => {
   it("sends the message with a button that opens the request in the owner's inbox, in their language", async () => {
@@ -139,9 +138,7 @@ describe("deliveries by Telegram", () => {
     expect(await attemptDelivery(id, new Date(t0.getTime() + 7000))).toBe("sent");
     expect(await attemptDelivery(id, new Date(t0.getTime() + 8000))).toBe("gone");
     expect(telegram.sentTo(owner.chatId)).toHaveLength(1);
-    expect(telegram.attempts.filter((a) => a.chatId === String(owner.chatId)).map((a) => a.status)).toEqual([
-      429, 200,
-    ]);
+    expect(telegram.attempts.filter((a) => a.chatId === String(owner.chatId)).map((a) => a.status)).toEqual([429, 200]);
   });
 
   it("500 and a network failure: tried again later, then delivered exactly once", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { DELETE as unlinkRoute, GET as stateRoute } from "@/app/api/users/telegram/route";
 import { POST as linkRoute } from "@/app/api/users/telegram/link/route";
+import { GET as stateRoute, DELETE as unlinkRoute } from "@/app/api/users/telegram/route";
 import { hashLinkCode } from "@/features/notifications/telegram/server/link";
 import { getPrisma } from "@/lib/db/client";
 
@@ -64,7 +64,9 @@ describe("linking Telegram", () => {
     // 32 random bytes, base64url: inside Telegram's 64 characters of the start parameter.
     expect(code).toHaveLength(43);
     expect(telegram.calls.getMe).toBe(1);
-    const stored = await (await getPrisma()).telegramLinkCode.findUniqueOrThrow({ where: { codeHash: hashLinkCode(code) } });
+    const stored = await (
+      await getPrisma()
+    ).telegramLinkCode.findUniqueOrThrow({ where: { codeHash: hashLinkCode(code) } });
     expect(stored.userId).toBe(user.id);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(14 * 60_000);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(15 * 60_000 + 1000);
@@ -187,7 +189,12 @@ describe("linking Telegram", () => {
     const group = await telegram.deliver(
       JSON.stringify({
         update_id: 1,
-        message: { message_id: 1, from: { id: chatId, is_bot: false }, chat: { id: -100123, type: "group" }, text: `/start ${code}` },
+        message: {
+          message_id: 1,
+          from: { id: chatId, is_bot: false },
+          chat: { id: -100123, type: "group" },
+          text: `/start ${code}`,
+        },
       }),
       { "content-type": "application/json", "x-telegram-bot-api-secret-token": TELEGRAM_TEST_SECRET },
     );
@@ -209,7 +216,12 @@ describe("linking Telegram", () => {
     const chatId = newChatId();
     const update = JSON.stringify({
       update_id: 9,
-      message: { message_id: 9, from: { id: chatId, is_bot: false }, chat: { id: chatId, type: "private" }, text: `/start ${code}` },
+      message: {
+        message_id: 9,
+        from: { id: chatId, is_bot: false },
+        chat: { id: chatId, type: "private" },
+        text: `/start ${code}`,
+      },
     });
     const prisma = await getPrisma();
     const forgedBefore = await prisma.securityEvent.count({ where: { kind: "webhook.forged" } });
@@ -221,21 +233,31 @@ describe("linking Telegram", () => {
     }
     setEnv({ TELEGRAM_WEBHOOK_SECRET: undefined });
     try {
-      const answer = await telegram.deliver(update, { ...json, "x-telegram-bot-api-secret-token": TELEGRAM_TEST_SECRET });
+      const answer = await telegram.deliver(update, {
+        ...json,
+        "x-telegram-bot-api-secret-token": TELEGRAM_TEST_SECRET,
+      });
       expect(answer.status).toBe(401);
     } finally {
       setEnv({ TELEGRAM_WEBHOOK_SECRET: TELEGRAM_TEST_SECRET });
     }
     expect(await prisma.securityEvent.count({ where: { kind: "webhook.forged" } })).toBe(forgedBefore + 3);
     expect(await linkOf(user.id)).toBeNull();
-    expect(
-      await prisma.telegramLinkCode.findUniqueOrThrow({ where: { codeHash: hashLinkCode(code) } }),
-    ).toMatchObject({ usedAt: null });
+    expect(await prisma.telegramLinkCode.findUniqueOrThrow({ where: { codeHash: hashLinkCode(code) } })).toMatchObject({
+      usedAt: null,
+    });
 
     // With the secret, a body that is no JSON is a 400, and the code still works.
-    const broken = await telegram.deliver("{not json", { ...json, "x-telegram-bot-api-secret-token": TELEGRAM_TEST_SECRET });
+    const broken = await telegram.deliver("{not json", {
+      ...json,
+      "x-telegram-bot-api-secret-token": TELEGRAM_TEST_SECRET,
+    });
     expect(broken.status).toBe(400);
-    expect(JSON.parse((await telegram.deliver(update, { ...json, "x-telegram-bot-api-secret-token": TELEGRAM_TEST_SECRET })).body).text).toContain("Done");
+    expect(
+      JSON.parse(
+        (await telegram.deliver(update, { ...json, "x-telegram-bot-api-secret-token": TELEGRAM_TEST_SECRET })).body,
+      ).text,
+    ).toContain("Done");
   });
 
   it("/stop unlinks the chat and says so in the person's language; DELETE unlinks from the site", async () => {

@@ -80,7 +80,12 @@ export function TelegramLink({ linked, username, available, onChanged }: Props) 
     setBusy(true);
     setExpired(false);
     try {
-      const { url } = await postJson<{ url: string }>("/api/users/telegram/link", undefined, "POST", ta("networkError"));
+      const { url } = await postJson<{ url: string }>(
+        "/api/users/telegram/link",
+        undefined,
+        "POST",
+        ta("networkError"),
+      );
       if (tab) {
         tab.opener = null;
         tab.location.href = url;
@@ -141,7 +146,12 @@ export function TelegramLink({ linked, username, available, onChanged }: Props) 
         {waitingUrl ? (
           <p>
             {t("waiting")}{" "}
-            <a href={waitingUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+            <a
+              href={waitingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-700 underline"
+            >
               {t("openTelegram")}
             </a>
           </p>

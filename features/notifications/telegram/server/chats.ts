@@ -43,4 +43,3 @@ export async function dropPendingDeliveries(
     data: { status: "dropped", claimedUntil: null, error: `unlinked: ${reason}` },
   });
 }
-

@@ -118,7 +118,11 @@ async function linkChat(code: string, chatId: number, username: string | null, n
         if (row.usedAt || row.expiresAt <= now) {
           log.info({ area: "telegram", used: Boolean(row.usedAt) }, "link code refused");
           if (row.usedAt)
-            await recordSecurityEvent("webhook.replayed", { userId: row.userId, details: { provider: "telegram" } }, tx);
+            await recordSecurityEvent(
+              "webhook.replayed",
+              { userId: row.userId, details: { provider: "telegram" } },
+              tx,
+            );
           return null;
         }
         const user = await tx.user.findUnique({
