@@ -66,6 +66,7 @@ const processEnv = {
  */
 export const FEATURE_FLOORS = [
   ["accounts", "cart", "offline"],
+  ["notifications"],
   ["feedback", "hours", "prices", "stats", "uploads"],
   ["listings", "reviews"],
   ["osm"],

@@ -90,6 +90,8 @@ describe("defaults per NODE_ENV", () => {
     PAYPAL_API_BASE: "https://api-m.sandbox.paypal.com",
     MONO_API_BASE: "https://api.monobank.ua",
     MONO_FEE_UAH: "125.00",
+    TELEGRAM_API_BASE: "https://api.telegram.org",
+    VAPID_SUBJECT: "mailto:admin@maister.example",
     PAYMENTS_TEST_MODE: false,
     NEXT_PUBLIC_MAP_TILES_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     NOMINATIM_URL: "https://nominatim.openstreetmap.org",

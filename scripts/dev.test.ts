@@ -4,8 +4,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { MONO_TEST_TOKEN } from "@/tests/helpers/fake-monobank";
+import { TELEGRAM_TEST_SECRET, TELEGRAM_TEST_TOKEN, TELEGRAM_TEST_USERNAME } from "@/tests/helpers/fake-telegram";
 
-import { configuredEnv, devPlan, devPort, STAND_IN_TOKEN } from "./dev.mjs";
+import { configuredEnv, devPlan, devPort, STAND_IN_TOKEN, TELEGRAM_STAND_IN } from "./dev.mjs";
+
+/** A configuration with a real bot: the monobank tests below leave the Telegram stand-in out. */
+const BOT = { TELEGRAM_BOT_TOKEN: "123:real" };
 
 describe("npm run dev and the monobank stand-in", () => {
   const dirs: string[] = [];
@@ -15,11 +19,12 @@ describe("npm run dev and the monobank stand-in", () => {
 
   it("starts the stand-in without a MONO_TOKEN, at next dev's port + 98, and points the app at it", () => {
     expect(STAND_IN_TOKEN).toBe(MONO_TEST_TOKEN);
-    expect(devPlan({}, [])).toEqual({
+    expect(devPlan({ ...BOT }, [])).toEqual({
       env: { MONO_TOKEN: STAND_IN_TOKEN, MONO_API_BASE: "http://127.0.0.1:3098" },
       standIn: { port: 3098, url: "http://127.0.0.1:3098" },
+      telegram: null,
     });
-    expect(devPlan({ PORT: "3555", MONO_TOKEN: " " }, []).env).toEqual({
+    expect(devPlan({ ...BOT, PORT: "3555", MONO_TOKEN: " " }, []).env).toEqual({
       APP_URL: "http://localhost:3555",
       MONO_TOKEN: STAND_IN_TOKEN,
       MONO_API_BASE: "http://127.0.0.1:3653",
@@ -27,10 +32,11 @@ describe("npm run dev and the monobank stand-in", () => {
   });
 
   it("leaves it out for a real token or MONO_STAND_IN=off, and keeps a configured APP_URL", () => {
-    expect(devPlan({ MONO_TOKEN: "live-token" }, [])).toEqual({ env: {}, standIn: null });
-    expect(devPlan({ MONO_STAND_IN: "off", PORT: "4000" }, [])).toEqual({
+    expect(devPlan({ ...BOT, MONO_TOKEN: "live-token" }, [])).toEqual({ env: {}, standIn: null, telegram: null });
+    expect(devPlan({ ...BOT, MONO_STAND_IN: "off", PORT: "4000" }, [])).toEqual({
       env: { APP_URL: "http://localhost:4000" },
       standIn: null,
+      telegram: null,
     });
     expect(devPlan({ APP_URL: "https://dev.example", PORT: "4000" }, []).env.APP_URL).toBeUndefined();
   });
@@ -51,5 +57,39 @@ describe("npm run dev and the monobank stand-in", () => {
     expect(configured.MONO_TOKEN).toBe("from-the-file");
     expect(devPlan(configured, []).standIn).toBeNull();
     expect(process.env).toEqual(before);
+  });
+
+  it("starts the Telegram stand-in without a bot token, at the port + 96, posting to the app's webhook", () => {
+    expect(TELEGRAM_STAND_IN).toEqual({
+      token: TELEGRAM_TEST_TOKEN,
+      username: TELEGRAM_TEST_USERNAME,
+      secret: TELEGRAM_TEST_SECRET,
+    });
+    const plan = devPlan({ MONO_TOKEN: "live-token" }, []);
+    expect(plan).toEqual({
+      env: {
+        TELEGRAM_BOT_TOKEN: TELEGRAM_TEST_TOKEN,
+        TELEGRAM_BOT_USERNAME: TELEGRAM_TEST_USERNAME,
+        TELEGRAM_WEBHOOK_SECRET: TELEGRAM_TEST_SECRET,
+        TELEGRAM_API_BASE: "http://127.0.0.1:3096",
+      },
+      standIn: null,
+      telegram: {
+        port: 3096,
+        url: "http://127.0.0.1:3096",
+        webhook: "http://localhost:3000/api/etc/telegram/webhook",
+      },
+    });
+    // Both stand-ins side by side, on ports of their own; the webhook follows APP_URL.
+    const both = devPlan({ PORT: "4000", APP_URL: "https://dev.example/" }, []);
+    expect(both.standIn?.port).toBe(4098);
+    expect(both.telegram).toMatchObject({ port: 4096, webhook: "https://dev.example/api/etc/telegram/webhook" });
+    expect(both.env.MONO_TOKEN).toBe(STAND_IN_TOKEN);
+  });
+
+  it("leaves the Telegram stand-in out for a real token or TELEGRAM_STAND_IN=off", () => {
+    expect(devPlan({ ...BOT, MONO_TOKEN: "live" }, []).telegram).toBeNull();
+    const off = devPlan({ TELEGRAM_STAND_IN: "OFF", MONO_TOKEN: "live" }, []);
+    expect(off).toEqual({ env: {}, standIn: null, telegram: null });
   });
 });

@@ -13,9 +13,13 @@ const port = process.env.E2E_PORT ?? "3100";
 const paypalPort = String(Number(port) + 99);
 const monoPort = String(Number(port) + 98);
 const overpassPort = String(Number(port) + 97);
+const telegramPort = String(Number(port) + 96);
+/** The stand-in's bot (tests/helpers/fake-telegram.ts): its updates come back to the app's webhook. */
+const telegramSecret = "stand-in-webhook-secret";
 // Mail goes to the dev outbox, payments to a local fake of PayPal's REST API (the browser gets a
 // stand-in SDK through request routing) and to the monobank stand-in (its test-card page is a
-// real page the browser opens; its webhooks come back to APP_URL), and the geocoder is
+// real page the browser opens; its webhooks come back to APP_URL), Telegram to its Bot API
+// stand-in (what the bot sent on its page; its updates to the app's webhook), and the geocoder is
 // unreachable on purpose: no test needs the internet.
 const env = {
   ...process.env,
@@ -29,6 +33,10 @@ const env = {
   PAYPAL_API_BASE: `http://127.0.0.1:${paypalPort}`,
   MONO_TOKEN: "test-mono-token",
   MONO_API_BASE: `http://127.0.0.1:${monoPort}`,
+  TELEGRAM_BOT_TOKEN: "123456:stand-in-token-for-local-tests",
+  TELEGRAM_BOT_USERNAME: "maister_stand_in_bot",
+  TELEGRAM_WEBHOOK_SECRET: telegramSecret,
+  TELEGRAM_API_BASE: `http://127.0.0.1:${telegramPort}`,
   NOMINATIM_URL: "http://127.0.0.1:9",
   // An Overpass stand-in that answers a sliver of the demo places: the admin's import is refused.
   OSM_OVERPASS_URL: `http://127.0.0.1:${overpassPort}/api/interpreter`,
@@ -65,6 +73,14 @@ const overpass = spawn(...tsxCommand("tests/helpers/fake-overpass-server.ts", [o
   stdio: "inherit",
   env,
 });
+const telegram = spawn(
+  ...tsxCommand("tests/helpers/fake-telegram-server.ts", [
+    telegramPort,
+    `http://localhost:${port}/api/etc/telegram/webhook`,
+    telegramSecret,
+  ]),
+  { stdio: "inherit", env },
+);
 // `npm start`'s own script: the migrations, then the standalone server.
 const server = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: "inherit",
@@ -75,6 +91,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     paypal.kill(signal);
     mono.kill(signal);
     overpass.kill(signal);
+    telegram.kill(signal);
     server.kill(signal);
   });
 }
@@ -82,5 +99,6 @@ server.on("exit", (code) => {
   paypal.kill("SIGTERM");
   mono.kill("SIGTERM");
   overpass.kill("SIGTERM");
+  telegram.kill("SIGTERM");
   process.exit(code ?? 0);
 });
