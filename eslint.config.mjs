@@ -65,8 +65,8 @@ const processEnv = {
  * components/ui/ and components/map/ (generic UI), which import no feature.
  */
 export const FEATURE_FLOORS = [
-  ["accounts", "cart", "offline"],
   ["notifications"],
+  ["accounts", "cart", "offline"],
   ["feedback", "hours", "prices", "stats", "uploads"],
   ["listings", "reviews"],
   ["osm"],

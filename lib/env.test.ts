@@ -128,6 +128,11 @@ describe("defaults per NODE_ENV", () => {
       "PAYPAL_CLIENT_SECRET",
       "PAYPAL_WEBHOOK_ID",
       "MONO_TOKEN",
+      "TELEGRAM_BOT_TOKEN",
+      "TELEGRAM_BOT_USERNAME",
+      "TELEGRAM_WEBHOOK_SECRET",
+      "VAPID_PUBLIC_KEY",
+      "VAPID_PRIVATE_KEY",
       // Unset: on in production, off in development and test (features/osm/server/scheduled.ts).
       "OSM_IMPORT_JOB",
       // Telemetry and error reports are off until configured (lib/telemetry/setup.ts).

@@ -1,7 +1,5 @@
 import "server-only";
 
-import { requireAccess } from "@/features/accounts/server/guards";
-import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { parseOrThrow } from "@/lib/http/validate";
@@ -17,6 +15,7 @@ import {
 import { quietHoursIn, quietHoursOut, resolveSettings } from "../rules";
 import { settingsInput } from "../schema";
 import { SENDERS } from "./deliveries";
+import { signedIn, type Person } from "./person";
 
 /**
  * GET and PUT /api/users/notifications: a person's choices (resolved over the defaults), the
@@ -32,7 +31,7 @@ export type NotificationSettingsView = {
   push: { available: boolean; publicKey: string | null; subscriptions: number };
 };
 
-async function view(viewer: Viewer): Promise<NotificationSettingsView> {
+async function view(viewer: Person): Promise<NotificationSettingsView> {
   const prisma = await getPrisma();
   const user = await prisma.user.findUniqueOrThrow({
     where: { id: viewer.id },
@@ -63,14 +62,14 @@ async function view(viewer: Viewer): Promise<NotificationSettingsView> {
   };
 }
 
-export async function getNotificationSettings(viewer: Viewer | null): Promise<NotificationSettingsView> {
-  requireAccess(viewer, "signedIn");
+export async function getNotificationSettings(viewer: Person | null): Promise<NotificationSettingsView> {
+  signedIn(viewer);
   return view(viewer);
 }
 
 /** Changes what the body names; the rest stays. One upsert: two saves at once end as one of them, whole. */
-export async function putNotificationSettings(viewer: Viewer | null, body: unknown): Promise<NotificationSettingsView> {
-  requireAccess(viewer, "signedIn");
+export async function putNotificationSettings(viewer: Person | null, body: unknown): Promise<NotificationSettingsView> {
+  signedIn(viewer);
   const input = parseOrThrow(settingsInput, body);
   const prisma = await getPrisma();
   await prisma.$transaction(async (tx) => {

@@ -2,11 +2,10 @@ import "server-only";
 
 import { createHash, randomBytes } from "node:crypto";
 
-import { requireAccess } from "@/features/accounts/server/guards";
-import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
 import { AppError } from "@/lib/http/errors";
 
+import { signedIn, type Person } from "../../server/person";
 import type { TelegramLinkState } from "../answers";
 import { botUsername, telegramConfigured } from "../api";
 import { dropChat } from "./chats";
@@ -30,8 +29,8 @@ function requireBot() {
  * POST /api/users/telegram/link: a fresh one-time link to the bot. The person's older unused
  * codes go: only the newest link works, and a page asked many times leaves one row.
  */
-export async function createLinkUrl(viewer: Viewer | null, now = new Date()): Promise<{ url: string }> {
-  requireAccess(viewer, "signedIn");
+export async function createLinkUrl(viewer: Person | null, now = new Date()): Promise<{ url: string }> {
+  signedIn(viewer);
   requireBot();
   const username = await botUsername();
   if (!username) throw new AppError(502, "Telegram.botUnreachable");
@@ -53,8 +52,8 @@ export async function createLinkUrl(viewer: Viewer | null, now = new Date()): Pr
 }
 
 /** GET /api/users/telegram: whether Telegram is offered here, and the viewer's linked chat. */
-export async function linkState(viewer: Viewer | null): Promise<TelegramLinkState> {
-  requireAccess(viewer, "signedIn");
+export async function linkState(viewer: Person | null): Promise<TelegramLinkState> {
+  signedIn(viewer);
   const prisma = await getPrisma();
   const link = await prisma.telegramLink.findUnique({ where: { userId: viewer.id }, select: { username: true } });
   return {
@@ -65,8 +64,8 @@ export async function linkState(viewer: Viewer | null): Promise<TelegramLinkStat
 }
 
 /** DELETE /api/users/telegram: the chat is unlinked; nothing more is sent there. */
-export async function unlink(viewer: Viewer | null): Promise<{ linked: false }> {
-  requireAccess(viewer, "signedIn");
+export async function unlink(viewer: Person | null): Promise<{ linked: false }> {
+  signedIn(viewer);
   const prisma = await getPrisma();
   await prisma.$transaction(async (tx) => {
     const link = await tx.telegramLink.findUnique({ where: { userId: viewer.id }, select: { chatId: true } });
