@@ -95,5 +95,15 @@ export const ownDataAnswer = z
       description: "The messages the viewer wrote in requests' threads (as a driver, or for their services).",
     }),
     saved: z.array(z.object({ serviceId: z.uuid(), name: z.string(), savedAt: z.iso.datetime() })),
+    notifications: z
+      .object({
+        settings: z.looseObject({}).nullable(),
+        telegram: z.looseObject({ chatId: z.string() }).nullable(),
+        pushSubscriptions: rows,
+        deliveries: rows,
+      })
+      .meta({
+        description: "What the viewer chose to hear about, the chat and browsers linked, and what was sent there.",
+      }),
   })
   .meta({ id: "OwnData" });

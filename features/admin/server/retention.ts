@@ -33,6 +33,8 @@ export const RETENTION_MS = {
    * request stays, the phone goes.
    */
   endedRequestPhones: 30 * DAY_MS,
+  /** Telegram and push deliveries once settled (sent, failed or dropped): they hold the message's text. */
+  settledDeliveries: 30 * DAY_MS,
 } as const;
 
 /**
@@ -105,6 +107,12 @@ export async function purgeExpired(now = new Date()) {
     data: { driverPhone: "" },
   });
   const mfaChallenges = await prisma.mfaChallenge.deleteMany({ where: { expiresAt: { lte: now } } });
+  const deliveries = await prisma.notificationDelivery.deleteMany({
+    where: { status: { not: "pending" }, createdAt: { lt: before(RETENTION_MS.settledDeliveries) } },
+  });
+  const telegramCodes = await prisma.telegramLinkCode.deleteMany({
+    where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { not: null } }] },
+  });
   return {
     sessions: sessions.count,
     tokens: tokens.count,
@@ -120,5 +128,7 @@ export async function purgeExpired(now = new Date()) {
     securityEvents: securityEvents.count,
     mfaChallenges: mfaChallenges.count,
     requestPhones: requestPhones.count,
+    deliveries: deliveries.count,
+    telegramCodes: telegramCodes.count,
   };
 }

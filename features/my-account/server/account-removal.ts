@@ -61,6 +61,12 @@ export async function removeAccount(tx: Tx, userId: string): Promise<Removal> {
   // are no longer held (a message's photo goes with the image: its row cascades).
   const requests = await tx.quoteRequest.deleteMany({ where: { driverId: userId } });
   await tx.savedService.deleteMany({ where: { userId } });
+  // A tombstone hears of nothing: no choices, no linked chat or browser, nothing waiting to be sent.
+  await tx.notificationSettings.deleteMany({ where: { userId } });
+  await tx.telegramLink.deleteMany({ where: { userId } });
+  await tx.telegramLinkCode.deleteMany({ where: { userId } });
+  await tx.pushSubscription.deleteMany({ where: { userId } });
+  await tx.notificationDelivery.deleteMany({ where: { userId } });
   await tx.user.update({ where: { id: userId }, data: { image: { disconnect: true }, lastCar: Prisma.DbNull } });
   const images = await tx.image.deleteMany({
     where: { ownerId: userId, services: { none: {} }, serviceImages: { none: {} }, users: { none: {} } },

@@ -283,6 +283,25 @@ export async function exportOwnData(viewer: Viewer | null) {
       },
       ownImages: { select: { id: true, contentType: true, size: true, createdAt: true } },
       lastCar: true,
+      // What they chose to hear about, the chat and browsers they linked, what was sent there.
+      notificationSettings: {
+        select: { channels: true, events: true, quietFrom: true, quietTo: true, updatedAt: true },
+      },
+      telegramLink: { select: { chatId: true, username: true, linkedAt: true } },
+      pushSubscriptions: { select: { endpoint: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      notificationDeliveries: {
+        select: {
+          channel: true,
+          kind: true,
+          title: true,
+          body: true,
+          url: true,
+          status: true,
+          createdAt: true,
+          sentAt: true,
+        },
+        orderBy: { createdAt: "asc" },
+      },
       savedServices: {
         select: { serviceId: true, createdAt: true, service: { select: { name: true } } },
         orderBy: { createdAt: "asc" },
@@ -347,11 +366,31 @@ export async function exportOwnData(viewer: Viewer | null) {
       },
     },
   });
-  const { imageId, services, reviews, payments, ownImages, quoteRequests, quoteMessages, savedServices, ...profile } =
-    user;
+  const {
+    imageId,
+    services,
+    reviews,
+    payments,
+    ownImages,
+    quoteRequests,
+    quoteMessages,
+    savedServices,
+    notificationSettings,
+    telegramLink,
+    pushSubscriptions,
+    notificationDeliveries,
+    ...profile
+  } = user;
   return {
     exportedAt: new Date().toISOString(),
     profile: { ...profile, image: imageUrl(imageId) },
+    notifications: {
+      settings: notificationSettings,
+      // A chat id is a 64-bit integer: JSON has no such number.
+      telegram: telegramLink && { ...telegramLink, chatId: telegramLink.chatId.toString() },
+      pushSubscriptions,
+      deliveries: notificationDeliveries,
+    },
     services: services.map(({ imageId: serviceImage, openingHours, images, ...service }) => ({
       ...service,
       image: imageUrl(serviceImage),

@@ -219,6 +219,53 @@ describe("purgeExpired", () => {
     expect(RETENTION_MS.securityEvents).toBe(180 * 24 * 60 * 60_000);
   });
 
+  it("forgets settled Telegram and push deliveries after 30 days, and used or expired link codes", async () => {
+    const prisma = await getPrisma();
+    const user = await makeUser();
+    const row = (status: "pending" | "sent" | "failed" | "dropped", createdAt: Date, key: string) => ({
+      userId: user.id,
+      channel: "telegram" as const,
+      target: "42",
+      event: "newRequest",
+      kind: "request.new",
+      dedupeKey: key,
+      title: "t",
+      body: "b",
+      locale: "en" as const,
+      status,
+      createdAt,
+    });
+    const old = ago(RETENTION_MS.settledDeliveries);
+    await prisma.notificationDelivery.createMany({
+      data: [
+        row("sent", old, "old-sent"),
+        row("dropped", old, "old-dropped"),
+        row("pending", old, "old-pending"),
+        row("sent", within(RETENTION_MS.settledDeliveries), "recent-sent"),
+      ],
+    });
+    const hour = 60 * 60_000;
+    await prisma.telegramLinkCode.createMany({
+      data: [
+        { codeHash: "a".repeat(64), userId: user.id, expiresAt: new Date(Date.now() - hour) },
+        { codeHash: "b".repeat(64), userId: user.id, expiresAt: new Date(Date.now() + hour), usedAt: new Date() },
+        { codeHash: "c".repeat(64), userId: user.id, expiresAt: new Date(Date.now() + hour) },
+      ],
+    });
+    const { deliveries } = await purgeExpired();
+    expect(deliveries).toBe(2);
+    expect(
+      (await prisma.notificationDelivery.findMany({ where: { userId: user.id }, select: { dedupeKey: true } }))
+        .map((d) => d.dedupeKey)
+        .sort(),
+    ).toEqual(["old-pending", "recent-sent"]);
+    expect(
+      (await prisma.telegramLinkCode.findMany({ where: { userId: user.id }, select: { codeHash: true } })).map(
+        (c) => c.codeHash,
+      ),
+    ).toEqual(["c".repeat(64)]);
+  });
+
   it("can run on several instances at once", async () => {
     const results = await Promise.all([purgeExpired(), purgeExpired(), purgeExpired()]);
     expect(results).toHaveLength(3);

@@ -105,6 +105,39 @@ describe("a driver's requests and their account", () => {
     expect(await prisma.quoteExtra.count({ where: { requestId } })).toBe(0);
   });
 
+  it("the notification choices, the linked chat and browsers are in the export, and go with the account", async () => {
+    const driver = await person();
+    const prisma = await getPrisma();
+    await prisma.notificationSettings.create({
+      data: { userId: driver.id, events: { answer: ["telegram"] }, quietFrom: 1380, quietTo: 420 },
+    });
+    await prisma.telegramLink.create({ data: { userId: driver.id, chatId: 9_007_199_254_740_993n, username: "olha" } });
+    await prisma.pushSubscription.create({
+      data: { userId: driver.id, endpoint: `https://push.example/${driver.id}`, p256dh: "k", auth: "a" },
+    });
+    const response = await call(
+      exportRoute,
+      makeRequest("/api/users/profile/export", { headers: { cookie: driver.cookie } }),
+    );
+    expect(response.status).toBe(200);
+    const { notifications } = await response.json();
+    expect(notifications).toMatchObject({
+      settings: { events: { answer: ["telegram"] }, quietFrom: 1380, quietTo: 420 },
+      // Beyond 2^53: as text, exactly.
+      telegram: { chatId: "9007199254740993", username: "olha" },
+      pushSubscriptions: [{ endpoint: `https://push.example/${driver.id}` }],
+      deliveries: [],
+    });
+    // A tombstone (an owner of a paid station) keeps none of it either.
+    await prisma.$transaction((tx) => removeAccount(tx, driver.id));
+    for (const count of [
+      prisma.notificationSettings.count({ where: { userId: driver.id } }),
+      prisma.telegramLink.count({ where: { userId: driver.id } }),
+      prisma.pushSubscription.count({ where: { userId: driver.id } }),
+    ])
+      expect(await count).toBe(0);
+  });
+
   it("go with the account, photos and answers included", async () => {
     const driver = await person();
     const garage = await shop();
