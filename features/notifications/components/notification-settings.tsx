@@ -66,7 +66,7 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
       setError(
         failure instanceof ApiError
           ? (Object.values(failure.errors ?? {})[0]?.message ?? failure.message)
-          : t("loadFailed"),
+          : t("saveFailed"),
       );
     } finally {
       setBusy(false);

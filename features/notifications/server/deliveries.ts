@@ -80,6 +80,16 @@ type Row = Delivery & { channel: "telegram" | "push"; createdAt: Date; notBefore
 const COLUMNS = `id, "userId", channel::text AS channel, target, kind, title, body, url, locale::text AS locale,
   attempts, "createdAt", "notBefore", status::text AS status`;
 
+/**
+ * The target is still the person's: their linked chat, their browser's subscription. A delivery
+ * written in a transaction that committed after the chat was unlinked or moved to another
+ * account, or the subscription dropped, is not sent.
+ */
+const STILL_THEIRS = `(CASE channel
+  WHEN 'telegram' THEN EXISTS (SELECT 1 FROM telegram_links l WHERE l."userId" = notification_deliveries."userId" AND l."chatId"::text = notification_deliveries.target)
+  ELSE EXISTS (SELECT 1 FROM push_subscriptions p WHERE p."userId" = notification_deliveries."userId" AND p.id::text = notification_deliveries.target)
+END)`;
+
 /** The pause before the next try after `attempts` tries: 30 s, doubling, at most 3 h. */
 export const retryPauseMs = (attempts: number) =>
   Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
@@ -98,6 +108,7 @@ export async function attemptDelivery(
     `UPDATE notification_deliveries SET attempts = attempts + 1, "claimedUntil" = $2::timestamptz + interval '${CLAIM_SECONDS} seconds'
      WHERE id = $1::uuid AND status = 'pending' AND "notBefore" <= $2::timestamptz
        AND ("claimedUntil" IS NULL OR "claimedUntil" < $2::timestamptz)
+       AND ${STILL_THEIRS}
      RETURNING ${COLUMNS}`,
     id,
     now,
@@ -109,6 +120,14 @@ export async function attemptDelivery(
     );
     if (!row || row.status !== "pending") return "gone";
     if (row.claimedUntil && row.claimedUntil > now) return "busy";
+    if (row.notBefore <= now) {
+      // Due and free, so its target is no longer the person's.
+      await prisma.notificationDelivery.updateMany({
+        where: { id, status: "pending" },
+        data: { status: "dropped", error: "the target is no longer the person's" },
+      });
+      return "dropped";
+    }
     // Due later than this job: a job for its time (the row's schedule is the truth).
     await prisma.$transaction((tx) => sendDeliveryJob(tx, id, row.notBefore));
     return "held";
@@ -129,6 +148,7 @@ async function settle(row: Row, result: SendOutcome, now: Date): Promise<"sent" 
   const prisma = await getPrisma();
   const error = "error" in result ? result.error.slice(0, 500) : null;
   if (result.outcome === "sent") {
+    // Sent whatever else happened meanwhile (a drop while it was on its way): the row says so.
     await prisma.notificationDelivery.update({
       where: { id: row.id },
       data: { status: "sent", sentAt: now, claimedUntil: null, error: null },

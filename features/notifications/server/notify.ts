@@ -25,7 +25,7 @@ export type Notification = {
   mail: Mail;
   /** The page concerned, absolute: the Telegram message's button and the push's click open it. */
   link?: string;
-  /** The short text for Telegram and push, when the mail's first paragraph is not it. */
+  /** The text for Telegram and push, when the mail's text (without its link) is not it. */
   short?: string;
 };
 
@@ -36,8 +36,11 @@ type Tx = Prisma.TransactionClient;
 /** Telegram allows 4,096 characters; push payloads about 4 KB, of which a notification shows a few lines. */
 const BODY_MAX = { telegram: 3500, push: 600 } as const;
 
-const firstParagraph = (text: string) => text.split(/\n{2,}/)[0]!.trim();
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Cut by characters, not UTF-16 units: half an emoji would make Telegram refuse the message. */
+function clip(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length > max ? `${characters.slice(0, max - 1).join("")}…` : text;
+}
 
 /**
  * Queues the notification for the person `userId` in the caller's transaction. `now` is the
@@ -73,7 +76,9 @@ export async function notify(
   if (!targets.length) return { mailId, deliveries: 0, event };
 
   const notBefore = heldUntil(now, event, settings.quietHours) ?? now;
-  const body = notification.short ?? firstParagraph(mail.text.replace(link ?? "\u0000", "").trim());
+  // The mail's whole text but its link (the button opens it): a quoted message or the proposed
+  // times follow the first paragraph.
+  const body = notification.short ?? (link ? mail.text.replace(link, "") : mail.text).trim();
   const dedupeKey = randomUUID();
   for (const { channel, target } of targets) {
     const { id } = await tx.notificationDelivery.create({

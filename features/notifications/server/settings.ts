@@ -31,6 +31,9 @@ export type NotificationSettingsView = {
   push: { available: boolean; publicKey: string | null; subscriptions: number };
 };
 
+const isStored = (events: unknown, event: string) =>
+  Boolean(events && typeof events === "object" && Array.isArray((events as Record<string, unknown>)[event]));
+
 async function view(viewer: Person): Promise<NotificationSettingsView> {
   const prisma = await getPrisma();
   const user = await prisma.user.findUniqueOrThrow({
@@ -84,10 +87,12 @@ export async function putNotificationSettings(viewer: Person | null, body: unkno
       SELECT channels, events, "quietFrom", "quietTo" FROM notification_settings WHERE "userId" = ${viewer.id}::uuid FOR UPDATE`;
     const current = resolveSettings(row!);
     const channels = { ...current.channels, ...input.channels };
+    // Only the events the person chose for are stored: the others follow the defaults, also
+    // when those change later.
     const events: Record<string, Channel[]> = {};
     for (const event of CHOOSABLE_EVENTS) {
-      const chosen = input.events?.[event] ?? current.events[event];
-      events[event] = CHANNELS.filter((channel) => chosen.includes(channel));
+      const chosen = input.events?.[event] ?? (isStored(row!.events, event) ? current.events[event] : null);
+      if (chosen) events[event] = CHANNELS.filter((channel) => chosen.includes(channel));
     }
     const quiet =
       input.quietHours === undefined ? current.quietHours : input.quietHours && quietHoursIn(input.quietHours);

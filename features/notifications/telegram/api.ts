@@ -67,7 +67,8 @@ export function outcomeOf(reply: Reply<unknown>): SendOutcome {
       ? { outcome: "retry", error, afterMs: Math.ceil(after * 1000) }
       : { outcome: "retry", error };
   }
-  if (reply.status >= 500) return { outcome: "retry", error };
+  // 401: the token was revoked or mistyped; once it is put right, what waited goes out.
+  if (reply.status >= 500 || reply.status === 401) return { outcome: "retry", error };
   // 403: the person blocked the bot, or their account was deactivated.
   if (reply.status === 403 || (reply.status === 400 && CHAT_GONE.test(description))) return { outcome: "gone", error };
   return { outcome: "refused", error };

@@ -109,6 +109,10 @@ describe("GET and PUT /api/users/notifications", () => {
     expect(second.channels).toEqual({ email: true, telegram: true, push: false });
     expect(second.quietHours).toEqual({ from: "23:30", to: "07:00" });
 
+    // Only what was chosen is stored: the other events follow the defaults.
+    const stored = await (await getPrisma()).notificationSettings.findUniqueOrThrow({ where: { userId: someone.id } });
+    expect(stored.events).toEqual({ newRequest: ["telegram"] });
+
     const off = await (await settings("PUT", someone.cookie, { quietHours: null })).json();
     expect(off.quietHours).toBeNull();
     expect((await (await settings("GET", someone.cookie)).json()).quietHours).toBeNull();
@@ -295,6 +299,19 @@ describe("delivery", () => {
     expect(forgotten).toEqual([owner.chatId]);
     expect(await prisma.telegramLink.count({ where: { userId: owner.id } })).toBe(0);
     expect((await prisma.notificationDelivery.findUniqueOrThrow({ where: { id: second!.id } })).status).toBe("dropped");
+  });
+
+  it("is not sent to a chat that is no longer the person's", async () => {
+    const owner = await linked();
+    const now = new Date("2026-12-08T12:00:00Z");
+    await notifyAt(owner.id, newRequestMail(owner), now);
+    const prisma = await getPrisma();
+    const { id } = await prisma.notificationDelivery.findFirstOrThrow({ where: { userId: owner.id } });
+    // The chat moved to another account after the delivery was written.
+    const other = await person();
+    await prisma.telegramLink.update({ where: { userId: owner.id }, data: { userId: other.id } });
+    expect(await attemptDelivery(id, now)).toBe("dropped");
+    expect(sent).toHaveLength(0);
   });
 
   it("is sent once when two workers try it at once", async () => {

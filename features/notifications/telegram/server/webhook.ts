@@ -115,6 +115,16 @@ async function linkChat(code: string, chatId: number, username: string | null, n
         const [row] = await tx.$queryRaw<{ userId: string; expiresAt: Date; usedAt: Date | null }[]>`
           SELECT "userId", "expiresAt", "usedAt" FROM telegram_link_codes WHERE "codeHash" = ${hashLinkCode(code)} FOR UPDATE`;
         if (!row) return null;
+        if (row.usedAt) {
+          // Telegram sends an update again when our answer to it was lost: the chat this code
+          // linked is told it is linked, not that its link no longer works.
+          const linked = await tx.telegramLink.findFirst({
+            where: { chatId: BigInt(chatId), userId: row.userId },
+            select: { user: { select: { id: true, name: true, locale: true, isBlocked: true } } },
+          });
+          if (linked && !linked.user.isBlocked)
+            return { userId: linked.user.id, name: linked.user.name, locale: linked.user.locale };
+        }
         if (row.usedAt || row.expiresAt <= now) {
           log.info({ area: "telegram", used: Boolean(row.usedAt) }, "link code refused");
           if (row.usedAt)
