@@ -12,6 +12,7 @@ import { paths as geocode } from "@/features/listings/geocode-openapi";
 import { paths as listings } from "@/features/listings/openapi";
 import { paths as map } from "@/features/map/openapi";
 import { paths as notifications } from "@/features/notifications/openapi";
+import { paths as push } from "@/features/notifications/push/openapi";
 import { paths as telegram } from "@/features/notifications/telegram/openapi";
 import { paths as osmLayer } from "@/features/osm/layer-openapi";
 import { paths as osm } from "@/features/osm/openapi";
@@ -108,6 +109,7 @@ const FEATURES: ZodOpenApiPathsObject[] = [
   savedCards,
   notifications,
   telegram,
+  push,
 ];
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;

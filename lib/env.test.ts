@@ -93,6 +93,7 @@ describe("defaults per NODE_ENV", () => {
     TELEGRAM_API_BASE: "https://api.telegram.org",
     VAPID_SUBJECT: "mailto:admin@maister.example",
     PAYMENTS_TEST_MODE: false,
+    PUSH_TEST_ENDPOINTS: false,
     NEXT_PUBLIC_MAP_TILES_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     NOMINATIM_URL: "https://nominatim.openstreetmap.org",
     NOMINATIM_TIMEOUT_MS: 4000,

@@ -418,6 +418,14 @@ export const VARIABLES = {
     schema: text().regex(/^[A-Za-z0-9_-]{40,50}$/, { error: "must be a URL-safe base64 P-256 private key" }),
     secret: true,
   },
+  PUSH_TEST_ENDPOINTS: {
+    group: "notifications",
+    description:
+      "Production only: true accepts push subscriptions at http://127.0.0.1 or http://localhost (the end-to-end server's push service stand-in), as in development; otherwise only https: endpoints. Never on a live site.",
+    type: "true | false",
+    schema: flag(),
+    default: "false",
+  },
   VAPID_SUBJECT: {
     group: "notifications",
     description: "Who push services may contact about our pushes: a mailto: or https: address.",

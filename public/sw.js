@@ -378,3 +378,74 @@ self.addEventListener("fetch", (event) => {
   else if (rule === "asset") event.respondWith(staleWhileRevalidate(event, "assets"));
   else if (rule === "data") event.respondWith(networkFirst(request, "data"));
 });
+
+/*
+ * Web Push (features/notifications/push/): the server sends { title, body, url, tag } encrypted
+ * for this browser; the push service wakes this worker with it. Every push must show a
+ * notification (the subscription is userVisibleOnly: Chromium shows a generic "site updated in
+ * the background" notice of its own, and may revoke the permission, when a push shows none).
+ */
+const NOTIFICATION_ICON = "/icons/icon-192.png";
+
+/**
+ * The page a notification opens: a URL of this site only, so that a push, whoever managed to
+ * send it, can never open another site; anything else opens the home page.
+ */
+function notificationUrl(value, origin) {
+  try {
+    const url = new URL(String(value || "/"), origin);
+    return url.origin === origin ? url.href : new URL("/", origin).href;
+  } catch {
+    return new URL("/", origin).href;
+  }
+}
+
+/** The notification a push shows: its text, and the page to open in `data`. A push that is not our JSON still shows its text. */
+function pushNotice(text, origin) {
+  let data = {};
+  try {
+    data = JSON.parse(text || "{}") || {};
+  } catch {
+    data = { body: String(text || "") };
+  }
+  const title = typeof data.title === "string" && data.title ? data.title : "Maister";
+  const options = {
+    body: typeof data.body === "string" ? data.body : "",
+    icon: NOTIFICATION_ICON,
+    badge: NOTIFICATION_ICON,
+    data: { url: notificationUrl(data.url, origin) },
+  };
+  // One tag per page and kind: a newer push about it replaces the older one instead of piling up.
+  if (typeof data.tag === "string" && data.tag) options.tag = data.tag;
+  return { title, options };
+}
+
+self.addEventListener("push", (event) => {
+  const { title, options } = pushNotice(event.data ? event.data.text() : "", self.location.origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/** A window of this site that is open, the focused one first: it goes to the page, rather than one more tab. */
+async function openNotificationPage(url) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+  const client = ours.find((each) => each.focused) || ours[0];
+  if (client) {
+    const focused = await client.focus();
+    // navigate() works on a window this worker controls; an uncontrolled one (opened before the
+    // worker took over) answers with an error, and then a new window opens instead.
+    try {
+      const moved = await (focused || client).navigate(url);
+      if (moved) return moved;
+    } catch {
+      // fall through to a new window
+    }
+  }
+  return self.clients.openWindow(url);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = notificationUrl(event.notification.data && event.notification.data.url, self.location.origin);
+  event.waitUntil(openNotificationPage(url));
+});

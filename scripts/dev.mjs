@@ -15,6 +15,8 @@ import os from "node:os";
 import { pathToFileURL } from "node:url";
 import nextEnv from "@next/env";
 
+import { vapidPlan } from "./vapid-test-keys.mjs";
+
 /** MONO_TEST_TOKEN of tests/helpers/fake-monobank.ts, which plain JavaScript cannot import. */
 export const STAND_IN_TOKEN = "test-mono-token";
 const STAND_IN_SERVER = "tests/helpers/fake-monobank-server.ts";
@@ -131,8 +133,10 @@ async function stop(child) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const plan = devPlan(configuredEnv(process.cwd()), args);
-  const env = { ...process.env, ...plan.env };
+  const configured = configuredEnv(process.cwd());
+  const plan = devPlan(configured, args);
+  // Push works on a laptop without configuration: the fixed test keys, unless keys are configured.
+  const env = { ...process.env, ...plan.env, ...vapidPlan(configured) };
   let standIn = null;
   let telegram = null;
   let next = null;

@@ -1,12 +1,15 @@
+import { createECDH } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { parseEnv } from "@/lib/env";
 import { MONO_TEST_TOKEN } from "@/tests/helpers/fake-monobank";
 import { TELEGRAM_TEST_SECRET, TELEGRAM_TEST_TOKEN, TELEGRAM_TEST_USERNAME } from "@/tests/helpers/fake-telegram";
 
 import { configuredEnv, devPlan, devPort, STAND_IN_TOKEN, TELEGRAM_STAND_IN } from "./dev.mjs";
+import { TEST_VAPID_KEYS, vapidPlan } from "./vapid-test-keys.mjs";
 
 /** A configuration with a real bot: the monobank tests below leave the Telegram stand-in out. */
 const BOT = { TELEGRAM_BOT_TOKEN: "123:real" };
@@ -91,5 +94,22 @@ describe("npm run dev and the monobank stand-in", () => {
     expect(devPlan({ ...BOT, MONO_TOKEN: "live" }, []).telegram).toBeNull();
     const off = devPlan({ TELEGRAM_STAND_IN: "OFF", MONO_TOKEN: "live" }, []);
     expect(off).toEqual({ env: {}, standIn: null, telegram: null });
+  });
+});
+
+describe("npm run dev and the VAPID test keys", () => {
+  it("gives push the fixed test keys when none are configured, and leaves configured keys alone", () => {
+    expect(vapidPlan({})).toEqual(TEST_VAPID_KEYS);
+    expect(vapidPlan({ VAPID_PUBLIC_KEY: " ", VAPID_PRIVATE_KEY: "" })).toEqual(TEST_VAPID_KEYS);
+    expect(vapidPlan({ VAPID_PUBLIC_KEY: "B-own-key" })).toEqual({});
+    expect(vapidPlan({ VAPID_PRIVATE_KEY: "own-private" })).toEqual({});
+  });
+
+  it("the test keys are a P-256 pair that signs what its public key verifies", () => {
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = TEST_VAPID_KEYS;
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(VAPID_PRIVATE_KEY, "base64url"));
+    expect(ecdh.getPublicKey().toString("base64url")).toBe(VAPID_PUBLIC_KEY);
+    expect(parseEnv({ NODE_ENV: "development", ...TEST_VAPID_KEYS }).values).toMatchObject(TEST_VAPID_KEYS);
   });
 });

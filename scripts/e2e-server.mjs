@@ -8,6 +8,7 @@ import { rmSync } from "node:fs";
 
 import { buildApp, LISTEN_ON } from "./app-server.mjs";
 import { tsxCommand } from "./node-commands.mjs";
+import { TEST_VAPID_KEYS } from "./vapid-test-keys.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const paypalPort = String(Number(port) + 99);
@@ -16,6 +17,7 @@ const overpassPort = String(Number(port) + 97);
 const telegramPort = String(Number(port) + 96);
 /** The stand-in's bot (tests/helpers/fake-telegram.ts): its updates come back to the app's webhook. */
 const telegramSecret = "stand-in-webhook-secret";
+const pushPort = String(Number(port) + 95);
 // Mail goes to the dev outbox, payments to a local fake of PayPal's REST API (the browser gets a
 // stand-in SDK through request routing) and to the monobank stand-in (its test-card page is a
 // real page the browser opens; its webhooks come back to APP_URL), Telegram to its Bot API
@@ -40,6 +42,10 @@ const env = {
   NOMINATIM_URL: "http://127.0.0.1:9",
   // An Overpass stand-in that answers a sliver of the demo places: the admin's import is refused.
   OSM_OVERPASS_URL: `http://127.0.0.1:${overpassPort}/api/interpreter`,
+  // Push is signed with the fixed test keys and goes to the push service stand-in at
+  // http://127.0.0.1, which production refuses unless PUSH_TEST_ENDPOINTS is on.
+  ...TEST_VAPID_KEYS,
+  PUSH_TEST_ENDPOINTS: "true",
   APP_URL: `http://localhost:${port}`,
   APP_SECRET: process.env.APP_SECRET ?? "e2e-secret-for-local-tests-only-0123456789",
   // The tests stand where our proxy would: the X-Forwarded-For they send is the client address.
@@ -81,6 +87,7 @@ const telegram = spawn(
   ]),
   { stdio: "inherit", env },
 );
+const push = spawn(...tsxCommand("tests/helpers/fake-push-server.ts", [pushPort]), { stdio: "inherit", env });
 // `npm start`'s own script: the migrations, then the standalone server.
 const server = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: "inherit",
@@ -92,6 +99,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     mono.kill(signal);
     overpass.kill(signal);
     telegram.kill(signal);
+    push.kill(signal);
     server.kill(signal);
   });
 }
@@ -100,5 +108,6 @@ server.on("exit", (code) => {
   mono.kill("SIGTERM");
   overpass.kill("SIGTERM");
   telegram.kill("SIGTERM");
+  push.kill("SIGTERM");
   process.exit(code ?? 0);
 });
