@@ -1,7 +1,7 @@
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for a Web Push service (RFC 8030), such as a browser's own (FCM, Mozilla's
@@ -76,14 +76,24 @@ export async function startFakePush(port = 0): Promise<FakePush> {
         if (status === 201) {
           response.writeHead(201, { location: `${fake.url}/message/${received.length}` });
           response.end();
-        } else send(response, status, { error: "stand-in answer" }, answer?.retryAfter ? { "retry-after": answer.retryAfter } : {});
+        } else
+          send(
+            response,
+            status,
+            { error: "stand-in answer" },
+            answer?.retryAfter ? { "retry-after": answer.retryAfter } : {},
+          );
         return;
       }
       // The end-to-end tests' controls: what was received for an id, and how to answer it.
       const received_ = /^\/_control\/received\/([A-Za-z0-9_-]{1,100})$/.exec(url.pathname);
       if (received_ && request.method === "GET") {
         const messages = received.filter((each) => each.id === received_[1]);
-        send(response, 200, messages.map((each) => ({ ...each, body: each.body.toString("base64") })));
+        send(
+          response,
+          200,
+          messages.map((each) => ({ ...each, body: each.body.toString("base64") })),
+        );
         return;
       }
       const answer = /^\/_control\/answer\/([A-Za-z0-9_-]{1,100})$/.exec(url.pathname);

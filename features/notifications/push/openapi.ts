@@ -21,7 +21,10 @@ export const paths: ZodOpenApiPathsObject = {
       description:
         "The body is what PushSubscription.toJSON() gives (extra fields such as expirationTime are ignored): an https endpoint of at most 1,000 characters, keys.p256dh (URL-safe base64 of a 65-byte uncompressed P-256 point) and keys.auth (URL-safe base64 of 16 bytes). An endpoint stored for another person moves to the viewer; past 10 subscriptions the viewer's oldest is dropped.",
       requestBody: jsonBody(subscribeInput()),
-      responses: { "201": jsonAnswer("Subscribed: the push state.", pushStateAnswer), ...errorAnswers(400, 401, 403, 413) },
+      responses: {
+        "201": jsonAnswer("Subscribed: the push state.", pushStateAnswer),
+        ...errorAnswers(400, 401, 403, 413),
+      },
     },
     delete: {
       tags: ["Notifications"],

@@ -62,9 +62,13 @@ export const subscribeInput = (allowLoopback = false) =>
 
 /** DELETE /api/users/push-subscriptions. */
 export const unsubscribeInput = z.object({
-  endpoint: z.string({ error: "Push.errors.endpoint" }).trim().min(1, { error: "Push.errors.endpoint" }).max(ENDPOINT_MAX, {
-    error: "Push.errors.endpointTooLong",
-  }),
+  endpoint: z
+    .string({ error: "Push.errors.endpoint" })
+    .trim()
+    .min(1, { error: "Push.errors.endpoint" })
+    .max(ENDPOINT_MAX, {
+      error: "Push.errors.endpointTooLong",
+    }),
 });
 
 /** GET /api/users/push-subscriptions: whether push is offered and with which key, and how many browsers of the viewer's receive it. */
@@ -74,7 +78,9 @@ export const pushStateAnswer = z
     publicKey: z
       .string()
       .nullable()
-      .meta({ description: "The VAPID public key, the applicationServerKey for PushManager.subscribe; null without push." }),
+      .meta({
+        description: "The VAPID public key, the applicationServerKey for PushManager.subscribe; null without push.",
+      }),
     subscriptions: z.number().int().min(0).meta({ description: "How many browsers of the viewer's are subscribed." }),
   })
   .meta({ id: "PushState" });

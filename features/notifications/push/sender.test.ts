@@ -6,7 +6,10 @@ describe("the push service's answers", () => {
   it("201 and 200 are sent; 404 and 410 are a subscription gone", () => {
     expect(outcomeOf(201, null, "")).toEqual({ outcome: "sent" });
     expect(outcomeOf(200, null, "")).toEqual({ outcome: "sent" });
-    expect(outcomeOf(410, null, "expired")).toMatchObject({ outcome: "gone", error: "push service answered 410: expired" });
+    expect(outcomeOf(410, null, "expired")).toMatchObject({
+      outcome: "gone",
+      error: "push service answered 410: expired",
+    });
     expect(outcomeOf(404, null, "")).toMatchObject({ outcome: "gone" });
   });
 
@@ -29,6 +32,11 @@ describe("the push service's answers", () => {
   it("the payload the service worker reads, tagged by kind and page", () => {
     expect(
       pushPayload({ title: "New request", body: "Brakes", url: "https://maister.test/x", kind: "request.new" }),
-    ).toEqual({ title: "New request", body: "Brakes", url: "https://maister.test/x", tag: "request.new:https://maister.test/x" });
+    ).toEqual({
+      title: "New request",
+      body: "Brakes",
+      url: "https://maister.test/x",
+      tag: "request.new:https://maister.test/x",
+    });
   });
 });

@@ -84,7 +84,11 @@ export const pushSender: ChannelSender = {
           TTL: PUSH_TTL_SECONDS,
           urgency: HIGH_URGENCY.test(delivery.kind) ? "high" : "normal",
           contentEncoding: "aes128gcm",
-          vapidDetails: { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY!, privateKey: env.VAPID_PRIVATE_KEY! },
+          vapidDetails: {
+            subject: env.VAPID_SUBJECT,
+            publicKey: env.VAPID_PUBLIC_KEY!,
+            privateKey: env.VAPID_PRIVATE_KEY!,
+          },
         },
       );
     } catch (error) {

@@ -4,6 +4,7 @@ import { ActionButton } from "@/components/ui/action-button";
 import { CallLink } from "@/domain/service/components/contact-links";
 import { shownKm } from "@/domain/service/distance";
 import { DEFAULT_TIME_ZONE } from "@/domain/service/week";
+import { PushOptIn } from "@/features/notifications/push/components/push-opt-in";
 import { BookingPanel } from "@/features/requests/booking/components/booking-panel";
 import { isRated } from "@/features/reviews/rating";
 import { Link } from "@/i18n/navigation";
@@ -101,6 +102,8 @@ export function RequestDetail({ request }: { request: RequestView | AdminRequest
           </time>
         </p>
       </header>
+
+      {asDriver ? <PushOptIn offerFor={request._id} /> : null}
 
       <section aria-label={t("detailsLabel")} className="rounded-xl border border-slate-200 bg-white p-4">
         <RequestFacts

@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/toast";
 import { useSchemaForm } from "@/components/ui/use-schema-form";
 import { BRANDS } from "@/domain/service/fields";
 import { CUSTOM_JOB, PRICE_JOBS } from "@/domain/service/jobs";
+import { offerPushAfter } from "@/features/notifications/push/components/push-opt-in";
 import { ImagesField } from "@/features/uploads/components/images-field";
 import { useRouter } from "@/i18n/navigation";
 import { PHONE_INPUT_MAX } from "@/lib/phone";
@@ -141,6 +142,8 @@ export function RequestForm({
       try {
         const { _id } = await postJson<{ _id: string }>("/api/requests", body, "POST", ta("networkError"));
         toast.success(t("sent"));
+        // The request's page may now ask "Get answers on this phone?" (only after this, never on a load).
+        offerPushAfter(_id);
         router.push(`/requests/${_id}`);
       } catch (failed) {
         // The first step with a refused field opens, so its message is seen beside the field.

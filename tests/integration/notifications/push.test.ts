@@ -98,9 +98,9 @@ describe("push subscriptions through the API", () => {
       expect(response.status).toBe(400);
       return ((await response.json()) as { errors: Record<string, string> }).errors;
     };
-    expect(await refused({ endpoint: push.endpoint(), keys: { ...good, p256dh: "not-a-key" } })).toHaveProperty(
-      ["keys.p256dh"],
-    );
+    expect(await refused({ endpoint: push.endpoint(), keys: { ...good, p256dh: "not-a-key" } })).toHaveProperty([
+      "keys.p256dh",
+    ]);
     // 65 bytes starting 0x04, but not a point on the curve.
     const offCurve = Buffer.alloc(65, 7);
     offCurve[0] = 4;
@@ -221,7 +221,9 @@ describe("a notification by push", () => {
     expect(receivedBy(browser.id)).toHaveLength(1);
     expect(await (await api("GET", cookie)).json()).toMatchObject({ subscriptions: 0 });
     // A new notification has no browser to go to.
-    expect((await notifyNewRequest(user.id, user.email)).deliveries.filter(({ status }) => status === "pending")).toHaveLength(0);
+    expect(
+      (await notifyNewRequest(user.id, user.email)).deliveries.filter(({ status }) => status === "pending"),
+    ).toHaveLength(0);
   });
 
   it("404 is gone too; 400 and 403 are refused and keep the subscription", async () => {

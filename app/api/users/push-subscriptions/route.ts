@@ -11,7 +11,9 @@ export async function GET(request: NextRequest) {
 
 /** This browser's subscription (PushSubscription.toJSON()): it receives the viewer's push. */
 export async function POST(request: NextRequest) {
-  return handle(request, async () => json(await subscribe(await getViewer(), await readJson(request)), { status: 201 }));
+  return handle(request, async () =>
+    json(await subscribe(await getViewer(), await readJson(request)), { status: 201 }),
+  );
 }
 
 /** This browser's subscription gone: { endpoint }. */

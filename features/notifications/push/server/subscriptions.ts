@@ -9,14 +9,8 @@ import { env } from "@/lib/env";
 import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 
+import { base64urlBytes, subscribeInput, SUBSCRIPTIONS_PER_PERSON, unsubscribeInput, type PushState } from "../schema";
 import { pushConfigured } from "../sender";
-import {
-  base64urlBytes,
-  SUBSCRIPTIONS_PER_PERSON,
-  subscribeInput,
-  unsubscribeInput,
-  type PushState,
-} from "../schema";
 
 /**
  * A person's browsers that receive push: one PushSubscription per browser (its endpoint, unique).
