@@ -431,14 +431,13 @@ async function openNotificationPage(url) {
   const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
   const client = ours.find((each) => each.focused) || ours[0];
   if (client) {
-    const focused = await client.focus();
     // navigate() works on a window this worker controls; an uncontrolled one (opened before the
     // worker took over) answers with an error, and then a new window opens instead.
-    try {
-      const moved = await (focused || client).navigate(url);
-      if (moved) return moved;
-    } catch {
-      // fall through to a new window
+    const moved = await client.navigate(url).catch(() => null);
+    if (moved) {
+      // focus() is allowed only while a click on the notification is being handled: a refusal leaves the page moved.
+      await moved.focus().catch(() => undefined);
+      return moved;
     }
   }
   return self.clients.openWindow(url);

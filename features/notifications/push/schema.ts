@@ -75,12 +75,9 @@ export const unsubscribeInput = z.object({
 export const pushStateAnswer = z
   .object({
     available: z.boolean().meta({ description: "Whether this server sends push (its VAPID keys are set)." }),
-    publicKey: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The VAPID public key, the applicationServerKey for PushManager.subscribe; null without push.",
-      }),
+    publicKey: z.string().nullable().meta({
+      description: "The VAPID public key, the applicationServerKey for PushManager.subscribe; null without push.",
+    }),
     subscriptions: z.number().int().min(0).meta({ description: "How many browsers of the viewer's are subscribed." }),
   })
   .meta({ id: "PushState" });

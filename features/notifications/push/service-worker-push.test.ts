@@ -36,7 +36,7 @@ function load(windows: FakeWindow[] = []) {
           navigate: async (url: string) => {
             if (!window.controlled) throw new TypeError("not controlled");
             window.navigated = url;
-            return { url };
+            return { url, focus: async () => Promise.reject(new Error("not allowed to focus")) };
           },
         })),
       openWindow: async (url: string) => void opened.push(url),
