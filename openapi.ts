@@ -57,27 +57,8 @@ const own: ZodOpenApiPathsObject = {
   },
 };
 
-/** The development triggers of app/api/dev/ (DEV_JOB_TRIGGER): not part of a deployment's API. */
+/** The development trigger of app/api/dev/jobs (DEV_JOB_TRIGGER): not part of a deployment's API. */
 const development: ZodOpenApiPathsObject = {
-  "/api/dev/notify": {
-    post: {
-      tags: ["Development"],
-      security: [{ session: [] }],
-      summary: "Tell the viewer of a made-up new request, as at a given time",
-      description:
-        "Development and the end-to-end server only: a 404 in production unless DEV_JOB_TRIGGER=true. The signed-in viewer is told of a made-up new request for a price through notify(), by e-mail, Telegram and push as their choices say, with quiet hours read as at `at` (an ISO time; now if not given). No body.",
-      requestParams: {
-        query: z.object({ at: z.string().optional().meta({ description: "The time to tell it as at (ISO 8601)." }) }),
-      },
-      responses: {
-        "200": {
-          description: "Told: how many Telegram and push deliveries were queued, and the page they open.",
-          content: { "application/json": { schema: z.object({ deliveries: z.number().int(), link: z.string() }) } },
-        },
-        ...errorAnswers(400, 401, 404),
-      },
-    },
-  },
   "/api/dev/jobs/{name}": {
     post: {
       tags: ["Development"],
