@@ -100,3 +100,25 @@ export async function unsubscribeThisBrowser(networkMessage: string): Promise<vo
   await postJson(PUSH_API, { endpoint: subscription.endpoint }, "DELETE", networkMessage);
   await subscription.unsubscribe();
 }
+
+const DECLINED_KEY = "maister:push-declined-at";
+/** After "Not now" (or push turned off here), the next action does not ask again for a fortnight. */
+export const ASK_AGAIN_AFTER_MS = 14 * 24 * 60 * 60_000;
+
+/** "Not now", or push turned off in this browser: no offer for a while. */
+export function declinePushOffers(): void {
+  try {
+    localStorage.setItem(DECLINED_KEY, String(Date.now()));
+  } catch {
+    // Storage refused: the next action may ask again.
+  }
+}
+
+/** When offers were last declined here (0: never). */
+export function declinedAt(): number {
+  try {
+    return Number(localStorage.getItem(DECLINED_KEY) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}

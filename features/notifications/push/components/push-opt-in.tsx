@@ -5,7 +5,15 @@ import { useEffect, useId, useState } from "react";
 
 import { toast } from "@/components/ui/toast";
 
-import { fetchPushState, pushSupported, subscribeThisBrowser, workerRegistration } from "./browser-push";
+import {
+  ASK_AGAIN_AFTER_MS,
+  declinedAt,
+  declinePushOffers,
+  fetchPushState,
+  pushSupported,
+  subscribeThisBrowser,
+  workerRegistration,
+} from "./browser-push";
 
 /**
  * "Get answers on this phone?": push is offered right after the person did something it helps
@@ -13,13 +21,11 @@ import { fetchPushState, pushSupported, subscribeThisBrowser, workerRegistration
  * ask for the permission unprompted (Chrome's quieter permission UI, Safari only from a click),
  * and a person asked out of the blue says no for good. The form that acted calls
  * offerPushAfter(id) before it moves on; the page it moves to mounts <PushOptIn offerFor={id} />,
- * which shows once, and only when this browser can receive push, has not been asked yet
- * (Notification.permission "default") and the server sends push.
+ * which shows once, and only when this browser can receive push, is not subscribed, has not
+ * blocked notifications (Notification.permission "default", or "granted" without a
+ * subscription), the person did not say "Not now" or turn push off lately, and the server sends push.
  */
 const OFFER_KEY = "maister:push-offer";
-const DECLINED_KEY = "maister:push-declined-at";
-/** After "Not now", the next action does not ask again for a fortnight. */
-const ASK_AGAIN_AFTER_MS = 14 * 24 * 60 * 60_000;
 
 /** Called by a form right after its action succeeded: the next page may offer push for `id`. */
 export function offerPushAfter(id: string): void {
@@ -35,8 +41,7 @@ function takeOffer(id: string): boolean {
   try {
     const offered = sessionStorage.getItem(OFFER_KEY) === id;
     if (offered) sessionStorage.removeItem(OFFER_KEY);
-    const declinedAt = Number(localStorage.getItem(DECLINED_KEY) ?? 0);
-    return offered && Date.now() - declinedAt > ASK_AGAIN_AFTER_MS;
+    return offered && Date.now() - declinedAt() > ASK_AGAIN_AFTER_MS;
   } catch {
     return false;
   }
@@ -50,11 +55,15 @@ export function PushOptIn({ offerFor }: { offerFor: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!takeOffer(offerFor) || !pushSupported() || Notification.permission !== "default") return;
+    if (!takeOffer(offerFor) || !pushSupported() || Notification.permission === "denied") return;
     let live = true;
     void (async () => {
       const [state, registration] = await Promise.all([fetchPushState(), workerRegistration().catch(() => null)]);
-      if (live && state?.available && state.publicKey && registration) setPublicKey(state.publicKey);
+      if (!state?.available || !state.publicKey || !registration) return;
+      // Allowed before (for this site, by another feature or a subscription since removed) but not
+      // subscribed: still worth asking, and Yes needs no browser prompt then.
+      if (Notification.permission === "granted" && (await registration.pushManager.getSubscription())) return;
+      if (live) setPublicKey(state.publicKey);
     })();
     return () => {
       live = false;
@@ -77,11 +86,7 @@ export function PushOptIn({ offerFor }: { offerFor: string }) {
   }
 
   function notNow() {
-    try {
-      localStorage.setItem(DECLINED_KEY, String(Date.now()));
-    } catch {
-      // Storage refused: the next action may ask again.
-    }
+    declinePushOffers();
     setPublicKey(null);
   }
 

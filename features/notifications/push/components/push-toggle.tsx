@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toast";
 
 import {
   currentSubscription,
+  declinePushOffers,
   fetchPushState,
   pushSupported,
   subscribeThisBrowser,
@@ -80,6 +81,8 @@ export function PushToggle({
     setBusy(true);
     try {
       await unsubscribeThisBrowser(ta("networkError"));
+      // Turned off on purpose: the next request's page does not ask again straight away.
+      declinePushOffers();
       setState("off");
       toast.success(t("toggle.turnedOff"));
       onChanged?.(false);
