@@ -25,6 +25,13 @@ import { translator } from "./translate";
  */
 test.use({ serviceWorkers: "allow" });
 
+/** What the spec uses of the worker's global scope (the project's TypeScript has the DOM's types, not WebWorker's). */
+type WorkerScope = {
+  registration: { getNotifications(): Promise<Notification[]> };
+  dispatchEvent(event: Event): boolean;
+};
+declare const NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const STAND_IN = `http://127.0.0.1:${PORT + 95}`;
 const t = translator("en");
@@ -233,7 +240,7 @@ test("a push reaches the browser encrypted, shows a notification that opens its 
     await expect
       .poll(async () => {
         shown = await worker.evaluate(async () =>
-          (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((each) => ({
+          (await (self as unknown as WorkerScope).registration.getNotifications()).map((each) => ({
             title: each.title,
             body: each.body,
             tag: each.tag,
@@ -247,16 +254,14 @@ test("a push reaches the browser encrypted, shows a notification that opens its 
 
     // The click as the browser dispatches it to the worker (headless Chromium has no notification to click).
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const scope = self as unknown as WorkerScope;
       const [notification] = await scope.registration.getNotifications();
       scope.dispatchEvent(new NotificationEvent("notificationclick", { notification: notification! }));
     });
     await expect(page).toHaveURL(link);
     await expect
       .poll(() =>
-        worker.evaluate(
-          async () => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).length,
-        ),
+        worker.evaluate(async () => (await (self as unknown as WorkerScope).registration.getNotifications()).length),
       )
       .toBe(0);
     await cdp.detach();
