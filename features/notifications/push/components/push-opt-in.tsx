@@ -36,14 +36,24 @@ export function offerPushAfter(id: string): void {
   }
 }
 
-/** Whether an offer was left for `id`: taken, so that reloading the page does not ask again. */
-function takeOffer(id: string): boolean {
+/** Whether an offer was left for `id` (and not declined lately). */
+function offered(id: string): boolean {
   try {
-    const offered = sessionStorage.getItem(OFFER_KEY) === id;
-    if (offered) sessionStorage.removeItem(OFFER_KEY);
-    return offered && Date.now() - declinedAt() > ASK_AGAIN_AFTER_MS;
+    return sessionStorage.getItem(OFFER_KEY) === id && Date.now() - declinedAt() > ASK_AGAIN_AFTER_MS;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The offer taken once it shows, so that reloading the page does not ask again. Not before: the
+ * page may mount its parts more than once while it settles, and the first mount must not use it up.
+ */
+function takeOffer(): void {
+  try {
+    sessionStorage.removeItem(OFFER_KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
   }
 }
 
@@ -55,7 +65,7 @@ export function PushOptIn({ offerFor }: { offerFor: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!takeOffer(offerFor) || !pushSupported() || Notification.permission === "denied") return;
+    if (!offered(offerFor) || !pushSupported() || Notification.permission === "denied") return;
     let live = true;
     void (async () => {
       const [state, registration] = await Promise.all([fetchPushState(), workerRegistration().catch(() => null)]);
@@ -63,7 +73,9 @@ export function PushOptIn({ offerFor }: { offerFor: string }) {
       // Allowed before (for this site, by another feature or a subscription since removed) but not
       // subscribed: still worth asking, and Yes needs no browser prompt then.
       if (Notification.permission === "granted" && (await registration.pushManager.getSubscription())) return;
-      if (live) setPublicKey(state.publicKey);
+      if (!live) return;
+      takeOffer();
+      setPublicKey(state.publicKey);
     })();
     return () => {
       live = false;
