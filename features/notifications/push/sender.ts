@@ -92,8 +92,10 @@ export const pushSender: ChannelSender = {
         },
       );
     } catch (error) {
-      // Keys the browser gave that do not make a P-256 point: no push can ever reach it.
-      return { outcome: "gone", error: `the subscription cannot be encrypted for: ${String(error)}` };
+      // Not "gone": this also throws for our own VAPID keys (web-push checks their lengths), and a
+      // configuration mistake must not delete every subscription. The keys a browser gave were
+      // checked when it subscribed (subscriptions.ts), so this is ours to fix; the delivery fails.
+      return { outcome: "refused", error: `the push could not be prepared: ${String(error)}` };
     }
     let response: Response;
     try {

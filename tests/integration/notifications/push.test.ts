@@ -273,6 +273,18 @@ describe("a notification by push", () => {
     });
   });
 
+  it("a push that cannot be prepared fails the delivery and keeps the subscription", async () => {
+    const { user, cookie } = await person();
+    const browser = await subscribed(cookie);
+    const prisma = await getPrisma();
+    // Stored before the keys were checked on the way in: web-push cannot encrypt for it.
+    await prisma.pushSubscription.update({ where: { endpoint: browser.endpoint }, data: { p256dh: "AAAA" } });
+    const { deliveries } = await notifyNewRequest(user.id, user.email);
+    expect(await attemptDelivery(deliveries[0]!.id, NOW)).toBe("failed");
+    expect(await prisma.pushSubscription.count({ where: { endpoint: browser.endpoint } })).toBe(1);
+    expect(receivedBy(browser.id)).toHaveLength(0);
+  });
+
   it("a push service out of reach is tried again; a deleted subscription is gone", async () => {
     const { user, cookie } = await person();
     const browser = await subscribed(cookie);

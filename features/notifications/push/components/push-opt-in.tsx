@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 
+import { ApiError } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
 
 import {
@@ -91,8 +92,9 @@ export function PushOptIn({ offerFor }: { offerFor: string }) {
       if (result === "subscribed") toast.success(t("optIn.turnedOn"));
       else if (result === "blocked") toast.info(t("optIn.blocked"));
       setPublicKey(null);
-    } catch {
-      toast.error(t("failed"));
+    } catch (error) {
+      // The server's refusal is translated; the browser's own errors are not: they get ours.
+      toast.error(error instanceof ApiError ? error.message : t("failed"));
       setBusy(false);
     }
   }

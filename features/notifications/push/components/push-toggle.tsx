@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 
+import { ApiError } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
 
 import {
@@ -70,8 +71,8 @@ export function PushToggle({
       setState("on");
       toast.success(t("toggle.turnedOn"));
       onChanged?.(true);
-    } catch {
-      toast.error(t("failed"));
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t("failed"));
     } finally {
       setBusy(false);
     }
@@ -87,7 +88,8 @@ export function PushToggle({
       toast.success(t("toggle.turnedOff"));
       onChanged?.(false);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : t("failed"));
+      // The server's refusal is translated; the browser's own errors are not: they get ours.
+      toast.error(error instanceof ApiError ? error.message : t("toggle.offFailed"));
     } finally {
       setBusy(false);
     }

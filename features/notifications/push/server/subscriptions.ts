@@ -2,13 +2,12 @@ import "server-only";
 
 import { createECDH } from "node:crypto";
 
-import { requireAccess } from "@/features/accounts/server/guards";
-import type { Viewer } from "@/features/accounts/server/session";
 import { getPrisma } from "@/lib/db/server";
 import { env } from "@/lib/env";
 import { BadRequestError, isUniqueViolation } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validate";
 
+import { signedIn, type Person } from "../../server/person";
 import { base64urlBytes, subscribeInput, SUBSCRIPTIONS_PER_PERSON, unsubscribeInput, type PushState } from "../schema";
 import { pushConfigured } from "../sender";
 
@@ -36,8 +35,8 @@ function onCurve(p256dh: string): boolean {
 }
 
 /** GET /api/users/push-subscriptions (and the notification settings): whether push is offered, its key, the viewer's count. */
-export async function pushState(viewer: Viewer | null): Promise<PushState> {
-  requireAccess(viewer, "signedIn");
+export async function pushState(viewer: Person | null): Promise<PushState> {
+  signedIn(viewer);
   const available = pushConfigured();
   const prisma = await getPrisma();
   const subscriptions = await prisma.pushSubscription.count({ where: { userId: viewer.id } });
@@ -50,8 +49,8 @@ export async function pushState(viewer: Viewer | null): Promise<PushState> {
  * browser's push goes to whoever subscribed it last), with its keys renewed; past
  * SUBSCRIPTIONS_PER_PERSON the viewer's oldest are dropped.
  */
-export async function subscribe(viewer: Viewer | null, body: unknown): Promise<PushState> {
-  requireAccess(viewer, "signedIn");
+export async function subscribe(viewer: Person | null, body: unknown): Promise<PushState> {
+  signedIn(viewer);
   const input = parseOrThrow(subscribeInput(allowLoopback()), body);
   if (!onCurve(input.keys.p256dh)) throw new BadRequestError({ "keys.p256dh": "Push.errors.p256dh" });
   const data = { userId: viewer.id, p256dh: input.keys.p256dh, auth: input.keys.auth };
@@ -83,8 +82,8 @@ export async function subscribe(viewer: Viewer | null, body: unknown): Promise<P
 }
 
 /** DELETE /api/users/push-subscriptions: this browser no longer receives the viewer's push. Only the viewer's own; 200 either way. */
-export async function unsubscribe(viewer: Viewer | null, body: unknown): Promise<PushState> {
-  requireAccess(viewer, "signedIn");
+export async function unsubscribe(viewer: Person | null, body: unknown): Promise<PushState> {
+  signedIn(viewer);
   const { endpoint } = parseOrThrow(unsubscribeInput, body);
   const prisma = await getPrisma();
   await prisma.pushSubscription.deleteMany({ where: { endpoint, userId: viewer.id } });
