@@ -385,7 +385,8 @@ export const VARIABLES = {
   },
   TELEGRAM_BOT_USERNAME: {
     group: "notifications",
-    description: "The bot's username without @, for its t.me links. Unset, it is asked of Telegram (getMe) once per process.",
+    description:
+      "The bot's username without @, for its t.me links. Unset, it is asked of Telegram (getMe) once per process.",
     type: "text",
     schema: text().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, { error: "must be a Telegram username" }),
   },

@@ -7,6 +7,7 @@ import { ApiError, postJson } from "@/components/ui/api-client";
 import { toast } from "@/components/ui/toast";
 import type { CartItem } from "@/features/cart/cart";
 import { currentCart, dispatchCart } from "@/features/cart/components/use-cart";
+import { forgetPushOnDevice } from "@/features/notifications/push/components/browser-push";
 import { isKeptCopy } from "@/features/offline/kept-copy";
 import type { SavedList, SavedMerge } from "@/features/saved/answers";
 import { cartItemOf, deviceIds } from "@/features/saved/rules";
@@ -77,6 +78,7 @@ export function leaveSavedAccount() {
  */
 export function forgetPersonOnDevice() {
   leaveSavedAccount();
+  forgetPushOnDevice();
   dispatchCart({ type: "reset" });
   try {
     window.localStorage.clear();

@@ -101,6 +101,17 @@ export async function unsubscribeThisBrowser(networkMessage: string): Promise<vo
   await subscription.unsubscribe();
 }
 
+/**
+ * Signing out: this browser stops receiving the person's pushes. Its subscription is ended at the
+ * push service (no session needed, the sign-out may already have ended it); the next push to it
+ * gets a 410 and the server drops it. Never throws: a sign-out must not wait on it.
+ */
+export function forgetPushOnDevice(): void {
+  void currentSubscription()
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
+}
+
 const DECLINED_KEY = "maister:push-declined-at";
 /** After "Not now" (or push turned off here), the next action does not ask again for a fortnight. */
 export const ASK_AGAIN_AFTER_MS = 14 * 24 * 60 * 60_000;
