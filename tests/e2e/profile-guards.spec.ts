@@ -47,7 +47,7 @@ test.describe("profile", () => {
     await test.step("rename", async () => {
       await page.goto("/profile");
       await expect(page.getByLabel("Name")).toHaveValue("Profile Tester");
-      await expect(page.getByLabel("E-mail")).toHaveValue(email);
+      await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
 
       await page.getByLabel("Name").fill("Петро Профіль");
       await page.getByRole("button", { name: "Update" }).click();
