@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { NextRequest } from "next/server";
@@ -44,12 +45,14 @@ import * as adminUser from "@/app/api/users/[id]/route";
 import * as confirmEmail from "@/app/api/users/confirm-email/route";
 import * as login from "@/app/api/users/login/route";
 import * as loginTotp from "@/app/api/users/login/totp/route";
+import * as notificationSettings from "@/app/api/users/notifications/route";
 import * as passwordResetConfirm from "@/app/api/users/password-reset/confirm/route";
 import * as passwordReset from "@/app/api/users/password-reset/route";
 import * as emailChangeConfirm from "@/app/api/users/profile/email/confirm/route";
 import * as profile from "@/app/api/users/profile/route";
 import * as recoveryCodes from "@/app/api/users/profile/totp/recovery-codes/route";
 import * as totp from "@/app/api/users/profile/totp/route";
+import * as pushSubscriptions from "@/app/api/users/push-subscriptions/route";
 import * as resendConfirmation from "@/app/api/users/resend-confirmation/route";
 import * as users from "@/app/api/users/route";
 import * as saved from "@/app/api/users/saved/route";
@@ -74,6 +77,8 @@ import { claimCodeInput, claimDecisionInput, claimInput } from "@/features/claim
 import { feedbackInput } from "@/features/feedback/schema";
 import { hoursReportInput, liveStatusInput, specialHoursInput } from "@/features/hours/schema";
 import { serviceInput, servicePatch } from "@/features/listings/schema";
+import { subscribeInput, unsubscribeInput } from "@/features/notifications/push/schema";
+import { settingsInput } from "@/features/notifications/schema";
 import { osmLinkInput } from "@/features/osm/link-schema";
 import { monoInvoiceInput, payInput, paypalOrderInput, paypalWebhookEvent } from "@/features/payments/schema";
 import { priceListInput } from "@/features/prices/schema";
@@ -130,6 +135,12 @@ type Route = {
 };
 
 const ids = { station: "", draft: "", master: "", review: "", feedback: "", target: "" };
+/** A browser's push keys: a P-256 public point and a 16-byte secret, URL-safe base64. */
+const PUSH_KEYS = (() => {
+  const curve = createECDH("prime256v1");
+  curve.generateKeys();
+  return { p256dh: curve.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") };
+})();
 const cookies: Partial<Record<Who, string>> = {};
 const nextAddress = addresses("10.77");
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -734,6 +745,37 @@ const routes: Route[] = [
     who: "newcomer",
     schema: savedMergeInput,
     body: () => ({ ids: [ids.station] }),
+  },
+  {
+    method: "PUT",
+    file: "users/notifications",
+    handler: notificationSettings.PUT as Handler,
+    path: () => "/api/users/notifications",
+    who: "newcomer",
+    schema: settingsInput,
+    body: () => ({
+      channels: { email: true, telegram: true, push: false },
+      events: { answer: ["email", "push"] },
+      quietHours: { from: "22:00", to: "08:00" },
+    }),
+  },
+  {
+    method: "POST",
+    file: "users/push-subscriptions",
+    handler: pushSubscriptions.POST as Handler,
+    path: () => "/api/users/push-subscriptions",
+    who: "newcomer",
+    schema: subscribeInput(),
+    body: () => ({ endpoint: "https://push.example/send/abc", keys: PUSH_KEYS }),
+  },
+  {
+    method: "DELETE",
+    file: "users/push-subscriptions",
+    handler: pushSubscriptions.DELETE as Handler,
+    path: () => "/api/users/push-subscriptions",
+    who: "newcomer",
+    schema: unsubscribeInput,
+    body: () => ({ endpoint: "https://push.example/send/abc" }),
   },
   {
     method: "POST",

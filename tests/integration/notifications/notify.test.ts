@@ -121,8 +121,8 @@ describe("GET and PUT /api/users/notifications", () => {
   it("refuses what it does not know, with a message key per field, and changes nothing", async () => {
     const someone = await person();
     const cases: [unknown, string, string][] = [
-      [{ events: { fax: ["email"] } }, "events.fax", "Notifications.unknownEvent"],
-      [{ events: { account: [] } }, "events.account", "Notifications.unknownEvent"],
+      [{ events: { fax: ["email"] } }, "events", "Notifications.unknownEvent"],
+      [{ events: { account: [] } }, "events", "Notifications.unknownEvent"],
       [{ events: { newRequest: ["pigeon"] } }, "events.newRequest.0", "Validation.invalid"],
       [{ events: { newRequest: "email" } }, "events.newRequest", "Validation.invalid"],
       [{ channels: { email: "yes" } }, "channels.email", "Validation.invalid"],
