@@ -105,7 +105,6 @@ export function PushToggle({
 
   return (
     <div className="space-y-2" aria-busy={state === "loading" || busy}>
-      <p className="font-medium">{t("toggle.title")}</p>
       <p id={status} role="status" className="text-sm text-slate-700">
         {state === "loading" ? t("toggle.working") : said[state]}
       </p>
