@@ -70,7 +70,7 @@ export async function getNotificationSettings(viewer: Person | null): Promise<No
   return view(viewer);
 }
 
-/** Changes what the body names; the rest stays. One upsert: two saves at once end as one of them, whole. */
+/** Changes what the body names; the rest stays. Under the row's lock: two saves at once both count. */
 export async function putNotificationSettings(viewer: Person | null, body: unknown): Promise<NotificationSettingsView> {
   signedIn(viewer);
   const input = parseOrThrow(settingsInput, body);
