@@ -2,6 +2,8 @@ import { generateKeyPairSync, randomInt, sign as signData, type KeyObject } from
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+import { escapeHtml, readBody } from "./stand-in-http";
+
 /**
  * A local stand-in for monobank's acquiring API ("plata by mono"): invoice create and status, the
  * merchant's public key, signed webhooks, and a hosted payment page a browser can use. Like
@@ -78,17 +80,7 @@ const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 const newKey = () => generateKeyPairSync("ec", { namedCurve: "prime256v1" });
 const signWith = (key: KeyObject, body: string) => signData("sha256", Buffer.from(body), key).toString("base64");
 
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let raw = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (raw += chunk));
-    request.on("end", () => resolve(raw));
-    request.on("error", reject);
-  });
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const read = readBody;
 
 const uah = (kopiykas: number) => `${(kopiykas / 100).toFixed(2)} UAH`;
 

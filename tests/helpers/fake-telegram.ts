@@ -1,5 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+
+import { escapeHtml, readBody } from "./stand-in-http";
 
 /**
  * A local stand-in for Telegram's Bot API (https://core.telegram.org/bots/api): getMe, sendMessage
@@ -67,17 +69,7 @@ export type FakeTelegram = {
   close(): Promise<void>;
 };
 
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let raw = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (raw += chunk));
-    request.on("end", () => resolve(raw));
-    request.on("error", reject);
-  });
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const read = readBody;
 
 /** A t.me link pasted whole becomes the /start <code> its Start button sends. */
 export function startCommand(text: string): string {
